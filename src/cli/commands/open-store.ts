@@ -1,0 +1,14 @@
+import type { Config } from '../../config.ts';
+import { type Store, migrateToLatest, openStore } from '../../store/database.ts';
+
+/** Opens the configured store and brings its schema up to date. */
+export async function openMigratedStore(config: Config): Promise<Store> {
+  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgPoolSize: config.pgPoolSize });
+  try {
+    await migrateToLatest(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}

@@ -1,0 +1,18 @@
+import { DEFAULT_DEMO_API_KEY, loadConfig } from '../../config.ts';
+import { buildApp } from '../../http/app.ts';
+import { openStore } from '../../store/database.ts';
+import type { Command } from '../main.ts';
+
+export const openapiCommand: Command = {
+  summary: 'print the OpenAPI 3.1 document',
+  usage: ['Usage: altsports openapi', '', 'Prints the OpenAPI 3.1 document (JSON) that the server publishes at /api/v1/public/openapi.json.'].join('\n'),
+  async run() {
+    const config = { ...loadConfig({}), demoApiKey: DEFAULT_DEMO_API_KEY };
+    const store = openStore({ dataDir: ':memory:' });
+    const app = await buildApp({ config, store, logger: false });
+    await app.ready();
+    process.stdout.write(`${JSON.stringify(app.swagger(), null, 2)}\n`);
+    await app.close();
+    await store.close();
+  },
+};

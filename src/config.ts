@@ -1,0 +1,132 @@
+/**
+ * Settings come from the environment only, validated once at start. A bad value stops the process
+ * with a message that names the variable, what it got and what it accepts.
+ */
+
+export const DEFAULT_DEMO_API_KEY = 'altsports-demo-key';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demoData: boolean;
+  /** Null when switched off (`DEMO_API_KEY=off`). */
+  demoApiKey: string | null;
+  adminApiKey: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  responseEnvelope: 'none' | 'data';
+  debugErrors: boolean;
+  bodyLimitBytes: number;
+  pgPoolSize: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Documentation of every variable, printed by `altsports config` and mirrored in the README. */
+export const CONFIG_VARIABLES = [
+  ['PORT', '3000', 'TCP port of the HTTP server'],
+  ['HOST', '127.0.0.1', 'interface to listen on (0.0.0.0 for every interface)'],
+  ['DATA_DIR', './data', 'directory of the embedded SQLite store'],
+  ['DATABASE_URL', '(unset)', 'postgres://user:pass@host:5432/db selects PostgreSQL instead of SQLite'],
+  ['DEMO_DATA', 'on', 'on: fill an empty store with the demo dataset at start; off: never'],
+  ['DEMO_API_KEY', DEFAULT_DEMO_API_KEY, 'public API key made sure of at start (default only while DEMO_DATA is on); off disables it'],
+  ['ADMIN_API_KEY', '(unset)', 'key of the admin API (/api/v1/admin); the admin API is closed while unset'],
+  ['LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent'],
+  ['RESPONSE_ENVELOPE', 'none', 'data: wrap every success body as { status, message, data }'],
+  ['DEBUG_ERRORS', 'off', 'on: error bodies carry the stack trace (never in production)'],
+  ['BODY_LIMIT_MB', '64', 'largest accepted request body, in MiB (feed documents)'],
+  ['PG_POOL_SIZE', '10', 'PostgreSQL connections per process'],
+] as const;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const get = (name: string) => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const raw = get(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name}="${raw}" must be a whole number from ${min} to ${max}`);
+      return fallback;
+    }
+    return value;
+  };
+  const choice = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = get(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      problems.push(`${name}="${get(name)}" must be one of ${allowed.join(', ')}`);
+      return fallback;
+    }
+    return raw as T;
+  };
+  const onOff = (name: string, fallback: boolean) => {
+    const raw = get(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+    if (['off', 'false', '0', 'no'].includes(raw)) return false;
+    problems.push(`${name}="${get(name)}" must be on or off`);
+    return fallback;
+  };
+
+  const databaseUrl = get('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql:// (unset it to use the embedded SQLite store)');
+  }
+  const demoKey = get('DEMO_API_KEY');
+  if (demoKey !== undefined && demoKey.toLowerCase() !== 'off' && demoKey.length < 16) {
+    problems.push('DEMO_API_KEY must be at least 16 characters long (or off)');
+  }
+  const adminApiKey = get('ADMIN_API_KEY');
+  if (adminApiKey !== undefined && adminApiKey.length < 16) problems.push('ADMIN_API_KEY must be at least 16 characters long');
+
+  const config: Config = {
+    host: get('HOST') ?? '127.0.0.1',
+    port: integer('PORT', 3000, 0, 65535),
+    dataDir: get('DATA_DIR') ?? './data',
+    databaseUrl,
+    demoData: onOff('DEMO_DATA', true),
+    // The well-known default key exists only alongside the demo data; an explicit key always applies.
+    demoApiKey: demoKey?.toLowerCase() === 'off' ? null : (demoKey ?? (onOff('DEMO_DATA', true) ? DEFAULT_DEMO_API_KEY : null)),
+    adminApiKey,
+    logLevel: choice('LOG_LEVEL', LOG_LEVELS, 'info'),
+    responseEnvelope: choice('RESPONSE_ENVELOPE', ['none', 'data'] as const, 'none'),
+    debugErrors: onOff('DEBUG_ERRORS', false),
+    bodyLimitBytes: integer('BODY_LIMIT_MB', 64, 1, 1024) * 1024 * 1024,
+    pgPoolSize: integer('PG_POOL_SIZE', 10, 1, 500),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/** The effective configuration with secrets masked, for `altsports config` and start-up logs. */
+export function describeConfig(config: Config): Record<string, string> {
+  const mask = (value: string | null | undefined) => (value ? `${value.slice(0, 4)}…(${value.length} chars)` : '(unset)');
+  const url = config.databaseUrl ? new URL(config.databaseUrl) : undefined;
+  if (url?.password) url.password = '*****';
+  return {
+    PORT: String(config.port),
+    HOST: config.host,
+    DATA_DIR: config.dataDir,
+    DATABASE_URL: url ? url.toString() : '(unset: embedded SQLite)',
+    DEMO_DATA: config.demoData ? 'on' : 'off',
+    DEMO_API_KEY: config.demoApiKey ?? 'off',
+    ADMIN_API_KEY: mask(config.adminApiKey),
+    LOG_LEVEL: config.logLevel,
+    RESPONSE_ENVELOPE: config.responseEnvelope,
+    DEBUG_ERRORS: config.debugErrors ? 'on' : 'off',
+    BODY_LIMIT_MB: String(config.bodyLimitBytes / 1024 / 1024),
+    PG_POOL_SIZE: String(config.pgPoolSize),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * The specification's enumerations (section 2.1), declared once. Schemas, parsers, the demo generator
+ * and the tests all import these lists; nothing else spells them out.
+ */
+
+export const EVENT_STATUSES = ['LIVE', 'UPCOMING', 'NEXT', 'IN_WINDOW', 'COMPLETED', 'CANCELLED', 'POSTPONED'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** Rounds and heats use the event-status words (section 3). */
+export const ROUND_STATUSES = EVENT_STATUSES;
+export type RoundStatus = EventStatus;
+export const HEAT_STATUSES = EVENT_STATUSES;
+export type HeatStatus = EventStatus;
+
+/** Curling-style ends publish only these three. */
+export const END_STATUSES = ['UPCOMING', 'LIVE', 'COMPLETED'] as const;
+export type EndStatus = (typeof END_STATUSES)[number];
+
+export const ODD_TYPES = [
+  'fastestLap',
+  'eventWinner',
+  'secondPlace',
+  'holeShot',
+  'heatWinner',
+  'overUnder',
+  'multiOverUnder',
+  'headToHead',
+  'shows',
+  'podiums',
+  'propBets',
+  'dreamTeam',
+  'eventExacta',
+  'heatExacta',
+  'raceTop10',
+  'raceTop5',
+  'raceTop3',
+  'teamMarkets',
+] as const;
+export type OddType = (typeof ODD_TYPES)[number];
+
+export const EXACTAS_TYPES = [2, 3, 4] as const;
+export type ExactasType = (typeof EXACTAS_TYPES)[number];
+
+export const OVER_UNDER_SUB_MARKET_TYPES = ['finishingPosition', 'points', 'gapToLeaders'] as const;
+export type OverUnderSubMarketType = (typeof OVER_UNDER_SUB_MARKET_TYPES)[number];
+
+export const FUTURE_TYPES = ['winner', 'top2', 'top3', 'top5', 'top10', 'makeCut', 'makePlayOdds'] as const;
+export type FutureType = (typeof FUTURE_TYPES)[number];
+
+export const LAP_STATUSES = ['ACT', 'DNF', 'DNS', 'BYE', 'DSQ'] as const;
+export type LapStatus = (typeof LAP_STATUSES)[number];
+
+export const SORT_ORDERS = ['ASC', 'DESC'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const GENDERS = ['men', 'women', 'mixed'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export function isOneOf<T extends string | number>(values: readonly T[], value: unknown): value is T {
+  return (values as readonly unknown[]).includes(value);
+}

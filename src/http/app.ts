@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Store } from '../store/database.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin, formatSchemaErrors } from './plugins/errors.ts';
+import { ADMIN_PREFIX, PUBLIC_PREFIX, openApiPlugin } from './plugins/openapi.ts';
+import { adminFeedRoutes } from './routes/admin-feed.ts';
+import { eventsRoutes } from './routes/events.ts';
+import { futuresRoutes } from './routes/futures.ts';
+import { healthRoutes } from './routes/health.ts';
+import { sportsRoutes } from './routes/sports.ts';
+import { ServerErrorResponse } from './schemas/common.ts';
+import { EVENT_SHARED_SCHEMAS } from './schemas/events.ts';
+import { FutureListingItem, FutureOddsItem } from './schemas/futures.ts';
+import { SportListingItem } from './schemas/sports.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: Store;
+  }
+}
+
+export const API_VERSION = '1.0';
+
+export interface AppOptions {
+  config: Config;
+  store: Store;
+  /** Pino logger options, or false for none (tests). Defaults to JSON logs at the configured level. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export async function buildApp({ config, store, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    ajv: { customOptions: { coerceTypes: 'array', allErrors: false, verbose: true } },
+    schemaErrorFormatter: formatSchemaErrors,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('store', store);
+  for (const schema of [ServerErrorResponse, SportListingItem, ...EVENT_SHARED_SCHEMAS, FutureListingItem, FutureOddsItem]) app.addSchema(schema);
+
+  await app.register(errorsPlugin, { debugErrors: config.debugErrors });
+  await app.register(authPlugin, { store, adminApiKey: config.adminApiKey });
+  await app.register(openApiPlugin, { version: API_VERSION });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    const wrap = config.responseEnvelope === 'data' || (request.query as Record<string, unknown> | undefined)?.envelope === 'data';
+    if (wrap && reply.statusCode < 300 && request.routeOptions.config.access === 'public' && typeof payload === 'string') {
+      return `{"status":${reply.statusCode},"message":"Success","data":${payload}}`;
+    }
+    return payload;
+  });
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (publicApi) => {
+      await publicApi.register(sportsRoutes);
+      await publicApi.register(eventsRoutes);
+      await publicApi.register(futuresRoutes);
+    },
+    { prefix: PUBLIC_PREFIX },
+  );
+  await app.register(adminFeedRoutes, { prefix: ADMIN_PREFIX });
+  return app;
+}

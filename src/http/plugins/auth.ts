@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type VerifiedKey, keyVerifier, secretsEqual } from '../../access/api-keys.ts';
+import { ApiError, unauthorized } from '../../domain/errors.ts';
+import type { AccessScope } from '../../read/access-scope.ts';
+import type { Store } from '../../store/database.ts';
+
+/**
+ * Who may call what (DESIGN decision 2). Each route declares `config.access`:
+ * - `public`: an API key in `X-API-KEY` (any case) or `Authorization: Bearer <key>`;
+ * - `admin`: the ADMIN_API_KEY, in the same headers; a public key never opens an admin route;
+ * - `open`: no key (health, OpenAPI document, docs page).
+ */
+
+export type RouteAccess = 'public' | 'admin' | 'open';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    apiKey: VerifiedKey | null;
+  }
+}
+
+export function presentedKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value) return value.trim();
+  const authorization = request.headers.authorization;
+  if (authorization) {
+    const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
+    if (match) return match[1]?.trim();
+  }
+  return undefined;
+}
+
+/** The competitions the request's key may read. */
+export function scopeOf(request: FastifyRequest): AccessScope {
+  return request.apiKey?.competitions ?? null;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { store: Store; adminApiKey: string | undefined }) => {
+    const verify = keyVerifier(options.store);
+    app.decorateRequest('apiKey', null);
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access ?? 'open';
+      if (access === 'open') return;
+      const key = presentedKey(request);
+      if (access === 'admin') {
+        if (!options.adminApiKey) throw new ApiError(401, 'The admin API is closed: the server has no ADMIN_API_KEY');
+        if (!key || !secretsEqual(key, options.adminApiKey)) throw unauthorized('Missing or invalid admin API key');
+        return;
+      }
+      if (!key) throw unauthorized('Missing API key: send it in the X-API-KEY header or as Authorization: Bearer <key>');
+      const verified = await verify(key);
+      if (!verified) throw unauthorized('Invalid API key');
+      request.apiKey = verified;
+    });
+  },
+  { name: 'auth' },
+);

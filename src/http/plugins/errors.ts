@@ -1,0 +1,98 @@
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError, badRequest } from '../../domain/errors.ts';
+
+/**
+ * Every failure, whatever raised it, leaves as the specification's ServerErrorResponse (section 7).
+ * Client mistakes keep their 4xx status and a message that names what was wrong; anything else is a
+ * 500 (or 503 when the store is unreachable) that shows no internals.
+ */
+
+export interface ErrorBody {
+  message: string;
+  statusCode: number;
+  timestamp: string;
+  metadata: Record<string, unknown>;
+  stack: string;
+}
+
+export function errorBody(statusCode: number, message: string, metadata: Record<string, unknown> = {}, stack = ''): ErrorBody {
+  return { message, statusCode, timestamp: new Date().toISOString(), metadata, stack };
+}
+
+const LOCATIONS: Record<string, string> = { querystring: 'query parameter', params: 'path parameter', body: 'request body field', headers: 'header' };
+
+/** Turns Ajv errors into one ApiError naming the parameter and, for enumerations, the allowed values. */
+export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): ApiError {
+  const error = errors[0] as FastifySchemaValidationError & { parentSchema?: { description?: string }; data?: unknown };
+  const path = (error.instancePath ?? '').split('/').filter(Boolean);
+  let name = path[0] ?? '';
+  if (error.keyword === 'required') name = (error.params as { missingProperty: string }).missingProperty;
+  if (error.keyword === 'additionalProperties') name = (error.params as { additionalProperty: string }).additionalProperty;
+  const where = LOCATIONS[dataVar] ?? dataVar;
+  const metadata: Record<string, unknown> = { in: dataVar === 'querystring' ? 'query' : dataVar, parameter: name };
+  let reason = error.message ?? 'is invalid';
+  if (error.keyword === 'enum') {
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
+    metadata.allowedValues = allowed;
+    reason = `must be one of ${allowed.join(', ')}`;
+  } else if (error.keyword === 'pattern' && error.parentSchema?.description) {
+    reason = `must be ${error.parentSchema.description.replace(/^.*?: /, '')}`;
+  } else if (error.keyword === 'required') {
+    reason = 'is required';
+  }
+  if (error.data !== undefined && typeof error.data !== 'object') metadata.value = error.data;
+  if (dataVar === 'body' && !name) return badRequest(`Invalid request body: ${reason}`, metadata);
+  return badRequest(`Invalid ${where} "${name}": ${reason}`, metadata);
+}
+
+/** Messages for Fastify's own client errors, which otherwise leak parser details. */
+function frameworkClientError(error: FastifyError): ApiError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'Unsupported Content-Type: send application/json');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'Request body is too large');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return badRequest('Request body is empty: send a JSON document');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return badRequest('Request body is not valid JSON');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return badRequest('Request body is not valid JSON');
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) return new ApiError(error.statusCode, error.message);
+  return null;
+}
+
+/** Errors meaning the store cannot be reached, answered 503 rather than 500. */
+function isStoreUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === '57P01' || code === '57P03' || code === 'SQLITE_BUSY';
+}
+
+export const errorsPlugin = fp(
+  async (app: FastifyInstance, options: { debugErrors: boolean }) => {
+    app.setNotFoundHandler((request, reply) => {
+      reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, { method: request.method }));
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const known = error instanceof ApiError ? error : frameworkClientError(error);
+      const stack = options.debugErrors ? (error.stack ?? '') : '';
+      if (known) {
+        if (known.statusCode === 401) reply.header('www-authenticate', 'Bearer realm="altsports"');
+        reply.code(known.statusCode).send(errorBody(known.statusCode, known.message, known.metadata, stack));
+        return;
+      }
+      if (isStoreUnavailable(error)) {
+        request.log.error({ err: error }, 'store unavailable');
+        reply.code(503).header('retry-after', '5').send(errorBody(503, 'Service temporarily unavailable: the data store cannot be reached', { requestId: request.id }, stack));
+        return;
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      reply.code(500).send(errorBody(500, 'Internal server error', { requestId: request.id }, stack));
+    });
+  },
+  { name: 'errors' },
+);

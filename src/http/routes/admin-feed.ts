@@ -1,0 +1,51 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FEED_COLLECTIONS } from '../../ingest/feed-schema.ts';
+import { FeedDocument } from '../../ingest/feed-schema.ts';
+import { ingestFeed } from '../../ingest/ingest-feed.ts';
+import { errorResponses } from '../schemas/common.ts';
+
+const Counts = Type.Object({
+  received: Type.Integer(),
+  inserted: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  stale: Type.Integer({ description: 'older than the stored item, so ignored' }),
+});
+
+const IngestResult = Type.Object(
+  {
+    collections: Type.Object(Object.fromEntries(FEED_COLLECTIONS.map((c) => [c, Counts]))),
+    changedEvents: Type.Integer({ description: 'events whose public document changed' }),
+  },
+  { $id: 'IngestResult', title: 'IngestResult' },
+);
+
+export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(FeedDocument);
+  app.post(
+    '/feed',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Ingest a feed document',
+        description:
+          'Validates the whole batch, then upserts it in one transaction. A bad batch writes nothing and the 400 names each ' +
+          'offending item and field. Sending the same batch twice changes nothing; an item older than the stored one is ignored.',
+        security: [{ AdminKeyAuth: [] }],
+        body: Type.Ref('FeedDocument'),
+        response: { 200: IngestResult, ...errorResponses({ 400: 'invalid feed; nothing was written', 401: 'missing or invalid admin key', 413: 'body too large' }) },
+      },
+      // The ingest validator checks the body itself, so that its errors name items and fields alike
+      // for this route and for `altsports import`.
+      validatorCompiler: () => () => true,
+    },
+    async (request) => {
+      const summary = await ingestFeed(request.server.store, request.body);
+      const { changedEventIds, ...collections } = summary;
+      request.log.info({ ingest: collections, changedEvents: changedEventIds.length }, 'feed ingested');
+      return { collections, changedEvents: changedEventIds.length };
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { getEventDocument, listEvents } from '../../read/events.ts';
+import { scopeOf } from '../plugins/auth.ts';
+import { normaliseArrayParam } from '../query-params.ts';
+import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
+import { Event, EventIdParams, EventListItem, EventListQuery } from '../schemas/events.ts';
+
+export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/events',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['events'],
+        summary: 'Fetch events',
+        description:
+          'Events that overlap the date range, filtered by competition and status, ordered by start date. ' +
+          'With `limit`, a `Link: <...>; rel="next"` header gives the next page while more remain.',
+        querystring: EventListQuery,
+        response: { 200: Type.Array(Type.Ref('EventListItem')), ...errorResponses(PUBLIC_ERRORS) },
+      },
+      preValidation: async (request) => {
+        request.query = normaliseArrayParam(request.query as Record<string, unknown>, 'eventStatus') as typeof request.query;
+      },
+    },
+    async (request, reply) => {
+      const page = await listEvents(request.server.store, request.query, scopeOf(request));
+      if (page.nextCursor) {
+        const url = new URL(request.url, 'http://localhost');
+        url.searchParams.set('cursor', page.nextCursor);
+        reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+      }
+      return page.items;
+    },
+  );
+
+  app.get(
+    '/events/:eventId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['events'],
+        summary: 'Fetch event',
+        description: 'One event with its rounds, heats, round scores and teams.',
+        params: EventIdParams,
+        response: { 200: Type.Ref('Event'), ...errorResponses({ ...PUBLIC_ERRORS, 404: 'event not found' }) },
+      },
+    },
+    async (request) => getEventDocument(request.server.store, request.params.eventId, scopeOf(request)),
+  );
+};

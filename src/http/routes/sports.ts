@@ -1,0 +1,22 @@
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listSports } from '../../read/sports.ts';
+import { scopeOf } from '../plugins/auth.ts';
+import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
+import { SportListingItem } from '../schemas/sports.ts';
+
+export const sportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/sports',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['sports'],
+        summary: 'Fetch all sports',
+        description: 'The competition catalogue with each competition\'s supported markets.',
+        response: { 200: Type.Array(Type.Ref('SportListingItem')), ...errorResponses(PUBLIC_ERRORS) },
+      },
+    },
+    async (request) => listSports(scopeOf(request)),
+  );
+};

@@ -1,0 +1,122 @@
+import { Type } from 'typebox';
+import { DATE_PARAM_PATTERN } from '../../domain/dates.ts';
+import { EVENT_STATUSES, SORT_ORDERS } from '../../domain/enumerations.ts';
+import { CompetitionKey, Nullable, StringEnum, Timestamp } from './common.ts';
+
+const DateParam = (description: string) =>
+  Type.String({ pattern: DATE_PARAM_PATTERN, description: `${description}: a date (YYYY-MM-DD) or an ISO 8601 date-time` });
+
+export const EventListQuery = Type.Object({
+  startDate: Type.Optional(DateParam('events that end on or after this')),
+  endDate: Type.Optional(DateParam('events that start on or before this')),
+  competition: Type.Optional(CompetitionKey),
+  sportType: Type.Optional({ ...CompetitionKey, deprecated: true, description: 'deprecated: use competition (same values)' }),
+  sortOrder: Type.Optional(StringEnum(SORT_ORDERS, { description: 'order by start date; ASC by default' })),
+  eventStatus: Type.Optional(
+    Type.Array(StringEnum(EVENT_STATUSES), {
+      description:
+        'only events in these statuses; send it repeated (eventStatus=LIVE&eventStatus=NEXT), as a comma list, as eventStatus[]=, or indexed eventStatus[0]=',
+    }),
+  ),
+  updatedSince: Type.Optional(DateParam('only events whose document changed after this')),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'page size; without it the whole list is returned' })),
+  cursor: Type.Optional(Type.String({ maxLength: 200, description: 'opaque position from the previous page (see the Link header)' })),
+});
+
+export const EventListItem = Type.Object(
+  {
+    id: Type.String({ description: '<sport_key>:<uuid>' }),
+    numericEventId: Type.Integer(),
+    name: Type.String(),
+    competition: CompetitionKey,
+    tourName: Type.String(),
+    startDate: Timestamp,
+    endDate: Timestamp,
+    year: Type.Integer(),
+    eventNumber: Type.Integer(),
+    eventStatus: StringEnum(EVENT_STATUSES),
+    eventLocation: Nullable(Type.String()),
+    eventLocationGroup: Nullable(Type.String()),
+    updatedAt: Timestamp,
+  },
+  { $id: 'EventListItem', title: 'EventListItem' },
+);
+
+export const EventIdParams = Type.Object({ eventId: Type.String({ maxLength: 200, description: '<sport_key>:<uuid> (a bare uuid is accepted too)' }) });
+
+const Heat = Type.Object(
+  {
+    id: Type.String(),
+    referenceId: Type.Integer(),
+    heatName: Type.String(),
+    heatNo: Type.Integer(),
+    heatStatus: StringEnum(EVENT_STATUSES),
+    startDate: Nullable(Timestamp),
+    endDate: Nullable(Timestamp),
+    providerId: Nullable(Type.String()),
+  },
+  { $id: 'Heat', title: 'Heat' },
+);
+
+const RoundScore = Type.Object(
+  { id: Type.String(), referenceId: Type.Integer(), teamId: Type.String(), goals: Type.Integer() },
+  { $id: 'RoundTeamScore', title: 'RoundTeamScore' },
+);
+
+const Round = Type.Object(
+  {
+    id: Type.String(),
+    referenceId: Type.Integer(),
+    roundName: Type.String(),
+    roundNo: Type.Integer(),
+    roundStatus: StringEnum(EVENT_STATUSES),
+    startDate: Nullable(Timestamp),
+    endDate: Nullable(Timestamp),
+    providerId: Nullable(Type.String()),
+    heats: Type.Array(Type.Ref('Heat')),
+    scores: Type.Array(Type.Ref('RoundTeamScore')),
+  },
+  { $id: 'Round', title: 'Round' },
+);
+
+const EventTeam = Type.Object(
+  {
+    id: Type.String(),
+    referenceId: Type.Integer(),
+    name: Type.String(),
+    shortName: Nullable(Type.String()),
+    logo: Nullable(Type.String({ format: 'uri' })),
+    isHomeTeam: Type.Boolean(),
+  },
+  { $id: 'EventTeam', title: 'EventTeam' },
+);
+
+export const Event = Type.Object(
+  {
+    sportId: Type.String({ description: 'competition key' }),
+    numericSportId: Type.Integer(),
+    tourId: Type.String(),
+    numericTournamentId: Type.Integer(),
+    id: Type.String({ description: '<sport_key>:<uuid>' }),
+    numericEventId: Type.Integer(),
+    tourName: Type.String(),
+    name: Type.String(),
+    startDate: Timestamp,
+    endDate: Timestamp,
+    year: Type.Integer(),
+    eventNumber: Type.Integer(),
+    eventStatus: StringEnum(EVENT_STATUSES),
+    eventLocation: Nullable(Type.String()),
+    eventLocationNumericId: Nullable(Type.Integer()),
+    eventLocationGroup: Nullable(Type.String()),
+    providerId: Nullable(Type.String()),
+    rounds: Type.Array(Type.Ref('Round')),
+    teams: Type.Array(Type.Ref('EventTeam')),
+    updatedAt: Timestamp,
+    seasonType: Nullable(Type.String()),
+  },
+  { $id: 'Event', title: 'Event' },
+);
+
+/** Schemas referenced by $ref, registered once with Fastify (and so named in the OpenAPI document). */
+export const EVENT_SHARED_SCHEMAS = [Heat, RoundScore, Round, EventTeam, EventListItem, Event];

@@ -1,0 +1,17 @@
+import { Type } from 'typebox';
+import { RESULTS_FORMATS } from '../../domain/competitions.ts';
+import { ODD_TYPES } from '../../domain/enumerations.ts';
+import { CompetitionKey, StringEnum } from './common.ts';
+
+export const SportListingItem = Type.Object(
+  {
+    key: CompetitionKey,
+    referenceId: Type.Integer(),
+    name: Type.String(),
+    supportedMarkets: Type.Array(StringEnum(ODD_TYPES)),
+    sportKey: Type.String({ description: 'sport category published on score rows' }),
+    sportName: Type.String(),
+    resultsFormat: StringEnum(Object.keys(RESULTS_FORMATS) as (keyof typeof RESULTS_FORMATS)[]),
+  },
+  { $id: 'SportListingItem', title: 'SportListingItem' },
+);

@@ -1,0 +1,20 @@
+import { ApiError } from '../domain/errors.ts';
+
+/** One problem in a feed batch: which item (collection, index, id) and which field. */
+export interface FeedProblem {
+  item: string;
+  id?: string | undefined;
+  field: string;
+  message: string;
+}
+
+/** A rejected batch. Nothing of it was written; `problems` names every offending item and field. */
+export class FeedValidationError extends ApiError {
+  constructor(readonly problems: FeedProblem[]) {
+    const first = problems[0];
+    const where = first ? `${first.item}${first.id ? ` (id "${first.id}")` : ''}${first.field ? `.${first.field}` : ''}` : 'document';
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+    super(400, `Invalid feed: ${where} ${first?.message ?? 'is invalid'}${more}; nothing was written`, { problems });
+    this.name = 'FeedValidationError';
+  }
+}

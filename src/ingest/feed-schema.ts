@@ -1,0 +1,212 @@
+import { type Static, Type } from 'typebox';
+import { COMPETITION_KEYS } from '../domain/competitions.ts';
+import { EVENT_STATUSES, FUTURE_TYPES, GENDERS } from '../domain/enumerations.ts';
+
+/**
+ * The feed document: raw facts keyed by stable ids, upserted idempotently (DESIGN, "Input side").
+ * Every collection is optional; items carry `updatedAt`, or inherit the document's, or the time of
+ * ingest. This one declaration validates the admin route and `altsports import`, and is published in
+ * the OpenAPI document.
+ */
+
+const Id = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9][A-Za-z0-9_.:\\-]*$', description: 'stable id from the feed' });
+const Uuid = Type.String({ format: 'uuid' });
+const PublicOrBareUuid = Type.String({
+  pattern: '^([a-z0-9]+:)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+  description: '`<sport_key>:<uuid>` or a bare uuid',
+});
+const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 date-time with a zone' });
+const Text = (maxLength = 200) => Type.String({ minLength: 1, maxLength });
+const OptionalText = (maxLength = 200) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+const ReferenceId = Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'numeric id; assigned by the store when absent' }));
+const UpdatedAt = Type.Optional(Timestamp);
+const Competition = Type.Unsafe<string>({ type: 'string', enum: [...COMPETITION_KEYS], description: 'competition key' });
+const EventStatus = Type.Unsafe<string>({ type: 'string', enum: [...EVENT_STATUSES] });
+const Gender = Type.Optional(Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...GENDERS] }), Type.Null()]));
+
+export const FeedTour = Type.Object(
+  { id: Id, referenceId: ReferenceId, competition: Competition, name: Text(), gender: Gender, updatedAt: UpdatedAt },
+  { additionalProperties: false },
+);
+
+export const FeedTourYear = Type.Object(
+  {
+    id: Id,
+    referenceId: ReferenceId,
+    tourId: Id,
+    year: Type.Integer({ minimum: 1900, maximum: 2200 }),
+    startDate: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+    endDate: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false },
+);
+
+export const FeedTeam = Type.Object(
+  {
+    id: Id,
+    referenceId: ReferenceId,
+    competition: Competition,
+    name: Text(),
+    shortName: OptionalText(40),
+    logo: Type.Optional(Type.Union([Type.String({ format: 'uri', maxLength: 2000 }), Type.Null()])),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false },
+);
+
+export const FeedAthlete = Type.Object(
+  {
+    id: Id,
+    referenceId: ReferenceId,
+    firstName: Type.String({ maxLength: 100 }),
+    middleName: Type.Optional(Type.String({ maxLength: 100 })),
+    lastName: Type.String({ maxLength: 100 }),
+    nationality: OptionalText(60),
+    stance: OptionalText(20),
+    teamId: Type.Optional(Type.Union([Id, Type.Null()])),
+    hometown: OptionalText(),
+    height: Type.Optional(Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 300 }), Type.Null()], { description: 'centimetres' })),
+    weight: Type.Optional(Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 500 }), Type.Null()], { description: 'kilograms' })),
+    gender: Gender,
+    weightClass: OptionalText(60),
+    dob: Type.Optional(Type.Union([Type.String({ format: 'date' }), Timestamp, Type.Null()])),
+    providerId: OptionalText(),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false },
+);
+
+export const FeedEventTeam = Type.Object({ teamId: Id, isHomeTeam: Type.Boolean() }, { additionalProperties: false });
+
+export const FeedEvent = Type.Object(
+  {
+    id: PublicOrBareUuid,
+    referenceId: ReferenceId,
+    competition: Competition,
+    tourId: Id,
+    tourYearId: Type.Optional(Type.Union([Id, Type.Null()])),
+    name: Text(),
+    startDate: Timestamp,
+    endDate: Timestamp,
+    eventNumber: Type.Integer({ minimum: 0, maximum: 100_000 }),
+    eventStatus: EventStatus,
+    eventLocation: OptionalText(),
+    eventLocationNumericId: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+    eventLocationGroup: OptionalText(),
+    providerId: OptionalText(),
+    seasonType: OptionalText(40),
+    teams: Type.Optional(Type.Array(FeedEventTeam, { maxItems: 64 })),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false },
+);
+
+export const FeedRound = Type.Object(
+  {
+    id: Id,
+    referenceId: ReferenceId,
+    eventId: PublicOrBareUuid,
+    roundName: Text(),
+    roundNo: Type.Integer({ minimum: 0, maximum: 1000 }),
+    roundStatus: EventStatus,
+    startDate: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+    endDate: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+    providerId: OptionalText(),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false },
+);
+
+export const FeedHeat = Type.Object(
+  {
+    id: Id,
+    referenceId: ReferenceId,
+    roundId: Id,
+    heatName: Text(),
+    heatNo: Type.Integer({ minimum: 0, maximum: 10_000 }),
+    heatStatus: EventStatus,
+    startDate: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+    endDate: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+    providerId: OptionalText(),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false },
+);
+
+export const FeedRoundScore = Type.Object(
+  {
+    id: Id,
+    referenceId: ReferenceId,
+    roundId: Id,
+    teamId: Id,
+    goals: Type.Integer({ minimum: 0, maximum: 1000 }),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false },
+);
+
+export const FeedFuture = Type.Object(
+  {
+    id: PublicOrBareUuid,
+    referenceId: ReferenceId,
+    competition: Competition,
+    tourId: Id,
+    tourYearId: Id,
+    type: Type.Unsafe<string>({ type: 'string', enum: [...FUTURE_TYPES] }),
+    gender: Gender,
+    startDate: Timestamp,
+    endDate: Timestamp,
+    isMarketOpen: Type.Boolean(),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false },
+);
+
+export const FeedFuturePrice = Type.Object(
+  {
+    outcomeName: Text(100),
+    decimalOdds: Type.Optional(Type.Number({ exclusiveMinimum: 1, maximum: 100_000 })),
+    americanOdds: Type.Optional(Type.Number({ description: 'at most -100 or at least +100' })),
+  },
+  { additionalProperties: false, description: 'a price as decimalOdds or americanOdds (exactly one)' },
+);
+
+export const FeedFutureOdd = Type.Object(
+  {
+    id: Id,
+    referenceId: ReferenceId,
+    futureId: PublicOrBareUuid,
+    name: Text(),
+    athleteId: Type.Optional(Type.Union([Id, Type.Null()])),
+    teamId: Type.Optional(Type.Union([Id, Type.Null()])),
+    odds: Type.Array(FeedFuturePrice, { minItems: 1, maxItems: 20 }),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false },
+);
+
+export const FEED_COLLECTION_LIMIT = 1_000_000;
+const Collection = <T extends ReturnType<typeof Type.Object>>(item: T) => Type.Optional(Type.Array(item, { maxItems: FEED_COLLECTION_LIMIT }));
+
+export const FeedDocument = Type.Object(
+  {
+    updatedAt: Type.Optional(Timestamp),
+    tours: Collection(FeedTour),
+    tourYears: Collection(FeedTourYear),
+    teams: Collection(FeedTeam),
+    athletes: Collection(FeedAthlete),
+    events: Collection(FeedEvent),
+    rounds: Collection(FeedRound),
+    heats: Collection(FeedHeat),
+    roundScores: Collection(FeedRoundScore),
+    futures: Collection(FeedFuture),
+    futureOdds: Collection(FeedFutureOdd),
+  },
+  { additionalProperties: false, $id: 'FeedDocument', title: 'FeedDocument' },
+);
+export type FeedDocument = Static<typeof FeedDocument>;
+export type FeedCollection = Exclude<keyof FeedDocument, 'updatedAt'>;
+
+/** Collections in write order: parents before the items that refer to them. */
+export const FEED_COLLECTIONS = ['tours', 'tourYears', 'teams', 'athletes', 'events', 'rounds', 'heats', 'roundScores', 'futures', 'futureOdds'] as const satisfies readonly FeedCollection[];

@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { Store } from '../store/database.ts';
+import { ReferenceIdConflict, type WriteCounts, eventIdsOfRounds, findExisting, touchEvents, upsertNewer } from '../store/feed-writer.ts';
+import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
+import { FeedValidationError } from './feed-errors.ts';
+import { type NormalizedFeed, validateFeed } from './validate-feed.ts';
+
+export type IngestSummary = Record<FeedCollection, WriteCounts> & { changedEventIds: string[] };
+
+export interface IngestOptions {
+  now?: Date;
+  /** Called after each collection is written, for progress output. */
+  onCollection?: (collection: FeedCollection, counts: WriteCounts) => void;
+}
+
+/** Serialises ingest across API nodes sharing one PostgreSQL store (reference-id assignment). */
+const INGEST_LOCK = 0x616c7473;
+
+/**
+ * Validates a feed batch whole, then writes it in one transaction: all of it or none of it.
+ * Returns per-collection counts and the ids of events whose documents changed.
+ */
+export async function ingestFeed(store: Store, input: unknown, options: IngestOptions = {}): Promise<IngestSummary> {
+  const feed = await validateFeed(input, (collection, ids) => findExisting(store.db, collection, ids), options.now);
+  try {
+    return await store.db.transaction().execute(async (trx) => {
+      if (store.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK})`.execute(trx);
+      const summary = {} as IngestSummary;
+      const latestByEvent = new Map<string, string>();
+      const touch = (eventId: string, at: string) => {
+        const before = latestByEvent.get(eventId);
+        if (!before || before < at) latestByEvent.set(eventId, at);
+      };
+      const eventOfRound = await roundEvents(trx, feed);
+
+      for (const collection of FEED_COLLECTIONS) {
+        let rows = feed[collection] as Array<{ id: string; updatedAt: string } & Record<string, unknown>>;
+        if (collection === 'heats' || collection === 'roundScores') {
+          rows = rows.map((row) => ({ ...row, eventId: eventOfRound.get(row.roundId as string) as string }));
+        }
+        const result = await upsertNewer(trx, collection, rows, { contentUpdatedAt: collection === 'events', createdAt: collection === 'futures' });
+        summary[collection] = result.counts;
+        if (collection === 'events' || collection === 'rounds' || collection === 'heats' || collection === 'roundScores') {
+          const byId = new Map(rows.map((row) => [row.id, row]));
+          for (const id of result.changed) {
+            const row = byId.get(id) as { eventId?: string; updatedAt: string };
+            touch(collection === 'events' ? id : (row.eventId as string), row.updatedAt);
+          }
+        }
+        options.onCollection?.(collection, result.counts);
+      }
+      await touchEvents(trx, latestByEvent);
+      summary.changedEventIds = [...latestByEvent.keys()];
+      return summary;
+    });
+  } catch (error) {
+    if (error instanceof ReferenceIdConflict) {
+      const index = (feed[error.collection] as Array<{ id: string }>).findIndex((r) => r.id === error.id);
+      throw new FeedValidationError([
+        { item: `${error.collection}[${index}]`, id: error.id, field: 'referenceId', message: `${error.referenceId} is already used by "${error.heldBy}"` },
+      ]);
+    }
+    throw error;
+  }
+}
+
+/** Event id of every round a batch's heats and round scores name, from the batch or the store. */
+async function roundEvents(trx: Parameters<typeof eventIdsOfRounds>[0], feed: NormalizedFeed): Promise<Map<string, string>> {
+  const map = new Map(feed.rounds.map((r) => [r.id, r.eventId]));
+  const missing = [...new Set([...feed.heats, ...feed.roundScores].map((r) => r.roundId).filter((id) => !map.has(id)))];
+  if (missing.length > 0) for (const [id, eventId] of await eventIdsOfRounds(trx, missing)) map.set(id, eventId);
+  return map;
+}

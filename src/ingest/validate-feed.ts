@@ -1,0 +1,325 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import { americanToDecimal, roundTo } from '../domain/odds-format.ts';
+import { parsePublicId } from '../domain/public-id.ts';
+import { toIsoTimestamp } from '../domain/dates.ts';
+import type {
+  AthleteRow,
+  EventRow,
+  FutureOddRow,
+  FutureRow,
+  HeatRow,
+  RoundRow,
+  RoundScoreRow,
+  TeamRow,
+  TourRow,
+  TourYearRow,
+} from '../store/schema.ts';
+import { FEED_COLLECTIONS, type FeedCollection, FeedDocument } from './feed-schema.ts';
+import { type FeedProblem, FeedValidationError } from './feed-errors.ts';
+
+/** Rows ready to write; `referenceId` is absent where the store assigns one. */
+type Incoming<T extends { referenceId: number }> = Omit<T, 'referenceId'> & { referenceId?: number | undefined };
+
+export interface NormalizedFeed {
+  tours: Incoming<TourRow>[];
+  tourYears: Incoming<TourYearRow>[];
+  teams: Incoming<TeamRow>[];
+  athletes: Incoming<AthleteRow>[];
+  events: Incoming<Omit<EventRow, 'contentUpdatedAt'> & { referenceId: number }>[];
+  rounds: Incoming<RoundRow>[];
+  heats: Omit<Incoming<HeatRow>, 'eventId'>[];
+  roundScores: Omit<Incoming<RoundScoreRow>, 'eventId'>[];
+  futures: Omit<Incoming<FutureRow>, 'createdAt'>[];
+  futureOdds: Incoming<FutureOddRow>[];
+}
+
+/**
+ * What the store already holds, for references that a batch makes to items it does not carry.
+ * Returns, for each id found, the owning competition where the table has one (else null).
+ */
+export type ExistingLookup = (collection: FeedCollection, ids: string[]) => Promise<Map<string, string | null>>;
+
+const ajv = new Ajv({ allErrors: true, strict: false, messages: true });
+addFormats.default(ajv);
+const validateDocument = ajv.compile(FeedDocument);
+const MAX_REPORTED = 50;
+
+/**
+ * Checks a whole batch before anything is written: its shape, then ids, dates, prices and every
+ * reference (to the batch itself or to the store). Throws FeedValidationError naming each problem.
+ */
+export async function validateFeed(input: unknown, existing: ExistingLookup, now: Date = new Date()): Promise<NormalizedFeed> {
+  if (!validateDocument(input)) throw new FeedValidationError(schemaProblems(input, validateDocument.errors ?? []));
+  const doc = input as FeedDocument;
+  const problems: FeedProblem[] = [];
+  const report = (collection: string, index: number, id: string | undefined, field: string, message: string) => {
+    if (problems.length < MAX_REPORTED) problems.push({ item: `${collection}[${index}]`, id, field, message });
+  };
+  const defaultUpdatedAt = toIsoTimestamp(doc.updatedAt ?? now);
+  const stamp = (value: string | undefined) => (value ? toIsoTimestamp(value) : defaultUpdatedAt);
+  const time = (value: string | null | undefined) => (value ? toIsoTimestamp(value) : null);
+
+  for (const collection of FEED_COLLECTIONS) {
+    const seen = new Map<string, number>();
+    (doc[collection] ?? []).forEach((item, index) => {
+      const key = collection === 'events' || collection === 'futures' ? (parsePublicId(item.id)?.uuid ?? item.id) : item.id;
+      const first = seen.get(key);
+      if (first !== undefined) report(collection, index, item.id, 'id', `repeats the id of ${collection}[${first}]`);
+      else seen.set(key, index);
+    });
+  }
+
+  const feed: NormalizedFeed = {
+    tours: (doc.tours ?? []).map((t) => ({ id: t.id, referenceId: t.referenceId, competition: t.competition, name: t.name, gender: t.gender ?? null, updatedAt: stamp(t.updatedAt) })),
+    tourYears: (doc.tourYears ?? []).map((y, i) => {
+      checkRange('tourYears', i, y.id, y.startDate, y.endDate, report);
+      return { id: y.id, referenceId: y.referenceId, tourId: y.tourId, year: y.year, startDate: time(y.startDate), endDate: time(y.endDate), updatedAt: stamp(y.updatedAt) };
+    }),
+    teams: (doc.teams ?? []).map((t) => ({ id: t.id, referenceId: t.referenceId, competition: t.competition, name: t.name, shortName: t.shortName ?? null, logo: t.logo ?? null, updatedAt: stamp(t.updatedAt) })),
+    athletes: (doc.athletes ?? []).map((a) => ({
+      id: a.id,
+      referenceId: a.referenceId,
+      firstName: a.firstName,
+      middleName: a.middleName ?? '',
+      lastName: a.lastName,
+      nationality: a.nationality ?? null,
+      stance: a.stance ?? null,
+      teamId: a.teamId ?? null,
+      hometown: a.hometown ?? null,
+      height: a.height == null ? null : String(a.height),
+      weight: a.weight == null ? null : String(a.weight),
+      gender: a.gender ?? null,
+      weightClass: a.weightClass ?? null,
+      dob: a.dob ? toIsoTimestamp(a.dob) : null,
+      providerId: a.providerId ?? null,
+      updatedAt: stamp(a.updatedAt),
+    })),
+    events: (doc.events ?? []).map((e, i) => {
+      const id = parsePublicId(e.id);
+      if (!id) report('events', i, e.id, 'id', 'must be `<sport_key>:<uuid>` with a known competition key, or a bare uuid');
+      else if (id.competition && id.competition !== e.competition) report('events', i, e.id, 'id', `has prefix "${id.competition}" but competition is "${e.competition}"`);
+      checkRange('events', i, e.id, e.startDate, e.endDate, report);
+      const startDate = toIsoTimestamp(e.startDate);
+      return {
+        id: id?.uuid ?? e.id,
+        referenceId: e.referenceId,
+        competition: e.competition,
+        tourId: e.tourId,
+        tourYearId: e.tourYearId ?? null,
+        name: e.name,
+        startDate,
+        endDate: toIsoTimestamp(e.endDate),
+        year: Number(startDate.slice(0, 4)),
+        eventNumber: e.eventNumber,
+        eventStatus: e.eventStatus,
+        eventLocation: e.eventLocation ?? null,
+        eventLocationNumericId: e.eventLocationNumericId ?? null,
+        eventLocationGroup: e.eventLocationGroup ?? null,
+        providerId: e.providerId ?? null,
+        seasonType: e.seasonType ?? null,
+        teams: JSON.stringify((e.teams ?? []).map((t) => ({ teamId: t.teamId, isHomeTeam: t.isHomeTeam }))),
+        updatedAt: stamp(e.updatedAt),
+      };
+    }),
+    rounds: (doc.rounds ?? []).map((r, i) => {
+      checkRange('rounds', i, r.id, r.startDate, r.endDate, report);
+      return {
+        id: r.id,
+        referenceId: r.referenceId,
+        eventId: parsePublicId(r.eventId)?.uuid ?? r.eventId,
+        roundName: r.roundName,
+        roundNo: r.roundNo,
+        roundStatus: r.roundStatus,
+        startDate: time(r.startDate),
+        endDate: time(r.endDate),
+        providerId: r.providerId ?? null,
+        updatedAt: stamp(r.updatedAt),
+      };
+    }),
+    heats: (doc.heats ?? []).map((h, i) => {
+      checkRange('heats', i, h.id, h.startDate, h.endDate, report);
+      return {
+        id: h.id,
+        referenceId: h.referenceId,
+        roundId: h.roundId,
+        heatName: h.heatName,
+        heatNo: h.heatNo,
+        heatStatus: h.heatStatus,
+        startDate: time(h.startDate),
+        endDate: time(h.endDate),
+        providerId: h.providerId ?? null,
+        updatedAt: stamp(h.updatedAt),
+      };
+    }),
+    roundScores: (doc.roundScores ?? []).map((s) => ({ id: s.id, referenceId: s.referenceId, roundId: s.roundId, teamId: s.teamId, goals: s.goals, updatedAt: stamp(s.updatedAt) })),
+    futures: (doc.futures ?? []).map((f, i) => {
+      const id = parsePublicId(f.id);
+      if (!id) report('futures', i, f.id, 'id', 'must be `<sport_key>:<uuid>` with a known competition key, or a bare uuid');
+      else if (id.competition && id.competition !== f.competition) report('futures', i, f.id, 'id', `has prefix "${id.competition}" but competition is "${f.competition}"`);
+      checkRange('futures', i, f.id, f.startDate, f.endDate, report);
+      const startDate = toIsoTimestamp(f.startDate);
+      return {
+        id: id?.uuid ?? f.id,
+        referenceId: f.referenceId,
+        competition: f.competition,
+        tourId: f.tourId,
+        tourYearId: f.tourYearId,
+        type: f.type,
+        gender: f.gender ?? null,
+        startDate,
+        endDate: toIsoTimestamp(f.endDate),
+        year: Number(startDate.slice(0, 4)),
+        isMarketOpen: f.isMarketOpen ? 1 : 0,
+        updatedAt: stamp(f.updatedAt),
+      };
+    }),
+    futureOdds: (doc.futureOdds ?? []).map((o, i) => {
+      const prices = o.odds.map((price, p) => {
+        const field = `odds[${p}]`;
+        if ((price.decimalOdds === undefined) === (price.americanOdds === undefined)) {
+          report('futureOdds', i, o.id, field, 'must give exactly one of decimalOdds and americanOdds');
+          return { outcomeName: price.outcomeName, decimalOdds: 0 };
+        }
+        if (price.americanOdds !== undefined && Math.abs(price.americanOdds) < 100) {
+          report('futureOdds', i, o.id, `${field}.americanOdds`, 'must be at most -100 or at least +100');
+          return { outcomeName: price.outcomeName, decimalOdds: 0 };
+        }
+        const decimalOdds = price.decimalOdds ?? americanToDecimal(price.americanOdds as number);
+        return { outcomeName: price.outcomeName, decimalOdds: roundTo(decimalOdds, 4) };
+      });
+      return {
+        id: o.id,
+        referenceId: o.referenceId,
+        futureId: parsePublicId(o.futureId)?.uuid ?? o.futureId,
+        name: o.name,
+        athleteId: o.athleteId ?? null,
+        teamId: o.teamId ?? null,
+        prices: JSON.stringify(prices),
+        updatedAt: stamp(o.updatedAt),
+      };
+    }),
+  };
+
+  await checkReferences(feed, existing, report);
+  if (problems.length > 0) throw new FeedValidationError(problems);
+  return feed;
+}
+
+type Report = (collection: string, index: number, id: string | undefined, field: string, message: string) => void;
+
+function checkRange(collection: string, index: number, id: string, start: string | null | undefined, end: string | null | undefined, report: Report) {
+  if (start && end && Date.parse(end) < Date.parse(start)) report(collection, index, id, 'endDate', 'is earlier than startDate');
+}
+
+interface Reference {
+  from: FeedCollection;
+  field: string;
+  to: FeedCollection;
+  /** Reads the referenced id (null when the item makes no such reference). */
+  ids: (item: any) => (string | null)[];
+  /** When set, the referenced item's competition must equal this item's. */
+  competition?: (item: any) => string;
+}
+
+const REFERENCES: Reference[] = [
+  { from: 'tourYears', field: 'tourId', to: 'tours', ids: (y) => [y.tourId] },
+  { from: 'athletes', field: 'teamId', to: 'teams', ids: (a) => [a.teamId] },
+  { from: 'events', field: 'tourId', to: 'tours', ids: (e) => [e.tourId], competition: (e) => e.competition },
+  { from: 'events', field: 'tourYearId', to: 'tourYears', ids: (e) => [e.tourYearId] },
+  { from: 'events', field: 'teams', to: 'teams', ids: (e) => JSON.parse(e.teams).map((t: { teamId: string }) => t.teamId), competition: (e) => e.competition },
+  { from: 'rounds', field: 'eventId', to: 'events', ids: (r) => [r.eventId] },
+  { from: 'heats', field: 'roundId', to: 'rounds', ids: (h) => [h.roundId] },
+  { from: 'roundScores', field: 'roundId', to: 'rounds', ids: (s) => [s.roundId] },
+  { from: 'roundScores', field: 'teamId', to: 'teams', ids: (s) => [s.teamId] },
+  { from: 'futures', field: 'tourId', to: 'tours', ids: (f) => [f.tourId], competition: (f) => f.competition },
+  { from: 'futures', field: 'tourYearId', to: 'tourYears', ids: (f) => [f.tourYearId] },
+  { from: 'futureOdds', field: 'futureId', to: 'futures', ids: (o) => [o.futureId] },
+  { from: 'futureOdds', field: 'athleteId', to: 'athletes', ids: (o) => [o.athleteId] },
+  { from: 'futureOdds', field: 'teamId', to: 'teams', ids: (o) => [o.teamId] },
+];
+
+/** Competition of an item of a collection that has one. */
+function competitionOf(collection: FeedCollection, item: any): string | null {
+  return collection === 'tours' || collection === 'teams' || collection === 'events' || collection === 'futures' ? item.competition : null;
+}
+
+async function checkReferences(feed: NormalizedFeed, existing: ExistingLookup, report: Report): Promise<void> {
+  const inBatch = new Map<FeedCollection, Map<string, string | null>>();
+  for (const collection of FEED_COLLECTIONS) {
+    inBatch.set(collection, new Map((feed[collection] as any[]).map((item) => [item.id, competitionOf(collection, item)])));
+  }
+  // Ask the store once per referenced collection for everything the batch does not carry itself.
+  const wanted = new Map<FeedCollection, Set<string>>();
+  for (const ref of REFERENCES) {
+    for (const item of feed[ref.from] as any[]) {
+      for (const id of ref.ids(item)) {
+        if (id !== null && !inBatch.get(ref.to)?.has(id)) {
+          if (!wanted.has(ref.to)) wanted.set(ref.to, new Set());
+          wanted.get(ref.to)?.add(id);
+        }
+      }
+    }
+  }
+  const stored = new Map<FeedCollection, Map<string, string | null>>();
+  for (const [collection, ids] of wanted) stored.set(collection, await existing(collection, [...ids]));
+
+  for (const ref of REFERENCES) {
+    (feed[ref.from] as any[]).forEach((item, index) => {
+      for (const id of ref.ids(item)) {
+        if (id === null) continue;
+        const found = inBatch.get(ref.to)?.has(id) ? inBatch.get(ref.to)?.get(id) : stored.get(ref.to)?.get(id);
+        const exists = inBatch.get(ref.to)?.has(id) || stored.get(ref.to)?.has(id);
+        if (!exists) {
+          report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}", which is neither in this batch nor in the store`);
+        } else if (ref.competition && found && found !== ref.competition(item)) {
+          report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${found}", not "${ref.competition(item)}"`);
+        }
+      }
+    });
+  }
+}
+
+/** Turns Ajv's errors into problems that name the item (collection, index, id) and the field. */
+function schemaProblems(input: unknown, errors: ErrorObject[]): FeedProblem[] {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    return [{ item: 'document', field: '', message: 'must be a JSON object of feed collections' }];
+  }
+  const problems: FeedProblem[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    const segments = error.instancePath.split('/').slice(1);
+    let item = 'document';
+    let fieldSegments = segments;
+    let id: string | undefined;
+    if (segments.length >= 2 && /^\d+$/.test(segments[1] ?? '')) {
+      item = `${segments[0]}[${segments[1]}]`;
+      fieldSegments = segments.slice(2);
+      const candidate = (input as Record<string, any>)[segments[0] as string]?.[Number(segments[1])]?.id;
+      if (typeof candidate === 'string') id = candidate;
+    }
+    let field = fieldSegments.map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s}`)).join('').replace(/^\./, '');
+    let message = error.message ?? 'is invalid';
+    if (error.keyword === 'additionalProperties') {
+      const extra = (error.params as { additionalProperty: string }).additionalProperty;
+      field = field ? `${field}.${extra}` : extra;
+      message = 'is not a field of this item';
+    } else if (error.keyword === 'required') {
+      const missing = (error.params as { missingProperty: string }).missingProperty;
+      field = field ? `${field}.${missing}` : missing;
+      message = 'is required';
+    } else if (error.keyword === 'enum') {
+      message = `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    } else if (error.keyword === 'anyOf') {
+      continue;
+    }
+    if (item === 'document' && field === '') field = segments.join('.');
+    const key = `${item}|${field}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push({ item, id, field, message });
+    if (problems.length >= MAX_REPORTED) break;
+  }
+  if (problems.length === 0) problems.push({ item: 'document', field: '', message: 'does not match the feed schema' });
+  return problems;
+}

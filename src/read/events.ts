@@ -1,0 +1,190 @@
+import { getCompetition } from '../domain/competitions.ts';
+import { parseDateParam } from '../domain/dates.ts';
+import type { SortOrder } from '../domain/enumerations.ts';
+import { badRequest, notFound } from '../domain/errors.ts';
+import { formatPublicId, parsePublicId } from '../domain/public-id.ts';
+import type { Store } from '../store/database.ts';
+import { type EventWithTour, eventsRepository } from '../store/repositories/events-repository.ts';
+import { type AccessScope, assertCanRead } from './access-scope.ts';
+
+export interface EventListQuery {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  competition?: string | undefined;
+  /** Deprecated alias of `competition`. */
+  sportType?: string | undefined;
+  sortOrder?: SortOrder | undefined;
+  eventStatus?: readonly string[] | undefined;
+  updatedSince?: string | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+export interface EventListItem {
+  id: string;
+  numericEventId: number;
+  name: string;
+  competition: string;
+  tourName: string;
+  startDate: string;
+  endDate: string;
+  year: number;
+  eventNumber: number;
+  eventStatus: string;
+  eventLocation: string | null;
+  eventLocationGroup: string | null;
+  updatedAt: string;
+}
+
+export interface EventListPage {
+  items: EventListItem[];
+  /** Present when `limit` cut the list: pass it as `cursor` for the next page. */
+  nextCursor: string | null;
+}
+
+function encodeCursor(row: EventWithTour): string {
+  return Buffer.from(JSON.stringify([row.startDate, row.referenceId])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { startDate: string; referenceId: number } {
+  try {
+    const [startDate, referenceId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof startDate === 'string' && Number.isInteger(referenceId)) return { startDate, referenceId: referenceId as number };
+  } catch {
+    // fall through to the error below
+  }
+  throw badRequest('Invalid query parameter "cursor": use the value of a previous response\'s Link header', { parameter: 'cursor' });
+}
+
+function dateBound(name: 'startDate' | 'endDate' | 'updatedSince', value: string) {
+  const bound = parseDateParam(value);
+  if (!bound) throw badRequest(`Invalid query parameter "${name}": must be a date (YYYY-MM-DD) or an ISO 8601 date-time`, { parameter: name, value });
+  return bound;
+}
+
+/** Route 2: events overlapping the date range, filtered by competition and status, ordered by start. */
+export async function listEvents(store: Store, query: EventListQuery, scope: AccessScope): Promise<EventListPage> {
+  if (query.competition && query.sportType && query.competition !== query.sportType) {
+    throw badRequest('Conflicting query parameters "competition" and "sportType" (deprecated alias): give one, or the same value', {
+      parameter: 'competition',
+    });
+  }
+  const competition = query.competition ?? query.sportType;
+  if (competition) assertCanRead(scope, competition);
+  const start = query.startDate ? dateBound('startDate', query.startDate) : undefined;
+  const end = query.endDate ? dateBound('endDate', query.endDate) : undefined;
+  if (start && end && end.endExclusive <= start.start) {
+    throw badRequest('Invalid query parameters: "endDate" is before "startDate"', { parameter: 'endDate' });
+  }
+  const limit = query.limit;
+  const rows = await eventsRepository(store.db).list({
+    competitions: competition ? [competition] : (scope ?? undefined),
+    statuses: query.eventStatus,
+    endsFrom: start?.start.toISOString(),
+    startsBefore: end?.endExclusive.toISOString(),
+    updatedSince: query.updatedSince ? dateBound('updatedSince', query.updatedSince).start.toISOString() : undefined,
+    sortOrder: query.sortOrder ?? 'ASC',
+    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    limit: limit === undefined ? undefined : limit + 1,
+  });
+  const more = limit !== undefined && rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  return {
+    items: page.map(toListItem),
+    nextCursor: more ? encodeCursor(page[page.length - 1] as EventWithTour) : null,
+  };
+}
+
+function toListItem(row: EventWithTour): EventListItem {
+  return {
+    id: formatPublicId(row.competition, row.id),
+    numericEventId: row.referenceId,
+    name: row.name,
+    competition: row.competition,
+    tourName: row.tourName,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    year: row.year,
+    eventNumber: row.eventNumber,
+    eventStatus: row.eventStatus,
+    eventLocation: row.eventLocation,
+    eventLocationGroup: row.eventLocationGroup,
+    updatedAt: row.contentUpdatedAt,
+  };
+}
+
+/** Resolves a public event id (prefixed or bare) to a stored event the caller may read; 404 otherwise. */
+export async function resolveEvent(store: Store, eventId: string, scope: AccessScope): Promise<EventWithTour> {
+  const parsed = parsePublicId(eventId);
+  const event = parsed ? await eventsRepository(store.db).findById(parsed.uuid) : undefined;
+  if (!event || (parsed?.competition && parsed.competition !== event.competition)) {
+    throw notFound(`Event "${eventId}" not found`, { eventId });
+  }
+  assertCanRead(scope, event.competition);
+  return event;
+}
+
+/** Route 3: the event document with rounds, heats, round scores and teams. */
+export async function getEventDocument(store: Store, eventId: string, scope: AccessScope) {
+  const parsed = parsePublicId(eventId);
+  const rows = parsed ? await eventsRepository(store.db).findDocument(parsed.uuid) : undefined;
+  if (!rows || (parsed?.competition && parsed.competition !== rows.event.competition)) {
+    throw notFound(`Event "${eventId}" not found`, { eventId });
+  }
+  const { event, rounds, heats, roundScores, teams } = rows;
+  assertCanRead(scope, event.competition);
+  const competition = getCompetition(event.competition);
+  const teamById = new Map(teams.map((t) => [t.id, t]));
+  return {
+    sportId: competition.key,
+    numericSportId: competition.referenceId,
+    tourId: event.tourId,
+    numericTournamentId: event.tourReferenceId,
+    id: formatPublicId(event.competition, event.id),
+    numericEventId: event.referenceId,
+    tourName: event.tourName,
+    name: event.name,
+    startDate: event.startDate,
+    endDate: event.endDate,
+    year: event.year,
+    eventNumber: event.eventNumber,
+    eventStatus: event.eventStatus,
+    eventLocation: event.eventLocation,
+    eventLocationNumericId: event.eventLocationNumericId,
+    eventLocationGroup: event.eventLocationGroup,
+    providerId: event.providerId,
+    rounds: rounds.map((round) => ({
+      id: round.id,
+      referenceId: round.referenceId,
+      roundName: round.roundName,
+      roundNo: round.roundNo,
+      roundStatus: round.roundStatus,
+      startDate: round.startDate,
+      endDate: round.endDate,
+      providerId: round.providerId,
+      heats: heats
+        .filter((h) => h.roundId === round.id)
+        .map((h) => ({
+          id: h.id,
+          referenceId: h.referenceId,
+          heatName: h.heatName,
+          heatNo: h.heatNo,
+          heatStatus: h.heatStatus,
+          startDate: h.startDate,
+          endDate: h.endDate,
+          providerId: h.providerId,
+        })),
+      scores: roundScores
+        .filter((s) => s.roundId === round.id)
+        .map((s) => ({ id: s.id, referenceId: s.referenceId, teamId: s.teamId, goals: s.goals })),
+    })),
+    teams: (JSON.parse(event.teams) as Array<{ teamId: string; isHomeTeam: boolean }>).flatMap(({ teamId, isHomeTeam }) => {
+      const team = teamById.get(teamId);
+      return team ? [{ id: team.id, referenceId: team.referenceId, name: team.name, shortName: team.shortName, logo: team.logo, isHomeTeam }] : [];
+    }),
+    updatedAt: event.contentUpdatedAt,
+    seasonType: event.seasonType,
+  };
+}
+
+export type EventDocument = Awaited<ReturnType<typeof getEventDocument>>;

@@ -1,0 +1,25 @@
+import { COMPETITIONS } from '../domain/competitions.ts';
+import { type AccessScope, canRead } from './access-scope.ts';
+
+export interface SportListingItem {
+  key: string;
+  referenceId: number;
+  name: string;
+  supportedMarkets: string[];
+  sportKey: string;
+  sportName: string;
+  resultsFormat: string;
+}
+
+/** Route 1: the catalogue, limited to what the caller's key may read. */
+export function listSports(scope: AccessScope): SportListingItem[] {
+  return COMPETITIONS.filter((c) => canRead(scope, c.key)).map((c) => ({
+    key: c.key,
+    referenceId: c.referenceId,
+    name: c.name,
+    supportedMarkets: [...c.supportedMarkets],
+    sportKey: c.sportKey,
+    sportName: c.sportName,
+    resultsFormat: c.resultsFormat,
+  }));
+}

@@ -1,0 +1,173 @@
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { FeedCollection } from '../ingest/feed-schema.ts';
+import type { Database } from './schema.ts';
+
+/**
+ * Writes raw facts with "newer wins, same is a no-op" semantics, in one statement per chunk:
+ * INSERT ... ON CONFLICT (id) DO UPDATE ... WHERE the incoming row is newer AND differs. Stale rows
+ * are counted and never sent. Reference ids are kept for known rows and assigned (max + 1) to new
+ * ones that arrive without one.
+ */
+
+export interface WriteCounts {
+  received: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Older than the stored row's updatedAt, so ignored. */
+  stale: number;
+}
+
+export interface WriteResult {
+  counts: WriteCounts;
+  /** Ids of rows inserted or updated. */
+  changed: string[];
+}
+
+type Row = { id: string; referenceId?: number | undefined; updatedAt: string } & Record<string, unknown>;
+
+const CHUNK = 400;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function snake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** Thrown when an explicit referenceId is already used by another item of the same collection. */
+export class ReferenceIdConflict extends Error {
+  constructor(
+    readonly collection: FeedCollection,
+    readonly id: string,
+    readonly referenceId: number,
+    readonly heldBy: string,
+  ) {
+    super(`referenceId ${referenceId} of ${collection} "${id}" is already used by "${heldBy}"`);
+  }
+}
+
+export async function upsertNewer(
+  trx: Transaction<Database> | Kysely<Database>,
+  collection: FeedCollection,
+  incoming: Row[],
+  /** contentUpdatedAt (events) and createdAt (futures) start at the row's updatedAt on insert. */
+  options: { contentUpdatedAt?: boolean; createdAt?: boolean } = {},
+): Promise<WriteResult> {
+  const counts: WriteCounts = { received: incoming.length, inserted: 0, updated: 0, unchanged: 0, stale: 0 };
+  if (incoming.length === 0) return { counts, changed: [] };
+  const db = trx as Kysely<any>;
+  const table = collection;
+
+  const stored = new Map<string, { referenceId: number; updatedAt: string }>();
+  for (const part of chunks(incoming.map((r) => r.id))) {
+    const rows = await db.selectFrom(table).select(['id', 'referenceId', 'updatedAt']).where('id', 'in', part).execute();
+    for (const row of rows) stored.set(row.id, { referenceId: Number(row.referenceId), updatedAt: row.updatedAt });
+  }
+
+  const explicit = incoming.filter((r) => r.referenceId !== undefined);
+  for (const part of chunks(explicit)) {
+    const holders = await db
+      .selectFrom(table)
+      .select(['id', 'referenceId'])
+      .where('referenceId', 'in', part.map((r) => r.referenceId))
+      .execute();
+    const holderOf = new Map(holders.map((h) => [Number(h.referenceId), h.id as string]));
+    for (const row of part) {
+      const holder = holderOf.get(row.referenceId as number);
+      if (holder !== undefined && holder !== row.id) throw new ReferenceIdConflict(collection, row.id, row.referenceId as number, holder);
+    }
+  }
+
+  const max = await db.selectFrom(table).select(sql<number>`coalesce(max(reference_id), 0)`.as('max')).executeTakeFirstOrThrow();
+  let next = Number(max.max) + 1;
+  const fresh: Row[] = [];
+  for (const row of incoming) {
+    const before = stored.get(row.id);
+    if (before && before.updatedAt > row.updatedAt) {
+      counts.stale += 1;
+      continue;
+    }
+    const referenceId = row.referenceId ?? before?.referenceId ?? next++;
+    fresh.push({
+      ...row,
+      referenceId,
+      ...(options.contentUpdatedAt ? { contentUpdatedAt: row.updatedAt } : {}),
+      ...(options.createdAt ? { createdAt: row.updatedAt } : {}),
+    });
+  }
+
+  const changed: string[] = [];
+  if (fresh.length > 0) {
+    const columns = Object.keys(fresh[0] as Row).filter((c) => c !== 'id' && c !== 'contentUpdatedAt' && c !== 'createdAt');
+    const content = columns.filter((c) => c !== 'updatedAt');
+    for (const part of chunks(fresh)) {
+      const returned = await db
+        .insertInto(table)
+        .values(part)
+        .onConflict((oc) =>
+          oc
+            .column('id')
+            .doUpdateSet((eb) => {
+              const set: Record<string, unknown> = {};
+              for (const column of columns) set[column] = eb.ref(`excluded.${column}`);
+              if (options.contentUpdatedAt) {
+                set.contentUpdatedAt = sql`case when ${sql.ref(`${table}.content_updated_at`)} > excluded.updated_at then ${sql.ref(`${table}.content_updated_at`)} else excluded.updated_at end`;
+              }
+              return set;
+            })
+            .where(({ and, or }) =>
+              and([
+                sql<boolean>`${sql.ref(`${snake(table)}.updated_at`)} <= excluded.updated_at`,
+                or(content.map((c) => sql<boolean>`${sql.ref(`${snake(table)}.${snake(c)}`)} is distinct from ${sql.ref(`excluded.${snake(c)}`)}`)),
+              ]),
+            ),
+        )
+        .returning('id')
+        .execute();
+      for (const r of returned) changed.push(r.id as string);
+    }
+  }
+  for (const id of changed) {
+    if (stored.has(id)) counts.updated += 1;
+    else counts.inserted += 1;
+  }
+  counts.unchanged = counts.received - counts.stale - counts.inserted - counts.updated;
+  return { counts, changed };
+}
+
+/** Moves each event's contentUpdatedAt forward to the latest change made inside its document. */
+export async function touchEvents(trx: Transaction<Database>, latestByEvent: Map<string, string>): Promise<void> {
+  for (const [eventId, at] of latestByEvent) {
+    await trx.updateTable('events').set({ contentUpdatedAt: at }).where('id', '=', eventId).where('contentUpdatedAt', '<', at).execute();
+  }
+}
+
+/** Ids (with their competition, where the table has one) that the store already holds. */
+export async function findExisting(db: Kysely<Database>, collection: FeedCollection, ids: string[]): Promise<Map<string, string | null>> {
+  const found = new Map<string, string | null>();
+  const withCompetition = collection === 'tours' || collection === 'teams' || collection === 'events' || collection === 'futures';
+  const anyDb = db as Kysely<any>;
+  for (const part of chunks(ids)) {
+    const rows = await anyDb
+      .selectFrom(collection)
+      .select(withCompetition ? ['id', 'competition'] : ['id'])
+      .where('id', 'in', part)
+      .execute();
+    for (const row of rows) found.set(row.id, withCompetition ? row.competition : null);
+  }
+  return found;
+}
+
+/** Maps round ids to their event ids, from the store. */
+export async function eventIdsOfRounds(db: Kysely<Database> | Transaction<Database>, roundIds: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const part of chunks(roundIds)) {
+    const rows = await db.selectFrom('rounds').select(['id', 'eventId']).where('id', 'in', part).execute();
+    for (const row of rows) found.set(row.id, row.eventId);
+  }
+  return found;
+}

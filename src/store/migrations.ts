@@ -1,0 +1,187 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+
+/**
+ * One set of migrations for both stores. Column types are chosen so that SQLite and PostgreSQL read
+ * back the same JavaScript values: text timestamps, integer flags, double precision prices.
+ */
+
+type AnyDb = Kysely<any>;
+
+const text = 'text' as const;
+const integer = 'integer' as const;
+const double = 'double precision' as const;
+
+async function initial(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('tours')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('competition', text, (c) => c.notNull())
+    .addColumn('name', text, (c) => c.notNull())
+    .addColumn('gender', text)
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('tour_years')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('tour_id', text, (c) => c.notNull().references('tours.id'))
+    .addColumn('year', integer, (c) => c.notNull())
+    .addColumn('start_date', text)
+    .addColumn('end_date', text)
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('teams')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('competition', text, (c) => c.notNull())
+    .addColumn('name', text, (c) => c.notNull())
+    .addColumn('short_name', text)
+    .addColumn('logo', text)
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('athletes')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('first_name', text, (c) => c.notNull())
+    .addColumn('middle_name', text, (c) => c.notNull())
+    .addColumn('last_name', text, (c) => c.notNull())
+    .addColumn('nationality', text)
+    .addColumn('stance', text)
+    .addColumn('team_id', text, (c) => c.references('teams.id'))
+    .addColumn('hometown', text)
+    .addColumn('height', text)
+    .addColumn('weight', text)
+    .addColumn('gender', text)
+    .addColumn('weight_class', text)
+    .addColumn('dob', text)
+    .addColumn('provider_id', text)
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('events')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('competition', text, (c) => c.notNull())
+    .addColumn('tour_id', text, (c) => c.notNull().references('tours.id'))
+    .addColumn('tour_year_id', text, (c) => c.references('tour_years.id'))
+    .addColumn('name', text, (c) => c.notNull())
+    .addColumn('start_date', text, (c) => c.notNull())
+    .addColumn('end_date', text, (c) => c.notNull())
+    .addColumn('year', integer, (c) => c.notNull())
+    .addColumn('event_number', integer, (c) => c.notNull())
+    .addColumn('event_status', text, (c) => c.notNull())
+    .addColumn('event_location', text)
+    .addColumn('event_location_numeric_id', integer)
+    .addColumn('event_location_group', text)
+    .addColumn('provider_id', text)
+    .addColumn('season_type', text)
+    .addColumn('teams', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .addColumn('content_updated_at', text, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('events_start_date').on('events').columns(['start_date', 'id']).execute();
+  await db.schema.createIndex('events_competition_start_date').on('events').columns(['competition', 'start_date']).execute();
+  await db.schema.createIndex('events_end_date').on('events').column('end_date').execute();
+  await db.schema.createIndex('events_content_updated_at').on('events').column('content_updated_at').execute();
+
+  await db.schema
+    .createTable('rounds')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('event_id', text, (c) => c.notNull().references('events.id'))
+    .addColumn('round_name', text, (c) => c.notNull())
+    .addColumn('round_no', integer, (c) => c.notNull())
+    .addColumn('round_status', text, (c) => c.notNull())
+    .addColumn('start_date', text)
+    .addColumn('end_date', text)
+    .addColumn('provider_id', text)
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('rounds_event_id').on('rounds').columns(['event_id', 'round_no']).execute();
+
+  await db.schema
+    .createTable('heats')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('round_id', text, (c) => c.notNull().references('rounds.id'))
+    .addColumn('event_id', text, (c) => c.notNull().references('events.id'))
+    .addColumn('heat_name', text, (c) => c.notNull())
+    .addColumn('heat_no', integer, (c) => c.notNull())
+    .addColumn('heat_status', text, (c) => c.notNull())
+    .addColumn('start_date', text)
+    .addColumn('end_date', text)
+    .addColumn('provider_id', text)
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('heats_event_id').on('heats').columns(['event_id', 'heat_no']).execute();
+  await db.schema.createIndex('heats_round_id').on('heats').column('round_id').execute();
+
+  await db.schema
+    .createTable('round_scores')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('round_id', text, (c) => c.notNull().references('rounds.id'))
+    .addColumn('event_id', text, (c) => c.notNull().references('events.id'))
+    .addColumn('team_id', text, (c) => c.notNull().references('teams.id'))
+    .addColumn('goals', integer, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('round_scores_event_id').on('round_scores').column('event_id').execute();
+
+  await db.schema
+    .createTable('futures')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('competition', text, (c) => c.notNull())
+    .addColumn('tour_id', text, (c) => c.notNull().references('tours.id'))
+    .addColumn('tour_year_id', text, (c) => c.notNull().references('tour_years.id'))
+    .addColumn('type', text, (c) => c.notNull())
+    .addColumn('gender', text)
+    .addColumn('start_date', text, (c) => c.notNull())
+    .addColumn('end_date', text, (c) => c.notNull())
+    .addColumn('year', integer, (c) => c.notNull())
+    .addColumn('is_market_open', integer, (c) => c.notNull())
+    .addColumn('created_at', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('futures_lookup').on('futures').columns(['competition', 'tour_id', 'type']).execute();
+
+  await db.schema
+    .createTable('future_odds')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('future_id', text, (c) => c.notNull().references('futures.id'))
+    .addColumn('name', text, (c) => c.notNull())
+    .addColumn('athlete_id', text, (c) => c.references('athletes.id'))
+    .addColumn('team_id', text, (c) => c.references('teams.id'))
+    .addColumn('prices', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('future_odds_future_id').on('future_odds').column('future_id').execute();
+
+  await db.schema
+    .createTable('api_keys')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('name', text, (c) => c.notNull())
+    .addColumn('key_hash', text, (c) => c.notNull().unique())
+    .addColumn('key_prefix', text, (c) => c.notNull())
+    .addColumn('competitions', text)
+    .addColumn('created_at', text, (c) => c.notNull())
+    .addColumn('revoked_at', text)
+    .execute();
+}
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': { up: initial },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

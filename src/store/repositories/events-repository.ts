@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { SortOrder } from '../../domain/enumerations.ts';
+import type { Database, EventRow, HeatRow, RoundRow, RoundScoreRow, TeamRow } from '../schema.ts';
+
+export interface EventListFilter {
+  /** Only these competitions; undefined for all. */
+  competitions?: readonly string[] | undefined;
+  statuses?: readonly string[] | undefined;
+  /** Events that end at or after this instant (ISO). */
+  endsFrom?: string | undefined;
+  /** Events that start before this instant (ISO). */
+  startsBefore?: string | undefined;
+  /** Events whose document changed after this instant (ISO). */
+  updatedSince?: string | undefined;
+  sortOrder: SortOrder;
+  /** Keyset position: rows after (or before, when descending) this start date and reference id. */
+  after?: { startDate: string; referenceId: number } | undefined;
+  limit?: number | undefined;
+}
+
+export type EventWithTour = EventRow & { tourName: string; tourReferenceId: number };
+
+export interface EventDocumentRows {
+  event: EventWithTour;
+  rounds: RoundRow[];
+  heats: HeatRow[];
+  roundScores: RoundScoreRow[];
+  teams: TeamRow[];
+}
+
+function eventsWithTour(db: Kysely<Database>) {
+  return db
+    .selectFrom('events')
+    .innerJoin('tours', 'tours.id', 'events.tourId')
+    .selectAll('events')
+    .select(['tours.name as tourName', 'tours.referenceId as tourReferenceId']);
+}
+
+export function eventsRepository(db: Kysely<Database>) {
+  return {
+    async list(filter: EventListFilter): Promise<EventWithTour[]> {
+      let query = eventsWithTour(db);
+      if (filter.competitions) query = query.where('events.competition', 'in', filter.competitions.length ? [...filter.competitions] : ['']);
+      if (filter.statuses?.length) query = query.where('events.eventStatus', 'in', [...filter.statuses]);
+      if (filter.endsFrom) query = query.where('events.endDate', '>=', filter.endsFrom);
+      if (filter.startsBefore) query = query.where('events.startDate', '<', filter.startsBefore);
+      if (filter.updatedSince) query = query.where('events.contentUpdatedAt', '>', filter.updatedSince);
+      const direction = filter.sortOrder === 'DESC' ? 'desc' : 'asc';
+      if (filter.after) {
+        const { startDate, referenceId } = filter.after;
+        const beyond = direction === 'asc' ? '>' : '<';
+        query = query.where((eb) =>
+          eb.or([eb('events.startDate', beyond, startDate), eb.and([eb('events.startDate', '=', startDate), eb('events.referenceId', beyond, referenceId)])]),
+        );
+      }
+      query = query.orderBy('events.startDate', direction).orderBy('events.referenceId', direction);
+      if (filter.limit !== undefined) query = query.limit(filter.limit);
+      return (await query.execute()) as EventWithTour[];
+    },
+
+    async findById(id: string): Promise<EventWithTour | undefined> {
+      return (await eventsWithTour(db).where('events.id', '=', id).executeTakeFirst()) as EventWithTour | undefined;
+    },
+
+    /** The event with everything its public document shows, or undefined when it is unknown. */
+    async findDocument(id: string): Promise<EventDocumentRows | undefined> {
+      const event = await this.findById(id);
+      if (!event) return undefined;
+      const teamIds = (JSON.parse(event.teams) as Array<{ teamId: string }>).map((t) => t.teamId);
+      const [rounds, heats, roundScores, teams] = await Promise.all([
+        db.selectFrom('rounds').selectAll().where('eventId', '=', id).orderBy('roundNo').orderBy('referenceId').execute(),
+        db.selectFrom('heats').selectAll().where('eventId', '=', id).orderBy('heatNo').orderBy('referenceId').execute(),
+        db.selectFrom('roundScores').selectAll().where('eventId', '=', id).orderBy('referenceId').execute(),
+        teamIds.length ? db.selectFrom('teams').selectAll().where('id', 'in', teamIds).execute() : Promise.resolve([] as TeamRow[]),
+      ]);
+      return { event, rounds, heats, roundScores, teams };
+    },
+  };
+}
+
+export type EventsRepository = ReturnType<typeof eventsRepository>;

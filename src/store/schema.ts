@@ -1,0 +1,167 @@
+/**
+ * Row types of the store, in the camelCase that Kysely's CamelCasePlugin maps to snake_case columns.
+ * Timestamps are canonical UTC ISO 8601 text and booleans are 0/1 integers on both stores, so that
+ * SQLite and PostgreSQL share one code path (docs/decisions.md, "Store").
+ */
+
+export interface TourRow {
+  id: string;
+  referenceId: number;
+  competition: string;
+  name: string;
+  gender: string | null;
+  updatedAt: string;
+}
+
+export interface TourYearRow {
+  id: string;
+  referenceId: number;
+  tourId: string;
+  year: number;
+  startDate: string | null;
+  endDate: string | null;
+  updatedAt: string;
+}
+
+export interface TeamRow {
+  id: string;
+  referenceId: number;
+  competition: string;
+  name: string;
+  shortName: string | null;
+  logo: string | null;
+  updatedAt: string;
+}
+
+export interface AthleteRow {
+  id: string;
+  referenceId: number;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  nationality: string | null;
+  stance: string | null;
+  teamId: string | null;
+  hometown: string | null;
+  height: string | null;
+  weight: string | null;
+  gender: string | null;
+  weightClass: string | null;
+  dob: string | null;
+  providerId: string | null;
+  updatedAt: string;
+}
+
+export interface EventRow {
+  id: string;
+  referenceId: number;
+  competition: string;
+  tourId: string;
+  tourYearId: string | null;
+  name: string;
+  startDate: string;
+  endDate: string;
+  year: number;
+  eventNumber: number;
+  eventStatus: string;
+  eventLocation: string | null;
+  eventLocationNumericId: number | null;
+  eventLocationGroup: string | null;
+  providerId: string | null;
+  seasonType: string | null;
+  /** JSON array of `{ teamId, isHomeTeam }`: the teams taking part, in feed order. */
+  teams: string;
+  updatedAt: string;
+  /** The latest updatedAt of the event and everything published inside its document. */
+  contentUpdatedAt: string;
+}
+
+export interface RoundRow {
+  id: string;
+  referenceId: number;
+  eventId: string;
+  roundName: string;
+  roundNo: number;
+  roundStatus: string;
+  startDate: string | null;
+  endDate: string | null;
+  providerId: string | null;
+  updatedAt: string;
+}
+
+export interface HeatRow {
+  id: string;
+  referenceId: number;
+  roundId: string;
+  eventId: string;
+  heatName: string;
+  heatNo: number;
+  heatStatus: string;
+  startDate: string | null;
+  endDate: string | null;
+  providerId: string | null;
+  updatedAt: string;
+}
+
+export interface RoundScoreRow {
+  id: string;
+  referenceId: number;
+  roundId: string;
+  eventId: string;
+  teamId: string;
+  goals: number;
+  updatedAt: string;
+}
+
+export interface FutureRow {
+  id: string;
+  referenceId: number;
+  competition: string;
+  tourId: string;
+  tourYearId: string;
+  type: string;
+  gender: string | null;
+  startDate: string;
+  endDate: string;
+  year: number;
+  isMarketOpen: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FutureOddRow {
+  id: string;
+  referenceId: number;
+  futureId: string;
+  name: string;
+  athleteId: string | null;
+  teamId: string | null;
+  /** JSON array of `{ outcomeName, decimalOdds }`; American odds are derived when published. */
+  prices: string;
+  updatedAt: string;
+}
+
+export interface ApiKeyRow {
+  id: string;
+  name: string;
+  keyHash: string;
+  keyPrefix: string;
+  /** JSON array of competition keys, or null for every competition. */
+  competitions: string | null;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface Database {
+  tours: TourRow;
+  tourYears: TourYearRow;
+  teams: TeamRow;
+  athletes: AthleteRow;
+  events: EventRow;
+  rounds: RoundRow;
+  heats: HeatRow;
+  roundScores: RoundScoreRow;
+  futures: FutureRow;
+  futureOdds: FutureOddRow;
+  apiKeys: ApiKeyRow;
+}

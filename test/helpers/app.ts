@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { createApiKey } from '../../src/access/api-keys.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
+import type { Store } from '../../src/store/database.ts';
+import { fixtureFeed } from './feed-fixture.ts';
+
+export const ADMIN_KEY = 'admin-key-for-tests-0123456789';
+export const TEST_KEY = 'test-key-0123456789abcdef';
+export const WSL_ONLY_KEY = 'wsl-only-key-0123456789abcdef';
+
+export interface TestApp {
+  app: FastifyInstance;
+  store: Store;
+  /** app.inject with the full-access test key. */
+  get(url: string, headers?: Record<string, string>): ReturnType<FastifyInstance['inject']>;
+}
+
+/** Builds the app over a fresh store holding the fixture feed and two keys (full and wsl-only). */
+export async function fixtureApp(store: Store, env: Record<string, string> = {}): Promise<TestApp> {
+  const config: Config = loadConfig({ ADMIN_API_KEY: ADMIN_KEY, DEMO_DATA: 'off', ...env });
+  await ingestFeed(store, fixtureFeed());
+  await createApiKey(store, { name: 'full', key: TEST_KEY });
+  await createApiKey(store, { name: 'wsl only', key: WSL_ONLY_KEY, competitions: ['wsl'] });
+  const app = await buildApp({ config, store, logger: false });
+  return {
+    app,
+    store,
+    get: (url, headers = {}) => app.inject({ method: 'GET', url, headers: { 'x-api-key': TEST_KEY, ...headers } }),
+  };
+}

@@ -1,0 +1,216 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { migrateToLatest, openStore, type Store } from '../../src/store/database.ts';
+import type { Database } from '../../src/store/schema.ts';
+import { describeEachStore } from '../helpers/stores.ts';
+
+const TABLES = [
+  'api_keys',
+  'athletes',
+  'events',
+  'future_odds',
+  'futures',
+  'heats',
+  'round_scores',
+  'rounds',
+  'teams',
+  'tour_years',
+  'tours',
+];
+
+const T0 = '2025-03-01T08:00:00.000Z';
+const T1 = '2025-03-09T17:30:00.000Z';
+
+/** One row per table, in foreign-key order; ids and values exercise text, integer, 0/1 and null columns. */
+const ROWS: { [K in keyof Database]: Database[K] } = {
+  tours: { id: 'tour-1', referenceId: 2_000_000_001, competition: 'wsl', name: 'Championship Tour', gender: 'women', updatedAt: T0 },
+  tourYears: { id: 'ty-1', referenceId: 11, tourId: 'tour-1', year: 2025, startDate: '2025-01-27', endDate: null, updatedAt: T0 },
+  teams: { id: 'team-1', referenceId: 21, competition: 'slr', name: 'Rockets', shortName: 'RKT', logo: null, updatedAt: T0 },
+  athletes: {
+    id: 'ath-1',
+    referenceId: 31,
+    firstName: 'Ana',
+    middleName: '',
+    lastName: "O'Neill – Ünal",
+    nationality: 'PT',
+    stance: 'goofy',
+    teamId: 'team-1',
+    hometown: null,
+    height: '170',
+    weight: null,
+    gender: 'women',
+    weightClass: null,
+    dob: '1999-12-31',
+    providerId: 'p-31',
+    updatedAt: T0,
+  },
+  events: {
+    id: 'ev-1',
+    referenceId: 41,
+    competition: 'wsl',
+    tourId: 'tour-1',
+    tourYearId: 'ty-1',
+    name: 'Pipe Pro',
+    startDate: T0,
+    endDate: T1,
+    year: 2025,
+    eventNumber: 1,
+    eventStatus: 'LIVE',
+    eventLocation: 'Oahu',
+    eventLocationNumericId: -7,
+    eventLocationGroup: null,
+    providerId: null,
+    seasonType: 'regular',
+    teams: '[{"teamId":"team-1","isHomeTeam":true}]',
+    updatedAt: T1,
+    contentUpdatedAt: T1,
+  },
+  rounds: {
+    id: 'rd-1',
+    referenceId: 51,
+    eventId: 'ev-1',
+    roundName: 'Round 1',
+    roundNo: 1,
+    roundStatus: 'COMPLETED',
+    startDate: T0,
+    endDate: null,
+    providerId: null,
+    updatedAt: T0,
+  },
+  heats: {
+    id: 'ht-1',
+    referenceId: 61,
+    roundId: 'rd-1',
+    eventId: 'ev-1',
+    heatName: 'Heat 1',
+    heatNo: 1,
+    heatStatus: 'UPCOMING',
+    startDate: null,
+    endDate: null,
+    providerId: 'p-61',
+    updatedAt: T0,
+  },
+  roundScores: { id: 'rs-1', referenceId: 71, roundId: 'rd-1', eventId: 'ev-1', teamId: 'team-1', goals: 0, updatedAt: T0 },
+  futures: {
+    id: 'fu-1',
+    referenceId: 81,
+    competition: 'wsl',
+    tourId: 'tour-1',
+    tourYearId: 'ty-1',
+    type: 'winner',
+    gender: null,
+    startDate: T0,
+    endDate: T1,
+    year: 2025,
+    isMarketOpen: 1,
+    createdAt: T0,
+    updatedAt: T1,
+  },
+  futureOdds: {
+    id: 'fo-1',
+    referenceId: 91,
+    futureId: 'fu-1',
+    name: 'Ana',
+    athleteId: 'ath-1',
+    teamId: null,
+    prices: '[{"outcomeName":"yes","decimalOdds":3.25}]',
+    updatedAt: T1,
+  },
+  apiKeys: {
+    id: 'key-1',
+    name: 'ci',
+    keyHash: 'a'.repeat(64),
+    keyPrefix: 'ask_1234',
+    competitions: null,
+    createdAt: T0,
+    revokedAt: null,
+  },
+};
+
+/** Table names of the store's own schema (PostgreSQL introspection lists every schema). */
+async function tableNames(store: Store): Promise<string[]> {
+  const tables = await store.db.introspection.getTables();
+  let schema: string | undefined;
+  if (store.dialect === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db);
+    schema = rows[0]?.schema;
+  }
+  return tables
+    .filter((t) => schema === undefined || t.schema === schema)
+    .map((t) => t.name)
+    .sort();
+}
+
+/** A loopback port with nothing listening on it (it was free a moment ago). */
+function unusedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describeEachStore('store', (open, kind) => {
+  test('migrations create every table, and a second run applies nothing', async () => {
+    const store = await open({ migrate: false });
+    assert.deepEqual(await tableNames(store), []);
+    assert.deepEqual(await migrateToLatest(store), ['0001-initial']);
+    assert.deepEqual(await tableNames(store), TABLES);
+    assert.deepEqual(await migrateToLatest(store), []);
+  });
+
+  test('ping answers on an open store and rejects once it is closed', async () => {
+    const store = await open();
+    await store.ping();
+    await store.close();
+    await assert.rejects(store.ping());
+  });
+
+  test(
+    'two stores migrate independently in one database',
+    async () => {
+      const first = await open();
+      const second = await open();
+      await first.db.insertInto('apiKeys').values(ROWS.apiKeys).execute();
+      assert.equal((await first.db.selectFrom('apiKeys').select('id').execute()).length, 1);
+      assert.equal((await second.db.selectFrom('apiKeys').select('id').execute()).length, 0);
+    },
+  );
+
+  test('a row round-trips through every table with the same JS types', async () => {
+    const store = await open();
+    for (const table of Object.keys(ROWS) as Array<keyof Database>) {
+      const row = ROWS[table];
+      await store.db.insertInto(table).values(row).execute();
+      const stored = await store.db.selectFrom(table).selectAll().where('id', '=', row.id).execute();
+      // deepStrictEqual also fails on '2000000001' vs 2000000001 or on a Date instead of text.
+      assert.deepEqual(stored, [row], table);
+    }
+  });
+
+  test('double precision and integer expressions come back as JS numbers', async () => {
+    const store = await open();
+    const { rows } = await sql<{ price: number; flag: number; big: number }>`
+      select cast(${3.25} as double precision) as price, cast(${1} as integer) as flag,
+             cast(${2_147_483_647} as integer) as big`.execute(store.db);
+    assert.deepEqual(rows, [{ price: 3.25, flag: 1, big: 2_147_483_647 }]);
+  });
+});
+
+describe('store [postgres] unreachable', () => {
+  test('ping rejects when nothing listens at the URL', async () => {
+    const port = await unusedPort();
+    const store = openStore({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/altsports_test`, pgSchema: 'unreachable' });
+    try {
+      assert.equal(store.location, `127.0.0.1:${port}/altsports_test (schema unreachable)`);
+      await assert.rejects(store.ping(), { code: 'ECONNREFUSED' });
+    } finally {
+      await store.close();
+    }
+  });
+});
