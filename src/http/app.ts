@@ -37,7 +37,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
     genReqId: (req) => {
       const sent = req.headers['x-request-id'];
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();

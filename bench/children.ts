@@ -1,0 +1,57 @@
+import { type ChildProcess, fork } from 'node:child_process';
+
+/**
+ * Servers under test run in child processes, so that they do not share an event loop with the
+ * load generator. A child reports `{ port }` over IPC once it listens, and exits when the
+ * parent's IPC channel closes (the parent died).
+ */
+
+export interface RunningChild {
+  port: number;
+  stop(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+
+export function startChild(script: string, args: string[], timeoutMs = 120_000): Promise<RunningChild> {
+  const child = fork(script, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`${script} did not report a port within ${timeoutMs / 1000} s`)), timeoutMs);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill();
+      reject(error);
+    };
+    child.once('exit', (code, signal) => fail(new Error(`${script} exited before listening (code ${code}, signal ${signal})`)));
+    child.once('message', (message: { port?: unknown }) => {
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      child.once('exit', () => running.delete(child));
+      if (typeof message.port !== 'number') return fail(new Error(`${script} sent an unexpected message: ${JSON.stringify(message)}`));
+      resolve({ port: message.port, stop: () => stopChild(child) });
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Synchronous, for `process.on('exit')`: signals every child still running. */
+export function killAllChildren(): void {
+  for (const child of running) child.kill('SIGTERM');
+  running.clear();
+}
+
+/** In a child: report the port to the parent, and exit when the parent goes away. */
+export function reportPort(port: number): void {
+  if (!process.send) throw new Error('this script runs as a child of bench/run.ts (it needs an IPC channel)');
+  process.send({ port });
+  process.on('disconnect', () => process.exit(0));
+}

@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseBenchArgs } from './args.ts';
+import { killAllChildren, startChild } from './children.ts';
+import { type LoadSettings, measure, stopLoad } from './load.ts';
+import { type ComparisonRow, formatTable, machineInfo } from './report.ts';
+import { type BenchContext, type Scenario, resolvePath, scenarios } from './scenarios.ts';
+import { seedStore } from './seed-store.ts';
+
+/**
+ * Throughput of altsports against a raw node:http server sending the same bytes, per route.
+ * Usage: npm run bench -- [--duration 8] [--warmup 2] [--connections 10] [--routes events,event]
+ */
+
+const args = parseBenchArgs(process.argv.slice(2));
+const selected = args.routes.length ? scenarios.filter((s) => args.routes.includes(s.name)) : scenarios;
+const unknown = args.routes.filter((name) => !scenarios.some((s) => s.name === name));
+if (unknown.length) throw new Error(`unknown route(s): ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`);
+
+const workDir = mkdtempSync(join(tmpdir(), 'altsports-bench-'));
+const cleanUp = () => {
+  killAllChildren();
+  rmSync(workDir, { recursive: true, force: true });
+};
+process.on('exit', cleanUp);
+process.on('SIGINT', () => {
+  stopLoad();
+  console.error('\ninterrupted');
+  process.exit(130);
+});
+
+const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+const log = (message: string) => console.error(`[bench] ${message}`);
+
+log(`seeding a SQLite store in ${workDir}`);
+const { apiKey, events } = await seedStore(join(workDir, 'data'));
+log(`${events} demo events loaded`);
+const altsports = await startChild(script('./server.ts'), [join(workDir, 'data')]);
+const altsportsUrl = `http://127.0.0.1:${altsports.port}`;
+const headers = { 'x-api-key': apiKey };
+const settings: LoadSettings = { connections: args.connections, duration: args.duration, warmup: args.warmup, headers };
+
+/** The exact body and content type altsports answers, checked to be a 200. */
+async function fetchReference(path: string): Promise<{ body: Buffer; contentType: string }> {
+  const response = await fetch(altsportsUrl + path, { headers });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${body.toString('utf8').slice(0, 500)}`);
+  return { body, contentType: response.headers.get('content-type') ?? 'application/octet-stream' };
+}
+
+async function chooseContext(): Promise<BenchContext> {
+  const list = JSON.parse((await fetchReference('/api/v1/public/events')).body.toString('utf8')) as Array<{ id: string; eventStatus: string }>;
+  // A finished event has rounds and heats: the fuller document is the more telling one to serve.
+  const event = list.find((e) => e.eventStatus === 'COMPLETED') ?? list[0];
+  if (!event) throw new Error('the demo data has no events');
+  return { eventId: event.id };
+}
+
+/** Loads one route on altsports, then on a raw server answering the same bytes, with the same settings. */
+async function compare(scenario: Scenario, context: BenchContext): Promise<ComparisonRow> {
+  const path = resolvePath(scenario, context);
+  const { body, contentType } = await fetchReference(path);
+  const bodyFile = join(workDir, `${scenario.name}.body`);
+  writeFileSync(bodyFile, body);
+  const raw = await startChild(script('./raw-server.ts'), [bodyFile, contentType]);
+  try {
+    log(`${scenario.name}: ${scenario.method} ${path} (${body.length} bytes) on altsports`);
+    const altsportsResult = await measure(altsportsUrl + path, scenario.method, settings);
+    log(`${scenario.name}: same bytes on the raw node:http server`);
+    const rawResult = await measure(`http://127.0.0.1:${raw.port}${path}`, scenario.method, settings);
+    return { route: `${scenario.method} ${scenario.path}`, path, bytes: body.length, altsports: altsportsResult, raw: rawResult };
+  } finally {
+    await raw.stop();
+  }
+}
+
+const context = await chooseContext();
+const rows: ComparisonRow[] = [];
+for (const scenario of selected) rows.push(await compare(scenario, context));
+await altsports.stop();
+
+console.log(machineInfo().join('\n'));
+console.log(`load:    autocannon, ${args.connections} connections, pipelining 1, ${args.warmup} s warm-up + ${args.duration} s measured per target, loopback\n`);
+console.log(formatTable(rows));
+
+const failed = rows.flatMap((r) =>
+  (['altsports', 'raw'] as const)
+    .filter((target) => r[target].non2xx > 0 || r[target].errors > 0)
+    .map((target) => `${target} ${r.path}: ${r[target].non2xx} non-2xx, ${r[target].errors} errors (status codes: ${r[target].statusCodes})`),
+);
+if (failed.length) {
+  console.error(`\nFAILED: requests went wrong during the measured runs:\n  ${failed.join('\n  ')}`);
+  process.exitCode = 1;
+}

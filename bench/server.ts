@@ -1,0 +1,22 @@
+import { buildApp } from '../src/http/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openStore } from '../src/store/database.ts';
+import { reportPort } from './children.ts';
+
+/**
+ * altsports under test, serving a store bench/run.ts prepared. Usage: server.ts <data-dir>
+ */
+
+const dataDir = process.argv[2];
+if (!dataDir) throw new Error('usage: server.ts <data-dir>');
+const config = loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+const store = openStore({ dataDir: config.dataDir });
+const app = await buildApp({ config, store, logger: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+if (address === null || typeof address === 'string') throw new Error('unexpected server address');
+reportPort(address.port);
+
+process.on('SIGTERM', () => {
+  process.exit(0);
+});

@@ -1,0 +1,1084 @@
+import { COMPETITIONS, type Competition } from '../domain/competitions.ts';
+import { type EventStatus, FUTURE_TYPES, type FutureType, type Gender } from '../domain/enumerations.ts';
+import { decimalToAmerican } from '../domain/odds-format.ts';
+import type { FeedDocument } from '../ingest/feed-schema.ts';
+import { NATIONALITIES, type NationalityPool, ROTATION_COLOURS, SPORT_NATIONALITIES, TEAMS, type TeamSeed, VENUES, type Venue, WEIGHT_CLASSES } from './names.ts';
+import { Random, hashSeed } from './random.ts';
+
+/**
+ * Deterministic demo data: feed documents (the operator's input format) for every competition of the
+ * catalogue, laid out around `now` so that past events are completed, one per competition is live and
+ * the rest are upcoming. The same seed and `now` always give the same documents.
+ */
+
+export interface DemoOptions {
+  now: Date;
+  seed?: number;
+  /** Total events across all competitions, shared out as evenly as possible; default 8 per competition. */
+  events?: number;
+  /** Upper bound on events per yielded document (default 2000). */
+  maxEventsPerChunk?: number;
+}
+
+export const DEFAULT_SEED = 1;
+export const DEFAULT_EVENTS_PER_COMPETITION = 8;
+export const DEFAULT_MAX_EVENTS_PER_CHUNK = 2000;
+
+type Item<K extends keyof FeedDocument> = NonNullable<FeedDocument[K]> extends ReadonlyArray<infer T> ? T : never;
+type FeedTour = Item<'tours'>;
+type FeedTourYear = Item<'tourYears'>;
+type FeedTeam = Item<'teams'>;
+type FeedAthlete = Item<'athletes'>;
+type FeedEvent = Item<'events'>;
+type FeedRound = Item<'rounds'>;
+type FeedHeat = Item<'heats'>;
+type FeedRoundScore = Item<'roundScores'>;
+type FeedFuture = Item<'futures'>;
+type FeedFutureOdd = Item<'futureOdds'>;
+type FeedFuturePrice = FeedFutureOdd['odds'][number];
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Past events reach back at most this far, upcoming ones forward, however many events are asked for. */
+const MAX_PAST_DAYS = 400;
+const MAX_FUTURE_DAYS = 300;
+/** Future odds items per future (the field is cut to its strongest entrants). */
+const MAX_FIELD = 20;
+
+// ---------------------------------------------------------------------------------------------------
+// Sport profiles: season rhythm, event format and naming per competition.
+
+interface RoundSpec {
+  name: string;
+  /** Heat names; null for team sports, whose rounds are periods that carry scores and no heats. */
+  heats: readonly string[] | null;
+  /** Length of one heat (or of the period) in minutes. */
+  minutes: number;
+  /** Minutes between heats of this round. */
+  gap?: number;
+  /** Minutes between the previous round and this one. */
+  gapBefore?: number;
+  /** Starts on the next competition day. */
+  newDay?: boolean;
+}
+
+/** Scores one completed period as [home, away]; strengths are roughly N(0, 1). */
+type Scorer = (rng: Random, home: number, away: number) => [number, number];
+
+interface NameContext {
+  rng: Random;
+  competition: Competition;
+  venue: Venue;
+  /** Occurrence of this venue's event name within the season (1-based). */
+  venueCount: number;
+  /** Chronological index of the event in the whole dataset of this competition. */
+  seq: number;
+  athletes: readonly AthletePlan[];
+  home: TeamPlan | undefined;
+  away: TeamPlan | undefined;
+}
+
+interface Profile {
+  tourName: string;
+  gender: Gender;
+  /** Typical days between events, before squeezing many events into the window. */
+  spacingDays: number;
+  /** UTC hours at which an event's first heat may start. */
+  startHours: readonly number[];
+  /** Length of one competition day in hours; heats that do not fit move to the next day. */
+  dayHours: number;
+  athletes?: readonly [number, number];
+  ages?: readonly [number, number];
+  /** Surfing-style waiting period: the event spans more days than its action. */
+  window?: { minDays: number; maxDays: number; maxLeadDays: number };
+  /** Venues host this many consecutive events (touring team sports). */
+  block?: number;
+  /** Team sports that play at the home team's arena. */
+  homeArena?: boolean;
+  rounds(rng: Random): RoundSpec[];
+  name?(ctx: NameContext): string;
+  scorer?: Scorer;
+}
+
+const numbered = (prefix: string, count: number): string[] => Array.from({ length: count }, (_, i) => `${prefix} ${i + 1}`);
+const spec = (name: string, heats: readonly string[] | null, minutes: number, extra: Partial<RoundSpec> = {}): RoundSpec => ({ name, heats, minutes, ...extra });
+const periods = (names: readonly string[], minutes: number, gap: number, halftimeBefore?: number): RoundSpec[] =>
+  names.map((name, i) => spec(name, null, minutes, { gapBefore: i === halftimeBefore ? gap * 3 : gap }));
+
+/** A count of scoring plays: binomial, so no transcendental functions are needed. */
+function plays(rng: Random, mean: number): number {
+  const trials = Math.max(6, Math.ceil(mean * 3));
+  const p = Math.min(0.95, Math.max(0, mean / trials));
+  let count = 0;
+  for (let i = 0; i < trials; i++) if (rng.chance(p)) count++;
+  return count;
+}
+
+const edge = (own: number, other: number) => Math.max(0.4, 1 + 0.15 * (own - other));
+
+const goalScorer =
+  (mean: number): Scorer =>
+  (rng, home, away) => [plays(rng, mean * edge(home, away) * 1.05), plays(rng, mean * edge(away, home))];
+
+/** Indoor football: drives ending in touchdowns (7), field goals (3) or nothing. */
+const footballScorer: Scorer = (rng, home, away) => {
+  const side = (own: number, other: number) => {
+    let points = 0;
+    const drives = rng.int(1, 3);
+    for (let i = 0; i < drives; i++) {
+      const roll = rng.next() * edge(own, other);
+      points += roll > 0.55 ? 7 : roll > 0.4 ? 3 : 0;
+    }
+    return points;
+  };
+  return [side(home, away), side(away, home)];
+};
+
+/** Curling ends: one side scores (or the end is blank). */
+const curlingScorer: Scorer = (rng, home, away) => {
+  if (rng.chance(0.18)) return [0, 0];
+  const points = rng.weighted<number>([[1, 55], [2, 30], [3, 12], [4, 3]]);
+  return rng.chance(0.5 * edge(home, away) / ((edge(home, away) + edge(away, home)) / 2)) ? [points, 0] : [0, points];
+};
+
+/** Table-tennis games to 11, win by two. */
+const tableTennisScorer: Scorer = (rng, home, away) => {
+  const homeWins = rng.chance(Math.min(0.85, Math.max(0.15, 0.5 + 0.1 * (home - away))));
+  const loser = rng.int(2, 11);
+  const [winnerPoints, loserPoints] = loser >= 10 ? [loser + 2, loser] : [11, loser];
+  return homeWins ? [winnerPoints, loserPoints] : [loserPoints, winnerPoints];
+};
+
+const COMBAT_PREFIX: Readonly<Record<string, readonly [string, number]>> = {
+  bkfc: ['BKFC', 60],
+  byb: ['BYB', 30],
+  lux: ['LUX', 40],
+  raf: ['RAF', 1],
+  powerslap: ['Power Slap', 10],
+};
+
+function combatName(ctx: NameContext): string {
+  const [prefix, base] = COMBAT_PREFIX[ctx.competition.key] ?? [ctx.competition.name, 1];
+  if (ctx.rng.chance(0.25)) return `${prefix} Fight Night ${ctx.venue.event}`;
+  const byClass = new Map<string, AthletePlan[]>();
+  for (const athlete of ctx.athletes) {
+    const group = byClass.get(athlete.weightClass ?? '') ?? [];
+    group.push(athlete);
+    byClass.set(athlete.weightClass ?? '', group);
+  }
+  const classes = [...byClass.values()].filter((group) => group.length >= 2);
+  const [a, b] = classes.length > 0 ? ctx.rng.sample(ctx.rng.pick(classes), 2) : ctx.rng.sample(ctx.athletes, 2);
+  return a && b ? `${prefix} ${base + ctx.seq}: ${a.lastName} vs. ${b.lastName}` : `${prefix} ${base + ctx.seq}`;
+}
+
+const combat = (tourName: string, spacingDays: number, boutMinutes: number, bouts: readonly [number, number]): Profile => ({
+  tourName,
+  gender: 'men',
+  spacingDays,
+  startHours: [23, 0, 1],
+  dayHours: 8,
+  athletes: [28, 40],
+  ages: [21, 38],
+  rounds: (rng) => [spec('Main Card', numbered('Bout', rng.int(bouts[0], bouts[1])), boutMinutes, { gap: 5 })],
+  name: combatName,
+});
+
+const sprintCars = (tourName: string, qualifying: RoundSpec, last: string): Profile => ({
+  tourName,
+  gender: 'men',
+  spacingDays: 4,
+  startHours: [23, 0],
+  dayHours: 5,
+  athletes: [24, 36],
+  rounds: () => [
+    qualifying,
+    spec('Heat Races', numbered('Heat', 4), 8, { gap: 4, gapBefore: 20 }),
+    spec(last, [last], 10, { gapBefore: 20 }),
+    spec('Feature', ['Feature'], 25, { gapBefore: 20 }),
+  ],
+});
+
+const awayAtHome = (ctx: NameContext) => `${ctx.away?.seed.name ?? 'TBD'} at ${ctx.home?.seed.name ?? 'TBD'}`;
+const homeVsAway = (ctx: NameContext) => `${ctx.home?.seed.name ?? 'TBD'} vs. ${ctx.away?.seed.name ?? 'TBD'}`;
+const QUARTERS = ['1st Quarter', '2nd Quarter', '3rd Quarter', '4th Quarter'];
+
+const PROFILES: Readonly<Record<string, Profile>> = {
+  wsl: {
+    tourName: "Men's Championship Tour",
+    gender: 'men',
+    spacingDays: 21,
+    startHours: [17, 18, 19],
+    dayHours: 9,
+    athletes: [34, 36],
+    window: { minDays: 10, maxDays: 12, maxLeadDays: 4 },
+    rounds: () => [
+      spec('Opening Round', numbered('Heat', 12), 30, { gap: 5 }),
+      spec('Elimination Round', numbered('Heat', 4), 30, { gap: 5 }),
+      spec('Round of 32', numbered('Heat', 16), 30, { gap: 5, newDay: true }),
+      spec('Round of 16', numbered('Heat', 8), 35, { gap: 5 }),
+      spec('Quarterfinals', numbered('Heat', 4), 35, { gap: 5, newDay: true }),
+      spec('Semifinals', numbered('Heat', 2), 35, { gap: 5 }),
+      spec('Final', ['Heat 1'], 40, { gapBefore: 30 }),
+    ],
+  },
+  sls: {
+    tourName: 'SLS Championship Tour',
+    gender: 'men',
+    spacingDays: 30,
+    startHours: [18, 20],
+    dayHours: 8,
+    athletes: [16, 24],
+    ages: [16, 32],
+    rounds: () => [
+      spec('Qualifying', numbered('Heat', 4), 50, { gap: 10 }),
+      spec('Knockout Round', numbered('Heat', 2), 45, { gap: 10, newDay: true }),
+      spec('Final', ['Final'], 60, { gapBefore: 60 }),
+    ],
+  },
+  spr: {
+    tourName: 'AMA Supercross 450SX',
+    gender: 'men',
+    spacingDays: 7,
+    startHours: [17, 18],
+    dayHours: 10,
+    athletes: [22, 30],
+    rounds: () => [
+      spec('Qualifying', ['Qualifying 1', 'Qualifying 2'], 20, { gap: 30 }),
+      spec('Heats', ['Heat 1', 'Heat 2'], 15, { gap: 10, gapBefore: 240 }),
+      spec('Last Chance Qualifier', ['LCQ'], 12, { gapBefore: 40 }),
+      spec('Main Event', ['Main Event'], 25, { gapBefore: 45 }),
+    ],
+  },
+  masl: {
+    tourName: 'MASL Regular Season',
+    gender: 'men',
+    spacingDays: 3,
+    startHours: [0, 1],
+    dayHours: 4,
+    homeArena: true,
+    rounds: () => periods(QUARTERS, 25, 5, 2),
+    name: awayAtHome,
+    scorer: goalScorer(3),
+  },
+  pbr: {
+    tourName: 'Unleash The Beast',
+    gender: 'men',
+    spacingDays: 7,
+    startHours: [0, 1],
+    dayHours: 4,
+    athletes: [30, 40],
+    rounds: () => [
+      spec('Round 1', ['Heat 1', 'Heat 2'], 45, { gap: 15 }),
+      spec('Round 2', ['Heat 1', 'Heat 2'], 45, { gap: 15, newDay: true }),
+      spec('Championship Round', ['Heat 1'], 40, { gapBefore: 30 }),
+    ],
+  },
+  bkfc: combat('BKFC', 14, 25, [8, 12]),
+  f1: {
+    tourName: 'FIA Formula One World Championship',
+    gender: 'men',
+    spacingDays: 14,
+    startHours: [11, 12, 13],
+    dayHours: 5,
+    athletes: [20, 20],
+    ages: [18, 40],
+    rounds: () => [
+      spec('Practice', ['Practice 1', 'Practice 2', 'Practice 3'], 60, { gap: 120 }),
+      spec('Qualifying', ['Q1', 'Q2', 'Q3'], 18, { gap: 8, gapBefore: 120 }),
+      spec('Race', ['Grand Prix'], 100, { newDay: true }),
+    ],
+  },
+  motocrs: {
+    tourName: 'Pro Motocross 450 Class',
+    gender: 'men',
+    spacingDays: 7,
+    startHours: [14, 15],
+    dayHours: 9,
+    athletes: [30, 40],
+    rounds: () => [
+      spec('Qualifying', ['Group A', 'Group B'], 25, { gap: 15 }),
+      spec('Consolation Race', ['Consi'], 15, { gapBefore: 120 }),
+      spec('Moto 1', ['Moto 1'], 40, { gapBefore: 60 }),
+      spec('Moto 2', ['Moto 2'], 40, { gapBefore: 150 }),
+    ],
+  },
+  fdrift: {
+    tourName: 'Formula DRIFT PRO Championship',
+    gender: 'men',
+    spacingDays: 21,
+    startHours: [17, 18],
+    dayHours: 8,
+    athletes: [32, 36],
+    rounds: () => [
+      spec('Qualifying', ['Qualifying'], 180),
+      spec('Top 32', numbered('Battle', 16), 4, { gap: 2, newDay: true }),
+      spec('Top 16', numbered('Battle', 8), 4, { gap: 2, gapBefore: 30 }),
+      spec('Great 8', numbered('Battle', 4), 4, { gap: 2, gapBefore: 20 }),
+      spec('Final Four', numbered('Battle', 2), 5, { gap: 3, gapBefore: 15 }),
+      spec('Final', ['Battle 1'], 5, { gapBefore: 15 }),
+    ],
+  },
+  jaialai: {
+    tourName: 'World Jai-Alai League',
+    gender: 'men',
+    spacingDays: 1,
+    startHours: [23],
+    dayHours: 7,
+    athletes: [16, 24],
+    rounds: (rng) => Array.from({ length: rng.int(6, 8) }, (_, i) => spec(`Match ${i + 1}`, ['Set 1', 'Set 2', 'Set 3'], 10, { gap: 2, gapBefore: 8 })),
+    name: (ctx) => `${ctx.venue.event} Night ${ctx.venueCount}`,
+  },
+  gsoc: {
+    tourName: 'Grand Slam of Curling',
+    gender: 'men',
+    spacingDays: 2,
+    startHours: [16, 20, 0],
+    dayHours: 4,
+    block: 6,
+    rounds: () => periods(numbered('End', 8), 15, 1),
+    name: (ctx) => `${ctx.venue.event}: ${homeVsAway(ctx)}`,
+    scorer: curlingScorer,
+  },
+  motoamerica: {
+    tourName: 'MotoAmerica Superbike',
+    gender: 'men',
+    spacingDays: 14,
+    startHours: [14, 15],
+    dayHours: 8,
+    athletes: [20, 28],
+    rounds: () => [
+      spec('Qualifying', ['Q1', 'Q2'], 30, { gap: 120 }),
+      spec('Race 1', ['Race 1'], 35, { newDay: true }),
+      spec('Race 2', ['Race 2'], 35, { newDay: true }),
+    ],
+  },
+  byb: combat('BYB Extreme', 21, 25, [8, 11]),
+  powerslap: combat('Power Slap League', 14, 10, [8, 14]),
+  usac: sprintCars('USAC National Sprint Car Series', spec('Qualifying', ['Qualifying'], 30), 'Semi-Feature'),
+  nhra: {
+    tourName: 'NHRA Top Fuel',
+    gender: 'men',
+    spacingDays: 10,
+    startHours: [17, 18],
+    dayHours: 7,
+    athletes: [16, 24],
+    ages: [22, 55],
+    rounds: () => [
+      spec('Qualifying', ['Q1', 'Q2', 'Q3', 'Q4'], 45, { gap: 150 }),
+      spec('Round 1', numbered('Pair', 8), 4, { gap: 3, newDay: true }),
+      spec('Quarterfinals', numbered('Pair', 4), 4, { gap: 3, gapBefore: 75 }),
+      spec('Semifinals', numbered('Pair', 2), 4, { gap: 3, gapBefore: 75 }),
+      spec('Final', ['Pair 1'], 4, { gapBefore: 75 }),
+    ],
+  },
+  sprmtcrs: {
+    tourName: 'SuperMotocross World Championship 450',
+    gender: 'men',
+    spacingDays: 7,
+    startHours: [17, 18],
+    dayHours: 9,
+    athletes: [22, 30],
+    rounds: () => [
+      spec('Qualifying', ['Qualifying 1', 'Qualifying 2'], 20, { gap: 30 }),
+      spec('Last Chance Qualifier', ['LCQ'], 12, { gapBefore: 180 }),
+      spec('Moto 1', ['Moto 1'], 25, { gapBefore: 45 }),
+      spec('Moto 2', ['Moto 2'], 25, { gapBefore: 60 }),
+    ],
+  },
+  hlrs: sprintCars('High Limit Racing', spec('Qualifying', ['Flight A', 'Flight B'], 15, { gap: 5 }), 'Last Chance Showdown'),
+  xgame: {
+    tourName: 'X Games',
+    gender: 'mixed',
+    spacingDays: 60,
+    startHours: [17, 18],
+    dayHours: 8,
+    athletes: [24, 40],
+    ages: [15, 34],
+    rounds: () => [
+      spec('Qualifying', numbered('Heat', 4), 30, { gap: 10 }),
+      spec('Semifinals', numbered('Heat', 2), 30, { gap: 10, newDay: true }),
+      spec('Final', ['Final'], 45, { newDay: true }),
+    ],
+  },
+  worldoutlaws: sprintCars('World of Outlaws Sprint Car Series', spec('Qualifying', ['Group A', 'Group B'], 15, { gap: 5 }), 'Last Chance Showdown'),
+  dgpt: {
+    tourName: 'Disc Golf Pro Tour MPO',
+    gender: 'men',
+    spacingDays: 7,
+    startHours: [13, 14],
+    dayHours: 9,
+    athletes: [30, 40],
+    rounds: () => [
+      spec('Round 1', numbered('Card', 4), 60, { gap: 10 }),
+      spec('Round 2', numbered('Card', 4), 60, { gap: 10, newDay: true }),
+      spec('Round 3', numbered('Card', 4), 60, { gap: 10, newDay: true }),
+      spec('Final Round', ['Chase Card', 'Lead Card'], 60, { gap: 10, newDay: true }),
+    ],
+  },
+  athletesunlimited: {
+    tourName: 'Athletes Unlimited Pro Leagues',
+    gender: 'women',
+    spacingDays: 7,
+    startHours: [22, 23],
+    dayHours: 5,
+    athletes: [24, 40],
+    rounds: (rng) =>
+      ['Game 1', 'Game 2', 'Game 3'].map((name, i) => {
+        const [a, b] = rng.sample(ROTATION_COLOURS, 2);
+        return spec(name, [`Team ${a ?? 'Gold'} vs. Team ${b ?? 'Blue'}`], 150, { newDay: i > 0 });
+      }),
+    name: (ctx) => `${ctx.venue.event} Week ${ctx.venueCount}`,
+  },
+  lux: combat('LUX Fight League', 21, 25, [8, 11]),
+  raf: combat('Real American Freestyle', 30, 15, [8, 10]),
+  nll: {
+    tourName: 'NLL Regular Season',
+    gender: 'men',
+    spacingDays: 3,
+    startHours: [0, 1],
+    dayHours: 4,
+    homeArena: true,
+    rounds: () => periods(QUARTERS, 30, 3, 2),
+    name: awayAtHome,
+    scorer: goalScorer(2.8),
+  },
+  mltt: {
+    tourName: 'MLTT Regular Season',
+    gender: 'mixed',
+    spacingDays: 7,
+    startHours: [18, 23],
+    dayHours: 4,
+    homeArena: true,
+    rounds: () => periods(numbered('Game', 7), 12, 3),
+    name: homeVsAway,
+    scorer: tableTennisScorer,
+  },
+  spectation: {
+    tourName: 'Spectation Sports Series',
+    gender: 'mixed',
+    spacingDays: 30,
+    startHours: [0, 1],
+    dayHours: 5,
+    athletes: [16, 24],
+    rounds: () => [
+      spec('Round 1', numbered('Heat', 4), 20, { gap: 5 }),
+      spec('Semifinals', numbered('Heat', 2), 20, { gap: 5, gapBefore: 20 }),
+      spec('Final', ['Final'], 25, { gapBefore: 20 }),
+    ],
+  },
+  ifl: {
+    tourName: 'IFL Regular Season',
+    gender: 'men',
+    spacingDays: 3,
+    startHours: [0, 1],
+    dayHours: 4,
+    homeArena: true,
+    rounds: () => periods(QUARTERS, 35, 3, 2),
+    name: awayAtHome,
+    scorer: footballScorer,
+  },
+  '3ice': {
+    tourName: '3ICE Season',
+    gender: 'men',
+    spacingDays: 7,
+    startHours: [23, 0],
+    dayHours: 4,
+    block: 4,
+    rounds: () => periods(['1st Half', '2nd Half'], 15, 10),
+    name: homeVsAway,
+    scorer: goalScorer(2.2),
+  },
+  swimming: {
+    tourName: 'Pro Swim Series',
+    gender: 'mixed',
+    spacingDays: 21,
+    startHours: [14, 15],
+    dayHours: 10,
+    athletes: [24, 40],
+    ages: [16, 32],
+    rounds: () => [
+      spec('Heats', numbered('Heat', 6), 6, { gap: 3 }),
+      spec('Semifinals', ['Semifinal 1', 'Semifinal 2'], 6, { gap: 5, gapBefore: 420 }),
+      spec('Final', ['Final'], 6, { newDay: true }),
+    ],
+  },
+};
+
+function profileOf(competition: Competition): Profile {
+  const profile = PROFILES[competition.key];
+  if (!profile) throw new Error(`no demo profile for competition ${competition.key}`);
+  return profile;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Participants.
+
+interface AthletePlan {
+  id: string;
+  name: string;
+  lastName: string;
+  weightClass: string | undefined;
+  strength: number;
+  feed: FeedAthlete;
+}
+
+interface TeamPlan {
+  id: string;
+  index: number;
+  seed: TeamSeed;
+  strength: number;
+  feed: FeedTeam;
+}
+
+const POOLS = new Map(NATIONALITIES.map((p) => [p.code, p]));
+
+function slug(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+function makeAthletes(competition: Competition, profile: Profile, gender: Gender, rng: Random, now: Date): AthletePlan[] {
+  const [min, max] = profile.athletes ?? [16, 40];
+  const [minAge, maxAge] = profile.ages ?? [19, 36];
+  const count = rng.int(min, max);
+  const weights = SPORT_NATIONALITIES[competition.key] ?? [['USA', 1]];
+  const classes = WEIGHT_CLASSES[competition.key];
+  const used = new Set<string>();
+  const athletes: AthletePlan[] = [];
+  for (let i = 0; i < count; i++) {
+    const athleteGender: 'men' | 'women' = gender === 'mixed' ? (rng.chance(0.5) ? 'men' : 'women') : gender === 'women' ? 'women' : 'men';
+    let nation: NationalityPool | undefined;
+    let firstName = '';
+    let lastName = '';
+    for (let attempt = 0; attempt < 40; attempt++) {
+      nation = POOLS.get(rng.weighted(weights)) ?? NATIONALITIES[0];
+      if (!nation) throw new Error('empty nationality pool');
+      firstName = rng.pick(athleteGender === 'men' ? nation.male : nation.female);
+      lastName = rng.pick(nation.last);
+      if (!used.has(`${firstName} ${lastName}`)) break;
+    }
+    used.add(`${firstName} ${lastName}`);
+    if (!nation) throw new Error('empty nationality pool');
+
+    const weightClass = classes ? rng.pick(classes) : undefined;
+    const heightCm = Math.round(rng.normal(athleteGender === 'men' ? 178 : 167, athleteGender === 'men' ? 7 : 6));
+    const weightKg = weightClass
+      ? Math.round((weightClass[1] - rng.float(0.2, 4)) * 10) / 10
+      : Math.round(rng.normal(23, 1.5) * (heightCm / 100) ** 2 * 10) / 10;
+    const age = rng.int(minAge, maxAge);
+    const dob = `${now.getUTCFullYear() - age}-${pad2(rng.int(1, 12))}-${pad2(rng.int(1, 28))}`;
+    const id = `${competition.key}-athlete-${String(i + 1).padStart(3, '0')}`;
+    const feed: FeedAthlete = {
+      id,
+      firstName,
+      lastName,
+      nationality: nation.code,
+      ...(competition.key === 'wsl' ? { stance: rng.chance(0.55) ? 'Regular' : 'Goofy' } : {}),
+      hometown: rng.chance(0.7) ? `${rng.pick(nation.cities)}, ${nation.country}` : null,
+      // Some feeds do not record height or weight; the API publishes null then.
+      height: rng.chance(0.12) ? null : heightCm,
+      weight: rng.chance(0.12) ? null : weightKg,
+      gender: athleteGender,
+      ...(weightClass ? { weightClass: weightClass[0] } : {}),
+      dob,
+    };
+    athletes.push({ id, name: `${firstName} ${lastName}`, lastName, weightClass: weightClass?.[0], strength: rng.normal(), feed });
+  }
+  return athletes;
+}
+
+function makeTeams(competition: Competition, rng: Random): TeamPlan[] {
+  const pool = TEAMS[competition.key] ?? [];
+  const count = Math.min(pool.length, rng.int(6, 12));
+  return rng.sample(pool, count).map((seed, index) => {
+    const id = `${competition.key}-team-${slug(seed.shortName)}`;
+    return {
+      id,
+      index,
+      seed,
+      strength: rng.normal(),
+      feed: {
+        id,
+        competition: competition.key,
+        name: seed.name,
+        shortName: seed.shortName,
+        logo: `https://assets.altsports.example/logos/${competition.key}/${slug(seed.shortName)}.png`,
+      },
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Event schedule.
+
+interface Unit {
+  name: string;
+  /** Milliseconds from the event's action start. */
+  start: number;
+  end: number;
+}
+
+interface LaidRound {
+  spec: RoundSpec;
+  units: Unit[];
+}
+
+/** Places heats one after another, moving to the next competition day when one does not fit. */
+function layOut(specs: readonly RoundSpec[], dayHours: number): { rounds: LaidRound[]; length: number } {
+  let dayStart = 0;
+  let t = 0;
+  const rounds: LaidRound[] = [];
+  specs.forEach((round, r) => {
+    if (r > 0 && round.newDay) {
+      dayStart += DAY;
+      t = dayStart;
+    } else if (r > 0) {
+      t += (round.gapBefore ?? 10) * MINUTE;
+    }
+    const length = round.minutes * MINUTE;
+    const units = (round.heats ?? [round.name]).map((name, h) => {
+      if (h > 0) t += (round.gap ?? 5) * MINUTE;
+      if (t > dayStart && t + length > dayStart + dayHours * HOUR) {
+        dayStart += DAY;
+        t = dayStart;
+      }
+      const unit = { name, start: t, end: t + length };
+      t += length;
+      return unit;
+    });
+    rounds.push({ spec: round, units });
+  });
+  return { rounds, length: t };
+}
+
+type Category = 'past' | 'live' | 'window' | 'future';
+
+interface EventPlan {
+  uuid: string;
+  category: Category;
+  status: EventStatus;
+  start: number;
+  end: number;
+  actionStart: number;
+  rounds: LaidRound[];
+  home: TeamPlan | undefined;
+  away: TeamPlan | undefined;
+}
+
+function dayFloor(ms: number): number {
+  return Math.floor(ms / DAY) * DAY;
+}
+
+function planEvents(count: number, compIndex: number, profile: Profile, teams: readonly TeamPlan[], rng: Random, now: number): EventPlan[] {
+  if (count === 0) return [];
+  const pastCount = Math.floor(count / 2);
+  const futureSlots = count - pastCount - 1;
+  const windowCount = profile.window && futureSlots >= 2 ? 1 : 0;
+  const upcomingCount = futureSlots - windowCount;
+  const pastSpan = Math.min(MAX_PAST_DAYS, Math.max(1, pastCount) * profile.spacingDays) * DAY;
+  const futureSpan = Math.min(MAX_FUTURE_DAYS, Math.max(1, upcomingCount) * profile.spacingDays) * DAY;
+  const clock = (day: number) => dayFloor(day) + rng.pick(profile.startHours) * HOUR + rng.pick([0, 0, 30]) * MINUTE;
+
+  const plans: EventPlan[] = [];
+  const plan = (category: Category): void => {
+    const { rounds, length } = layOut(profile.rounds(rng), profile.dayHours);
+    const windowDays = profile.window ? rng.int(profile.window.minDays, profile.window.maxDays) : 0;
+    const lead = profile.window ? rng.int(0, profile.window.maxLeadDays) * DAY : 0;
+    const [home, away] = teams.length >= 2 ? rng.sample(teams, 2) : [undefined, undefined];
+    const place = (actionStart: number) => {
+      const start = actionStart - lead;
+      return { actionStart, start, end: Math.max(actionStart + length, start + windowDays * DAY) };
+    };
+    let at: { actionStart: number; start: number; end: number };
+    if (category === 'past') {
+      const i = plans.length;
+      at = place(clock(now - pastSpan + ((i + rng.float(0.2, 0.8)) * pastSpan) / pastCount));
+      while (at.end > now - HOUR) at = place(at.actionStart - DAY);
+    } else if (category === 'future') {
+      const j = plans.length - pastCount - 1 - windowCount;
+      at = place(clock(now + ((j + rng.float(0.1, 0.9)) * futureSpan) / upcomingCount));
+      while (at.start < now + HOUR) at = place(at.actionStart + DAY);
+    } else if (category === 'window') {
+      // The waiting period has opened but competition has not been called on yet.
+      const start = clock(now - rng.int(1, 3) * DAY);
+      let actionStart = start + DAY;
+      while (actionStart < now + HOUR) actionStart += DAY;
+      at = { actionStart, start, end: Math.max(actionStart + length, start + windowDays * DAY) };
+    } else {
+      // Put `now` in the middle of the middle heat, so some heats are done and the rest to come.
+      const units = rounds.flatMap((r) => r.units);
+      const anchor = units[Math.floor(units.length / 2)] ?? { start: 0, end: HOUR };
+      // Whole minutes, like a real schedule; heats are at least 4 minutes long, so `now` stays inside.
+      at = place(Math.floor((now - anchor.start - (anchor.end - anchor.start) / 2) / MINUTE) * MINUTE);
+    }
+    plans.push({ uuid: rng.uuid(), category, status: 'UPCOMING', ...at, rounds, home, away });
+  };
+  for (let i = 0; i < pastCount; i++) plan('past');
+  plan('live');
+  for (let i = 0; i < windowCount; i++) plan('window');
+  for (let i = 0; i < upcomingCount; i++) plan('future');
+
+  const byStart = (a: EventPlan, b: EventPlan) => a.start - b.start || (a.uuid < b.uuid ? -1 : 1);
+  const past = plans.filter((p) => p.category === 'past').sort(byStart);
+  const future = plans.filter((p) => p.category === 'future').sort(byStart);
+  for (const p of plans) {
+    p.status = p.category === 'past' ? 'COMPLETED' : p.category === 'live' ? 'LIVE' : p.category === 'window' ? 'IN_WINDOW' : 'UPCOMING';
+  }
+  // Guarantee every status somewhere in the default dataset; sprinkle more in large ones.
+  const cancelAt = compIndex % 3 === 0 && past.length >= 2 ? rng.int(0, past.length - 2) : -1;
+  past.forEach((p, i) => {
+    if (i === cancelAt || rng.chance(0.02)) p.status = 'CANCELLED';
+  });
+  const postponeAt = compIndex % 4 === 1 && future.length >= 3 ? rng.int(1, future.length - 1) : -1;
+  future.forEach((p, i) => {
+    if (i === 0) p.status = 'NEXT';
+    else if (i === postponeAt || rng.chance(0.02)) p.status = 'POSTPONED';
+  });
+  return plans.sort(byStart);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Materialising events, rounds, heats and scores.
+
+interface EventContent {
+  event: FeedEvent;
+  rounds: FeedRound[];
+  heats: FeedHeat[];
+  roundScores: FeedRoundScore[];
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function unitStatus(plan: EventPlan, unit: Unit, now: number): EventStatus {
+  switch (plan.status) {
+    case 'COMPLETED':
+    case 'CANCELLED':
+    case 'POSTPONED':
+      return plan.status;
+    case 'LIVE': {
+      const start = plan.actionStart + unit.start;
+      const end = plan.actionStart + unit.end;
+      return end <= now ? 'COMPLETED' : start <= now ? 'LIVE' : 'UPCOMING';
+    }
+    default:
+      return 'UPCOMING';
+  }
+}
+
+function combine(statuses: readonly EventStatus[]): EventStatus {
+  if (statuses.every((s) => s === statuses[0])) return statuses[0] ?? 'UPCOMING';
+  return 'LIVE';
+}
+
+function materialise(
+  plan: EventPlan,
+  base: Omit<FeedEvent, 'id' | 'startDate' | 'endDate' | 'eventStatus'>,
+  profile: Profile,
+  rng: Random,
+  now: number,
+): EventContent {
+  const eventId = `${base.competition}:${plan.uuid}`;
+  const content: EventContent = {
+    event: { id: eventId, ...base, startDate: iso(plan.start), endDate: iso(plan.end), eventStatus: plan.status },
+    rounds: [],
+    heats: [],
+    roundScores: [],
+  };
+  plan.rounds.forEach((laid, r) => {
+    const roundId = `${plan.uuid}-r${r + 1}`;
+    const statuses = laid.units.map((u) => unitStatus(plan, u, now));
+    const first = laid.units[0];
+    const last = laid.units[laid.units.length - 1];
+    const roundStatus = combine(statuses);
+    content.rounds.push({
+      id: roundId,
+      eventId,
+      roundName: laid.spec.name,
+      roundNo: r + 1,
+      roundStatus,
+      startDate: first ? iso(plan.actionStart + first.start) : null,
+      endDate: last ? iso(plan.actionStart + last.end) : null,
+    });
+    if (laid.spec.heats) {
+      laid.units.forEach((unit, h) => {
+        content.heats.push({
+          id: `${roundId}-h${h + 1}`,
+          roundId,
+          heatName: unit.name,
+          heatNo: h + 1,
+          heatStatus: statuses[h] ?? 'UPCOMING',
+          startDate: iso(plan.actionStart + unit.start),
+          endDate: iso(plan.actionStart + unit.end),
+        });
+      });
+    }
+    if (profile.scorer && plan.home && plan.away && (roundStatus === 'COMPLETED' || roundStatus === 'LIVE')) {
+      let [home, away] = profile.scorer(rng, plan.home.strength, plan.away.strength);
+      if (roundStatus === 'LIVE' && first) {
+        // A period in play shows the score so far.
+        const elapsed = Math.min(1, Math.max(0, (now - plan.actionStart - first.start) / (first.end - first.start)));
+        home = Math.floor(home * elapsed);
+        away = Math.floor(away * elapsed);
+      }
+      content.roundScores.push({ id: `${roundId}-${plan.home.id}`, roundId, teamId: plan.home.id, goals: home });
+      content.roundScores.push({ id: `${roundId}-${plan.away.id}`, roundId, teamId: plan.away.id, goals: away });
+    }
+  });
+  return content;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Futures.
+
+/** Rounds a decimal price to a bookmaker-style ladder within [1.01, 500]. */
+function ladder(decimal: number): number {
+  const d = Math.min(500, Math.max(1.01, decimal));
+  const step = d < 2 ? 0.01 : d < 5 ? 0.05 : d < 10 ? 0.1 : d < 20 ? 0.5 : d < 50 ? 1 : d < 100 ? 5 : 10;
+  return Math.max(1.01, Math.round(Math.round(d / step) * step * 100) / 100);
+}
+
+/** Probabilities of finishing in the top `k`: 1 - (1 - p)^e with e chosen so they sum to `target`. */
+function topProbabilities(win: readonly number[], target: number): number[] {
+  const at = (e: number) => win.map((p) => 1 - (1 - p) ** e);
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  let lo = 1;
+  let hi = 4096;
+  for (let i = 0; i < 60; i++) {
+    const mid = (lo + hi) / 2;
+    if (sum(at(mid)) < target) lo = mid;
+    else hi = mid;
+  }
+  return at((lo + hi) / 2);
+}
+
+interface Entrant {
+  id: string;
+  name: string;
+  strength: number;
+  kind: 'athlete' | 'team';
+}
+
+function futureOdds(type: FutureType, futureId: string, futureUuid: string, entrants: readonly Entrant[], rng: Random): FeedFutureOdd[] {
+  const field = [...entrants].sort((a, b) => b.strength - a.strength || (a.id < b.id ? -1 : 1)).slice(0, MAX_FIELD);
+  const weights = field.map((e) => Math.exp(e.strength));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const win = weights.map((w) => w / total);
+  const n = field.length;
+  const k: Record<FutureType, number> = { winner: 1, top2: 2, top3: 3, top5: 5, top10: 10, makeCut: n * 0.65, makePlayOdds: n * 0.5 };
+  const target = Math.min(k[type], n * 0.9);
+  const chances = type === 'winner' ? win : topProbabilities(win, target);
+  const yesNo = type === 'makeCut' || type === 'makePlayOdds';
+  const margin = type === 'winner' ? 1.25 : yesNo ? 1.05 : 1.15;
+  return field.map((entrant, i) => {
+    const q = Math.min(0.985, Math.max(0.002, chances[i] ?? 0.01));
+    const american = rng.chance(0.25);
+    const price = (outcomeName: string, probability: number): FeedFuturePrice => {
+      // Books rarely price below 1.05 even on near-certainties.
+      const decimal = ladder(1 / Math.min(0.95, probability * margin));
+      return american ? { outcomeName, americanOdds: decimalToAmerican(decimal) } : { outcomeName, decimalOdds: decimal };
+    };
+    const odds = yesNo ? [price('Yes', q), price('No', 1 - q)] : [price('Yes', q)];
+    return {
+      id: `${futureUuid}-${entrant.id}`,
+      futureId,
+      name: entrant.name,
+      ...(entrant.kind === 'athlete' ? { athleteId: entrant.id } : { teamId: entrant.id }),
+      odds,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Per competition.
+
+interface CompetitionData {
+  head: Pick<FeedDocument, 'tours' | 'tourYears' | 'teams' | 'athletes'>;
+  events: EventContent[];
+  futures: FeedFuture[];
+  futureOdds: FeedFutureOdd[];
+}
+
+function buildCompetition(competition: Competition, compIndex: number, count: number, seed: number, now: Date): CompetitionData {
+  const profile = profileOf(competition);
+  const root = new Random(hashSeed('altsports-demo', seed, competition.key));
+  const participantsRng = root.fork('participants');
+  const eventsRng = root.fork('events');
+  const contentRng = root.fork('content');
+  const futuresRng = root.fork('futures');
+  const nowMs = now.getTime();
+  const nowYear = now.getUTCFullYear();
+
+  const gender = profile.gender;
+  const tourId = `${competition.key}-tour-${gender}`;
+  const tour: FeedTour = { id: tourId, competition: competition.key, name: profile.tourName, gender };
+  const teams = competition.participants === 'teams' ? makeTeams(competition, participantsRng) : [];
+  const athletes = competition.participants === 'athletes' ? makeAthletes(competition, profile, gender, participantsRng, now) : [];
+
+  const plans = planEvents(count, compIndex, profile, teams, eventsRng, nowMs);
+
+  // Tour years: last year and this year always, plus any year an event starts in.
+  const years = new Set<number>([nowYear - 1, nowYear]);
+  for (const p of plans) years.add(new Date(p.start).getUTCFullYear());
+  const tourYears: FeedTourYear[] = [...years]
+    .sort((a, b) => a - b)
+    .map((year) => {
+      const inYear = plans.filter((p) => new Date(p.start).getUTCFullYear() === year);
+      const start = Math.min(Date.UTC(year, 1, 1), ...inYear.map((p) => p.start));
+      const end = Math.max(Date.UTC(year, 10, 30, 23, 59, 59), ...inYear.map((p) => p.end));
+      return { id: `${tourId}-${year}`, tourId, year, startDate: iso(start), endDate: iso(end) };
+    });
+
+  // Season order: event numbers, venues and names follow the calendar.
+  const venues = VENUES[competition.key] ?? [];
+  const numericIds = new Map<string, number>();
+  venues.forEach((venue, i) => {
+    if (!numericIds.has(venue.location)) numericIds.set(venue.location, competition.referenceId * 1000 + i + 1);
+  });
+  const calendarRepeats = new Map<string, number>();
+  for (const venue of venues) calendarRepeats.set(venue.event, (calendarRepeats.get(venue.event) ?? 0) + 1);
+  const seasons = new Map<number, EventPlan[]>();
+  for (const p of plans) {
+    const year = new Date(p.start).getUTCFullYear();
+    const season = seasons.get(year) ?? [];
+    season.push(p);
+    seasons.set(year, season);
+  }
+  const venueFor = (p: EventPlan, seasonIndex: number): Venue => {
+    if (profile.homeArena && p.home) return { event: p.home.seed.name, location: p.home.seed.venue, group: p.home.seed.group };
+    return venues[Math.floor(seasonIndex / (profile.block ?? 1)) % Math.max(1, venues.length)] ?? { event: competition.name, location: 'TBA', group: 'TBA' };
+  };
+  const events: EventContent[] = [];
+  let seq = 0;
+  for (const [year, season] of [...seasons].sort((a, b) => a[0] - b[0])) {
+    const seen = new Map<string, number>();
+    season.forEach((p, i) => {
+      const venue = venueFor(p, i);
+      const venueCount = (seen.get(venue.event) ?? 0) + 1;
+      seen.set(venue.event, venueCount);
+      const ctx: NameContext = { rng: contentRng, competition, venue, venueCount, seq, athletes, home: p.home, away: p.away };
+      const name = profile.name ? profile.name(ctx) : defaultName(venue.event, venueCount, (calendarRepeats.get(venue.event) ?? 0) > 1);
+      const playoffs = profile.scorer !== undefined && season.length >= 4 && i >= Math.ceil(season.length * 0.85);
+      const numericId = profile.homeArena && p.home ? competition.referenceId * 1000 + 500 + p.home.index : numericIds.get(venue.location) ?? null;
+      const base: Omit<FeedEvent, 'id' | 'startDate' | 'endDate' | 'eventStatus'> = {
+        competition: competition.key,
+        tourId,
+        tourYearId: `${tourId}-${year}`,
+        name,
+        eventNumber: i + 1,
+        eventLocation: venue.location,
+        eventLocationNumericId: numericId,
+        eventLocationGroup: venue.group,
+        seasonType: playoffs ? 'playoffs' : 'regular',
+        ...(p.home && p.away
+          ? {
+              teams: [
+                { teamId: p.home.id, isHomeTeam: true },
+                { teamId: p.away.id, isHomeTeam: false },
+              ],
+            }
+          : {}),
+      };
+      events.push(materialise(p, base, profile, contentRng, nowMs));
+      seq++;
+    });
+  }
+
+  // Futures: one per type on the current season, priced over the strongest entrants.
+  const currentYear = tourYears.find((y) => y.year === nowYear);
+  const entrants: Entrant[] =
+    competition.participants === 'teams'
+      ? teams.map((t) => ({ id: t.id, name: t.seed.name, strength: t.strength, kind: 'team' as const }))
+      : athletes.map((a) => ({ id: a.id, name: a.name, strength: a.strength, kind: 'athlete' as const }));
+  const futures: FeedFuture[] = [];
+  const odds: FeedFutureOdd[] = [];
+  for (const type of FUTURE_TYPES) {
+    const uuid = futuresRng.uuid();
+    const id = `${competition.key}:${uuid}`;
+    futures.push({
+      id,
+      competition: competition.key,
+      tourId,
+      tourYearId: `${tourId}-${nowYear}`,
+      type,
+      gender,
+      startDate: currentYear?.startDate ?? iso(Date.UTC(nowYear, 0, 1)),
+      endDate: currentYear?.endDate ?? iso(Date.UTC(nowYear, 11, 31)),
+      isMarketOpen: true,
+    });
+    odds.push(...futureOdds(type, id, uuid, entrants, futuresRng));
+  }
+
+  return {
+    head: {
+      tours: [tour],
+      tourYears,
+      ...(teams.length > 0 ? { teams: teams.map((t) => t.feed) } : {}),
+      ...(athletes.length > 0 ? { athletes: athletes.map((a) => a.feed) } : {}),
+    },
+    events,
+    futures,
+    futureOdds: odds,
+  };
+}
+
+/**
+ * A calendar that visits a venue twice numbers every visit ("Anaheim 1", "Anaheim 2"); a season that
+ * outgrows its calendar numbers only the repeats ("Gold Coast Pro 2").
+ */
+function defaultName(event: string, count: number, calendarRepeats: boolean): string {
+  if (calendarRepeats) return `${event} ${count}`;
+  if (count === 1) return event;
+  return /\d$/.test(event) ? `${event} (${count})` : `${event} ${count}`;
+}
+
+/** How many of `total` events each competition gets: even shares, the remainder to the first ones. */
+export function eventsPerCompetition(total: number): number[] {
+  const whole = Math.max(0, Math.floor(total));
+  const share = Math.floor(whole / COMPETITIONS.length);
+  const extra = whole % COMPETITIONS.length;
+  return COMPETITIONS.map((_, i) => share + (i < extra ? 1 : 0));
+}
+
+/**
+ * Yields feed documents competition by competition, each holding at most `maxEventsPerChunk` events
+ * with their rounds, heats and scores. A competition's tour, tour years, teams, athletes and futures
+ * travel in its first document, so ingesting the documents in order never meets a dangling reference.
+ */
+export function* generateDemoFeeds(options: DemoOptions): Generator<FeedDocument> {
+  const now = options.now;
+  if (Number.isNaN(now.getTime())) throw new RangeError('now must be a valid date');
+  const seed = options.seed ?? DEFAULT_SEED;
+  const total = options.events ?? DEFAULT_EVENTS_PER_COMPETITION * COMPETITIONS.length;
+  const chunkSize = Math.max(1, Math.floor(options.maxEventsPerChunk ?? DEFAULT_MAX_EVENTS_PER_CHUNK));
+  const counts = eventsPerCompetition(total);
+  const updatedAt = now.toISOString();
+
+  for (const [index, competition] of COMPETITIONS.entries()) {
+    const data = buildCompetition(competition, index, counts[index] ?? 0, seed, now);
+    for (let from = 0; from === 0 || from < data.events.length; from += chunkSize) {
+      const slice = data.events.slice(from, from + chunkSize);
+      const doc: FeedDocument = { updatedAt, ...(from === 0 ? data.head : {}) };
+      if (slice.length > 0) {
+        doc.events = slice.map((c) => c.event);
+        const rounds = slice.flatMap((c) => c.rounds);
+        const heats = slice.flatMap((c) => c.heats);
+        const roundScores = slice.flatMap((c) => c.roundScores);
+        if (rounds.length > 0) doc.rounds = rounds;
+        if (heats.length > 0) doc.heats = heats;
+        if (roundScores.length > 0) doc.roundScores = roundScores;
+      }
+      if (from === 0) {
+        doc.futures = data.futures;
+        doc.futureOdds = data.futureOdds;
+      }
+      yield doc;
+    }
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * The published OpenAPI document and the docs page. The document is generated from the route schemas
+ * and does not depend on the store, so these tests run on SQLite only.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { FastifyInstance } from 'fastify';
+import { fixtureApp } from '../helpers/app.ts';
+import { openTestStore, type TestStore } from '../helpers/stores.ts';
+
+type Json = Record<string, unknown>;
+
+interface Operation {
+  summary?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Array<{ in: string; name: string; deprecated?: boolean; schema?: Json }>;
+  requestBody?: { content?: Record<string, { schema?: Json }> };
+  responses: Record<string, { description?: string; content?: Record<string, { schema?: Json }> }>;
+}
+
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Json>; securitySchemes: Record<string, Json> };
+  security?: Array<Record<string, string[]>>;
+}
+
+const OPENAPI_URL = '/api/v1/public/openapi.json';
+
+/** Every route the document must describe: [path, method]. */
+const PUBLIC_ROUTES: Array<[string, string]> = [
+  ['/api/v1/public/sports', 'get'],
+  ['/api/v1/public/events', 'get'],
+  ['/api/v1/public/events/{eventId}', 'get'],
+  ['/api/v1/public/futures', 'get'],
+  ['/api/v1/public/futures/{sportType}/tour/{tourId}/odds/{futureType}', 'get'],
+];
+const ADMIN_ROUTES: Array<[string, string]> = [['/api/v1/admin/feed', 'post']];
+
+/** Every `$ref` string anywhere in `value`. */
+function collectRefs(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) {
+    for (const item of value) collectRefs(item, out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string') out.push(item);
+      else collectRefs(item, out);
+    }
+  }
+  return out;
+}
+
+describe('OpenAPI document and docs page [sqlite]', () => {
+  let testStore: TestStore;
+  let app: FastifyInstance;
+  let doc: OpenApiDocument;
+
+  before(async () => {
+    testStore = await openTestStore('sqlite');
+    ({ app } = await fixtureApp(testStore.store));
+    const response = await app.inject({ method: 'GET', url: OPENAPI_URL });
+    assert.equal(response.statusCode, 200, response.body);
+    doc = response.json() as OpenApiDocument;
+  });
+
+  after(async () => {
+    await app?.close();
+    await testStore?.cleanup();
+  });
+
+  test('GET /api/v1/public/openapi.json needs no key and answers JSON', async () => {
+    const response = await app.inject({ method: 'GET', url: OPENAPI_URL });
+    assert.equal(response.statusCode, 200);
+    assert.match(String(response.headers['content-type']), /^application\/json/);
+    // A wrong key does not get in the way either: the route is open.
+    const withBadKey = await app.inject({ method: 'GET', url: OPENAPI_URL, headers: { 'x-api-key': 'wrong-key-0123456789abcdef' } });
+    assert.equal(withBadKey.statusCode, 200);
+    assert.equal(doc.openapi, '3.1.0');
+    assert.ok(doc.info.title.length > 0);
+    assert.ok(doc.info.version.length > 0);
+  });
+
+  test('the document is valid OpenAPI 3.1', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc as unknown as Json);
+    assert.equal(validator.version, '3.1');
+    assert.ok(result.valid, `invalid OpenAPI document:\n${JSON.stringify(result.errors, null, 2)}`);
+  });
+
+  test('every $ref points at a schema in components', () => {
+    const refs = collectRefs(doc.paths).concat(collectRefs(doc.components));
+    assert.ok(refs.length > 0);
+    const missing = [...new Set(refs)].filter((ref) => {
+      const match = /^#\/components\/schemas\/(.+)$/.exec(ref);
+      return !match || !(decodeURIComponent(match[1] as string) in doc.components.schemas);
+    });
+    assert.deepEqual(missing, []);
+  });
+
+  test('every public route and the admin feed route has a summary, a 200 schema and ServerErrorResponse errors', () => {
+    for (const [path, method] of [...PUBLIC_ROUTES, ...ADMIN_ROUTES]) {
+      const operation = doc.paths[path]?.[method];
+      assert.ok(operation, `${method.toUpperCase()} ${path} is missing from the document`);
+      assert.ok(operation.summary && operation.summary.trim().length > 0, `${path}: no summary`);
+
+      const ok = operation.responses['200'];
+      const okSchema = ok?.content?.['application/json']?.schema;
+      assert.ok(okSchema, `${path}: no 200 response schema`);
+      assert.ok(Object.keys(okSchema).length > 0, `${path}: empty 200 response schema`);
+
+      const errorCodes = Object.keys(operation.responses).filter((code) => /^[45]\d\d$/.test(code));
+      assert.ok(errorCodes.includes('401'), `${path}: no 401 response`);
+      assert.ok(errorCodes.includes('400'), `${path}: no 400 response`);
+      for (const code of errorCodes) {
+        const response = operation.responses[code];
+        assert.ok(response?.description, `${path} ${code}: no description`);
+        assert.deepEqual(
+          response.content?.['application/json']?.schema,
+          { $ref: '#/components/schemas/ServerErrorResponse' },
+          `${path} ${code}: the error body is not a ServerErrorResponse`,
+        );
+      }
+    }
+    // Routes that name a resource also document their 404.
+    assert.ok(doc.paths['/api/v1/public/events/{eventId}']?.get?.responses['404']);
+    assert.ok(doc.paths['/api/v1/public/futures/{sportType}/tour/{tourId}/odds/{futureType}']?.get?.responses['404']);
+  });
+
+  test('200 schemas reference the named listing schemas', () => {
+    const okSchema = (path: string, method = 'get') => doc.paths[path]?.[method]?.responses['200']?.content?.['application/json']?.schema;
+    assert.deepEqual(okSchema('/api/v1/public/sports'), { type: 'array', items: { $ref: '#/components/schemas/SportListingItem' } });
+    assert.deepEqual(okSchema('/api/v1/public/events'), { type: 'array', items: { $ref: '#/components/schemas/EventListItem' } });
+    assert.deepEqual(okSchema('/api/v1/public/events/{eventId}'), { $ref: '#/components/schemas/Event' });
+    assert.deepEqual(okSchema('/api/v1/public/futures'), { type: 'array', items: { $ref: '#/components/schemas/FutureListingItem' } });
+    assert.deepEqual(okSchema('/api/v1/public/futures/{sportType}/tour/{tourId}/odds/{futureType}'), {
+      type: 'array',
+      items: { $ref: '#/components/schemas/FutureOddsItem' },
+    });
+    const error = doc.components.schemas.ServerErrorResponse as { properties: Json; required: string[] };
+    assert.deepEqual(Object.keys(error.properties).sort(), ['message', 'metadata', 'stack', 'statusCode', 'timestamp']);
+    assert.deepEqual([...error.required].sort(), ['message', 'metadata', 'stack', 'statusCode', 'timestamp']);
+  });
+
+  test('GET /events documents its query parameters; sportType is deprecated in favour of competition', () => {
+    const parameters = doc.paths['/api/v1/public/events']?.get?.parameters ?? [];
+    const byName = new Map(parameters.map((p) => [p.name, p]));
+    for (const name of ['startDate', 'endDate', 'competition', 'sportType', 'sortOrder', 'eventStatus']) {
+      assert.equal(byName.get(name)?.in, 'query', `query parameter ${name} is missing`);
+    }
+    const sportType = byName.get('sportType');
+    assert.ok(sportType);
+    assert.notEqual(byName.get('competition')?.deprecated, true);
+    assert.deepEqual((sportType.schema as { enum?: string[] }).enum, (byName.get('competition')?.schema as { enum?: string[] }).enum);
+    assert.equal((byName.get('eventStatus')?.schema as { type?: string }).type, 'array');
+    // The Parameter Object's own `deprecated` field is what tools (Swagger UI, client generators) read;
+    // a `deprecated` inside the parameter's schema alone is only a JSON Schema annotation.
+    assert.equal(sportType.deprecated, true, `sportType is not deprecated at the parameter level: ${JSON.stringify(sportType)}`);
+  });
+
+  test('security schemes: an API key in X-API-KEY and bearer for public routes, the admin scheme for admin routes', () => {
+    const schemes = doc.components.securitySchemes;
+    const apiKeySchemes = Object.entries(schemes).filter(([, s]) => s.type === 'apiKey' && s.in === 'header' && s.name === 'X-API-KEY');
+    assert.ok(apiKeySchemes.length > 0, 'no apiKey scheme in header X-API-KEY');
+    const bearer = Object.entries(schemes).filter(([, s]) => s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer');
+    assert.ok(bearer.length > 0, 'no bearer scheme');
+    assert.ok(schemes.AdminKeyAuth, 'no admin scheme');
+
+    // Public routes: the operation's security, or the document's when the operation has none.
+    for (const [path, method] of PUBLIC_ROUTES) {
+      const operation = doc.paths[path]?.[method];
+      const security = operation?.security ?? doc.security ?? [];
+      const names = security.flatMap((requirement) => Object.keys(requirement));
+      assert.ok(names.includes('ApiKeyAuth'), `${path}: the API key scheme does not apply`);
+      assert.ok(names.includes('BearerAuth'), `${path}: the bearer scheme does not apply`);
+      assert.ok(!names.includes('AdminKeyAuth'), `${path}: a public route accepts the admin scheme`);
+      // Alternatives (either header), not both at once.
+      assert.ok(security.every((requirement) => Object.keys(requirement).length === 1), `${path}: schemes are required together`);
+    }
+    for (const [path, method] of ADMIN_ROUTES) {
+      assert.deepEqual(doc.paths[path]?.[method]?.security, [{ AdminKeyAuth: [] }], `${path}: not the admin scheme`);
+    }
+  });
+
+  test('the feed document schema is in components and is the admin route\'s body', () => {
+    const feed = doc.components.schemas.FeedDocument as { type?: string; properties?: Json };
+    assert.ok(feed, 'FeedDocument is not in components.schemas');
+    assert.equal(feed.type, 'object');
+    for (const collection of ['tours', 'tourYears', 'teams', 'athletes', 'events', 'rounds', 'heats', 'roundScores', 'futures', 'futureOdds']) {
+      assert.ok(feed.properties && collection in feed.properties, `FeedDocument has no ${collection}`);
+    }
+    const body = doc.paths['/api/v1/admin/feed']?.post?.requestBody?.content?.['application/json']?.schema;
+    assert.deepEqual(body, { $ref: '#/components/schemas/FeedDocument' });
+  });
+
+  test('GET /docs and /docs/ answer HTML without a key', async () => {
+    for (const url of ['/docs', '/docs/']) {
+      const response = await app.inject({ method: 'GET', url });
+      assert.equal(response.statusCode, 200, `${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      assert.match(String(response.headers['content-type']), /^text\/html/);
+      assert.match(response.body, /<html/i);
+      assert.match(response.body, /swagger/i);
+    }
+  });
+});
