@@ -139,7 +139,7 @@ const footballScorer: Scorer = (rng, home, away) => {
 const curlingScorer: Scorer = (rng, home, away) => {
   if (rng.chance(0.18)) return [0, 0];
   const points = rng.weighted<number>([[1, 55], [2, 30], [3, 12], [4, 3]]);
-  return rng.chance(0.5 * edge(home, away) / ((edge(home, away) + edge(away, home)) / 2)) ? [points, 0] : [0, points];
+  return rng.chance(edge(home, away) / (edge(home, away) + edge(away, home))) ? [points, 0] : [0, points];
 };
 
 /** Table-tennis games to 11, win by two. */
@@ -596,7 +596,8 @@ function makeAthletes(competition: Competition, profile: Profile, gender: Gender
 
 function makeTeams(competition: Competition, rng: Random): TeamPlan[] {
   const pool = TEAMS[competition.key] ?? [];
-  const count = Math.min(pool.length, rng.int(6, 12));
+  // 8-12 where the pool allows, so every future prices at least eight outcomes.
+  const count = Math.min(pool.length, rng.int(8, 12));
   return rng.sample(pool, count).map((seed, index) => {
     const id = `${competition.key}-team-${slug(seed.shortName)}`;
     return {
@@ -796,7 +797,7 @@ function combine(statuses: readonly EventStatus[]): EventStatus {
 
 function materialise(
   plan: EventPlan,
-  base: Omit<FeedEvent, 'id' | 'startDate' | 'endDate' | 'eventStatus'>,
+  base: EventBase,
   profile: Profile,
   rng: Random,
   now: number,
@@ -915,9 +916,14 @@ function futureOdds(type: FutureType, futureId: string, futureUuid: string, entr
 // ---------------------------------------------------------------------------------------------------
 // Per competition.
 
+type EventBase = Omit<FeedEvent, 'id' | 'startDate' | 'endDate' | 'eventStatus'>;
+
 interface CompetitionData {
   head: Pick<FeedDocument, 'tours' | 'tourYears' | 'teams' | 'athletes'>;
-  events: EventContent[];
+  /** Planned events in calendar order; rounds, heats and scores are materialised chunk by chunk. */
+  events: Array<{ plan: EventPlan; base: EventBase }>;
+  /** Materialises the next events in order (its draws continue where the previous chunk stopped). */
+  materialise: (plan: EventPlan, base: EventBase) => EventContent;
   futures: FeedFuture[];
   futureOdds: FeedFutureOdd[];
 }
@@ -929,6 +935,7 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
   const eventsRng = root.fork('events');
   const contentRng = root.fork('content');
   const futuresRng = root.fork('futures');
+  const scoresRng = root.fork('scores');
   const nowMs = now.getTime();
   const nowYear = now.getUTCFullYear();
 
@@ -947,8 +954,8 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
     .sort((a, b) => a - b)
     .map((year) => {
       const inYear = plans.filter((p) => new Date(p.start).getUTCFullYear() === year);
-      const start = Math.min(Date.UTC(year, 1, 1), ...inYear.map((p) => p.start));
-      const end = Math.max(Date.UTC(year, 10, 30, 23, 59, 59), ...inYear.map((p) => p.end));
+      const start = inYear.reduce((min, p) => Math.min(min, p.start), Date.UTC(year, 1, 1));
+      const end = inYear.reduce((max, p) => Math.max(max, p.end), Date.UTC(year, 10, 30, 23, 59, 59));
       return { id: `${tourId}-${year}`, tourId, year, startDate: iso(start), endDate: iso(end) };
     });
 
@@ -971,7 +978,7 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
     if (profile.homeArena && p.home) return { event: p.home.seed.name, location: p.home.seed.venue, group: p.home.seed.group };
     return venues[Math.floor(seasonIndex / (profile.block ?? 1)) % Math.max(1, venues.length)] ?? { event: competition.name, location: 'TBA', group: 'TBA' };
   };
-  const events: EventContent[] = [];
+  const events: CompetitionData['events'] = [];
   let seq = 0;
   for (const [year, season] of [...seasons].sort((a, b) => a[0] - b[0])) {
     const seen = new Map<string, number>();
@@ -983,7 +990,7 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
       const name = profile.name ? profile.name(ctx) : defaultName(venue.event, venueCount, (calendarRepeats.get(venue.event) ?? 0) > 1);
       const playoffs = profile.scorer !== undefined && season.length >= 4 && i >= Math.ceil(season.length * 0.85);
       const numericId = profile.homeArena && p.home ? competition.referenceId * 1000 + 500 + p.home.index : numericIds.get(venue.location) ?? null;
-      const base: Omit<FeedEvent, 'id' | 'startDate' | 'endDate' | 'eventStatus'> = {
+      const base: EventBase = {
         competition: competition.key,
         tourId,
         tourYearId: `${tourId}-${year}`,
@@ -1002,7 +1009,7 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
             }
           : {}),
       };
-      events.push(materialise(p, base, profile, contentRng, nowMs));
+      events.push({ plan: p, base });
       seq++;
     });
   }
@@ -1040,6 +1047,7 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
       ...(athletes.length > 0 ? { athletes: athletes.map((a) => a.feed) } : {}),
     },
     events,
+    materialise: (plan, base) => materialise(plan, base, profile, scoresRng, nowMs),
     futures,
     futureOdds: odds,
   };
@@ -1080,7 +1088,7 @@ export function* generateDemoFeeds(options: DemoOptions): Generator<FeedDocument
   for (const [index, competition] of COMPETITIONS.entries()) {
     const data = buildCompetition(competition, index, counts[index] ?? 0, seed, now);
     for (let from = 0; from === 0 || from < data.events.length; from += chunkSize) {
-      const slice = data.events.slice(from, from + chunkSize);
+      const slice = data.events.slice(from, from + chunkSize).map((e) => data.materialise(e.plan, e.base));
       const doc: FeedDocument = { updatedAt, ...(from === 0 ? data.head : {}) };
       if (slice.length > 0) {
         doc.events = slice.map((c) => c.event);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApiKey } from '../../src/access/api-keys.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
@@ -14,7 +14,7 @@ export interface TestApp {
   app: FastifyInstance;
   store: Store;
   /** app.inject with the full-access test key. */
-  get(url: string, headers?: Record<string, string>): ReturnType<FastifyInstance['inject']>;
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
 /** Builds the app over a fresh store holding the fixture feed and two keys (full and wsl-only). */

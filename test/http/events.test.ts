@@ -94,7 +94,7 @@ describeEachStore('GET /events', (open) => {
       ['startDate=2026-02-30', 'startDate'],
       ['endDate=yesterday', 'endDate'],
       ['startDate=2026-03-01&endDate=2026-02-01', 'endDate'],
-    ]) {
+    ] as const) {
       const res = await get(`${BASE}/events?${query}`);
       assert.equal(res.statusCode, 400, query);
       assert.match(JSON.parse(res.body).message, new RegExp(`"${name}"`), query);
