@@ -25,11 +25,13 @@ const cleanUp = () => {
   rmSync(workDir, { recursive: true, force: true });
 };
 process.on('exit', cleanUp);
-process.on('SIGINT', () => {
-  stopLoad();
-  console.error('\ninterrupted');
-  process.exit(130);
-});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopLoad();
+    console.error(`\n${signal}: stopped`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
 
 const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const log = (message: string) => console.error(`[bench] ${message}`);

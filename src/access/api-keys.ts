@@ -101,15 +101,15 @@ export async function revokeApiKey(store: Store, idOrPrefix: string, now = new D
  */
 export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
   const cache = new Map<string, { key: VerifiedKey | null; until: number }>();
+  // Keyed by the presented key itself: a hit costs no hashing. The map lives only in this process.
   return async (presented: string): Promise<VerifiedKey | null> => {
-    const hash = hashKey(presented);
     const now = Date.now();
-    const hit = cache.get(hash);
+    const hit = cache.get(presented);
     if (hit && hit.until > now) return hit.key;
-    const row = await keysRepository(store.db).findActiveByHash(hash);
+    const row = await keysRepository(store.db).findActiveByHash(hashKey(presented));
     const key = row ? { id: row.id, name: row.name, competitions: row.competitions ? (JSON.parse(row.competitions) as string[]) : null } : null;
     if (cache.size >= maxEntries) cache.clear();
-    cache.set(hash, { key, until: now + ttlMs });
+    cache.set(presented, { key, until: now + ttlMs });
     return key;
   };
 }

@@ -1,30 +1,23 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError } from '../config.ts';
 import { ApiError } from '../domain/errors.ts';
 import { FeedValidationError } from '../ingest/feed-errors.ts';
-import { configCommand } from './commands/config.ts';
-import { demoCommand } from './commands/demo.ts';
-import { importCommand } from './commands/import.ts';
-import { keysCommand } from './commands/keys.ts';
-import { migrateCommand } from './commands/migrate.ts';
-import { openapiCommand } from './commands/openapi.ts';
-import { serveCommand } from './commands/serve.ts';
 
 export interface Command {
-  summary: string;
   usage: string;
   options?: ParseArgsConfig['options'];
   run(args: { values: Record<string, string | boolean | undefined>; positionals: string[] }): Promise<number | void>;
 }
 
-const COMMANDS: Record<string, Command> = {
-  serve: serveCommand,
-  migrate: migrateCommand,
-  import: importCommand,
-  keys: keysCommand,
-  demo: demoCommand,
-  openapi: openapiCommand,
-  config: configCommand,
+/** Commands load on demand, so that `--help` or `keys` does not pay for the HTTP stack. */
+const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  serve: { summary: 'start the HTTP API (what `npm start` runs)', load: async () => (await import('./commands/serve.ts')).serveCommand },
+  migrate: { summary: 'apply pending store migrations', load: async () => (await import('./commands/migrate.ts')).migrateCommand },
+  import: { summary: 'ingest a feed file (JSON or NDJSON) into the store', load: async () => (await import('./commands/import.ts')).importCommand },
+  keys: { summary: 'create, list or revoke API keys', load: async () => (await import('./commands/keys.ts')).keysCommand },
+  demo: { summary: 'write the demo dataset into the store (or to an NDJSON file)', load: async () => (await import('./commands/demo.ts')).demoCommand },
+  openapi: { summary: 'print the OpenAPI 3.1 document', load: async () => (await import('./commands/openapi.ts')).openapiCommand },
+  config: { summary: 'print the effective configuration (secrets masked)', load: async () => (await import('./commands/config.ts')).configCommand },
 };
 
 function mainHelp(): string {
@@ -48,11 +41,12 @@ export async function main(argv: string[]): Promise<number> {
     console.log(mainHelp());
     return name ? 0 : 1;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const entry = COMMANDS[name];
+  if (!entry) {
     console.error(`altsports: unknown command "${name}"\n\n${mainHelp()}`);
     return 2;
   }
+  const command = await entry.load();
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
     parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }) as typeof parsed;
@@ -80,12 +74,15 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`altsports ${name}: ${error.message}`);
       return 1;
     }
+    const { code, path } = error as { code?: string; path?: string };
+    if (typeof code === 'string' && typeof path === 'string') {
+      console.error(`altsports ${name}: cannot read ${path} (${code})`);
+      return 1;
+    }
     console.error(`altsports ${name}: ${(error as Error).stack ?? error}`);
     return 1;
   }
 }
-
-export { loadConfig };
 
 const code = await main(process.argv.slice(2));
 if (code !== 0 || process.argv[2] !== 'serve') process.exitCode = code;

@@ -6,6 +6,7 @@ import type { Store } from '../store/database.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, formatSchemaErrors } from './plugins/errors.ts';
 import { ADMIN_PREFIX, PUBLIC_PREFIX, openApiPlugin } from './plugins/openapi.ts';
+import { responseCachePlugin } from './plugins/response-cache.ts';
 import { adminFeedRoutes } from './routes/admin-feed.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { futuresRoutes } from './routes/futures.ts';
@@ -53,6 +54,8 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   await app.register(errorsPlugin, { debugErrors: config.debugErrors });
   await app.register(authPlugin, { store, adminApiKey: config.adminApiKey });
   await app.register(openApiPlugin, { version: API_VERSION });
+  // Registered before the envelope hook, so that it keeps the bare payload.
+  await app.register(responseCachePlugin, { store });
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

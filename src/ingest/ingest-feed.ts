@@ -23,7 +23,7 @@ const INGEST_LOCK = 0x616c7473;
 export async function ingestFeed(store: Store, input: unknown, options: IngestOptions = {}): Promise<IngestSummary> {
   const feed = await validateFeed(input, (collection, ids) => findExisting(store.db, collection, ids), options.now);
   try {
-    return await store.db.transaction().execute(async (trx) => {
+    const summary = await store.db.transaction().execute(async (trx) => {
       if (store.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK})`.execute(trx);
       const summary = {} as IngestSummary;
       const latestByEvent = new Map<string, string>();
@@ -53,6 +53,8 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
       summary.changedEventIds = [...latestByEvent.keys()];
       return summary;
     });
+    store.noteWrite();
+    return summary;
   } catch (error) {
     if (error instanceof ReferenceIdConflict) {
       const index = (feed[error.collection] as Array<{ id: string }>).findIndex((r) => r.id === error.id);

@@ -23,6 +23,13 @@ export interface Store {
   dialect: StoreDialect;
   /** Where the data lives, for start-up messages (never includes a password). */
   location: string;
+  /**
+   * A token that changes whenever any process commits to the store, read without a query; null
+   * where the store cannot tell cheaply (PostgreSQL, until change notifications are in).
+   */
+  changeVersion(): string | null;
+  /** Called by this process after it commits a write. */
+  noteWrite(): void;
   /** Throws when the store cannot answer a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -45,10 +52,16 @@ function openSqlite(dataDir: string): Store {
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }), plugins });
+  // data_version moves when another connection (another process) commits; our own commits are counted here.
+  let localWrites = 0;
   return {
     db,
     dialect: 'sqlite',
     location: file,
+    changeVersion: () => (connection.open ? `${connection.pragma('data_version', { simple: true })}.${localWrites}` : null),
+    noteWrite: () => {
+      localWrites += 1;
+    },
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -72,6 +85,8 @@ function openPostgres(url: string, options: StoreOptions): Store {
   return {
     db,
     dialect: 'postgres',
+    changeVersion: () => null,
+    noteWrite: () => {},
     location: `${safe.host}${safe.pathname}${schema ? ` (schema ${schema})` : ''}`,
     ping: async () => {
       await sql`select 1`.execute(db);

@@ -86,8 +86,8 @@ async function initial(db: AnyDb): Promise<void> {
     .addColumn('updated_at', text, (c) => c.notNull())
     .addColumn('content_updated_at', text, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('events_start_date').on('events').columns(['start_date', 'id']).execute();
-  await db.schema.createIndex('events_competition_start_date').on('events').columns(['competition', 'start_date']).execute();
+  await db.schema.createIndex('events_start_date').on('events').columns(['start_date', 'reference_id']).execute();
+  await db.schema.createIndex('events_competition_start_date').on('events').columns(['competition', 'start_date', 'reference_id']).execute();
   await db.schema.createIndex('events_end_date').on('events').column('end_date').execute();
   await db.schema.createIndex('events_content_updated_at').on('events').column('content_updated_at').execute();
 

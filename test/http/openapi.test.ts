@@ -114,7 +114,7 @@ describe('OpenAPI document and docs page [sqlite]', () => {
       assert.ok(errorCodes.includes('401'), `${path}: no 401 response`);
       assert.ok(errorCodes.includes('400'), `${path}: no 400 response`);
       for (const code of errorCodes) {
-        const response = operation.responses[code];
+        const response: Operation['responses'][string] | undefined = operation.responses[code];
         assert.ok(response?.description, `${path} ${code}: no description`);
         assert.deepEqual(
           response.content?.['application/json']?.schema,

@@ -2,7 +2,6 @@ import { CONFIG_VARIABLES, describeConfig, loadConfig } from '../../config.ts';
 import type { Command } from '../main.ts';
 
 export const configCommand: Command = {
-  summary: 'print the effective configuration (secrets masked)',
   usage: [
     'Usage: altsports config',
     '',

@@ -8,7 +8,6 @@ import { progress } from '../progress.ts';
 import { openMigratedStore } from './open-store.ts';
 
 export const demoCommand: Command = {
-  summary: 'write the demo dataset into the store (or to an NDJSON file)',
   usage: [
     'Usage: altsports demo [--events N] [--seed S] [--out FILE]',
     '',

@@ -7,7 +7,6 @@ import { progress } from '../progress.ts';
 import { openMigratedStore } from './open-store.ts';
 
 export const importCommand: Command = {
-  summary: 'ingest a feed file (JSON or NDJSON) into the store',
   usage: [
     'Usage: altsports import FILE',
     '',

@@ -13,7 +13,6 @@ const USAGE = [
 ].join('\n');
 
 export const keysCommand: Command = {
-  summary: 'create, list or revoke API keys',
   usage: USAGE,
   options: { name: { type: 'string' }, competitions: { type: 'string' }, json: { type: 'boolean' } },
   async run({ values, positionals }) {

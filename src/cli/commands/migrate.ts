@@ -3,7 +3,6 @@ import { migrateToLatest, openStore } from '../../store/database.ts';
 import type { Command } from '../main.ts';
 
 export const migrateCommand: Command = {
-  summary: 'apply pending store migrations',
   usage: ['Usage: altsports migrate', '', 'Applies every pending migration to the configured store (DATA_DIR or DATABASE_URL).'].join('\n'),
   async run() {
     const config = loadConfig();

@@ -4,7 +4,6 @@ import { openStore } from '../../store/database.ts';
 import type { Command } from '../main.ts';
 
 export const openapiCommand: Command = {
-  summary: 'print the OpenAPI 3.1 document',
   usage: ['Usage: altsports openapi', '', 'Prints the OpenAPI 3.1 document (JSON) that the server publishes at /api/v1/public/openapi.json.'].join('\n'),
   async run() {
     const config = { ...loadConfig({}), demoApiKey: DEFAULT_DEMO_API_KEY };

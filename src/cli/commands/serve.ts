@@ -7,7 +7,6 @@ import type { Command } from '../main.ts';
 import { openMigratedStore } from './open-store.ts';
 
 export const serveCommand: Command = {
-  summary: 'start the HTTP API (the default `npm start`)',
   usage: [
     'Usage: altsports serve',
     '',

@@ -41,6 +41,16 @@ export const openApiPlugin = fp(
           { name: 'operations', description: 'health and interface description' },
         ],
       },
+      // @fastify/swagger leaves `deprecated` inside a parameter's schema; clients read it on the parameter.
+      transformObject: (documentObject) => {
+        const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, { parameters?: Array<{ deprecated?: boolean; schema?: { deprecated?: boolean } }> }>> } }).openapiObject;
+        for (const item of Object.values(document.paths ?? {})) {
+          for (const operation of Object.values(item)) {
+            for (const parameter of operation.parameters ?? []) if (parameter.schema?.deprecated) parameter.deprecated = true;
+          }
+        }
+        return document as never;
+      },
       refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     });
     await app.register(swaggerUi, {

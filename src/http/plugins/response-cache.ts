@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Store } from '../../store/database.ts';
+import { scopeOf } from './auth.ts';
+
+/**
+ * Serialised public GET responses, reused until the store changes. The whole cache is dropped when
+ * the store's change version moves (any commit, by any process); finer invalidation and cross-node
+ * signals come with change notifications. Stores that cannot report a version are not cached.
+ */
+
+interface Entry {
+  payload: string;
+  link: string | undefined;
+}
+
+const MAX_ENTRIES = 10_000;
+
+function cacheKey(request: FastifyRequest): string {
+  const scope = scopeOf(request);
+  return `${scope === null ? '*' : scope.join(',')} ${request.url}`;
+}
+
+export const responseCachePlugin = fp(
+  async (app: FastifyInstance, options: { store: Store }) => {
+    const entries = new Map<string, Entry>();
+    let version: string | null = null;
+    // The version each request started under: a response is cached only if nothing changed meanwhile.
+    const startedUnder = new WeakMap<FastifyRequest, string>();
+
+    const cacheable = (request: FastifyRequest) => request.method === 'GET' && request.routeOptions.config.access === 'public';
+
+    // onRequest (after auth): a hit skips parsing and validation, which the cached answer already passed.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!cacheable(request)) return;
+      const current = options.store.changeVersion();
+      if (current === null) return;
+      if (current !== version) {
+        entries.clear();
+        version = current;
+      }
+      startedUnder.set(request, current);
+      const hit = entries.get(cacheKey(request));
+      if (!hit) return;
+      if (hit.link) reply.header('link', hit.link);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return reply.send(hit.payload);
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!cacheable(request) || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      const started = startedUnder.get(request);
+      if (started === undefined || started !== version || started !== options.store.changeVersion()) return payload;
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      const link = reply.getHeader('link');
+      entries.set(cacheKey(request), { payload, link: typeof link === 'string' ? link : undefined });
+      return payload;
+    });
+  },
+  { name: 'response-cache' },
+);

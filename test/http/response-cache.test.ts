@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
+import { migrateToLatest, openStore } from '../../src/store/database.ts';
+import { fixtureApp } from '../helpers/app.ts';
+import { MASL_GAME } from '../helpers/feed-fixture.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'altsports-cache-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const rename = (name: string, updatedAt: string) => ({
+  events: [
+    {
+      id: MASL_GAME,
+      competition: 'masl',
+      tourId: 'masl-league',
+      name,
+      startDate: '2026-03-01T19:00:00Z',
+      endDate: '2026-03-01T21:30:00Z',
+      eventNumber: 12,
+      eventStatus: 'UPCOMING',
+      teams: [
+        { teamId: 'sockers', isHomeTeam: true },
+        { teamId: 'wave', isHomeTeam: false },
+      ],
+      updatedAt,
+    },
+  ],
+});
+
+test('cached responses follow writes by this process and by another process on the same SQLite file', async () => {
+  const store = openStore({ dataDir: dir });
+  await migrateToLatest(store);
+  const { app, get } = await fixtureApp(store);
+  const name = async () => JSON.parse((await get(`/api/v1/public/events/${MASL_GAME}`)).body).name as string;
+  const listed = async () => JSON.parse((await get('/api/v1/public/events?competition=masl&limit=1')).body)[0].name as string;
+
+  assert.equal(await name(), 'San Diego Sockers vs Milwaukee Wave');
+  assert.equal(await name(), 'San Diego Sockers vs Milwaukee Wave');
+  assert.equal(await listed(), 'San Diego Sockers vs Milwaukee Wave');
+
+  await ingestFeed(store, rename('Renamed here', '2026-02-21T00:00:00Z'));
+  assert.equal(await name(), 'Renamed here');
+  assert.equal(await listed(), 'Renamed here');
+
+  // A second connection stands for `altsports import` running in another process.
+  const other = openStore({ dataDir: dir });
+  await ingestFeed(other, rename('Renamed elsewhere', '2026-02-22T00:00:00Z'));
+  await other.close();
+  assert.equal(await name(), 'Renamed elsewhere');
+  assert.equal(await listed(), 'Renamed elsewhere');
+
+  // A cached page keeps its Link header, and the envelope still wraps a cached body.
+  const first = await get('/api/v1/public/events?limit=1');
+  const again = await get('/api/v1/public/events?limit=1');
+  assert.equal(again.body, first.body);
+  assert.equal(again.headers.link, first.headers.link);
+  assert.match(String(again.headers.link), /rel="next"/);
+  const wrapped = JSON.parse((await get('/api/v1/public/events?limit=1&envelope=data')).body);
+  assert.deepEqual(wrapped.data, JSON.parse(first.body));
+
+  // Keys with different scopes never share an entry.
+  const scoped = await get('/api/v1/public/events?limit=1', { 'x-api-key': 'wsl-only-key-0123456789abcdef' });
+  assert.equal(JSON.parse(scoped.body)[0].competition, 'wsl');
+  await app.close();
+  await store.close();
+});
