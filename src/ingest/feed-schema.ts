@@ -10,7 +10,6 @@ import { EVENT_STATUSES, FUTURE_TYPES, GENDERS } from '../domain/enumerations.ts
  */
 
 const Id = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9][A-Za-z0-9_.:\\-]*$', description: 'stable id from the feed' });
-const Uuid = Type.String({ format: 'uuid' });
 const PublicOrBareUuid = Type.String({
   pattern: '^([a-z0-9]+:)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
   description: '`<sport_key>:<uuid>` or a bare uuid',
