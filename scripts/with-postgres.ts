@@ -26,7 +26,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.ts';
 import { constants as osConstants, tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
@@ -155,19 +155,6 @@ function serverOwner(): Cluster['owner'] {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-/** A port that was free a moment ago; start-up retries with another if it gets taken meanwhile. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function tail(file: string, lines = 30): string {
   try {

@@ -265,15 +265,17 @@ async function checkReferences(feed: NormalizedFeed, existing: ExistingLookup, r
   for (const [collection, ids] of wanted) stored.set(collection, await existing(collection, [...ids]));
 
   for (const ref of REFERENCES) {
+    const known = new Map([...(stored.get(ref.to) ?? []), ...(inBatch.get(ref.to) ?? [])]);
     (feed[ref.from] as any[]).forEach((item, index) => {
       for (const id of ref.ids(item)) {
         if (id === null) continue;
-        const found = inBatch.get(ref.to)?.has(id) ? inBatch.get(ref.to)?.get(id) : stored.get(ref.to)?.get(id);
-        const exists = inBatch.get(ref.to)?.has(id) || stored.get(ref.to)?.has(id);
-        if (!exists) {
+        if (!known.has(id)) {
           report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}", which is neither in this batch nor in the store`);
-        } else if (ref.competition && found && found !== ref.competition(item)) {
-          report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${found}", not "${ref.competition(item)}"`);
+          continue;
+        }
+        const competition = known.get(id);
+        if (ref.competition && competition && competition !== ref.competition(item)) {
+          report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${competition}", not "${ref.competition(item)}"`);
         }
       }
     });

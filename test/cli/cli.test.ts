@@ -12,7 +12,8 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { openStore } from '../../src/store/database.ts';
-import { type CliResult, freePort, parseImportSummary, runCli, spawnCli, tempDir } from '../helpers/cli.ts';
+import { freePort } from '../../scripts/free-port.ts';
+import { type CliResult, parseImportSummary, runCli, spawnCli, tempDir } from '../helpers/cli.ts';
 import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
 
 const COMMANDS = ['serve', 'migrate', 'import', 'keys', 'demo', 'openapi', 'config'];

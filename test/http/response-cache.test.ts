@@ -3,32 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import { migrateToLatest, openStore } from '../../src/store/database.ts';
 import { fixtureApp } from '../helpers/app.ts';
-import { MASL_GAME } from '../helpers/feed-fixture.ts';
+import { MASL_GAME, fixtureFeed } from '../helpers/feed-fixture.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'altsports-cache-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
+// The fixture's arena-soccer game under a new name, as a later feed would send it.
 const rename = (name: string, updatedAt: string) => ({
-  events: [
-    {
-      id: MASL_GAME,
-      competition: 'masl',
-      tourId: 'masl-league',
-      name,
-      startDate: '2026-03-01T19:00:00Z',
-      endDate: '2026-03-01T21:30:00Z',
-      eventNumber: 12,
-      eventStatus: 'UPCOMING',
-      teams: [
-        { teamId: 'sockers', isHomeTeam: true },
-        { teamId: 'wave', isHomeTeam: false },
-      ],
-      updatedAt,
-    },
-  ],
+  events: [{ ...(fixtureFeed().events?.find((e) => e.id.endsWith(MASL_GAME)) as NonNullable<FeedDocument['events']>[number]), name, updatedAt }],
 });
 
 test('cached responses follow writes by this process and by another process on the same SQLite file', async () => {

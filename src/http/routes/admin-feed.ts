@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { FEED_COLLECTIONS } from '../../ingest/feed-schema.ts';
-import { FeedDocument } from '../../ingest/feed-schema.ts';
+import { FEED_COLLECTIONS, FeedDocument } from '../../ingest/feed-schema.ts';
 import { ingestFeed } from '../../ingest/ingest-feed.ts';
 import { errorResponses } from '../schemas/common.ts';
 
