@@ -30,12 +30,60 @@ export const RESULTS_FORMATS = {
 } as const;
 export type ResultsFormat = keyof typeof RESULTS_FORMATS;
 
+/** Formats whose heats carry per-lap records (lap times and positions) and publish lap statistics. */
+export const LAP_RECORD_FORMATS = ['supercross-laps', 'sprint-laps'] as const satisfies readonly ResultsFormat[];
+/** Formats whose heats are decided by a stored winner and method: fights, drift battles, drag pairings. */
+export const HEAT_RESULT_FORMATS = ['combat', 'drift-battle', 'drag-pairing'] as const satisfies readonly ResultsFormat[];
+/** Formats whose heats may be team games (home and away teams, an event type text). */
+export const TEAM_GAME_FORMATS = ['bull-riding'] as const satisfies readonly ResultsFormat[];
+
+export function formatIn(formats: readonly ResultsFormat[], format: ResultsFormat): boolean {
+  return formats.includes(format);
+}
+
+/**
+ * Sport categories (`sportKey`, `sportName`, `numericSportId` on score rows). Several competitions share
+ * one: bkfc and byb are both bare-knuckle boxing.
+ */
+export const SPORTS = [
+  { referenceId: 1, key: 'surfing', name: 'Surfing' },
+  { referenceId: 2, key: 'skateboarding', name: 'Skateboarding' },
+  { referenceId: 3, key: 'supercross', name: 'Supercross' },
+  { referenceId: 4, key: 'arena-soccer', name: 'Arena Soccer' },
+  { referenceId: 5, key: 'bull-riding', name: 'Bull Riding' },
+  { referenceId: 6, key: 'bare-knuckle-boxing', name: 'Bare Knuckle Boxing' },
+  { referenceId: 7, key: 'formula-racing', name: 'Formula Racing' },
+  { referenceId: 8, key: 'motocross', name: 'Motocross' },
+  { referenceId: 9, key: 'drifting', name: 'Drifting' },
+  { referenceId: 10, key: 'jai-alai', name: 'Jai Alai' },
+  { referenceId: 11, key: 'curling', name: 'Curling' },
+  { referenceId: 12, key: 'motorcycle-road-racing', name: 'Motorcycle Road Racing' },
+  { referenceId: 13, key: 'slap-fighting', name: 'Slap Fighting' },
+  { referenceId: 14, key: 'sprint-car-racing', name: 'Sprint Car Racing' },
+  { referenceId: 15, key: 'drag-racing', name: 'Drag Racing' },
+  { referenceId: 16, key: 'action-sports', name: 'Action Sports' },
+  { referenceId: 17, key: 'disc-golf', name: 'Disc Golf' },
+  { referenceId: 18, key: 'team-rotation', name: 'Team Rotation Leagues' },
+  { referenceId: 19, key: 'mma', name: 'Mixed Martial Arts' },
+  { referenceId: 20, key: 'freestyle-wrestling', name: 'Freestyle Wrestling' },
+  { referenceId: 21, key: 'box-lacrosse', name: 'Box Lacrosse' },
+  { referenceId: 22, key: 'table-tennis', name: 'Table Tennis' },
+  { referenceId: 23, key: 'made-for-tv', name: 'Made-for-TV Events' },
+  { referenceId: 24, key: 'indoor-football', name: 'Indoor Football' },
+  { referenceId: 25, key: 'three-on-three-hockey', name: '3-on-3 Hockey' },
+  { referenceId: 26, key: 'swimming', name: 'Swimming' },
+] as const satisfies ReadonlyArray<{ referenceId: number; key: string; name: string }>;
+export type SportKey = (typeof SPORTS)[number]['key'];
+const SPORT_BY_KEY = new Map<string, (typeof SPORTS)[number]>(SPORTS.map((s) => [s.key, s]));
+
 export interface Competition {
   key: string;
   referenceId: number;
   name: string;
-  sportKey: string;
+  sportKey: SportKey;
   sportName: string;
+  /** The sport category's numeric id (`numericSportId` on score rows). */
+  sportReferenceId: number;
   resultsFormat: ResultsFormat;
   participants: 'athletes' | 'teams';
   supportedMarkets: readonly OddType[];
@@ -79,46 +127,47 @@ function competition(
   referenceId: number,
   key: string,
   name: string,
-  sportKey: string,
-  sportName: string,
+  sportKey: SportKey,
   resultsFormat: ResultsFormat,
   supportedMarkets: readonly OddType[],
   participants: 'athletes' | 'teams' = 'athletes',
 ): Competition {
-  return { key, referenceId, name, sportKey, sportName, resultsFormat, participants, supportedMarkets };
+  const sport = SPORT_BY_KEY.get(sportKey);
+  if (!sport) throw new Error(`unknown sport category: ${sportKey}`);
+  return { key, referenceId, name, sportKey, sportName: sport.name, sportReferenceId: sport.referenceId, resultsFormat, participants, supportedMarkets };
 }
 
 export const COMPETITIONS: readonly Competition[] = [
-  competition(1, 'wsl', 'World Surf League', 'surfing', 'Surfing', 'judged-heat', JUDGED_HEATS),
-  competition(2, 'sls', 'Street League Skateboarding', 'skateboarding', 'Skateboarding', 'skateboarding', JUDGED_HEATS),
-  competition(3, 'spr', 'Supercross', 'supercross', 'Supercross', 'supercross-laps', MOTO_RACE),
-  competition(4, 'masl', 'Major Arena Soccer League', 'arena-soccer', 'Arena Soccer', 'team-match', TEAM_GAME, 'teams'),
-  competition(5, 'pbr', 'Professional Bull Riders', 'bull-riding', 'Bull Riding', 'bull-riding', ['eventWinner', 'heatWinner', 'headToHead', 'overUnder', 'propBets', 'teamMarkets']),
-  competition(6, 'bkfc', 'Bare Knuckle Fighting Championship', 'bare-knuckle-boxing', 'Bare Knuckle Boxing', 'combat', COMBAT),
-  competition(7, 'f1', 'Formula 1', 'formula-racing', 'Formula Racing', 'position-race', FIELD_RACE),
-  competition(8, 'motocrs', 'Pro Motocross', 'motocross', 'Motocross', 'supercross-laps', MOTO_RACE),
-  competition(9, 'fdrift', 'Formula Drift', 'drifting', 'Drifting', 'drift-battle', BATTLES),
-  competition(10, 'jaialai', 'World Jai Alai', 'jai-alai', 'Jai Alai', 'jai-alai', ['eventWinner', 'teamMarkets']),
-  competition(11, 'gsoc', 'Grand Slam of Curling', 'curling', 'Curling', 'curling', ['eventWinner', 'teamMarkets'], 'teams'),
-  competition(12, 'motoamerica', 'MotoAmerica', 'motorcycle-road-racing', 'Motorcycle Road Racing', 'position-race', FIELD_RACE),
-  competition(13, 'byb', 'BYB Extreme Fighting', 'bare-knuckle-boxing', 'Bare Knuckle Boxing', 'combat', COMBAT),
-  competition(14, 'powerslap', 'Power Slap', 'slap-fighting', 'Slap Fighting', 'combat', COMBAT),
-  competition(15, 'usac', 'USAC Racing', 'sprint-car-racing', 'Sprint Car Racing', 'position-race', FIELD_RACE),
-  competition(16, 'nhra', 'NHRA Drag Racing', 'drag-racing', 'Drag Racing', 'drag-pairing', BATTLES),
-  competition(17, 'sprmtcrs', 'SuperMotocross', 'motocross', 'Motocross', 'supercross-laps', MOTO_RACE),
-  competition(18, 'hlrs', 'High Limit Racing', 'sprint-car-racing', 'Sprint Car Racing', 'sprint-laps', [...FIELD_RACE, 'heatWinner']),
-  competition(19, 'xgame', 'X Games', 'action-sports', 'Action Sports', 'judged-heat', JUDGED_HEATS),
-  competition(20, 'worldoutlaws', 'World of Outlaws', 'sprint-car-racing', 'Sprint Car Racing', 'position-race', [...FIELD_RACE, 'heatWinner']),
-  competition(21, 'dgpt', 'Disc Golf Pro Tour', 'disc-golf', 'Disc Golf', 'stroke-play', LEADERBOARD),
-  competition(22, 'athletesunlimited', 'Athletes Unlimited', 'team-rotation', 'Team Rotation Leagues', 'points-leaderboard', LEADERBOARD),
-  competition(23, 'lux', 'LUX Fight League', 'mma', 'Mixed Martial Arts', 'combat', COMBAT),
-  competition(24, 'raf', 'Real American Freestyle', 'freestyle-wrestling', 'Freestyle Wrestling', 'combat', COMBAT),
-  competition(25, 'nll', 'National Lacrosse League', 'box-lacrosse', 'Box Lacrosse', 'box-lacrosse', TEAM_GAME, 'teams'),
-  competition(26, 'mltt', 'Major League Table Tennis', 'table-tennis', 'Table Tennis', 'table-tennis', TEAM_GAME, 'teams'),
-  competition(27, 'spectation', 'Spectation Sports', 'made-for-tv', 'Made-for-TV Events', 'judged-heat', JUDGED_HEATS),
-  competition(28, 'ifl', 'Indoor Football League', 'indoor-football', 'Indoor Football', 'team-match', TEAM_GAME, 'teams'),
-  competition(29, '3ice', '3ICE', 'three-on-three-hockey', '3-on-3 Hockey', 'three-ice', TEAM_GAME, 'teams'),
-  competition(30, 'swimming', 'Swimming', 'swimming', 'Swimming', 'timed-race', LEADERBOARD),
+  competition(1, 'wsl', 'World Surf League', 'surfing', 'judged-heat', JUDGED_HEATS),
+  competition(2, 'sls', 'Street League Skateboarding', 'skateboarding', 'skateboarding', JUDGED_HEATS),
+  competition(3, 'spr', 'Supercross', 'supercross', 'supercross-laps', MOTO_RACE),
+  competition(4, 'masl', 'Major Arena Soccer League', 'arena-soccer', 'team-match', TEAM_GAME, 'teams'),
+  competition(5, 'pbr', 'Professional Bull Riders', 'bull-riding', 'bull-riding', ['eventWinner', 'heatWinner', 'headToHead', 'overUnder', 'propBets', 'teamMarkets']),
+  competition(6, 'bkfc', 'Bare Knuckle Fighting Championship', 'bare-knuckle-boxing', 'combat', COMBAT),
+  competition(7, 'f1', 'Formula 1', 'formula-racing', 'position-race', FIELD_RACE),
+  competition(8, 'motocrs', 'Pro Motocross', 'motocross', 'supercross-laps', MOTO_RACE),
+  competition(9, 'fdrift', 'Formula Drift', 'drifting', 'drift-battle', BATTLES),
+  competition(10, 'jaialai', 'World Jai Alai', 'jai-alai', 'jai-alai', ['eventWinner', 'teamMarkets']),
+  competition(11, 'gsoc', 'Grand Slam of Curling', 'curling', 'curling', ['eventWinner', 'teamMarkets'], 'teams'),
+  competition(12, 'motoamerica', 'MotoAmerica', 'motorcycle-road-racing', 'position-race', FIELD_RACE),
+  competition(13, 'byb', 'BYB Extreme Fighting', 'bare-knuckle-boxing', 'combat', COMBAT),
+  competition(14, 'powerslap', 'Power Slap', 'slap-fighting', 'combat', COMBAT),
+  competition(15, 'usac', 'USAC Racing', 'sprint-car-racing', 'position-race', FIELD_RACE),
+  competition(16, 'nhra', 'NHRA Drag Racing', 'drag-racing', 'drag-pairing', BATTLES),
+  competition(17, 'sprmtcrs', 'SuperMotocross', 'motocross', 'supercross-laps', MOTO_RACE),
+  competition(18, 'hlrs', 'High Limit Racing', 'sprint-car-racing', 'sprint-laps', [...FIELD_RACE, 'heatWinner']),
+  competition(19, 'xgame', 'X Games', 'action-sports', 'judged-heat', JUDGED_HEATS),
+  competition(20, 'worldoutlaws', 'World of Outlaws', 'sprint-car-racing', 'position-race', [...FIELD_RACE, 'heatWinner']),
+  competition(21, 'dgpt', 'Disc Golf Pro Tour', 'disc-golf', 'stroke-play', LEADERBOARD),
+  competition(22, 'athletesunlimited', 'Athletes Unlimited', 'team-rotation', 'points-leaderboard', LEADERBOARD),
+  competition(23, 'lux', 'LUX Fight League', 'mma', 'combat', COMBAT),
+  competition(24, 'raf', 'Real American Freestyle', 'freestyle-wrestling', 'combat', COMBAT),
+  competition(25, 'nll', 'National Lacrosse League', 'box-lacrosse', 'box-lacrosse', TEAM_GAME, 'teams'),
+  competition(26, 'mltt', 'Major League Table Tennis', 'table-tennis', 'table-tennis', TEAM_GAME, 'teams'),
+  competition(27, 'spectation', 'Spectation Sports', 'made-for-tv', 'judged-heat', JUDGED_HEATS),
+  competition(28, 'ifl', 'Indoor Football League', 'indoor-football', 'team-match', TEAM_GAME, 'teams'),
+  competition(29, '3ice', '3ICE', 'three-on-three-hockey', 'three-ice', TEAM_GAME, 'teams'),
+  competition(30, 'swimming', 'Swimming', 'swimming', 'timed-race', LEADERBOARD),
 ];
 
 export const COMPETITION_KEYS = COMPETITIONS.map((c) => c.key);

@@ -50,6 +50,39 @@ export type FutureType = (typeof FUTURE_TYPES)[number];
 export const LAP_STATUSES = ['ACT', 'DNF', 'DNS', 'BYE', 'DSQ'] as const;
 export type LapStatus = (typeof LAP_STATUSES)[number];
 
+/**
+ * How a fight was decided, in the spellings the specification publishes (section 2.5, `winBy`).
+ * Draws rank both fighters 1; a no contest ranks neither.
+ */
+export const WIN_METHODS = [
+  'KO',
+  'TKO',
+  'Submission',
+  'Technical Submission',
+  'Medical Stoppage',
+  'Decision',
+  'Unanimous Decision',
+  'Split Decision',
+  'Majority Decision',
+  'Technical Decision',
+  'Referee Technical Decision',
+  'Disqualification',
+  'Forfeit',
+  'No Contest',
+  'Draw',
+  'Unanimous Draw',
+  'Split Draw',
+  'Majority Draw',
+  'Technical Draw',
+] as const;
+export type WinMethod = (typeof WIN_METHODS)[number];
+export const DRAW_METHODS = ['Draw', 'Unanimous Draw', 'Split Draw', 'Majority Draw', 'Technical Draw'] as const satisfies readonly WinMethod[];
+export const NO_RESULT_METHODS = ['No Contest'] as const satisfies readonly WinMethod[];
+
+/** An event participant's standing (route 4; DESIGN decision 6). */
+export const PARTICIPANT_STATUSES = ['ACTIVE', 'ELIMINATED', 'WITHDRAWN', 'INJURED', 'ALTERNATE'] as const;
+export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
+
 export const SORT_ORDERS = ['ASC', 'DESC'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
