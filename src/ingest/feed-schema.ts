@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { COMPETITION_KEYS } from '../domain/competitions.ts';
-import { EVENT_STATUSES, FUTURE_TYPES, GENDERS } from '../domain/enumerations.ts';
+import { EVENT_STATUSES, FUTURE_TYPES, GENDERS, LAP_STATUSES, PARTICIPANT_STATUSES } from '../domain/enumerations.ts';
 
 /**
  * The feed document: raw facts keyed by stable ids, upserted idempotently (DESIGN, "Input side").
@@ -145,6 +145,86 @@ export const FeedRoundScore = Type.Object(
   { additionalProperties: false },
 );
 
+const Score = (maximum: number, description: string) => Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum }), Type.Null()], { description }));
+const Seconds = (description: string) => Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()], { description }));
+const Count = (maximum: number, description: string) => Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum }), Type.Null()], { description }));
+
+export const FeedEventParticipant = Type.Object(
+  {
+    id: Id,
+    referenceId: ReferenceId,
+    eventId: PublicOrBareUuid,
+    athleteId: Id,
+    seedNo: Count(10_000, 'seed in the event; null when unseeded'),
+    status: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...PARTICIPANT_STATUSES], description: 'ACTIVE when absent' })),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false, description: 'an athlete entered in an event (route 4)' },
+);
+
+export const FeedHeatEntry = Type.Object(
+  {
+    id: Id,
+    referenceId: ReferenceId,
+    heatId: Id,
+    athleteId: Id,
+    teamId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'the team the athlete rides for in this heat (bull-riding team games); else the athlete\'s own team' })),
+    seed: Count(10_000, 'athleteRoundSeed'),
+    position: Count(10_000, 'stored position in the heat; 0 or null for none'),
+    heatScore: Type.Optional(Type.Union([Type.Number({ minimum: -1_000_000, maximum: 1_000_000 }), Type.Null()], { description: 'null until scored' })),
+    lapTime: Seconds('athleteLapTime, seconds'),
+    penaltyTime: Seconds('athletePenaltyTime, seconds; 0 when absent'),
+    jokerLapTime: Seconds('athleteJokerLapTime, seconds; 0 when absent'),
+    jokerLap: Count(10_000, 'athleteJokerLap; 0 when absent'),
+    lapStatus: Type.Optional(Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...LAP_STATUSES] }), Type.Null()], { description: 'ACT when absent' })),
+    totalLaps: Count(10_000, 'total laps in the round'),
+    lineScore1: Score(10, 'sls run score, out of 10'),
+    lineScore2: Score(10, 'sls run score, out of 10'),
+    trick1Score: Score(10, 'sls trick score, out of 10'),
+    trick2Score: Score(10, 'sls trick score, out of 10'),
+    trick3Score: Score(10, 'sls trick score, out of 10'),
+    trick4Score: Score(10, 'sls trick score, out of 10'),
+    trick5Score: Score(10, 'sls trick score, out of 10'),
+    trick6Score: Score(10, 'sls trick score, out of 10'),
+    riderScore: Score(100, 'pbr rider score; a ride qualifies when above 0'),
+    bullScore: Score(100, 'pbr bull score'),
+    updatedAt: Type.Optional(Timestamp),
+  },
+  { additionalProperties: false, description: "one athlete's entry in a heat; its updatedAt is the score's own date" },
+);
+
+export const FeedLap = Type.Object(
+  {
+    heatEntryId: Id,
+    lapNo: Type.Integer({ minimum: 1, maximum: 10_000 }),
+    lapTime: Seconds('time of the lap, seconds'),
+    position: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()], { description: 'position at the end of the lap' })),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false, description: 'one lap of a heat entry, keyed by heatEntryId and lapNo (lap-racing formats)' },
+);
+
+export const FeedHeatResult = Type.Object(
+  {
+    heatId: Id,
+    winnerAthleteId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'null for a draw or a no contest' })),
+    method: OptionalText(100),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false, description: 'how a fight, drift battle or drag pairing ended, keyed by heatId' },
+);
+
+export const FeedTeamGame = Type.Object(
+  {
+    heatId: Id,
+    homeTeamId: Id,
+    awayTeamId: Id,
+    eventType: OptionalText(100),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false, description: 'a bull-riding heat played as a game between two teams, keyed by heatId' },
+);
+
 export const FeedFuture = Type.Object(
   {
     id: PublicOrBareUuid,
@@ -199,6 +279,11 @@ export const FeedDocument = Type.Object(
     rounds: Collection(FeedRound),
     heats: Collection(FeedHeat),
     roundScores: Collection(FeedRoundScore),
+    eventParticipants: Collection(FeedEventParticipant),
+    heatEntries: Collection(FeedHeatEntry),
+    laps: Collection(FeedLap),
+    heatResults: Collection(FeedHeatResult),
+    teamGames: Collection(FeedTeamGame),
     futures: Collection(FeedFuture),
     futureOdds: Collection(FeedFutureOdd),
   },
@@ -208,4 +293,20 @@ export type FeedDocument = Static<typeof FeedDocument>;
 export type FeedCollection = Exclude<keyof FeedDocument, 'updatedAt'>;
 
 /** Collections in write order: parents before the items that refer to them. */
-export const FEED_COLLECTIONS = ['tours', 'tourYears', 'teams', 'athletes', 'events', 'rounds', 'heats', 'roundScores', 'futures', 'futureOdds'] as const satisfies readonly FeedCollection[];
+export const FEED_COLLECTIONS = [
+  'tours',
+  'tourYears',
+  'teams',
+  'athletes',
+  'events',
+  'rounds',
+  'heats',
+  'roundScores',
+  'eventParticipants',
+  'heatEntries',
+  'laps',
+  'heatResults',
+  'teamGames',
+  'futures',
+  'futureOdds',
+] as const satisfies readonly FeedCollection[];

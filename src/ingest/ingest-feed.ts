@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Store } from '../store/database.ts';
-import { ReferenceIdConflict, type WriteCounts, eventIdsOfRounds, findExisting, touchEvents, upsertNewer } from '../store/feed-writer.ts';
+import { ReferenceIdConflict, type WriteCounts, eventIdsOfRounds, findExisting, heatIdsOfEntries, touchEvents, upsertNewer } from '../store/feed-writer.ts';
 import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { type NormalizedFeed, validateFeed } from './validate-feed.ts';
@@ -32,13 +32,20 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
         if (!before || before < at) latestByEvent.set(eventId, at);
       };
       const eventOfRound = await roundEvents(trx, feed);
+      const heatOfEntry = await entryHeats(trx, feed);
 
       for (const collection of FEED_COLLECTIONS) {
         let rows = feed[collection] as Array<{ id: string; updatedAt: string } & Record<string, unknown>>;
         if (collection === 'heats' || collection === 'roundScores') {
           rows = rows.map((row) => ({ ...row, eventId: eventOfRound.get(row.roundId as string) as string }));
+        } else if (collection === 'laps') {
+          rows = rows.map((row) => ({ ...row, heatId: heatOfEntry.get(row.heatEntryId as string) as string }));
         }
-        const result = await upsertNewer(trx, collection, rows, { contentUpdatedAt: collection === 'events', createdAt: collection === 'futures' });
+        const result = await upsertNewer(trx, collection, rows, {
+          contentUpdatedAt: collection === 'events',
+          createdAt: collection === 'futures',
+          referenceIds: !UNNUMBERED.has(collection),
+        });
         summary[collection] = result.counts;
         if (collection === 'events' || collection === 'rounds' || collection === 'heats' || collection === 'roundScores') {
           const byId = new Map(rows.map((row) => [row.id, row]));
@@ -64,6 +71,17 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
     }
     throw error;
   }
+}
+
+/** Collections without numeric reference ids: keyed by their heat (or heat entry and lap number). */
+const UNNUMBERED = new Set<FeedCollection>(['laps', 'heatResults', 'teamGames']);
+
+/** Heat id of every heat entry a batch's laps name, from the batch or the store. */
+async function entryHeats(trx: Parameters<typeof heatIdsOfEntries>[0], feed: NormalizedFeed): Promise<Map<string, string>> {
+  const map = new Map(feed.heatEntries.map((e) => [e.id, e.heatId]));
+  const missing = [...new Set(feed.laps.map((l) => l.heatEntryId).filter((id) => !map.has(id)))];
+  if (missing.length > 0) for (const [id, heatId] of await heatIdsOfEntries(trx, missing)) map.set(id, heatId);
+  return map;
 }
 
 /** Event id of every round a batch's heats and round scores name, from the batch or the store. */

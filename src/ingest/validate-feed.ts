@@ -1,16 +1,23 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { type Competition, HEAT_RESULT_FORMATS, LAP_RECORD_FORMATS, TEAM_GAME_FORMATS, findCompetition, formatIn } from '../domain/competitions.ts';
 import { americanToDecimal, roundTo } from '../domain/odds-format.ts';
+import { methodExcludesWinner } from '../domain/results/win-by.ts';
 import { parsePublicId } from '../domain/public-id.ts';
 import { toIsoTimestamp } from '../domain/dates.ts';
 import type {
   AthleteRow,
+  EventParticipantRow,
   EventRow,
   FutureOddRow,
   FutureRow,
+  HeatEntryRow,
+  HeatResultRow,
   HeatRow,
+  LapRow,
   RoundRow,
   RoundScoreRow,
+  TeamGameRow,
   TeamRow,
   TourRow,
   TourYearRow,
@@ -30,6 +37,12 @@ export interface NormalizedFeed {
   rounds: Incoming<RoundRow>[];
   heats: Omit<Incoming<HeatRow>, 'eventId'>[];
   roundScores: Omit<Incoming<RoundScoreRow>, 'eventId'>[];
+  eventParticipants: Incoming<EventParticipantRow>[];
+  heatEntries: Incoming<HeatEntryRow>[];
+  /** `heatId` is filled in by the ingest, from the batch or the store. */
+  laps: Omit<LapRow, 'heatId'>[];
+  heatResults: HeatResultRow[];
+  teamGames: TeamGameRow[];
   futures: Omit<Incoming<FutureRow>, 'createdAt'>[];
   futureOdds: Incoming<FutureOddRow>[];
 }
@@ -63,9 +76,9 @@ export async function validateFeed(input: unknown, existing: ExistingLookup, now
   for (const collection of FEED_COLLECTIONS) {
     const seen = new Map<string, number>();
     (doc[collection] ?? []).forEach((item, index) => {
-      const key = collection === 'events' || collection === 'futures' ? (parsePublicId(item.id)?.uuid ?? item.id) : item.id;
+      const { key, field } = itemKey(collection, item);
       const first = seen.get(key);
-      if (first !== undefined) report(collection, index, item.id, 'id', `repeats the id of ${collection}[${first}]`);
+      if (first !== undefined) report(collection, index, key, field, `repeats the ${field === 'id' ? 'id' : 'key'} of ${collection}[${first}]`);
       else seen.set(key, index);
     });
   }
@@ -153,6 +166,57 @@ export async function validateFeed(input: unknown, existing: ExistingLookup, now
       };
     }),
     roundScores: (doc.roundScores ?? []).map((s) => ({ id: s.id, referenceId: s.referenceId, roundId: s.roundId, teamId: s.teamId, goals: s.goals, updatedAt: stamp(s.updatedAt) })),
+    eventParticipants: (doc.eventParticipants ?? []).map((p) => ({
+      id: p.id,
+      referenceId: p.referenceId,
+      eventId: parsePublicId(p.eventId)?.uuid ?? p.eventId,
+      athleteId: p.athleteId,
+      seedNo: p.seedNo ?? null,
+      status: p.status ?? 'ACTIVE',
+      updatedAt: stamp(p.updatedAt),
+    })),
+    heatEntries: (doc.heatEntries ?? []).map((e) => ({
+      id: e.id,
+      referenceId: e.referenceId,
+      heatId: e.heatId,
+      athleteId: e.athleteId,
+      teamId: e.teamId ?? null,
+      seed: e.seed ?? null,
+      position: e.position ?? null,
+      heatScore: e.heatScore ?? null,
+      lapTime: e.lapTime ?? null,
+      penaltyTime: e.penaltyTime ?? null,
+      jokerLapTime: e.jokerLapTime ?? null,
+      jokerLap: e.jokerLap ?? null,
+      lapStatus: e.lapStatus ?? null,
+      totalLaps: e.totalLaps ?? null,
+      lineScore1: e.lineScore1 ?? null,
+      lineScore2: e.lineScore2 ?? null,
+      trick1Score: e.trick1Score ?? null,
+      trick2Score: e.trick2Score ?? null,
+      trick3Score: e.trick3Score ?? null,
+      trick4Score: e.trick4Score ?? null,
+      trick5Score: e.trick5Score ?? null,
+      trick6Score: e.trick6Score ?? null,
+      riderScore: e.riderScore ?? null,
+      bullScore: e.bullScore ?? null,
+      updatedAt: stamp(e.updatedAt),
+    })),
+    laps: (doc.laps ?? []).map((l, i) => {
+      if (l.lapTime == null && l.position == null) report('laps', i, lapId(l), 'lapTime', 'a lap record needs a lapTime, a position, or both');
+      return { id: lapId(l), heatEntryId: l.heatEntryId, lapNo: l.lapNo, lapTime: l.lapTime ?? null, position: l.position ?? null, updatedAt: stamp(l.updatedAt) };
+    }),
+    heatResults: (doc.heatResults ?? []).map((r, i) => {
+      const method = r.method ?? null;
+      if (method !== null && methodExcludesWinner(method) && r.winnerAthleteId) {
+        report('heatResults', i, r.heatId, 'winnerAthleteId', `must be null when the method is "${method}" (a draw or a no contest has no winner)`);
+      }
+      return { id: r.heatId, winnerAthleteId: r.winnerAthleteId ?? null, method, updatedAt: stamp(r.updatedAt) };
+    }),
+    teamGames: (doc.teamGames ?? []).map((g, i) => {
+      if (g.homeTeamId === g.awayTeamId) report('teamGames', i, g.heatId, 'awayTeamId', 'must differ from homeTeamId');
+      return { id: g.heatId, homeTeamId: g.homeTeamId, awayTeamId: g.awayTeamId, eventType: g.eventType ?? null, updatedAt: stamp(g.updatedAt) };
+    }),
     futures: (doc.futures ?? []).map((f, i) => {
       const id = parsePublicId(f.id);
       if (!id) report('futures', i, f.id, 'id', 'must be `<sport_key>:<uuid>` with a known competition key, or a bare uuid');
@@ -201,9 +265,43 @@ export async function validateFeed(input: unknown, existing: ExistingLookup, now
     }),
   };
 
+  checkEntryRepeats(feed, report);
   await checkReferences(feed, existing, report);
   if (problems.length > 0) throw new FeedValidationError(problems);
   return feed;
+}
+
+const lapId = (lap: { heatEntryId: string; lapNo: number }) => `${lap.heatEntryId}/${lap.lapNo}`;
+
+/** The key that identifies an item of a collection, and the field that carries it. */
+function itemKey(collection: FeedCollection, item: any): { key: string; field: string } {
+  switch (collection) {
+    case 'events':
+    case 'futures':
+      return { key: parsePublicId(item.id)?.uuid ?? item.id, field: 'id' };
+    case 'laps':
+      return { key: lapId(item), field: 'lapNo' };
+    case 'heatResults':
+    case 'teamGames':
+      return { key: item.heatId, field: 'heatId' };
+    default:
+      return { key: item.id, field: 'id' };
+  }
+}
+
+/** An athlete enters a heat once, and an event once. */
+function checkEntryRepeats(feed: NormalizedFeed, report: Report): void {
+  const once = (collection: FeedCollection, items: Array<{ id: string; athleteId: string }>, owner: (item: any) => string, ownerName: string) => {
+    const seen = new Map<string, number>();
+    items.forEach((item, index) => {
+      const key = `${owner(item)}\u0000${item.athleteId}`;
+      const first = seen.get(key);
+      if (first !== undefined) report(collection, index, item.id, 'athleteId', `enters athlete "${item.athleteId}" in ${ownerName} "${owner(item)}" again (see ${collection}[${first}])`);
+      else seen.set(key, index);
+    });
+  };
+  once('heatEntries', feed.heatEntries, (e) => e.heatId, 'heat');
+  once('eventParticipants', feed.eventParticipants, (p) => p.eventId, 'event');
 }
 
 type Report = (collection: string, index: number, id: string | undefined, field: string, message: string) => void;
@@ -218,37 +316,82 @@ interface Reference {
   to: FeedCollection;
   /** Reads the referenced id (null when the item makes no such reference). */
   ids: (item: any) => (string | null)[];
-  /** When set, the referenced item's competition must equal this item's. */
-  competition?: (item: any) => string;
+  /** The referenced item's competition must equal the referring item's. */
+  sameCompetition?: boolean;
+  /** The referenced item's competition must be one that takes this kind of fact; says why not. */
+  accepts?: { test: (competition: Competition) => boolean; refusal: string };
 }
 
 const REFERENCES: Reference[] = [
   { from: 'tourYears', field: 'tourId', to: 'tours', ids: (y) => [y.tourId] },
   { from: 'athletes', field: 'teamId', to: 'teams', ids: (a) => [a.teamId] },
-  { from: 'events', field: 'tourId', to: 'tours', ids: (e) => [e.tourId], competition: (e) => e.competition },
+  { from: 'events', field: 'tourId', to: 'tours', ids: (e) => [e.tourId], sameCompetition: true },
   { from: 'events', field: 'tourYearId', to: 'tourYears', ids: (e) => [e.tourYearId] },
-  { from: 'events', field: 'teams', to: 'teams', ids: (e) => JSON.parse(e.teams).map((t: { teamId: string }) => t.teamId), competition: (e) => e.competition },
+  { from: 'events', field: 'teams', to: 'teams', ids: (e) => JSON.parse(e.teams).map((t: { teamId: string }) => t.teamId), sameCompetition: true },
   { from: 'rounds', field: 'eventId', to: 'events', ids: (r) => [r.eventId] },
   { from: 'heats', field: 'roundId', to: 'rounds', ids: (h) => [h.roundId] },
   { from: 'roundScores', field: 'roundId', to: 'rounds', ids: (s) => [s.roundId] },
-  { from: 'roundScores', field: 'teamId', to: 'teams', ids: (s) => [s.teamId] },
-  { from: 'futures', field: 'tourId', to: 'tours', ids: (f) => [f.tourId], competition: (f) => f.competition },
+  { from: 'roundScores', field: 'teamId', to: 'teams', ids: (s) => [s.teamId], sameCompetition: true },
+  {
+    from: 'eventParticipants',
+    field: 'eventId',
+    to: 'events',
+    ids: (p) => [p.eventId],
+    accepts: { test: (c) => c.participants === 'athletes', refusal: 'publishes teams, not athlete participants' },
+  },
+  { from: 'eventParticipants', field: 'athleteId', to: 'athletes', ids: (p) => [p.athleteId] },
+  { from: 'heatEntries', field: 'heatId', to: 'heats', ids: (e) => [e.heatId] },
+  { from: 'heatEntries', field: 'athleteId', to: 'athletes', ids: (e) => [e.athleteId] },
+  { from: 'heatEntries', field: 'teamId', to: 'teams', ids: (e) => [e.teamId], sameCompetition: true },
+  {
+    from: 'laps',
+    field: 'heatEntryId',
+    to: 'heatEntries',
+    ids: (l) => [l.heatEntryId],
+    accepts: { test: (c) => formatIn(LAP_RECORD_FORMATS, c.resultsFormat), refusal: 'has no per-lap records (only supercross-style and sprint-car lap racing do)' },
+  },
+  {
+    from: 'heatResults',
+    field: 'heatId',
+    to: 'heats',
+    ids: (r) => [r.id],
+    accepts: { test: (c) => formatIn(HEAT_RESULT_FORMATS, c.resultsFormat), refusal: 'has no fight or battle results (only combat sports, drifting and drag racing do)' },
+  },
+  { from: 'heatResults', field: 'winnerAthleteId', to: 'athletes', ids: (r) => [r.winnerAthleteId] },
+  {
+    from: 'teamGames',
+    field: 'heatId',
+    to: 'heats',
+    ids: (g) => [g.id],
+    accepts: { test: (c) => formatIn(TEAM_GAME_FORMATS, c.resultsFormat), refusal: 'has no team games (only bull riding does)' },
+  },
+  { from: 'teamGames', field: 'homeTeamId', to: 'teams', ids: (g) => [g.homeTeamId], sameCompetition: true },
+  { from: 'teamGames', field: 'awayTeamId', to: 'teams', ids: (g) => [g.awayTeamId], sameCompetition: true },
+  { from: 'futures', field: 'tourId', to: 'tours', ids: (f) => [f.tourId], sameCompetition: true },
   { from: 'futures', field: 'tourYearId', to: 'tourYears', ids: (f) => [f.tourYearId] },
   { from: 'futureOdds', field: 'futureId', to: 'futures', ids: (o) => [o.futureId] },
   { from: 'futureOdds', field: 'athleteId', to: 'athletes', ids: (o) => [o.athleteId] },
   { from: 'futureOdds', field: 'teamId', to: 'teams', ids: (o) => [o.teamId] },
 ];
 
-/** Competition of an item of a collection that has one. */
-function competitionOf(collection: FeedCollection, item: any): string | null {
-  return collection === 'tours' || collection === 'teams' || collection === 'events' || collection === 'futures' ? item.competition : null;
-}
+/**
+ * How an item's competition is found: its own field, or through the parent it hangs from (a heat's
+ * round's event). Collections not listed have none.
+ */
+const COMPETITION_VIA: Partial<Record<FeedCollection, (item: any) => [FeedCollection, string] | 'own'>> = {
+  tours: () => 'own',
+  teams: () => 'own',
+  events: () => 'own',
+  futures: () => 'own',
+  rounds: (r) => ['events', r.eventId],
+  heats: (h) => ['rounds', h.roundId],
+  heatEntries: (e) => ['heats', e.heatId],
+  teamGames: (g) => ['heats', g.id],
+};
 
 async function checkReferences(feed: NormalizedFeed, existing: ExistingLookup, report: Report): Promise<void> {
-  const inBatch = new Map<FeedCollection, Map<string, string | null>>();
-  for (const collection of FEED_COLLECTIONS) {
-    inBatch.set(collection, new Map((feed[collection] as any[]).map((item) => [item.id, competitionOf(collection, item)])));
-  }
+  const inBatch = new Map<FeedCollection, Set<string>>();
+  for (const collection of FEED_COLLECTIONS) inBatch.set(collection, new Set((feed[collection] as any[]).map((item) => item.id)));
   // Ask the store once per referenced collection for everything the batch does not carry itself.
   const wanted = new Map<FeedCollection, Set<string>>();
   for (const ref of REFERENCES) {
@@ -261,21 +404,39 @@ async function checkReferences(feed: NormalizedFeed, existing: ExistingLookup, r
       }
     }
   }
-  const stored = new Map<FeedCollection, Map<string, string | null>>();
-  for (const [collection, ids] of wanted) stored.set(collection, await existing(collection, [...ids]));
+  const known = new Map<FeedCollection, Map<string, string | null>>();
+  for (const collection of FEED_COLLECTIONS) known.set(collection, new Map());
+  for (const [collection, ids] of wanted) for (const [id, competition] of await existing(collection, [...ids])) known.get(collection)?.set(id, competition);
+
+  // The batch's own items, in write order, so that a heat finds its round's competition.
+  const competitionOf = (collection: FeedCollection, item: any): string | null => {
+    const via = COMPETITION_VIA[collection]?.(item);
+    if (via === undefined) return null;
+    if (via === 'own') return item.competition;
+    return known.get(via[0])?.get(via[1]) ?? null;
+  };
+  for (const collection of FEED_COLLECTIONS) {
+    const map = known.get(collection) as Map<string, string | null>;
+    for (const item of feed[collection] as any[]) map.set(item.id, competitionOf(collection, item));
+  }
 
   for (const ref of REFERENCES) {
-    const known = new Map([...(stored.get(ref.to) ?? []), ...(inBatch.get(ref.to) ?? [])]);
+    const targets = known.get(ref.to) as Map<string, string | null>;
     (feed[ref.from] as any[]).forEach((item, index) => {
       for (const id of ref.ids(item)) {
         if (id === null) continue;
-        if (!known.has(id)) {
+        if (!targets.has(id)) {
           report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}", which is neither in this batch nor in the store`);
           continue;
         }
-        const competition = known.get(id);
-        if (ref.competition && competition && competition !== ref.competition(item)) {
-          report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${competition}", not "${ref.competition(item)}"`);
+        const competition = targets.get(id) ?? null;
+        const own = competitionOf(ref.from, item);
+        if (ref.sameCompetition && competition && own && competition !== own) {
+          report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${competition}", not "${own}"`);
+        }
+        const catalogued = competition ? findCompetition(competition) : undefined;
+        if (ref.accepts && catalogued && !ref.accepts.test(catalogued)) {
+          report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${competition}", which ${ref.accepts.refusal}`);
         }
       }
     });

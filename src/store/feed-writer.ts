@@ -54,21 +54,29 @@ export async function upsertNewer(
   trx: Transaction<Database> | Kysely<Database>,
   collection: FeedCollection,
   incoming: Row[],
-  /** contentUpdatedAt (events) and createdAt (futures) start at the row's updatedAt on insert. */
-  options: { contentUpdatedAt?: boolean; createdAt?: boolean } = {},
+  /**
+   * contentUpdatedAt (events) and createdAt (futures) start at the row's updatedAt on insert;
+   * `referenceIds: false` for tables without numeric ids (laps, heat results, team games).
+   */
+  options: { contentUpdatedAt?: boolean; createdAt?: boolean; referenceIds?: boolean } = {},
 ): Promise<WriteResult> {
   const counts: WriteCounts = { received: incoming.length, inserted: 0, updated: 0, unchanged: 0, stale: 0 };
   if (incoming.length === 0) return { counts, changed: [] };
   const db = trx as Kysely<any>;
   const table = collection;
 
+  const numbered = options.referenceIds !== false;
   const stored = new Map<string, { referenceId: number; updatedAt: string }>();
   for (const part of chunks(incoming.map((r) => r.id))) {
-    const rows = await db.selectFrom(table).select(['id', 'referenceId', 'updatedAt']).where('id', 'in', part).execute();
+    const rows = await db
+      .selectFrom(table)
+      .select(numbered ? ['id', 'referenceId', 'updatedAt'] : ['id', 'updatedAt'])
+      .where('id', 'in', part)
+      .execute();
     for (const row of rows) stored.set(row.id, { referenceId: Number(row.referenceId), updatedAt: row.updatedAt });
   }
 
-  const explicit = incoming.filter((r) => r.referenceId !== undefined);
+  const explicit = numbered ? incoming.filter((r) => r.referenceId !== undefined) : [];
   for (const part of chunks(explicit)) {
     const holders = await db
       .selectFrom(table)
@@ -82,8 +90,11 @@ export async function upsertNewer(
     }
   }
 
-  const max = await db.selectFrom(table).select(sql<number>`coalesce(max(reference_id), 0)`.as('max')).executeTakeFirstOrThrow();
-  let next = Number(max.max) + 1;
+  let next = 1;
+  if (numbered) {
+    const max = await db.selectFrom(table).select(sql<number>`coalesce(max(reference_id), 0)`.as('max')).executeTakeFirstOrThrow();
+    next = Number(max.max) + 1;
+  }
   const fresh: Row[] = [];
   for (const row of incoming) {
     const before = stored.get(row.id);
@@ -91,10 +102,9 @@ export async function upsertNewer(
       counts.stale += 1;
       continue;
     }
-    const referenceId = row.referenceId ?? before?.referenceId ?? next++;
     fresh.push({
       ...row,
-      referenceId,
+      ...(numbered ? { referenceId: row.referenceId ?? before?.referenceId ?? next++ } : {}),
       ...(options.contentUpdatedAt ? { contentUpdatedAt: row.updatedAt } : {}),
       ...(options.createdAt ? { createdAt: row.updatedAt } : {}),
     });
@@ -146,18 +156,48 @@ export async function touchEvents(trx: Transaction<Database>, latestByEvent: Map
   }
 }
 
-/** Ids (with their competition, where the table has one) that the store already holds. */
+/**
+ * Ids that the store already holds, each with its competition: the row's own, or its event's for
+ * rounds, heats, heat entries and team games; null for tables outside any competition.
+ */
 export async function findExisting(db: Kysely<Database>, collection: FeedCollection, ids: string[]): Promise<Map<string, string | null>> {
   const found = new Map<string, string | null>();
-  const withCompetition = collection === 'tours' || collection === 'teams' || collection === 'events' || collection === 'futures';
-  const anyDb = db as Kysely<any>;
   for (const part of chunks(ids)) {
-    const rows = await anyDb
-      .selectFrom(collection)
-      .select(withCompetition ? ['id', 'competition'] : ['id'])
-      .where('id', 'in', part)
-      .execute();
-    for (const row of rows) found.set(row.id, withCompetition ? row.competition : null);
+    for (const row of await existingRows(db, collection, part)) found.set(row.id, row.competition ?? null);
+  }
+  return found;
+}
+
+function existingRows(db: Kysely<Database>, collection: FeedCollection, ids: string[]): Promise<Array<{ id: string; competition?: string | null }>> {
+  switch (collection) {
+    case 'tours':
+    case 'teams':
+    case 'events':
+    case 'futures':
+      return (db as Kysely<any>).selectFrom(collection).select(['id', 'competition']).where('id', 'in', ids).execute();
+    case 'rounds':
+      return db.selectFrom('rounds').innerJoin('events', 'events.id', 'rounds.eventId').select(['rounds.id', 'events.competition']).where('rounds.id', 'in', ids).execute();
+    case 'heats':
+      return db.selectFrom('heats').innerJoin('events', 'events.id', 'heats.eventId').select(['heats.id', 'events.competition']).where('heats.id', 'in', ids).execute();
+    case 'heatEntries':
+      return db
+        .selectFrom('heatEntries')
+        .innerJoin('heats', 'heats.id', 'heatEntries.heatId')
+        .innerJoin('events', 'events.id', 'heats.eventId')
+        .select(['heatEntries.id', 'events.competition'])
+        .where('heatEntries.id', 'in', ids)
+        .execute();
+    default:
+      return (db as Kysely<any>).selectFrom(collection).select(['id']).where('id', 'in', ids).execute();
+  }
+}
+
+/** Maps heat entry ids to their heat ids, from the store. */
+export async function heatIdsOfEntries(db: Kysely<Database> | Transaction<Database>, entryIds: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const part of chunks(entryIds)) {
+    const rows = await db.selectFrom('heatEntries').select(['id', 'heatId']).where('id', 'in', part).execute();
+    for (const row of rows) found.set(row.id, row.heatId);
   }
   return found;
 }

@@ -178,8 +178,75 @@ async function initial(db: AnyDb): Promise<void> {
     .execute();
 }
 
+/** Results: event participants, heat entries, per-lap records, fight and battle results, team games. */
+async function results(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('event_participants')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('event_id', text, (c) => c.notNull().references('events.id'))
+    .addColumn('athlete_id', text, (c) => c.notNull().references('athletes.id'))
+    .addColumn('seed_no', integer)
+    .addColumn('status', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('event_participants_event_id').on('event_participants').column('event_id').execute();
+
+  let entries = db.schema
+    .createTable('heat_entries')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('heat_id', text, (c) => c.notNull().references('heats.id'))
+    .addColumn('athlete_id', text, (c) => c.notNull().references('athletes.id'))
+    .addColumn('team_id', text, (c) => c.references('teams.id'))
+    .addColumn('seed', integer)
+    .addColumn('position', integer)
+    .addColumn('heat_score', double)
+    .addColumn('lap_time', double)
+    .addColumn('penalty_time', double)
+    .addColumn('joker_lap_time', double)
+    .addColumn('joker_lap', integer)
+    .addColumn('lap_status', text)
+    .addColumn('total_laps', integer);
+  for (const column of ['line_score1', 'line_score2', 'trick1_score', 'trick2_score', 'trick3_score', 'trick4_score', 'trick5_score', 'trick6_score', 'rider_score', 'bull_score']) {
+    entries = entries.addColumn(column, double);
+  }
+  await entries.addColumn('updated_at', text, (c) => c.notNull()).execute();
+  await db.schema.createIndex('heat_entries_heat_id').on('heat_entries').column('heat_id').execute();
+
+  await db.schema
+    .createTable('laps')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('heat_entry_id', text, (c) => c.notNull().references('heat_entries.id'))
+    .addColumn('heat_id', text, (c) => c.notNull().references('heats.id'))
+    .addColumn('lap_no', integer, (c) => c.notNull())
+    .addColumn('lap_time', double)
+    .addColumn('position', integer)
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('laps_heat_id').on('laps').column('heat_id').execute();
+
+  await db.schema
+    .createTable('heat_results')
+    .addColumn('id', text, (c) => c.primaryKey().references('heats.id'))
+    .addColumn('winner_athlete_id', text, (c) => c.references('athletes.id'))
+    .addColumn('method', text)
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('team_games')
+    .addColumn('id', text, (c) => c.primaryKey().references('heats.id'))
+    .addColumn('home_team_id', text, (c) => c.notNull().references('teams.id'))
+    .addColumn('away_team_id', text, (c) => c.notNull().references('teams.id'))
+    .addColumn('event_type', text)
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
+  '0002-results': { up: results },
 };
 
 export const migrationProvider: MigrationProvider = {

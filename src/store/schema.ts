@@ -113,6 +113,73 @@ export interface RoundScoreRow {
   updatedAt: string;
 }
 
+export interface EventParticipantRow {
+  id: string;
+  referenceId: number;
+  eventId: string;
+  athleteId: string;
+  seedNo: number | null;
+  status: string;
+  updatedAt: string;
+}
+
+/** One athlete's entry in a heat: the raw facts of a heat score row. Its updatedAt is the score's date. */
+export interface HeatEntryRow {
+  id: string;
+  referenceId: number;
+  heatId: string;
+  athleteId: string;
+  teamId: string | null;
+  seed: number | null;
+  position: number | null;
+  heatScore: number | null;
+  lapTime: number | null;
+  penaltyTime: number | null;
+  jokerLapTime: number | null;
+  jokerLap: number | null;
+  lapStatus: string | null;
+  totalLaps: number | null;
+  lineScore1: number | null;
+  lineScore2: number | null;
+  trick1Score: number | null;
+  trick2Score: number | null;
+  trick3Score: number | null;
+  trick4Score: number | null;
+  trick5Score: number | null;
+  trick6Score: number | null;
+  riderScore: number | null;
+  bullScore: number | null;
+  updatedAt: string;
+}
+
+/** One lap of a heat entry; `id` is `<heatEntryId>/<lapNo>`. */
+export interface LapRow {
+  id: string;
+  heatEntryId: string;
+  heatId: string;
+  lapNo: number;
+  lapTime: number | null;
+  position: number | null;
+  updatedAt: string;
+}
+
+/** How a fight, battle or pairing ended; `id` is the heat's id. */
+export interface HeatResultRow {
+  id: string;
+  winnerAthleteId: string | null;
+  method: string | null;
+  updatedAt: string;
+}
+
+/** A bull-riding heat played between two teams; `id` is the heat's id. */
+export interface TeamGameRow {
+  id: string;
+  homeTeamId: string;
+  awayTeamId: string;
+  eventType: string | null;
+  updatedAt: string;
+}
+
 export interface FutureRow {
   id: string;
   referenceId: number;
@@ -161,6 +228,11 @@ export interface Database {
   rounds: RoundRow;
   heats: HeatRow;
   roundScores: RoundScoreRow;
+  eventParticipants: EventParticipantRow;
+  heatEntries: HeatEntryRow;
+  laps: LapRow;
+  heatResults: HeatResultRow;
+  teamGames: TeamGameRow;
   futures: FutureRow;
   futureOdds: FutureOddRow;
   apiKeys: ApiKeyRow;

@@ -9,12 +9,17 @@ import { describeEachStore } from '../helpers/stores.ts';
 const TABLES = [
   'api_keys',
   'athletes',
+  'event_participants',
   'events',
   'future_odds',
   'futures',
+  'heat_entries',
+  'heat_results',
   'heats',
+  'laps',
   'round_scores',
   'rounds',
+  'team_games',
   'teams',
   'tour_years',
   'tours',
@@ -93,6 +98,37 @@ const ROWS: { [K in keyof Database]: Database[K] } = {
     updatedAt: T0,
   },
   roundScores: { id: 'rs-1', referenceId: 71, roundId: 'rd-1', eventId: 'ev-1', teamId: 'team-1', goals: 0, updatedAt: T0 },
+  eventParticipants: { id: 'ep-1', referenceId: 72, eventId: 'ev-1', athleteId: 'ath-1', seedNo: null, status: 'ACTIVE', updatedAt: T0 },
+  heatEntries: {
+    id: 'he-1',
+    referenceId: 73,
+    heatId: 'ht-1',
+    athleteId: 'ath-1',
+    teamId: 'team-1',
+    seed: 4,
+    position: 0,
+    heatScore: 14.37,
+    lapTime: 47.125,
+    penaltyTime: 0,
+    jokerLapTime: null,
+    jokerLap: null,
+    lapStatus: 'DNF',
+    totalLaps: 20,
+    lineScore1: 8.5,
+    lineScore2: null,
+    trick1Score: 9.25,
+    trick2Score: 0,
+    trick3Score: null,
+    trick4Score: null,
+    trick5Score: null,
+    trick6Score: 10,
+    riderScore: 88.75,
+    bullScore: 44.5,
+    updatedAt: T1,
+  },
+  laps: { id: 'he-1/1', heatEntryId: 'he-1', heatId: 'ht-1', lapNo: 1, lapTime: 51.003, position: 3, updatedAt: T1 },
+  heatResults: { id: 'ht-1', winnerAthleteId: 'ath-1', method: 'Split Decision', updatedAt: T1 },
+  teamGames: { id: 'ht-1', homeTeamId: 'team-1', awayTeamId: 'team-1', eventType: null, updatedAt: T1 },
   futures: {
     id: 'fu-1',
     referenceId: 81,
@@ -159,7 +195,7 @@ describeEachStore('store', (open, kind) => {
   test('migrations create every table, and a second run applies nothing', async () => {
     const store = await open({ migrate: false });
     assert.deepEqual(await tableNames(store), []);
-    assert.deepEqual(await migrateToLatest(store), ['0001-initial']);
+    assert.deepEqual(await migrateToLatest(store), ['0001-initial', '0002-results']);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);
   });
