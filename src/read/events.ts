@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../domain/errors.ts';
 import { formatPublicId, parsePublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
 import { type EventWithTour, eventsRepository } from '../store/repositories/events-repository.ts';
+import { heatScoresPath, participantsPath } from './public-paths.ts';
 import { type AccessScope, assertCanRead } from './access-scope.ts';
 
 export interface EventListQuery {
@@ -135,12 +136,13 @@ export async function getEventDocument(store: Store, eventId: string, scope: Acc
   assertCanRead(scope, event.competition);
   const competition = getCompetition(event.competition);
   const teamById = new Map(teams.map((t) => [t.id, t]));
+  const publicId = formatPublicId(event.competition, event.id);
   return {
     sportId: competition.key,
     numericSportId: competition.referenceId,
     tourId: event.tourId,
     numericTournamentId: event.tourReferenceId,
-    id: formatPublicId(event.competition, event.id),
+    id: publicId,
     numericEventId: event.referenceId,
     tourName: event.tourName,
     name: event.name,
@@ -173,6 +175,7 @@ export async function getEventDocument(store: Store, eventId: string, scope: Acc
           startDate: h.startDate,
           endDate: h.endDate,
           providerId: h.providerId,
+          scoresUrl: heatScoresPath(publicId, h.id),
         })),
       scores: roundScores
         .filter((s) => s.roundId === round.id)
@@ -184,6 +187,7 @@ export async function getEventDocument(store: Store, eventId: string, scope: Acc
     }),
     updatedAt: event.contentUpdatedAt,
     seasonType: event.seasonType,
+    participantsUrl: competition.participants === 'athletes' ? participantsPath(publicId) : null,
   };
 }
 

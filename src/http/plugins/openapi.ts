@@ -2,8 +2,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 
-export const PUBLIC_PREFIX = '/api/v1/public';
+export { PUBLIC_PREFIX };
 export const ADMIN_PREFIX = '/api/v1/admin';
 export const DOCS_PATH = '/docs';
 
@@ -36,6 +37,7 @@ export const openApiPlugin = fp(
         tags: [
           { name: 'sports', description: 'the competition catalogue' },
           { name: 'events', description: 'events with rounds, heats and teams' },
+          { name: 'results', description: 'event participants and heat scores, with the derived fields of section 2.5' },
           { name: 'futures', description: 'season-long futures and their odds' },
           { name: 'admin', description: 'operator input (admin key)' },
           { name: 'operations', description: 'health and interface description' },

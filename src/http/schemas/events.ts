@@ -54,6 +54,7 @@ const Heat = Type.Object(
     startDate: Nullable(Timestamp),
     endDate: Nullable(Timestamp),
     providerId: Nullable(Type.String()),
+    scoresUrl: Type.String({ description: "path of this heat's scores (GET /events/{eventId}/heats/{heatId})" }),
   },
   { $id: 'Heat', title: 'Heat' },
 );
@@ -114,6 +115,7 @@ export const Event = Type.Object(
     teams: Type.Array(Type.Ref('EventTeam')),
     updatedAt: Timestamp,
     seasonType: Nullable(Type.String()),
+    participantsUrl: Nullable(Type.String({ description: 'path of the event\'s participants (GET /events/{eventId}/participants); null where the competition publishes teams' })),
   },
   { $id: 'Event', title: 'Event' },
 );
