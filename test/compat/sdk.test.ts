@@ -22,6 +22,8 @@ import type { Store } from '../../src/store/database.ts';
 import { TEST_KEY, WSL_ONLY_KEY, fixtureApp } from '../helpers/app.ts';
 import { MASL_GAME, WSL_FUTURE, WSL_LIVE, WSL_PAST } from '../helpers/feed-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
+import { SPR_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
+import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 
 const PIPE_PRO = `wsl:${WSL_PAST}`;
 const BELLS = `wsl:${WSL_LIVE}`;
@@ -37,9 +39,12 @@ async function withServer(
   open: () => Promise<Store>,
   fn: (running: Running) => Promise<void>,
   env: Record<string, string> = {},
+  /** Also load the results fixture (route 4 and 5 answers). */
+  withResults = false,
 ): Promise<void> {
   const store = await open();
   const { app } = await fixtureApp(store, env);
+  if (withResults) await ingestFeed(store, resultsFeed());
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
@@ -260,6 +265,38 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
       const scores = (game.rounds as unknown as Array<{ scores: Array<{ teamId: string; goals: number }> }>)[0]?.scores;
       assert.deepEqual(scores?.map((s) => [s.teamId, s.goals]), [['sockers', 0], ['wave', 0]]);
     });
+  });
+
+  test('getParticipants and getHeatScores read routes 4 and 5', async () => {
+    await withServer(open, async ({ client }) => {
+      const participants = (await client.getParticipants(BELLS)) as unknown as Array<{ seedNo: number; status: string; athlete: { lastName: string } }>;
+      assert.deepEqual(
+        participants.map((p) => [p.seedNo, p.status, p.athlete.lastName]),
+        [
+          [1, 'ACTIVE', 'Florence'],
+          [2, 'ELIMINATED', 'Ferreira'],
+        ],
+      );
+      const heat = await client.getHeatScores(BELLS, 'h-1');
+      assert.deepEqual(
+        heat.map((row) => [row.athlete?.lastName, row.athleteHeatScore, row.athleteRoundRank, row.athleteLapStatus]),
+        [
+          ['Ferreira', 15.5, 1, 'ACT'],
+          ['Florence', 12.1, 2, 'ACT'],
+        ],
+      );
+      const race = await client.getHeatScores(`spr:${SPR_EVENT}`, 'sx-h1');
+      assert.deepEqual(race.map((row) => [row.athleteLapTime, row.totalLaps, row.athleteFastestLapNo]), [
+        [47.8, 3, 2],
+        [47.7, 3, 3],
+        [48.5, 3, 2],
+        [null, 3, null],
+      ]);
+      // The SDK's ValidationError always carries 422, whatever the 400 or 422 it maps.
+      const teams = await rejectsWith(client.getParticipants(MASL), ValidationError, 422);
+      assert.match(teams.message, /publishes teams/);
+      await rejectsWith(client.getHeatScores(BELLS, 'no-such-heat'), NotFoundError, 404);
+    }, {}, true);
   });
 
   test('listFutures and getFutures(tour, type, league)', async () => {
