@@ -45,6 +45,7 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
           contentUpdatedAt: collection === 'events',
           createdAt: collection === 'futures',
           referenceIds: !UNNUMBERED.has(collection),
+          sqlite: store.sqlite,
         });
         summary[collection] = result.counts;
         if (collection === 'events' || collection === 'rounds' || collection === 'heats' || collection === 'roundScores') {

@@ -430,11 +430,12 @@ async function checkReferences(feed: NormalizedFeed, existing: ExistingLookup, r
           continue;
         }
         const competition = targets.get(id) ?? null;
-        const own = competitionOf(ref.from, item);
-        if (ref.sameCompetition && competition && own && competition !== own) {
-          report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${competition}", not "${own}"`);
+        if (competition === null) continue;
+        if (ref.sameCompetition) {
+          const own = competitionOf(ref.from, item);
+          if (own && competition !== own) report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${competition}", not "${own}"`);
         }
-        const catalogued = competition ? findCompetition(competition) : undefined;
+        const catalogued = ref.accepts ? findCompetition(competition) : undefined;
         if (ref.accepts && catalogued && !ref.accepts.test(catalogued)) {
           report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${competition}", which ${ref.accepts.refusal}`);
         }

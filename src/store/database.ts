@@ -21,6 +21,11 @@ export interface StoreOptions {
 export interface Store {
   db: Kysely<Database>;
   dialect: StoreDialect;
+  /**
+   * The SQLite connection under `db` (SQLite stores only), for the ingest's prepared statements;
+   * statements run on it inside a Kysely transaction belong to that transaction.
+   */
+  sqlite?: BetterSqlite3.Database;
   /** Where the data lives, for start-up messages (never includes a password). */
   location: string;
   /**
@@ -51,12 +56,15 @@ function openSqlite(dataDir: string): Store {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
+  // 64 MiB of page cache (the default is 2 MiB): large ingests and the event list stay in memory.
+  connection.pragma('cache_size = -65536');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }), plugins });
   // data_version moves when another connection (another process) commits; our own commits are counted here.
   let localWrites = 0;
   return {
     db,
     dialect: 'sqlite',
+    sqlite: connection,
     location: file,
     changeVersion: () => (connection.open ? `${connection.pragma('data_version', { simple: true })}.${localWrites}` : null),
     noteWrite: () => {

@@ -1,0 +1,66 @@
+import { ingestFeed } from '../src/ingest/ingest-feed.ts';
+import type { FeedDocument } from '../src/ingest/feed-schema.ts';
+import type { Store } from '../src/store/database.ts';
+
+/**
+ * Feed ingestion rate: heat entries per second and laps per second through the whole ingest path
+ * (schema validation, reference checks, one transaction), on a store that already holds the events.
+ */
+
+export interface IngestRate {
+  collection: 'heatEntries' | 'laps';
+  rows: number;
+  seconds: number;
+  perSecond: number;
+}
+
+const T = '2026-05-01T00:00:00.000Z';
+
+/** Events of supercross mains: `heats` heats of `riders` entries, each entry with `laps` laps. */
+export function syntheticResults(heats: number, riders: number, laps: number) {
+  const heatsPerEvent = 10;
+  const events = Math.ceil(heats / heatsPerEvent);
+  const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const setup: FeedDocument = {
+    updatedAt: T,
+    tours: [{ id: 'bench-tour', competition: 'spr', name: 'Bench Supercross' }],
+    athletes: Array.from({ length: riders }, (_, i) => ({ id: `rider-${i}`, firstName: 'Rider', lastName: String(i) })),
+    events: Array.from({ length: events }, (_, e) => ({
+      id: `spr:${uuid(e)}`,
+      competition: 'spr',
+      tourId: 'bench-tour',
+      name: `Round ${e + 1}`,
+      startDate: T,
+      endDate: T,
+      eventNumber: e + 1,
+      eventStatus: 'COMPLETED',
+    })),
+    rounds: Array.from({ length: events }, (_, e) => ({ id: `r${e}`, eventId: uuid(e), roundName: 'Main', roundNo: 1, roundStatus: 'COMPLETED' })),
+    heats: Array.from({ length: heats }, (_, h) => ({ id: `h${h}`, roundId: `r${Math.floor(h / heatsPerEvent)}`, heatName: `Heat ${h}`, heatNo: h, heatStatus: 'COMPLETED' })),
+  };
+  const entries: FeedDocument = { updatedAt: T, heatEntries: [] };
+  const lapDoc: FeedDocument = { updatedAt: T, laps: [] };
+  for (let h = 0; h < heats; h++) {
+    for (let r = 0; r < riders; r++) {
+      const id = `h${h}-e${r}`;
+      entries.heatEntries?.push({ id, heatId: `h${h}`, athleteId: `rider-${r}`, seed: r + 1, position: r + 1, lapTime: 47 + r / 10, totalLaps: laps, lapStatus: 'ACT' });
+      for (let n = 1; n <= laps; n++) lapDoc.laps?.push({ heatEntryId: id, lapNo: n, lapTime: 47 + ((r * 7 + n * 3) % 20) / 10, position: ((r + n) % riders) + 1 });
+    }
+  }
+  return { setup, entries, laps: lapDoc };
+}
+
+export async function measureIngest(store: Store, heats: number, riders: number, laps: number): Promise<IngestRate[]> {
+  const feed = syntheticResults(heats, riders, laps);
+  await ingestFeed(store, feed.setup);
+  const rates: IngestRate[] = [];
+  for (const collection of ['heatEntries', 'laps'] as const) {
+    const doc = collection === 'heatEntries' ? feed.entries : feed.laps;
+    const rows = doc[collection]?.length ?? 0;
+    const started = process.hrtime.bigint();
+    await ingestFeed(store, doc);
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    rates.push({ collection, rows, seconds, perSecond: rows / seconds });
+  }
+  return rates;
+}
