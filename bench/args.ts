@@ -8,6 +8,8 @@ export interface BenchArgs {
   connections: number;
   /** Scenario names to run; every scenario when empty. */
   routes: string[];
+  /** Heats of 20 riders with 5 laps each fed to the ingest measurement; 0 skips it. */
+  ingestHeats: number;
 }
 
 export function parseBenchArgs(argv: string[]): BenchArgs {
@@ -18,6 +20,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '10' },
       routes: { type: 'string', default: '' },
+      'ingest-heats': { type: 'string', default: '5000' },
     },
   });
   return {
@@ -25,6 +28,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     warmup: positive('warmup', values.warmup, true),
     connections: positive('connections', values.connections),
     routes: values.routes.split(',').map((r) => r.trim()).filter(Boolean),
+    ingestHeats: positive('ingest-heats', values['ingest-heats'], true),
   };
 }
 

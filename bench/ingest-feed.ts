@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { ingestFeed } from '../src/ingest/ingest-feed.ts';
 import type { FeedDocument } from '../src/ingest/feed-schema.ts';
-import type { Store } from '../src/store/database.ts';
+import { type Store, migrateToLatest, openStore } from '../src/store/database.ts';
 
 /**
  * Feed ingestion rate: heat entries per second and laps per second through the whole ingest path
@@ -63,4 +65,41 @@ export async function measureIngest(store: Store, heats: number, riders: number,
     rates.push({ collection, rows, seconds, perSecond: rows / seconds });
   }
   return rates;
+}
+
+export interface IngestReport {
+  store: string;
+  rates: IngestRate[];
+}
+
+/** Fresh SQLite store in `dataDir`, and a throwaway PostgreSQL schema when `postgresUrl` is given. */
+export async function benchIngest(dataDir: string, postgresUrl: string | undefined, size: { heats: number; riders: number; laps: number }): Promise<IngestReport[]> {
+  const reports: IngestReport[] = [];
+  const sqlite = openStore({ dataDir });
+  try {
+    await migrateToLatest(sqlite);
+    reports.push({ store: 'sqlite', rates: await measureIngest(sqlite, size.heats, size.riders, size.laps) });
+  } finally {
+    await sqlite.close();
+  }
+  if (postgresUrl) {
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const postgres = openStore({ databaseUrl: postgresUrl, pgSchema: schema });
+    try {
+      await migrateToLatest(postgres, schema);
+      reports.push({ store: 'postgres', rates: await measureIngest(postgres, size.heats, size.riders, size.laps) });
+    } finally {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(postgres.db);
+      await postgres.close();
+    }
+  }
+  return reports;
+}
+
+export function formatIngest(reports: IngestReport[]): string {
+  const lines = ['| store | collection | rows | seconds | rows/s |', '|---|---|---:|---:|---:|'];
+  for (const { store, rates } of reports) {
+    for (const r of rates) lines.push(`| ${store} | ${r.collection} | ${r.rows} | ${r.seconds.toFixed(2)} | ${Math.round(r.perSecond)} |`);
+  }
+  return lines.join('\n');
 }

@@ -7,11 +7,14 @@ import { killAllChildren, startChild } from './children.ts';
 import { type LoadSettings, measure, stopLoad } from './load.ts';
 import { type ComparisonRow, formatTable, machineInfo } from './report.ts';
 import { type BenchContext, type Scenario, resolvePath, scenarios } from './scenarios.ts';
+import { benchIngest, formatIngest } from './ingest-feed.ts';
 import { seedStore } from './seed-store.ts';
 
 /**
  * Throughput of altsports against a raw node:http server sending the same bytes, per route.
- * Usage: npm run bench -- [--duration 8] [--warmup 2] [--connections 10] [--routes events,event]
+ * Then the feed ingestion rate (heat entries and laps per second) on SQLite, and on PostgreSQL when
+ * DATABASE_URL or TEST_DATABASE_URL names one (`npm run bench` starts a throwaway server for it).
+ * Usage: npm run bench -- [--duration 8] [--warmup 2] [--connections 10] [--routes events,event,heat] [--ingest-heats 5000]
  */
 
 const args = parseBenchArgs(process.argv.slice(2));
@@ -53,11 +56,16 @@ async function fetchReference(path: string): Promise<{ body: Buffer; contentType
 }
 
 async function chooseContext(): Promise<BenchContext> {
-  const list = JSON.parse((await fetchReference('/api/v1/public/events')).body.toString('utf8')) as Array<{ id: string; eventStatus: string }>;
+  const list = JSON.parse((await fetchReference('/api/v1/public/events')).body.toString('utf8')) as Array<{ id: string; eventStatus: string; competition: string }>;
   // A finished event has rounds and heats: the fuller document is the more telling one to serve.
   const event = list.find((e) => e.eventStatus === 'COMPLETED') ?? list[0];
   if (!event) throw new Error('the demo data has no events');
-  return { eventId: event.id };
+  // Heat scores: a finished supercross main, whose rows carry lap statistics derived from every lap.
+  const race = list.find((e) => e.eventStatus === 'COMPLETED' && e.competition === 'spr') ?? event;
+  const document = JSON.parse((await fetchReference(`/api/v1/public/events/${race.id}`)).body.toString('utf8')) as { rounds: Array<{ heats: Array<{ id: string }> }> };
+  const heat = document.rounds.flatMap((r) => r.heats).at(-1);
+  if (!heat) throw new Error(`event ${race.id} has no heats`);
+  return { eventId: event.id, raceId: race.id, heatId: heat.id };
 }
 
 /** Loads one route on altsports, then on a raw server answering the same bytes, with the same settings. */
@@ -83,9 +91,17 @@ const rows: ComparisonRow[] = [];
 for (const scenario of selected) rows.push(await compare(scenario, context));
 await altsports.stop();
 
+let ingest = '';
+if (args.ingestHeats > 0) {
+  log(`feed ingestion: ${args.ingestHeats} heats of 20 riders, 5 laps each`);
+  const reports = await benchIngest(join(workDir, 'ingest'), process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL, { heats: args.ingestHeats, riders: 20, laps: 5 });
+  ingest = `\nfeed ingestion (POST /api/v1/admin/feed's path without HTTP: validation, reference checks, one transaction):\n${formatIngest(reports)}`;
+}
+
 console.log(machineInfo().join('\n'));
 console.log(`load:    autocannon, ${args.connections} connections, pipelining 1, ${args.warmup} s warm-up + ${args.duration} s measured per target, loopback\n`);
 console.log(formatTable(rows));
+if (ingest) console.log(ingest);
 
 const failed = rows.flatMap((r) =>
   (['altsports', 'raw'] as const)

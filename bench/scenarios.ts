@@ -11,11 +11,15 @@ export interface Scenario {
 
 export interface BenchContext {
   eventId: string;
+  /** A finished race of lap-by-lap racing, and its last heat. */
+  raceId: string;
+  heatId: string;
 }
 
 export const scenarios: Scenario[] = [
   { name: 'events', method: 'GET', path: '/api/v1/public/events' },
   { name: 'event', method: 'GET', path: '/api/v1/public/events/{eventId}' },
+  { name: 'heat', method: 'GET', path: '/api/v1/public/events/{raceId}/heats/{heatId}' },
 ];
 
 export function resolvePath(scenario: Scenario, context: BenchContext): string {
