@@ -61,12 +61,14 @@ function openSqlite(dataDir: string): Store {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }), plugins });
   // data_version moves when another connection (another process) commits; our own commits are counted here.
   let localWrites = 0;
+  // Prepared once: pragma() would prepare it on every request that consults the response cache.
+  const dataVersion = connection.prepare('PRAGMA data_version').pluck();
   return {
     db,
     dialect: 'sqlite',
     sqlite: connection,
     location: file,
-    changeVersion: () => (connection.open ? `${connection.pragma('data_version', { simple: true })}.${localWrites}` : null),
+    changeVersion: () => (connection.open ? `${dataVersion.get()}.${localWrites}` : null),
     noteWrite: () => {
       localWrites += 1;
     },
