@@ -34,6 +34,8 @@ const PUBLIC_ROUTES: Array<[string, string]> = [
   ['/api/v1/public/sports', 'get'],
   ['/api/v1/public/events', 'get'],
   ['/api/v1/public/events/{eventId}', 'get'],
+  ['/api/v1/public/events/{eventId}/participants', 'get'],
+  ['/api/v1/public/events/{eventId}/heats/{heatId}', 'get'],
   ['/api/v1/public/futures', 'get'],
   ['/api/v1/public/futures/{sportType}/tour/{tourId}/odds/{futureType}', 'get'],
 ];
@@ -126,6 +128,9 @@ describe('OpenAPI document and docs page [sqlite]', () => {
     // Routes that name a resource also document their 404.
     assert.ok(doc.paths['/api/v1/public/events/{eventId}']?.get?.responses['404']);
     assert.ok(doc.paths['/api/v1/public/futures/{sportType}/tour/{tourId}/odds/{futureType}']?.get?.responses['404']);
+    assert.ok(doc.paths['/api/v1/public/events/{eventId}/heats/{heatId}']?.get?.responses['404']);
+    const participants = doc.paths['/api/v1/public/events/{eventId}/participants']?.get?.responses;
+    assert.ok(participants?.['400'] && participants['404']);
   });
 
   test('200 schemas reference the named listing schemas', () => {
@@ -133,6 +138,17 @@ describe('OpenAPI document and docs page [sqlite]', () => {
     assert.deepEqual(okSchema('/api/v1/public/sports'), { type: 'array', items: { $ref: '#/components/schemas/SportListingItem' } });
     assert.deepEqual(okSchema('/api/v1/public/events'), { type: 'array', items: { $ref: '#/components/schemas/EventListItem' } });
     assert.deepEqual(okSchema('/api/v1/public/events/{eventId}'), { $ref: '#/components/schemas/Event' });
+    assert.deepEqual(okSchema('/api/v1/public/events/{eventId}/participants'), { type: 'array', items: { $ref: '#/components/schemas/Participant' } });
+    assert.deepEqual(okSchema('/api/v1/public/events/{eventId}/heats/{heatId}'), { type: 'array', items: { $ref: '#/components/schemas/HeatScoreRow' } });
+    // Every field of section 2.5 is described; the required list is the specification's.
+    const row = doc.components.schemas.HeatScoreRow as { properties: Record<string, Json>; required: string[] };
+    const SECTION_2_5_REQUIRED =
+      'id numericSportId sportKey sportName numericCompetitionId competitionKey competitionName referenceId heatStatus eventId numericEventId heatId athleteRoundSeed athleteRoundRank athleteHeatScore athleteLapTime athletePenaltyTime athleteJokerLapTime athleteJokerLap athleteLapStatus totalLaps roundScore lineScore1 lineScore2 trick1Score trick2Score trick3Score trick4Score trick5Score trick6Score riderScore bullScore athlete updatedAt'.split(' ');
+    for (const field of SECTION_2_5_REQUIRED) assert.ok(row.required.includes(field), `HeatScoreRow does not require ${field}`);
+    for (const field of ['winBy', 'isTeamEvent', 'eventType', 'athleteLapsLed', 'athleteFastestLapCount', 'athleteFastestLapSeconds', 'athleteFastestLapNo']) {
+      assert.ok(field in row.properties, `HeatScoreRow does not describe ${field}`);
+    }
+    assert.ok(!row.required.includes('winBy') && !row.required.includes('isTeamEvent'));
     assert.deepEqual(okSchema('/api/v1/public/futures'), { type: 'array', items: { $ref: '#/components/schemas/FutureListingItem' } });
     assert.deepEqual(okSchema('/api/v1/public/futures/{sportType}/tour/{tourId}/odds/{futureType}'), {
       type: 'array',
