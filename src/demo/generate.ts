@@ -1,14 +1,16 @@
-import { COMPETITIONS, type Competition } from '../domain/competitions.ts';
+import { COMPETITIONS, type Competition, TEAM_GAME_FORMATS, formatIn } from '../domain/competitions.ts';
 import { type EventStatus, FUTURE_TYPES, type FutureType, type Gender } from '../domain/enumerations.ts';
 import { decimalToAmerican } from '../domain/odds-format.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
-import { NATIONALITIES, type NationalityPool, ROTATION_COLOURS, SPORT_NATIONALITIES, TEAMS, type TeamSeed, VENUES, type Venue, WEIGHT_CLASSES } from './names.ts';
+import { NATIONALITIES, type NationalityPool, RIDER_TEAMS, ROTATION_COLOURS, SPORT_NATIONALITIES, TEAMS, type TeamSeed, VENUES, type Venue, WEIGHT_CLASSES } from './names.ts';
 import { Random, hashSeed } from './random.ts';
+import { type EventResultsGenerator, type ResultRound, type ResultSink, eventResultsGenerator } from './results.ts';
 
 /**
  * Deterministic demo data: feed documents (the operator's input format) for every competition of the
  * catalogue, laid out around `now` so that past events are completed, one per competition is live and
- * the rest are upcoming. The same seed and `now` always give the same documents.
+ * the rest are upcoming, with heat entries and results as far as each event has got (results.ts).
+ * The same seed and `now` always give the same documents.
  */
 
 export interface DemoOptions {
@@ -18,11 +20,17 @@ export interface DemoOptions {
   events?: number;
   /** Upper bound on events per yielded document (default 2000). */
   maxEventsPerChunk?: number;
+  /**
+   * A document is closed once it holds this many items (rounds, heats, heat entries, laps...), even
+   * with fewer events: lap racing makes about a thousand per event (default 250000).
+   */
+  maxItemsPerChunk?: number;
 }
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_EVENTS_PER_COMPETITION = 8;
 export const DEFAULT_MAX_EVENTS_PER_CHUNK = 2000;
+export const DEFAULT_MAX_ITEMS_PER_CHUNK = 250_000;
 
 type Item<K extends keyof FeedDocument> = NonNullable<FeedDocument[K]> extends ReadonlyArray<infer T> ? T : never;
 type FeedTour = Item<'tours'>;
@@ -616,6 +624,28 @@ function makeTeams(competition: Competition, rng: Random): TeamPlan[] {
   });
 }
 
+/**
+ * Teams of a bull-riding tour, for its team events: every rider rides for one, dealt back and forth by
+ * strength so that the teams are even. No draws, so the athletes and everything after are unchanged.
+ */
+function makeRiderTeams(competition: Competition, athletes: readonly AthletePlan[]): FeedTeam[] {
+  const teams: FeedTeam[] = (RIDER_TEAMS[competition.key] ?? []).map((seed) => ({
+    id: `${competition.key}-team-${slug(seed.shortName)}`,
+    competition: competition.key,
+    name: seed.name,
+    shortName: seed.shortName,
+    logo: `https://assets.altsports.example/logos/${competition.key}/${slug(seed.shortName)}.png`,
+  }));
+  if (teams.length === 0) return teams;
+  const byStrength = [...athletes].sort((a, b) => b.strength - a.strength || (a.id < b.id ? -1 : 1));
+  byStrength.forEach((athlete, i) => {
+    const pass = Math.floor(i / teams.length);
+    const k = i % teams.length;
+    athlete.feed.teamId = teams[pass % 2 === 0 ? k : teams.length - 1 - k]?.id ?? null;
+  });
+  return teams;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Event schedule.
 
@@ -746,13 +776,30 @@ function planEvents(count: number, compIndex: number, profile: Profile, teams: r
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Materialising events, rounds, heats and scores.
+// Materialising events, rounds, heats, scores and results.
 
-interface EventContent {
-  event: FeedEvent;
+/** The collections of one document under construction; events are materialised straight into it. */
+interface Chunk extends ResultSink {
+  events: FeedEvent[];
   rounds: FeedRound[];
   heats: FeedHeat[];
   roundScores: FeedRoundScore[];
+}
+
+const newChunk = (): Chunk => ({ events: [], rounds: [], heats: [], roundScores: [], eventParticipants: [], heatEntries: [], laps: [], heatResults: [], teamGames: [] });
+
+function chunkItems(chunk: Chunk): number {
+  return (
+    chunk.events.length +
+    chunk.rounds.length +
+    chunk.heats.length +
+    chunk.roundScores.length +
+    chunk.eventParticipants.length +
+    chunk.heatEntries.length +
+    chunk.laps.length +
+    chunk.heatResults.length +
+    chunk.teamGames.length
+  );
 }
 
 const dayPrefixes = new Map<number, string>();
@@ -798,17 +845,16 @@ function combine(statuses: readonly EventStatus[]): EventStatus {
 function materialise(
   plan: EventPlan,
   base: EventBase,
+  seq: number,
   profile: Profile,
   rng: Random,
   now: number,
-): EventContent {
+  results: EventResultsGenerator | null,
+  content: Chunk,
+): void {
   const eventId = `${base.competition}:${plan.uuid}`;
-  const content: EventContent = {
-    event: { id: eventId, ...base, startDate: iso(plan.start), endDate: iso(plan.end), eventStatus: plan.status },
-    rounds: [],
-    heats: [],
-    roundScores: [],
-  };
+  content.events.push({ id: eventId, ...base, startDate: iso(plan.start), endDate: iso(plan.end), eventStatus: plan.status });
+  const resultRounds: ResultRound[] = [];
   plan.rounds.forEach((laid, r) => {
     const roundId = `${plan.uuid}-r${r + 1}`;
     const statuses = laid.units.map((u) => unitStatus(plan, u, now));
@@ -825,17 +871,15 @@ function materialise(
       endDate: last ? iso(plan.actionStart + last.end) : null,
     });
     if (laid.spec.heats) {
-      laid.units.forEach((unit, h) => {
-        content.heats.push({
-          id: `${roundId}-h${h + 1}`,
-          roundId,
-          heatName: unit.name,
-          heatNo: h + 1,
-          heatStatus: statuses[h] ?? 'UPCOMING',
-          startDate: iso(plan.actionStart + unit.start),
-          endDate: iso(plan.actionStart + unit.end),
-        });
+      const resultHeats = laid.units.map((unit, h) => {
+        const id = `${roundId}-h${h + 1}`;
+        const heatStatus = statuses[h] ?? 'UPCOMING';
+        const start = plan.actionStart + unit.start;
+        const end = plan.actionStart + unit.end;
+        content.heats.push({ id, roundId, heatName: unit.name, heatNo: h + 1, heatStatus, startDate: iso(start), endDate: iso(end) });
+        return { id, name: unit.name, status: heatStatus, progress: heatStatus === 'LIVE' ? Math.min(1, Math.max(0, (now - start) / (end - start))) : 0 };
       });
+      resultRounds.push({ name: laid.spec.name, heats: resultHeats });
     }
     if (profile.scorer && plan.home && plan.away && (roundStatus === 'COMPLETED' || roundStatus === 'LIVE')) {
       let [home, away] = profile.scorer(rng, plan.home.strength, plan.away.strength);
@@ -849,7 +893,7 @@ function materialise(
       content.roundScores.push({ id: `${roundId}-${plan.away.id}`, roundId, teamId: plan.away.id, goals: away });
     }
   });
-  return content;
+  results?.({ id: eventId, uuid: plan.uuid, name: base.name, seq, rounds: resultRounds }, content);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -920,10 +964,13 @@ type EventBase = Omit<FeedEvent, 'id' | 'startDate' | 'endDate' | 'eventStatus'>
 
 interface CompetitionData {
   head: Pick<FeedDocument, 'tours' | 'tourYears' | 'teams' | 'athletes'>;
-  /** Planned events in calendar order; rounds, heats and scores are materialised chunk by chunk. */
+  /** Planned events in calendar order; rounds, heats, scores and results are materialised chunk by chunk. */
   events: Array<{ plan: EventPlan; base: EventBase }>;
-  /** Materialises the next events in order (its draws continue where the previous chunk stopped). */
-  materialise: (plan: EventPlan, base: EventBase) => EventContent;
+  /**
+   * Materialises event `seq` into a chunk; events must come in order (the draws continue where the
+   * previous event stopped).
+   */
+  materialise: (seq: number, chunk: Chunk) => void;
   futures: FeedFuture[];
   futureOdds: FeedFutureOdd[];
 }
@@ -936,6 +983,8 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
   const contentRng = root.fork('content');
   const futuresRng = root.fork('futures');
   const scoresRng = root.fork('scores');
+  // Forked last, so that adding results left every earlier draw (names, schedule, scores) as it was.
+  const resultsRng = root.fork('results');
   const nowMs = now.getTime();
   const nowYear = now.getUTCFullYear();
 
@@ -944,6 +993,13 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
   const tour: FeedTour = { id: tourId, competition: competition.key, name: profile.tourName, gender };
   const teams = competition.participants === 'teams' ? makeTeams(competition, participantsRng) : [];
   const athletes = competition.participants === 'athletes' ? makeAthletes(competition, profile, gender, participantsRng, now) : [];
+  const riderTeams = formatIn(TEAM_GAME_FORMATS, competition.resultsFormat) ? makeRiderTeams(competition, athletes) : [];
+  const results = eventResultsGenerator(
+    competition,
+    athletes.map((a) => ({ id: a.id, lastName: a.lastName, strength: a.strength, gender: a.feed.gender ?? null, weightClass: a.weightClass ?? null, teamId: a.feed.teamId ?? null })),
+    riderTeams.map((t) => t.id),
+    resultsRng,
+  );
 
   const plans = planEvents(count, compIndex, profile, teams, eventsRng, nowMs);
 
@@ -1039,15 +1095,19 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
     odds.push(...futureOdds(type, id, uuid, entrants, futuresRng));
   }
 
+  const allTeams = [...teams.map((t) => t.feed), ...riderTeams];
   return {
     head: {
       tours: [tour],
       tourYears,
-      ...(teams.length > 0 ? { teams: teams.map((t) => t.feed) } : {}),
+      ...(allTeams.length > 0 ? { teams: allTeams } : {}),
       ...(athletes.length > 0 ? { athletes: athletes.map((a) => a.feed) } : {}),
     },
     events,
-    materialise: (plan, base) => materialise(plan, base, profile, scoresRng, nowMs),
+    materialise: (seq, chunk) => {
+      const e = events[seq];
+      if (e) materialise(e.plan, e.base, seq, profile, scoresRng, nowMs, results, chunk);
+    },
     futures,
     futureOdds: odds,
   };
@@ -1073,8 +1133,10 @@ export function eventsPerCompetition(total: number): number[] {
 
 /**
  * Yields feed documents competition by competition, each holding at most `maxEventsPerChunk` events
- * with their rounds, heats and scores. A competition's tour, tour years, teams, athletes and futures
- * travel in its first document, so ingesting the documents in order never meets a dangling reference.
+ * with their rounds, heats, scores, participants, heat entries, laps, results and team games (and
+ * closed early once it holds `maxItemsPerChunk` items). A competition's tour, tour years, teams,
+ * athletes and futures travel in its first document, so ingesting the documents in order never meets
+ * a dangling reference.
  */
 export function* generateDemoFeeds(options: DemoOptions): Generator<FeedDocument> {
   const now = options.now;
@@ -1082,28 +1144,37 @@ export function* generateDemoFeeds(options: DemoOptions): Generator<FeedDocument
   const seed = options.seed ?? DEFAULT_SEED;
   const total = options.events ?? DEFAULT_EVENTS_PER_COMPETITION * COMPETITIONS.length;
   const chunkSize = Math.max(1, Math.floor(options.maxEventsPerChunk ?? DEFAULT_MAX_EVENTS_PER_CHUNK));
+  const maxItems = Math.max(1, Math.floor(options.maxItemsPerChunk ?? DEFAULT_MAX_ITEMS_PER_CHUNK));
   const counts = eventsPerCompetition(total);
   const updatedAt = now.toISOString();
 
   for (const [index, competition] of COMPETITIONS.entries()) {
     const data = buildCompetition(competition, index, counts[index] ?? 0, seed, now);
-    for (let from = 0; from === 0 || from < data.events.length; from += chunkSize) {
-      const slice = data.events.slice(from, from + chunkSize).map((e) => data.materialise(e.plan, e.base));
-      const doc: FeedDocument = { updatedAt, ...(from === 0 ? data.head : {}) };
-      if (slice.length > 0) {
-        doc.events = slice.map((c) => c.event);
-        const rounds = slice.flatMap((c) => c.rounds);
-        const heats = slice.flatMap((c) => c.heats);
-        const roundScores = slice.flatMap((c) => c.roundScores);
-        if (rounds.length > 0) doc.rounds = rounds;
-        if (heats.length > 0) doc.heats = heats;
-        if (roundScores.length > 0) doc.roundScores = roundScores;
-      }
-      if (from === 0) {
+    let first = true;
+    let chunk = newChunk();
+    const document = (): FeedDocument => {
+      const doc: FeedDocument = { updatedAt, ...(first ? data.head : {}) };
+      if (chunk.events.length > 0) doc.events = chunk.events;
+      if (chunk.rounds.length > 0) doc.rounds = chunk.rounds;
+      if (chunk.heats.length > 0) doc.heats = chunk.heats;
+      if (chunk.roundScores.length > 0) doc.roundScores = chunk.roundScores;
+      if (chunk.eventParticipants.length > 0) doc.eventParticipants = chunk.eventParticipants;
+      if (chunk.heatEntries.length > 0) doc.heatEntries = chunk.heatEntries;
+      if (chunk.laps.length > 0) doc.laps = chunk.laps;
+      if (chunk.heatResults.length > 0) doc.heatResults = chunk.heatResults;
+      if (chunk.teamGames.length > 0) doc.teamGames = chunk.teamGames;
+      if (first) {
         doc.futures = data.futures;
         doc.futureOdds = data.futureOdds;
       }
-      yield doc;
+      first = false;
+      chunk = newChunk();
+      return doc;
+    };
+    for (let seq = 0; seq < data.events.length; seq++) {
+      if (chunk.events.length >= chunkSize || (chunk.events.length > 0 && chunkItems(chunk) >= maxItems)) yield document();
+      data.materialise(seq, chunk);
     }
+    yield document();
   }
 }

@@ -605,3 +605,27 @@ export const TEAMS: Readonly<Record<string, readonly TeamSeed[]>> = {
 
 /** Team colours for team-rotation weeks (Athletes Unlimited style). */
 export const ROTATION_COLOURS = ['Gold', 'Blue', 'Orange', 'Purple'] as const;
+
+export interface RiderTeamSeed {
+  name: string;
+  shortName: string;
+}
+
+/**
+ * Teams of individual-athlete competitions whose heats may be team games (bull riding): the riders
+ * ride for these in team events, and the teams are listed with the competition's athletes.
+ */
+export const RIDER_TEAMS: Readonly<Record<string, readonly RiderTeamSeed[]>> = {
+  pbr: [
+    { name: 'Austin Gamblers', shortName: 'AUS' },
+    { name: 'Nashville Stampede', shortName: 'NSH' },
+    { name: 'Oklahoma Freedom', shortName: 'OKC' },
+    { name: 'Texas Rattlers', shortName: 'TEX' },
+    { name: 'Arizona Ridge Riders', shortName: 'ARZ' },
+    { name: 'Kansas City Outlaws', shortName: 'KC' },
+    { name: 'Carolina Cowboys', shortName: 'CAR' },
+    { name: 'Missouri Thunder', shortName: 'MO' },
+    { name: 'Florida Freedom', shortName: 'FLA' },
+    { name: 'New York Mavericks', shortName: 'NY' },
+  ],
+};

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { COMPETITIONS, COMPETITION_KEYS, getCompetition } from '../../src/domain/competitions.ts';
+import { COMPETITIONS, COMPETITION_KEYS, TEAM_GAME_FORMATS, formatIn, getCompetition } from '../../src/domain/competitions.ts';
 import { EVENT_STATUSES, FUTURE_TYPES } from '../../src/domain/enumerations.ts';
 import { FEED_COLLECTIONS, type FeedCollection, type FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
 import { type ExistingLookup, validateFeed } from '../../src/ingest/validate-feed.ts';
 import { DEFAULT_EVENTS_PER_COMPETITION, eventsPerCompetition, generateDemoFeeds } from '../../src/demo/generate.ts';
+import { RIDER_TEAMS } from '../../src/demo/names.ts';
 
 const NOW = new Date('2026-03-10T15:42:17.250Z');
 const NOW_MS = NOW.getTime();
@@ -150,7 +151,8 @@ describe('demo data generator', () => {
     for (const c of COMPETITIONS) {
       const own = teams.filter((t) => t.competition === c.key);
       if (c.participants !== 'teams') {
-        assert.equal(own.length, 0, c.key);
+        // Bull riders ride for teams in team events; other individual sports have none.
+        assert.equal(own.length, formatIn(TEAM_GAME_FORMATS, c.resultsFormat) ? (RIDER_TEAMS[c.key]?.length ?? 0) : 0, c.key);
         continue;
       }
       assert.ok(own.length >= 6 && own.length <= 12, `${c.key} has ${own.length} teams`);
@@ -243,7 +245,7 @@ describe('demo data generator', () => {
   test('chunking changes the packaging, not the content; later chunks validate against earlier ones', async () => {
     const whole = [...generateDemoFeeds({ now: NOW, seed: 3, events: 600 })];
     const chunked = [...generateDemoFeeds({ now: NOW, seed: 3, events: 600, maxEventsPerChunk: 7 })];
-    for (const key of ['events', 'rounds', 'heats', 'roundScores', 'tours', 'athletes', 'teams', 'futureOdds'] as const) {
+    for (const key of ['events', 'rounds', 'heats', 'roundScores', 'eventParticipants', 'heatEntries', 'laps', 'heatResults', 'teamGames', 'tours', 'athletes', 'teams', 'futureOdds'] as const) {
       assert.deepEqual(all(chunked, key), all(whole, key), key);
     }
     // Parents travel in each competition's first chunk only.
