@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { createApiKey } from '../../src/access/api-keys.ts';
+import { loadConfig } from '../../src/config.ts';
+import { getCompetition } from '../../src/domain/competitions.ts';
+import { loadDemoData } from '../../src/demo/load-demo.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { type TestStore, openTestStore } from '../helpers/stores.ts';
+
+/**
+ * The default demo dataset through routes 3, 4 and 5: every heat of every athlete competition answers,
+ * and the derived fields keep the specification's invariants on real-looking data.
+ */
+
+const BASE = '/api/v1/public';
+const KEY = 'demo-results-test-key-0123456789';
+const NOW = new Date('2026-11-21T18:00:00Z');
+
+type Row = Record<string, any>;
+
+describe('demo data through the results routes [sqlite]', () => {
+  let testStore: TestStore;
+  let app: FastifyInstance;
+  const heats: Array<{ competition: string; eventId: string; heatId: string; heatStatus: string; rows: Row[] }> = [];
+
+  before(async () => {
+    testStore = await openTestStore('sqlite');
+    await loadDemoData(testStore.store, { now: NOW });
+    await createApiKey(testStore.store, { name: 'test', key: KEY });
+    app = await buildApp({ config: loadConfig({ DEMO_DATA: 'off' }), store: testStore.store, logger: false });
+    const get = async (url: string) => {
+      const res = await app.inject({ url, headers: { 'x-api-key': KEY } });
+      assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+      return JSON.parse(res.body);
+    };
+    for (const item of (await get(`${BASE}/events`)) as Row[]) {
+      if (getCompetition(item.competition).participants !== 'athletes') continue;
+      const event = await get(`${BASE}/events/${item.id}`);
+      for (const round of event.rounds as Row[]) {
+        for (const heat of round.heats as Row[]) {
+          heats.push({ competition: item.competition, eventId: item.id, heatId: heat.id, heatStatus: heat.heatStatus, rows: await get(heat.scoresUrl) });
+        }
+      }
+    }
+  });
+
+  after(async () => {
+    await app?.close();
+    await testStore?.cleanup();
+  });
+
+  const of = (format: string) => heats.filter((h) => getCompetition(h.competition).resultsFormat === format);
+
+  test('every completed heat of an athlete competition has scored rows', () => {
+    const completed = heats.filter((h) => h.heatStatus === 'COMPLETED');
+    assert.ok(completed.length > 500, `${completed.length} completed heats`);
+    for (const heat of completed) assert.ok(heat.rows.length > 0, `${heat.competition} ${heat.heatId} has rows`);
+  });
+
+  test('fights: ranks are 1 and 2, both 1 on a draw, none on a no contest; winBy only once completed', () => {
+    const fights = of('combat').filter((h) => h.rows.length > 0);
+    let draws = 0;
+    let noContests = 0;
+    for (const { heatStatus, rows, heatId } of fights) {
+      assert.equal(rows.length, 2, heatId);
+      const ranks = rows.map((r) => r.athleteRoundRank);
+      if (heatStatus !== 'COMPLETED') {
+        assert.deepEqual(ranks, [null, null], heatId);
+        assert.deepEqual(rows.map((r) => r.winBy), [null, null], heatId);
+        continue;
+      }
+      const method = rows[0]?.winBy;
+      if (/Draw$/.test(method)) {
+        draws += 1;
+        assert.deepEqual(ranks, [1, 1], heatId);
+      } else if (method === 'No Contest') {
+        noContests += 1;
+        assert.deepEqual(ranks, [null, null], heatId);
+      } else assert.deepEqual(ranks, [1, 2], `${heatId} ${method}`);
+    }
+    assert.ok(draws > 0 && noContests > 0, `${draws} draws, ${noContests} no contests`);
+  });
+
+  test('lap racing: in a finished race the fastest-lap counts sum to laps 2..L; no fastest lap 1 outside hlrs', () => {
+    const races = [...of('supercross-laps'), ...of('sprint-laps')].filter((h) => h.rows.some((r) => r.athleteFastestLapCount !== null));
+    assert.ok(races.length > 20, `${races.length} races with laps`);
+    let led = 0;
+    for (const { competition, heatStatus, rows, heatId } of races) {
+      const counts = rows.reduce((sum, r) => sum + (r.athleteFastestLapCount ?? 0), 0);
+      const totalLaps = Math.max(...rows.map((r) => r.totalLaps ?? 0));
+      if (heatStatus === 'COMPLETED') assert.equal(counts, totalLaps - 1, `${heatId}: ${totalLaps} laps`);
+      else assert.ok(counts <= totalLaps - 1, heatId);
+      led += rows.reduce((sum, r) => sum + (r.athleteLapsLed ?? 0), 0);
+      if (competition !== 'hlrs') for (const r of rows) assert.notEqual(r.athleteFastestLapNo, 1, heatId);
+    }
+    assert.ok(led > 0);
+  });
+
+  test('bull riding: rank always null; team games carry the home flag, other heats do not', () => {
+    const rides = of('bull-riding').flatMap((h) => h.rows);
+    assert.ok(rides.length > 0);
+    for (const r of rides) {
+      assert.equal(r.athleteRoundRank, null);
+      assert.equal(typeof r.isTeamEvent, 'boolean');
+      assert.equal(r.isTeamEvent, typeof r.athlete.team?.isHomeTeam === 'boolean');
+    }
+    assert.ok(rides.some((r) => r.isTeamEvent && r.heatStatus === 'COMPLETED'));
+  });
+
+  test('skateboarding round scores are at most 30 and only in sls', () => {
+    for (const heat of heats) for (const r of heat.rows) if (r.roundScore !== null) assert.ok(heat.competition === 'sls' && r.roundScore <= 30);
+    assert.ok(of('skateboarding').some((h) => h.rows.some((r) => r.roundScore > 20)));
+  });
+
+  test('every event of an athlete competition lists its participants', async () => {
+    const events = [...new Set(heats.map((h) => h.eventId))];
+    for (const eventId of events) {
+      const res = await app.inject({ url: `${BASE}/events/${eventId}/participants`, headers: { 'x-api-key': KEY } });
+      assert.equal(res.statusCode, 200);
+      assert.ok(JSON.parse(res.body).length > 0, eventId);
+    }
+  });
+});
