@@ -56,9 +56,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   await app.register(errorsPlugin, { debugErrors: config.debugErrors });
   await app.register(authPlugin, { store, adminApiKey: config.adminApiKey });
   await app.register(openApiPlugin, { version: API_VERSION });
-  // Registered before the envelope hook, so that it keeps the bare payload.
-  await app.register(responseCachePlugin, { store });
-
+  // Before the response cache, whose onSend hook then keeps the final (wrapped) bytes.
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     const wrap = config.responseEnvelope === 'data' || (request.query as Record<string, unknown> | undefined)?.envelope === 'data';
@@ -67,6 +65,8 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
     }
     return payload;
   });
+
+  await app.register(responseCachePlugin, { store });
 
   await app.register(healthRoutes);
   await app.register(

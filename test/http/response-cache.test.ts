@@ -45,8 +45,14 @@ test('cached responses follow writes by this process and by another process on t
   assert.equal(again.body, first.body);
   assert.equal(again.headers.link, first.headers.link);
   assert.match(String(again.headers.link), /rel="next"/);
-  const wrapped = JSON.parse((await get('/api/v1/public/events?limit=1&envelope=data')).body);
-  assert.deepEqual(wrapped.data, JSON.parse(first.body));
+  assert.equal(again.headers['content-type'], first.headers['content-type']);
+  assert.equal(Number(again.headers['content-length']), Buffer.byteLength(first.body));
+  const traced = await get('/api/v1/public/events?limit=1', { 'x-request-id': 'trace-me-42' });
+  assert.equal(traced.headers['x-request-id'], 'trace-me-42', 'a cache hit still answers with the request id');
+  for (let i = 0; i < 2; i++) {
+    const wrapped = JSON.parse((await get('/api/v1/public/events?limit=1&envelope=data')).body);
+    assert.deepEqual(wrapped.data, JSON.parse(first.body), `envelope, request ${i + 1}`);
+  }
 
   // Keys with different scopes never share an entry.
   const scoped = await get('/api/v1/public/events?limit=1', { 'x-api-key': 'wsl-only-key-0123456789abcdef' });

