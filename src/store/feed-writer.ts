@@ -203,32 +203,43 @@ function upsertNewerSqlite(connection: BetterSqlite3.Database, collection: FeedC
   const content = updatable.filter((c) => c !== 'updatedAt');
   const set = updatable.map((c) => `${snake(c)} = excluded.${snake(c)}`);
   if (options.contentUpdatedAt) set.push(`content_updated_at = max(${table}.content_updated_at, excluded.updated_at)`);
-  const bySize = new Map<number, BetterSqlite3.Statement>();
-  const upsertOf = (rows: number) => {
-    const known = bySize.get(rows);
-    if (known) return known;
-    const statement = prepare(
-      connection,
-      `insert into ${table} (${[...columns, ...extra].map(snake).join(', ')}) values ${Array.from({ length: rows }, () => `(${placeholders(width)})`).join(', ')} ` +
-        `on conflict (id) do update set ${set.join(', ')} ` +
-        `where ${table}.updated_at <= excluded.updated_at and (${content.map((c) => `${table}.${snake(c)} is not excluded.${snake(c)}`).join(' or ')}) returning id`,
-    );
-    bySize.set(rows, statement);
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const head = `insert into ${table} (${[...columns, ...extra].map(snake).join(', ')}) values `;
+  const onConflict =
+    ` on conflict (id) do update set ${set.join(', ')} ` +
+    `where ${table}.updated_at <= excluded.updated_at and (${content.map((c) => `${table}.${snake(c)} is not excluded.${snake(c)}`).join(' or ')}) returning id`;
+  /** `rows` rows to a statement: new rows as a plain insert, stored ones as the conditional upsert. */
+  const statementOf = (rows: number, upsert: boolean) => {
+    const key = `${upsert ? 'u' : 'i'}${rows}`;
+    let statement = statements.get(key);
+    if (!statement) {
+      const tuples = Array.from({ length: rows }, () => `(${placeholders(width)})`).join(', ');
+      statement = prepare(connection, `${head}${tuples}${upsert ? onConflict : ''}`);
+      statements.set(key, statement);
+    }
     return statement;
   };
 
   const changed: string[] = [];
-  let values: unknown[] = [];
-  let pending = 0;
-  const flush = () => {
-    if (pending === 0) return;
-    for (const row of upsertOf(pending).all(values) as Array<{ id: string }>) {
-      changed.push(row.id);
-      if (stored.has(row.id)) counts.updated += 1;
-      else counts.inserted += 1;
+  // The lookup above ran inside this transaction, and SQLite has one writer: a row not found is new,
+  // so it takes a plain insert, which skips the conflict check and RETURNING.
+  const fresh = { values: [] as unknown[], ids: [] as string[] };
+  const known = { values: [] as unknown[], ids: [] as string[] };
+  const flush = (batch: typeof fresh, upsert: boolean) => {
+    if (batch.ids.length === 0) return;
+    const statement = statementOf(batch.ids.length, upsert);
+    if (upsert) {
+      for (const row of statement.all(batch.values) as Array<{ id: string }>) {
+        changed.push(row.id);
+        counts.updated += 1;
+      }
+    } else {
+      statement.run(batch.values);
+      for (const id of batch.ids) changed.push(id);
+      counts.inserted += batch.ids.length;
     }
-    values = [];
-    pending = 0;
+    batch.values = [];
+    batch.ids = [];
   };
   for (const row of incoming) {
     const before = stored.get(row.id);
@@ -240,12 +251,14 @@ function upsertNewerSqlite(connection: BetterSqlite3.Database, collection: FeedC
       const holder = findHolder?.get(row.referenceId) as { id: string } | undefined;
       if (holder && holder.id !== row.id) throw new ReferenceIdConflict(collection, row.id, row.referenceId, holder.id);
     }
-    for (const column of columns) values.push(column === 'referenceId' ? (row.referenceId ?? before?.referenceId ?? next++) : (row[column] ?? null));
-    for (let i = 0; i < extra.length; i++) values.push(row.updatedAt);
-    pending += 1;
-    if (pending === UPSERT_BATCH) flush();
+    const batch = before ? known : fresh;
+    for (const column of columns) batch.values.push(column === 'referenceId' ? (row.referenceId ?? before?.referenceId ?? next++) : (row[column] ?? null));
+    for (let i = 0; i < extra.length; i++) batch.values.push(row.updatedAt);
+    batch.ids.push(row.id);
+    if (batch.ids.length === UPSERT_BATCH) flush(batch, batch === known);
   }
-  flush();
+  flush(fresh, false);
+  flush(known, true);
   counts.unchanged = counts.received - counts.stale - counts.inserted - counts.updated;
   return { counts, changed };
 }
