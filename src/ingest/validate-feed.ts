@@ -49,7 +49,8 @@ export interface NormalizedFeed {
 
 /**
  * What the store already holds, for references that a batch makes to items it does not carry.
- * Returns, for each id found, the owning competition where the table has one (else null).
+ * Returns, for each id found, its competition: its own, or its event's for rounds, heats, heat entries and
+ * team games (else null).
  */
 export type ExistingLookup = (collection: FeedCollection, ids: string[]) => Promise<Map<string, string | null>>;
 

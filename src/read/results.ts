@@ -171,12 +171,13 @@ export async function getParticipants(store: Store, eventId: string, scope: Acce
   }
   const { participants, athletes, teams } = await resultsRepository(store.db).findParticipants(event.id);
   const publicEventId = formatPublicId(event.competition, event.id);
-  return participants
+  const seed = (p: { seedNo: number | null }) => p.seedNo ?? Number.POSITIVE_INFINITY;
+  return [...participants]
+    .sort((a, b) => seed(a) - seed(b) || a.referenceId - b.referenceId)
     .map((p) => {
       const athlete = athletes.get(p.athleteId);
       if (!athlete) throw new Error(`participant ${p.id} names a missing athlete`);
-      return { id: p.id, eventId: publicEventId, seedNo: p.seedNo, status: p.status, athlete: athleteDocument(athlete, teamDocument(teams.get(athlete.teamId ?? '')), competition), referenceId: p.referenceId };
-    })
-    .sort((a, b) => (a.seedNo ?? Number.POSITIVE_INFINITY) - (b.seedNo ?? Number.POSITIVE_INFINITY) || a.referenceId - b.referenceId)
-    .map(({ referenceId: _, ...participant }) => participant);
+      const team = teamDocument(teams.get(athlete.teamId ?? ''));
+      return { id: p.id, eventId: publicEventId, seedNo: p.seedNo, status: p.status, athlete: athleteDocument(athlete, team, competition) };
+    });
 }
