@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Store } from '../store/database.ts';
-import { ReferenceIdConflict, type WriteCounts, eventIdsOfRounds, findExisting, heatIdsOfEntries, touchEvents, upsertNewer } from '../store/feed-writer.ts';
+import { ReferenceIdConflict, type WriteCounts, eventIdsOfRounds, findEntrants, findExisting, heatIdsOfEntries, touchEvents, upsertNewer } from '../store/feed-writer.ts';
 import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { type NormalizedFeed, validateFeed } from './validate-feed.ts';
@@ -21,7 +21,12 @@ const INGEST_LOCK = 0x616c7473;
  * Returns per-collection counts and the ids of events whose documents changed.
  */
 export async function ingestFeed(store: Store, input: unknown, options: IngestOptions = {}): Promise<IngestSummary> {
-  const feed = await validateFeed(input, (collection, ids) => findExisting(store.db, collection, ids), options.now);
+  const feed = await validateFeed(
+    input,
+    (collection, ids) => findExisting(store.db, collection, ids),
+    options.now,
+    (collection, ownerIds) => findEntrants(store.db, collection, ownerIds),
+  );
   try {
     const summary = await store.db.transaction().execute(async (trx) => {
       if (store.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK})`.execute(trx);

@@ -54,6 +54,12 @@ export interface NormalizedFeed {
  */
 export type ExistingLookup = (collection: FeedCollection, ids: string[]) => Promise<Map<string, string | null>>;
 
+/** Stored heat entries of these heats, or participants of these events, as (id, owner, athlete). */
+export type EntrantsLookup = (
+  collection: 'heatEntries' | 'eventParticipants',
+  ownerIds: string[],
+) => Promise<Array<{ id: string; ownerId: string; athleteId: string }>>;
+
 const ajv = new Ajv({ allErrors: true, strict: false, messages: true });
 addFormats.default(ajv);
 const validateDocument = ajv.compile(FeedDocument);
@@ -63,7 +69,7 @@ const MAX_REPORTED = 50;
  * Checks a whole batch before anything is written: its shape, then ids, dates, prices and every
  * reference (to the batch itself or to the store). Throws FeedValidationError naming each problem.
  */
-export async function validateFeed(input: unknown, existing: ExistingLookup, now: Date = new Date()): Promise<NormalizedFeed> {
+export async function validateFeed(input: unknown, existing: ExistingLookup, now: Date = new Date(), storedEntrants?: EntrantsLookup): Promise<NormalizedFeed> {
   if (!validateDocument(input)) throw new FeedValidationError(schemaProblems(input, validateDocument.errors ?? []));
   const doc = input as FeedDocument;
   const problems: FeedProblem[] = [];
@@ -266,7 +272,7 @@ export async function validateFeed(input: unknown, existing: ExistingLookup, now
     }),
   };
 
-  checkEntryRepeats(feed, report);
+  await checkEntryRepeats(feed, report, storedEntrants);
   await checkReferences(feed, existing, report);
   if (problems.length > 0) throw new FeedValidationError(problems);
   return feed;
@@ -290,19 +296,36 @@ function itemKey(collection: FeedCollection, item: any): { key: string; field: s
   }
 }
 
-/** An athlete enters a heat once, and an event once. */
-function checkEntryRepeats(feed: NormalizedFeed, report: Report): void {
-  const once = (collection: FeedCollection, items: Array<{ id: string; athleteId: string }>, owner: (item: any) => string, ownerName: string) => {
+/**
+ * An athlete enters a heat once, and an event once: within the batch, and against what the store
+ * holds under other ids (a stored row the batch re-sends counts with its new values).
+ */
+async function checkEntryRepeats(feed: NormalizedFeed, report: Report, storedEntrants: EntrantsLookup | undefined): Promise<void> {
+  const once = async (collection: 'heatEntries' | 'eventParticipants', items: Array<{ id: string; athleteId: string }>, owner: (item: any) => string, ownerName: string) => {
+    if (items.length === 0) return;
     const seen = new Map<string, number>();
+    const key = (ownerId: string, athleteId: string) => `${ownerId}\u0000${athleteId}`;
     items.forEach((item, index) => {
-      const key = `${owner(item)}\u0000${item.athleteId}`;
-      const first = seen.get(key);
+      const k = key(owner(item), item.athleteId);
+      const first = seen.get(k);
       if (first !== undefined) report(collection, index, item.id, 'athleteId', `enters athlete "${item.athleteId}" in ${ownerName} "${owner(item)}" again (see ${collection}[${first}])`);
-      else seen.set(key, index);
+      else seen.set(k, index);
+    });
+    if (!storedEntrants) return;
+    const resent = new Set(items.map((item) => item.id));
+    const stored = new Map<string, string>();
+    for (const row of await storedEntrants(collection, [...new Set(items.map(owner))])) {
+      if (!resent.has(row.id)) stored.set(key(row.ownerId, row.athleteId), row.id);
+    }
+    items.forEach((item, index) => {
+      const other = stored.get(key(owner(item), item.athleteId));
+      if (other !== undefined && other !== item.id) {
+        report(collection, index, item.id, 'athleteId', `enters athlete "${item.athleteId}" in ${ownerName} "${owner(item)}", who is already entered there as "${other}"`);
+      }
     });
   };
-  once('heatEntries', feed.heatEntries, (e) => e.heatId, 'heat');
-  once('eventParticipants', feed.eventParticipants, (p) => p.eventId, 'event');
+  await once('heatEntries', feed.heatEntries, (e) => e.heatId, 'heat');
+  await once('eventParticipants', feed.eventParticipants, (p) => p.eventId, 'event');
 }
 
 type Report = (collection: string, index: number, id: string | undefined, field: string, message: string) => void;

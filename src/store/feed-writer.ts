@@ -310,6 +310,23 @@ function existingRows(db: Kysely<Database>, collection: FeedCollection, ids: str
   }
 }
 
+/** Stored heat entries of these heats, or participants of these events: (id, owner, athlete). */
+export async function findEntrants(
+  db: Kysely<Database>,
+  collection: 'heatEntries' | 'eventParticipants',
+  ownerIds: string[],
+): Promise<Array<{ id: string; ownerId: string; athleteId: string }>> {
+  const out: Array<{ id: string; ownerId: string; athleteId: string }> = [];
+  for (const part of chunks(ownerIds)) {
+    const rows =
+      collection === 'heatEntries'
+        ? await db.selectFrom('heatEntries').select(['id', 'heatId as ownerId', 'athleteId']).where('heatId', 'in', part).execute()
+        : await db.selectFrom('eventParticipants').select(['id', 'eventId as ownerId', 'athleteId']).where('eventId', 'in', part).execute();
+    out.push(...rows);
+  }
+  return out;
+}
+
 /** Maps heat entry ids to their heat ids, from the store. */
 export async function heatIdsOfEntries(db: Kysely<Database> | Transaction<Database>, entryIds: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();

@@ -4,7 +4,7 @@ import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { MASL_GAME, fixtureFeed } from '../helpers/feed-fixture.ts';
-import { BKFC_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
+import { BKFC_EVENT, SPR_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const RESULT_TABLES = ['eventParticipants', 'heatEntries', 'laps', 'heatResults', 'teamGames'] as const;
@@ -82,6 +82,8 @@ describeEachStore('ingest of results', (open) => {
         'athleteId',
         /again/,
       ],
+      ['an athlete already entered in the heat under another id', { heatEntries: [{ id: 'e-h1-again', heatId: 'h-1', athleteId: 'ath-1' }] }, 'heatEntries[0]', 'athleteId', /already entered there as "e-h1-a"/],
+      ['an athlete already a participant under another id', { eventParticipants: [{ id: 'p-again', eventId: `spr:${SPR_EVENT}`, athleteId: 'sx-d' }] }, 'eventParticipants[0]', 'athleteId', /already entered there as "p-sx-d"/],
       ['a lap twice', { laps: [{ heatEntryId: 'e-sx-a', lapNo: 1, lapTime: 1 }, { heatEntryId: 'e-sx-a', lapNo: 1, lapTime: 2 }] }, 'laps[1]', 'lapNo', /repeats/],
     ];
     for (const [name, feed, item, field, message] of table) {
@@ -90,6 +92,17 @@ describeEachStore('ingest of results', (open) => {
       assert.ok(found, `${name}: ${JSON.stringify(problems)}`);
       assert.match(found.message, message, name);
     }
+  });
+
+  test('an entry may move to another athlete while another entry takes its athlete, in one batch', async () => {
+    const store = await seeded(open);
+    const summary = await ingestFeed(store, {
+      heatEntries: [
+        { id: 'e-h1-a', heatId: 'h-1', athleteId: 'ath-2', seed: 1, updatedAt: '2026-06-01T00:00:00Z' },
+        { id: 'e-h1-b', heatId: 'h-1', athleteId: 'ath-1', seed: 2, updatedAt: '2026-06-01T00:00:00Z' },
+      ],
+    });
+    assert.equal(summary.heatEntries.updated, 2);
   });
 
   test('results for heats sent in the same batch are checked through the batch', async () => {
