@@ -1,0 +1,34 @@
+/**
+ * Margin (overround) on fair probabilities, so that a market's priced probabilities sum to more than
+ * its fair ones. Two documented methods:
+ * - `multiplicative`: every probability times (1 + overround). Simple and proportional; a price on a
+ *   heavy favourite can reach certainty, so each is held below `MAX_PRICED`.
+ * - `power`: q_i = p_i^c with c < 1 chosen so that Σ q = (Σ p)(1 + overround). Long shots carry more
+ *   of the margin than favourites, as bookmakers' prices do (the favourite-longshot bias).
+ * A market with several winners (top 3: Σ p = 3) keeps its own total, raised by the overround.
+ */
+
+export const MARGIN_METHODS = ['multiplicative', 'power'] as const;
+export type MarginMethod = (typeof MARGIN_METHODS)[number];
+
+export const MAX_PRICED = 0.995;
+
+export function applyMargin(fair: readonly number[], overround: number, method: MarginMethod): number[] {
+  if (!(overround >= 0) || overround > 1) throw new RangeError('overround must be from 0 to 1');
+  if (fair.some((p) => !(p > 0 && p < 1))) throw new RangeError('fair probabilities must be strictly between 0 and 1');
+  if (overround === 0) return fair.slice();
+  const target = fair.reduce((a, b) => a + b, 0) * (1 + overround);
+  if (method === 'multiplicative') return fair.map((p) => Math.min(MAX_PRICED, p * (1 + overround)));
+  // Σ p^c falls as c rises (every p < 1); bisect c in (0, 1] for the target.
+  const total = (c: number) => fair.reduce((sum, p) => sum + p ** c, 0);
+  if (total(0) <= target) throw new RangeError('the overround is too large for this market');
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < 100; i++) {
+    const mid = (lo + hi) / 2;
+    if (total(mid) > target) lo = mid;
+    else hi = mid;
+  }
+  const c = (lo + hi) / 2;
+  return fair.map((p) => p ** c);
+}
