@@ -60,8 +60,8 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     const wrap = config.responseEnvelope === 'data' || (request.query as Record<string, unknown> | undefined)?.envelope === 'data';
-    if (wrap && reply.statusCode < 300 && request.routeOptions.config.access === 'public' && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
-      return `{"status":${reply.statusCode},"message":"Success","data":${payload.toString()}}`;
+    if (wrap && reply.statusCode < 300 && request.routeOptions.config.access === 'public' && typeof payload === 'string') {
+      return `{"status":${reply.statusCode},"message":"Success","data":${payload}}`;
     }
     return payload;
   });
