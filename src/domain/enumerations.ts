@@ -44,6 +44,18 @@ export type ExactasType = (typeof EXACTAS_TYPES)[number];
 export const OVER_UNDER_SUB_MARKET_TYPES = ['finishingPosition', 'points', 'gapToLeaders'] as const;
 export type OverUnderSubMarketType = (typeof OVER_UNDER_SUB_MARKET_TYPES)[number];
 
+/** A priced outcome's status (DESIGN decision 7): CLOSED takes no more bets, nor parlay legs. */
+export const OUTCOME_STATUSES = ['OPEN', 'SUSPENDED', 'CLOSED'] as const;
+export type OutcomeStatus = (typeof OUTCOME_STATUSES)[number];
+
+/** How a priced outcome settled; NOT_SET until its heat or event is decided. */
+export const SETTLEMENTS = ['NOT_SET', 'WIN', 'LOSE', 'VOID', 'PUSH'] as const;
+export type Settlement = (typeof SETTLEMENTS)[number];
+
+/** `marketStatus` of heatWinner and heatExacta items (DESIGN decision 7). */
+export const HEAT_MARKET_STATUSES = ['OPEN', 'CLOSE', 'VOID'] as const;
+export type HeatMarketStatus = (typeof HEAT_MARKET_STATUSES)[number];
+
 export const FUTURE_TYPES = ['winner', 'top2', 'top3', 'top5', 'top10', 'makeCut', 'makePlayOdds'] as const;
 export type FutureType = (typeof FUTURE_TYPES)[number];
 

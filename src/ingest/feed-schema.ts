@@ -1,6 +1,18 @@
 import { type Static, Type } from 'typebox';
 import { COMPETITION_KEYS } from '../domain/competitions.ts';
-import { EVENT_STATUSES, FUTURE_TYPES, GENDERS, LAP_STATUSES, PARTICIPANT_STATUSES } from '../domain/enumerations.ts';
+import {
+  EVENT_STATUSES,
+  EXACTAS_TYPES,
+  FUTURE_TYPES,
+  GENDERS,
+  LAP_STATUSES,
+  ODD_TYPES,
+  OUTCOME_STATUSES,
+  OVER_UNDER_SUB_MARKET_TYPES,
+  PARTICIPANT_STATUSES,
+  SETTLEMENTS,
+} from '../domain/enumerations.ts';
+import { OVER_UNDER_SIDES } from '../domain/markets/selection.ts';
 
 /**
  * The feed document: raw facts keyed by stable ids, upserted idempotently (DESIGN, "Input side").
@@ -157,6 +169,11 @@ export const FeedEventParticipant = Type.Object(
     athleteId: Id,
     seedNo: Count(10_000, 'seed in the event; null when unseeded'),
     status: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...PARTICIPANT_STATUSES], description: 'ACTIVE when absent' })),
+    place: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()], {
+        description: "final standing in the event once it completes (athletes who tie share a place); null when not classified. Event markets settle from it",
+      }),
+    ),
     updatedAt: UpdatedAt,
   },
   { additionalProperties: false, description: 'an athlete entered in an event (route 4)' },
@@ -265,6 +282,49 @@ export const FeedFutureOdd = Type.Object(
   { additionalProperties: false },
 );
 
+const Enum = (values: readonly (string | number)[], description?: string) =>
+  Type.Unsafe<any>({ ...(typeof values[0] === 'number' ? { type: 'integer' } : { type: 'string' }), enum: [...values], ...(description ? { description } : {}) });
+
+export const FeedMarket = Type.Object(
+  {
+    id: Id,
+    referenceId: ReferenceId,
+    eventId: PublicOrBareUuid,
+    oddType: Enum(ODD_TYPES, 'odd type; the event\'s competition must offer it'),
+    heatId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'the heat decided by heatWinner and heatExacta (required for them); optional for headToHead, fastestLap, overUnder and teamMarkets' })),
+    exactasType: Type.Optional(Enum(EXACTAS_TYPES, 'eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta (2 when absent)')),
+    overUnderSubMarketType: Type.Optional(Enum(OVER_UNDER_SUB_MARKET_TYPES, 'overUnder and multiOverUnder: what the line measures (finishingPosition when absent); points and gapToLeaders need a heat')),
+    line: Type.Optional(Type.Union([Type.Number({ minimum: -100_000, maximum: 100_000 }), Type.Null()], { description: 'overUnder and multiOverUnder: the line' })),
+    athleteIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 10, description: 'overUnder: the athlete measured; multiOverUnder: the athletes whose measures are summed' })),
+    places: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 100 }), Type.Null()], { description: 'shows: the places paid (3 when absent)' })),
+    proposition: OptionalText(300),
+    status: Type.Optional(Enum(OUTCOME_STATUSES, 'OPEN when absent; every outcome of a CLOSED market is closed')),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false, description: 'an odds market of an event: what is bet on; its priced outcomes are `odds` items' },
+);
+
+export const FeedOdd = Type.Object(
+  {
+    id: Id,
+    referenceId: ReferenceId,
+    marketId: Id,
+    athleteId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'the athlete this outcome backs (winner, place, top k, head-to-head side, fastest lap, hole shot)' })),
+    athleteIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 10, description: 'exactas: the athletes in finishing order; dreamTeam: the team\'s athletes' })),
+    teamId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'teamMarkets: the team this outcome backs' })),
+    side: Type.Optional(Enum(OVER_UNDER_SIDES, 'overUnder and multiOverUnder: OVER or UNDER')),
+    name: OptionalText(200),
+    position: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: 'display order in the market' })),
+    odds: Type.Optional(Type.Number({ exclusiveMinimum: 1, maximum: 100_000, description: 'decimal odds' })),
+    americanOdds: Type.Optional(Type.Number({ description: 'at most -100 or at least +100' })),
+    probability: Type.Optional(Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 100, description: 'implied probability in percent (49.4 is 49.4%)' })),
+    status: Type.Optional(Enum(OUTCOME_STATUSES, 'OPEN when absent')),
+    settlement: Type.Optional(Type.Union([Enum(SETTLEMENTS), Type.Null()], { description: "the operator's settlement; overrides the one derived from results (propBets and teamMarkets need it)" })),
+    updatedAt: UpdatedAt,
+  },
+  { additionalProperties: false, description: 'a priced outcome of a market: give exactly one of odds, americanOdds and probability; its id is the odd id clients pass to the parlay route' },
+);
+
 export const FEED_COLLECTION_LIMIT = 1_000_000;
 const Collection = <T extends ReturnType<typeof Type.Object>>(item: T) => Type.Optional(Type.Array(item, { maxItems: FEED_COLLECTION_LIMIT }));
 
@@ -286,6 +346,8 @@ export const FeedDocument = Type.Object(
     teamGames: Collection(FeedTeamGame),
     futures: Collection(FeedFuture),
     futureOdds: Collection(FeedFutureOdd),
+    markets: Collection(FeedMarket),
+    odds: Collection(FeedOdd),
   },
   { additionalProperties: false, $id: 'FeedDocument', title: 'FeedDocument' },
 );
@@ -309,4 +371,6 @@ export const FEED_COLLECTIONS = [
   'teamGames',
   'futures',
   'futureOdds',
+  'markets',
+  'odds',
 ] as const satisfies readonly FeedCollection[];

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Store } from '../store/database.ts';
-import { ReferenceIdConflict, type WriteCounts, eventIdsOfRounds, findEntrants, findExisting, heatIdsOfEntries, touchEvents, upsertNewer } from '../store/feed-writer.ts';
+import { ReferenceIdConflict, type WriteCounts, eventIdsOfRounds, findEntrants, findExisting, findMarkets, heatIdsOfEntries, touchEvents, upsertNewer } from '../store/feed-writer.ts';
 import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { type NormalizedFeed, validateFeed } from './validate-feed.ts';
@@ -26,6 +26,7 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
     (collection, ids) => findExisting(store.db, collection, ids),
     options.now,
     (collection, ownerIds) => findEntrants(store.db, collection, ownerIds),
+    (ids) => findMarkets(store.db, ids),
   );
   try {
     const summary = await store.db.transaction().execute(async (trx) => {
@@ -38,6 +39,7 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
       };
       const eventOfRound = await roundEvents(trx, feed);
       const heatOfEntry = await entryHeats(trx, feed);
+      const eventOfMarket = await marketEvents(trx, feed);
 
       for (const collection of FEED_COLLECTIONS) {
         let rows = feed[collection] as Array<{ id: string; updatedAt: string } & Record<string, unknown>>;
@@ -45,6 +47,8 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
           rows = rows.map((row) => ({ ...row, eventId: eventOfRound.get(row.roundId as string) as string }));
         } else if (collection === 'laps') {
           rows = rows.map((row) => ({ ...row, heatId: heatOfEntry.get(row.heatEntryId as string) as string }));
+        } else if (collection === 'odds') {
+          rows = rows.map((row) => ({ ...row, eventId: eventOfMarket.get(row.marketId as string) as string }));
         }
         const result = await upsertNewer(trx, collection, rows, {
           contentUpdatedAt: collection === 'events',
@@ -95,5 +99,13 @@ async function roundEvents(trx: Parameters<typeof eventIdsOfRounds>[0], feed: No
   const map = new Map(feed.rounds.map((r) => [r.id, r.eventId]));
   const missing = [...new Set([...feed.heats, ...feed.roundScores].map((r) => r.roundId).filter((id) => !map.has(id)))];
   if (missing.length > 0) for (const [id, eventId] of await eventIdsOfRounds(trx, missing)) map.set(id, eventId);
+  return map;
+}
+
+/** Event id of every market a batch's odds name, from the batch or the store. */
+async function marketEvents(trx: Parameters<typeof findMarkets>[0], feed: NormalizedFeed): Promise<Map<string, string>> {
+  const map = new Map(feed.markets.map((m) => [m.id, m.eventId]));
+  const missing = [...new Set(feed.odds.map((o) => o.marketId).filter((id) => !map.has(id)))];
+  if (missing.length > 0) for (const [id, market] of await findMarkets(trx, missing)) map.set(id, market.eventId);
   return map;
 }

@@ -1,7 +1,8 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { type Competition, HEAT_RESULT_FORMATS, LAP_RECORD_FORMATS, TEAM_GAME_FORMATS, findCompetition, formatIn } from '../domain/competitions.ts';
-import { americanToDecimal, roundTo } from '../domain/odds-format.ts';
+import { americanToDecimal, probabilityToDecimal, roundTo } from '../domain/odds-format.ts';
+import { type MarketShape, marketProblems, oddProblems } from '../domain/markets/market-shape.ts';
 import { methodExcludesWinner } from '../domain/results/win-by.ts';
 import { parsePublicId } from '../domain/public-id.ts';
 import { toIsoTimestamp } from '../domain/dates.ts';
@@ -15,6 +16,8 @@ import type {
   HeatResultRow,
   HeatRow,
   LapRow,
+  MarketRow,
+  OddRow,
   RoundRow,
   RoundScoreRow,
   TeamGameRow,
@@ -45,7 +48,13 @@ export interface NormalizedFeed {
   teamGames: TeamGameRow[];
   futures: Omit<Incoming<FutureRow>, 'createdAt'>[];
   futureOdds: Incoming<FutureOddRow>[];
+  markets: Incoming<MarketRow>[];
+  /** `eventId` is filled in by the ingest, from the market in the batch or the store. */
+  odds: Omit<Incoming<OddRow>, 'eventId'>[];
 }
+
+/** Stored markets by id: what an odds item of a batch needs to be checked against its market. */
+export type MarketLookup = (ids: string[]) => Promise<Map<string, MarketShape & { eventId: string }>>;
 
 /**
  * What the store already holds, for references that a batch makes to items it does not carry.
@@ -69,7 +78,13 @@ const MAX_REPORTED = 50;
  * Checks a whole batch before anything is written: its shape, then ids, dates, prices and every
  * reference (to the batch itself or to the store). Throws FeedValidationError naming each problem.
  */
-export async function validateFeed(input: unknown, existing: ExistingLookup, now: Date = new Date(), storedEntrants?: EntrantsLookup): Promise<NormalizedFeed> {
+export async function validateFeed(
+  input: unknown,
+  existing: ExistingLookup,
+  now: Date = new Date(),
+  storedEntrants?: EntrantsLookup,
+  storedMarkets?: MarketLookup,
+): Promise<NormalizedFeed> {
   if (!validateDocument(input)) throw new FeedValidationError(schemaProblems(input, validateDocument.errors ?? []));
   const doc = input as FeedDocument;
   const problems: FeedProblem[] = [];
@@ -180,6 +195,7 @@ export async function validateFeed(input: unknown, existing: ExistingLookup, now
       athleteId: p.athleteId,
       seedNo: p.seedNo ?? null,
       status: p.status ?? 'ACTIVE',
+      place: p.place ?? null,
       updatedAt: stamp(p.updatedAt),
     })),
     heatEntries: (doc.heatEntries ?? []).map((e) => ({
@@ -270,8 +286,51 @@ export async function validateFeed(input: unknown, existing: ExistingLookup, now
         updatedAt: stamp(o.updatedAt),
       };
     }),
+    markets: (doc.markets ?? []).map((m, i) => {
+      const row = {
+        id: m.id,
+        referenceId: m.referenceId,
+        eventId: parsePublicId(m.eventId)?.uuid ?? m.eventId,
+        oddType: m.oddType,
+        heatId: m.heatId ?? null,
+        exactasType: m.exactasType ?? (m.oddType === 'eventExacta' || m.oddType === 'heatExacta' ? 2 : null),
+        overUnderSubMarketType: m.overUnderSubMarketType ?? (m.oddType === 'overUnder' || m.oddType === 'multiOverUnder' ? 'finishingPosition' : null),
+        line: m.line ?? null,
+        athleteIds: m.athleteIds ? JSON.stringify(m.athleteIds) : null,
+        places: m.places ?? null,
+        proposition: m.proposition ?? null,
+        status: m.status ?? 'OPEN',
+        updatedAt: stamp(m.updatedAt),
+      };
+      for (const problem of marketProblems({ ...m, exactasType: row.exactasType, overUnderSubMarketType: row.overUnderSubMarketType })) report('markets', i, m.id, problem.field, problem.message);
+      return row;
+    }),
+    odds: (doc.odds ?? []).map((o, i) => {
+      const given = [o.odds, o.americanOdds, o.probability].filter((v) => v !== undefined).length;
+      let decimalOdds = 0;
+      if (given !== 1) report('odds', i, o.id, 'odds', 'must give exactly one of odds (decimal), americanOdds and probability');
+      else if (o.americanOdds !== undefined && Math.abs(o.americanOdds) < 100) report('odds', i, o.id, 'americanOdds', 'must be at most -100 or at least +100');
+      else decimalOdds = roundTo(o.odds ?? (o.americanOdds !== undefined ? americanToDecimal(o.americanOdds) : probabilityToDecimal(o.probability as number)), 4);
+      if (given === 1 && !(decimalOdds > 1)) report('odds', i, o.id, o.probability !== undefined ? 'probability' : 'odds', 'gives decimal odds of 1 or less once rounded');
+      return {
+        id: o.id,
+        referenceId: o.referenceId,
+        marketId: o.marketId,
+        athleteId: o.athleteId ?? null,
+        athleteIds: o.athleteIds ? JSON.stringify(o.athleteIds) : null,
+        teamId: o.teamId ?? null,
+        side: o.side ?? null,
+        name: o.name ?? null,
+        position: o.position ?? null,
+        decimalOdds,
+        status: o.status ?? 'OPEN',
+        settlement: o.settlement ?? null,
+        updatedAt: stamp(o.updatedAt),
+      };
+    }),
   };
 
+  await checkOddsAgainstMarkets(doc, report, storedMarkets);
   await checkEntryRepeats(feed, report, storedEntrants);
   await checkReferences(feed, existing, report);
   if (problems.length > 0) throw new FeedValidationError(problems);
@@ -328,6 +387,21 @@ async function checkEntryRepeats(feed: NormalizedFeed, report: Report, storedEnt
   await once('eventParticipants', feed.eventParticipants, (p) => p.eventId, 'event');
 }
 
+/** Each odds item fits its market (from the batch or the store): an exacta names as many athletes as its type, and so on. */
+async function checkOddsAgainstMarkets(doc: FeedDocument, report: Report, storedMarkets: MarketLookup | undefined): Promise<void> {
+  const odds = doc.odds ?? [];
+  if (odds.length === 0) return;
+  const shapes = new Map<string, MarketShape>();
+  for (const m of doc.markets ?? []) shapes.set(m.id, { ...m, exactasType: m.exactasType ?? 2 });
+  const missing = [...new Set(odds.map((o) => o.marketId).filter((id) => !shapes.has(id)))];
+  if (missing.length > 0 && storedMarkets) for (const [id, shape] of await storedMarkets(missing)) shapes.set(id, shape);
+  odds.forEach((o, i) => {
+    const market = shapes.get(o.marketId);
+    // A market neither in the batch nor stored is reported by the reference check.
+    if (market) for (const problem of oddProblems(market, o)) report('odds', i, o.id, problem.field, problem.message);
+  });
+}
+
 type Report = (collection: string, index: number, id: string | undefined, field: string, message: string) => void;
 
 function checkRange(collection: string, index: number, id: string, start: string | null | undefined, end: string | null | undefined, report: Report) {
@@ -343,7 +417,7 @@ interface Reference {
   /** The referenced item's competition must equal the referring item's. */
   sameCompetition?: boolean;
   /** The referenced item's competition must be one that takes this kind of fact; says why not. */
-  accepts?: { test: (competition: Competition) => boolean; refusal: string };
+  accepts?: { test: (competition: Competition, item: any) => boolean; refusal: string | ((item: any) => string) };
 }
 
 const REFERENCES: Reference[] = [
@@ -396,6 +470,19 @@ const REFERENCES: Reference[] = [
   { from: 'futureOdds', field: 'futureId', to: 'futures', ids: (o) => [o.futureId] },
   { from: 'futureOdds', field: 'athleteId', to: 'athletes', ids: (o) => [o.athleteId] },
   { from: 'futureOdds', field: 'teamId', to: 'teams', ids: (o) => [o.teamId] },
+  {
+    from: 'markets',
+    field: 'eventId',
+    to: 'events',
+    ids: (m) => [m.eventId],
+    accepts: { test: (c, m) => c.supportedMarkets.includes(m.oddType), refusal: (m) => `does not offer ${m.oddType} markets` },
+  },
+  { from: 'markets', field: 'heatId', to: 'heats', ids: (m) => [m.heatId], sameCompetition: true },
+  { from: 'markets', field: 'athleteIds', to: 'athletes', ids: (m) => (m.athleteIds ? JSON.parse(m.athleteIds) : []) },
+  { from: 'odds', field: 'marketId', to: 'markets', ids: (o) => [o.marketId] },
+  { from: 'odds', field: 'athleteId', to: 'athletes', ids: (o) => [o.athleteId] },
+  { from: 'odds', field: 'athleteIds', to: 'athletes', ids: (o) => (o.athleteIds ? JSON.parse(o.athleteIds) : []) },
+  { from: 'odds', field: 'teamId', to: 'teams', ids: (o) => [o.teamId], sameCompetition: true },
 ];
 
 /**
@@ -411,6 +498,8 @@ const COMPETITION_VIA: Partial<Record<FeedCollection, (item: any) => [FeedCollec
   heats: (h) => ['rounds', h.roundId],
   heatEntries: (e) => ['heats', e.heatId],
   teamGames: (g) => ['heats', g.id],
+  markets: (m) => ['events', m.eventId],
+  odds: (o) => ['markets', o.marketId],
 };
 
 async function checkReferences(feed: NormalizedFeed, existing: ExistingLookup, report: Report): Promise<void> {
@@ -460,8 +549,9 @@ async function checkReferences(feed: NormalizedFeed, existing: ExistingLookup, r
           if (own && competition !== own) report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${competition}", not "${own}"`);
         }
         const catalogued = ref.accepts ? findCompetition(competition) : undefined;
-        if (ref.accepts && catalogued && !ref.accepts.test(catalogued)) {
-          report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${competition}", which ${ref.accepts.refusal}`);
+        if (ref.accepts && catalogued && !ref.accepts.test(catalogued, item)) {
+          const refusal = typeof ref.accepts.refusal === 'function' ? ref.accepts.refusal(item) : ref.accepts.refusal;
+          report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${competition}", which ${refusal}`);
         }
       }
     });

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { FeedCollection } from '../ingest/feed-schema.ts';
+import type { MarketShape } from '../domain/markets/market-shape.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -305,6 +306,8 @@ function existingRows(db: Kysely<Database>, collection: FeedCollection, ids: str
         .select(['heatEntries.id', 'events.competition'])
         .where('heatEntries.id', 'in', ids)
         .execute();
+    case 'markets':
+      return db.selectFrom('markets').innerJoin('events', 'events.id', 'markets.eventId').select(['markets.id', 'events.competition']).where('markets.id', 'in', ids).execute();
     default:
       return (db as Kysely<any>).selectFrom(collection).select(['id']).where('id', 'in', ids).execute();
   }
@@ -343,6 +346,16 @@ export async function eventIdsOfRounds(db: Kysely<Database> | Transaction<Databa
   for (const part of chunks(roundIds)) {
     const rows = await db.selectFrom('rounds').select(['id', 'eventId']).where('id', 'in', part).execute();
     for (const row of rows) found.set(row.id, row.eventId);
+  }
+  return found;
+}
+
+/** Stored markets by id, with what their odds are checked against and the event they belong to. */
+export async function findMarkets(db: Kysely<Database> | Transaction<Database>, ids: string[]): Promise<Map<string, MarketShape & { eventId: string }>> {
+  const found = new Map<string, MarketShape & { eventId: string }>();
+  for (const part of chunks(ids)) {
+    const rows = await db.selectFrom('markets').select(['id', 'eventId', 'oddType', 'heatId', 'exactasType', 'overUnderSubMarketType', 'line', 'athleteIds', 'places', 'proposition']).where('id', 'in', part).execute();
+    for (const row of rows) found.set(row.id, { ...row, athleteIds: row.athleteIds ? (JSON.parse(row.athleteIds) as string[]) : null });
   }
   return found;
 }

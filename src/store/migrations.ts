@@ -244,9 +244,52 @@ async function results(db: AnyDb): Promise<void> {
     .execute();
 }
 
+/** Odds markets and their priced outcomes (issue 4); event participants' final standing. */
+async function markets(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('event_participants').addColumn('place', integer).execute();
+
+  await db.schema
+    .createTable('markets')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('event_id', text, (c) => c.notNull().references('events.id'))
+    .addColumn('odd_type', text, (c) => c.notNull())
+    .addColumn('heat_id', text, (c) => c.references('heats.id'))
+    .addColumn('exactas_type', integer)
+    .addColumn('over_under_sub_market_type', text)
+    .addColumn('line', double)
+    .addColumn('athlete_ids', text)
+    .addColumn('places', integer)
+    .addColumn('proposition', text)
+    .addColumn('status', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('markets_event_id').on('markets').columns(['event_id', 'odd_type']).execute();
+
+  await db.schema
+    .createTable('odds')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('reference_id', integer, (c) => c.notNull().unique())
+    .addColumn('market_id', text, (c) => c.notNull().references('markets.id'))
+    .addColumn('event_id', text, (c) => c.notNull().references('events.id'))
+    .addColumn('athlete_id', text, (c) => c.references('athletes.id'))
+    .addColumn('athlete_ids', text)
+    .addColumn('team_id', text, (c) => c.references('teams.id'))
+    .addColumn('side', text)
+    .addColumn('name', text)
+    .addColumn('position', integer)
+    .addColumn('decimal_odds', double, (c) => c.notNull())
+    .addColumn('status', text, (c) => c.notNull())
+    .addColumn('settlement', text)
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('odds_event_id').on('odds').columns(['event_id', 'market_id']).execute();
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
   '0002-results': { up: results },
+  '0003-markets': { up: markets },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -120,6 +120,8 @@ export interface EventParticipantRow {
   athleteId: string;
   seedNo: number | null;
   status: string;
+  /** Final standing once the event completes; event markets settle from it. */
+  place: number | null;
   updatedAt: string;
 }
 
@@ -208,6 +210,45 @@ export interface FutureOddRow {
   updatedAt: string;
 }
 
+/** An odds market of an event (issue 4): what is bet on. Its priced outcomes are OddRows. */
+export interface MarketRow {
+  id: string;
+  referenceId: number;
+  eventId: string;
+  oddType: string;
+  heatId: string | null;
+  exactasType: number | null;
+  overUnderSubMarketType: string | null;
+  line: number | null;
+  /** JSON array of athlete ids (over/under subjects), or null. */
+  athleteIds: string | null;
+  places: number | null;
+  proposition: string | null;
+  status: string;
+  updatedAt: string;
+}
+
+/** A priced outcome of a market; its id is the odd id of the parlay route. Prices are kept decimal. */
+export interface OddRow {
+  id: string;
+  referenceId: number;
+  marketId: string;
+  /** The market's event, copied at ingest so that an event's odds are one indexed read. */
+  eventId: string;
+  athleteId: string | null;
+  /** JSON array of athlete ids (exacta order, dream team), or null. */
+  athleteIds: string | null;
+  teamId: string | null;
+  side: string | null;
+  name: string | null;
+  position: number | null;
+  decimalOdds: number;
+  status: string;
+  /** The operator's settlement, when fed; null means derive it from the results. */
+  settlement: string | null;
+  updatedAt: string;
+}
+
 export interface ApiKeyRow {
   id: string;
   name: string;
@@ -235,5 +276,7 @@ export interface Database {
   teamGames: TeamGameRow;
   futures: FutureRow;
   futureOdds: FutureOddRow;
+  markets: MarketRow;
+  odds: OddRow;
   apiKeys: ApiKeyRow;
 }

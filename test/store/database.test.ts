@@ -17,6 +17,8 @@ const TABLES = [
   'heat_results',
   'heats',
   'laps',
+  'markets',
+  'odds',
   'round_scores',
   'rounds',
   'team_games',
@@ -98,7 +100,7 @@ const ROWS: { [K in keyof Database]: Database[K] } = {
     updatedAt: T0,
   },
   roundScores: { id: 'rs-1', referenceId: 71, roundId: 'rd-1', eventId: 'ev-1', teamId: 'team-1', goals: 0, updatedAt: T0 },
-  eventParticipants: { id: 'ep-1', referenceId: 72, eventId: 'ev-1', athleteId: 'ath-1', seedNo: null, status: 'ACTIVE', updatedAt: T0 },
+  eventParticipants: { id: 'ep-1', referenceId: 72, eventId: 'ev-1', athleteId: 'ath-1', seedNo: null, status: 'ACTIVE', place: 2, updatedAt: T0 },
   heatEntries: {
     id: 'he-1',
     referenceId: 73,
@@ -154,6 +156,37 @@ const ROWS: { [K in keyof Database]: Database[K] } = {
     prices: '[{"outcomeName":"yes","decimalOdds":3.25}]',
     updatedAt: T1,
   },
+  markets: {
+    id: 'mk-1',
+    referenceId: 93,
+    eventId: 'ev-1',
+    oddType: 'overUnder',
+    heatId: 'ht-1',
+    exactasType: null,
+    overUnderSubMarketType: 'points',
+    line: 14.5,
+    athleteIds: '["ath-1"]',
+    places: null,
+    proposition: null,
+    status: 'SUSPENDED',
+    updatedAt: T1,
+  },
+  odds: {
+    id: 'odd-1',
+    referenceId: 95,
+    marketId: 'mk-1',
+    eventId: 'ev-1',
+    athleteId: 'ath-1',
+    athleteIds: null,
+    teamId: 'team-1',
+    side: 'OVER',
+    name: null,
+    position: 1,
+    decimalOdds: 1.9523,
+    status: 'OPEN',
+    settlement: 'PUSH',
+    updatedAt: T1,
+  },
   apiKeys: {
     id: 'key-1',
     name: 'ci',
@@ -195,7 +228,7 @@ describeEachStore('store', (open, kind) => {
   test('migrations create every table, and a second run applies nothing', async () => {
     const store = await open({ migrate: false });
     assert.deepEqual(await tableNames(store), []);
-    assert.deepEqual(await migrateToLatest(store), ['0001-initial', '0002-results']);
+    assert.deepEqual(await migrateToLatest(store), ['0001-initial', '0002-results', '0003-markets']);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);
   });
