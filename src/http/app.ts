@@ -11,11 +11,13 @@ import { adminFeedRoutes } from './routes/admin-feed.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { futuresRoutes } from './routes/futures.ts';
 import { healthRoutes } from './routes/health.ts';
+import { oddsRoutes } from './routes/odds.ts';
 import { resultsRoutes } from './routes/results.ts';
 import { sportsRoutes } from './routes/sports.ts';
 import { ServerErrorResponse } from './schemas/common.ts';
 import { EVENT_SHARED_SCHEMAS } from './schemas/events.ts';
 import { FutureListingItem, FutureOddsItem } from './schemas/futures.ts';
+import { ODDS_SHARED_SCHEMAS } from './schemas/odds.ts';
 import { RESULTS_SHARED_SCHEMAS } from './schemas/results.ts';
 import { SportListingItem } from './schemas/sports.ts';
 
@@ -51,7 +53,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('store', store);
-  for (const schema of [ServerErrorResponse, SportListingItem, ...EVENT_SHARED_SCHEMAS, ...RESULTS_SHARED_SCHEMAS, FutureListingItem, FutureOddsItem]) app.addSchema(schema);
+  for (const schema of [ServerErrorResponse, SportListingItem, ...EVENT_SHARED_SCHEMAS, ...RESULTS_SHARED_SCHEMAS, ...ODDS_SHARED_SCHEMAS, FutureListingItem, FutureOddsItem]) app.addSchema(schema);
 
   await app.register(errorsPlugin, { debugErrors: config.debugErrors });
   await app.register(authPlugin, { store, adminApiKey: config.adminApiKey });
@@ -74,6 +76,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
       await publicApi.register(sportsRoutes);
       await publicApi.register(eventsRoutes);
       await publicApi.register(resultsRoutes);
+      await publicApi.register(oddsRoutes);
       await publicApi.register(futuresRoutes);
     },
     { prefix: PUBLIC_PREFIX },

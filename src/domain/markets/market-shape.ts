@@ -52,6 +52,7 @@ export function marketProblems(market: MarketShape): ShapeProblem[] {
   const problems: ShapeProblem[] = [];
   const { oddType } = market;
   if (is(HEAT_ODD_TYPES, oddType) && !market.heatId) problems.push({ field: 'heatId', message: `is required for ${oddType} markets` });
+  if (oddType === 'holeShot' && !market.heatId) problems.push({ field: 'heatId', message: 'is required for holeShot markets: the hole shot is won in one race' });
   if (market.exactasType != null && !is(EXACTAS, oddType)) problems.push({ field: 'exactasType', message: 'applies to eventExacta and heatExacta markets' });
   if (is(OVER_UNDERS, oddType)) {
     if (market.line == null) problems.push({ field: 'line', message: `is required for ${oddType} markets` });

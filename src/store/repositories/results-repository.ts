@@ -20,7 +20,7 @@ export interface ParticipantsRows {
   teams: Map<string, TeamRow>;
 }
 
-async function byId<K extends 'athletes' | 'teams'>(db: Kysely<Database>, table: K, ids: Iterable<string | null>): Promise<Map<string, Database[K]>> {
+export async function byId<K extends 'athletes' | 'teams'>(db: Kysely<Database>, table: K, ids: Iterable<string | null>): Promise<Map<string, Database[K]>> {
   const wanted = [...new Set([...ids].filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
   const rows = (await (db as Kysely<any>).selectFrom(table).selectAll().where('id', 'in', wanted).execute()) as Database[K][];

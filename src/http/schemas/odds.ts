@@ -1,0 +1,187 @@
+import { type TProperties, Type } from 'typebox';
+import { EXACTAS_TYPES, HEAT_MARKET_STATUSES, ODD_TYPES, OUTCOME_STATUSES, OVER_UNDER_SUB_MARKET_TYPES, SETTLEMENTS } from '../../domain/enumerations.ts';
+import { OVER_UNDER_SIDES } from '../../domain/markets/selection.ts';
+import { Nullable, StringEnum, Timestamp } from './common.ts';
+
+/** Route 6's response (DESIGN decision 7) and route 7's (decision 8). */
+
+const AthleteRef = Type.Union([Type.Ref('Athlete'), Type.Null()]);
+const Participants = Type.Array(Type.Ref('Athlete'), { description: 'the athletes, in the order the outcome names them' });
+const Probability = Type.Number({ description: 'percent: 49.4 means 49.4%' });
+
+const Prices = {
+  odds: Type.Number({ description: 'decimal odds' }),
+  americanOdds: Type.Integer({ description: 'American odds' }),
+  probability: Probability,
+};
+
+const Priced = {
+  id: Type.String({ description: 'odd id: pass it (or outcomeId) to the parlay route' }),
+  outcomeId: Type.String({ description: 'the numeric reference id as text; the parlay route accepts it as well' }),
+  referenceId: Type.Integer(),
+  marketId: Type.String(),
+  ...Prices,
+  status: StringEnum(OUTCOME_STATUSES),
+  settlement: StringEnum(SETTLEMENTS),
+  deadHeatFactor: Type.Number({ description: 'share of the stake paid at full odds after a dead heat; 1 otherwise' }),
+  updatedAt: Timestamp,
+};
+
+const item = (id: string, description: string, fields: TProperties) => Type.Object({ ...Priced, ...fields }, { $id: id, title: id, description });
+
+const Position = Nullable(Type.Integer({ description: 'display order' }));
+const HeatFields = {
+  roundId: Nullable(Type.String()),
+  roundName: Nullable(Type.String()),
+  roundNo: Nullable(Type.Integer()),
+  heatId: Nullable(Type.String()),
+  heatName: Nullable(Type.String()),
+  heatNo: Nullable(Type.Integer()),
+  marketStatus: StringEnum(HEAT_MARKET_STATUSES),
+};
+
+const AthleteOdd = item('AthleteOdd', 'an outcome backing one athlete: eventWinner, secondPlace, fastestLap, holeShot, shows, podiums, raceTop3/5/10', {
+  position: Position,
+  heatId: Nullable(Type.String({ description: 'the heat, for heat-level fastestLap and holeShot' })),
+  athlete: AthleteRef,
+});
+const HeatOdd = item('HeatOdd', 'heatWinner and heatExacta: a flat list of outcomes, each with its round and heat', {
+  position: Position,
+  exactasType: Type.Optional(Type.Integer({ description: 'heatExacta only' })),
+  ...HeatFields,
+  athlete: Type.Optional(AthleteRef),
+  participants: Type.Optional(Participants),
+});
+const ExactaOdd = item('ExactaOdd', 'eventExacta: the first places in order (exacta 2, trifecta 3, superfecta 4)', {
+  position: Position,
+  exactasType: Type.Integer(),
+  participants: Participants,
+});
+const OverUnderOdd = item('OverUnderOdd', 'overUnder and multiOverUnder: one side of a line', {
+  overUnderSubMarketType: StringEnum(OVER_UNDER_SUB_MARKET_TYPES),
+  line: Type.Number(),
+  side: StringEnum(OVER_UNDER_SIDES),
+  heatId: Nullable(Type.String()),
+  athlete: Type.Optional(AthleteRef),
+  athletes: Type.Optional(Participants),
+});
+const PropBetOdd = item('PropBetOdd', 'propBets: an outcome of a proposition', {
+  proposition: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+  betStatus: StringEnum(OUTCOME_STATUSES),
+  athlete: AthleteRef,
+});
+const DreamTeamOdd = item('DreamTeamOdd', "dreamTeam: a team of athletes; it wins when its athletes' finishing positions add up to the lowest total", {
+  position: Position,
+  name: Nullable(Type.String()),
+  participants: Participants,
+});
+const TeamMarketOdd = item('TeamMarketOdd', 'teamMarkets: an outcome backing a team', {
+  name: Nullable(Type.String()),
+  team: Type.Union([Type.Ref('ParticipantTeam'), Type.Null()]),
+  heatId: Nullable(Type.String()),
+});
+
+const HeadToHeadSide = Type.Object(
+  {
+    id: Type.String({ description: 'odd id of this side' }),
+    outcomeId: Type.String(),
+    position: Position,
+    ...Prices,
+    status: StringEnum(OUTCOME_STATUSES),
+    settlement: StringEnum(SETTLEMENTS),
+    athlete: AthleteRef,
+  },
+  { $id: 'HeadToHeadSide', title: 'HeadToHeadSide' },
+);
+const HeadToHeadOdd = Type.Object(
+  {
+    id: Type.String({ description: 'market id' }),
+    outcomeId: Type.String(),
+    referenceId: Type.Integer(),
+    heatId: Nullable(Type.String()),
+    eventParticipant1: Type.Ref('HeadToHeadSide'),
+    eventParticipant2: Type.Ref('HeadToHeadSide'),
+    winnerParticipantId: Nullable(Type.String({ description: "the winning side's athlete id once settled" })),
+    betStatus: StringEnum(OUTCOME_STATUSES),
+    updatedAt: Timestamp,
+  },
+  { $id: 'HeadToHeadOdd', title: 'HeadToHeadOdd', description: 'headToHead: two athletes; each side is an odd id' },
+);
+
+const ITEM_OF: Record<(typeof ODD_TYPES)[number], string> = {
+  fastestLap: 'AthleteOdd',
+  eventWinner: 'AthleteOdd',
+  secondPlace: 'AthleteOdd',
+  holeShot: 'AthleteOdd',
+  heatWinner: 'HeatOdd',
+  overUnder: 'OverUnderOdd',
+  multiOverUnder: 'OverUnderOdd',
+  headToHead: 'HeadToHeadOdd',
+  shows: 'AthleteOdd',
+  podiums: 'AthleteOdd',
+  propBets: 'PropBetOdd',
+  dreamTeam: 'DreamTeamOdd',
+  eventExacta: 'ExactaOdd',
+  heatExacta: 'HeatOdd',
+  raceTop10: 'AthleteOdd',
+  raceTop5: 'AthleteOdd',
+  raceTop3: 'AthleteOdd',
+  teamMarkets: 'TeamMarketOdd',
+};
+
+export const EventOdds = Type.Object(
+  {
+    eventId: Type.String({ description: '<sport_key>:<uuid>' }),
+    publicId: Type.String(),
+    numericEventId: Type.Integer(),
+    oddType: StringEnum(ODD_TYPES),
+    ...Object.fromEntries(ODD_TYPES.map((t) => [t, Type.Optional(Type.Array(Type.Ref(ITEM_OF[t]), { description: `present when oddType is ${t}` }))])),
+  },
+  { $id: 'EventOdds', title: 'EventOdds', description: 'one odd type of an event: the outcomes are under the member named by oddType' },
+);
+
+export const EventOddsParams = Type.Object({
+  eventId: Type.String({ maxLength: 200, description: '<sport_key>:<uuid> (a bare uuid is accepted too)' }),
+  oddType: StringEnum(ODD_TYPES, { description: 'odd type' }),
+});
+
+export const EventOddsQuery = Type.Object({
+  exactasType: Type.Optional(Type.Unsafe<number>({ type: 'integer', enum: [...EXACTAS_TYPES], description: 'eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta; all when absent' })),
+  overUnderSubMarketType: Type.Optional(StringEnum(OVER_UNDER_SUB_MARKET_TYPES, { description: 'overUnder and multiOverUnder: one sub-market; all when absent' })),
+});
+
+export const SgpLeg = Type.Object(
+  {
+    oddId: Type.String(),
+    oddType: StringEnum(ODD_TYPES),
+    selection: Type.String({ description: 'what the leg backs, in words' }),
+    probability: Probability,
+    odds: Type.Number({ description: 'decimal odds' }),
+  },
+  { $id: 'SgpLeg', title: 'SgpLeg' },
+);
+
+export const SgpResponse = Type.Object(
+  {
+    eventId: Type.String(),
+    legs: Type.Array(Type.Ref('SgpLeg')),
+    probability: Type.Number({ description: 'percent: the joint probability that every leg wins, with the legs\' own margins kept' }),
+    odds: Type.Number({ description: 'decimal odds of the parlay' }),
+    americanOdds: Type.Integer(),
+    combinedOdds: Type.Number({ description: 'the same as odds (the provider SDK reads this name)' }),
+    independentProbability: Type.Number({ description: 'percent: the product of the legs\' probabilities, as if they were independent' }),
+    correlationFactor: Type.Number({ description: 'probability / independentProbability: above 1 when the legs tend to win together' }),
+  },
+  { $id: 'SgpResponse', title: 'SgpResponse' },
+);
+
+export const SgpBody = Type.Union(
+  [
+    Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 20 }),
+    Type.Object({ oddIds: Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 20 }) }, { additionalProperties: true }),
+  ],
+  { description: 'odd ids (or outcomeIds) of one event: an array, or { "oddIds": [...] }; at most 20' },
+);
+
+export const ODDS_SHARED_SCHEMAS = [AthleteOdd, HeatOdd, ExactaOdd, OverUnderOdd, PropBetOdd, DreamTeamOdd, TeamMarketOdd, HeadToHeadSide, HeadToHeadOdd, EventOdds, SgpLeg, SgpResponse];

@@ -1,0 +1,233 @@
+import { type Competition, getCompetition } from '../domain/competitions.ts';
+import type { OddType, Settlement } from '../domain/enumerations.ts';
+import { notFound } from '../domain/errors.ts';
+import { isExclusiveMarket, scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
+import type { ScopeResult } from '../domain/markets/scope-result.ts';
+import { settleSelection } from '../domain/markets/settlement.ts';
+import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
+import { formatPublicId } from '../domain/public-id.ts';
+import type { Store } from '../store/database.ts';
+import { byId } from '../store/repositories/results-repository.ts';
+import { type MarketFilter, oddsRepository } from '../store/repositories/odds-repository.ts';
+import type { AthleteRow, HeatRow, MarketRow, OddRow, RoundRow, TeamRow } from '../store/schema.ts';
+import type { AccessScope } from './access-scope.ts';
+import { type AthleteDocument, type ParticipantTeam, athleteDocument, teamDocument } from './athlete-document.ts';
+import { resolveEvent } from './events.ts';
+import { publishedStatus, scopeResults } from './scope-results.ts';
+
+/** Fields every priced outcome carries (DESIGN decision 7). */
+export interface PricedOutcome {
+  id: string;
+  outcomeId: string;
+  referenceId: number;
+  marketId: string;
+  odds: number;
+  americanOdds: number;
+  /** Percent: 49.4 means 49.4%. */
+  probability: number;
+  status: string;
+  settlement: Settlement;
+  /** Share of the stake paid at full odds on a dead heat; 1 otherwise. */
+  deadHeatFactor: number;
+  updatedAt: string;
+}
+
+export type OddItem = PricedOutcome & Record<string, unknown>;
+
+export interface EventOddsDocument {
+  eventId: string;
+  publicId: string;
+  numericEventId: number;
+  oddType: OddType;
+  [oddType: string]: unknown;
+}
+
+export interface EventOddsQuery {
+  exactasType?: number | undefined;
+  overUnderSubMarketType?: string | undefined;
+}
+
+interface Context {
+  competition: Competition;
+  athletes: Map<string, AthleteRow>;
+  teams: Map<string, TeamRow>;
+  heats: Map<string, HeatRow & { round: RoundRow }>;
+  results: Map<string, ScopeResult>;
+  eventStatus: string;
+}
+
+/** Route 6: one odd type's markets of an event, every outcome priced in three formats and settled from the results. */
+export async function getEventOdds(store: Store, eventId: string, oddType: OddType, query: EventOddsQuery, scope: AccessScope): Promise<EventOddsDocument> {
+  const event = await resolveEvent(store, eventId, scope);
+  const competition = getCompetition(event.competition);
+  if (!competition.supportedMarkets.includes(oddType)) {
+    throw notFound(`${competition.name} (${competition.key}) does not offer ${oddType} odds; it offers ${competition.supportedMarkets.join(', ')}`, {
+      eventId,
+      oddType,
+      supportedMarkets: competition.supportedMarkets,
+    });
+  }
+  const repo = oddsRepository(store.db);
+  const filter: MarketFilter = { oddType };
+  if (query.exactasType !== undefined && (oddType === 'eventExacta' || oddType === 'heatExacta')) filter.exactasType = query.exactasType;
+  if (query.overUnderSubMarketType && (oddType === 'overUnder' || oddType === 'multiOverUnder')) filter.overUnderSubMarketType = query.overUnderSubMarketType;
+  const markets = await repo.marketsOfEvent(event.id, filter);
+  const odds = await repo.oddsOfMarkets(event.id, markets.map((m) => m.id));
+  const [heats, results] = await Promise.all([repo.heatsOfEvent(event.id), scopeResults(store, event, competition, markets)]);
+  const athleteIds = new Set<string>();
+  for (const o of odds) {
+    if (o.athleteId) athleteIds.add(o.athleteId);
+    for (const id of parseIds(o.athleteIds)) athleteIds.add(id);
+  }
+  for (const m of markets) for (const id of parseIds(m.athleteIds)) athleteIds.add(id);
+  const athletes = await byId(store.db, 'athletes', athleteIds);
+  const teams = await byId(store.db, 'teams', [...odds.map((o) => o.teamId), ...[...athletes.values()].map((a) => a.teamId)]);
+  const context: Context = { competition, athletes, teams, heats: new Map(heats.map((h) => [h.id, h])), results, eventStatus: event.eventStatus };
+  const publicId = formatPublicId(event.competition, event.id);
+  return { eventId: publicId, publicId, numericEventId: event.referenceId, oddType, [oddType]: oddItems(oddType, markets, odds, context) };
+}
+
+export function parseIds(text: string | null): string[] {
+  return text ? (JSON.parse(text) as string[]) : [];
+}
+
+function oddItems(oddType: OddType, markets: MarketRow[], odds: OddRow[], context: Context): unknown[] {
+  const byMarket = new Map<string, OddRow[]>();
+  for (const o of odds) {
+    const list = byMarket.get(o.marketId) ?? [];
+    list.push(o);
+    byMarket.set(o.marketId, list);
+  }
+  const items: unknown[] = [];
+  for (const market of markets) {
+    const outcomes = byMarket.get(market.id) ?? [];
+    if (oddType === 'headToHead') {
+      if (outcomes.length === 2) items.push(headToHeadItem(market, outcomes as [OddRow, OddRow], context));
+      continue;
+    }
+    for (const odd of outcomes) items.push({ ...pricedOutcome(market, odd, outcomes, context), ...typeFields(market, odd, context) });
+  }
+  return items;
+}
+
+/** The priced and settled part of an outcome. */
+export function pricedOutcome(market: MarketRow, odd: OddRow, siblings: readonly OddRow[], context: Pick<Context, 'results' | 'eventStatus'>): PricedOutcome {
+  const marketShape = { ...market, athleteIds: parseIds(market.athleteIds) };
+  const scope = scopeOf(marketShape);
+  const result = context.results.get(scopeKey(scope));
+  const other = siblings.find((s) => s.id !== odd.id);
+  const selection = selectionOf(marketShape, { ...odd, athleteIds: parseIds(odd.athleteIds) }, {
+    otherAthleteId: other?.athleteId ?? null,
+    groups: siblings.map((s) => parseIds(s.athleteIds)),
+  });
+  const derived = result ? settleSelection(selection, result) : { settlement: 'NOT_SET' as Settlement, deadHeatFactor: 1 };
+  // The operator's settlement, when fed, overrides the derived one; in a single-winner market the
+  // operator settling one outcome WIN settles the rest LOSE.
+  const siblingWon = isExclusiveMarket(market.oddType) && siblings.some((s) => s.id !== odd.id && s.settlement === 'WIN');
+  const settlement = (odd.settlement as Settlement | null) ?? (derived.settlement === 'NOT_SET' && siblingWon ? 'LOSE' : derived.settlement);
+  return {
+    id: odd.id,
+    outcomeId: String(odd.referenceId),
+    referenceId: odd.referenceId,
+    marketId: market.id,
+    odds: odd.decimalOdds,
+    americanOdds: decimalToAmerican(odd.decimalOdds),
+    probability: decimalToProbability(odd.decimalOdds),
+    status: publishedStatus(market.status, odd.status, result, context.eventStatus),
+    settlement,
+    deadHeatFactor: odd.settlement ? 1 : derived.deadHeatFactor,
+    updatedAt: odd.updatedAt > market.updatedAt ? odd.updatedAt : market.updatedAt,
+  };
+}
+
+function athleteOf(id: string | null, context: Context): AthleteDocument | null {
+  const athlete = id ? context.athletes.get(id) : undefined;
+  return athlete ? athleteDocument(athlete, teamDocument(context.teams.get(athlete.teamId ?? '')), context.competition) : null;
+}
+
+function athletesOf(ids: readonly string[], context: Context): AthleteDocument[] {
+  return ids.flatMap((id) => athleteOf(id, context) ?? []);
+}
+
+function heatFields(heatId: string | null, context: Context) {
+  const heat = heatId ? context.heats.get(heatId) : undefined;
+  if (!heat) return { roundId: null, roundName: null, roundNo: null, heatId, heatName: null, heatNo: null };
+  return { roundId: heat.round.id, roundName: heat.round.roundName, roundNo: heat.round.roundNo, heatId: heat.id, heatName: heat.heatName, heatNo: heat.heatNo };
+}
+
+/** marketStatus of heat markets: VOID when the heat's bets are void, CLOSE once closed, else OPEN. */
+function heatMarketStatus(market: MarketRow, context: Context): 'OPEN' | 'CLOSE' | 'VOID' {
+  const result = context.results.get(scopeKey({ kind: 'heat', heatId: market.heatId ?? '' }));
+  if (result?.state === 'void') return 'VOID';
+  return publishedStatus(market.status, 'OPEN', result, context.eventStatus) === 'CLOSED' ? 'CLOSE' : 'OPEN';
+}
+
+function typeFields(market: MarketRow, odd: OddRow, context: Context): Record<string, unknown> {
+  const oddType = market.oddType as OddType;
+  switch (oddType) {
+    case 'heatWinner':
+      return { position: odd.position, ...heatFields(market.heatId, context), marketStatus: heatMarketStatus(market, context), athlete: athleteOf(odd.athleteId, context) };
+    case 'heatExacta':
+      return {
+        position: odd.position,
+        exactasType: market.exactasType,
+        ...heatFields(market.heatId, context),
+        marketStatus: heatMarketStatus(market, context),
+        participants: athletesOf(parseIds(odd.athleteIds), context),
+      };
+    case 'eventExacta':
+      return { position: odd.position, exactasType: market.exactasType, participants: athletesOf(parseIds(odd.athleteIds), context) };
+    case 'overUnder':
+    case 'multiOverUnder': {
+      const subjects = athletesOf(parseIds(market.athleteIds), context);
+      return {
+        overUnderSubMarketType: market.overUnderSubMarketType,
+        line: market.line,
+        side: odd.side,
+        heatId: market.heatId,
+        ...(oddType === 'overUnder' ? { athlete: subjects[0] ?? null } : { athletes: subjects }),
+      };
+    }
+    case 'propBets':
+      return { proposition: market.proposition, name: odd.name, betStatus: market.status, athlete: athleteOf(odd.athleteId, context) };
+    case 'dreamTeam':
+      return { position: odd.position, name: odd.name, participants: athletesOf(parseIds(odd.athleteIds), context) };
+    case 'teamMarkets': {
+      const team: ParticipantTeam | null = teamDocument(context.teams.get(odd.teamId ?? ''));
+      return { name: odd.name ?? team?.name ?? null, team, heatId: market.heatId };
+    }
+    default:
+      return { position: odd.position, heatId: market.heatId, athlete: athleteOf(odd.athleteId, context) };
+  }
+}
+
+function headToHeadItem(market: MarketRow, sides: [OddRow, OddRow], context: Context) {
+  const side = (odd: OddRow) => {
+    const priced = pricedOutcome(market, odd, sides, context);
+    return {
+      id: priced.id,
+      outcomeId: priced.outcomeId,
+      position: odd.position,
+      odds: priced.odds,
+      americanOdds: priced.americanOdds,
+      probability: priced.probability,
+      status: priced.status,
+      settlement: priced.settlement,
+      athlete: athleteOf(odd.athleteId, context),
+    };
+  };
+  const [one, two] = [side(sides[0]), side(sides[1])];
+  const winner = one.settlement === 'WIN' ? sides[0] : two.settlement === 'WIN' ? sides[1] : null;
+  const latest = [market.updatedAt, ...sides.map((s) => s.updatedAt)].sort().at(-1) as string;
+  return {
+    id: market.id,
+    outcomeId: String(market.referenceId),
+    referenceId: market.referenceId,
+    heatId: market.heatId,
+    eventParticipant1: one,
+    eventParticipant2: two,
+    winnerParticipantId: winner?.athleteId ?? null,
+    betStatus: one.status === two.status ? one.status : market.status,
+    updatedAt: latest,
+  };
+}

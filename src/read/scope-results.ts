@@ -1,0 +1,87 @@
+import type { Competition } from '../domain/competitions.ts';
+import { scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
+import type { ScopeResult } from '../domain/markets/scope-result.ts';
+import { eventScopeResult, heatScopeResult, lapStatisticResult } from '../domain/markets/scope-results.ts';
+import { heatOutcome } from '../domain/results/win-by.ts';
+import type { Store } from '../store/database.ts';
+import { resultsRepository } from '../store/repositories/results-repository.ts';
+import type { EventRow, MarketRow } from '../store/schema.ts';
+import { heatScoreRows } from './results.ts';
+
+/**
+ * The results of every scope these markets are decided in, keyed by scopeKey: read from the stored
+ * results through the same rules the score routes publish (athleteRoundRank, lap statistics).
+ */
+export async function scopeResults(store: Store, event: Pick<EventRow, 'id' | 'referenceId' | 'eventStatus'>, competition: Competition, markets: readonly MarketRow[]): Promise<Map<string, ScopeResult>> {
+  const out = new Map<string, ScopeResult>();
+  const repo = resultsRepository(store.db);
+  const heatRows = new Map<string, Awaited<ReturnType<typeof heatResults>>>();
+  const heatResults = async (heatId: string) => {
+    const rows = await repo.findHeatResults(heatId);
+    if (!rows || rows.heat.eventId !== event.id) return undefined;
+    return { status: rows.heat.heatStatus, rows: heatScoreRows(competition, event, rows), laps: rows.laps, entries: rows.entries, result: rows.result };
+  };
+  const heat = async (heatId: string) => {
+    if (!heatRows.has(heatId)) heatRows.set(heatId, await heatResults(heatId));
+    return heatRows.get(heatId);
+  };
+
+  for (const market of markets) {
+    const scope = scopeOf({ ...market, athleteIds: null });
+    const key = scopeKey(scope);
+    if (out.has(key)) continue;
+    switch (scope.kind) {
+      case 'operator':
+        break;
+      case 'event': {
+        const { participants } = await repo.findParticipants(event.id);
+        out.set(key, eventScopeResult(event.eventStatus, participants));
+        break;
+      }
+      case 'heat': {
+        const found = await heat(scope.heatId);
+        if (!found) break;
+        const fight = competition.resultsFormat === 'combat' ? heatOutcome(found.result ? { winnerAthleteId: found.result.winnerAthleteId, method: found.result.method } : null) : undefined;
+        out.set(key, heatScopeResult(found.status, found.rows.map((r) => ({ ...r, athleteId: r.athlete.id })), found.status === 'COMPLETED' ? fight : undefined));
+        break;
+      }
+      case 'lapStatistic': {
+        const heatIds = scope.heatId ? [scope.heatId] : (await store.db.selectFrom('heats').select('id').where('eventId', '=', event.id).execute()).map((h) => h.id);
+        const values = new Map<string, number | null>();
+        let completed = heatIds.length > 0;
+        for (const heatId of heatIds) {
+          const found = await heat(heatId);
+          if (!found) continue;
+          completed &&= found.status === 'COMPLETED';
+          if (scope.statistic === 'fastestLap') {
+            for (const row of found.rows) {
+              const best = values.get(row.athlete.id) ?? null;
+              const seconds = row.athleteFastestLapSeconds;
+              values.set(row.athlete.id, seconds !== null && (best === null || seconds < best) ? seconds : best);
+            }
+          } else {
+            const athleteOfEntry = new Map(found.entries.map((e) => [e.id, e.athleteId]));
+            for (const entry of found.entries) values.set(entry.athleteId, null);
+            for (const lap of found.laps) if (lap.lapNo === 1 && lap.position !== null) values.set(athleteOfEntry.get(lap.heatEntryId) as string, lap.position);
+          }
+        }
+        // An event-wide statistic is decided when the event is.
+        out.set(key, lapStatisticResult(scope.heatId ? completed : event.eventStatus === 'COMPLETED' && completed, values));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The status published for an outcome: CLOSED once its scope is decided or called off, or its event
+ * is over, or the operator closed it or its market; SUSPENDED when either is suspended.
+ */
+export function publishedStatus(marketStatus: string, oddStatus: string, result: ScopeResult | undefined, eventStatus: string): 'OPEN' | 'SUSPENDED' | 'CLOSED' {
+  if (marketStatus === 'CLOSED' || oddStatus === 'CLOSED') return 'CLOSED';
+  if (result && result.state !== 'pending') return 'CLOSED';
+  if (eventStatus === 'COMPLETED' || eventStatus === 'CANCELLED') return 'CLOSED';
+  if (marketStatus === 'SUSPENDED' || oddStatus === 'SUSPENDED') return 'SUSPENDED';
+  return 'OPEN';
+}

@@ -1,0 +1,75 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, HeatRow, MarketRow, OddRow, RoundRow } from '../schema.ts';
+
+export interface MarketFilter {
+  oddType?: string;
+  exactasType?: number;
+  overUnderSubMarketType?: string;
+}
+
+/** Odds markets and their priced outcomes, one aggregate: an event's odds are read together. */
+export function oddsRepository(db: Kysely<Database>) {
+  return {
+    /** The event's markets, in reference-id order. */
+    async marketsOfEvent(eventId: string, filter: MarketFilter = {}): Promise<MarketRow[]> {
+      let query = db.selectFrom('markets').selectAll().where('eventId', '=', eventId);
+      if (filter.oddType) query = query.where('oddType', '=', filter.oddType);
+      if (filter.exactasType !== undefined) query = query.where('exactasType', '=', filter.exactasType);
+      if (filter.overUnderSubMarketType) query = query.where('overUnderSubMarketType', '=', filter.overUnderSubMarketType);
+      return query.orderBy('referenceId').execute();
+    },
+
+    /** The priced outcomes of these markets of one event, in display order. */
+    async oddsOfMarkets(eventId: string, marketIds: readonly string[]): Promise<OddRow[]> {
+      if (marketIds.length === 0) return [];
+      const rows = await db.selectFrom('odds').selectAll().where('eventId', '=', eventId).orderBy('position').orderBy('referenceId').execute();
+      const wanted = new Set(marketIds);
+      return rows.filter((row) => wanted.has(row.marketId));
+    },
+
+    /** Odds by id, or by outcomeId (the reference id as text), whichever each names. */
+    async findOdds(ids: readonly string[]): Promise<OddRow[]> {
+      if (ids.length === 0) return [];
+      const numeric = ids.filter((id) => /^\d{1,9}$/.test(id)).map(Number);
+      return db
+        .selectFrom('odds')
+        .selectAll()
+        .where((eb) => eb.or([eb('id', 'in', [...ids]), ...(numeric.length ? [eb('referenceId', 'in', numeric)] : [])]))
+        .execute();
+    },
+
+    async findMarkets(ids: readonly string[]): Promise<MarketRow[]> {
+      if (ids.length === 0) return [];
+      return db.selectFrom('markets').selectAll().where('id', 'in', [...ids]).execute();
+    },
+
+    /**
+     * A version of the event's odds that changes whenever a market or price does (the latest
+     * updatedAt and the counts): the parlay's cached samples are keyed by it.
+     */
+    async oddsVersion(eventId: string): Promise<string> {
+      const row = await sql<{ latest: string | null; total: number | string; mlatest: string | null; mtotal: number | string }>`
+        select (select max(updated_at) from odds where event_id = ${eventId}) as latest,
+               (select count(*) from odds where event_id = ${eventId}) as total,
+               (select max(updated_at) from markets where event_id = ${eventId}) as mlatest,
+               (select count(*) from markets where event_id = ${eventId}) as mtotal`.execute(db);
+      const r = row.rows[0];
+      return `${r?.latest ?? '-'}|${r?.total ?? 0}|${r?.mlatest ?? '-'}|${r?.mtotal ?? 0}`;
+    },
+
+    /** The event's heats with their rounds, for heat markets' round and heat fields. */
+    async heatsOfEvent(eventId: string): Promise<Array<HeatRow & { round: RoundRow }>> {
+      const [heats, rounds] = await Promise.all([
+        db.selectFrom('heats').selectAll().where('eventId', '=', eventId).execute(),
+        db.selectFrom('rounds').selectAll().where('eventId', '=', eventId).execute(),
+      ]);
+      const roundById = new Map(rounds.map((r) => [r.id, r]));
+      return heats.flatMap((h) => {
+        const round = roundById.get(h.roundId);
+        return round ? [{ ...h, round }] : [];
+      });
+    },
+  };
+}
+
+export type OddsRepository = ReturnType<typeof oddsRepository>;
