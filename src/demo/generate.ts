@@ -3,7 +3,7 @@ import { type EventStatus, FUTURE_TYPES, type FutureType, type Gender } from '..
 import { decimalToAmerican } from '../domain/odds-format.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
 import { NATIONALITIES, type NationalityPool, RIDER_TEAMS, ROTATION_COLOURS, SPORT_NATIONALITIES, TEAMS, type TeamSeed, VENUES, type Venue, WEIGHT_CLASSES } from './names.ts';
-import { Random, hashSeed } from './random.ts';
+import { Random, hashSeed } from '../domain/random.ts';
 import { type EventResultsGenerator, type ResultRound, type ResultSink, eventResultsGenerator } from './results.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { EventStatus, ParticipantStatus } from '../domain/enumerations.ts';
 import { methodExcludesWinner } from '../domain/results/win-by.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
 import { ROTATION_COLOURS } from './names.ts';
-import type { Random } from './random.ts';
+import type { Random } from '../domain/random.ts';
 
 /**
  * Heat results for the demo data: who is entered in each event and heat (eventParticipants,

@@ -187,3 +187,13 @@ export function getCompetition(key: string): Competition {
 export function isCompetitionKey(key: unknown): key is string {
   return typeof key === 'string' && BY_KEY.has(key);
 }
+
+/**
+ * Formats whose events the same game parlay can price: those with a finishing order or a fight to
+ * model. Team games and the sport-specific match formats have no parlay (route 7 answers 400).
+ */
+const NO_PARLAY_FORMATS: readonly ResultsFormat[] = ['team-match', 'curling', 'table-tennis', 'box-lacrosse', 'three-ice', 'jai-alai'];
+
+export function supportsParlays(competition: Competition): boolean {
+  return !NO_PARLAY_FORMATS.includes(competition.resultsFormat);
+}

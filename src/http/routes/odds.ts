@@ -1,9 +1,11 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getEventOdds } from '../../read/odds.ts';
+import { priceParlay } from '../../read/parlay.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
-import { EventOddsParams, EventOddsQuery } from '../schemas/odds.ts';
+import { EventIdParams } from '../schemas/events.ts';
+import { EventOddsParams, EventOddsQuery, SgpBody } from '../schemas/odds.ts';
 
 export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -22,5 +24,29 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => getEventOdds(request.server.store, request.params.eventId, request.params.oddType, request.query, scopeOf(request)),
+  );
+
+  app.post(
+    '/events/:eventId/sgp',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['odds'],
+        summary: 'Calculate a same game parlay',
+        description:
+          "Combines odds of one event into one price. The joint probability comes from the event's model (finishing orders simulated once per odds version, legs evaluated over them), scaled so that each leg keeps its own published probability; independentProbability is the plain product for comparison. " +
+          'Legs that cannot all win together, odds that do not exist, are not open or belong to another event, and fewer than two legs are a 422 naming the legs.',
+        params: EventIdParams,
+        body: SgpBody,
+        response: {
+          201: Type.Ref('SgpResponse'),
+          ...errorResponses({ ...PUBLIC_ERRORS, 400: 'invalid body, or the competition offers no same game parlays', 404: 'event not found', 422: 'odds that do not exist, are not open, belong to another event or cannot all win together; fewer than two legs' }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return priceParlay(request.server.store, request.params.eventId, request.body, scopeOf(request));
+    },
   );
 };

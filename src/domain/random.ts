@@ -1,5 +1,5 @@
 /**
- * A small seeded PRNG (mulberry32) for the demo generator. Everything the generator draws comes from
+ * A small seeded PRNG (mulberry32) for the demo generator and the parlay samples. Everything they draw comes from
  * here, never from Math.random() or the clock, so a seed and a `now` fix the output byte for byte.
  */
 

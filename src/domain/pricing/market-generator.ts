@@ -1,0 +1,282 @@
+import type { OddType } from '../enumerations.ts';
+import { roundTo } from '../odds-format.ts';
+import { FieldMarkets } from './field-markets.ts';
+import { fitFinishingOrder, simulateFinishingOrders } from './finishing-order.ts';
+import { type MarginMethod, applyMargin } from './margin.ts';
+
+/**
+ * Generates an event's markets from one finishing-order model, so that every price agrees with every
+ * other (the issue's coherence rule): the demo data's markets, and the operator's "generate this
+ * event's markets from win probabilities or ratings". Output is feed items (markets and odds), ready
+ * for the ingest path like anything an operator sends.
+ */
+
+export interface GeneratedMarket {
+  id: string;
+  eventId: string;
+  oddType: OddType;
+  heatId?: string;
+  exactasType?: number;
+  overUnderSubMarketType?: 'finishingPosition';
+  line?: number;
+  athleteIds?: string[];
+  proposition?: string;
+  status?: 'OPEN' | 'SUSPENDED' | 'CLOSED';
+  updatedAt?: string;
+}
+
+export interface GeneratedOdd {
+  id: string;
+  marketId: string;
+  athleteId?: string;
+  athleteIds?: string[];
+  side?: 'OVER' | 'UNDER';
+  name?: string;
+  position: number;
+  odds: number;
+  updatedAt?: string;
+}
+
+export interface GeneratedMarkets {
+  markets: GeneratedMarket[];
+  odds: GeneratedOdd[];
+}
+
+export interface HeatField {
+  heatId: string;
+  athleteIds: readonly string[];
+}
+
+export interface MarketGeneratorInput {
+  /** Stored event id (the bare uuid); market and odd ids are made from it, so they are stable. */
+  eventId: string;
+  /** The field, with one win probability each (normalised) or, from `ratingsToWinProbabilities`, ratings. */
+  athleteIds: readonly string[];
+  win: readonly number[];
+  /** Heats to price (heatWinner, heatExacta, head-to-heads of fights), each a sub-race of the same model. */
+  heats?: readonly HeatField[];
+  /** The heat whose lap 1 decides holeShot (the main event). */
+  mainHeatId?: string;
+  /** Odd types to generate; the competition's supported markets. */
+  oddTypes: readonly OddType[];
+}
+
+export interface MarketGeneratorOptions {
+  /** Margin per market, 0 for fair prices (0.05 is a 5% overround). */
+  overround: number;
+  marginMethod: MarginMethod;
+  /** Gamma shape of the finishing-order model: 1 is Plackett-Luce. */
+  shape: number;
+  samples: number;
+  uniform: () => number;
+}
+
+/**
+ * Ratings (Elo-like points) to win probabilities: a logit model, P(i) ∝ 10^(rating_i / scale), so
+ * that 400 points is ten times the odds, as in chess.
+ */
+export function ratingsToWinProbabilities(ratings: readonly number[], scale = 400): number[] {
+  const top = Math.max(...ratings);
+  const weights = ratings.map((r) => 10 ** ((r - top) / scale));
+  const total = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => w / total);
+}
+
+const TOP_K: Partial<Record<OddType, number>> = { podiums: 3, shows: 3, raceTop3: 3, raceTop5: 5, raceTop10: 10 };
+const EXACTA_COUNT: Record<number, number> = { 2: 12, 3: 12, 4: 8 };
+
+export function generateEventMarkets(input: MarketGeneratorInput, options: MarketGeneratorOptions): GeneratedMarkets {
+  const { eventId, athleteIds, oddTypes } = input;
+  const n = athleteIds.length;
+  const out: GeneratedMarkets = { markets: [], odds: [] };
+  const offers = (t: OddType) => oddTypes.includes(t);
+  const price = (fair: number[]) => applyMargin(fair.map(clamp), options.overround, options.marginMethod).map((p) => roundTo(Math.max(1.0001, 1 / p), 4));
+  const market = (suffix: string, oddType: OddType, extra: Partial<GeneratedMarket> = {}) => {
+    const m: GeneratedMarket = { id: `${eventId}:${suffix}`, eventId, oddType, ...extra };
+    out.markets.push(m);
+    return m;
+  };
+  const outcomes = (m: GeneratedMarket, fair: number[], fields: Array<Partial<GeneratedOdd> & { key: string }>) => {
+    const odds = price(fair);
+    fields.forEach(({ key, ...rest }, i) => out.odds.push({ id: `${m.id}:${key}`, marketId: m.id, position: i + 1, odds: odds[i] as number, ...rest }));
+  };
+
+  if (n >= 2) {
+    const model = fitFinishingOrder(input.win, options.shape);
+    const orders = simulateFinishingOrders(model, options.samples, options.uniform);
+    const field = new FieldMarkets(orders, n);
+    const all = athleteIds.map((_, i) => i);
+    // Favourites first: markets list the field in order of win probability.
+    const byWin = [...all].sort((a, b) => (input.win[b] as number) - (input.win[a] as number));
+    const athleteOutcomes = (indices: number[]) => indices.map((i) => ({ key: athleteIds[i] as string, athleteId: athleteIds[i] as string }));
+
+    // Plackett-Luce has closed forms for the first two places; other shapes read the samples.
+    const exact = options.shape === 1 ? normalise(input.win) : null;
+    const winOf = (i: number) => (exact ? (exact[i] as number) : field.win(i));
+    const secondOf = (i: number) => (exact ? exact.reduce((sum, pa, a) => (a === i ? sum : sum + (pa * (exact[i] as number)) / (1 - pa)), 0) : field.place(i, 2));
+    if (offers('eventWinner')) outcomes(market('eventWinner', 'eventWinner'), byWin.map(winOf), athleteOutcomes(byWin));
+    if (offers('secondPlace')) outcomes(market('secondPlace', 'secondPlace'), byWin.map(secondOf), athleteOutcomes(byWin));
+    for (const [oddType, k] of Object.entries(TOP_K) as Array<[OddType, number]>) {
+      if (offers(oddType) && n > k) outcomes(market(oddType, oddType), byWin.map((i) => field.top(i, k)), athleteOutcomes(byWin));
+    }
+    if (offers('headToHead')) {
+      // Neighbours in the market make the closest matchups.
+      for (let p = 0; p + 1 < Math.min(n, 12); p += 2) {
+        const [a, b] = [byWin[p] as number, byWin[p + 1] as number];
+        const ahead = field.headToHead(a, b);
+        outcomes(market(`headToHead:${athleteIds[a]}:${athleteIds[b]}`, 'headToHead'), [ahead, 1 - ahead], athleteOutcomes([a, b]));
+      }
+    }
+    if (offers('eventExacta')) {
+      for (const k of [2, 3, 4]) {
+        if (n < k + 1) continue;
+        const top = topSequences(orders, n, k, EXACTA_COUNT[k] as number);
+        const m = market(`eventExacta:${k}`, 'eventExacta', { exactasType: k });
+        outcomes(
+          m,
+          top.map((s) => s.probability),
+          top.map((s) => ({ key: s.sequence.map((i) => athleteIds[i]).join('-'), athleteIds: s.sequence.map((i) => athleteIds[i] as string) })),
+        );
+      }
+    }
+    if (offers('overUnder')) {
+      for (const i of byWin.slice(0, Math.min(6, n))) {
+        // The line nearest an even chance.
+        let line = 1.5;
+        while (line < n - 1 && field.finishingPosition(i, line).under < 0.5) line += 1;
+        const { over, under } = field.finishingPosition(i, line);
+        if (over <= 0 || under <= 0) continue;
+        const m = market(`overUnder:${athleteIds[i]}`, 'overUnder', { overUnderSubMarketType: 'finishingPosition', line, athleteIds: [athleteIds[i] as string] });
+        outcomes(m, [over, under], [{ key: 'over', side: 'OVER' }, { key: 'under', side: 'UNDER' }]);
+      }
+    }
+    if (offers('multiOverUnder') && n >= 4) {
+      const pair = [byWin[0] as number, byWin[1] as number];
+      const sums = positionSums(orders, n, pair);
+      const line = Math.floor(median(sums)) + 0.5;
+      const under = sums.filter((s) => s < line).length / sums.length;
+      if (under > 0 && under < 1) {
+        const m = market('multiOverUnder', 'multiOverUnder', { overUnderSubMarketType: 'finishingPosition', line, athleteIds: pair.map((i) => athleteIds[i] as string) });
+        outcomes(m, [1 - under, under], [{ key: 'over', side: 'OVER' }, { key: 'under', side: 'UNDER' }]);
+      }
+    }
+    if (offers('dreamTeam') && n >= 6) {
+      // Three balanced teams of two: the 1st with the 6th favourite, the 2nd with the 5th, the 3rd with the 4th.
+      const teams = [0, 1, 2].map((t) => [byWin[t] as number, byWin[5 - t] as number]);
+      const fair = groupWins(orders, n, teams);
+      outcomes(
+        market('dreamTeam', 'dreamTeam'),
+        fair,
+        teams.map((team, t) => ({ key: `team${t + 1}`, name: `Team ${t + 1}`, athleteIds: team.map((i) => athleteIds[i] as string) })),
+      );
+    }
+    if (offers('fastestLap')) {
+      // The quickest single lap is less certain than the race: the same order, flattened.
+      const flat = normalise(input.win.map((p) => p ** 0.6));
+      outcomes(market('fastestLap', 'fastestLap'), byWin.map((i) => flat[i] as number), athleteOutcomes(byWin));
+    }
+    if (offers('holeShot') && input.mainHeatId) {
+      const flat = normalise(input.win.map((p) => p ** 0.4));
+      outcomes(market('holeShot', 'holeShot', { heatId: input.mainHeatId }), byWin.map((i) => flat[i] as number), athleteOutcomes(byWin));
+    }
+    if (offers('propBets')) {
+      const favourite = byWin[0] as number;
+      const p = field.top(favourite, Math.min(3, n - 1));
+      const m = market('propBets:favouritePodium', 'propBets', { proposition: `Will the favourite finish in the top ${Math.min(3, n - 1)}?` });
+      outcomes(m, [p, 1 - p], [{ key: 'yes', name: 'Yes', athleteId: athleteIds[favourite] as string }, { key: 'no', name: 'No', athleteId: athleteIds[favourite] as string }]);
+    }
+  }
+
+  // Heats: each a Plackett-Luce sub-race of the event's field (the same strengths, restricted).
+  const strength = new Map(athleteIds.map((id, i) => [id, input.win[i] as number]));
+  for (const heat of input.heats ?? []) {
+    const runners = heat.athleteIds.filter((id) => strength.has(id));
+    if (runners.length < 2) continue;
+    const win = normalise(runners.map((id) => strength.get(id) as number));
+    const byWin = runners.map((_, i) => i).sort((a, b) => (win[b] as number) - (win[a] as number));
+    if (offers('heatWinner')) {
+      outcomes(
+        market(`heatWinner:${heat.heatId}`, 'heatWinner', { heatId: heat.heatId }),
+        byWin.map((i) => win[i] as number),
+        byWin.map((i) => ({ key: runners[i] as string, athleteId: runners[i] as string })),
+      );
+    }
+    if (offers('headToHead') && runners.length === 2) {
+      outcomes(
+        market(`headToHead:${heat.heatId}`, 'headToHead', { heatId: heat.heatId }),
+        byWin.map((i) => win[i] as number),
+        byWin.map((i) => ({ key: runners[i] as string, athleteId: runners[i] as string })),
+      );
+    }
+    if (offers('heatExacta') && runners.length >= 3) {
+      const sequences: Array<{ sequence: number[]; probability: number }> = [];
+      for (const a of byWin.slice(0, 4)) for (const b of byWin.slice(0, 4)) if (a !== b) sequences.push({ sequence: [a, b], probability: ((win[a] as number) * (win[b] as number)) / (1 - (win[a] as number)) });
+      outcomes(
+        market(`heatExacta:${heat.heatId}`, 'heatExacta', { heatId: heat.heatId, exactasType: 2 }),
+        sequences.map((s) => s.probability),
+        sequences.map((s) => ({ key: s.sequence.map((i) => runners[i]).join('-'), athleteIds: s.sequence.map((i) => runners[i] as string) })),
+      );
+    }
+  }
+  return out;
+}
+
+function clamp(p: number): number {
+  return Math.min(1 - 1e-6, Math.max(1e-6, p));
+}
+
+function normalise(values: readonly number[]): number[] {
+  const total = values.reduce((a, b) => a + b, 0);
+  return values.map((v) => v / total);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+/** The `count` likeliest first-k sequences, from one pass over the orders. */
+function topSequences(orders: Int32Array, n: number, k: number, count: number): Array<{ sequence: number[]; probability: number }> {
+  const samples = orders.length / n;
+  const counts = new Map<string, number>();
+  for (let s = 0; s < samples; s++) {
+    const key = Array.from(orders.subarray(s * n, s * n + k)).join(',');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, hits]) => ({ sequence: key.split(',').map(Number), probability: hits / samples }));
+}
+
+function positionSums(orders: Int32Array, n: number, runners: number[]): number[] {
+  const samples = orders.length / n;
+  const sums: number[] = [];
+  for (let s = 0; s < samples; s++) {
+    let total = 0;
+    for (let k = 0; k < n; k++) if (runners.includes(orders[s * n + k] as number)) total += k + 1;
+    sums.push(total);
+  }
+  return sums;
+}
+
+/** Share of samples each team's summed places is lowest (a tie goes to the team listed first, as the parlay reads it). */
+function groupWins(orders: Int32Array, n: number, teams: number[][]): number[] {
+  const samples = orders.length / n;
+  const wins = teams.map(() => 0);
+  const place = new Int32Array(n);
+  for (let s = 0; s < samples; s++) {
+    for (let k = 0; k < n; k++) place[orders[s * n + k] as number] = k + 1;
+    let best = 0;
+    let bestSum = Number.POSITIVE_INFINITY;
+    teams.forEach((team, t) => {
+      const sum = team.reduce((total, i) => total + (place[i] as number), 0);
+      if (sum < bestSum) {
+        bestSum = sum;
+        best = t;
+      }
+    });
+    wins[best] = (wins[best] as number) + 1;
+  }
+  return wins.map((w) => w / samples);
+}

@@ -1,0 +1,193 @@
+import type { Selection } from '../markets/selection.ts';
+import { type FinishingOrderModel, fitFinishingOrder } from './finishing-order.ts';
+
+/**
+ * The same game parlay's joint probability (DESIGN decision 8). Each scope of an event (its final
+ * standing, a heat, a lap statistic) is simulated once per odds version as finishing orders of a model
+ * fitted to that scope's winner probabilities. A leg becomes a bitset over the samples (bit s set when
+ * the leg wins in sample s); the legs of one scope win together in the samples where every bit is set.
+ * Scopes are taken as independent of one another.
+ *
+ * The model's joint probability is then scaled so that each leg keeps its own published probability
+ * as its marginal: P = P_model(all) × Π (p_published / p_model). correlationFactor is
+ * P_model(all) / Π p_model, the same ratio P / Π p_published.
+ */
+
+/** Finishing orders of one scope, kept as each runner's place in each sample (1-based). */
+export class ScopeSamples {
+  readonly words: number;
+  private readonly index: Map<string, number>;
+
+  private constructor(
+    readonly runners: readonly string[],
+    readonly samples: number,
+    /** ranks[s * runners + i]: runner i's place in sample s. */
+    private readonly ranks: Uint8Array | Uint16Array,
+  ) {
+    this.words = Math.ceil(samples / 32);
+    this.index = new Map(runners.map((id, i) => [id, i]));
+  }
+
+  /** Simulates `samples` finishing orders of a model of these runners (in the model's order). */
+  static simulate(runners: readonly string[], model: FinishingOrderModel, samples: number, uniform: () => number): ScopeSamples {
+    const n = runners.length;
+    if (n !== model.strengths.length) throw new RangeError('one strength per runner');
+    const ranks = n < 256 ? new Uint8Array(samples * n) : new Uint16Array(samples * n);
+    const times = new Float64Array(n);
+    const order = new Int32Array(n);
+    const rates = Float64Array.from(model.strengths);
+    for (let s = 0; s < samples; s++) {
+      // Race times, then an insertion sort of the small field by time.
+      for (let i = 0; i < n; i++) {
+        let g = 0;
+        for (let k = 0; k < model.shape; k++) g -= Math.log(1 - uniform());
+        times[i] = g / (rates[i] as number);
+        let j = i;
+        while (j > 0 && (times[order[j - 1] as number] as number) > (times[i] as number)) {
+          order[j] = order[j - 1] as number;
+          j--;
+        }
+        order[j] = i;
+      }
+      const base = s * n;
+      for (let k = 0; k < n; k++) ranks[base + (order[k] as number)] = k + 1;
+    }
+    return new ScopeSamples(runners, samples, ranks);
+  }
+
+  /** Fitted to win probabilities (normalised), one per runner. */
+  static fitted(runners: readonly string[], win: readonly number[], shape: number, samples: number, uniform: () => number): ScopeSamples {
+    return ScopeSamples.simulate(runners, fitFinishingOrder(win, shape), samples, uniform);
+  }
+
+  has(athleteId: string): boolean {
+    return this.index.has(athleteId);
+  }
+
+  /**
+   * The samples in which the selection wins, as a bitset; null when it names an athlete outside the
+   * scope's runners or is not decided by finishing order (points, operator-settled outcomes).
+   */
+  legBits(selection: Selection): Uint32Array | null {
+    const n = this.runners.length;
+    const at = (id: string) => this.index.get(id);
+    const test = this.predicate(selection, at);
+    if (!test) return null;
+    const bits = new Uint32Array(this.words);
+    const ranks = this.ranks;
+    for (let s = 0; s < this.samples; s++) {
+      if (test(ranks, s * n)) bits[s >>> 5] = (bits[s >>> 5] as number) | (1 << (s & 31));
+    }
+    return bits;
+  }
+
+  private predicate(selection: Selection, at: (id: string) => number | undefined): ((ranks: Uint8Array | Uint16Array, base: number) => boolean) | null {
+    const indices = (ids: readonly string[]) => {
+      const out = ids.map(at);
+      return out.every((i) => i !== undefined) ? (out as number[]) : null;
+    };
+    switch (selection.kind) {
+      case 'place': {
+        const a = at(selection.athleteId);
+        const place = selection.place;
+        return a === undefined ? null : (r, b) => r[b + a] === place;
+      }
+      case 'top': {
+        const a = at(selection.athleteId);
+        const places = selection.places;
+        return a === undefined ? null : (r, b) => (r[b + a] as number) <= places;
+      }
+      case 'order': {
+        const ids = indices(selection.athleteIds);
+        return ids === null ? null : (r, b) => ids.every((a, k) => r[b + a] === k + 1);
+      }
+      case 'ahead': {
+        const a = at(selection.athleteId);
+        const o = at(selection.otherId);
+        return a === undefined || o === undefined ? null : (r, b) => (r[b + a] as number) < (r[b + o] as number);
+      }
+      case 'overUnder': {
+        if (selection.measure !== 'finishingPosition') return null;
+        const ids = indices(selection.athleteIds);
+        if (ids === null) return null;
+        const { line, side } = selection;
+        return (r, b) => {
+          let total = 0;
+          for (const a of ids) total += r[b + a] as number;
+          return side === 'OVER' ? total > line : total < line;
+        };
+      }
+      case 'group': {
+        const own = indices(selection.athleteIds);
+        const groups = selection.groups.map(indices);
+        if (own === null || groups.some((g) => g === null)) return null;
+        const mine = groups.findIndex((g) => g !== null && g.length === own.length && g.every((a, k) => a === own[k]));
+        return (r, b) => {
+          const sum = (g: number[]) => g.reduce((t, a) => t + (r[b + a] as number), 0);
+          const score = sum(own);
+          // A tie between teams goes to the one listed first, so that each sample has one winner.
+          return groups.every((g, k) => k === mine || (k < mine ? sum(g as number[]) > score : sum(g as number[]) >= score));
+        };
+      }
+      case 'operator':
+        return null;
+    }
+  }
+}
+
+/** Samples in which every bitset is set. */
+export function countAll(bitsets: readonly Uint32Array[]): number {
+  if (bitsets.length === 0) return 0;
+  const words = (bitsets[0] as Uint32Array).length;
+  let count = 0;
+  for (let w = 0; w < words; w++) {
+    let x = 0xffffffff;
+    for (const bits of bitsets) x &= bits[w] as number;
+    x -= (x >>> 1) & 0x55555555;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    count += (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return count;
+}
+
+export interface ParlayLegInput {
+  /** The leg's published probability, 0 to 1. */
+  published: number;
+  /** Its wins over its scope's samples; null for a leg priced as independent of the others. */
+  bits: Uint32Array | null;
+}
+
+export interface ParlayScopeInput {
+  samples: number;
+  legs: readonly ParlayLegInput[];
+}
+
+export interface ParlayProbability {
+  probability: number;
+  independentProbability: number;
+  correlationFactor: number;
+}
+
+/**
+ * Combines the legs, scope by scope. A combination the samples never drew counts as half a sample,
+ * so that a rare but possible parlay gets a long price rather than none.
+ */
+export function parlayProbability(scopes: readonly ParlayScopeInput[]): ParlayProbability {
+  let probability = 1;
+  let independentProbability = 1;
+  for (const scope of scopes) {
+    const modelled = scope.legs.filter((leg) => leg.bits !== null);
+    let joint = 1;
+    for (const leg of scope.legs) independentProbability *= leg.published;
+    for (const leg of scope.legs) if (leg.bits === null) joint *= leg.published;
+    if (modelled.length > 0) {
+      const share = (hits: number) => Math.max(hits, 0.5) / scope.samples;
+      const bits = modelled.map((leg) => leg.bits as Uint32Array);
+      let scaled = share(countAll(bits));
+      for (const leg of modelled) scaled *= leg.published / share(countAll([leg.bits as Uint32Array]));
+      joint *= Math.min(scaled, ...modelled.map((leg) => leg.published));
+    }
+    probability *= joint;
+  }
+  return { probability, independentProbability, correlationFactor: probability / independentProbability };
+}

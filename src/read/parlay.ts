@@ -1,0 +1,252 @@
+import { type Competition, getCompetition, supportsParlays } from '../domain/competitions.ts';
+import type { OddType } from '../domain/enumerations.ts';
+import { badRequest, unprocessable } from '../domain/errors.ts';
+import { describeSelection, findConflict } from '../domain/markets/leg-conflicts.ts';
+import { isExclusiveMarket, scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
+import type { ScopeResult } from '../domain/markets/scope-result.ts';
+import type { Selection } from '../domain/markets/selection.ts';
+import { decimalToAmerican, roundTo } from '../domain/odds-format.ts';
+import { type ParlayScopeInput, ScopeSamples, parlayProbability } from '../domain/pricing/parlay.ts';
+import { Random, hashSeed } from '../domain/random.ts';
+import { formatPublicId } from '../domain/public-id.ts';
+import type { Store } from '../store/database.ts';
+import { oddsRepository } from '../store/repositories/odds-repository.ts';
+import { byId } from '../store/repositories/results-repository.ts';
+import type { EventRow, MarketRow, OddRow } from '../store/schema.ts';
+import type { AccessScope } from './access-scope.ts';
+import { resolveEvent } from './events.ts';
+import { parseIds, pricedOutcome } from './odds.ts';
+import { scopeResults } from './scope-results.ts';
+
+/**
+ * Samples per scope: about 8 million runner draws, from 250,000 orders for big fields to 1,000,000 for
+ * small ones, where joint probabilities are large and need the most samples to stay within 0.25
+ * percentage points of the closed forms (docs/decisions.md, "Pricing").
+ */
+export function parlaySamples(runners: number): number {
+  return Math.min(1_000_000, Math.max(250_000, Math.round(8_000_000 / runners / 1000) * 1000));
+}
+/** Plackett-Luce: the parlay's joint law, fitted to each scope's winner market. */
+const PARLAY_SHAPE = 1;
+const MAX_CACHED_EVENTS = 32;
+
+export interface SgpLegDocument {
+  oddId: string;
+  oddType: OddType;
+  selection: string;
+  probability: number;
+  odds: number;
+}
+
+export interface SgpDocument {
+  eventId: string;
+  legs: SgpLegDocument[];
+  probability: number;
+  odds: number;
+  americanOdds: number;
+  combinedOdds: number;
+  independentProbability: number;
+  correlationFactor: number;
+}
+
+interface Leg {
+  odd: OddRow;
+  market: MarketRow;
+  selection: Selection;
+  scope: string;
+  published: number;
+}
+
+/** Everything one odds version of an event prices parlays from; samples and bitsets fill in lazily. */
+interface EventModel {
+  eventId: string;
+  version: string;
+  markets: Map<string, MarketRow>;
+  odds: Map<string, OddRow>;
+  byOutcomeId: Map<string, OddRow>;
+  oddsByMarket: Map<string, OddRow[]>;
+  results: Map<string, ScopeResult>;
+  names: Map<string, string>;
+  samples: Map<string, ScopeSamples | null>;
+  bits: Map<string, Uint32Array | null>;
+}
+
+const models = new Map<string, EventModel>();
+
+/** The odd ids of a request body: an array, or `{ "oddIds": [...] }`. */
+export function parlayOddIds(body: unknown): string[] {
+  const ids = Array.isArray(body) ? body : (body as { oddIds?: unknown } | null)?.oddIds;
+  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) throw unprocessable('The body must be an array of odd ids, or { "oddIds": [...] }', { field: 'oddIds' });
+  return ids as string[];
+}
+
+/** Route 7: the same game parlay of these odds of one event. */
+export async function priceParlay(store: Store, eventId: string, body: unknown, access: AccessScope): Promise<SgpDocument> {
+  const ids = parlayOddIds(body);
+  const event = await resolveEvent(store, eventId, access);
+  const competition = getCompetition(event.competition);
+  if (!supportsParlays(competition)) {
+    throw badRequest(`Same game parlays are not offered for ${competition.name} (${competition.key}) events`, { eventId, competition: competition.key });
+  }
+  const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
+  if (repeated.length > 0) throw unprocessable(`Odd ${repeated.map((id) => `"${id}"`).join(', ')} is repeated: each leg must be a different odd`, { oddIds: repeated });
+  if (ids.length < 2) throw unprocessable('A parlay needs at least two legs', { oddIds: ids });
+
+  const model = await eventModel(store, event, competition);
+  const legs = await resolveLegs(store, model, event, ids);
+  checkConflicts(legs, model);
+
+  const byScope = new Map<string, Leg[]>();
+  for (const leg of legs) byScope.set(leg.scope, [...(byScope.get(leg.scope) ?? []), leg]);
+  const scopes: ParlayScopeInput[] = [];
+  for (const [key, scopeLegs] of byScope) {
+    const samples = scopeSamples(model, key);
+    scopes.push({
+      samples: samples?.samples ?? 1,
+      legs: scopeLegs.map((leg) => ({ published: leg.published, bits: samples ? legBits(model, samples, leg) : null })),
+    });
+  }
+  const joint = parlayProbability(scopes);
+  const odds = Math.max(1.0001, roundTo(1 / joint.probability, 4));
+  return {
+    eventId: formatPublicId(event.competition, event.id),
+    legs: legs.map((leg) => ({
+      oddId: leg.odd.id,
+      oddType: leg.market.oddType as OddType,
+      selection: describeSelection(leg.selection, (id) => model.names.get(id) ?? id),
+      probability: roundTo(leg.published * 100, 4),
+      odds: leg.odd.decimalOdds,
+    })),
+    probability: roundTo(joint.probability * 100, 4),
+    odds,
+    americanOdds: decimalToAmerican(odds),
+    combinedOdds: odds,
+    independentProbability: roundTo(joint.independentProbability * 100, 4),
+    correlationFactor: roundTo(joint.correlationFactor, 4),
+  };
+}
+
+async function eventModel(store: Store, event: EventRow, competition: Competition): Promise<EventModel> {
+  const repo = oddsRepository(store.db);
+  const version = `${await repo.oddsVersion(event.id)}|${event.contentUpdatedAt}`;
+  const cached = models.get(event.id);
+  if (cached?.version === version) return cached;
+  const markets = await repo.marketsOfEvent(event.id);
+  const odds = await repo.oddsOfMarkets(event.id, markets.map((m) => m.id));
+  const oddsByMarket = new Map<string, OddRow[]>();
+  for (const odd of odds) oddsByMarket.set(odd.marketId, [...(oddsByMarket.get(odd.marketId) ?? []), odd]);
+  const athleteIds = new Set<string>();
+  for (const odd of odds) for (const id of [odd.athleteId, ...parseIds(odd.athleteIds)]) if (id) athleteIds.add(id);
+  for (const market of markets) for (const id of parseIds(market.athleteIds)) athleteIds.add(id);
+  const athletes = await byId(store.db, 'athletes', athleteIds);
+  const model: EventModel = {
+    eventId: event.id,
+    version,
+    markets: new Map(markets.map((m) => [m.id, m])),
+    odds: new Map(odds.map((o) => [o.id, o])),
+    byOutcomeId: new Map(odds.map((o) => [String(o.referenceId), o])),
+    oddsByMarket,
+    results: await scopeResults(store, event, competition, markets),
+    names: new Map([...athletes.values()].map((a) => [a.id, `${a.firstName} ${a.lastName}`.trim()])),
+    samples: new Map(),
+    bits: new Map(),
+  };
+  models.delete(event.id);
+  models.set(event.id, model);
+  // Least recently priced events go first.
+  while (models.size > MAX_CACHED_EVENTS) models.delete(models.keys().next().value as string);
+  return model;
+}
+
+async function resolveLegs(store: Store, model: EventModel, event: EventRow, ids: string[]): Promise<Leg[]> {
+  const found = ids.map((id) => model.odds.get(id) ?? model.byOutcomeId.get(id));
+  const missing = ids.filter((_, i) => found[i] === undefined);
+  if (missing.length > 0) {
+    const elsewhere = await oddsRepository(store.db).findOdds(missing);
+    const foreign = missing.filter((id) => elsewhere.some((o) => o.id === id || String(o.referenceId) === id));
+    const unknown = missing.filter((id) => !foreign.includes(id));
+    const parts = [
+      ...(unknown.length ? [`${list(unknown)} ${unknown.length === 1 ? 'does' : 'do'} not exist`] : []),
+      ...(foreign.length ? [`${list(foreign)} ${foreign.length === 1 ? 'belongs' : 'belong'} to another event`] : []),
+    ];
+    throw unprocessable(`Odds ${parts.join('; ')}: every leg must be an odd of event "${formatPublicId(event.competition, event.id)}"`, { unknownOddIds: unknown, otherEventOddIds: foreign });
+  }
+  const legs = (found as OddRow[]).map((odd): Leg => {
+    const market = model.markets.get(odd.marketId) as MarketRow;
+    const siblings = model.oddsByMarket.get(market.id) ?? [];
+    const shape = { ...market, athleteIds: parseIds(market.athleteIds) };
+    const selection = selectionOf(shape, { ...odd, athleteIds: parseIds(odd.athleteIds) }, {
+      otherAthleteId: siblings.find((s) => s.id !== odd.id)?.athleteId ?? null,
+      groups: siblings.map((s) => parseIds(s.athleteIds)),
+    });
+    // Points and gaps are not read from finishing orders: such a leg stands alone.
+    const scope = selection.kind === 'overUnder' && selection.measure !== 'finishingPosition' ? `measure:${market.id}` : scopeKey(scopeOf(shape));
+    return { odd, market, selection, scope, published: 1 / odd.decimalOdds };
+  });
+  const notOpen = legs.filter((leg) => pricedOutcome(leg.market, leg.odd, model.oddsByMarket.get(leg.market.id) ?? [], { results: model.results, eventStatus: event.eventStatus }).status !== 'OPEN');
+  if (notOpen.length > 0) {
+    throw unprocessable(`Odds ${list(notOpen.map((leg) => leg.odd.id))} ${notOpen.length === 1 ? 'is' : 'are'} not open for betting (suspended, closed or settled)`, {
+      closedOddIds: notOpen.map((leg) => leg.odd.id),
+    });
+  }
+  return legs;
+}
+
+function checkConflicts(legs: readonly Leg[], model: EventModel): void {
+  const byScope = new Map<string, Leg[]>();
+  for (const leg of legs) byScope.set(leg.scope, [...(byScope.get(leg.scope) ?? []), leg]);
+  for (const [key, scopeLegs] of byScope) {
+    const samples = scopeSamples(model, key);
+    const fieldSize = samples?.runners.length ?? Math.max(2, ...scopeLegs.map((leg) => (model.oddsByMarket.get(leg.market.id) ?? []).length));
+    const conflict = findConflict(
+      scopeLegs.map((leg) => ({ id: leg.odd.id, selection: leg.selection, marketId: leg.market.id, exclusive: isExclusiveMarket(leg.market.oddType) })),
+      fieldSize,
+      (id) => model.names.get(id) ?? id,
+    );
+    if (conflict) throw unprocessable(`Legs ${list(conflict.ids)} cannot all win together: ${conflict.reason}`, { conflictingOddIds: conflict.ids });
+  }
+}
+
+/** The winner market that a scope's finishing-order model is fitted to. */
+function winnerMarketOf(model: EventModel, key: string): MarketRow | undefined {
+  for (const market of model.markets.values()) {
+    const winner = market.oddType === 'eventWinner' || market.oddType === 'heatWinner' || market.oddType === 'fastestLap' || market.oddType === 'holeShot';
+    if (winner && scopeKey(scopeOf({ ...market, athleteIds: null })) === key) return market;
+  }
+  return undefined;
+}
+
+/**
+ * The scope's simulated orders, fitted to its winner market's probabilities with the margin taken out
+ * (normalised). Without a winner market there is nothing to fit: null, and the scope's legs are
+ * priced as independent. Seeded by the event, scope and version, so a repeated request gets the same price.
+ */
+function scopeSamples(model: EventModel, key: string): ScopeSamples | null {
+  if (model.samples.has(key)) return model.samples.get(key) ?? null;
+  if (key.startsWith('measure:') || key.startsWith('operator:')) return null;
+  const market = winnerMarketOf(model, key);
+  const outcomes = (market ? (model.oddsByMarket.get(market.id) ?? []) : []).filter((o) => o.athleteId);
+  if (outcomes.length < 2) {
+    model.samples.set(key, null);
+    return null;
+  }
+  const rng = new Random(hashSeed(model.eventId, key, model.version));
+  const samples = ScopeSamples.fitted(
+    outcomes.map((o) => o.athleteId as string),
+    outcomes.map((o) => 1 / o.decimalOdds),
+    PARLAY_SHAPE,
+    parlaySamples(outcomes.length),
+    () => rng.next(),
+  );
+  model.samples.set(key, samples);
+  return samples;
+}
+
+function legBits(model: EventModel, samples: ScopeSamples, leg: Leg): Uint32Array | null {
+  if (!model.bits.has(leg.odd.id)) model.bits.set(leg.odd.id, samples.legBits(leg.selection));
+  return model.bits.get(leg.odd.id) ?? null;
+}
+
+function list(ids: readonly string[]): string {
+  return ids.map((id) => `"${id}"`).join(', ');
+}
