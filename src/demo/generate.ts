@@ -786,7 +786,7 @@ interface Chunk extends ResultSink {
   roundScores: FeedRoundScore[];
 }
 
-const newChunk = (): Chunk => ({ events: [], rounds: [], heats: [], roundScores: [], eventParticipants: [], heatEntries: [], laps: [], heatResults: [], teamGames: [] });
+const newChunk = (): Chunk => ({ events: [], rounds: [], heats: [], roundScores: [], eventParticipants: [], heatEntries: [], laps: [], heatResults: [], teamGames: [], markets: [], odds: [] });
 
 function chunkItems(chunk: Chunk): number {
   return (
@@ -798,7 +798,9 @@ function chunkItems(chunk: Chunk): number {
     chunk.heatEntries.length +
     chunk.laps.length +
     chunk.heatResults.length +
-    chunk.teamGames.length
+    chunk.teamGames.length +
+    chunk.markets.length +
+    chunk.odds.length
   );
 }
 
@@ -841,6 +843,8 @@ function combine(statuses: readonly EventStatus[]): EventStatus {
   if (statuses.every((s) => s === statuses[0])) return statuses[0] ?? 'UPCOMING';
   return 'LIVE';
 }
+
+const PRICED_AFTER_MS = 30 * DAY;
 
 function materialise(
   plan: EventPlan,
@@ -893,7 +897,9 @@ function materialise(
       content.roundScores.push({ id: `${roundId}-${plan.away.id}`, roundId, teamId: plan.away.id, goals: away });
     }
   });
-  results?.({ id: eventId, uuid: plan.uuid, name: base.name, seq, rounds: resultRounds }, content);
+  // Markets for events still to run and those finished in the last month: the ones a book still shows.
+  const priced = plan.status !== 'COMPLETED' || now - plan.end < PRICED_AFTER_MS;
+  results?.({ id: eventId, uuid: plan.uuid, name: base.name, seq, rounds: resultRounds, priced }, content);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1163,6 +1169,8 @@ export function* generateDemoFeeds(options: DemoOptions): Generator<FeedDocument
       if (chunk.laps.length > 0) doc.laps = chunk.laps;
       if (chunk.heatResults.length > 0) doc.heatResults = chunk.heatResults;
       if (chunk.teamGames.length > 0) doc.teamGames = chunk.teamGames;
+      if (chunk.markets.length > 0) doc.markets = chunk.markets;
+      if (chunk.odds.length > 0) doc.odds = chunk.odds;
       if (first) {
         doc.futures = data.futures;
         doc.futureOdds = data.futureOdds;

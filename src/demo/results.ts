@@ -2,6 +2,7 @@ import type { Competition } from '../domain/competitions.ts';
 import type { EventStatus, ParticipantStatus } from '../domain/enumerations.ts';
 import { methodExcludesWinner } from '../domain/results/win-by.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
+import { demoMarkets } from './markets.ts';
 import { ROTATION_COLOURS } from './names.ts';
 import type { Random } from '../domain/random.ts';
 
@@ -21,6 +22,8 @@ export type FeedHeatEntry = Item<'heatEntries'>;
 export type FeedLap = Item<'laps'>;
 export type FeedHeatResult = Item<'heatResults'>;
 export type FeedTeamGame = Item<'teamGames'>;
+export type FeedMarket = Item<'markets'>;
+export type FeedOdd = Item<'odds'>;
 
 export interface ResultAthlete {
   id: string;
@@ -53,6 +56,8 @@ export interface ResultEvent {
   /** Position of the event in its competition's calendar, from 0. */
   seq: number;
   rounds: readonly ResultRound[];
+  /** Generate the event's odds markets (events still to run, and those just finished). */
+  priced?: boolean;
 }
 
 /** Where the results of an event are written: the collections of the document that carries the event. */
@@ -62,6 +67,8 @@ export interface ResultSink {
   laps: FeedLap[];
   heatResults: FeedHeatResult[];
   teamGames: FeedTeamGame[];
+  markets: FeedMarket[];
+  odds: FeedOdd[];
 }
 
 export type EventResultsGenerator = (event: ResultEvent, sink: ResultSink) => void;
@@ -75,7 +82,7 @@ export function eventResultsGenerator(competition: Competition, athletes: readon
   if (competition.participants !== 'athletes' || athletes.length === 0) return null;
   const key = competition.key;
   const run = (format: (b: EventBuild, event: ResultEvent) => void): EventResultsGenerator => (event, sink) => {
-    const b = new EventBuild(event, sink, athletes, rng);
+    const b = new EventBuild(event, sink, athletes, rng, competition);
     format(b, event);
     b.finish();
   };
@@ -148,12 +155,15 @@ class EventBuild {
    * has completed, so that an upcoming heat never gives away who wins a heat still to be run.
    */
   private readonly drawn = new Set<string>();
+  /** The athletes of each heat whose draw is published, for the heat markets. */
+  private readonly heatFields = new Map<string, string[]>();
 
   constructor(
     readonly event: ResultEvent,
     readonly sink: ResultSink,
     readonly athletes: readonly ResultAthlete[],
     readonly rng: Random,
+    readonly competition: Competition,
   ) {
     for (const round of event.rounds) {
       for (const heat of round.heats) this.drawn.add(heat.id);
@@ -197,6 +207,7 @@ class EventBuild {
       const entry: FeedHeatEntry = { id: `${heat.id}-e${i + 1}`, heatId: heat.id, athleteId: entrant.athlete.id, seed: i + 1 };
       entrant.entry = entry;
       entries[i] = entry;
+      if (this.drawn.has(heat.id)) this.heatFields.set(heat.id, [...(this.heatFields.get(heat.id) ?? []), entrant.athlete.id]);
       if (this.drawn.has(heat.id)) this.sink.heatEntries.push(entry);
     }
     return entries;
@@ -209,10 +220,40 @@ class EventBuild {
   finish(): void {
     const eventId = this.event.id;
     const prefix = `${this.event.uuid}-p`;
+    const places = this.finalPlaces();
     this.entrants.forEach((entrant, i) => {
       const status = entrant.outAt?.status === 'COMPLETED' && competes(entrant) ? 'ELIMINATED' : entrant.status;
-      this.sink.eventParticipants.push({ id: `${prefix}${i + 1}`, eventId, athleteId: entrant.athlete.id, seedNo: entrant.seedNo, status });
+      const place = places?.get(entrant.athlete.id);
+      this.sink.eventParticipants.push({ id: `${prefix}${i + 1}`, eventId, athleteId: entrant.athlete.id, seedNo: entrant.seedNo, status, ...(place ? { place } : {}) });
     });
+    if (this.event.priced) {
+      const field = this.entrants.filter(competes).map((e) => e.athlete);
+      const heats = [...this.heatFields].map(([heatId, athleteIds]) => ({ heatId, athleteIds }));
+      const generated = demoMarkets(this.competition, { uuid: this.event.uuid, athletes: field, heats, places });
+      for (const m of generated.markets) this.sink.markets.push({ ...m, eventId });
+      for (const o of generated.odds) this.sink.odds.push(o);
+    }
+  }
+
+  /**
+   * The final standing once every heat is completed: athletes who went furthest rank first; those
+   * still in at the end by their place in the last heat they rode; those knocked out in one round
+   * share a place (equal 5th). Null while the event is running, and for fight cards (no standing).
+   */
+  private finalPlaces(): Map<string, number> | null {
+    const heats = this.event.rounds.flatMap((r) => r.heats);
+    if (heats.length === 0 || heats.some((h) => h.status !== 'COMPLETED') || this.competition.resultsFormat === 'combat') return null;
+    const roundOf = new Map(this.event.rounds.flatMap((r, i) => r.heats.map((h) => [h.id, i] as const)));
+    const reach = (e: Entrant) => (e.outAt ? (roundOf.get(e.outAt.id) ?? 0) : Number.POSITIVE_INFINITY);
+    const position = (e: Entrant) => (reach(e) === Number.POSITIVE_INFINITY ? (e.entry?.position ?? 10_000) || 10_000 : 0);
+    const ranked = this.entrants.filter(competes).sort((a, b) => reach(b) - reach(a) || position(a) - position(b));
+    const places = new Map<string, number>();
+    ranked.forEach((e, i) => {
+      const before = ranked[i - 1];
+      const tied = before !== undefined && reach(before) === reach(e) && position(before) === position(e);
+      places.set(e.athlete.id, tied ? (places.get(before.athlete.id) as number) : i + 1);
+    });
+    return places;
   }
 }
 

@@ -3,6 +3,10 @@ import { roundTo } from '../odds-format.ts';
 import { FieldMarkets } from './field-markets.ts';
 import { fitFinishingOrder, simulateFinishingOrders } from './finishing-order.ts';
 import { type MarginMethod, applyMargin } from './margin.ts';
+import { hashSeed } from '../random.ts';
+
+/** A short stable key for several athletes, so that ids stay within the feed's 128 characters. */
+const keyOf = (athleteIds: readonly string[]) => hashSeed(...athleteIds).toString(36);
 
 /**
  * Generates an event's markets from one finishing-order model, so that every price agrees with every
@@ -34,6 +38,8 @@ export interface GeneratedOdd {
   name?: string;
   position: number;
   odds: number;
+  /** Set by an operator who knows the result (propBets). */
+  settlement?: 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
   updatedAt?: string;
 }
 
@@ -55,6 +61,8 @@ export interface MarketGeneratorInput {
   win: readonly number[];
   /** Heats to price (heatWinner, heatExacta, head-to-heads of fights), each a sub-race of the same model. */
   heats?: readonly HeatField[];
+  /** Win weights of athletes in the heats who are not in the field above (a fight card has no field); by default the field's. */
+  strengths?: ReadonlyMap<string, number>;
   /** The heat whose lap 1 decides holeShot (the main event). */
   mainHeatId?: string;
   /** Odd types to generate; the competition's supported markets. */
@@ -124,7 +132,7 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
       for (let p = 0; p + 1 < Math.min(n, 12); p += 2) {
         const [a, b] = [byWin[p] as number, byWin[p + 1] as number];
         const ahead = field.headToHead(a, b);
-        outcomes(market(`headToHead:${athleteIds[a]}:${athleteIds[b]}`, 'headToHead'), [ahead, 1 - ahead], athleteOutcomes([a, b]));
+        outcomes(market(`headToHead:${keyOf([athleteIds[a] as string, athleteIds[b] as string])}`, 'headToHead'), [ahead, 1 - ahead], athleteOutcomes([a, b]));
       }
     }
     if (offers('eventExacta')) {
@@ -135,7 +143,7 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
         outcomes(
           m,
           top.map((s) => s.probability),
-          top.map((s) => ({ key: s.sequence.map((i) => athleteIds[i]).join('-'), athleteIds: s.sequence.map((i) => athleteIds[i] as string) })),
+          top.map((s) => ({ key: keyOf(s.sequence.map((i) => athleteIds[i] as string)), athleteIds: s.sequence.map((i) => athleteIds[i] as string) })),
         );
       }
     }
@@ -188,7 +196,7 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
   }
 
   // Heats: each a Plackett-Luce sub-race of the event's field (the same strengths, restricted).
-  const strength = new Map(athleteIds.map((id, i) => [id, input.win[i] as number]));
+  const strength = input.strengths ?? new Map(athleteIds.map((id, i) => [id, input.win[i] as number]));
   for (const heat of input.heats ?? []) {
     const runners = heat.athleteIds.filter((id) => strength.has(id));
     if (runners.length < 2) continue;
@@ -214,7 +222,7 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
       outcomes(
         market(`heatExacta:${heat.heatId}`, 'heatExacta', { heatId: heat.heatId, exactasType: 2 }),
         sequences.map((s) => s.probability),
-        sequences.map((s) => ({ key: s.sequence.map((i) => runners[i]).join('-'), athleteIds: s.sequence.map((i) => runners[i] as string) })),
+        sequences.map((s) => ({ key: keyOf(s.sequence.map((i) => runners[i] as string)), athleteIds: s.sequence.map((i) => runners[i] as string) })),
       );
     }
   }
