@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { Random } from '../../../src/demo/random.ts';
+import { Random } from '../../../src/domain/random.ts';
 import {
   fitFinishingOrder,
   modelWinProbabilities,

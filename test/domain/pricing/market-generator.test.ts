@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { getCompetition } from '../../../src/domain/competitions.ts';
+import { oddProblems, marketProblems } from '../../../src/domain/markets/market-shape.ts';
+import { generateEventMarkets, ratingsToWinProbabilities } from '../../../src/domain/pricing/market-generator.ts';
+import { Random } from '../../../src/domain/random.ts';
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+function generate(win: number[], overround: number, seed = 5) {
+  const rng = new Random(seed);
+  const athleteIds = win.map((_, i) => `a${i}`);
+  return generateEventMarkets(
+    { eventId: 'ev', athleteIds, win, heats: [{ heatId: 'h1', athleteIds: athleteIds.slice(0, 4) }], mainHeatId: 'h1', oddTypes: getCompetition('spr').supportedMarkets },
+    { overround, marginMethod: 'power', shape: 1, samples: 20_000, uniform: () => rng.next() },
+  );
+}
+
+describe('market generator', () => {
+  test('ratings: 400 points is ten times the odds', () => {
+    const [strong, weak] = ratingsToWinProbabilities([1400, 1000]) as [number, number];
+    assert.ok(Math.abs(strong / weak - 10) < 1e-9);
+    assert.ok(Math.abs(strong + weak - 1) < 1e-12);
+  });
+
+  test('fair markets are coherent: winners sum to 100%, top 3 at least the win, head-to-head sides complement', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0.2, max: 5, noNaN: true }), { minLength: 11, maxLength: 16 }), (raw) => {
+        const win = raw.map((x) => x / sum(raw));
+        const { markets, odds } = generate(win, 0);
+        const probabilitiesOf = (marketId: string) => odds.filter((o) => o.marketId === marketId).map((o) => 1 / o.odds);
+        const byId = (suffix: string) => `ev:${suffix}`;
+        assert.ok(Math.abs(sum(probabilitiesOf(byId('eventWinner'))) - 1) < 1e-3, 'winners');
+        assert.ok(Math.abs(sum(probabilitiesOf(byId('secondPlace'))) - 1) < 1e-3, 'second places');
+        assert.ok(Math.abs(sum(probabilitiesOf(byId('raceTop3'))) - 3) < 3e-3, 'top 3');
+        assert.ok(Math.abs(sum(probabilitiesOf(byId('raceTop10'))) - 10) < 1e-2, 'top 10');
+        const winOf = new Map(odds.filter((o) => o.marketId === byId('eventWinner')).map((o) => [o.athleteId, 1 / o.odds]));
+        for (const o of odds.filter((x) => x.marketId === byId('raceTop3'))) assert.ok(1 / o.odds >= (winOf.get(o.athleteId) as number) - 1e-3, `top 3 of ${o.athleteId}`);
+        for (const m of markets.filter((x) => x.oddType === 'headToHead' || x.oddType === 'overUnder')) {
+          assert.ok(Math.abs(sum(probabilitiesOf(m.id)) - 1) < 1e-3, `${m.id} sides`);
+        }
+        // Every generated item passes the ingest's shape checks.
+        for (const m of markets) assert.deepEqual(marketProblems({ ...m, exactasType: m.exactasType ?? (m.oddType.endsWith('Exacta') ? 2 : null), overUnderSubMarketType: m.overUnderSubMarketType ?? null }), [], m.id);
+        for (const o of odds) assert.deepEqual(oddProblems(markets.find((m) => m.id === o.marketId) as never, o), [], o.id);
+        assert.ok([...markets, ...odds].every((item) => item.id.length <= 128));
+      }),
+      { seed: 99, numRuns: 8 },
+    );
+  });
+
+  test('a margin raises every market above 100% by about the overround', () => {
+    const { odds } = generate([0.3, 0.2, 0.15, 0.1, 0.08, 0.07, 0.05, 0.05], 0.05);
+    const winners = odds.filter((o) => o.marketId === 'ev:eventWinner').map((o) => 1 / o.odds);
+    assert.ok(Math.abs(sum(winners) - 1.05) < 2e-3, `book ${sum(winners)}`);
+  });
+
+  test('heats are sub-races of the same strengths; a two-athlete heat is also a head-to-head', () => {
+    const rng = new Random(1);
+    const { markets, odds } = generateEventMarkets(
+      { eventId: 'ev', athleteIds: [], win: [], strengths: new Map([['x', 0.6], ['y', 0.2]]), heats: [{ heatId: 'fight', athleteIds: ['x', 'y'] }], oddTypes: ['heatWinner', 'headToHead'] },
+      { overround: 0, marginMethod: 'multiplicative', shape: 1, samples: 1000, uniform: () => rng.next() },
+    );
+    assert.deepEqual(markets.map((m) => [m.oddType, m.heatId]), [['heatWinner', 'fight'], ['headToHead', 'fight']]);
+    assert.deepEqual(odds.filter((o) => o.marketId === 'ev:heatWinner:fight').map((o) => [o.athleteId, o.odds]), [['x', 1.3333], ['y', 4]]);
+  });
+});

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
+import type { Store } from '../../src/store/database.ts';
+import { TEST_KEY, fixtureApp } from '../helpers/app.ts';
+import { MASL_GAME } from '../helpers/feed-fixture.ts';
+import { oddsFeed } from '../helpers/odds-fixture.ts';
+import { fieldFeed } from '../helpers/parlay-fixture.ts';
+import { SPR_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
+import { describeEachStore } from '../helpers/stores.ts';
+
+const BASE = '/api/v1/public';
+const FIELD = '33333333-0000-4000-8000-000000000003';
+const OTHER = '44444444-0000-4000-8000-000000000004';
+const WIN = [0.32, 0.22, 0.16, 0.12, 0.08, 0.06, 0.04];
+
+async function parlayApp(store: Store) {
+  const app = await fixtureApp(store);
+  await ingestFeed(store, resultsFeed());
+  await ingestFeed(store, oddsFeed());
+  await ingestFeed(store, fieldFeed('fa', FIELD, WIN));
+  await ingestFeed(store, fieldFeed('fb', OTHER, [0.5, 0.3, 0.2]));
+  const post = (eventId: string, payload: unknown) =>
+    app.app.inject({ method: 'POST', url: `${BASE}/events/${eventId}/sgp`, headers: { 'x-api-key': TEST_KEY }, payload: payload as object });
+  const priced = async (eventId: string, payload: unknown) => {
+    const res = await post(eventId, payload);
+    assert.equal(res.statusCode, 201, res.body);
+    return JSON.parse(res.body) as Record<string, any>;
+  };
+  const refused = async (eventId: string, payload: unknown, status = 422) => {
+    const res = await post(eventId, payload);
+    assert.equal(res.statusCode, status, res.body);
+    return JSON.parse(res.body) as { message: string; metadata: Record<string, any> };
+  };
+  return { ...app, post, priced, refused };
+}
+
+const odd = (oddType: string, athlete: number) => `${FIELD}:${oddType}:fa-${athlete}`;
+
+describeEachStore('POST /events/{eventId}/sgp', (open) => {
+  test('prices correlated legs from the event model, within 0.25 points of the closed form', async () => {
+    const { priced } = await parlayApp(await open());
+    const body = await priced(`spr:${FIELD}`, { oddIds: [odd('eventWinner', 0), odd('secondPlace', 1)] });
+    assert.deepEqual(Object.keys(body), ['eventId', 'legs', 'probability', 'odds', 'americanOdds', 'combinedOdds', 'independentProbability', 'correlationFactor']);
+    assert.equal(body.eventId, `spr:${FIELD}`);
+    assert.deepEqual(
+      body.legs.map((l: any) => [l.oddId, l.oddType, l.selection]),
+      [
+        [odd('eventWinner', 0), 'eventWinner', 'Rider FA 0 wins'],
+        [odd('secondPlace', 1), 'secondPlace', 'Rider FA 1 finishes 2nd'],
+      ],
+    );
+    const [pa, pb] = WIN as [number, number];
+    const closedForm = ((pa * pb) / (1 - pa)) * 100;
+    assert.ok(Math.abs(body.probability - closedForm) < 0.25, `${body.probability} vs ${closedForm}`);
+    assert.equal(body.combinedOdds, body.odds);
+    assert.ok(Math.abs(body.odds - 100 / body.probability) < 0.01);
+    const independent = body.legs[0].probability * body.legs[1].probability / 100;
+    assert.ok(Math.abs(body.independentProbability - independent) < 1e-3);
+    assert.ok(body.correlationFactor > 1, 'the favourite winning makes the second favourite likelier to be second');
+  });
+
+  test('the body may be a bare array, and a leg may be named by its outcomeId; the same request gets the same price', async () => {
+    const { priced, get } = await parlayApp(await open());
+    const top3 = JSON.parse((await get(`${BASE}/events/${FIELD}/raceTop3`)).body).raceTop3 as Array<{ id: string; outcomeId: string }>;
+    const byOutcome = await priced(FIELD, [odd('eventWinner', 2), (top3[3] as { outcomeId: string }).outcomeId]);
+    const byId = await priced(FIELD, [odd('eventWinner', 2), (top3[3] as { id: string }).id]);
+    assert.deepEqual(byOutcome, byId);
+  });
+
+  test('legs that cannot all win together are a 422 naming them', async () => {
+    const { refused } = await parlayApp(await open());
+    const twoWinners = await refused(FIELD, [odd('eventWinner', 0), odd('eventWinner', 1)]);
+    assert.deepEqual(twoWinners.metadata.conflictingOddIds, [odd('eventWinner', 0), odd('eventWinner', 1)]);
+    assert.match(twoWinners.message, /"Rider FA 0 wins" and "Rider FA 1 wins" cannot both happen/);
+    const winnerAndSecond = await refused(FIELD, [odd('eventWinner', 3), odd('secondPlace', 3)]);
+    assert.deepEqual(winnerAndSecond.metadata.conflictingOddIds, [odd('eventWinner', 3), odd('secondPlace', 3)]);
+    const overUnder = [`${FIELD}:overUnder:fa-0:over`, `${FIELD}:overUnder:fa-0:under`];
+    assert.deepEqual((await refused(FIELD, overUnder)).metadata.conflictingOddIds, overUnder);
+  });
+
+  test('unknown, closed, repeated and other-event odds, and fewer than two legs, are a 422', async () => {
+    const { refused } = await parlayApp(await open());
+    const unknown = await refused(FIELD, [odd('eventWinner', 0), 'no-such-odd']);
+    assert.deepEqual(unknown.metadata.unknownOddIds, ['no-such-odd']);
+    const foreign = await refused(FIELD, [odd('eventWinner', 0), `${OTHER}:eventWinner:fb-1`]);
+    assert.deepEqual(foreign.metadata.otherEventOddIds, [`${OTHER}:eventWinner:fb-1`]);
+    const closed = await refused(SPR_EVENT, ['o-sx-win-a', 'o-sx-podium-c']);
+    assert.deepEqual(closed.metadata.closedOddIds, ['o-sx-win-a', 'o-sx-podium-c']);
+    assert.match((await refused(FIELD, [odd('eventWinner', 0)])).message, /at least two legs/);
+    assert.match((await refused(FIELD, { oddIds: [odd('eventWinner', 0), odd('eventWinner', 0)] })).message, /repeated/);
+  });
+
+  test('a competition without parlays is a 400, an unknown event a 404, a malformed body a 400', async () => {
+    const { refused } = await parlayApp(await open());
+    assert.match((await refused(`masl:${MASL_GAME}`, ['a', 'b'], 400)).message, /not offered for Major Arena Soccer League/);
+    await refused('spr:99999999-0000-4000-8000-000000000009', ['a', 'b'], 404);
+    await refused(FIELD, { legs: 'x' }, 400);
+  });
+
+  test('a new price is a new odds version: the parlay follows it', async () => {
+    const { store, priced } = await parlayApp(await open());
+    const legs = [odd('eventWinner', 4), odd('raceTop3', 5)];
+    const before = await priced(FIELD, legs);
+    await ingestFeed(store, { odds: [{ id: odd('eventWinner', 4), marketId: `${FIELD}:eventWinner`, athleteId: 'fa-4', odds: 5, updatedAt: '2026-06-01T02:00:00.000Z' }] });
+    const after = await priced(FIELD, legs);
+    assert.equal(after.legs[0].odds, 5);
+    assert.ok(after.probability > before.probability, `${after.probability} > ${before.probability}`);
+  });
+});
