@@ -310,8 +310,10 @@ export async function validateFeed(
       let decimalOdds = 0;
       if (given !== 1) report('odds', i, o.id, 'odds', 'must give exactly one of odds (decimal), americanOdds and probability');
       else if (o.americanOdds !== undefined && Math.abs(o.americanOdds) < 100) report('odds', i, o.id, 'americanOdds', 'must be at most -100 or at least +100');
-      else decimalOdds = roundTo(o.odds ?? (o.americanOdds !== undefined ? americanToDecimal(o.americanOdds) : probabilityToDecimal(o.probability as number)), 4);
-      if (given === 1 && !(decimalOdds > 1)) report('odds', i, o.id, o.probability !== undefined ? 'probability' : 'odds', 'gives decimal odds of 1 or less once rounded');
+      else {
+        decimalOdds = roundTo(o.odds ?? (o.americanOdds !== undefined ? americanToDecimal(o.americanOdds) : probabilityToDecimal(o.probability as number)), 4);
+        if (!(decimalOdds > 1)) report('odds', i, o.id, o.probability !== undefined ? 'probability' : 'odds', 'gives decimal odds of 1 or less once rounded');
+      }
       return {
         id: o.id,
         referenceId: o.referenceId,
