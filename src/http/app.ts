@@ -8,6 +8,7 @@ import { errorsPlugin, formatSchemaErrors } from './plugins/errors.ts';
 import { ADMIN_PREFIX, PUBLIC_PREFIX, openApiPlugin } from './plugins/openapi.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { adminFeedRoutes } from './routes/admin-feed.ts';
+import { adminMarketsRoutes } from './routes/admin-markets.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { futuresRoutes } from './routes/futures.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -82,5 +83,6 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
     { prefix: PUBLIC_PREFIX },
   );
   await app.register(adminFeedRoutes, { prefix: ADMIN_PREFIX });
+  await app.register(adminMarketsRoutes, { prefix: ADMIN_PREFIX });
   return app;
 }

@@ -16,7 +16,7 @@ import { freePort } from '../../scripts/free-port.ts';
 import { type CliResult, parseImportSummary, runCli, spawnCli, tempDir } from '../helpers/cli.ts';
 import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
 
-const COMMANDS = ['serve', 'migrate', 'import', 'keys', 'demo', 'openapi', 'config'];
+const COMMANDS = ['serve', 'migrate', 'import', 'keys', 'demo', 'markets', 'openapi', 'config'];
 const COLLECTIONS = ['tours', 'tourYears', 'teams', 'athletes', 'events', 'rounds', 'heats', 'roundScores', 'futures', 'futureOdds'] as const;
 /** Items per collection in the fixture feed. */
 const FIXTURE_COUNTS: Record<(typeof COLLECTIONS)[number], number> = {
@@ -94,6 +94,27 @@ describe('altsports CLI', { concurrency: true }, () => {
       assert.match(result.stdout, /Usage:/, `${command} --help prints no usage`);
       assert.ok(result.stdout.includes(command === 'keys' ? 'altsports keys' : `altsports ${command}`), `${command} --help: ${result.stdout}`);
     });
+  });
+
+  test('markets generate prices an event from win probabilities through the ingest; bad input exits non-zero', async () => {
+    const env = { DATA_DIR: dataDir() };
+    assertExit(await runCli(['import', fixtureFile()], env), 0);
+    const probabilities = join(root, 'probabilities.json');
+    await writeFile(probabilities, JSON.stringify({ 'ath-1': 0.6, 'ath-2': 0.4 }));
+    const [generated, neither] = await Promise.all([
+      runCli(['markets', 'generate', `wsl:${WSL_LIVE}`, '--probabilities', probabilities, '--overround', '0'], env),
+      runCli(['markets', 'generate', `wsl:${WSL_LIVE}`], env),
+    ]);
+    assertExit(generated, 0);
+    assert.match(generated.stdout, /Generated \d+ markets and \d+ odds for wsl:/);
+    assertExit(neither, 2);
+    const store = openStore({ dataDir: env.DATA_DIR });
+    try {
+      const winners = await store.db.selectFrom('odds').select(['athleteId', 'decimalOdds']).where('marketId', '=', `${WSL_LIVE}:eventWinner`).orderBy('position').execute();
+      assert.deepEqual(winners, [{ athleteId: 'ath-1', decimalOdds: 1.6667 }, { athleteId: 'ath-2', decimalOdds: 2.5 }]);
+    } finally {
+      await store.close();
+    }
   });
 
   test('migrate applies the migrations once; a second run says the store is up to date', async () => {

@@ -4,7 +4,7 @@ import { FEED_COLLECTIONS, FeedDocument } from '../../ingest/feed-schema.ts';
 import { ingestFeed } from '../../ingest/ingest-feed.ts';
 import { errorResponses } from '../schemas/common.ts';
 
-const Counts = Type.Object({
+export const Counts = Type.Object({
   received: Type.Integer(),
   inserted: Type.Integer(),
   updated: Type.Integer(),

@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import { loadConfig } from '../../config.ts';
+import type { OddType } from '../../domain/enumerations.ts';
+import type { MarginMethod } from '../../domain/pricing/margin.ts';
+import { generateMarketsForEvent } from '../../ingest/generate-markets.ts';
+import type { Command } from '../main.ts';
+import { openMigratedStore } from './open-store.ts';
+
+const USAGE = [
+  'Usage: altsports markets generate EVENT_ID (--probabilities FILE | --ratings FILE)',
+  '                 [--overround 0.05] [--margin power|multiplicative] [--shape 1] [--odd-types eventWinner,podiums]',
+  '',
+  "Prices an event: FILE is a JSON object of athlete id to win probability (weights, normalised) or to",
+  'rating points (400 points is ten times the odds). One finishing-order model is fitted to it and every',
+  "market the competition offers is derived from it (event markets, and heat markets for each heat whose",
+  'draw is stored), with the margin applied by the chosen method, and written through the feed ingest.',
+  'The same as POST /api/v1/admin/events/{eventId}/markets/generate.',
+].join('\n');
+
+export const marketsCommand: Command = {
+  usage: USAGE,
+  options: {
+    probabilities: { type: 'string' },
+    ratings: { type: 'string' },
+    overround: { type: 'string' },
+    margin: { type: 'string' },
+    shape: { type: 'string' },
+    'odd-types': { type: 'string' },
+  },
+  async run({ values, positionals }) {
+    const [action, eventId] = positionals;
+    if (action !== 'generate' || !eventId || positionals.length > 2 || Boolean(values.probabilities) === Boolean(values.ratings)) {
+      console.error(USAGE);
+      return 2;
+    }
+    const file = (values.probabilities ?? values.ratings) as string;
+    let given: Record<string, number>;
+    try {
+      given = JSON.parse(await readFile(file, 'utf8')) as Record<string, number>;
+    } catch (error) {
+      console.error(`altsports markets: cannot read ${file}: ${(error as Error).message}`);
+      return 2;
+    }
+    const number = (name: string) => (values[name] === undefined ? undefined : Number(values[name]));
+    const store = await openMigratedStore(loadConfig());
+    try {
+      const result = await generateMarketsForEvent(store, eventId, {
+        ...(values.probabilities ? { winProbabilities: given } : { ratings: given }),
+        overround: number('overround'),
+        marginMethod: values.margin as MarginMethod | undefined,
+        shape: number('shape'),
+        oddTypes: values['odd-types'] ? ((values['odd-types'] as string).split(',') as OddType[]) : undefined,
+      });
+      const { markets, odds } = result.summary;
+      console.log(`Generated ${result.marketsGenerated} markets and ${result.oddsGenerated} odds for ${eventId}`);
+      console.log(`  markets: ${markets.inserted} new, ${markets.updated} updated; odds: ${odds.inserted} new, ${odds.updated} updated`);
+    } finally {
+      await store.close();
+    }
+  },
+};

@@ -1,0 +1,88 @@
+import { getCompetition } from '../domain/competitions.ts';
+import { type OddType, isOneOf } from '../domain/enumerations.ts';
+import { badRequest, notFound } from '../domain/errors.ts';
+import { MARGIN_METHODS, type MarginMethod } from '../domain/pricing/margin.ts';
+import { MAX_SHAPE } from '../domain/pricing/finishing-order.ts';
+import { generateEventMarkets, ratingsToWinProbabilities } from '../domain/pricing/market-generator.ts';
+import { parsePublicId } from '../domain/public-id.ts';
+import { Random, hashSeed } from '../domain/random.ts';
+import type { Store } from '../store/database.ts';
+import { type IngestSummary, ingestFeed } from './ingest-feed.ts';
+
+/**
+ * The operator's "price this event for me": from win probabilities or ratings per athlete, the pricing
+ * engine generates every market the competition offers (event markets, and heat markets for each heat
+ * whose draw is stored), and they go through the ingest path like any feed. Re-running replaces the
+ * prices (the same market and odd ids, a later updatedAt).
+ */
+export interface GenerateMarketsRequest {
+  /** Athlete id to win probability (any positive weights; normalised). */
+  winProbabilities?: Record<string, number>;
+  /** Athlete id to rating points (400 points is ten times the odds). */
+  ratings?: Record<string, number>;
+  /** Margin per market (0.05 = 5%); 0.05 when absent. */
+  overround?: number;
+  marginMethod?: MarginMethod;
+  /** Gamma shape of the finishing-order model; 1 (Plackett-Luce) when absent. */
+  shape?: number;
+  /** Odd types to generate; every type the competition offers when absent. */
+  oddTypes?: OddType[];
+}
+
+const SAMPLES = 50_000;
+
+export async function generateMarketsForEvent(store: Store, eventId: string, request: GenerateMarketsRequest, now = new Date()): Promise<{ summary: IngestSummary; marketsGenerated: number; oddsGenerated: number }> {
+  const uuid = parsePublicId(eventId)?.uuid;
+  const event = uuid ? await store.db.selectFrom('events').select(['id', 'competition']).where('id', '=', uuid).executeTakeFirst() : undefined;
+  if (!event) throw notFound(`Event "${eventId}" not found`, { eventId });
+  const competition = getCompetition(event.competition);
+  const given = request.winProbabilities ?? request.ratings;
+  if ((request.winProbabilities === undefined) === (request.ratings === undefined) || !given) {
+    throw badRequest('Give exactly one of winProbabilities and ratings (athlete id to number)', { field: 'winProbabilities' });
+  }
+  const athleteIds = Object.keys(given);
+  const values = Object.values(given);
+  if (athleteIds.length < 2 || values.some((v) => !Number.isFinite(v) || (request.winProbabilities && !(v > 0)))) {
+    throw badRequest('Win probabilities must be positive numbers, and ratings finite, for at least two athletes', { field: request.winProbabilities ? 'winProbabilities' : 'ratings' });
+  }
+  const overround = request.overround ?? 0.05;
+  if (!(overround >= 0 && overround <= 0.5)) throw badRequest('overround must be from 0 to 0.5', { field: 'overround' });
+  const marginMethod = request.marginMethod ?? 'power';
+  if (!isOneOf(MARGIN_METHODS, marginMethod)) throw badRequest(`marginMethod must be one of ${MARGIN_METHODS.join(', ')}`, { field: 'marginMethod' });
+  const shape = request.shape ?? 1;
+  if (!Number.isInteger(shape) || shape < 1 || shape > MAX_SHAPE) throw badRequest(`shape must be a whole number from 1 to ${MAX_SHAPE}`, { field: 'shape' });
+  const unsupported = (request.oddTypes ?? []).filter((t) => !competition.supportedMarkets.includes(t));
+  if (unsupported.length > 0) throw badRequest(`${competition.name} (${competition.key}) does not offer ${unsupported.join(', ')}`, { field: 'oddTypes', unsupported });
+
+  const win = request.winProbabilities ? values : ratingsToWinProbabilities(values);
+  // Heats with a stored draw; the last one is taken as the main event (the hole shot's race).
+  const entries = await store.db
+    .selectFrom('heatEntries')
+    .innerJoin('heats', 'heats.id', 'heatEntries.heatId')
+    .select(['heatEntries.heatId', 'heatEntries.athleteId', 'heats.heatStatus'])
+    .where('heats.eventId', '=', event.id)
+    .orderBy('heats.referenceId')
+    .execute();
+  const heats = new Map<string, string[]>();
+  for (const entry of entries) if (entry.heatStatus !== 'COMPLETED') heats.set(entry.heatId, [...(heats.get(entry.heatId) ?? []), entry.athleteId]);
+  const rng = new Random(hashSeed('generate', event.id, now.toISOString()));
+  const fights = competition.resultsFormat === 'combat';
+  const generated = generateEventMarkets(
+    {
+      eventId: event.id,
+      athleteIds: fights ? [] : athleteIds,
+      win: fights ? [] : win,
+      strengths: new Map(athleteIds.map((id, i) => [id, win[i] as number])),
+      heats: [...heats].map(([heatId, ids]) => ({ heatId, athleteIds: ids })),
+      mainHeatId: [...heats.keys()].at(-1),
+      oddTypes: request.oddTypes ?? competition.supportedMarkets,
+    },
+    { overround, marginMethod, shape, samples: SAMPLES, uniform: () => rng.next() },
+  );
+  const updatedAt = now.toISOString();
+  const summary = await ingestFeed(store, {
+    markets: generated.markets.map((m) => ({ ...m, updatedAt })),
+    odds: generated.odds.map((o) => ({ ...o, updatedAt })),
+  });
+  return { summary, marketsGenerated: generated.markets.length, oddsGenerated: generated.odds.length };
+}
