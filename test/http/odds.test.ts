@@ -122,7 +122,7 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
     const unknown = await get(`${BASE}/events/spr:${SPR_EVENT}/trifecta`);
     assert.equal(unknown.statusCode, 400);
     assert.equal(JSON.parse(unknown.body).metadata.parameter, 'oddType');
-    for (const [query, parameter] of [['exactasType=5', 'exactasType'], ['exactasType=two', 'exactasType'], ['overUnderSubMarketType=laps', 'overUnderSubMarketType']]) {
+    for (const [query, parameter] of [['exactasType=5', 'exactasType'], ['exactasType=two', 'exactasType'], ['overUnderSubMarketType=laps', 'overUnderSubMarketType']] as Array<[string, string]>) {
       const res = await get(`${BASE}/events/${SPR_EVENT}/eventExacta?${query}`);
       assert.equal(res.statusCode, 400, query);
       assert.equal(JSON.parse(res.body).metadata.parameter, parameter);

@@ -36,10 +36,15 @@ const PUBLIC_ROUTES: Array<[string, string]> = [
   ['/api/v1/public/events/{eventId}', 'get'],
   ['/api/v1/public/events/{eventId}/participants', 'get'],
   ['/api/v1/public/events/{eventId}/heats/{heatId}', 'get'],
+  ['/api/v1/public/events/{eventId}/{oddType}', 'get'],
+  ['/api/v1/public/events/{eventId}/sgp', 'post'],
   ['/api/v1/public/futures', 'get'],
   ['/api/v1/public/futures/{sportType}/tour/{tourId}/odds/{futureType}', 'get'],
 ];
-const ADMIN_ROUTES: Array<[string, string]> = [['/api/v1/admin/feed', 'post']];
+const ADMIN_ROUTES: Array<[string, string]> = [
+  ['/api/v1/admin/feed', 'post'],
+  ['/api/v1/admin/events/{eventId}/markets/generate', 'post'],
+];
 
 /** Every `$ref` string anywhere in `value`. */
 function collectRefs(value: unknown, out: string[] = []): string[] {
@@ -107,7 +112,8 @@ describe('OpenAPI document and docs page [sqlite]', () => {
       assert.ok(operation, `${method.toUpperCase()} ${path} is missing from the document`);
       assert.ok(operation.summary && operation.summary.trim().length > 0, `${path}: no summary`);
 
-      const ok = operation.responses['200'];
+      // The parlay route creates a calculation: 201.
+      const ok = operation.responses['200'] ?? operation.responses['201'];
       const okSchema = ok?.content?.['application/json']?.schema;
       assert.ok(okSchema, `${path}: no 200 response schema`);
       assert.ok(Object.keys(okSchema).length > 0, `${path}: empty 200 response schema`);
@@ -131,6 +137,9 @@ describe('OpenAPI document and docs page [sqlite]', () => {
     assert.ok(doc.paths['/api/v1/public/events/{eventId}/heats/{heatId}']?.get?.responses['404']);
     const participants = doc.paths['/api/v1/public/events/{eventId}/participants']?.get?.responses;
     assert.ok(participants?.['400'] && participants['404']);
+    assert.ok(doc.paths['/api/v1/public/events/{eventId}/{oddType}']?.get?.responses['404']);
+    const sgp = doc.paths['/api/v1/public/events/{eventId}/sgp']?.post?.responses;
+    assert.ok(sgp?.['201'] && sgp['404'] && sgp['422']);
   });
 
   test('200 schemas reference the named listing schemas', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
-import { TEST_KEY, fixtureApp } from '../helpers/app.ts';
+import { ADMIN_KEY, TEST_KEY, fixtureApp } from '../helpers/app.ts';
 import { MASL_GAME } from '../helpers/feed-fixture.ts';
 import { oddsFeed } from '../helpers/odds-fixture.ts';
 import { fieldFeed } from '../helpers/parlay-fixture.ts';
@@ -106,5 +106,28 @@ describeEachStore('POST /events/{eventId}/sgp', (open) => {
     const after = await priced(FIELD, legs);
     assert.equal(after.legs[0].odds, 5);
     assert.ok(after.probability > before.probability, `${after.probability} > ${before.probability}`);
+  });
+});
+
+describeEachStore('POST /admin/events/{eventId}/markets/generate', (open) => {
+  test('prices an event from ratings through the ingest; the parlay route then takes its odds', async () => {
+    const store = await open();
+    const { app } = await fixtureApp(store);
+    await ingestFeed(store, fieldFeed('fg', FIELD, [0.25, 0.25, 0.25, 0.25]));
+    const generate = (payload: unknown) =>
+      app.inject({ method: 'POST', url: `/api/v1/admin/events/spr:${FIELD}/markets/generate`, headers: { 'x-api-key': ADMIN_KEY }, payload: payload as object });
+    const res = await generate({ ratings: { 'fg-0': 1800, 'fg-1': 1600, 'fg-2': 1500, 'fg-3': 1400 }, overround: 0.04, marginMethod: 'multiplicative' });
+    assert.equal(res.statusCode, 200, res.body);
+    const body = JSON.parse(res.body);
+    assert.ok(body.marketsGenerated > 5 && body.oddsGenerated > 20, res.body);
+    assert.ok(body.collections.odds.updated > 0, 're-priced the existing odd ids');
+    const winners = JSON.parse((await app.inject({ method: 'GET', url: `${BASE}/events/${FIELD}/eventWinner`, headers: { 'x-api-key': TEST_KEY } })).body).eventWinner;
+    assert.deepEqual(winners.map((o: any) => o.athlete.id), ['fg-0', 'fg-1', 'fg-2', 'fg-3'], 'favourite first');
+    const book = winners.reduce((sum: number, o: any) => sum + o.probability, 0);
+    assert.ok(Math.abs(book - 104) < 0.1, `a 4% book: ${book}`);
+    const bad = await generate({ ratings: { 'fg-0': 1 }, winProbabilities: { 'fg-0': 1 } });
+    assert.equal(bad.statusCode, 400);
+    assert.equal(JSON.parse(bad.body).metadata.field, 'winProbabilities');
+    assert.equal((await generate({ ratings: { a: 1, b: 2 }, oddTypes: ['teamMarkets'] })).statusCode, 400);
   });
 });
