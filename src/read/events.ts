@@ -139,6 +139,7 @@ export async function getEventDocument(store: Store, eventId: string, scope: Acc
   const publicId = formatPublicId(event.competition, event.id);
   return {
     sportId: competition.key,
+    sportType: competition.key,
     numericSportId: competition.referenceId,
     tourId: event.tourId,
     numericTournamentId: event.tourReferenceId,

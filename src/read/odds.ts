@@ -221,7 +221,8 @@ function headToHeadItem(market: MarketRow, sides: [OddRow, OddRow], context: Con
   const latest = [market.updatedAt, ...sides.map((s) => s.updatedAt)].sort().at(-1) as string;
   return {
     id: market.id,
-    outcomeId: String(market.referenceId),
+    // Not a number, so that it never names an odd's outcomeId: a matchup is not itself a parlay leg.
+    outcomeId: `m${market.referenceId}`,
     referenceId: market.referenceId,
     heatId: market.heatId,
     eventParticipant1: one,

@@ -141,6 +141,7 @@ describeEachStore('GET /events/{eventId}', (open) => {
     const event = JSON.parse(prefixed.body);
     assert.equal(event.id, `wsl:${WSL_LIVE}`);
     assert.equal(event.sportId, 'wsl');
+    assert.equal(event.sportType, 'wsl');
     assert.equal(event.numericSportId, 1);
     assert.equal(event.tourId, 'wsl-ct-men');
     assert.equal(event.tourName, "Men's Championship Tour");

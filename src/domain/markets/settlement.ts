@@ -72,7 +72,13 @@ export function settleSelection(selection: Selection, result: ScopeResult): Sett
       const all = placesFor(places, selection.athleteIds);
       if (!all) return VOID;
       if (!all.every((at, i) => occupies(at, i + 1))) return LOSE;
-      return win(all.reduce((factor, at) => factor / at.t, 1));
+      // A tie of t athletes is a random order among them: k of them in the named places has
+      // probability (t - k)! / t!, which is the dead-heat share.
+      const named = new Map<number, { t: number; k: number }>();
+      for (const at of all) named.set(at.p, { t: at.t, k: (named.get(at.p)?.k ?? 0) + 1 });
+      let factor = 1;
+      for (const { t, k } of named.values()) for (let m = t - k + 1; m <= t; m++) factor /= m;
+      return win(factor);
     }
     case 'ahead': {
       const a = result.ranks.get(selection.athleteId);

@@ -95,6 +95,7 @@ const EventTeam = Type.Object(
 export const Event = Type.Object(
   {
     sportId: Type.String({ description: 'competition key' }),
+    sportType: Type.String({ description: 'competition key again, under the name the provider SDK reads (its settlement report\'s league)' }),
     numericSportId: Type.Integer(),
     tourId: Type.String(),
     numericTournamentId: Type.Integer(),

@@ -75,11 +75,13 @@ describe('settleSelection', () => {
       ['top 4 misses the unclassified', top('E', 4), tied, LOSE],
       ['top of an absent athlete', top('Z', 3), tied, VOID],
       // Order.
-      ['exacta of the dead heat', order('A', 'B'), tied, WIN(1 / 4)],
-      ['exacta the other way', order('B', 'A'), tied, WIN(1 / 4)],
+      // A tie is a random order among the tied: k named places in a tie of t pay (t - k)! / t!.
+      ['exacta of the dead heat', order('A', 'B'), tied, WIN(1 / 2)],
+      ['exacta the other way', order('B', 'A'), tied, WIN(1 / 2)],
       ['exacta missing second', order('A', 'C'), tied, LOSE],
-      ['trifecta', order('B', 'A', 'C'), tied, WIN(1 / 4)],
-      ['trifecta into a three-way tie', order('G', 'H', 'I'), threeWay, WIN(1 / 9)],
+      ['trifecta', order('B', 'A', 'C'), tied, WIN(1 / 2)],
+      ['trifecta into a three-way tie', order('G', 'H', 'I'), threeWay, WIN(1 / 6)],
+      ['exacta into a three-way tie', order('G', 'J'), threeWay, WIN(1 / 3)],
       ['wrong first', order('C', 'A'), tied, LOSE],
       ['order with an absent athlete', order('A', 'Z'), tied, VOID],
       // Ahead.
