@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,13 +9,16 @@ import { type LoadSettings, measure, stopLoad } from './load.ts';
 import { type ComparisonRow, formatTable, machineInfo } from './report.ts';
 import { type BenchContext, type Scenario, resolvePath, scenarios } from './scenarios.ts';
 import { benchIngest, formatIngest } from './ingest-feed.ts';
+import { benchParlay, formatParlay } from './parlay.ts';
 import { seedStore } from './seed-store.ts';
 
 /**
  * Throughput of altsports against a raw node:http server sending the same bytes, per route.
- * Then the feed ingestion rate (heat entries and laps per second) on SQLite, and on PostgreSQL when
+ * Then same game parlay latency (warm, and the first request after an odds change), against the same bytes
+ * from a raw server. Then the feed ingestion rate (heat entries and laps per second) on SQLite, and on PostgreSQL when
  * DATABASE_URL or TEST_DATABASE_URL names one (`npm run bench` starts a throwaway server for it).
- * Usage: npm run bench -- [--duration 8] [--warmup 2] [--connections 10] [--routes events,event,heat] [--ingest-heats 5000]
+ * Usage: npm run bench -- [--duration 8] [--warmup 2] [--connections 10] [--routes events,event,heat,odds] [--ingest-heats 5000]
+ *        [--parlay-requests 200] [--parlay-changes 10] [--parlay-legs 2,3,4,5,6]
  */
 
 const args = parseBenchArgs(process.argv.slice(2));
@@ -42,7 +46,9 @@ const log = (message: string) => console.error(`[bench] ${message}`);
 log(`seeding a SQLite store in ${workDir}`);
 const { apiKey, events } = await seedStore(join(workDir, 'data'));
 log(`${events} demo events loaded`);
-const altsports = await startChild(script('./server.ts'), [join(workDir, 'data')]);
+// Opens the admin feed route, through which the parlay measurement changes odds.
+const adminKey = `bench-admin-${randomBytes(16).toString('hex')}`;
+const altsports = await startChild(script('./server.ts'), [join(workDir, 'data'), adminKey]);
 const altsportsUrl = `http://127.0.0.1:${altsports.port}`;
 const headers = { 'x-api-key': apiKey };
 const settings: LoadSettings = { connections: args.connections, duration: args.duration, warmup: args.warmup, headers };
@@ -65,7 +71,20 @@ async function chooseContext(): Promise<BenchContext> {
   const document = JSON.parse((await fetchReference(`/api/v1/public/events/${race.id}`)).body.toString('utf8')) as { rounds: Array<{ heats: Array<{ id: string }> }> };
   const heat = document.rounds.flatMap((r) => r.heats).at(-1);
   if (!heat) throw new Error(`event ${race.id} has no heats`);
-  return { eventId: event.id, raceId: race.id, heatId: heat.id };
+  return { eventId: event.id, raceId: race.id, heatId: heat.id, oddsEventId: await chooseOddsEvent(list), oddType: 'eventWinner' };
+}
+
+/** Odds and parlays: a supercross (else Formula 1) event still to run whose eventWinner market is open. */
+async function chooseOddsEvent(list: Array<{ id: string; eventStatus: string; competition: string }>): Promise<string> {
+  const statuses = ['UPCOMING', 'NEXT', 'LIVE'];
+  const candidates = ['spr', 'f1'].flatMap((competition) => statuses.flatMap((status) => list.filter((e) => e.competition === competition && e.eventStatus === status)));
+  for (const candidate of candidates) {
+    const response = await fetch(`${altsportsUrl}/api/v1/public/events/${encodeURIComponent(candidate.id)}/eventWinner`, { headers });
+    if (response.status !== 200) continue;
+    const outcomes = ((await response.json()) as { eventWinner: Array<{ status: string }> }).eventWinner;
+    if (outcomes.filter((o) => o.status === 'OPEN').length >= 8) return candidate.id;
+  }
+  throw new Error('the demo data has no spr or f1 event to run with an open eventWinner market');
 }
 
 /** Loads one route on altsports, then on a raw server answering the same bytes, with the same settings. */
@@ -89,6 +108,27 @@ async function compare(scenario: Scenario, context: BenchContext): Promise<Compa
 const context = await chooseContext();
 const rows: ComparisonRow[] = [];
 for (const scenario of selected) rows.push(await compare(scenario, context));
+
+let parlay = '';
+let parlayFailure = '';
+if (args.parlayRequests > 0) {
+  try {
+    const report = await benchParlay({
+      baseUrl: altsportsUrl,
+      apiKey,
+      adminKey,
+      eventId: context.oddsEventId,
+      legCounts: args.parlayLegs,
+      requests: args.parlayRequests,
+      changes: args.parlayChanges,
+      workDir,
+      log,
+    });
+    parlay = `\n${formatParlay(report)}`;
+  } catch (error) {
+    parlayFailure = error instanceof Error ? error.message : String(error);
+  }
+}
 await altsports.stop();
 
 let ingest = '';
@@ -101,6 +141,7 @@ if (args.ingestHeats > 0) {
 console.log(machineInfo().join('\n'));
 console.log(`load:    autocannon, ${args.connections} connections, pipelining 1, ${args.warmup} s warm-up + ${args.duration} s measured per target, loopback\n`);
 console.log(formatTable(rows));
+if (parlay) console.log(parlay);
 if (ingest) console.log(ingest);
 
 const failed = rows.flatMap((r) =>
@@ -108,6 +149,7 @@ const failed = rows.flatMap((r) =>
     .filter((target) => r[target].non2xx > 0 || r[target].errors > 0)
     .map((target) => `${target} ${r.path}: ${r[target].non2xx} non-2xx, ${r[target].errors} errors (status codes: ${r[target].statusCodes})`),
 );
+if (parlayFailure) failed.push(`same game parlay: ${parlayFailure}`);
 if (failed.length) {
   console.error(`\nFAILED: requests went wrong during the measured runs:\n  ${failed.join('\n  ')}`);
   process.exitCode = 1;

@@ -14,12 +14,16 @@ export interface BenchContext {
   /** A finished race of lap-by-lap racing, and its last heat. */
   raceId: string;
   heatId: string;
+  /** An event still to run (spr or f1) whose eventWinner market is open, and the odd type route 6 serves for it. */
+  oddsEventId: string;
+  oddType: string;
 }
 
 export const scenarios: Scenario[] = [
   { name: 'events', method: 'GET', path: '/api/v1/public/events' },
   { name: 'event', method: 'GET', path: '/api/v1/public/events/{eventId}' },
   { name: 'heat', method: 'GET', path: '/api/v1/public/events/{raceId}/heats/{heatId}' },
+  { name: 'odds', method: 'GET', path: '/api/v1/public/events/{oddsEventId}/{oddType}' },
 ];
 
 export function resolvePath(scenario: Scenario, context: BenchContext): string {

@@ -67,11 +67,24 @@ interface EventModel {
   oddsByMarket: Map<string, OddRow[]>;
   results: Map<string, ScopeResult>;
   names: Map<string, string>;
-  samples: Map<string, ScopeSamples | null>;
+  /** Each scope's simulation, from `simulated`, or null when the scope has nothing to fit. */
+  samples: Map<string, Simulation | null>;
+}
+
+interface Simulation {
+  samples: ScopeSamples;
+  /** Each leg's wins over the samples, by what the leg backs. */
   bits: Map<string, Uint32Array | null>;
 }
 
 const models = new Map<string, EventModel>();
+
+/**
+ * Simulated scopes, keyed by event, scope and the winner market's prices: a new price elsewhere in
+ * the event keeps them (and their legs' bitsets); a new price in the winner market draws anew.
+ */
+const simulated = new Map<string, Simulation>();
+const MAX_SIMULATED_SCOPES = 64;
 
 /** The odd ids of a request body: an array, or `{ "oddIds": [...] }`. */
 export function parlayOddIds(body: unknown): string[] {
@@ -100,10 +113,10 @@ export async function priceParlay(store: Store, eventId: string, body: unknown, 
   for (const leg of legs) byScope.set(leg.scope, [...(byScope.get(leg.scope) ?? []), leg]);
   const scopes: ParlayScopeInput[] = [];
   for (const [key, scopeLegs] of byScope) {
-    const samples = scopeSamples(model, key);
+    const simulation = scopeSamples(model, key);
     scopes.push({
-      samples: samples?.samples ?? 1,
-      legs: scopeLegs.map((leg) => ({ published: leg.published, bits: samples ? legBits(model, samples, leg) : null })),
+      samples: simulation?.samples.samples ?? 1,
+      legs: scopeLegs.map((leg) => ({ published: leg.published, bits: simulation ? legBits(simulation, leg) : null })),
     });
   }
   const joint = parlayProbability(scopes);
@@ -149,7 +162,6 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
     results: await scopeResults(store, event, competition, markets),
     names: new Map([...athletes.values()].map((a) => [a.id, `${a.firstName} ${a.lastName}`.trim()])),
     samples: new Map(),
-    bits: new Map(),
   };
   models.delete(event.id);
   models.set(event.id, model);
@@ -196,8 +208,8 @@ function checkConflicts(legs: readonly Leg[], model: EventModel): void {
   const byScope = new Map<string, Leg[]>();
   for (const leg of legs) byScope.set(leg.scope, [...(byScope.get(leg.scope) ?? []), leg]);
   for (const [key, scopeLegs] of byScope) {
-    const samples = scopeSamples(model, key);
-    const fieldSize = samples?.runners.length ?? Math.max(2, ...scopeLegs.map((leg) => (model.oddsByMarket.get(leg.market.id) ?? []).length));
+    const simulation = scopeSamples(model, key);
+    const fieldSize = simulation?.samples.runners.length ?? Math.max(2, ...scopeLegs.map((leg) => (model.oddsByMarket.get(leg.market.id) ?? []).length));
     const conflict = findConflict(
       scopeLegs.map((leg) => ({ id: leg.odd.id, selection: leg.selection, marketId: leg.market.id, exclusive: isExclusiveMarket(leg.market.oddType) })),
       fieldSize,
@@ -221,7 +233,7 @@ function winnerMarketOf(model: EventModel, key: string): MarketRow | undefined {
  * (normalised). Without a winner market there is nothing to fit: null, and the scope's legs are
  * priced as independent. Seeded by the event, scope and version, so a repeated request gets the same price.
  */
-function scopeSamples(model: EventModel, key: string): ScopeSamples | null {
+function scopeSamples(model: EventModel, key: string): Simulation | null {
   if (model.samples.has(key)) return model.samples.get(key) ?? null;
   if (key.startsWith('measure:') || key.startsWith('operator:')) return null;
   const market = winnerMarketOf(model, key);
@@ -230,21 +242,32 @@ function scopeSamples(model: EventModel, key: string): ScopeSamples | null {
     model.samples.set(key, null);
     return null;
   }
-  const rng = new Random(hashSeed(model.eventId, key, model.version));
-  const samples = ScopeSamples.fitted(
-    outcomes.map((o) => o.athleteId as string),
-    outcomes.map((o) => 1 / o.decimalOdds),
-    PARLAY_SHAPE,
-    parlaySamples(outcomes.length),
-    () => rng.next(),
-  );
-  model.samples.set(key, samples);
-  return samples;
+  const prices = outcomes.map((o) => `${o.athleteId}=${o.decimalOdds}`).join(',');
+  const cacheKey = `${model.eventId}|${key}|${prices}`;
+  let entry = simulated.get(cacheKey);
+  if (!entry) {
+    const rng = new Random(hashSeed(model.eventId, key, prices));
+    const samples = ScopeSamples.fitted(
+      outcomes.map((o) => o.athleteId as string),
+      outcomes.map((o) => 1 / o.decimalOdds),
+      PARLAY_SHAPE,
+      parlaySamples(outcomes.length),
+      () => rng.next(),
+    );
+    entry = { samples, bits: new Map() };
+    simulated.set(cacheKey, entry);
+    // Least recently simulated scopes go first.
+    while (simulated.size > MAX_SIMULATED_SCOPES) simulated.delete(simulated.keys().next().value as string);
+  }
+  model.samples.set(key, entry);
+  return entry;
 }
 
-function legBits(model: EventModel, samples: ScopeSamples, leg: Leg): Uint32Array | null {
-  if (!model.bits.has(leg.odd.id)) model.bits.set(leg.odd.id, samples.legBits(leg.selection));
-  return model.bits.get(leg.odd.id) ?? null;
+/** A leg's wins over its scope's samples, cached with the samples by what the leg backs. */
+function legBits(simulation: Simulation, leg: Leg): Uint32Array | null {
+  const key = JSON.stringify(leg.selection);
+  if (!simulation.bits.has(key)) simulation.bits.set(key, simulation.samples.legBits(leg.selection));
+  return simulation.bits.get(key) ?? null;
 }
 
 function list(ids: readonly string[]): string {

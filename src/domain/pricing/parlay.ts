@@ -137,17 +137,35 @@ export class ScopeSamples {
 
 /** Samples in which every bitset is set. */
 export function countAll(bitsets: readonly Uint32Array[]): number {
-  if (bitsets.length === 0) return 0;
-  const words = (bitsets[0] as Uint32Array).length;
-  let count = 0;
-  for (let w = 0; w < words; w++) {
-    let x = 0xffffffff;
-    for (const bits of bitsets) x &= bits[w] as number;
-    x -= (x >>> 1) & 0x55555555;
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-    count += (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  const count = bitsets.length;
+  if (count === 0) return 0;
+  if (count === 1) return countOne(bitsets[0] as Uint32Array);
+  const first = bitsets[0] as Uint32Array;
+  let total = 0;
+  for (let w = 0; w < first.length; w++) {
+    let x = first[w] as number;
+    for (let b = 1; b < count && x !== 0; b++) x &= (bitsets[b] as Uint32Array)[w] as number;
+    total += popcount(x);
   }
-  return count;
+  return total;
+}
+
+/** A leg's own count never changes for its bitset, so it is remembered with it. */
+const ownCounts = new WeakMap<Uint32Array, number>();
+
+function countOne(bits: Uint32Array): number {
+  const known = ownCounts.get(bits);
+  if (known !== undefined) return known;
+  let total = 0;
+  for (let w = 0; w < bits.length; w++) total += popcount(bits[w] as number);
+  ownCounts.set(bits, total);
+  return total;
+}
+
+function popcount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 export interface ParlayLegInput {
