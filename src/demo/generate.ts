@@ -1,9 +1,10 @@
-import { COMPETITIONS, type Competition, TEAM_GAME_FORMATS, formatIn } from '../domain/competitions.ts';
+import { COMPETITIONS, type Competition, TEAM_GAME_FORMATS, formatIn, getCompetition } from '../domain/competitions.ts';
 import { type EventStatus, FUTURE_TYPES, type FutureType, type Gender } from '../domain/enumerations.ts';
 import { decimalToAmerican } from '../domain/odds-format.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
 import { NATIONALITIES, type NationalityPool, RIDER_TEAMS, ROTATION_COLOURS, SPORT_NATIONALITIES, TEAMS, type TeamSeed, VENUES, type Venue, WEIGHT_CLASSES } from './names.ts';
 import { Random, hashSeed } from '../domain/random.ts';
+import { demoTeamMarkets } from './markets.ts';
 import { type EventResultsGenerator, type ResultRound, type ResultSink, eventResultsGenerator } from './results.ts';
 
 /**
@@ -899,6 +900,31 @@ function materialise(
   });
   // Markets for events still to run and those finished in the last month: the ones a book still shows.
   const priced = plan.status !== 'COMPLETED' || now - plan.end < PRICED_AFTER_MS;
+  const { home, away } = plan;
+  const scorer = profile.scorer;
+  if (priced && scorer && home && away) {
+    const goals = (teamId: string) => content.roundScores.filter((s) => s.roundId.startsWith(`${plan.uuid}-r`) && s.teamId === teamId).reduce((sum, s) => sum + s.goals, 0);
+    // Its own draws, so that pricing leaves the rest of the demo data as it was.
+    const pricingRng = new Random(hashSeed('team-markets', plan.uuid));
+    const game = demoTeamMarkets(getCompetition(base.competition), {
+      uuid: plan.uuid,
+      eventId,
+      home: { id: home.id, name: home.feed.name },
+      away: { id: away.id, name: away.feed.name },
+      drawScore: () => {
+        let [h, a] = [0, 0];
+        for (let r = 0; r < plan.rounds.length; r++) {
+          const [dh, da] = scorer(pricingRng, home.strength, away.strength);
+          h += dh;
+          a += da;
+        }
+        return [h, a];
+      },
+      final: plan.status === 'COMPLETED' ? [goals(home.id), goals(away.id)] : null,
+    });
+    content.markets.push(...game.markets);
+    content.odds.push(...game.odds);
+  }
   results?.({ id: eventId, uuid: plan.uuid, name: base.name, seq, rounds: resultRounds, priced }, content);
 }
 

@@ -121,4 +121,29 @@ describe('demo data through the results routes [sqlite]', () => {
       assert.ok(JSON.parse(res.body).length > 0, eventId);
     }
   });
+
+  test('demo odds: every listed event has markets of its competition, books over 100%, completed events settled', async () => {
+    const get = async (url: string) => JSON.parse((await app.inject({ url, headers: { 'x-api-key': KEY } })).body);
+    let priced = 0;
+    let settledWinners = 0;
+    for (const item of (await get(`${BASE}/events`)) as Row[]) {
+      const competition = getCompetition(item.competition);
+      const oddType = competition.supportedMarkets.includes('eventWinner') && competition.participants === 'athletes' ? 'eventWinner' : competition.supportedMarkets.includes('teamMarkets') ? 'teamMarkets' : 'heatWinner';
+      const body = await get(`${BASE}/events/${item.id}/${oddType}`);
+      const outcomes = body[oddType] as Row[];
+      if (outcomes.length === 0) continue;
+      priced += 1;
+      const byMarket = new Map<string, number>();
+      for (const o of outcomes) byMarket.set(o.marketId, (byMarket.get(o.marketId) ?? 0) + o.probability);
+      for (const [marketId, book] of byMarket) assert.ok(book > 100 && book < 112, `${marketId}: book ${book}`);
+      if (item.eventStatus === 'COMPLETED' && oddType === 'eventWinner') {
+        assert.ok(outcomes.every((o) => o.status === 'CLOSED'), item.id);
+        const winners = outcomes.filter((o) => o.settlement === 'WIN');
+        assert.ok(winners.length >= 1, `${item.id}: a completed event has a winner`);
+        settledWinners += 1;
+      }
+    }
+    assert.ok(priced > 50, `priced events: ${priced}`);
+    assert.ok(settledWinners > 0);
+  });
 });
