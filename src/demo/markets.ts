@@ -1,9 +1,6 @@
 import type { Competition } from '../domain/competitions.ts';
-import type { OddType } from '../domain/enumerations.ts';
-import { type GeneratedMarkets, type HeatField, generateEventMarkets, ratingsToWinProbabilities } from '../domain/pricing/market-generator.ts';
-import { applyMargin } from '../domain/pricing/margin.ts';
+import { type GeneratedMarkets, type HeatField, competitionMarketInput, generateEventMarkets, priceMarket, ratingsToWinProbabilities } from '../domain/pricing/market-generator.ts';
 import { scoreProbabilities, totalLine } from '../domain/pricing/score-model.ts';
-import { roundTo } from '../domain/odds-format.ts';
 import { Random, hashSeed } from '../domain/random.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
 
@@ -16,7 +13,6 @@ import type { FeedDocument } from '../ingest/feed-schema.ts';
 /** Rating points per unit of strength: the favourite of a typical field is priced near 3 to 1. */
 const RATING_PER_STRENGTH = 250;
 const DEMO_SAMPLES = 5_000;
-const FIGHT_MARKETS: readonly OddType[] = ['heatWinner', 'headToHead'];
 
 export interface DemoMarketInput {
   uuid: string;
@@ -27,21 +23,10 @@ export interface DemoMarketInput {
 }
 
 export function demoMarkets(competition: Competition, input: DemoMarketInput): GeneratedMarkets {
-  const fights = competition.resultsFormat === 'combat';
-  const oddTypes = fights ? competition.supportedMarkets.filter((t) => FIGHT_MARKETS.includes(t)) : competition.supportedMarkets;
   const rng = new Random(hashSeed('markets', input.uuid));
   const win = ratingsToWinProbabilities(input.athletes.map((a) => a.strength * RATING_PER_STRENGTH));
   const generated = generateEventMarkets(
-    {
-      eventId: input.uuid,
-      // A fight card has no event-wide standing: only its fights are priced.
-      athleteIds: fights ? [] : input.athletes.map((a) => a.id),
-      win: fights ? [] : win,
-      strengths: new Map(input.athletes.map((a, i) => [a.id, win[i] as number])),
-      heats: input.heats,
-      mainHeatId: input.heats.at(-1)?.heatId,
-      oddTypes,
-    },
+    competitionMarketInput(competition, { eventId: input.uuid, athleteIds: input.athletes.map((a) => a.id), win, heats: input.heats }),
     { overround: 0.05, marginMethod: 'power', shape: 1, samples: DEMO_SAMPLES, uniform: () => rng.next() },
   );
   if (input.places) {
@@ -99,7 +84,7 @@ export function demoTeamMarkets(competition: Competition, game: DemoTeamGame): {
     { id: `${game.uuid}:teamMarkets:moneyline`, eventId: game.eventId, oddType: 'teamMarkets' },
     { id: `${game.uuid}:teamMarkets:total`, eventId: game.eventId, oddType: 'teamMarkets' },
   ];
-  const price = (fair: number[]) => applyMargin(fair.map((p) => Math.min(0.999, Math.max(0.001, p))), 0.05, 'power').map((p) => roundTo(Math.max(1.0001, 1 / p), 4));
+  const price = (fair: number[]) => priceMarket(fair, 0.05, 'power');
   const moneyline = price(sides.map((s) => s.fair));
   const totals = price([total.over, total.under]);
   const [home, away] = game.final ?? [0, 0];

@@ -3,7 +3,7 @@ import { type OddType, isOneOf } from '../domain/enumerations.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
 import { MARGIN_METHODS, type MarginMethod } from '../domain/pricing/margin.ts';
 import { MAX_SHAPE } from '../domain/pricing/finishing-order.ts';
-import { generateEventMarkets, ratingsToWinProbabilities } from '../domain/pricing/market-generator.ts';
+import { competitionMarketInput, generateEventMarkets, ratingsToWinProbabilities } from '../domain/pricing/market-generator.ts';
 import { parsePublicId } from '../domain/public-id.ts';
 import { Random, hashSeed } from '../domain/random.ts';
 import type { Store } from '../store/database.ts';
@@ -66,17 +66,14 @@ export async function generateMarketsForEvent(store: Store, eventId: string, req
   const heats = new Map<string, string[]>();
   for (const entry of entries) if (entry.heatStatus !== 'COMPLETED') heats.set(entry.heatId, [...(heats.get(entry.heatId) ?? []), entry.athleteId]);
   const rng = new Random(hashSeed('generate', event.id, now.toISOString()));
-  const fights = competition.resultsFormat === 'combat';
   const generated = generateEventMarkets(
-    {
+    competitionMarketInput(competition, {
       eventId: event.id,
-      athleteIds: fights ? [] : athleteIds,
-      win: fights ? [] : win,
-      strengths: new Map(athleteIds.map((id, i) => [id, win[i] as number])),
+      athleteIds,
+      win,
       heats: [...heats].map(([heatId, ids]) => ({ heatId, athleteIds: ids })),
-      mainHeatId: [...heats.keys()].at(-1),
-      oddTypes: request.oddTypes ?? competition.supportedMarkets,
-    },
+      oddTypes: request.oddTypes,
+    }),
     { overround, marginMethod, shape, samples: SAMPLES, uniform: () => rng.next() },
   );
   const updatedAt = now.toISOString();

@@ -3,6 +3,7 @@ import type { OddType, Settlement } from '../domain/enumerations.ts';
 import { notFound } from '../domain/errors.ts';
 import { isExclusiveMarket, scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
+import type { Scope, Selection } from '../domain/markets/selection.ts';
 import { settleSelection } from '../domain/markets/settlement.ts';
 import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
 import { formatPublicId } from '../domain/public-id.ts';
@@ -72,7 +73,7 @@ export async function getEventOdds(store: Store, eventId: string, oddType: OddTy
   if (query.exactasType !== undefined && (oddType === 'eventExacta' || oddType === 'heatExacta')) filter.exactasType = query.exactasType;
   if (query.overUnderSubMarketType && (oddType === 'overUnder' || oddType === 'multiOverUnder')) filter.overUnderSubMarketType = query.overUnderSubMarketType;
   const markets = await repo.marketsOfEvent(event.id, filter);
-  const odds = await repo.oddsOfMarkets(event.id, markets.map((m) => m.id));
+  const odds = await repo.oddsOfMarkets(markets.map((m) => m.id));
   const [heats, results] = await Promise.all([repo.heatsOfEvent(event.id), scopeResults(store, event, competition, markets)]);
   const athleteIds = new Set<string>();
   for (const o of odds) {
@@ -110,16 +111,23 @@ function oddItems(oddType: OddType, markets: MarketRow[], odds: OddRow[], contex
   return items;
 }
 
-/** The priced and settled part of an outcome. */
-export function pricedOutcome(market: MarketRow, odd: OddRow, siblings: readonly OddRow[], context: Pick<Context, 'results' | 'eventStatus'>): PricedOutcome {
+/**
+ * What a stored outcome backs, and where it is decided. `siblings` are its market's outcomes: a
+ * head-to-head side backs its athlete ahead of the other side, a dream team against the other teams.
+ */
+export function outcomeSelection(market: MarketRow, odd: OddRow, siblings: readonly OddRow[]): { selection: Selection; scope: Scope } {
   const marketShape = { ...market, athleteIds: parseIds(market.athleteIds) };
-  const scope = scopeOf(marketShape);
-  const result = context.results.get(scopeKey(scope));
-  const other = siblings.find((s) => s.id !== odd.id);
   const selection = selectionOf(marketShape, { ...odd, athleteIds: parseIds(odd.athleteIds) }, {
-    otherAthleteId: other?.athleteId ?? null,
+    otherAthleteId: siblings.find((s) => s.id !== odd.id)?.athleteId ?? null,
     groups: siblings.map((s) => parseIds(s.athleteIds)),
   });
+  return { selection, scope: scopeOf(marketShape) };
+}
+
+/** The priced and settled part of an outcome. */
+export function pricedOutcome(market: MarketRow, odd: OddRow, siblings: readonly OddRow[], context: Pick<Context, 'results' | 'eventStatus'>): PricedOutcome {
+  const { selection, scope } = outcomeSelection(market, odd, siblings);
+  const result = context.results.get(scopeKey(scope));
   const derived = result ? settleSelection(selection, result) : { settlement: 'NOT_SET' as Settlement, deadHeatFactor: 1 };
   // The operator's settlement, when fed, overrides the derived one; in a single-winner market the
   // operator settling one outcome WIN settles the rest LOSE.

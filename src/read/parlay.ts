@@ -2,7 +2,7 @@ import { type Competition, getCompetition, supportsParlays } from '../domain/com
 import type { OddType } from '../domain/enumerations.ts';
 import { badRequest, unprocessable } from '../domain/errors.ts';
 import { describeSelection, findConflict } from '../domain/markets/leg-conflicts.ts';
-import { isExclusiveMarket, scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
+import { isExclusiveMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { Selection } from '../domain/markets/selection.ts';
 import { decimalToAmerican, roundTo } from '../domain/odds-format.ts';
@@ -15,7 +15,7 @@ import { byId } from '../store/repositories/results-repository.ts';
 import type { EventRow, MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { resolveEvent } from './events.ts';
-import { parseIds, pricedOutcome } from './odds.ts';
+import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
 import { scopeResults } from './scope-results.ts';
 
 /**
@@ -107,10 +107,10 @@ export async function priceParlay(store: Store, eventId: string, body: unknown, 
 
   const model = await eventModel(store, event, competition);
   const legs = await resolveLegs(store, model, event, ids);
-  checkConflicts(legs, model);
-
   const byScope = new Map<string, Leg[]>();
   for (const leg of legs) byScope.set(leg.scope, [...(byScope.get(leg.scope) ?? []), leg]);
+  checkConflicts(byScope, model);
+
   const scopes: ParlayScopeInput[] = [];
   for (const [key, scopeLegs] of byScope) {
     const simulation = scopeSamples(model, key);
@@ -145,7 +145,7 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
   const cached = models.get(event.id);
   if (cached?.version === version) return cached;
   const markets = await repo.marketsOfEvent(event.id);
-  const odds = await repo.oddsOfMarkets(event.id, markets.map((m) => m.id));
+  const odds = await repo.oddsOfEvent(event.id);
   const oddsByMarket = new Map<string, OddRow[]>();
   for (const odd of odds) oddsByMarket.set(odd.marketId, [...(oddsByMarket.get(odd.marketId) ?? []), odd]);
   const athleteIds = new Set<string>();
@@ -185,14 +185,9 @@ async function resolveLegs(store: Store, model: EventModel, event: EventRow, ids
   }
   const legs = (found as OddRow[]).map((odd): Leg => {
     const market = model.markets.get(odd.marketId) as MarketRow;
-    const siblings = model.oddsByMarket.get(market.id) ?? [];
-    const shape = { ...market, athleteIds: parseIds(market.athleteIds) };
-    const selection = selectionOf(shape, { ...odd, athleteIds: parseIds(odd.athleteIds) }, {
-      otherAthleteId: siblings.find((s) => s.id !== odd.id)?.athleteId ?? null,
-      groups: siblings.map((s) => parseIds(s.athleteIds)),
-    });
+    const { selection, scope: decidedIn } = outcomeSelection(market, odd, model.oddsByMarket.get(market.id) ?? []);
     // Points and gaps are not read from finishing orders: such a leg stands alone.
-    const scope = selection.kind === 'overUnder' && selection.measure !== 'finishingPosition' ? `measure:${market.id}` : scopeKey(scopeOf(shape));
+    const scope = selection.kind === 'overUnder' && selection.measure !== 'finishingPosition' ? `measure:${market.id}` : scopeKey(decidedIn);
     return { odd, market, selection, scope, published: 1 / odd.decimalOdds };
   });
   const notOpen = legs.filter((leg) => pricedOutcome(leg.market, leg.odd, model.oddsByMarket.get(leg.market.id) ?? [], { results: model.results, eventStatus: event.eventStatus }).status !== 'OPEN');
@@ -204,9 +199,8 @@ async function resolveLegs(store: Store, model: EventModel, event: EventRow, ids
   return legs;
 }
 
-function checkConflicts(legs: readonly Leg[], model: EventModel): void {
-  const byScope = new Map<string, Leg[]>();
-  for (const leg of legs) byScope.set(leg.scope, [...(byScope.get(leg.scope) ?? []), leg]);
+/** Legs of one scope are checked together; legs of different scopes never clash (scopes are independent). */
+function checkConflicts(byScope: ReadonlyMap<string, readonly Leg[]>, model: EventModel): void {
   for (const [key, scopeLegs] of byScope) {
     const simulation = scopeSamples(model, key);
     const fieldSize = simulation?.samples.runners.length ?? Math.max(2, ...scopeLegs.map((leg) => (model.oddsByMarket.get(leg.market.id) ?? []).length));

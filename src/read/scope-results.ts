@@ -34,8 +34,7 @@ export async function scopeResults(store: Store, event: Pick<EventRow, 'id' | 'r
       case 'operator':
         break;
       case 'event': {
-        const { participants } = await repo.findParticipants(event.id);
-        out.set(key, eventScopeResult(event.eventStatus, participants));
+        out.set(key, eventScopeResult(event.eventStatus, await repo.participantPlaces(event.id)));
         break;
       }
       case 'heat': {

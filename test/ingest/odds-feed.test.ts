@@ -1,34 +1,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { MASL_GAME, fixtureFeed } from '../helpers/feed-fixture.ts';
 import { oddsFeed } from '../helpers/odds-fixture.ts';
 import { SPR_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
+import { refusedBatch, tableCounts } from '../helpers/feed-problems.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const T = '2026-05-01T04:00:00.000Z';
 
-async function counts(store: Store) {
-  const out: Record<string, number> = {};
-  for (const table of ['markets', 'odds'] as const) {
-    const row = await store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    out[table] = Number(row.n);
-  }
-  return out;
-}
+const ODDS_TABLES = ['markets', 'odds'] as const;
+const counts = (store: Store) => tableCounts(store, ODDS_TABLES);
 
 async function problemsOf(store: Store, feed: unknown) {
-  const before = await counts(store);
-  try {
-    await ingestFeed(store, feed);
-  } catch (error) {
-    assert.ok(error instanceof FeedValidationError, String(error));
-    assert.deepEqual(await counts(store), before, 'a rejected batch writes nothing');
-    return error.problems.map((p) => [p.item, p.field, p.message]);
-  }
-  assert.fail('the batch was accepted');
+  return (await refusedBatch(store, feed, ODDS_TABLES)).map((p) => [p.item, p.field, p.message]);
 }
 
 async function seeded(open: () => Promise<Store>) {

@@ -1,34 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { MASL_GAME, fixtureFeed } from '../helpers/feed-fixture.ts';
 import { BKFC_EVENT, SPR_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
+import { refusedBatch, tableCounts } from '../helpers/feed-problems.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const RESULT_TABLES = ['eventParticipants', 'heatEntries', 'laps', 'heatResults', 'teamGames'] as const;
 
-async function counts(store: Store) {
-  const out: Record<string, number> = {};
-  for (const table of RESULT_TABLES) {
-    const row = await store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    out[table] = Number(row.n);
-  }
-  return out;
-}
-
-async function problemsOf(store: Store, feed: unknown) {
-  const before = await counts(store);
-  try {
-    await ingestFeed(store, feed);
-  } catch (error) {
-    assert.ok(error instanceof FeedValidationError, String(error));
-    assert.deepEqual(await counts(store), before, 'a rejected batch writes nothing');
-    return error.problems;
-  }
-  assert.fail('the batch was accepted');
-}
+const counts = (store: Store) => tableCounts(store, RESULT_TABLES);
+const problemsOf = (store: Store, feed: unknown) => refusedBatch(store, feed, RESULT_TABLES);
 
 async function seeded(open: () => Promise<Store>) {
   const store = await open();

@@ -1,3 +1,4 @@
+import type { Competition } from '../competitions.ts';
 import type { OddType } from '../enumerations.ts';
 import { roundTo } from '../odds-format.ts';
 import { FieldMarkets } from './field-markets.ts';
@@ -90,6 +91,32 @@ export function ratingsToWinProbabilities(ratings: readonly number[], scale = 40
   return weights.map((w) => w / total);
 }
 
+/** Decimal odds of a market's outcomes from their fair probabilities, with the margin applied. */
+export function priceMarket(fair: readonly number[], overround: number, marginMethod: MarginMethod): number[] {
+  return applyMargin(fair.map(clamp), overround, marginMethod).map((p) => roundTo(Math.max(1.0001, 1 / p), 4));
+}
+
+/**
+ * The generator's input for an event of a competition: its field with win probabilities, and the
+ * heats whose draw is known, the last taken as the main event. A fight card has no event-wide
+ * standing: only its fights are priced, each from the two fighters' win weights.
+ */
+export function competitionMarketInput(
+  competition: Competition,
+  event: { eventId: string; athleteIds: readonly string[]; win: readonly number[]; heats: readonly HeatField[]; oddTypes?: readonly OddType[] },
+): MarketGeneratorInput {
+  const fights = competition.resultsFormat === 'combat';
+  return {
+    eventId: event.eventId,
+    athleteIds: fights ? [] : event.athleteIds,
+    win: fights ? [] : event.win,
+    strengths: new Map(event.athleteIds.map((id, i) => [id, event.win[i] as number])),
+    heats: event.heats,
+    mainHeatId: event.heats.at(-1)?.heatId,
+    oddTypes: event.oddTypes ?? competition.supportedMarkets,
+  };
+}
+
 const TOP_K: Partial<Record<OddType, number>> = { podiums: 3, shows: 3, raceTop3: 3, raceTop5: 5, raceTop10: 10 };
 const EXACTA_COUNT: Record<number, number> = { 2: 12, 3: 12, 4: 8 };
 
@@ -98,7 +125,7 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
   const n = athleteIds.length;
   const out: GeneratedMarkets = { markets: [], odds: [] };
   const offers = (t: OddType) => oddTypes.includes(t);
-  const price = (fair: number[]) => applyMargin(fair.map(clamp), options.overround, options.marginMethod).map((p) => roundTo(Math.max(1.0001, 1 / p), 4));
+  const price = (fair: number[]) => priceMarket(fair, options.overround, options.marginMethod);
   const market = (suffix: string, oddType: OddType, extra: Partial<GeneratedMarket> = {}) => {
     const m: GeneratedMarket = { id: `${eventId}:${suffix}`, eventId, oddType, ...extra };
     out.markets.push(m);

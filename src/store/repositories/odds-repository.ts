@@ -19,12 +19,15 @@ export function oddsRepository(db: Kysely<Database>) {
       return query.orderBy('referenceId').execute();
     },
 
-    /** The priced outcomes of these markets of one event, in display order. */
-    async oddsOfMarkets(eventId: string, marketIds: readonly string[]): Promise<OddRow[]> {
+    /** The priced outcomes of these markets, in display order. */
+    async oddsOfMarkets(marketIds: readonly string[]): Promise<OddRow[]> {
       if (marketIds.length === 0) return [];
-      const rows = await db.selectFrom('odds').selectAll().where('eventId', '=', eventId).orderBy('position').orderBy('referenceId').execute();
-      const wanted = new Set(marketIds);
-      return rows.filter((row) => wanted.has(row.marketId));
+      return db.selectFrom('odds').selectAll().where('marketId', 'in', [...marketIds]).orderBy('position').orderBy('referenceId').execute();
+    },
+
+    /** Every priced outcome of the event, in display order. */
+    async oddsOfEvent(eventId: string): Promise<OddRow[]> {
+      return db.selectFrom('odds').selectAll().where('eventId', '=', eventId).orderBy('position').orderBy('referenceId').execute();
     },
 
     /** Odds by id, or by outcomeId (the reference id as text), whichever each names. */

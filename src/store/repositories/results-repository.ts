@@ -44,6 +44,11 @@ export function resultsRepository(db: Kysely<Database>) {
       return { heat, entries, athletes, teams, laps, result, teamGame };
     },
 
+    /** Each participant's athlete, status and final place: what event markets settle from. */
+    async participantPlaces(eventId: string): Promise<Array<Pick<EventParticipantRow, 'athleteId' | 'status' | 'place'>>> {
+      return db.selectFrom('eventParticipants').select(['athleteId', 'status', 'place']).where('eventId', '=', eventId).execute();
+    },
+
     /** The event's participants with their athletes and the athletes' teams. */
     async findParticipants(eventId: string): Promise<ParticipantsRows> {
       const participants = await db.selectFrom('eventParticipants').selectAll().where('eventId', '=', eventId).orderBy('referenceId').execute();
