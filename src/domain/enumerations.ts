@@ -104,3 +104,17 @@ export type Gender = (typeof GENDERS)[number];
 export function isOneOf<T extends string | number>(values: readonly T[], value: unknown): value is T {
   return (values as readonly unknown[]).includes(value);
 }
+
+/** teamMarkets settled from the match score (issue 5): who wins, a handicap, the total. */
+export const TEAM_MARKET_TYPES = ['moneyline', 'spread', 'total'] as const;
+export type TeamMarketType = (typeof TEAM_MARKET_TYPES)[number];
+
+/** The two sides of a match between teams. */
+export const MATCH_SIDES = ['home', 'away'] as const;
+
+/** Table tennis game types. */
+export const GAME_TYPES = ['singles', 'doubles'] as const;
+
+/** Market status on the sport-specific odds routes (section 2.8 shows ACTIVE; the others close the set). */
+export const MARKET_STATUSES = ['ACTIVE', 'SUSPENDED', 'CLOSED'] as const;
+export type MarketStatus = (typeof MARKET_STATUSES)[number];

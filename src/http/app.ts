@@ -15,11 +15,13 @@ import { healthRoutes } from './routes/health.ts';
 import { oddsRoutes } from './routes/odds.ts';
 import { resultsRoutes } from './routes/results.ts';
 import { sportsRoutes } from './routes/sports.ts';
+import { sportEventsRoutes } from './routes/sport-events.ts';
 import { ServerErrorResponse } from './schemas/common.ts';
 import { EVENT_SHARED_SCHEMAS } from './schemas/events.ts';
 import { FutureListingItem, FutureOddsItem } from './schemas/futures.ts';
 import { ODDS_SHARED_SCHEMAS } from './schemas/odds.ts';
 import { RESULTS_SHARED_SCHEMAS } from './schemas/results.ts';
+import { SPORT_SHARED_SCHEMAS } from './schemas/sport-events.ts';
 import { SportListingItem } from './schemas/sports.ts';
 
 declare module 'fastify' {
@@ -54,7 +56,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('store', store);
-  for (const schema of [ServerErrorResponse, SportListingItem, ...EVENT_SHARED_SCHEMAS, ...RESULTS_SHARED_SCHEMAS, ...ODDS_SHARED_SCHEMAS, FutureListingItem, FutureOddsItem]) app.addSchema(schema);
+  for (const schema of [ServerErrorResponse, SportListingItem, ...EVENT_SHARED_SCHEMAS, ...RESULTS_SHARED_SCHEMAS, ...ODDS_SHARED_SCHEMAS, ...SPORT_SHARED_SCHEMAS, FutureListingItem, FutureOddsItem]) app.addSchema(schema);
 
   await app.register(errorsPlugin, { debugErrors: config.debugErrors });
   await app.register(authPlugin, { store, adminApiKey: config.adminApiKey });
@@ -78,6 +80,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
       await publicApi.register(eventsRoutes);
       await publicApi.register(resultsRoutes);
       await publicApi.register(oddsRoutes);
+      await publicApi.register(sportEventsRoutes);
       await publicApi.register(futuresRoutes);
     },
     { prefix: PUBLIC_PREFIX },

@@ -10,9 +10,12 @@ import {
   OUTCOME_STATUSES,
   OVER_UNDER_SUB_MARKET_TYPES,
   PARTICIPANT_STATUSES,
+  GAME_TYPES,
+  MATCH_SIDES,
   SETTLEMENTS,
+  TEAM_MARKET_TYPES,
 } from '../domain/enumerations.ts';
-import { OVER_UNDER_SIDES } from '../domain/markets/selection.ts';
+import { OUTCOME_SIDES } from '../domain/markets/selection.ts';
 
 /**
  * The feed document: raw facts keyed by stable ids, upserted idempotently (DESIGN, "Input side").
@@ -88,7 +91,18 @@ export const FeedAthlete = Type.Object(
   { additionalProperties: false },
 );
 
-export const FeedEventTeam = Type.Object({ teamId: Id, isHomeTeam: Type.Boolean() }, { additionalProperties: false });
+export const FeedEventTeam = Type.Object(
+  {
+    teamId: Id,
+    isHomeTeam: Type.Boolean(),
+    stoneColor: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'curling: the colour of the stones the team throws in this match' })),
+    firstHammer: Type.Optional(Type.Boolean({ description: 'curling: the team has the hammer (last stone) in the first end; hasHammer is derived from it and the end scores' })),
+  },
+  { additionalProperties: false },
+);
+
+/** `<prefix>:<YYYY-MM-DD>_<text>`, the prefix without a colon: the id of a Jai Alai card (route 16). */
+export const JAI_ALAI_CARD_ID_PATTERN = '^[A-Za-z0-9_-]+:[0-9]{4}-[0-9]{2}-[0-9]{2}_[A-Za-z0-9][A-Za-z0-9._-]*$';
 
 export const FeedEvent = Type.Object(
   {
@@ -108,6 +122,16 @@ export const FeedEvent = Type.Object(
     providerId: OptionalText(),
     seasonType: OptionalText(40),
     teams: Type.Optional(Type.Array(FeedEventTeam, { maxItems: 64 })),
+    cardId: Type.Optional(
+      Type.Union([Type.String({ pattern: JAI_ALAI_CARD_ID_PATTERN, maxLength: 128 }), Type.Null()], {
+        description: 'Jai Alai: the card (night of matches) this match is on, `<prefix>:<YYYY-MM-DD>_<text>`; derived from the start date and location when absent',
+      }),
+    ),
+    eventType: OptionalText(60),
+    streamUrl: Type.Optional(Type.Union([Type.String({ format: 'uri', maxLength: 2000 }), Type.Null()], { description: 'Jai Alai: where the match streams' })),
+    onServe: Type.Optional(Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...MATCH_SIDES] }), Type.Null()], { description: 'Jai Alai: the side serving now' })),
+    bracketRound: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 10 }), Type.Null()], { description: "3-on-3 hockey: the game's round in its season's knockout bracket (1 = first round)" })),
+    bracketSlot: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 512 }), Type.Null()], { description: "3-on-3 hockey: the game's position in its bracket round (1-based); slots 2s-1 and 2s feed slot s of the next round" })),
     updatedAt: UpdatedAt,
   },
   { additionalProperties: false },
@@ -124,9 +148,12 @@ export const FeedRound = Type.Object(
     startDate: Type.Optional(Type.Union([Timestamp, Type.Null()])),
     endDate: Type.Optional(Type.Union([Timestamp, Type.Null()])),
     providerId: OptionalText(),
+    gameType: Type.Optional(Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...GAME_TYPES] }), Type.Null()], { description: 'table tennis: a singles or doubles game' })),
+    homeLineup: OptionalText(200),
+    awayLineup: OptionalText(200),
     updatedAt: UpdatedAt,
   },
-  { additionalProperties: false },
+  { additionalProperties: false, description: 'a round of an event; in team matches, one period: quarter, period, end, game or set (its team scores are roundScores)' },
 );
 
 export const FeedHeat = Type.Object(
@@ -294,10 +321,12 @@ export const FeedMarket = Type.Object(
     heatId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'the heat decided by heatWinner and heatExacta (required for them); optional for headToHead, fastestLap, overUnder and teamMarkets' })),
     exactasType: Type.Optional(Enum(EXACTAS_TYPES, 'eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta (2 when absent)')),
     overUnderSubMarketType: Type.Optional(Enum(OVER_UNDER_SUB_MARKET_TYPES, 'overUnder and multiOverUnder: what the line measures (finishingPosition when absent); points and gapToLeaders need a heat')),
-    line: Type.Optional(Type.Union([Type.Number({ minimum: -100_000, maximum: 100_000 }), Type.Null()], { description: 'overUnder and multiOverUnder: the line' })),
+    line: Type.Optional(Type.Union([Type.Number({ minimum: -100_000, maximum: 100_000 }), Type.Null()], { description: 'overUnder, multiOverUnder and teamMarkets total: the line; teamMarkets spread: the home handicap' })),
     athleteIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 10, description: 'overUnder: the athlete measured; multiOverUnder: the athletes whose measures are summed' })),
     places: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 100 }), Type.Null()], { description: 'shows: the places paid (3 when absent)' })),
     proposition: OptionalText(300),
+    teamMarketType: Type.Optional(Enum(TEAM_MARKET_TYPES, 'teamMarkets settled from the match score: moneyline (sides HOME, AWAY, DRAW), spread (HOME, AWAY; line is the home handicap) or total (OVER, UNDER); absent for a market the operator settles')),
+    roundId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'typed teamMarkets: the period (round) decided; absent for the whole match' })),
     status: Type.Optional(Enum(OUTCOME_STATUSES, 'OPEN when absent; every outcome of a CLOSED market is closed')),
     updatedAt: UpdatedAt,
   },
@@ -312,7 +341,7 @@ export const FeedOdd = Type.Object(
     athleteId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'the athlete this outcome backs (winner, place, top k, head-to-head side, fastest lap, hole shot)' })),
     athleteIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 10, description: 'exactas: the athletes in finishing order; dreamTeam: the team\'s athletes' })),
     teamId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'teamMarkets: the team this outcome backs' })),
-    side: Type.Optional(Enum(OVER_UNDER_SIDES, 'overUnder and multiOverUnder: OVER or UNDER')),
+    side: Type.Optional(Enum(OUTCOME_SIDES, 'overUnder, multiOverUnder and teamMarkets total: OVER or UNDER; teamMarkets moneyline: HOME, AWAY or DRAW; spread: HOME or AWAY')),
     name: OptionalText(200),
     position: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: 'display order in the market' })),
     odds: Type.Optional(Type.Number({ exclusiveMinimum: 1, maximum: 100_000, description: 'decimal odds' })),

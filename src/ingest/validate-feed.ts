@@ -1,10 +1,10 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { type Competition, HEAT_RESULT_FORMATS, LAP_RECORD_FORMATS, TEAM_GAME_FORMATS, findCompetition, formatIn } from '../domain/competitions.ts';
+import { type Competition, HEAT_RESULT_FORMATS, LAP_RECORD_FORMATS, type ResultsFormat, TEAM_GAME_FORMATS, findCompetition, formatIn } from '../domain/competitions.ts';
 import { americanToDecimal, probabilityToDecimal, roundTo } from '../domain/odds-format.ts';
 import { type MarketShape, marketProblems, oddProblems } from '../domain/markets/market-shape.ts';
 import { methodExcludesWinner } from '../domain/results/win-by.ts';
-import { parsePublicId } from '../domain/public-id.ts';
+import { deriveJaiAlaiCardId, isJaiAlaiCardId, parsePublicId } from '../domain/public-id.ts';
 import { toIsoTimestamp } from '../domain/dates.ts';
 import type {
   AthleteRow,
@@ -136,6 +136,8 @@ export async function validateFeed(
       else if (id.competition && id.competition !== e.competition) report('events', i, e.id, 'id', `has prefix "${id.competition}" but competition is "${e.competition}"`);
       checkRange('events', i, e.id, e.startDate, e.endDate, report);
       const startDate = toIsoTimestamp(e.startDate);
+      const format = findCompetition(e.competition)?.resultsFormat;
+      for (const problem of matchFieldProblems(e, format)) report('events', i, e.id, problem.field, problem.message);
       return {
         id: id?.uuid ?? e.id,
         referenceId: e.referenceId,
@@ -153,7 +155,20 @@ export async function validateFeed(
         eventLocationGroup: e.eventLocationGroup ?? null,
         providerId: e.providerId ?? null,
         seasonType: e.seasonType ?? null,
-        teams: JSON.stringify((e.teams ?? []).map((t) => ({ teamId: t.teamId, isHomeTeam: t.isHomeTeam }))),
+        teams: JSON.stringify(
+          (e.teams ?? []).map((t) => ({
+            teamId: t.teamId,
+            isHomeTeam: t.isHomeTeam,
+            ...(t.stoneColor !== undefined ? { stoneColor: t.stoneColor } : {}),
+            ...(t.firstHammer !== undefined ? { firstHammer: t.firstHammer } : {}),
+          })),
+        ),
+        cardId: format === 'jai-alai' ? (e.cardId ?? deriveJaiAlaiCardId(e.competition, startDate, e.eventLocation ?? null)) : null,
+        eventType: e.eventType ?? null,
+        streamUrl: e.streamUrl ?? null,
+        onServe: e.onServe ?? null,
+        bracketRound: e.bracketRound ?? null,
+        bracketSlot: e.bracketSlot ?? null,
         updatedAt: stamp(e.updatedAt),
       };
     }),
@@ -169,6 +184,9 @@ export async function validateFeed(
         startDate: time(r.startDate),
         endDate: time(r.endDate),
         providerId: r.providerId ?? null,
+        gameType: r.gameType ?? null,
+        homeLineup: r.homeLineup ?? null,
+        awayLineup: r.awayLineup ?? null,
         updatedAt: stamp(r.updatedAt),
       };
     }),
@@ -299,6 +317,8 @@ export async function validateFeed(
         athleteIds: m.athleteIds ? JSON.stringify(m.athleteIds) : null,
         places: m.places ?? null,
         proposition: m.proposition ?? null,
+        teamMarketType: m.teamMarketType ?? null,
+        roundId: m.roundId ?? null,
         status: m.status ?? 'OPEN',
         updatedAt: stamp(m.updatedAt),
       };
@@ -340,6 +360,31 @@ export async function validateFeed(
 }
 
 const lapId = (lap: { heatEntryId: string; lapNo: number }) => `${lap.heatEntryId}/${lap.lapNo}`;
+
+type FeedEventItem = NonNullable<FeedDocument['events']>[number];
+
+/** Sport-specific event fields belong to their format: a stone colour on a Jai Alai match is a mistake worth naming. */
+function matchFieldProblems(e: FeedEventItem, format: ResultsFormat | undefined): Array<{ field: string; message: string }> {
+  if (format === undefined) return [];
+  const problems: Array<{ field: string; message: string }> = [];
+  const only = (field: string, present: boolean, formats: readonly ResultsFormat[], what: string) => {
+    if (present && !formats.includes(format)) problems.push({ field, message: `applies to ${what} only` });
+  };
+  only('cardId', e.cardId != null, ['jai-alai'], 'Jai Alai matches');
+  only('onServe', e.onServe != null, ['jai-alai'], 'Jai Alai matches');
+  only('bracketRound', e.bracketRound != null, ['three-ice'], '3-on-3 hockey games');
+  only('bracketSlot', e.bracketSlot != null, ['three-ice'], '3-on-3 hockey games');
+  (e.teams ?? []).forEach((t, k) => {
+    only(`teams[${k}].stoneColor`, t.stoneColor !== undefined, ['curling'], 'curling matches');
+    only(`teams[${k}].firstHammer`, t.firstHammer !== undefined, ['curling'], 'curling matches');
+  });
+  if ((e.bracketRound == null) !== (e.bracketSlot == null)) problems.push({ field: e.bracketRound == null ? 'bracketRound' : 'bracketSlot', message: 'bracketRound and bracketSlot go together' });
+  if (e.cardId != null && !isJaiAlaiCardId(e.cardId)) problems.push({ field: 'cardId', message: 'must be `<prefix>:<YYYY-MM-DD>_<text>` with a real date' });
+  const teams = e.teams ?? [];
+  if (teams.filter((t) => t.isHomeTeam).length > 1) problems.push({ field: 'teams', message: 'names more than one home team' });
+  if (teams.filter((t) => t.firstHammer).length > 1) problems.push({ field: 'teams', message: 'gives more than one team the first hammer' });
+  return problems;
+}
 
 /** The key that identifies an item of a collection, and the field that carries it. */
 function itemKey(collection: FeedCollection, item: any): { key: string; field: string } {
@@ -480,6 +525,7 @@ const REFERENCES: Reference[] = [
     accepts: { test: (c, m) => c.supportedMarkets.includes(m.oddType), refusal: (m) => `does not offer ${m.oddType} markets` },
   },
   { from: 'markets', field: 'heatId', to: 'heats', ids: (m) => [m.heatId], sameCompetition: true },
+  { from: 'markets', field: 'roundId', to: 'rounds', ids: (m) => [m.roundId], sameCompetition: true },
   { from: 'markets', field: 'athleteIds', to: 'athletes', ids: (m) => (m.athleteIds ? JSON.parse(m.athleteIds) : []) },
   { from: 'odds', field: 'marketId', to: 'markets', ids: (o) => [o.marketId] },
   { from: 'odds', field: 'athleteId', to: 'athletes', ids: (o) => [o.athleteId] },

@@ -35,6 +35,8 @@ export interface EventListItem {
   eventLocation: string | null;
   eventLocationGroup: string | null;
   updatedAt: string;
+  /** Jai Alai matches: the card they are on, the id route 16 takes. */
+  cardId?: string;
 }
 
 export interface EventListPage {
@@ -111,6 +113,7 @@ function toListItem(row: EventWithTour): EventListItem {
     eventLocation: row.eventLocation,
     eventLocationGroup: row.eventLocationGroup,
     updatedAt: row.contentUpdatedAt,
+    ...(row.cardId ? { cardId: row.cardId } : {}),
   };
 }
 
@@ -189,6 +192,7 @@ export async function getEventDocument(store: Store, eventId: string, scope: Acc
     updatedAt: event.contentUpdatedAt,
     seasonType: event.seasonType,
     participantsUrl: competition.participants === 'athletes' ? participantsPath(publicId) : null,
+    ...(event.cardId ? { cardId: event.cardId } : {}),
   };
 }
 

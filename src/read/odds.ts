@@ -120,6 +120,7 @@ export function outcomeSelection(market: MarketRow, odd: OddRow, siblings: reado
   const selection = selectionOf(marketShape, { ...odd, athleteIds: parseIds(odd.athleteIds) }, {
     otherAthleteId: siblings.find((s) => s.id !== odd.id)?.athleteId ?? null,
     groups: siblings.map((s) => parseIds(s.athleteIds)),
+    drawOffered: siblings.some((s) => s.side === 'DRAW'),
   });
   return { selection, scope: scopeOf(marketShape) };
 }

@@ -1,12 +1,14 @@
 import type { Competition } from '../domain/competitions.ts';
 import { scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
-import { eventScopeResult, heatScopeResult, lapStatisticResult } from '../domain/markets/scope-results.ts';
+import { eventScopeResult, heatScopeResult, lapStatisticResult, matchScopeResult } from '../domain/markets/scope-results.ts';
 import { heatOutcome } from '../domain/results/win-by.ts';
 import type { Store } from '../store/database.ts';
 import { resultsRepository } from '../store/repositories/results-repository.ts';
+import { eventsRepository } from '../store/repositories/events-repository.ts';
 import type { EventRow, MarketRow } from '../store/schema.ts';
 import { heatScoreRows } from './results.ts';
+import { type TeamMatch, teamMatch } from './team-match.ts';
 
 /**
  * The results of every scope these markets are decided in, keyed by scopeKey: read from the stored
@@ -26,6 +28,15 @@ export async function scopeResults(store: Store, event: Pick<EventRow, 'id' | 'r
     return heatRows.get(heatId);
   };
 
+  let match: TeamMatch | undefined;
+  const loadMatch = async () => {
+    if (!match) {
+      const rows = await eventsRepository(store.db).findDocument(event.id);
+      if (rows) match = teamMatch(rows);
+    }
+    return match;
+  };
+
   for (const market of markets) {
     const scope = scopeOf({ ...market, athleteIds: null });
     const key = scopeKey(scope);
@@ -33,6 +44,18 @@ export async function scopeResults(store: Store, event: Pick<EventRow, 'id' | 'r
     switch (scope.kind) {
       case 'operator':
         break;
+      case 'match': {
+        const found = await loadMatch();
+        if (!found) break;
+        if (scope.roundId === null) {
+          out.set(key, matchScopeResult(event.eventStatus, found.score));
+        } else {
+          const period = found.periods.find((p) => p.round.id === scope.roundId);
+          // A period of a cancelled match is void with it.
+          if (period) out.set(key, matchScopeResult(event.eventStatus === 'CANCELLED' ? 'CANCELLED' : period.round.roundStatus, period.score));
+        }
+        break;
+      }
       case 'event': {
         out.set(key, eventScopeResult(event.eventStatus, await repo.participantPlaces(event.id)));
         break;

@@ -286,10 +286,31 @@ async function markets(db: AnyDb): Promise<void> {
   await db.schema.createIndex('odds_event_id').on('odds').columns(['event_id', 'market_id']).execute();
 }
 
+/**
+ * Team matches (issue 5): the sport-specific facts of curling, table tennis, box lacrosse, 3-on-3
+ * hockey and Jai Alai. Event teams (stone colour, first hammer) stay in the event's teams JSON.
+ */
+async function teamMatches(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('events').addColumn('card_id', text).execute();
+  await db.schema.alterTable('events').addColumn('event_type', text).execute();
+  await db.schema.alterTable('events').addColumn('stream_url', text).execute();
+  await db.schema.alterTable('events').addColumn('on_serve', text).execute();
+  await db.schema.alterTable('events').addColumn('bracket_round', integer).execute();
+  await db.schema.alterTable('events').addColumn('bracket_slot', integer).execute();
+  await db.schema.createIndex('events_card_id').on('events').column('card_id').execute();
+  await db.schema.createIndex('events_tour_year_id').on('events').column('tour_year_id').execute();
+  await db.schema.alterTable('rounds').addColumn('game_type', text).execute();
+  await db.schema.alterTable('rounds').addColumn('home_lineup', text).execute();
+  await db.schema.alterTable('rounds').addColumn('away_lineup', text).execute();
+  await db.schema.alterTable('markets').addColumn('team_market_type', text).execute();
+  await db.schema.alterTable('markets').addColumn('round_id', text, (c) => c.references('rounds.id')).execute();
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
   '0002-results': { up: results },
   '0003-markets': { up: markets },
+  '0004-team-matches': { up: teamMatches },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -69,8 +69,18 @@ export interface EventRow {
   eventLocationGroup: string | null;
   providerId: string | null;
   seasonType: string | null;
-  /** JSON array of `{ teamId, isHomeTeam }`: the teams taking part, in feed order. */
+  /** JSON array of `{ teamId, isHomeTeam, stoneColor?, firstHammer? }`: the teams taking part, in feed order. */
   teams: string;
+  /** Jai Alai: the card (night) the match belongs to, `<prefix>:<YYYY-MM-DD>_<text>`; route 16 lists a card's matches. */
+  cardId: string | null;
+  /** Jai Alai: display text of the match type (Doubles, Singles). */
+  eventType: string | null;
+  streamUrl: string | null;
+  /** Jai Alai: the side serving now (home or away). */
+  onServe: string | null;
+  /** 3-on-3 hockey: the game's place in its season's knockout bracket. */
+  bracketRound: number | null;
+  bracketSlot: number | null;
   updatedAt: string;
   /** The latest updatedAt of the event and everything published inside its document. */
   contentUpdatedAt: string;
@@ -86,6 +96,11 @@ export interface RoundRow {
   startDate: string | null;
   endDate: string | null;
   providerId: string | null;
+  /** Table tennis: singles or doubles. */
+  gameType: string | null;
+  /** Table tennis: the players of each side in this game, as display text. */
+  homeLineup: string | null;
+  awayLineup: string | null;
   updatedAt: string;
 }
 
@@ -224,6 +239,10 @@ export interface MarketRow {
   athleteIds: string | null;
   places: number | null;
   proposition: string | null;
+  /** teamMarkets: moneyline, spread or total, settled from the match score; null for a market the operator settles. */
+  teamMarketType: string | null;
+  /** teamMarkets: the period (round) the market is decided in; null for the whole match. */
+  roundId: string | null;
   status: string;
   updatedAt: string;
 }

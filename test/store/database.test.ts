@@ -71,6 +71,12 @@ const ROWS: { [K in keyof Database]: Database[K] } = {
     providerId: null,
     seasonType: 'regular',
     teams: '[{"teamId":"team-1","isHomeTeam":true}]',
+    cardId: 'jaialai:2025-01-02_dania-beach',
+    eventType: 'Doubles',
+    streamUrl: 'https://example.com/live',
+    onServe: 'away',
+    bracketRound: 2,
+    bracketSlot: 1,
     updatedAt: T1,
     contentUpdatedAt: T1,
   },
@@ -84,6 +90,9 @@ const ROWS: { [K in keyof Database]: Database[K] } = {
     startDate: T0,
     endDate: null,
     providerId: null,
+    gameType: 'doubles',
+    homeLineup: 'Lily Zhang / Kanak Jha',
+    awayLineup: null,
     updatedAt: T0,
   },
   heats: {
@@ -168,6 +177,8 @@ const ROWS: { [K in keyof Database]: Database[K] } = {
     athleteIds: '["ath-1"]',
     places: null,
     proposition: null,
+    teamMarketType: 'total',
+    roundId: 'rd-1',
     status: 'SUSPENDED',
     updatedAt: T1,
   },
@@ -228,7 +239,7 @@ describeEachStore('store', (open, kind) => {
   test('migrations create every table, and a second run applies nothing', async () => {
     const store = await open({ migrate: false });
     assert.deepEqual(await tableNames(store), []);
-    assert.deepEqual(await migrateToLatest(store), ['0001-initial', '0002-results', '0003-markets']);
+    assert.deepEqual(await migrateToLatest(store), ['0001-initial', '0002-results', '0003-markets', '0004-team-matches']);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);
   });

@@ -1,5 +1,6 @@
 import type { OverUnderSubMarketType } from '../enumerations.ts';
 import type { Selection } from './selection.ts';
+import { settleMatchScore } from './settlement.ts';
 
 /**
  * Finds legs of a same-game parlay that cannot all win together, so that the parlay is refused with
@@ -50,9 +51,36 @@ export function describeSelection(selection: Selection, nameOf: (athleteId: stri
       return `${selection.athleteIds.map(nameOf).join(' + ')} ${MEASURES[selection.measure]} ${selection.side.toLowerCase()} ${selection.line}`;
     case 'group':
       return `${selection.athleteIds.map(nameOf).join(', ')} have the lowest total`;
+    case 'matchScore':
+      return describeMatchScore(selection);
     case 'operator':
       return selection.name;
   }
+}
+
+function describeMatchScore(selection: Extract<Selection, { kind: 'matchScore' }>): string {
+  const signed = (line: number) => (line > 0 ? `+${line}` : `${line}`);
+  switch (selection.bet) {
+    case 'moneyline':
+      return selection.side === 'DRAW' ? 'draw' : `${selection.side.toLowerCase()} wins`;
+    case 'spread':
+      return `${selection.side.toLowerCase()} ${signed(selection.side === 'HOME' ? selection.line : -selection.line)}`;
+    case 'total':
+      return `total ${selection.side.toLowerCase()} ${selection.line}`;
+  }
+}
+
+/** Scores searched for one that every match-score leg wins with: far past any real match or period. */
+const MAX_SEARCHED_SCORE = 60;
+
+/** Whether some final score wins every one of these match-score legs (all of one match or period). */
+function scoreExists(selections: ReadonlyArray<Extract<Selection, { kind: 'matchScore' }>>): boolean {
+  for (let home = 0; home <= MAX_SEARCHED_SCORE; home++) {
+    for (let away = 0; away <= MAX_SEARCHED_SCORE; away++) {
+      if (selections.every((s) => settleMatchScore(s, { home, away }).settlement === 'WIN')) return true;
+    }
+  }
+  return false;
 }
 
 /** An athlete's possible places. */
@@ -75,6 +103,9 @@ function clash(legs: ReadonlyArray<ConflictLeg>, fieldSize: number): Clash | nul
       if (a.marketId === b.marketId && a.exclusive && b.exclusive) return {};
     }
   }
+
+  const scores = legs.flatMap(({ selection: s }) => (s.kind === 'matchScore' ? [s] : []));
+  if (scores.length > 1 && !scoreExists(scores)) return {};
 
   // Each athlete's possible places [lo, hi].
   const spans = new Map<string, Span>();

@@ -1,5 +1,5 @@
-import type { OddType, OverUnderSubMarketType } from '../enumerations.ts';
-import { HEAT_ODD_TYPES, type OverUnderSide, type Scope, type Selection, TOP_PLACES } from './selection.ts';
+import type { OddType, OverUnderSubMarketType, TeamMarketType } from '../enumerations.ts';
+import { HEAT_ODD_TYPES, OVER_UNDER_SIDES, type OutcomeSide, type OverUnderSide, type Scope, type Selection, TOP_PLACES } from './selection.ts';
 
 /**
  * What each odd type means, declared once: which fields a market and its outcomes must carry (checked
@@ -17,6 +17,8 @@ export interface MarketShape {
   athleteIds?: readonly string[] | null;
   places?: number | null;
   proposition?: string | null;
+  teamMarketType?: string | null;
+  roundId?: string | null;
 }
 
 /** The fields of a priced outcome that say what it backs. */
@@ -37,6 +39,18 @@ export interface ShapeProblem {
 const ATHLETE_OUTCOMES: readonly OddType[] = ['eventWinner', 'secondPlace', 'heatWinner', 'headToHead', 'fastestLap', 'holeShot', 'shows', 'podiums', 'raceTop3', 'raceTop5', 'raceTop10'];
 const EXACTAS: readonly OddType[] = ['eventExacta', 'heatExacta'];
 const OVER_UNDERS: readonly OddType[] = ['overUnder', 'multiOverUnder'];
+
+/** The sides each typed team market's outcomes take. */
+const TEAM_MARKET_SIDES: Record<TeamMarketType, readonly OutcomeSide[]> = {
+  moneyline: ['HOME', 'AWAY', 'DRAW'],
+  spread: ['HOME', 'AWAY'],
+  total: OVER_UNDER_SIDES,
+};
+
+/** A teamMarkets market settled from the match score (it names moneyline, spread or total). */
+export function isMatchScoreMarket(market: Pick<MarketShape, 'oddType' | 'teamMarketType'>): boolean {
+  return market.oddType === 'teamMarkets' && market.teamMarketType != null;
+}
 
 /**
  * Single-winner markets: at most one outcome can win (a dead heat aside), so two legs of one of them
@@ -64,8 +78,12 @@ export function marketProblems(market: MarketShape): ShapeProblem[] {
     }
   } else {
     if (market.overUnderSubMarketType != null) problems.push({ field: 'overUnderSubMarketType', message: 'applies to overUnder and multiOverUnder markets' });
-    if (market.line != null) problems.push({ field: 'line', message: 'applies to overUnder and multiOverUnder markets' });
+    const lined = market.teamMarketType === 'spread' || market.teamMarketType === 'total';
+    if (isMatchScoreMarket(market) && lined && market.line == null) problems.push({ field: 'line', message: `is required for a teamMarkets ${market.teamMarketType} market` });
+    if (market.line != null && !lined) problems.push({ field: 'line', message: 'applies to overUnder and multiOverUnder markets, and to teamMarkets spread and total markets' });
   }
+  if (market.teamMarketType != null && oddType !== 'teamMarkets') problems.push({ field: 'teamMarketType', message: 'applies to teamMarkets markets' });
+  if (market.roundId != null && !isMatchScoreMarket(market)) problems.push({ field: 'roundId', message: 'applies to teamMarkets markets that name a teamMarketType' });
   if (market.places != null && oddType !== 'shows') problems.push({ field: 'places', message: 'applies to shows markets' });
   if (oddType === 'propBets' && !market.proposition) problems.push({ field: 'proposition', message: 'is required for propBets markets' });
   return problems;
@@ -81,9 +99,13 @@ export function oddProblems(market: MarketShape, odd: OutcomeShape): ShapeProble
     if (ids.length !== wanted || new Set(ids).size !== ids.length) problems.push({ field: 'athleteIds', message: `must name ${wanted} different athletes in finishing order (exactasType ${wanted})` });
   }
   if (oddType === 'dreamTeam' && !(odd.athleteIds && odd.athleteIds.length > 0)) problems.push({ field: 'athleteIds', message: "must name the team's athletes" });
-  if (is(OVER_UNDERS, oddType) && !odd.side) problems.push({ field: 'side', message: `is required for an outcome of a ${oddType} market (OVER or UNDER)` });
-  if (!is(OVER_UNDERS, oddType) && odd.side) problems.push({ field: 'side', message: 'applies to outcomes of overUnder and multiOverUnder markets' });
-  if (oddType === 'teamMarkets' && !odd.teamId && !odd.name) problems.push({ field: 'teamId', message: 'or a name is required for an outcome of a teamMarkets market' });
+  const sides: readonly string[] | undefined = is(OVER_UNDERS, oddType) ? OVER_UNDER_SIDES : isMatchScoreMarket(market) ? TEAM_MARKET_SIDES[market.teamMarketType as TeamMarketType] : undefined;
+  if (sides && !(odd.side && sides.includes(odd.side))) {
+    const what = isMatchScoreMarket(market) ? `a teamMarkets ${market.teamMarketType}` : `a ${oddType}`;
+    problems.push({ field: 'side', message: `is required for an outcome of ${what} market (${sides.join(', ')})` });
+  }
+  if (!sides && odd.side) problems.push({ field: 'side', message: 'applies to outcomes of overUnder and multiOverUnder markets and of typed teamMarkets markets' });
+  if (oddType === 'teamMarkets' && !isMatchScoreMarket(market) && !odd.teamId && !odd.name) problems.push({ field: 'teamId', message: 'or a name is required for an outcome of a teamMarkets market' });
   if (oddType === 'propBets' && !odd.name) problems.push({ field: 'name', message: 'is required for an outcome of a propBets market (for example "Yes")' });
   return problems;
 }
@@ -91,6 +113,7 @@ export function oddProblems(market: MarketShape, odd: OutcomeShape): ShapeProble
 /** Where a market is decided. */
 export function scopeOf(market: MarketShape & { id: string }): Scope {
   const { oddType } = market;
+  if (isMatchScoreMarket(market)) return { kind: 'match', roundId: market.roundId ?? null };
   if (oddType === 'propBets' || oddType === 'teamMarkets') return { kind: 'operator', marketId: market.id };
   if (oddType === 'fastestLap' || oddType === 'holeShot') return { kind: 'lapStatistic', statistic: oddType, heatId: market.heatId ?? null };
   return market.heatId ? { kind: 'heat', heatId: market.heatId } : { kind: 'event' };
@@ -104,6 +127,8 @@ export function scopeKey(scope: Scope): string {
       return `heat:${scope.heatId}`;
     case 'lapStatistic':
       return `${scope.statistic}:${scope.heatId ?? 'event'}`;
+    case 'match':
+      return scope.roundId === null ? 'match' : `match:${scope.roundId}`;
     case 'operator':
       return `operator:${scope.marketId}`;
   }
@@ -111,9 +136,14 @@ export function scopeKey(scope: Scope): string {
 
 /**
  * What an outcome bets on. A head-to-head side backs its athlete ahead of the market's other side
- * (`otherAthleteId`); a dream team's rivals are the market's other teams (`groups`).
+ * (`otherAthleteId`); a dream team's rivals are the market's other teams (`groups`); a moneyline with
+ * a DRAW outcome (`drawOffered`) pays it on a level score.
  */
-export function selectionOf(market: MarketShape, odd: OutcomeShape, context: { otherAthleteId?: string | null; groups?: readonly (readonly string[])[] } = {}): Selection {
+export function selectionOf(
+  market: MarketShape,
+  odd: OutcomeShape,
+  context: { otherAthleteId?: string | null; groups?: readonly (readonly string[])[]; drawOffered?: boolean } = {},
+): Selection {
   const oddType = market.oddType as OddType;
   const athleteId = odd.athleteId ?? '';
   switch (oddType) {
@@ -147,8 +177,12 @@ export function selectionOf(market: MarketShape, odd: OutcomeShape, context: { o
       };
     case 'dreamTeam':
       return { kind: 'group', athleteIds: odd.athleteIds ?? [], groups: context.groups ?? [odd.athleteIds ?? []] };
-    case 'propBets':
     case 'teamMarkets':
+      if (isMatchScoreMarket(market)) {
+        return { kind: 'matchScore', bet: market.teamMarketType as TeamMarketType, side: odd.side as OutcomeSide, line: market.line ?? 0, drawOffered: context.drawOffered ?? false };
+      }
+      return { kind: 'operator', name: odd.name ?? odd.teamId ?? '' };
+    case 'propBets':
       return { kind: 'operator', name: odd.name ?? odd.teamId ?? '' };
   }
 }

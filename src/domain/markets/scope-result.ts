@@ -20,4 +20,6 @@ export interface ScopeResult {
   ranks: ReadonlyMap<string, number | null>;
   /** Per-athlete measures for over/under on points and gap to the leader (seconds). */
   measures?: ReadonlyMap<string, Partial<Record<OverUnderSubMarketType, number>>>;
+  /** Team matches: the score of the match (as matchScore counts it) or of the period. */
+  score?: { home: number; away: number };
 }

@@ -78,3 +78,13 @@ export function lapStatisticResult(completed: boolean, values: ReadonlyMap<strin
   if (!completed || ![...values.values()].some((v) => v !== null)) return PENDING;
   return { state: 'decided', ranks: competitionRanks(values) };
 }
+
+/**
+ * A team match, or one of its periods: decided with its score once COMPLETED. A cancelled match, or a
+ * period that was never played (a game or set not needed, marked CANCELLED), is void.
+ */
+export function matchScopeResult(status: string, score: { home: number; away: number }): ScopeResult {
+  if (CALLED_OFF.includes(status)) return { state: 'void', ranks: new Map() };
+  if (status !== 'COMPLETED') return PENDING;
+  return { state: 'decided', ranks: new Map(), score };
+}

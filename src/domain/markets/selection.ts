@@ -1,4 +1,4 @@
-import type { OddType, OverUnderSubMarketType } from '../enumerations.ts';
+import type { OddType, OverUnderSubMarketType, TeamMarketType } from '../enumerations.ts';
 
 /**
  * What a priced outcome bets on, in one vocabulary that settlement (settlement.ts), the parlay's
@@ -12,7 +12,9 @@ export type Scope =
   | { kind: 'heat'; heatId: string }
   /** fastestLap and holeShot: decided by lap records, in one heat or (no heat) the whole event. */
   | { kind: 'lapStatistic'; statistic: 'fastestLap' | 'holeShot'; heatId: string | null }
-  /** propBets and teamMarkets: settled by the operator, priced as independent of everything else. */
+  /** A team match (roundId null) or one of its periods: teamMarkets settled from the match score. */
+  | { kind: 'match'; roundId: string | null }
+  /** propBets and untyped teamMarkets: settled by the operator, priced as independent of everything else. */
   | { kind: 'operator'; marketId: string };
 
 export type Selection =
@@ -31,11 +33,24 @@ export type Selection =
   | { kind: 'overUnder'; athleteIds: readonly string[]; measure: OverUnderSubMarketType; line: number; side: OverUnderSide }
   /** dreamTeam: this group's summed finishing positions are the lowest of the market's groups. */
   | { kind: 'group'; athleteIds: readonly string[]; groups: readonly (readonly string[])[] }
-  /** propBets and teamMarkets: a named outcome the operator settles. */
+  /**
+   * A team market on a match or period score: the moneyline (HOME, AWAY or DRAW wins), the spread
+   * (HOME covers when home - away + line > 0; AWAY when away - home - line > 0; line is the home
+   * handicap) or the total (home + away against the line, OVER or UNDER). A level score pays DRAW
+   * when the moneyline offers one (`drawOffered`), and pushes HOME and AWAY when it does not.
+   */
+  | { kind: 'matchScore'; bet: TeamMarketType; side: OutcomeSide; line: number; drawOffered?: boolean }
+  /** propBets and untyped teamMarkets: a named outcome the operator settles. */
   | { kind: 'operator'; name: string };
 
 export const OVER_UNDER_SIDES = ['OVER', 'UNDER'] as const;
 export type OverUnderSide = (typeof OVER_UNDER_SIDES)[number];
+/** Sides of a match's moneyline and spread. */
+export const TEAM_SIDES = ['HOME', 'AWAY', 'DRAW'] as const;
+export type TeamSide = (typeof TEAM_SIDES)[number];
+/** Every side an outcome may take: over/under lines and team sides. */
+export const OUTCOME_SIDES = [...OVER_UNDER_SIDES, ...TEAM_SIDES] as const;
+export type OutcomeSide = (typeof OUTCOME_SIDES)[number];
 
 /** Odd types whose markets the operator settles: the results carry nothing to decide them by. */
 export const OPERATOR_SETTLED: readonly OddType[] = ['propBets', 'teamMarkets'];

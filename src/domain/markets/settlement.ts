@@ -99,6 +99,8 @@ export function settleSelection(selection: Selection, result: ScopeResult): Sett
       if (value === line) return PUSH;
       return value > line === (side === 'OVER') ? win() : LOSE;
     }
+    case 'matchScore':
+      return result.score ? settleMatchScore(selection, result.score) : NOT_SET;
     case 'group': {
       const total = (ids: readonly string[]) => placesFor(places, ids)?.reduce((sum, at) => sum + at.p, 0) ?? null;
       const mine = total(selection.athleteIds);
@@ -107,6 +109,25 @@ export function settleSelection(selection: Selection, result: ScopeResult): Sett
       const lowest = Math.min(mine, ...(totals as number[]));
       if (mine !== lowest) return LOSE;
       return win(1 / Math.max(1, totals.filter((t) => t === lowest).length));
+    }
+  }
+}
+
+/** A team market against the final score of its match or period. */
+export function settleMatchScore(selection: Extract<Selection, { kind: 'matchScore' }>, score: { home: number; away: number }): Settled {
+  const { bet, side, line } = selection;
+  const byMargin = (margin: number) => (margin > 0 ? win() : margin < 0 ? LOSE : PUSH);
+  const diff = score.home - score.away;
+  switch (bet) {
+    case 'moneyline':
+      if (diff === 0) return side === 'DRAW' ? win() : selection.drawOffered ? LOSE : PUSH;
+      if (side === 'DRAW') return LOSE;
+      return (side === 'HOME') === diff > 0 ? win() : LOSE;
+    case 'spread':
+      return byMargin(side === 'HOME' ? diff + line : -diff - line);
+    case 'total': {
+      const total = score.home + score.away;
+      return byMargin(side === 'OVER' ? total - line : line - total);
     }
   }
 }

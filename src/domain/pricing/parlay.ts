@@ -129,6 +129,7 @@ export class ScopeSamples {
           return groups.every((g, k) => k === mine || (k < mine ? sum(g as number[]) > score : sum(g as number[]) >= score));
         };
       }
+      case 'matchScore':
       case 'operator':
         return null;
     }

@@ -38,6 +38,7 @@ export const EventListItem = Type.Object(
     eventLocation: Nullable(Type.String()),
     eventLocationGroup: Nullable(Type.String()),
     updatedAt: Timestamp,
+    cardId: Type.Optional(Type.String({ description: 'Jai Alai matches only: the card (night) id that GET /events/jaialai/{id} takes' })),
   },
   { $id: 'EventListItem', title: 'EventListItem' },
 );
@@ -117,6 +118,7 @@ export const Event = Type.Object(
     updatedAt: Timestamp,
     seasonType: Nullable(Type.String()),
     participantsUrl: Nullable(Type.String({ description: 'path of the event\'s participants (GET /events/{eventId}/participants); null where the competition publishes teams' })),
+    cardId: Type.Optional(Type.String({ description: 'Jai Alai matches only: the card (night) id that GET /events/jaialai/{id} takes' })),
   },
   { $id: 'Event', title: 'Event' },
 );

@@ -65,15 +65,43 @@ export function eventsRepository(db: Kysely<Database>) {
     /** The event with everything its public document shows, or undefined when it is unknown. */
     async findDocument(id: string): Promise<EventDocumentRows | undefined> {
       const event = await this.findById(id);
-      if (!event) return undefined;
-      const teamIds = (JSON.parse(event.teams) as Array<{ teamId: string }>).map((t) => t.teamId);
+      return event ? (await this.documentsOf([event]))[0] : undefined;
+    },
+
+    /** The public documents' rows of these events, in the order given, read in one query per table. */
+    async documentsOf(events: readonly EventWithTour[]): Promise<EventDocumentRows[]> {
+      if (events.length === 0) return [];
+      const ids = events.map((e) => e.id);
+      const teamIds = [...new Set(events.flatMap((e) => (JSON.parse(e.teams) as Array<{ teamId: string }>).map((t) => t.teamId)))];
       const [rounds, heats, roundScores, teams] = await Promise.all([
-        db.selectFrom('rounds').selectAll().where('eventId', '=', id).orderBy('roundNo').orderBy('referenceId').execute(),
-        db.selectFrom('heats').selectAll().where('eventId', '=', id).orderBy('heatNo').orderBy('referenceId').execute(),
-        db.selectFrom('roundScores').selectAll().where('eventId', '=', id).orderBy('referenceId').execute(),
+        db.selectFrom('rounds').selectAll().where('eventId', 'in', ids).orderBy('roundNo').orderBy('referenceId').execute(),
+        db.selectFrom('heats').selectAll().where('eventId', 'in', ids).orderBy('heatNo').orderBy('referenceId').execute(),
+        db.selectFrom('roundScores').selectAll().where('eventId', 'in', ids).orderBy('referenceId').execute(),
         teamIds.length ? db.selectFrom('teams').selectAll().where('id', 'in', teamIds).execute() : Promise.resolve([] as TeamRow[]),
       ]);
-      return { event, rounds, heats, roundScores, teams };
+      const teamById = new Map(teams.map((t) => [t.id, t]));
+      return events.map((event) => ({
+        event,
+        rounds: rounds.filter((r) => r.eventId === event.id),
+        heats: heats.filter((h) => h.eventId === event.id),
+        roundScores: roundScores.filter((s) => s.eventId === event.id),
+        teams: (JSON.parse(event.teams) as Array<{ teamId: string }>).flatMap((t) => teamById.get(t.teamId) ?? []),
+      }));
+    },
+
+    /** The matches of a Jai Alai card, in play order. */
+    async findCard(cardId: string): Promise<EventWithTour[]> {
+      return (await eventsWithTour(db).where('events.cardId', '=', cardId).orderBy('events.startDate').orderBy('events.eventNumber').orderBy('events.referenceId').execute()) as EventWithTour[];
+    },
+
+    /** The games of a season's knockout bracket. */
+    async bracketGames(tourYearId: string): Promise<EventWithTour[]> {
+      return (await eventsWithTour(db)
+        .where('events.tourYearId', '=', tourYearId)
+        .where('events.bracketRound', 'is not', null)
+        .orderBy('events.bracketRound')
+        .orderBy('events.bracketSlot')
+        .execute()) as EventWithTour[];
     },
   };
 }

@@ -1,0 +1,311 @@
+import { Type } from 'typebox';
+import { EVENT_STATUSES, GAME_TYPES, MARKET_STATUSES, MATCH_SIDES, OUTCOME_STATUSES, SETTLEMENTS } from '../../domain/enumerations.ts';
+import { OUTCOME_SIDES } from '../../domain/markets/selection.ts';
+import { CompetitionKey, Nullable, StringEnum, Timestamp } from './common.ts';
+
+/**
+ * Schemas of routes 8 to 17. Section 2.6 gives the curling event's opening fields, team, end and
+ * score details; section 2.7 the Jai Alai item; section 2.8 the Jai Alai odds. The rest (table
+ * tennis, lacrosse and 3-on-3 hockey documents, the odds of curling, table tennis and lacrosse, the
+ * bracket) follows the same spirit and is recorded in docs/decisions.md.
+ */
+
+const Side = Nullable(StringEnum(MATCH_SIDES, { description: 'home or away' }));
+
+export const SportEventParams = Type.Object({ eventId: Type.String({ maxLength: 200, description: '`<sport_key>:<uuid>`; a bare uuid is accepted too' }) });
+export const SportOddsParams = Type.Object({ id: Type.String({ maxLength: 200, description: '`<sport_key>:<uuid>` or the bare uuid' }) });
+export const JaiAlaiCardParams = Type.Object({
+  id: Type.String({ maxLength: 200, description: 'a Jai Alai card id `<prefix>:<YYYY-MM-DD>_<text>` (prefix without a colon), as `cardId` in the event list and the event document' }),
+});
+export const BracketParams = Type.Object({ tourYearId: Type.String({ maxLength: 200, description: 'the season id, `tourYearId` in the 3ICE event detail' }) });
+
+const ScoreDetail = Type.Object(
+  { id: Type.String(), label: Type.String({ description: 'team name' }), teamId: Type.String(), score: Type.Number({ description: 'score in this period' }) },
+  { $id: 'ScoreDetail', title: 'ScoreDetail' },
+);
+
+const MatchTeamDetail = Type.Object(
+  {
+    id: Type.String({ description: 'this team in this match' }),
+    teamId: Type.String({ description: "the team's own id, identical in every match (the trading feed's participant id)" }),
+    referenceId: Type.Integer(),
+    name: Type.String(),
+    shortName: Nullable(Type.String()),
+    isHomeTeam: Type.Boolean(),
+    score: Type.Number({ description: 'match score: goals or points, or games won in table tennis' }),
+    hasHammer: Type.Optional(Type.Boolean({ description: 'curling: has the last-stone advantage now (derived: the team that scores an end gives it up; a blank end keeps it)' })),
+    stoneColor: Type.Optional(Nullable(Type.String({ description: 'curling' }))),
+  },
+  { $id: 'MatchTeamDetail', title: 'MatchTeamDetail' },
+);
+
+const PeriodDetail = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String({ description: 'for example "End 3", "Game 2", "Q4", "1st Half", "Overtime"' }),
+    number: Type.Integer(),
+    roundStatus: StringEnum(EVENT_STATUSES, { description: 'curling ends use UPCOMING, LIVE and COMPLETED only' }),
+    startDate: Nullable(Timestamp),
+    endDate: Nullable(Timestamp),
+    scores: Type.Array(Type.Ref('ScoreDetail')),
+    winner: Side,
+    winnerTeamId: Nullable(Type.String()),
+    hammer: Type.Optional(Nullable(StringEnum(MATCH_SIDES, { description: 'curling: the side with the hammer in this end; null for ends not yet reached' }))),
+    gameType: Type.Optional(Nullable(StringEnum(GAME_TYPES, { description: 'table tennis' }))),
+    homeLineup: Type.Optional(Nullable(Type.String({ description: 'table tennis: the home player(s) in this game' }))),
+    awayLineup: Type.Optional(Nullable(Type.String())),
+  },
+  { $id: 'PeriodDetail', title: 'PeriodDetail' },
+);
+
+const headerFields = {
+  id: Type.String({ description: '<sport_key>:<uuid>' }),
+  numericEventId: Type.Integer(),
+  numericSportId: Type.Integer(),
+  sportKey: Type.String(),
+  sportName: Type.String(),
+  numericCompetitionId: Type.Integer(),
+  competitionKey: CompetitionKey,
+  competitionName: Type.String(),
+  name: Type.String(),
+  startDate: Timestamp,
+  endDate: Timestamp,
+  eventNumber: Type.Integer(),
+  eventStatus: StringEnum(EVENT_STATUSES),
+  eventLocation: Nullable(Type.String()),
+  tourId: Type.String(),
+  tourName: Type.String(),
+  tourYearId: Nullable(Type.String()),
+  year: Type.Integer(),
+};
+
+const matchFields = {
+  homeScore: Type.Number(),
+  awayScore: Type.Number(),
+  winner: Side,
+  winnerTeamId: Nullable(Type.String()),
+  teams: Type.Array(Type.Ref('MatchTeamDetail')),
+  updatedAt: Timestamp,
+};
+
+const Periods = (description: string) => Type.Array(Type.Ref('PeriodDetail'), { description });
+
+export const CurlingEvent = Type.Object({ ...headerFields, ...matchFields, ends: Periods('ends in play order, extra ends included') }, { $id: 'CurlingEvent', title: 'CurlingEvent' });
+export const TableTennisEvent = Type.Object(
+  { ...headerFields, ...matchFields, games: Periods('games in play order; games not needed once the match is decided are CANCELLED') },
+  { $id: 'TableTennisEvent', title: 'TableTennisEvent' },
+);
+export const LacrosseEvent = Type.Object({ ...headerFields, ...matchFields, quarters: Periods('quarters, then overtime when played') }, { $id: 'LacrosseEvent', title: 'LacrosseEvent' });
+export const ThreeIceEvent = Type.Object(
+  {
+    ...headerFields,
+    ...matchFields,
+    periods: Periods('periods (halves), then overtime when played'),
+    bracketUrl: Type.Optional(Type.String({ description: "path of the season's knockout bracket (route 15)" })),
+    bracketRound: Nullable(Type.Integer({ description: "the game's round in the knockout bracket; null for a regular-season game" })),
+    bracketSlot: Nullable(Type.Integer()),
+  },
+  { $id: 'ThreeIceEvent', title: 'ThreeIceEvent' },
+);
+
+const JaiAlaiSet = Type.Object({
+  id: Type.String(),
+  startDate: Nullable(Timestamp),
+  endDate: Nullable(Timestamp),
+  roundStatus: StringEnum(EVENT_STATUSES),
+  name: Type.String(),
+  scores: Type.Array(Type.Ref('ScoreDetail')),
+});
+
+export const JaiAlaiMatch = Type.Object(
+  {
+    id: Type.String({ description: 'jaialai:<uuid>: the match, as its odds route takes it' }),
+    cardId: Type.String(),
+    numericEventId: Type.Integer(),
+    name: Type.String(),
+    startDate: Timestamp,
+    endDate: Timestamp,
+    eventNumber: Type.Integer(),
+    eventType: Type.String({ description: 'Doubles or Singles' }),
+    streamUrl: Nullable(Type.String({ format: 'uri' })),
+    eventStatus: StringEnum(EVENT_STATUSES),
+    matchStatus: Type.String({ description: 'UPCOMING, LIVE or COMPLETED by the sets played (CANCELLED, POSTPONED, NEXT as the event)' }),
+    onServeNow: Side,
+    winner: Side,
+    eventLocation: Nullable(Type.String()),
+    sets: Type.Array(JaiAlaiSet),
+    homeTeam: Nullable(Type.String({ description: 'the home pair, as player names' })),
+    awayTeam: Nullable(Type.String()),
+    homeTeamFinalScore: Type.Number({ description: 'points over all sets' }),
+    awayTeamFinalScore: Type.Number(),
+    homeTeamMatchScore: Type.Number({ description: 'sets won' }),
+    awayTeamMatchScore: Type.Number(),
+    teams: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), isHomeTeam: Type.Boolean() })),
+    updatedAt: Timestamp,
+  },
+  { $id: 'JaiAlaiMatch', title: 'JaiAlaiMatch' },
+);
+
+const TeamOutcome = Type.Object(
+  {
+    id: Type.String({ description: 'odd id, accepted by the parlay route' }),
+    outcomeId: Type.String(),
+    side: StringEnum(OUTCOME_SIDES),
+    teamId: Nullable(Type.String()),
+    name: Type.String(),
+    line: Nullable(Type.Number({ description: "the side's handicap on a spread, the line of a total; null on a moneyline" })),
+    odds: Type.Number(),
+    americanOdds: Type.Number(),
+    probability: Type.Number({ description: 'percent' }),
+    status: StringEnum(OUTCOME_STATUSES),
+    settlement: StringEnum(SETTLEMENTS),
+    updatedAt: Timestamp,
+  },
+  { $id: 'TeamOutcome', title: 'TeamOutcome' },
+);
+
+const TeamMarket = Type.Object(
+  {
+    marketId: Type.String(),
+    referenceId: Type.Integer(),
+    status: StringEnum(MARKET_STATUSES),
+    line: Nullable(Type.Number({ description: 'spread: the home handicap; total: the line' })),
+    selection: Type.Array(Type.Ref('TeamOutcome')),
+  },
+  { $id: 'TeamMarket', title: 'TeamMarket' },
+);
+
+const TeamOddsGroup = Type.Object(
+  {
+    roundId: Nullable(Type.String({ description: 'the period; null for the whole match' })),
+    name: Type.String(),
+    number: Nullable(Type.Integer()),
+    moneyLine: Nullable(Type.Ref('TeamMarket')),
+    spread: Type.Array(Type.Ref('TeamMarket')),
+    total: Type.Array(Type.Ref('TeamMarket')),
+  },
+  { $id: 'TeamOddsGroup', title: 'TeamOddsGroup' },
+);
+
+const oddsHeader = {
+  eventId: Type.String(),
+  publicId: Type.String(),
+  numericEventId: Type.Integer(),
+  eventStatus: StringEnum(EVENT_STATUSES),
+  homeTeam: Nullable(Type.Object({ teamId: Type.String(), name: Type.String() })),
+  awayTeam: Nullable(Type.Object({ teamId: Type.String(), name: Type.String() })),
+  event: Type.Ref('TeamOddsGroup', { description: 'the whole match' }),
+};
+
+export const CurlingOdds = Type.Object({ ...oddsHeader, ends: Type.Array(Type.Ref('TeamOddsGroup')) }, { $id: 'CurlingOdds', title: 'CurlingOdds' });
+export const TableTennisOdds = Type.Object({ ...oddsHeader, games: Type.Array(Type.Ref('TeamOddsGroup')) }, { $id: 'TableTennisOdds', title: 'TableTennisOdds' });
+export const LacrosseOdds = Type.Object({ ...oddsHeader, quarters: Type.Array(Type.Ref('TeamOddsGroup')) }, { $id: 'LacrosseOdds', title: 'LacrosseOdds' });
+
+const JaiAlaiOutcome = Type.Object({
+  id: Type.String({ description: 'odd id, accepted by the parlay route' }),
+  outcomeId: Type.String(),
+  probability: Type.Number({ description: 'percent' }),
+  settlement: StringEnum(SETTLEMENTS),
+  odds: Type.Number({ description: 'decimal' }),
+  americanOdds: Type.Number(),
+  sets: Type.Number({ description: "the outcome's line: sets on the match spread and total, points on a set's; 0 on a moneyline" }),
+  homeLineup: Nullable(Type.String()),
+  awayLineup: Nullable(Type.String()),
+  type: Type.String({ description: 'HOME, AWAY, OVER, UNDER (WINNER on futures)' }),
+  status: StringEnum(OUTCOME_STATUSES),
+});
+
+const JaiAlaiMarket = Type.Object(
+  {
+    marketId: Type.Integer(),
+    id: Type.String(),
+    status: StringEnum(MARKET_STATUSES),
+    selection: Type.Array(JaiAlaiOutcome, { description: 'always an array (an empty one is [], never the text "[]")' }),
+  },
+  { $id: 'JaiAlaiMarket', title: 'JaiAlaiMarket' },
+);
+
+export const JaiAlaiOdds = Type.Object(
+  {
+    eventId: Type.String(),
+    publicId: Type.String(),
+    numericEventId: Type.Integer(),
+    eventWinner: Type.Object({ groupId: Type.Integer(), publicId: Type.String(), moneyLine: Nullable(Type.Ref('JaiAlaiMarket')) }),
+    matchWinner: Type.Object({
+      groupId: Type.Integer(),
+      publicId: Type.String(),
+      moneyLine: Nullable(Type.Ref('JaiAlaiMarket')),
+      spread: Type.Array(Type.Ref('JaiAlaiMarket')),
+      total: Type.Array(Type.Ref('JaiAlaiMarket')),
+    }),
+    sets: Type.Array(
+      Type.Object({
+        id: Nullable(Type.String()),
+        groupId: Nullable(Type.Integer()),
+        publicId: Type.String(),
+        name: Nullable(Type.String()),
+        moneyLine: Nullable(Type.Ref('JaiAlaiMarket')),
+        spread: Type.Array(Type.Ref('JaiAlaiMarket')),
+        total: Type.Array(Type.Ref('JaiAlaiMarket')),
+      }),
+    ),
+    futures: Nullable(Type.Object({ groupId: Type.Integer(), type: Type.String(), moneyLine: Type.Array(Type.Ref('JaiAlaiMarket')) })),
+  },
+  { $id: 'JaiAlaiOdds', title: 'JaiAlaiOdds' },
+);
+
+const BracketTeam = Nullable(Type.Object({ teamId: Type.String(), name: Nullable(Type.String()), shortName: Nullable(Type.String()) }));
+
+export const KnockoutBracket = Type.Object(
+  {
+    tourYearId: Type.String(),
+    year: Type.Integer(),
+    tourId: Type.String(),
+    tourName: Type.String(),
+    competition: CompetitionKey,
+    rounds: Type.Array(
+      Type.Object({
+        roundNo: Type.Integer(),
+        name: Type.String({ description: 'Quarterfinals, Semifinals, Final, Round of 16, ...' }),
+        slots: Type.Array(
+          Type.Object({
+            slot: Type.Integer({ description: 'slots 2s-1 and 2s send their winners to slot s of the next round (home and away)' }),
+            eventId: Nullable(Type.String({ description: 'the game, once scheduled' })),
+            name: Nullable(Type.String()),
+            startDate: Nullable(Timestamp),
+            eventStatus: Nullable(StringEnum(EVENT_STATUSES)),
+            homeTeam: BracketTeam,
+            awayTeam: BracketTeam,
+            homeScore: Nullable(Type.Number()),
+            awayScore: Nullable(Type.Number()),
+            winnerTeamId: Nullable(Type.String()),
+          }),
+        ),
+      }),
+    ),
+    championTeamId: Nullable(Type.String()),
+    champion: BracketTeam,
+    updatedAt: Timestamp,
+  },
+  { $id: 'KnockoutBracket', title: 'KnockoutBracket' },
+);
+
+export const SPORT_SHARED_SCHEMAS = [
+  ScoreDetail,
+  MatchTeamDetail,
+  PeriodDetail,
+  CurlingEvent,
+  TableTennisEvent,
+  LacrosseEvent,
+  ThreeIceEvent,
+  JaiAlaiMatch,
+  TeamOutcome,
+  TeamMarket,
+  TeamOddsGroup,
+  CurlingOdds,
+  TableTennisOdds,
+  LacrosseOdds,
+  JaiAlaiMarket,
+  JaiAlaiOdds,
+  KnockoutBracket,
+];

@@ -1,0 +1,228 @@
+import type { MarketStatus, TeamMarketType } from '../domain/enumerations.ts';
+import { isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
+import { type Selection } from '../domain/markets/selection.ts';
+import { formatPublicId } from '../domain/public-id.ts';
+import type { Store } from '../store/database.ts';
+import { futuresRepository } from '../store/repositories/futures-repository.ts';
+import type { EventWithTour } from '../store/repositories/events-repository.ts';
+import { oddsRepository } from '../store/repositories/odds-repository.ts';
+import type { MarketRow, OddRow } from '../store/schema.ts';
+import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
+import type { AccessScope } from './access-scope.ts';
+import { type PricedOutcome, outcomeSelection, pricedOutcome } from './odds.ts';
+import { publishedStatus, scopeResults } from './scope-results.ts';
+import { SPORT_ROUTES, type SportRoute, loadTeamMatch, resolveSportEvent } from './sport-events.ts';
+import { type TeamMatch, teamOfSide } from './team-match.ts';
+
+/**
+ * Routes 9, 11, 13 and 17: a match's moneyline, spread and total markets, for the whole match and
+ * for each period that has them (ends, games, sets). The markets are teamMarkets that name a
+ * teamMarketType; they settle from the match score like every other market (settlement.ts).
+ */
+
+interface TeamOutcome {
+  odd: OddRow;
+  priced: PricedOutcome;
+  selection: Extract<Selection, { kind: 'matchScore' }>;
+}
+
+interface TeamMarket {
+  market: MarketRow;
+  status: MarketStatus;
+  outcomes: TeamOutcome[];
+}
+
+interface ScopeMarkets {
+  roundId: string | null;
+  moneyLine: TeamMarket[];
+  spread: TeamMarket[];
+  total: TeamMarket[];
+}
+
+interface TeamOdds {
+  event: EventWithTour;
+  match: TeamMatch;
+  scopes: ScopeMarkets[];
+}
+
+const ACTIVE: Record<'OPEN' | 'SUSPENDED' | 'CLOSED', MarketStatus> = { OPEN: 'ACTIVE', SUSPENDED: 'SUSPENDED', CLOSED: 'CLOSED' };
+
+async function teamOdds(store: Store, sport: SportRoute, id: string, access: AccessScope): Promise<TeamOdds> {
+  const event = await resolveSportEvent(store, id, sport, 'odds', access);
+  const match = await loadTeamMatch(store, event);
+  const repo = oddsRepository(store.db);
+  const markets = (await repo.marketsOfEvent(event.id, { oddType: 'teamMarkets' })).filter(isMatchScoreMarket);
+  const odds = await repo.oddsOfMarkets(markets.map((m) => m.id));
+  const results = await scopeResults(store, event, match.competition, markets);
+  const byMarket = new Map<string, OddRow[]>();
+  for (const odd of odds) byMarket.set(odd.marketId, [...(byMarket.get(odd.marketId) ?? []), odd]);
+  const scopes = new Map<string | null, ScopeMarkets>([[null, { roundId: null, moneyLine: [], spread: [], total: [] }]]);
+  // Periods in play order, then the match's own markets first.
+  for (const period of match.periods) scopes.set(period.round.id, { roundId: period.round.id, moneyLine: [], spread: [], total: [] });
+  for (const market of markets) {
+    const siblings = byMarket.get(market.id) ?? [];
+    const result = results.get(scopeKey(scopeOf({ ...market, athleteIds: null })));
+    const outcomes = siblings.map((odd) => ({
+      odd,
+      priced: pricedOutcome(market, odd, siblings, { results, eventStatus: event.eventStatus }),
+      selection: outcomeSelection(market, odd, siblings).selection as TeamOutcome['selection'],
+    }));
+    const scope = scopes.get(market.roundId);
+    if (!scope) continue;
+    const list = { moneyline: scope.moneyLine, spread: scope.spread, total: scope.total }[market.teamMarketType as TeamMarketType];
+    list.push({ market, status: ACTIVE[publishedStatus(market.status, 'OPEN', result, event.eventStatus)], outcomes });
+  }
+  return { event, match, scopes: [...scopes.values()] };
+}
+
+/** The line an outcome is read against: the side's own handicap on a spread, the total's line. */
+function outcomeLine(outcome: TeamOutcome): number | null {
+  const { bet, side, line } = outcome.selection;
+  if (bet === 'moneyline') return null;
+  return bet === 'spread' && side === 'AWAY' ? -line : line;
+}
+
+function sideTeam(match: TeamMatch, side: string) {
+  return teamOfSide(match, side === 'HOME' ? 'home' : side === 'AWAY' ? 'away' : null);
+}
+
+function marketDocument(match: TeamMatch, market: TeamMarket) {
+  return {
+    marketId: market.market.id,
+    referenceId: market.market.referenceId,
+    status: market.status,
+    line: market.market.line,
+    selection: market.outcomes.map((outcome) => {
+      const team = sideTeam(match, outcome.selection.side);
+      return {
+        id: outcome.priced.id,
+        outcomeId: outcome.priced.outcomeId,
+        side: outcome.selection.side,
+        teamId: team?.teamId ?? null,
+        name: outcome.odd.name ?? team?.team.name ?? outcome.selection.side,
+        line: outcomeLine(outcome),
+        odds: outcome.priced.odds,
+        americanOdds: outcome.priced.americanOdds,
+        probability: outcome.priced.probability,
+        status: outcome.priced.status,
+        settlement: outcome.priced.settlement,
+        updatedAt: outcome.priced.updatedAt,
+      };
+    }),
+  };
+}
+
+function periodOf(odds: TeamOdds, roundId: string | null) {
+  const round = odds.match.periods.find((p) => p.round.id === roundId)?.round;
+  return { roundId, name: round?.roundName ?? 'Match', number: round?.roundNo ?? null };
+}
+
+const hasMarkets = (scope: ScopeMarkets) => scope.moneyLine.length + scope.spread.length + scope.total.length > 0;
+
+/** Routes 9, 11 and 13. */
+export async function getSportOdds(store: Store, sport: Exclude<SportRoute, 'jaialai' | '3ice'>, id: string, access: AccessScope) {
+  const odds = await teamOdds(store, sport, id, access);
+  const group = (scope: ScopeMarkets) => ({
+    ...periodOf(odds, scope.roundId),
+    moneyLine: scope.moneyLine[0] ? marketDocument(odds.match, scope.moneyLine[0]) : null,
+    spread: scope.spread.map((m) => marketDocument(odds.match, m)),
+    total: scope.total.map((m) => marketDocument(odds.match, m)),
+  });
+  const [whole, ...periods] = odds.scopes;
+  const publicId = formatPublicId(odds.event.competition, odds.event.id);
+  const team = (side: 'home' | 'away') => {
+    const found = teamOfSide(odds.match, side);
+    return found ? { teamId: found.teamId, name: found.team.name } : null;
+  };
+  return {
+    eventId: publicId,
+    publicId,
+    numericEventId: odds.event.referenceId,
+    eventStatus: odds.event.eventStatus,
+    homeTeam: team('home'),
+    awayTeam: team('away'),
+    event: group(whole as ScopeMarkets),
+    [SPORT_ROUTES[sport].periods]: periods.filter(hasMarkets).map(group),
+  };
+}
+
+/** Route 17, section 2.8's shape. `sets` on an outcome is its line (sets on the match spread and total, points in a set). */
+export async function getJaiAlaiOdds(store: Store, id: string, access: AccessScope) {
+  const odds = await teamOdds(store, 'jaialai', id, access);
+  const { match, event } = odds;
+  const publicId = formatPublicId(event.competition, event.id);
+  const lineup = { homeLineup: match.home?.team.name ?? null, awayLineup: match.away?.team.name ?? null };
+  const market = (m: TeamMarket) => ({
+    marketId: m.market.referenceId,
+    id: m.market.id,
+    status: m.status,
+    selection: m.outcomes.map((outcome) => ({
+      id: outcome.priced.id,
+      outcomeId: outcome.priced.outcomeId,
+      probability: outcome.priced.probability,
+      settlement: outcome.priced.settlement,
+      odds: outcome.priced.odds,
+      americanOdds: outcome.priced.americanOdds,
+      sets: outcomeLine(outcome) ?? 0,
+      ...lineup,
+      type: outcome.selection.side,
+      status: outcome.priced.status,
+    })),
+  });
+  const [whole, ...periods] = odds.scopes as [ScopeMarkets, ...ScopeMarkets[]];
+  const moneyLine = whole.moneyLine[0] ? market(whole.moneyLine[0]) : null;
+  return {
+    eventId: publicId,
+    publicId,
+    numericEventId: event.referenceId,
+    eventWinner: { groupId: event.referenceId, publicId, moneyLine },
+    matchWinner: { groupId: event.referenceId, publicId, moneyLine, spread: whole.spread.map(market), total: whole.total.map(market) },
+    sets: periods.filter(hasMarkets).map((scope) => {
+      const round = match.periods.find((p) => p.round.id === scope.roundId)?.round;
+      return {
+        id: scope.roundId,
+        groupId: round?.referenceId ?? null,
+        publicId: `${publicId}/${scope.roundId}`,
+        name: round?.roundName ?? null,
+        moneyLine: scope.moneyLine[0] ? market(scope.moneyLine[0]) : null,
+        spread: scope.spread.map(market),
+        total: scope.total.map(market),
+      };
+    }),
+    futures: await jaiAlaiFutures(store, event),
+  };
+}
+
+/** The season's outright (winner) market for the match's tour, when the operator has priced one. */
+async function jaiAlaiFutures(store: Store, event: EventWithTour) {
+  const found = (await futuresRepository(store.db).findWithOdds(event.competition, event.tourId, 'winner')).find((f) => f.future.tourYearId === event.tourYearId);
+  if (!found) return null;
+  const { future, odds } = found;
+  return {
+    groupId: future.referenceId,
+    type: future.type,
+    moneyLine: [
+      {
+        marketId: future.referenceId,
+        id: formatPublicId(future.competition, future.id),
+        status: future.isMarketOpen ? 'ACTIVE' : 'CLOSED',
+        selection: odds.map((odd) => {
+          const decimal = (JSON.parse(odd.prices) as Array<{ decimalOdds: number }>)[0]?.decimalOdds ?? 0;
+          return {
+            id: odd.id,
+            outcomeId: String(odd.referenceId),
+            probability: decimal > 1 ? decimalToProbability(decimal) : 0,
+            settlement: 'NOT_SET',
+            odds: decimal,
+            americanOdds: decimal > 1 ? decimalToAmerican(decimal) : 0,
+            sets: 0,
+            homeLineup: odd.name,
+            awayLineup: null,
+            type: 'WINNER',
+            status: future.isMarketOpen ? 'OPEN' : 'CLOSED',
+          };
+        }),
+      },
+    ],
+  };
+}
