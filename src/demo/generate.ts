@@ -4,7 +4,9 @@ import { decimalToAmerican } from '../domain/odds-format.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
 import { NATIONALITIES, type NationalityPool, RIDER_TEAMS, ROTATION_COLOURS, SPORT_NATIONALITIES, TEAMS, type TeamSeed, VENUES, type Venue, WEIGHT_CLASSES } from './names.ts';
 import { Random, hashSeed } from '../domain/random.ts';
+import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
 import { demoTeamMarkets } from './markets.ts';
+import { demoFirstHammer, demoMatchMarkets, demoMatchModel, demoMatchPath, demoMatchWinner, tableTennisGame } from './matches.ts';
 import { type EventResultsGenerator, type ResultRound, type ResultSink, eventResultsGenerator } from './results.ts';
 
 /**
@@ -331,12 +333,13 @@ const PROFILES: Readonly<Record<string, Profile>> = {
   jaialai: {
     tourName: 'World Jai-Alai League',
     gender: 'men',
-    spacingDays: 1,
-    startHours: [23],
-    dayHours: 7,
-    athletes: [16, 24],
-    rounds: (rng) => Array.from({ length: rng.int(6, 8) }, (_, i) => spec(`Match ${i + 1}`, ['Set 1', 'Set 2', 'Set 3'], 10, { gap: 2, gapBefore: 8 })),
-    name: (ctx) => `${ctx.venue.event} Night ${ctx.venueCount}`,
+    // A card of about eight matches a night at one fronton; each match is an event of its own.
+    spacingDays: 0.125,
+    startHours: [17, 18, 19, 20, 21, 22],
+    dayHours: 2,
+    block: 8,
+    rounds: () => periods(numbered('Set', 3), 10, 2),
+    name: homeVsAway,
   },
   gsoc: {
     tourName: 'Grand Slam of Curling',
@@ -702,6 +705,8 @@ interface EventPlan {
   rounds: LaidRound[];
   home: TeamPlan | undefined;
   away: TeamPlan | undefined;
+  /** 3-on-3 hockey: the game's place in its season's knockout bracket. */
+  bracket?: { round: number; slot: number };
 }
 
 function dayFloor(ms: number): number {
@@ -858,7 +863,14 @@ function materialise(
   content: Chunk,
 ): void {
   const eventId = `${base.competition}:${plan.uuid}`;
-  content.events.push({ id: eventId, ...base, startDate: iso(plan.start), endDate: iso(plan.end), eventStatus: plan.status });
+  const competition = getCompetition(base.competition);
+  const model = plan.home && plan.away ? demoMatchModel(competition, plan.home.strength, plan.away.strength, demoFirstHammer(plan.uuid)) : null;
+  const onServe = competition.resultsFormat === 'jai-alai' && plan.status === 'LIVE' ? { onServe: rng.pick(['home', 'away'] as const) } : {};
+  content.events.push({ id: eventId, ...base, ...onServe, startDate: iso(plan.start), endDate: iso(plan.end), eventStatus: plan.status });
+  if (model && plan.home && plan.away) {
+    materialiseMatch(plan, competition, model, { home: plan.home, away: plan.away }, eventId, now, content);
+    return;
+  }
   const resultRounds: ResultRound[] = [];
   plan.rounds.forEach((laid, r) => {
     const roundId = `${plan.uuid}-r${r + 1}`;
@@ -926,6 +938,125 @@ function materialise(
     content.odds.push(...game.odds);
   }
   results?.({ id: eventId, uuid: plan.uuid, name: base.name, seq, rounds: resultRounds, priced }, content);
+}
+
+/**
+ * A team match (curling, table tennis, lacrosse, 3-on-3 hockey, Jai Alai) played out by its score
+ * model: periods in the schedule take the played scores (the one in play shows its score so far);
+ * games and sets not needed once the match is decided are CANCELLED; overtime or extra ends follow
+ * the schedule when a completed match needed them. Markets come from the same model.
+ */
+function materialiseMatch(
+  plan: EventPlan,
+  competition: Competition,
+  model: TeamMatchModel,
+  teams: { home: TeamPlan; away: TeamPlan },
+  eventId: string,
+  now: number,
+  content: Chunk,
+): void {
+  const path = demoMatchPath(model, plan.uuid);
+  const roundIds: string[] = [];
+  const rosters = competition.resultsFormat === 'table-tennis' ? { home: roster(teams.home), away: roster(teams.away) } : null;
+  const addRound = (r: number, name: string, status: EventStatus, start: number, end: number, score: { home: number; away: number } | undefined) => {
+    const roundId = `${plan.uuid}-r${r + 1}`;
+    roundIds.push(roundId);
+    content.rounds.push({
+      id: roundId,
+      eventId,
+      roundName: name,
+      roundNo: r + 1,
+      roundStatus: status,
+      startDate: iso(start),
+      endDate: iso(end),
+      ...(rosters ? tableTennisGame(r, rosters.home, rosters.away) : {}),
+    });
+    if (!score) return;
+    content.roundScores.push({ id: `${roundId}-${teams.home.id}`, roundId, teamId: teams.home.id, goals: score.home });
+    content.roundScores.push({ id: `${roundId}-${teams.away.id}`, roundId, teamId: teams.away.id, goals: score.away });
+  };
+  let last = plan.actionStart;
+  plan.rounds.forEach((laid, r) => {
+    const unit = laid.units[0] ?? { name: laid.spec.name, start: 0, end: 0 };
+    const [start, end] = [plan.actionStart + unit.start, plan.actionStart + unit.end];
+    last = end;
+    const status = unitStatus(plan, unit, now);
+    const played = path[r];
+    if (!played) {
+      // Not needed: the match was decided before this game or set.
+      addRound(r, laid.spec.name, status === 'UPCOMING' || status === 'POSTPONED' ? status : 'CANCELLED', start, end, undefined);
+      return;
+    }
+    if (status === 'LIVE') {
+      const elapsed = Math.min(1, Math.max(0, (now - start) / Math.max(1, end - start)));
+      addRound(r, laid.spec.name, status, start, end, { home: Math.floor(played.home * elapsed), away: Math.floor(played.away * elapsed) });
+    } else {
+      addRound(r, laid.spec.name, status, start, end, status === 'COMPLETED' ? played : undefined);
+    }
+  });
+  if (plan.status === 'COMPLETED') {
+    const extraName = competition.resultsFormat === 'curling' ? 'Extra End' : 'Overtime';
+    for (let r = plan.rounds.length; r < path.length; r++) {
+      const played = path[r] as { home: number; away: number };
+      addRound(r, r === plan.rounds.length ? extraName : `${extraName} ${r - plan.rounds.length + 1}`, 'COMPLETED', last, last + 10 * MINUTE, played);
+      last += 10 * MINUTE;
+    }
+  }
+  const priced = plan.status !== 'COMPLETED' || now - plan.end < PRICED_AFTER_MS;
+  if (priced) {
+    const markets = demoMatchMarkets(competition, plan.uuid, model, roundIds);
+    content.markets.push(...markets.markets);
+    content.odds.push(...markets.odds);
+  }
+}
+
+/** Four players per table tennis team, named from the team's id so that every match shows the same roster. */
+function roster(team: TeamPlan): string[] {
+  const rng = new Random(hashSeed('roster', team.id));
+  return Array.from({ length: 4 }, (_, i) => {
+    const nation = rng.pick(NATIONALITIES);
+    return `${rng.pick(i % 2 === 0 ? nation.male : nation.female)} ${rng.pick(nation.last)}`;
+  });
+}
+
+/**
+ * The last seven games of each 3ICE season are its knockout bracket: four quarterfinals, two
+ * semifinals and the final. Quarterfinalists are eight teams; later rounds take the winners of the
+ * games that feed them, as played out by the score model, once those games are completed (until then
+ * the game has no teams yet, and one whose feeders never finished is cancelled).
+ */
+function planBracket(competition: Competition, plans: EventPlan[], teams: readonly TeamPlan[]): void {
+  if (competition.resultsFormat !== 'three-ice' || teams.length < 8) return;
+  const seasons = new Map<number, EventPlan[]>();
+  for (const p of plans) seasons.set(new Date(p.start).getUTCFullYear(), [...(seasons.get(new Date(p.start).getUTCFullYear()) ?? []), p]);
+  for (const season of seasons.values()) {
+    if (season.length < 8) continue;
+    const games = season.slice(-7);
+    const slots: Array<{ round: number; slot: number }> = [1, 2, 3, 4].map((slot) => ({ round: 1, slot })).concat([{ round: 2, slot: 1 }, { round: 2, slot: 2 }, { round: 3, slot: 1 }]);
+    const ranked = [...teams].sort((a, b) => b.strength - a.strength || (a.id < b.id ? -1 : 1)).slice(0, 8);
+    // Seeds 1v8, 4v5, 2v7, 3v6, so that the top seeds meet only in the final.
+    const pairs = [[0, 7], [3, 4], [1, 6], [2, 5]] as const;
+    const winners = new Map<string, TeamPlan | undefined>();
+    games.forEach((game, i) => {
+      const at = slots[i] as { round: number; slot: number };
+      game.bracket = at;
+      if (at.round === 1) {
+        const [h, a] = pairs[at.slot - 1] as readonly [number, number];
+        [game.home, game.away] = [ranked[h], ranked[a]];
+      } else {
+        const feeder = (slot: number) => winners.get(`${at.round - 1}:${slot}`);
+        [game.home, game.away] = [feeder(2 * at.slot - 1), feeder(2 * at.slot)];
+        if ((!game.home || !game.away) && game.status === 'COMPLETED') game.status = 'CANCELLED';
+      }
+      let winner: TeamPlan | undefined;
+      if (game.status === 'COMPLETED' && game.home && game.away) {
+        const model = demoMatchModel(competition, game.home.strength, game.away.strength, demoFirstHammer(game.uuid));
+        const side = model ? demoMatchWinner(competition, demoMatchPath(model, game.uuid)) : null;
+        winner = side === 'home' ? game.home : side === 'away' ? game.away : undefined;
+      }
+      winners.set(`${at.round}:${at.slot}`, winner);
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1034,6 +1165,7 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
   );
 
   const plans = planEvents(count, compIndex, profile, teams, eventsRng, nowMs);
+  planBracket(competition, plans, teams);
 
   // Tour years: last year and this year always, plus any year an event starts in.
   const years = new Set<number>([nowYear - 1, nowYear]);
@@ -1088,14 +1220,9 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
         eventLocationNumericId: numericId,
         eventLocationGroup: venue.group,
         seasonType: playoffs ? 'playoffs' : 'regular',
-        ...(p.home && p.away
-          ? {
-              teams: [
-                { teamId: p.home.id, isHomeTeam: true },
-                { teamId: p.away.id, isHomeTeam: false },
-              ],
-            }
-          : {}),
+        ...(p.home && p.away ? { teams: eventTeams(competition, p) } : {}),
+        ...(competition.resultsFormat === 'jai-alai' ? { eventType: 'Doubles', streamUrl: `https://stream.altsports.example/jaialai/${p.uuid}` } : {}),
+        ...(p.bracket ? { bracketRound: p.bracket.round, bracketSlot: p.bracket.slot } : {}),
       };
       events.push({ plan: p, base });
       seq++;
@@ -1143,6 +1270,19 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
     futures,
     futureOdds: odds,
   };
+}
+
+/** The event's two teams; in curling with their stone colours and who has the hammer in the first end. */
+function eventTeams(competition: Competition, plan: EventPlan): NonNullable<FeedEvent['teams']> {
+  const home = { teamId: (plan.home as TeamPlan).id, isHomeTeam: true };
+  const away = { teamId: (plan.away as TeamPlan).id, isHomeTeam: false };
+  if (competition.resultsFormat !== 'curling') return [home, away];
+  const hammer = demoFirstHammer(plan.uuid);
+  const [homeColor, awayColor] = hashSeed('stones', plan.uuid) % 2 === 0 ? ['red', 'yellow'] : ['yellow', 'red'];
+  return [
+    { ...home, stoneColor: homeColor as string, firstHammer: hammer === 'home' },
+    { ...away, stoneColor: awayColor as string, firstHammer: hammer === 'away' },
+  ];
 }
 
 /**

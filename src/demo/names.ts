@@ -577,6 +577,18 @@ export const TEAMS: Readonly<Record<string, readonly TeamSeed[]>> = {
     t('Los Angeles Spinners', 'LAS', 'Pasadena Convention Center, Pasadena', 'California'),
     t('Florida Crocs', 'FLA', 'Osceola Heritage Park, Kissimmee', 'Florida'),
   ],
+  jaialai: [
+    t('Goitia / Olaskoaga', 'GOI', 'Magic City Casino Fronton, Miami', 'Florida'),
+    t('Erik / Arrieta', 'ERI', 'Magic City Casino Fronton, Miami', 'Florida'),
+    t('Ibai / Lasa', 'IBA', 'The Casino at Dania Beach Fronton, Dania Beach', 'Florida'),
+    t('Aitor / Zubizarreta', 'AIT', 'The Casino at Dania Beach Fronton, Dania Beach', 'Florida'),
+    t('Iker / Mendizabal', 'IKE', 'Magic City Casino Fronton, Miami', 'Florida'),
+    t('Xabier / Etxeberria', 'XAB', 'Magic City Casino Fronton, Miami', 'Florida'),
+    t('Unai / Goikoetxea', 'UNA', 'The Casino at Dania Beach Fronton, Dania Beach', 'Florida'),
+    t('Jon / Aranburu', 'JON', 'The Casino at Dania Beach Fronton, Dania Beach', 'Florida'),
+    t('Mikel / Larrañaga', 'MIK', 'Magic City Casino Fronton, Miami', 'Florida'),
+    t('Asier / Otxoa', 'ASI', 'Magic City Casino Fronton, Miami', 'Florida'),
+  ],
   gsoc: [
     t('Team Gushue', 'Gushue', "St. John's Curling Club, St. John's", 'Newfoundland and Labrador'),
     t('Team Mouat', 'Mouat', 'Gogar Park Curling Club, Edinburgh', 'Scotland'),

@@ -147,7 +147,7 @@ export const COMPETITIONS: readonly Competition[] = [
   competition(7, 'f1', 'Formula 1', 'formula-racing', 'position-race', FIELD_RACE),
   competition(8, 'motocrs', 'Pro Motocross', 'motocross', 'supercross-laps', MOTO_RACE),
   competition(9, 'fdrift', 'Formula Drift', 'drifting', 'drift-battle', BATTLES),
-  competition(10, 'jaialai', 'World Jai Alai', 'jai-alai', 'jai-alai', ['eventWinner', 'teamMarkets']),
+  competition(10, 'jaialai', 'World Jai Alai', 'jai-alai', 'jai-alai', ['teamMarkets', 'propBets'], 'teams'),
   competition(11, 'gsoc', 'Grand Slam of Curling', 'curling', 'curling', ['eventWinner', 'teamMarkets'], 'teams'),
   competition(12, 'motoamerica', 'MotoAmerica', 'motorcycle-road-racing', 'position-race', FIELD_RACE),
   competition(13, 'byb', 'BYB Extreme Fighting', 'bare-knuckle-boxing', 'combat', COMBAT),
@@ -189,10 +189,11 @@ export function isCompetitionKey(key: unknown): key is string {
 }
 
 /**
- * Formats whose events the same game parlay can price: those with a finishing order or a fight to
- * model. Team games and the sport-specific match formats have no parlay (route 7 answers 400).
+ * Formats whose events the same game parlay can price: those with a finishing order, a fight or a
+ * match score model. Arena soccer and indoor football games (their markets settled by the operator)
+ * have no parlay (route 7 answers 400).
  */
-const NO_PARLAY_FORMATS: readonly ResultsFormat[] = ['team-match', 'curling', 'table-tennis', 'box-lacrosse', 'three-ice', 'jai-alai'];
+const NO_PARLAY_FORMATS: readonly ResultsFormat[] = ['team-match'];
 
 export function supportsParlays(competition: Competition): boolean {
   return !NO_PARLAY_FORMATS.includes(competition.resultsFormat);
