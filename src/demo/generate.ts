@@ -865,12 +865,16 @@ function materialise(
   const eventId = `${base.competition}:${plan.uuid}`;
   const competition = getCompetition(base.competition);
   const model = plan.home && plan.away ? demoMatchModel(competition, plan.home.strength, plan.away.strength, demoFirstHammer(plan.uuid)) : null;
-  const onServe = competition.resultsFormat === 'jai-alai' && plan.status === 'LIVE' ? { onServe: rng.pick(['home', 'away'] as const) } : {};
-  content.events.push({ id: eventId, ...base, ...onServe, startDate: iso(plan.start), endDate: iso(plan.end), eventStatus: plan.status });
   if (model && plan.home && plan.away) {
-    materialiseMatch(plan, competition, model, { home: plan.home, away: plan.away }, eventId, now, content);
+    const path = livePath(plan, model, now);
+    // Overtime and extra ends of a completed match follow the schedule, ten minutes each.
+    const extra = plan.status === 'COMPLETED' ? Math.max(0, path.length - plan.rounds.length) * EXTRA_PERIOD_MS : 0;
+    const onServe = competition.resultsFormat === 'jai-alai' && plan.status === 'LIVE' ? { onServe: rng.pick(['home', 'away'] as const) } : {};
+    content.events.push({ id: eventId, ...base, ...onServe, startDate: iso(plan.start), endDate: iso(plan.end + extra), eventStatus: plan.status });
+    materialiseMatch(plan, competition, model, path, { home: plan.home, away: plan.away }, eventId, now, content);
     return;
   }
+  content.events.push({ id: eventId, ...base, startDate: iso(plan.start), endDate: iso(plan.end), eventStatus: plan.status });
   const resultRounds: ResultRound[] = [];
   plan.rounds.forEach((laid, r) => {
     const roundId = `${plan.uuid}-r${r + 1}`;
@@ -950,12 +954,12 @@ function materialiseMatch(
   plan: EventPlan,
   competition: Competition,
   model: TeamMatchModel,
+  path: ReadonlyArray<{ home: number; away: number }>,
   teams: { home: TeamPlan; away: TeamPlan },
   eventId: string,
   now: number,
   content: Chunk,
 ): void {
-  const path = demoMatchPath(model, plan.uuid);
   const roundIds: string[] = [];
   const rosters = competition.resultsFormat === 'table-tennis' ? { home: roster(teams.home), away: roster(teams.away) } : null;
   const addRound = (r: number, name: string, status: EventStatus, start: number, end: number, score: { home: number; away: number } | undefined) => {
@@ -998,8 +1002,8 @@ function materialiseMatch(
     const extraName = competition.resultsFormat === 'curling' ? 'Extra End' : 'Overtime';
     for (let r = plan.rounds.length; r < path.length; r++) {
       const played = path[r] as { home: number; away: number };
-      addRound(r, r === plan.rounds.length ? extraName : `${extraName} ${r - plan.rounds.length + 1}`, 'COMPLETED', last, last + 10 * MINUTE, played);
-      last += 10 * MINUTE;
+      addRound(r, r === plan.rounds.length ? extraName : `${extraName} ${r - plan.rounds.length + 1}`, 'COMPLETED', last, last + EXTRA_PERIOD_MS, played);
+      last += EXTRA_PERIOD_MS;
     }
   }
   const priced = plan.status !== 'COMPLETED' || now - plan.end < PRICED_AFTER_MS;
@@ -1008,6 +1012,20 @@ function materialiseMatch(
     content.markets.push(...markets.markets);
     content.odds.push(...markets.odds);
   }
+}
+
+const EXTRA_PERIOD_MS = 10 * MINUTE;
+
+/**
+ * The match as played. A match in play is still going: its draw is one that has not been decided
+ * before the period now in play (redrawn, seeded, until so).
+ */
+function livePath(plan: EventPlan, model: TeamMatchModel, now: number): Array<{ home: number; away: number }> {
+  let path = demoMatchPath(model, plan.uuid);
+  if (plan.status !== 'LIVE') return path;
+  const inPlay = plan.rounds.findIndex((laid) => laid.units[0] !== undefined && unitStatus(plan, laid.units[0], now) === 'LIVE');
+  for (let attempt = 1; attempt < 50 && inPlay >= 0 && path.length <= inPlay; attempt++) path = demoMatchPath(model, `${plan.uuid}/${attempt}`);
+  return path;
 }
 
 /** Four players per table tennis team, named from the team's id so that every match shows the same roster. */

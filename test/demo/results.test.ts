@@ -381,7 +381,6 @@ describe('demo results', () => {
     within('xgame/Qualifying', 4, 8);
     within('dgpt/Round 1', 4, 5);
     within('swimming/Final', 8, 8);
-    within('jaialai/Match 1', 4, 4);
     within('nhra/Round 1', 2, 2);
     within('fdrift/Top 32', 2, 2);
     within('f1/Race', 20, 20);

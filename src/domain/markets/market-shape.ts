@@ -102,7 +102,8 @@ export function oddProblems(market: MarketShape, odd: OutcomeShape): ShapeProble
   const sides: readonly string[] | undefined = is(OVER_UNDERS, oddType) ? OVER_UNDER_SIDES : isMatchScoreMarket(market) ? TEAM_MARKET_SIDES[market.teamMarketType as TeamMarketType] : undefined;
   if (sides && !(odd.side && sides.includes(odd.side))) {
     const what = isMatchScoreMarket(market) ? `a teamMarkets ${market.teamMarketType}` : `a ${oddType}`;
-    problems.push({ field: 'side', message: `is required for an outcome of ${what} market (${sides.join(', ')})` });
+    const choices = `${sides.slice(0, -1).join(', ')} or ${sides.at(-1)}`;
+    problems.push({ field: 'side', message: `is required for an outcome of ${what} market (${choices})` });
   }
   if (!sides && odd.side) problems.push({ field: 'side', message: 'applies to outcomes of overUnder and multiOverUnder markets and of typed teamMarkets markets' });
   if (oddType === 'teamMarkets' && !isMatchScoreMarket(market) && !odd.teamId && !odd.name) problems.push({ field: 'teamId', message: 'or a name is required for an outcome of a teamMarkets market' });
