@@ -4,6 +4,8 @@ import { badRequest, notFound } from '../domain/errors.ts';
 import { MARGIN_METHODS, type MarginMethod } from '../domain/pricing/margin.ts';
 import { MAX_SHAPE } from '../domain/pricing/finishing-order.ts';
 import { competitionMarketInput, generateEventMarkets, ratingsToWinProbabilities } from '../domain/pricing/market-generator.ts';
+import { MATCH_PRICING, fitMatchModel, generateTeamMarkets } from '../domain/pricing/team-markets.ts';
+import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
 import { parsePublicId } from '../domain/public-id.ts';
 import { Random, hashSeed } from '../domain/random.ts';
 import type { Store } from '../store/database.ts';
@@ -27,15 +29,23 @@ export interface GenerateMarketsRequest {
   shape?: number;
   /** Odd types to generate; every type the competition offers when absent. */
   oddTypes?: OddType[];
+  /** Team matches: the home side's fair chance to win the match (draws excluded). */
+  homeWin?: number;
+  /** Team matches scored in goals or points (lacrosse, 3ICE, curling): the expected match total. */
+  expectedTotal?: number;
 }
 
 const SAMPLES = 50_000;
 
 export async function generateMarketsForEvent(store: Store, eventId: string, request: GenerateMarketsRequest, now = new Date()): Promise<{ summary: IngestSummary; marketsGenerated: number; oddsGenerated: number }> {
   const uuid = parsePublicId(eventId)?.uuid;
-  const event = uuid ? await store.db.selectFrom('events').select(['id', 'competition']).where('id', '=', uuid).executeTakeFirst() : undefined;
+  const event = uuid ? await store.db.selectFrom('events').select(['id', 'competition', 'teams']).where('id', '=', uuid).executeTakeFirst() : undefined;
   if (!event) throw notFound(`Event "${eventId}" not found`, { eventId });
   const competition = getCompetition(event.competition);
+  if (MATCH_PRICING[competition.resultsFormat]) return generateMatchMarkets(store, event, request, now);
+  if (request.homeWin !== undefined || request.expectedTotal !== undefined) {
+    throw badRequest(`homeWin and expectedTotal price team matches; ${competition.name} (${competition.key}) takes winProbabilities or ratings`, { field: 'homeWin' });
+  }
   const given = request.winProbabilities ?? request.ratings;
   if ((request.winProbabilities === undefined) === (request.ratings === undefined) || !given) {
     throw badRequest('Give exactly one of winProbabilities and ratings (athlete id to number)', { field: 'winProbabilities' });
@@ -76,6 +86,51 @@ export async function generateMarketsForEvent(store: Store, eventId: string, req
     }),
     { overround, marginMethod, shape, samples: SAMPLES, uniform: () => rng.next() },
   );
+  const updatedAt = now.toISOString();
+  const summary = await ingestFeed(store, {
+    markets: generated.markets.map((m) => ({ ...m, updatedAt })),
+    odds: generated.odds.map((o) => ({ ...o, updatedAt })),
+  });
+  return { summary, marketsGenerated: generated.markets.length, oddsGenerated: generated.odds.length };
+}
+
+/**
+ * A team match (curling, table tennis, lacrosse, 3ICE, Jai Alai): its score model fitted to the home
+ * side's win chance and, where scores are goals or points, the expected total; then the moneyline,
+ * spread and total of the match and of its periods, as the demo prices them.
+ */
+async function generateMatchMarkets(store: Store, event: { id: string; competition: string; teams: string }, request: GenerateMarketsRequest, now: Date) {
+  const competition = getCompetition(event.competition);
+  const pricing = MATCH_PRICING[competition.resultsFormat];
+  const { homeWin, expectedTotal } = request;
+  if (request.winProbabilities !== undefined || request.ratings !== undefined) {
+    throw badRequest(`${competition.name} (${competition.key}) matches are priced from homeWin (and expectedTotal), not per-athlete winProbabilities or ratings`, { field: 'homeWin' });
+  }
+  if (homeWin === undefined || !(homeWin > 0 && homeWin < 1)) throw badRequest('homeWin must be a probability strictly between 0 and 1', { field: 'homeWin' });
+  const needsTotal = pricing?.kind === 'goals' || pricing?.kind === 'curling';
+  if (needsTotal && (expectedTotal === undefined || !(expectedTotal > 1 && expectedTotal <= 200))) {
+    throw badRequest(`${competition.name} (${competition.key}) matches also need expectedTotal, the expected match total (above 1, at most 200)`, { field: 'expectedTotal' });
+  }
+  const overround = request.overround ?? 0.05;
+  if (!(overround >= 0 && overround <= 0.5)) throw badRequest('overround must be from 0 to 0.5', { field: 'overround' });
+  const marginMethod = request.marginMethod ?? 'power';
+  if (!isOneOf(MARGIN_METHODS, marginMethod)) throw badRequest(`marginMethod must be one of ${MARGIN_METHODS.join(', ')}`, { field: 'marginMethod' });
+  const firstHammer = (JSON.parse(event.teams) as Array<{ isHomeTeam: boolean; firstHammer?: boolean }>).find((t) => t.firstHammer)?.isHomeTeam === false ? 'away' : 'home';
+  let model: TeamMatchModel;
+  try {
+    model = fitMatchModel(competition.resultsFormat, { homeWin, ...(needsTotal ? { expectedTotal } : {}) }, firstHammer);
+  } catch (error) {
+    throw badRequest(`The score model cannot reach these targets: ${(error as Error).message}`, { field: 'expectedTotal' });
+  }
+  const rounds = await store.db.selectFrom('rounds').select(['id', 'roundStatus']).where('eventId', '=', event.id).orderBy('roundNo').orderBy('referenceId').execute();
+  const generated = generateTeamMarkets({
+    eventId: event.id,
+    model,
+    periods: rounds.slice(0, pricing?.periods ?? 0).flatMap((round, index) => (round.roundStatus === 'COMPLETED' ? [] : [{ roundId: round.id, index }])),
+    periodMarkets: pricing?.periodMarkets ?? [],
+    overround,
+    marginMethod,
+  });
   const updatedAt = now.toISOString();
   const summary = await ingestFeed(store, {
     markets: generated.markets.map((m) => ({ ...m, updatedAt })),

@@ -27,6 +27,7 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
     options.now,
     (collection, ownerIds) => findEntrants(store.db, collection, ownerIds),
     (ids) => findMarkets(store.db, ids),
+    (roundIds) => eventIdsOfRounds(store.db, roundIds),
   );
   try {
     const summary = await store.db.transaction().execute(async (trx) => {

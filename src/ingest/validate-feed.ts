@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import { type Competition, HEAT_RESULT_FORMATS, LAP_RECORD_FORMATS, type ResultsFormat, TEAM_GAME_FORMATS, findCompetition, formatIn } from '../domain/competitions.ts';
 import { americanToDecimal, probabilityToDecimal, roundTo } from '../domain/odds-format.ts';
 import { type MarketShape, marketProblems, oddProblems } from '../domain/markets/market-shape.ts';
+import { isMatchFormat } from '../domain/results/match-score.ts';
 import { methodExcludesWinner } from '../domain/results/win-by.ts';
 import { deriveJaiAlaiCardId, isJaiAlaiCardId, parsePublicId } from '../domain/public-id.ts';
 import { toIsoTimestamp } from '../domain/dates.ts';
@@ -84,6 +85,7 @@ export async function validateFeed(
   now: Date = new Date(),
   storedEntrants?: EntrantsLookup,
   storedMarkets?: MarketLookup,
+  storedRoundEvents?: (roundIds: string[]) => Promise<Map<string, string>>,
 ): Promise<NormalizedFeed> {
   if (!validateDocument(input)) throw new FeedValidationError(schemaProblems(input, validateDocument.errors ?? []));
   const doc = input as FeedDocument;
@@ -353,6 +355,7 @@ export async function validateFeed(
   };
 
   await checkOddsAgainstMarkets(doc, report, storedMarkets);
+  await checkMarketRounds(feed, report, storedRoundEvents);
   await checkEntryRepeats(feed, report, storedEntrants);
   await checkReferences(feed, existing, report);
   if (problems.length > 0) throw new FeedValidationError(problems);
@@ -449,6 +452,20 @@ async function checkOddsAgainstMarkets(doc: FeedDocument, report: Report, stored
   });
 }
 
+/** A team market's period (roundId) is a round of the market's own event. */
+async function checkMarketRounds(feed: NormalizedFeed, report: Report, storedRoundEvents: ((roundIds: string[]) => Promise<Map<string, string>>) | undefined): Promise<void> {
+  const roundIds = [...new Set(feed.markets.flatMap((m) => (m.roundId ? [m.roundId] : [])))];
+  if (roundIds.length === 0) return;
+  const eventOf = new Map(feed.rounds.map((r) => [r.id, r.eventId]));
+  const missing = roundIds.filter((id) => !eventOf.has(id));
+  if (missing.length > 0 && storedRoundEvents) for (const [id, eventId] of await storedRoundEvents(missing)) eventOf.set(id, eventId);
+  feed.markets.forEach((m, i) => {
+    const eventId = m.roundId ? eventOf.get(m.roundId) : undefined;
+    // An unknown round is reported by the reference check.
+    if (eventId !== undefined && eventId !== m.eventId) report('markets', i, m.id, 'roundId', `is a period of event "${eventId}", not of this market's event "${m.eventId}"`);
+  });
+}
+
 type Report = (collection: string, index: number, id: string | undefined, field: string, message: string) => void;
 
 function checkRange(collection: string, index: number, id: string, start: string | null | undefined, end: string | null | undefined, report: Report) {
@@ -522,7 +539,10 @@ const REFERENCES: Reference[] = [
     field: 'eventId',
     to: 'events',
     ids: (m) => [m.eventId],
-    accepts: { test: (c, m) => c.supportedMarkets.includes(m.oddType), refusal: (m) => `does not offer ${m.oddType} markets` },
+    accepts: {
+      test: (c, m) => c.supportedMarkets.includes(m.oddType) && (m.teamMarketType === null || isMatchFormat(c.resultsFormat)),
+      refusal: (m) => (m.teamMarketType !== null ? `has no match score to settle a teamMarkets ${m.teamMarketType} market by` : `does not offer ${m.oddType} markets`),
+    },
   },
   { from: 'markets', field: 'heatId', to: 'heats', ids: (m) => [m.heatId], sameCompetition: true },
   { from: 'markets', field: 'roundId', to: 'rounds', ids: (m) => [m.roundId], sameCompetition: true },

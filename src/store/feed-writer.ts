@@ -354,7 +354,7 @@ export async function eventIdsOfRounds(db: Kysely<Database> | Transaction<Databa
 export async function findMarkets(db: Kysely<Database> | Transaction<Database>, ids: string[]): Promise<Map<string, MarketShape & { eventId: string }>> {
   const found = new Map<string, MarketShape & { eventId: string }>();
   for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('markets').select(['id', 'eventId', 'oddType', 'heatId', 'exactasType', 'overUnderSubMarketType', 'line', 'athleteIds', 'places', 'proposition']).where('id', 'in', part).execute();
+    const rows = await db.selectFrom('markets').select(['id', 'eventId', 'oddType', 'heatId', 'exactasType', 'overUnderSubMarketType', 'line', 'athleteIds', 'places', 'proposition', 'teamMarketType', 'roundId']).where('id', 'in', part).execute();
     for (const row of rows) found.set(row.id, { ...row, athleteIds: row.athleteIds ? (JSON.parse(row.athleteIds) as string[]) : null });
   }
   return found;

@@ -15,10 +15,11 @@ export const adminMarketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Generate an event's markets from win probabilities or ratings",
+        summary: "Generate an event's markets from win probabilities, ratings, or a match's home win chance",
         description:
           'The pricing engine fits one finishing-order model to the given win probabilities (or ratings: 400 points is ten times the odds) and derives every market the competition offers from it, ' +
-          'event markets and the markets of each heat whose draw is stored, with the margin applied by the chosen method. They are written through the feed ingest; running it again re-prices the same odd ids.',
+          'event markets and the markets of each heat whose draw is stored, with the margin applied by the chosen method. They are written through the feed ingest; running it again re-prices the same odd ids. ' +
+          'Team matches (curling, table tennis, box lacrosse, 3ICE, Jai Alai) take homeWin (and expectedTotal for goals and points) instead: the score model is fitted to them and prices the moneyline, spread and total of the match and of its periods still to play.',
         security: [{ AdminKeyAuth: [] }],
         params: EventIdParams,
         body: Type.Object(
@@ -29,6 +30,8 @@ export const adminMarketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             marginMethod: Type.Optional(StringEnum(MARGIN_METHODS, { description: 'power when absent' })),
             shape: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SHAPE, description: 'gamma shape of the race times; 1 (Plackett-Luce) when absent' })),
             oddTypes: Type.Optional(Type.Array(StringEnum(ODD_TYPES), { description: "the competition's markets when absent" })),
+            homeWin: Type.Optional(Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1, description: "team matches: the home side's fair chance to win the match" })),
+            expectedTotal: Type.Optional(Type.Number({ exclusiveMinimum: 1, maximum: 200, description: 'lacrosse, 3ICE and curling: the expected match total (goals or points)' })),
           },
           { additionalProperties: false },
         ),
