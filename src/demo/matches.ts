@@ -11,8 +11,6 @@ import type { FeedDocument } from '../ingest/feed-schema.ts';
  * the event, so the rest of the demo data does not move.
  */
 
-/** Typical match totals the models are fitted to: goals in lacrosse and 3-on-3 hockey, points in curling. */
-const EXPECTED_TOTAL: Partial<Record<string, number>> = { nll: 21.5, '3ice': 8.5, gsoc: 10.5 };
 /** Home-ice and home-court edge, in the same units as the strengths' difference. */
 const HOME_EDGE = 0.15;
 
@@ -20,13 +18,15 @@ const models = new Map<string, TeamMatchModel>();
 
 /** The model of a match between teams of these strengths; null for formats without one. */
 export function demoMatchModel(competition: Competition, homeStrength: number, awayStrength: number, firstHammer: MatchSide): TeamMatchModel | null {
-  if (!MATCH_PRICING[competition.resultsFormat]) return null;
+  const pricing = MATCH_PRICING[competition.resultsFormat];
+  if (!pricing) return null;
   // Rounded, so that the fits (a few milliseconds each for curling) are shared across matches.
   const homeWin = Math.round(Math.min(0.9, Math.max(0.1, 1 / (1 + Math.exp(-(0.9 * (homeStrength - awayStrength) + HOME_EDGE))))) * 100) / 100;
   const key = `${competition.key}|${homeWin}|${firstHammer}`;
   let model = models.get(key);
   if (!model) {
-    const expectedTotal = EXPECTED_TOTAL[competition.key];
+    // The format's typical total: goals in lacrosse and 3-on-3 hockey, points in curling.
+    const expectedTotal = pricing.typicalTotal;
     model = fitMatchModel(competition.resultsFormat, { homeWin, ...(expectedTotal ? { expectedTotal } : {}) }, firstHammer);
     models.set(key, model);
   }

@@ -6,6 +6,7 @@ import { isExclusiveMarket, isMatchScoreMarket, scopeKey, scopeOf } from '../dom
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { Selection } from '../domain/markets/selection.ts';
 import { decimalToAmerican, roundTo } from '../domain/odds-format.ts';
+import { removePowerMargin } from '../domain/pricing/margin.ts';
 import { MatchSamples } from '../domain/pricing/match-samples.ts';
 import { type ParlayScopeInput, ScopeSamples, parlayProbability } from '../domain/pricing/parlay.ts';
 import { fitMatchModelToMarkets } from '../domain/pricing/team-markets.ts';
@@ -300,10 +301,10 @@ async function matchScope(store: Store, model: EventModel, event: EventRow, comp
     const market = wholeMatch.find((m) => m.teamMarketType === type);
     return { market, odds: market ? (model.oddsByMarket.get(market.id) ?? []) : [] };
   };
+  // The demo and the generate route apply margins by the power method: taken out the same way.
   const fair = (odds: readonly OddRow[], side: string) => {
-    const total = odds.reduce((sum, o) => sum + 1 / o.decimalOdds, 0);
-    const odd = odds.find((o) => o.side === side);
-    return odd && total > 0 ? 1 / odd.decimalOdds / total : undefined;
+    const at = odds.findIndex((o) => o.side === side);
+    return at < 0 ? undefined : removePowerMargin(odds.map((o) => 1 / o.decimalOdds))[at];
   };
   const moneyline = sideOdds('moneyline');
   const totals = sideOdds('total');

@@ -126,8 +126,9 @@ export async function getSportEventDocument(store: Store, sport: Exclude<SportRo
   const match = await loadTeamMatch(store, event);
   const competition = match.competition;
   const first = firstHammer(match);
-  // Ends pass the hammer as they are completed; an end after the one in play has no hammer yet.
-  const completed = match.periods.filter((p) => p.round.roundStatus === 'COMPLETED').map((p) => p.score);
+  // Completed ends pass the hammer, in order (as hammerNow reads them); an end after the one in play has no hammer yet.
+  const played = match.periods.findIndex((p) => p.round.roundStatus !== 'COMPLETED');
+  const completed = (played < 0 ? match.periods : match.periods.slice(0, played)).map((p) => p.score);
   const hammers = first ? hammerByEnd(first, completed) : [];
   const hammerNowSide = first ? hammerNow(first, match.periods.map((p) => p.score)) : null;
   const sides = (['home', 'away'] as const).flatMap((side) => {

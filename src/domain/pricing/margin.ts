@@ -32,3 +32,24 @@ export function applyMargin(fair: readonly number[], overround: number, method: 
   const c = (lo + hi) / 2;
   return fair.map((p) => p ** c);
 }
+
+/**
+ * The fair probabilities behind a single-winner market's implied ones (1 / decimal odds), taking the
+ * power method's margin out: p_i = q_i^k with k >= 1 chosen so that they sum to 1. Proportional
+ * normalisation would pull favourites toward evens whenever the margin was applied by power.
+ */
+export function removePowerMargin(implied: readonly number[]): number[] {
+  if (implied.some((q) => !(q > 0 && q < 1))) throw new RangeError('implied probabilities must be strictly between 0 and 1');
+  const total = (k: number) => implied.reduce((sum, q) => sum + q ** k, 0);
+  if (total(1) <= 1) return implied.map((q) => q / total(1));
+  let lo = 1;
+  let hi = 2;
+  while (total(hi) > 1) hi *= 2;
+  for (let i = 0; i < 100; i++) {
+    const mid = (lo + hi) / 2;
+    if (total(mid) > 1) lo = mid;
+    else hi = mid;
+  }
+  const k = (lo + hi) / 2;
+  return implied.map((q) => q ** k);
+}

@@ -46,7 +46,7 @@ export class MatchSamples {
 
   /** The draws in which a leg on the match (period null) or on regular period `period` (0-based) wins; null when the period is not modelled. */
   legBits(period: number | null, selection: Extract<Selection, { kind: 'matchScore' }>): Uint32Array | null {
-    if (period !== null && (period < 0 || period >= this.periods)) return null;
+    if (period !== null && !(Number.isInteger(period) && period >= 0 && period < this.periods)) return null;
     const bits = new Uint32Array(this.words);
     const scores = period === null ? this.matchScores : this.periodScores;
     const stride = period === null ? 2 : this.periods * 2;

@@ -91,10 +91,10 @@ type ModelKind = TeamMatchModel['kind'];
  * period gets (the match always gets moneyline, spread and total). Curling ends and hockey periods
  * can end level, so their moneylines carry the draw (a blank end is a curling end's draw).
  */
-export const MATCH_PRICING: Partial<Record<ResultsFormat, { kind: ModelKind; periods: number; periodMarkets: readonly TeamMarketType[] }>> = {
-  'box-lacrosse': { kind: 'goals', periods: 4, periodMarkets: [] },
-  'three-ice': { kind: 'goals', periods: 2, periodMarkets: ['moneyline', 'total'] },
-  curling: { kind: 'curling', periods: 8, periodMarkets: ['moneyline', 'total'] },
+export const MATCH_PRICING: Partial<Record<ResultsFormat, { kind: ModelKind; periods: number; periodMarkets: readonly TeamMarketType[]; typicalTotal?: number }>> = {
+  'box-lacrosse': { kind: 'goals', periods: 4, periodMarkets: [], typicalTotal: 21.5 },
+  'three-ice': { kind: 'goals', periods: 2, periodMarkets: ['moneyline', 'total'], typicalTotal: 8.5 },
+  curling: { kind: 'curling', periods: 8, periodMarkets: ['moneyline', 'total'], typicalTotal: 10.5 },
   'table-tennis': { kind: 'table-tennis', periods: 2 * TABLE_TENNIS_GAMES_TO_WIN - 1, periodMarkets: ['moneyline', 'spread', 'total'] },
   'jai-alai': { kind: 'jai-alai', periods: 2 * JAI_ALAI_SETS_TO_WIN - 1, periodMarkets: ['moneyline', 'spread', 'total'] },
 };
@@ -112,8 +112,8 @@ const TOTAL_FIT_SPAN = 3;
 /**
  * The model behind a match's published prices: fitted to the fair home win chance of its moneyline
  * and, for goals and curling, to the fair over chance of its total at that line (bisection on the
- * expected total, which moves the over chance one way). Without a total market the line itself is
- * taken as the expected total.
+ * expected total, which moves the over chance one way). Without a total market the format's typical
+ * total is taken.
  */
 export function fitMatchModelToMarkets(
   format: ResultsFormat,
@@ -124,7 +124,8 @@ export function fitMatchModelToMarkets(
   if (!pricing) throw new RangeError(`no score model for ${format} matches`);
   const homeWin = Math.min(0.995, Math.max(0.005, market.homeWin));
   if (pricing.kind !== 'goals' && pricing.kind !== 'curling') return fitMatchModel(format, { homeWin }, firstHammer);
-  const total = market.total ?? { line: pricing.kind === 'goals' ? 6.5 : 10.5, over: 0.5 };
+  if (!market.total) return fitMatchModel(format, { homeWin, expectedTotal: pricing.typicalTotal ?? 10 }, firstHammer);
+  const total = market.total;
   const overAt = (expected: number) => totalLine(matchDistribution(fitMatchModel(format, { homeWin, expectedTotal: expected }, firstHammer)), total.line).over;
   let lo = Math.max(pricing.kind === 'goals' ? 1.05 : 0.5, total.line / TOTAL_FIT_SPAN);
   let hi = Math.max(lo * 2, total.line * TOTAL_FIT_SPAN);
