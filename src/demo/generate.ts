@@ -146,21 +146,6 @@ const footballScorer: Scorer = (rng, home, away) => {
   return [side(home, away), side(away, home)];
 };
 
-/** Curling ends: one side scores (or the end is blank). */
-const curlingScorer: Scorer = (rng, home, away) => {
-  if (rng.chance(0.18)) return [0, 0];
-  const points = rng.weighted<number>([[1, 55], [2, 30], [3, 12], [4, 3]]);
-  return rng.chance(edge(home, away) / (edge(home, away) + edge(away, home))) ? [points, 0] : [0, points];
-};
-
-/** Table-tennis games to 11, win by two. */
-const tableTennisScorer: Scorer = (rng, home, away) => {
-  const homeWins = rng.chance(Math.min(0.85, Math.max(0.15, 0.5 + 0.1 * (home - away))));
-  const loser = rng.int(2, 11);
-  const [winnerPoints, loserPoints] = loser >= 10 ? [loser + 2, loser] : [11, loser];
-  return homeWins ? [winnerPoints, loserPoints] : [loserPoints, winnerPoints];
-};
-
 const COMBAT_PREFIX: Readonly<Record<string, readonly [string, number]>> = {
   bkfc: ['BKFC', 60],
   byb: ['BYB', 30],
@@ -350,7 +335,6 @@ const PROFILES: Readonly<Record<string, Profile>> = {
     block: 6,
     rounds: () => periods(numbered('End', 8), 15, 1),
     name: (ctx) => `${ctx.venue.event}: ${homeVsAway(ctx)}`,
-    scorer: curlingScorer,
   },
   motoamerica: {
     tourName: 'MotoAmerica Superbike',
@@ -453,7 +437,6 @@ const PROFILES: Readonly<Record<string, Profile>> = {
     homeArena: true,
     rounds: () => periods(QUARTERS, 30, 3, 2),
     name: awayAtHome,
-    scorer: goalScorer(2.8),
   },
   mltt: {
     tourName: 'MLTT Regular Season',
@@ -464,7 +447,6 @@ const PROFILES: Readonly<Record<string, Profile>> = {
     homeArena: true,
     rounds: () => periods(numbered('Game', 7), 12, 3),
     name: homeVsAway,
-    scorer: tableTennisScorer,
   },
   spectation: {
     tourName: 'Spectation Sports Series',
@@ -499,7 +481,6 @@ const PROFILES: Readonly<Record<string, Profile>> = {
     block: 4,
     rounds: () => periods(['1st Half', '2nd Half'], 15, 10),
     name: homeVsAway,
-    scorer: goalScorer(2.2),
   },
   swimming: {
     tourName: 'Pro Swim Series',
@@ -1226,7 +1207,7 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
       seen.set(venue.event, venueCount);
       const ctx: NameContext = { rng: contentRng, competition, venue, venueCount, seq, athletes, home: p.home, away: p.away };
       const name = profile.name ? profile.name(ctx) : defaultName(venue.event, venueCount, (calendarRepeats.get(venue.event) ?? 0) > 1);
-      const playoffs = profile.scorer !== undefined && season.length >= 4 && i >= Math.ceil(season.length * 0.85);
+      const playoffs = competition.participants === 'teams' && season.length >= 4 && i >= Math.ceil(season.length * 0.85);
       const numericId = profile.homeArena && p.home ? competition.referenceId * 1000 + 500 + p.home.index : numericIds.get(venue.location) ?? null;
       const base: EventBase = {
         competition: competition.key,

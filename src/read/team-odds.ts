@@ -1,6 +1,6 @@
 import type { MarketStatus, TeamMarketType } from '../domain/enumerations.ts';
 import { isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
-import { type Selection } from '../domain/markets/selection.ts';
+import type { Selection } from '../domain/markets/selection.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
 import { futuresRepository } from '../store/repositories/futures-repository.ts';
