@@ -37,6 +37,15 @@ export interface GenerateMarketsRequest {
 
 const SAMPLES = 50_000;
 
+/** The margin asked for: 5% by the power method unless given. */
+function marginOptions(request: GenerateMarketsRequest): { overround: number; marginMethod: MarginMethod } {
+  const overround = request.overround ?? 0.05;
+  if (!(overround >= 0 && overround <= 0.5)) throw badRequest('overround must be from 0 to 0.5', { field: 'overround' });
+  const marginMethod = request.marginMethod ?? 'power';
+  if (!isOneOf(MARGIN_METHODS, marginMethod)) throw badRequest(`marginMethod must be one of ${MARGIN_METHODS.join(', ')}`, { field: 'marginMethod' });
+  return { overround, marginMethod };
+}
+
 export async function generateMarketsForEvent(store: Store, eventId: string, request: GenerateMarketsRequest, now = new Date()): Promise<{ summary: IngestSummary; marketsGenerated: number; oddsGenerated: number }> {
   const uuid = parsePublicId(eventId)?.uuid;
   const event = uuid ? await store.db.selectFrom('events').select(['id', 'competition', 'teams']).where('id', '=', uuid).executeTakeFirst() : undefined;
@@ -55,10 +64,7 @@ export async function generateMarketsForEvent(store: Store, eventId: string, req
   if (athleteIds.length < 2 || values.some((v) => !Number.isFinite(v) || (request.winProbabilities && !(v > 0)))) {
     throw badRequest('Win probabilities must be positive numbers, and ratings finite, for at least two athletes', { field: request.winProbabilities ? 'winProbabilities' : 'ratings' });
   }
-  const overround = request.overround ?? 0.05;
-  if (!(overround >= 0 && overround <= 0.5)) throw badRequest('overround must be from 0 to 0.5', { field: 'overround' });
-  const marginMethod = request.marginMethod ?? 'power';
-  if (!isOneOf(MARGIN_METHODS, marginMethod)) throw badRequest(`marginMethod must be one of ${MARGIN_METHODS.join(', ')}`, { field: 'marginMethod' });
+  const { overround, marginMethod } = marginOptions(request);
   const shape = request.shape ?? 1;
   if (!Number.isInteger(shape) || shape < 1 || shape > MAX_SHAPE) throw badRequest(`shape must be a whole number from 1 to ${MAX_SHAPE}`, { field: 'shape' });
   const unsupported = (request.oddTypes ?? []).filter((t) => !competition.supportedMarkets.includes(t));
@@ -111,10 +117,7 @@ async function generateMatchMarkets(store: Store, event: { id: string; competiti
   if (needsTotal && (expectedTotal === undefined || !(expectedTotal > 1 && expectedTotal <= 200))) {
     throw badRequest(`${competition.name} (${competition.key}) matches also need expectedTotal, the expected match total (above 1, at most 200)`, { field: 'expectedTotal' });
   }
-  const overround = request.overround ?? 0.05;
-  if (!(overround >= 0 && overround <= 0.5)) throw badRequest('overround must be from 0 to 0.5', { field: 'overround' });
-  const marginMethod = request.marginMethod ?? 'power';
-  if (!isOneOf(MARGIN_METHODS, marginMethod)) throw badRequest(`marginMethod must be one of ${MARGIN_METHODS.join(', ')}`, { field: 'marginMethod' });
+  const { overround, marginMethod } = marginOptions(request);
   const firstHammer = (JSON.parse(event.teams) as Array<{ isHomeTeam: boolean; firstHammer?: boolean }>).find((t) => t.firstHammer)?.isHomeTeam === false ? 'away' : 'home';
   let model: TeamMatchModel;
   try {

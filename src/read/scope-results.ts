@@ -14,7 +14,14 @@ import { type TeamMatch, teamMatch } from './team-match.ts';
  * The results of every scope these markets are decided in, keyed by scopeKey: read from the stored
  * results through the same rules the score routes publish (athleteRoundRank, lap statistics).
  */
-export async function scopeResults(store: Store, event: Pick<EventRow, 'id' | 'referenceId' | 'eventStatus'>, competition: Competition, markets: readonly MarketRow[]): Promise<Map<string, ScopeResult>> {
+export async function scopeResults(
+  store: Store,
+  event: Pick<EventRow, 'id' | 'referenceId' | 'eventStatus'>,
+  competition: Competition,
+  markets: readonly MarketRow[],
+  /** The event's team match, when the caller has read it already. */
+  readMatch?: TeamMatch,
+): Promise<Map<string, ScopeResult>> {
   const out = new Map<string, ScopeResult>();
   const repo = resultsRepository(store.db);
   const heatRows = new Map<string, Awaited<ReturnType<typeof heatResults>>>();
@@ -28,7 +35,7 @@ export async function scopeResults(store: Store, event: Pick<EventRow, 'id' | 'r
     return heatRows.get(heatId);
   };
 
-  let match: TeamMatch | undefined;
+  let match = readMatch;
   const loadMatch = async () => {
     if (!match) {
       const rows = await eventsRepository(store.db).findDocument(event.id);

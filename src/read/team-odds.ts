@@ -53,7 +53,7 @@ async function teamOdds(store: Store, sport: SportRoute, id: string, access: Acc
   const repo = oddsRepository(store.db);
   const markets = (await repo.marketsOfEvent(event.id, { oddType: 'teamMarkets' })).filter(isMatchScoreMarket);
   const odds = await repo.oddsOfMarkets(markets.map((m) => m.id));
-  const results = await scopeResults(store, event, match.competition, markets);
+  const results = await scopeResults(store, event, match.competition, markets, match);
   const byMarket = new Map<string, OddRow[]>();
   for (const odd of odds) byMarket.set(odd.marketId, [...(byMarket.get(odd.marketId) ?? []), odd]);
   const scopes = new Map<string | null, ScopeMarkets>([[null, { roundId: null, moneyLine: [], spread: [], total: [] }]]);

@@ -2,7 +2,7 @@ import type { ResultsFormat } from '../competitions.ts';
 import type { Selection } from '../markets/selection.ts';
 import { settleMatchScore } from '../markets/settlement.ts';
 import { matchScore } from '../results/match-score.ts';
-import { type TeamMatchModel, periodDistribution, regularPeriods, simulateMatch } from './team-match-model.ts';
+import { JointSampler, type TeamMatchModel, periodDistribution, regularPeriods, simulateMatch } from './team-match-model.ts';
 
 /**
  * Whole matches drawn from a team match's score model, for the same game parlay: every leg on the
@@ -27,7 +27,7 @@ export class MatchSamples {
 
   static simulate(format: ResultsFormat, model: TeamMatchModel, samples: number, uniform: () => number): MatchSamples {
     const periods = regularPeriods(model);
-    const tables = Array.from({ length: periods }, (_, p) => cumulative(periodDistribution(model, p)));
+    const samplers = Array.from({ length: periods }, (_, p) => new JointSampler(periodDistribution(model, p)));
     const periodScores = new Int16Array(samples * periods * 2);
     const matchScores = new Int16Array(samples * 2);
     for (let s = 0; s < samples; s++) {
@@ -36,7 +36,7 @@ export class MatchSamples {
       matchScores[2 * s] = score.home;
       matchScores[2 * s + 1] = score.away;
       for (let p = 0; p < periods; p++) {
-        const played = path[p] ?? draw(tables[p] as Cumulative, uniform());
+        const played = path[p] ?? (samplers[p] as JointSampler).draw(uniform);
         periodScores[(s * periods + p) * 2] = played.home;
         periodScores[(s * periods + p) * 2 + 1] = played.away;
       }
@@ -58,30 +58,4 @@ export class MatchSamples {
     }
     return bits;
   }
-}
-
-interface Cumulative {
-  scores: Array<{ home: number; away: number }>;
-  cdf: Float64Array;
-}
-
-function cumulative(joint: ReadonlyArray<{ home: number; away: number; p: number }>): Cumulative {
-  const cdf = new Float64Array(joint.length);
-  let sum = 0;
-  joint.forEach((j, i) => {
-    sum += j.p;
-    cdf[i] = sum;
-  });
-  return { scores: joint.map((j) => ({ home: j.home, away: j.away })), cdf };
-}
-
-function draw(table: Cumulative, u: number): { home: number; away: number } {
-  let lo = 0;
-  let hi = table.cdf.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (u < (table.cdf[mid] as number)) hi = mid;
-    else lo = mid + 1;
-  }
-  return table.scores[lo] as { home: number; away: number };
 }

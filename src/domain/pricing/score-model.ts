@@ -208,7 +208,7 @@ function poissonCdf(rate: number): Float64Array {
 }
 
 /** The smallest k with u < cdf[k]; a uniform past the table's last entry (mass below TAIL) takes its last score. */
-function invert(cdf: Float64Array, u: number): number {
+export function invert(cdf: Float64Array, u: number): number {
   let lo = 0;
   let hi = cdf.length - 1;
   while (lo < hi) {

@@ -17,7 +17,7 @@
  */
 
 import type { MatchSide, PeriodScore } from '../results/match-score.ts';
-import { MAX_EXPECTED_TOTAL, scoreProbabilities, TAIL } from './score-model.ts';
+import { invert, MAX_EXPECTED_TOTAL, scoreProbabilities, TAIL } from './score-model.ts';
 
 export type { PeriodScore } from '../results/match-score.ts';
 
@@ -534,19 +534,8 @@ function cumulative(masses: readonly number[]): Float64Array {
   return cdf;
 }
 
-/** The first index with u < cdf[index]; a u past the last entry (rounding, truncated tails) takes the last. */
-function invert(cdf: Float64Array, u: number): number {
-  let lo = 0;
-  let hi = cdf.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (u < (cdf[mid] as number)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-class JointSampler {
+/** Draws scores from a joint distribution by inversion. */
+export class JointSampler {
   private readonly cdf: Float64Array;
 
   constructor(private readonly joint: readonly JointScore[]) {

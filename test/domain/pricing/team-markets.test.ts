@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { ResultsFormat } from '../../../src/domain/competitions.ts';
-import type { MarginMethod } from '../../../src/domain/pricing/margin.ts';
+import { type MarginMethod, removePowerMargin } from '../../../src/domain/pricing/margin.ts';
 import {
   fitMatchModel,
   fitMatchModelToMarkets,
@@ -48,16 +48,6 @@ const implied = (odds: readonly GeneratedTeamOdd[]) => odds.map((o) => 1 / o.odd
  * Fair probabilities behind power-margined prices: the power method raises each fair p to c < 1, so
  * the implied q = p^c come back as q^k with k = 1/c chosen so that they sum to 1 (bisection).
  */
-function dePower(q: readonly number[]): number[] {
-  let lo = 1;
-  let hi = 20;
-  for (let i = 0; i < 200; i++) {
-    const mid = (lo + hi) / 2;
-    if (q.reduce((s, x) => s + x ** mid, 0) > 1) lo = mid;
-    else hi = mid;
-  }
-  return q.map((x) => x ** ((lo + hi) / 2));
-}
 const normalise = (q: readonly number[]) => {
   const sum = q.reduce((a, b) => a + b, 0);
   return q.map((x) => x / sum);
@@ -101,7 +91,7 @@ function checkAgainstModel(format: PricedFormat, model: TeamMatchModel, generate
       0.002,
       `${market.id} implied sum`,
     );
-    const fair = dePower(q);
+    const fair = removePowerMargin(q);
     const joint = jointOf(model, market, periods);
     const want = exact(
       market,
@@ -198,7 +188,7 @@ describe('generateTeamMarkets', () => {
       // Prices: implied sum 1 + overround; the margin taken out gives the model's exact probabilities.
       checkAgainstModel(format, model, generated, 0.002);
       const matchMl = implied(oddsOf(odds, markets[0] as GeneratedTeamMarket));
-      close(dePower(matchMl)[0] as number, homeWin, 0.002, 'match moneyline is the fitted home win');
+      close(removePowerMargin(matchMl)[0] as number, homeWin, 0.002, 'match moneyline is the fitted home win');
 
       // A draw is offered exactly where the model gives a period draw of 1% or more; never on the match.
       for (const market of markets.filter((m) => m.teamMarketType === 'moneyline')) {
@@ -303,7 +293,7 @@ describe('generateTeamMarkets', () => {
       some.markets.map((m) => m.id),
       ['ev:match:moneyline', 'ev:match:spread', 'ev:match:total', 'ev:r6:total'],
     );
-    close(dePower(implied(oddsOf(some.odds, some.markets[3] as GeneratedTeamMarket)))[0] as number, totalLine(periodDistribution(model, 5), some.markets[3]?.line as number).over, 0.002, 'end 6 over');
+    close(removePowerMargin(implied(oddsOf(some.odds, some.markets[3] as GeneratedTeamMarket)))[0] as number, totalLine(periodDistribution(model, 5), some.markets[3]?.line as number).over, 0.002, 'end 6 over');
     const none = generateTeamMarkets({ eventId: 'ev', model, periods: allPeriods('curling'), periodMarkets: [], overround: OVERROUND, marginMethod: 'power' });
     assert.equal(none.markets.length, 3);
   });
@@ -376,7 +366,7 @@ describe('fitMatchModelToMarkets', () => {
   test('round trip from generated prices: the power margin taken out gives back the model', () => {
     for (const { format, homeWin, model } of fitted.filter((f) => f.homeWin === 0.7)) {
       const { markets, odds } = generate(format, model);
-      const fairOf = (id: string) => dePower(implied(oddsOf(odds, markets.find((m) => m.id === id) as GeneratedTeamMarket)));
+      const fairOf = (id: string) => removePowerMargin(implied(oddsOf(odds, markets.find((m) => m.id === id) as GeneratedTeamMarket)));
       const total = markets.find((m) => m.id === 'ev:match:total') as GeneratedTeamMarket;
       const refit = fitMatchModelToMarkets(format, { homeWin: fairOf('ev:match:moneyline')[0] as number, total: { line: total.line as number, over: fairOf('ev:match:total')[0] as number } });
       const ml = moneyline(matchDistribution(refit));
