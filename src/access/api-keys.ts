@@ -70,6 +70,8 @@ export async function createApiKey(
     name: options.name,
     keyHash: hashKey(key),
     keyPrefix: key.slice(0, PREFIX_LENGTH),
+    ratePerMinute: null,
+    ratePerDay: null,
     competitions: options.competitions ? JSON.stringify(options.competitions) : null,
     createdAt: (options.now ?? new Date()).toISOString(),
     revokedAt: null,

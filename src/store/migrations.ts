@@ -1,4 +1,4 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter } from 'kysely';
 
 /**
  * One set of migrations for both stores. Column types are chosen so that SQLite and PostgreSQL read
@@ -306,11 +306,32 @@ async function teamMatches(db: AnyDb): Promise<void> {
   await db.schema.alterTable('markets').addColumn('round_id', text, (c) => c.references('rounds.id')).execute();
 }
 
+/**
+ * Live data (issue 6): the change log that cache invalidation and the push stream read on every node,
+ * and per-key rate limits (null: the server's default; 0: no limit).
+ */
+async function liveData(db: AnyDb): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db.schema
+    .createTable('changes')
+    // Ingest holds a lock for its whole transaction, so ids are assigned in commit order.
+    .addColumn('id', postgres ? 'serial' : integer, (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('kind', text, (c) => c.notNull())
+    .addColumn('competition', text)
+    .addColumn('event_id', text)
+    .addColumn('data', text, (c) => c.notNull())
+    .addColumn('created_at', text, (c) => c.notNull())
+    .execute();
+  await db.schema.alterTable('api_keys').addColumn('rate_per_minute', integer).execute();
+  await db.schema.alterTable('api_keys').addColumn('rate_per_day', integer).execute();
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
   '0002-results': { up: results },
   '0003-markets': { up: markets },
   '0004-team-matches': { up: teamMatches },
+  '0005-live-data': { up: liveData },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Row types of the store, in the camelCase that Kysely's CamelCasePlugin maps to snake_case columns.
  * Timestamps are canonical UTC ISO 8601 text and booleans are 0/1 integers on both stores, so that
@@ -277,6 +279,22 @@ export interface ApiKeyRow {
   competitions: string | null;
   createdAt: string;
   revokedAt: string | null;
+  /** Requests allowed per minute and per UTC day; null: the server's default; 0: no limit. */
+  ratePerMinute: number | null;
+  ratePerDay: number | null;
+}
+
+/** One entry of the bounded change log (issue 6): what a committed feed batch changed. */
+export interface ChangeRow {
+  id: Generated<number>;
+  /** A stream event name (CHANGE_KINDS). */
+  kind: string;
+  competition: string | null;
+  /** The event changed, as its stored (bare) id; null for futures and store-wide changes. */
+  eventId: string | null;
+  /** JSON: the stream event's data. */
+  data: string;
+  createdAt: string;
 }
 
 export interface Database {
@@ -298,4 +316,5 @@ export interface Database {
   markets: MarketRow;
   odds: OddRow;
   apiKeys: ApiKeyRow;
+  changes: ChangeRow;
 }

@@ -9,6 +9,7 @@ import { describeEachStore } from '../helpers/stores.ts';
 const TABLES = [
   'api_keys',
   'athletes',
+  'changes',
   'event_participants',
   'events',
   'future_odds',
@@ -31,7 +32,9 @@ const T0 = '2025-03-01T08:00:00.000Z';
 const T1 = '2025-03-09T17:30:00.000Z';
 
 /** One row per table, in foreign-key order; ids and values exercise text, integer, 0/1 and null columns. */
-const ROWS: { [K in keyof Database]: Database[K] } = {
+type PlainRow<T> = { [C in keyof T]: T[C] extends import('kysely').Generated<infer V> ? V : T[C] };
+
+const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
   tours: { id: 'tour-1', referenceId: 2_000_000_001, competition: 'wsl', name: 'Championship Tour', gender: 'women', updatedAt: T0 },
   tourYears: { id: 'ty-1', referenceId: 11, tourId: 'tour-1', year: 2025, startDate: '2025-01-27', endDate: null, updatedAt: T0 },
   teams: { id: 'team-1', referenceId: 21, competition: 'slr', name: 'Rockets', shortName: 'RKT', logo: null, updatedAt: T0 },
@@ -206,7 +209,10 @@ const ROWS: { [K in keyof Database]: Database[K] } = {
     competitions: null,
     createdAt: T0,
     revokedAt: null,
+    ratePerMinute: 60,
+    ratePerDay: 0,
   },
+  changes: { id: 7, kind: 'odds', competition: 'wsl', eventId: 'event-1', data: '{"eventId":"wsl:event-1"}', createdAt: T1 },
 };
 
 /** Table names of the store's own schema (PostgreSQL introspection lists every schema). */
@@ -239,7 +245,7 @@ describeEachStore('store', (open, kind) => {
   test('migrations create every table, and a second run applies nothing', async () => {
     const store = await open({ migrate: false });
     assert.deepEqual(await tableNames(store), []);
-    assert.deepEqual(await migrateToLatest(store), ['0001-initial', '0002-results', '0003-markets', '0004-team-matches']);
+    assert.deepEqual(await migrateToLatest(store), ['0001-initial', '0002-results', '0003-markets', '0004-team-matches', '0005-live-data']);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);
   });
