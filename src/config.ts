@@ -19,6 +19,15 @@ export interface Config {
   debugErrors: boolean;
   bodyLimitBytes: number;
   pgPoolSize: number;
+  /** Entries of the change log that stream clients can resume from. */
+  changeLogSize: number;
+  /** Seconds between the push stream's heartbeat comments. */
+  streamHeartbeatSeconds: number;
+  /** Server-wide default requests per key per clock minute and per UTC day; 0: no limit. */
+  rateLimitPerMinute: number;
+  rateLimitPerDay: number;
+  /** Shares rate-limit counts between API processes; unset: counted in each process. */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -42,6 +51,11 @@ export const CONFIG_VARIABLES = [
   ['DEBUG_ERRORS', 'off', 'on: error bodies carry the stack trace (never in production)'],
   ['BODY_LIMIT_MB', '64', 'largest accepted request body, in MiB (feed documents)'],
   ['PG_POOL_SIZE', '10', 'PostgreSQL connections per process'],
+  ['CHANGE_LOG_SIZE', '10000', 'changes kept for stream clients resuming with Last-Event-ID'],
+  ['STREAM_HEARTBEAT_SECONDS', '15', 'seconds between heartbeat comments on the push stream'],
+  ['RATE_LIMIT_PER_MINUTE', '600', 'requests per API key per clock minute, for keys without their own limit; 0: no limit'],
+  ['RATE_LIMIT_PER_DAY', '0', 'requests per API key per UTC day, for keys without their own limit; 0: no limit'],
+  ['REDIS_URL', '(unset)', 'redis://[:password@]host:6379[/db] shares rate-limit counts between API processes'],
 ] as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -90,6 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const adminApiKey = get('ADMIN_API_KEY');
   if (adminApiKey !== undefined && adminApiKey.length < 16) problems.push('ADMIN_API_KEY must be at least 16 characters long');
+  const redisUrl = get('REDIS_URL');
+  if (redisUrl !== undefined && (!/^rediss?:\/\/.+/.test(redisUrl) || !URL.canParse(redisUrl))) {
+    problems.push('REDIS_URL must be a URL starting with redis:// or rediss:// (unset it to count rate limits in each process)');
+  }
 
   const config: Config = {
     host: get('HOST') ?? '127.0.0.1',
@@ -105,6 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     debugErrors: onOff('DEBUG_ERRORS', false),
     bodyLimitBytes: integer('BODY_LIMIT_MB', 64, 1, 1024) * 1024 * 1024,
     pgPoolSize: integer('PG_POOL_SIZE', 10, 1, 500),
+    changeLogSize: integer('CHANGE_LOG_SIZE', 10_000, 100, 10_000_000),
+    streamHeartbeatSeconds: integer('STREAM_HEARTBEAT_SECONDS', 15, 1, 3600),
+    rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
+    rateLimitPerDay: integer('RATE_LIMIT_PER_DAY', 0, 0, 1_000_000_000),
+    redisUrl,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
@@ -115,6 +138,8 @@ export function describeConfig(config: Config): Record<string, string> {
   const mask = (value: string | null | undefined) => (value ? `${value.slice(0, 4)}…(${value.length} chars)` : '(unset)');
   const url = config.databaseUrl ? new URL(config.databaseUrl) : undefined;
   if (url?.password) url.password = '*****';
+  const redis = config.redisUrl ? new URL(config.redisUrl) : undefined;
+  if (redis?.password) redis.password = '*****';
   return {
     PORT: String(config.port),
     HOST: config.host,
@@ -128,5 +153,10 @@ export function describeConfig(config: Config): Record<string, string> {
     DEBUG_ERRORS: config.debugErrors ? 'on' : 'off',
     BODY_LIMIT_MB: String(config.bodyLimitBytes / 1024 / 1024),
     PG_POOL_SIZE: String(config.pgPoolSize),
+    CHANGE_LOG_SIZE: String(config.changeLogSize),
+    STREAM_HEARTBEAT_SECONDS: String(config.streamHeartbeatSeconds),
+    RATE_LIMIT_PER_MINUTE: config.rateLimitPerMinute === 0 ? '0 (no limit)' : String(config.rateLimitPerMinute),
+    RATE_LIMIT_PER_DAY: config.rateLimitPerDay === 0 ? '0 (no limit)' : String(config.rateLimitPerDay),
+    REDIS_URL: redis ? redis.toString() : '(unset: rate limits counted per process)',
   };
 }

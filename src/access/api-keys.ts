@@ -7,7 +7,8 @@ import type { ApiKeyRow } from '../store/schema.ts';
 
 /**
  * API keys. Only a SHA-256 hash of each key is stored; the key itself is shown once, at creation.
- * A key may be limited to some competitions (null means every competition).
+ * A key may be limited to some competitions (null means every competition), and has its own rate
+ * limits per minute and per UTC day (null: the server's default, 0: no limit).
  */
 
 export interface ApiKeyInfo {
@@ -15,6 +16,8 @@ export interface ApiKeyInfo {
   name: string;
   prefix: string;
   competitions: string[] | null;
+  ratePerMinute: number | null;
+  ratePerDay: number | null;
   createdAt: string;
   revokedAt: string | null;
 }
@@ -23,6 +26,14 @@ export interface VerifiedKey {
   id: string;
   name: string;
   competitions: readonly string[] | null;
+  ratePerMinute: number | null;
+  ratePerDay: number | null;
+}
+
+/** A key's own limits; null: the server's default, 0: no limit. Undefined leaves a limit as it is. */
+export interface KeyLimits {
+  ratePerMinute?: number | null;
+  ratePerDay?: number | null;
 }
 
 const PREFIX_LENGTH = 12;
@@ -46,6 +57,8 @@ function toInfo(row: ApiKeyRow): ApiKeyInfo {
     name: row.name,
     prefix: row.keyPrefix,
     competitions: row.competitions ? (JSON.parse(row.competitions) as string[]) : null,
+    ratePerMinute: row.ratePerMinute,
+    ratePerDay: row.ratePerDay,
     createdAt: row.createdAt,
     revokedAt: row.revokedAt,
   };
@@ -61,17 +74,18 @@ export function parseCompetitionList(value: string | undefined): string[] | null
 
 export async function createApiKey(
   store: Store,
-  options: { name: string; competitions?: string[] | null; key?: string; now?: Date },
+  options: { name: string; competitions?: string[] | null; key?: string; now?: Date } & KeyLimits,
 ): Promise<{ key: string; info: ApiKeyInfo }> {
   const key = options.key ?? generateKey();
   if (key.length < 16) throw badRequest('An API key must be at least 16 characters long');
+  checkLimits(options);
   const row: ApiKeyRow = {
     id: randomUUID(),
     name: options.name,
     keyHash: hashKey(key),
     keyPrefix: key.slice(0, PREFIX_LENGTH),
-    ratePerMinute: null,
-    ratePerDay: null,
+    ratePerMinute: options.ratePerMinute ?? null,
+    ratePerDay: options.ratePerDay ?? null,
     competitions: options.competitions ? JSON.stringify(options.competitions) : null,
     createdAt: (options.now ?? new Date()).toISOString(),
     revokedAt: null,
@@ -91,10 +105,26 @@ export async function listApiKeys(store: Store): Promise<ApiKeyInfo[]> {
 }
 
 export async function revokeApiKey(store: Store, idOrPrefix: string, now = new Date()): Promise<ApiKeyInfo> {
-  const rows = await keysRepository(store.db).revoke(idOrPrefix, now.toISOString());
+  return onlyKey(await keysRepository(store.db).revoke(idOrPrefix, now.toISOString()), idOrPrefix);
+}
+
+/** Changes an active key's rate limits; takes effect within the verifier's memory (5 s). */
+export async function setApiKeyLimits(store: Store, idOrPrefix: string, limits: KeyLimits): Promise<ApiKeyInfo> {
+  checkLimits(limits);
+  return onlyKey(await keysRepository(store.db).setLimits(idOrPrefix, limits), idOrPrefix);
+}
+
+/** The one active key an id or prefix named; the repository changed it only if there was exactly one. */
+function onlyKey(rows: ApiKeyRow[], idOrPrefix: string): ApiKeyInfo {
   if (rows.length === 0) throw new ApiError(404, `No active API key has the id or prefix "${idOrPrefix}"`);
   if (rows.length > 1) throw badRequest(`The prefix "${idOrPrefix}" matches ${rows.length} keys; give the key's id`);
   return toInfo(rows[0] as ApiKeyRow);
+}
+
+function checkLimits(limits: KeyLimits): void {
+  for (const [name, value] of Object.entries({ ratePerMinute: limits.ratePerMinute, ratePerDay: limits.ratePerDay })) {
+    if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 0)) throw badRequest(`${name} must be a whole number, 0 for no limit, got ${value}`);
+  }
 }
 
 /**
@@ -109,7 +139,9 @@ export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
     const hit = cache.get(presented);
     if (hit && hit.until > now) return hit.key;
     const row = await keysRepository(store.db).findActiveByHash(hashKey(presented));
-    const key = row ? { id: row.id, name: row.name, competitions: row.competitions ? (JSON.parse(row.competitions) as string[]) : null } : null;
+    const key = row
+      ? { id: row.id, name: row.name, competitions: row.competitions ? (JSON.parse(row.competitions) as string[]) : null, ratePerMinute: row.ratePerMinute, ratePerDay: row.ratePerDay }
+      : null;
     if (cache.size >= maxEntries) cache.clear();
     cache.set(presented, { key, until: now + ttlMs });
     return key;

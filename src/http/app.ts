@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, formatSchemaErrors } from './plugins/errors.ts';
 import { ADMIN_PREFIX, PUBLIC_PREFIX, openApiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { eventStreamPlugin } from './plugins/event-stream.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { adminFeedRoutes } from './routes/admin-feed.ts';
 import { adminMarketsRoutes } from './routes/admin-markets.ts';
@@ -16,6 +19,7 @@ import { oddsRoutes } from './routes/odds.ts';
 import { resultsRoutes } from './routes/results.ts';
 import { sportsRoutes } from './routes/sports.ts';
 import { sportEventsRoutes } from './routes/sport-events.ts';
+import { streamRoutes } from './routes/stream.ts';
 import { ServerErrorResponse } from './schemas/common.ts';
 import { EVENT_SHARED_SCHEMAS } from './schemas/events.ts';
 import { FutureListingItem, FutureOddsItem } from './schemas/futures.ts';
@@ -27,6 +31,8 @@ import { SportListingItem } from './schemas/sports.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     store: Store;
+    /** Every change committed to the store, by any node (issue 6). */
+    changeFeed: ChangeFeed;
   }
 }
 
@@ -56,10 +62,14 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('store', store);
+  const changeFeed = await openChangeFeed(store, { onError: (error) => app.log.warn({ err: error }, 'change feed: %s', error.message) });
+  app.decorate('changeFeed', changeFeed);
+  app.addHook('onClose', () => changeFeed.close());
   for (const schema of [ServerErrorResponse, SportListingItem, ...EVENT_SHARED_SCHEMAS, ...RESULTS_SHARED_SCHEMAS, ...ODDS_SHARED_SCHEMAS, ...SPORT_SHARED_SCHEMAS, FutureListingItem, FutureOddsItem]) app.addSchema(schema);
 
   await app.register(errorsPlugin, { debugErrors: config.debugErrors });
   await app.register(authPlugin, { store, adminApiKey: config.adminApiKey });
+  await app.register(rateLimitPlugin, { defaults: { perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay }, redisUrl: config.redisUrl });
   await app.register(openApiPlugin, { version: API_VERSION });
   // Before the response cache, whose onSend hook then keeps the final (wrapped) bytes.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -71,7 +81,8 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
     return payload;
   });
 
-  await app.register(responseCachePlugin, { store });
+  await app.register(responseCachePlugin, { store, feed: changeFeed });
+  await app.register(eventStreamPlugin, { heartbeatMs: config.streamHeartbeatSeconds * 1000 });
 
   await app.register(healthRoutes);
   await app.register(
@@ -82,6 +93,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
       await publicApi.register(oddsRoutes);
       await publicApi.register(sportEventsRoutes);
       await publicApi.register(futuresRoutes);
+      await publicApi.register(streamRoutes);
     },
     { prefix: PUBLIC_PREFIX },
   );

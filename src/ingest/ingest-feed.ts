@@ -1,11 +1,18 @@
 import { sql } from 'kysely';
+import { type StoredChange, changeRecords } from '../domain/changes.ts';
 import type { Store } from '../store/database.ts';
+import { changesRepository } from '../store/repositories/changes-repository.ts';
 import { ReferenceIdConflict, type WriteCounts, eventIdsOfRounds, findEntrants, findExisting, findMarkets, heatIdsOfEntries, touchEvents, upsertNewer } from '../store/feed-writer.ts';
+import { batchChangesCollector } from './batch-changes.ts';
 import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { type NormalizedFeed, validateFeed } from './validate-feed.ts';
 
-export type IngestSummary = Record<FeedCollection, WriteCounts> & { changedEventIds: string[] };
+export type IngestSummary = Record<FeedCollection, WriteCounts> & {
+  changedEventIds: string[];
+  /** The change log entries this batch appended (what the push stream delivers). */
+  changes: StoredChange[];
+};
 
 export interface IngestOptions {
   now?: Date;
@@ -33,6 +40,7 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
     const summary = await store.db.transaction().execute(async (trx) => {
       if (store.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK})`.execute(trx);
       const summary = {} as IngestSummary;
+      const changes = batchChangesCollector();
       const latestByEvent = new Map<string, string>();
       const touch = (eventId: string, at: string) => {
         const before = latestByEvent.get(eventId);
@@ -58,6 +66,7 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
           sqlite: store.sqlite,
         });
         summary[collection] = result.counts;
+        changes.written(collection, rows, result.changed);
         if (collection === 'events' || collection === 'rounds' || collection === 'heats' || collection === 'roundScores') {
           const byId = new Map(rows.map((row) => [row.id, row]));
           for (const id of result.changed) {
@@ -69,9 +78,11 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
       }
       await touchEvents(trx, latestByEvent);
       summary.changedEventIds = [...latestByEvent.keys()];
+      const records = changeRecords(await changes.resolve(trx));
+      summary.changes = records.length === 0 ? [] : await changesRepository(trx).append(records, (options.now ?? new Date()).toISOString(), store.changeLogSize, store.changeChannel);
       return summary;
     });
-    store.noteWrite();
+    if (summary.changes.length > 0) store.noteWrite(summary.changes);
     return summary;
   } catch (error) {
     if (error instanceof ReferenceIdConflict) {

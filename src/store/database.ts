@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
+import type { StoredChange } from '../domain/changes.ts';
 import type { Database } from './schema.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -16,6 +17,8 @@ export interface StoreOptions {
   /** PostgreSQL schema to use (created when missing); tests give each run its own. */
   pgSchema?: string | undefined;
   pgPoolSize?: number | undefined;
+  /** Entries the change log keeps (the reach of a stream client's resume); default 10000. */
+  changeLogSize?: number | undefined;
 }
 
 export interface Store {
@@ -29,12 +32,23 @@ export interface Store {
   /** Where the data lives, for start-up messages (never includes a password). */
   location: string;
   /**
-   * A token that changes whenever any process commits to the store, read without a query; null
-   * where the store cannot tell cheaply (PostgreSQL, until change notifications are in).
+   * A token that moves when another process commits to the store, read without a query (SQLite's
+   * data_version); null where other processes announce their writes themselves (PostgreSQL NOTIFY).
    */
-  changeVersion(): string | null;
-  /** Called by this process after it commits a write. */
-  noteWrite(): void;
+  externalVersion(): string | null;
+  /** The PostgreSQL channel that ingest notifies and every node listens on; null for SQLite. */
+  changeChannel: string | null;
+  /** How many entries the change log keeps. */
+  changeLogSize: number;
+  /** Called by this process after it commits a write, with the change log entries it appended. */
+  noteWrite(changes: StoredChange[]): void;
+  /** Subscribes to this process's own writes, as they commit; returns the unsubscribe function. */
+  onWrite(listener: (changes: StoredChange[]) => void): () => void;
+  /**
+   * PostgreSQL only: opens a dedicated connection listening on `changeChannel`. `onNotify` runs for
+   * every notification, `onLost` once if the connection fails; the returned function closes it.
+   */
+  listen?(onNotify: () => void, onLost: (error: Error) => void): Promise<() => Promise<void>>;
   /** Throws when the store cannot answer a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -42,12 +56,28 @@ export interface Store {
 
 const plugins = [new CamelCasePlugin()];
 
-export function openStore(options: StoreOptions): Store {
-  if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) return openPostgres(options.databaseUrl, options);
-  return openSqlite(options.dataDir ?? './data');
+export const DEFAULT_CHANGE_LOG_SIZE = 10_000;
+
+/** A store's own-write notifications: listeners run synchronously after each commit. */
+function writeSignal() {
+  const listeners = new Set<(changes: StoredChange[]) => void>();
+  return {
+    noteWrite: (changes: StoredChange[]) => {
+      for (const listener of listeners) listener(changes);
+    },
+    onWrite: (listener: (changes: StoredChange[]) => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
 }
 
-function openSqlite(dataDir: string): Store {
+export function openStore(options: StoreOptions): Store {
+  if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) return openPostgres(options.databaseUrl, options);
+  return openSqlite(options.dataDir ?? './data', options.changeLogSize ?? DEFAULT_CHANGE_LOG_SIZE);
+}
+
+function openSqlite(dataDir: string, changeLogSize: number): Store {
   const inMemory = dataDir === ':memory:';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const file = inMemory ? ':memory:' : join(dataDir, 'altsports.db');
@@ -59,8 +89,7 @@ function openSqlite(dataDir: string): Store {
   // 64 MiB of page cache (the default is 2 MiB): large ingests and the event list stay in memory.
   connection.pragma('cache_size = -65536');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }), plugins });
-  // data_version moves when another connection (another process) commits; our own commits are counted here.
-  let localWrites = 0;
+  // data_version moves when another connection (another process) commits, never for our own commits.
   // Prepared once: pragma() would prepare it on every request that consults the response cache.
   const dataVersion = connection.prepare('PRAGMA data_version').pluck();
   return {
@@ -68,10 +97,10 @@ function openSqlite(dataDir: string): Store {
     dialect: 'sqlite',
     sqlite: connection,
     location: file,
-    changeVersion: () => (connection.open ? `${dataVersion.get()}.${localWrites}` : null),
-    noteWrite: () => {
-      localWrites += 1;
-    },
+    externalVersion: () => (connection.open ? String(dataVersion.get()) : null),
+    changeChannel: null,
+    changeLogSize,
+    ...writeSignal(),
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -92,16 +121,52 @@ function openPostgres(url: string, options: StoreOptions): Store {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   const safe = new URL(url);
   safe.password = '';
+  // NOTIFY channels span the database: each schema (each test run) gets its own.
+  const channel = `altsports_changes${schema ? `_${schema}` : ''}`;
+  // Listening connections end with the store, whoever opened them.
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     dialect: 'postgres',
-    changeVersion: () => null,
-    noteWrite: () => {},
+    externalVersion: () => null,
+    changeChannel: channel,
+    changeLogSize: options.changeLogSize ?? DEFAULT_CHANGE_LOG_SIZE,
+    ...writeSignal(),
+    listen: async (onNotify, onLost) => {
+      const client = new pg.Client({ connectionString: url, keepAlive: true });
+      let lost = false;
+      const fail = (error: Error) => {
+        if (lost) return;
+        lost = true;
+        onLost(error);
+      };
+      client.on('error', fail);
+      client.on('end', () => fail(new Error('the listening connection closed')));
+      client.on('notification', () => onNotify());
+      try {
+        await client.connect();
+        await client.query(`LISTEN "${channel}"`);
+      } catch (error) {
+        lost = true;
+        await client.end().catch(() => {});
+        throw error;
+      }
+      const stop = async () => {
+        lost = true;
+        listeners.delete(stop);
+        await client.end().catch(() => {});
+      };
+      listeners.add(stop);
+      return stop;
+    },
     location: `${safe.host}${safe.pathname}${schema ? ` (schema ${schema})` : ''}`,
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await db.destroy();
+    },
   };
 }
 

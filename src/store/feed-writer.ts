@@ -359,3 +359,33 @@ export async function findMarkets(db: Kysely<Database> | Transaction<Database>, 
   }
   return found;
 }
+
+/** The event and status of each heat, from the store. */
+export async function heatStates(db: Kysely<Database> | Transaction<Database>, heatIds: string[]): Promise<Map<string, { eventId: string; heatStatus: string }>> {
+  const found = new Map<string, { eventId: string; heatStatus: string }>();
+  for (const part of chunks(heatIds)) {
+    const rows = await db.selectFrom('heats').select(['id', 'eventId', 'heatStatus']).where('id', 'in', part).execute();
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+/** The competition and status of each event, from the store. */
+export async function eventStates(db: Kysely<Database> | Transaction<Database>, eventIds: string[]): Promise<Map<string, { competition: string; eventStatus: string }>> {
+  const found = new Map<string, { competition: string; eventStatus: string }>();
+  for (const part of chunks(eventIds)) {
+    const rows = await db.selectFrom('events').select(['id', 'competition', 'eventStatus']).where('id', 'in', part).execute();
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+/** The competition of each future, from the store. */
+export async function futureCompetitions(db: Kysely<Database> | Transaction<Database>, futureIds: string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const part of chunks(futureIds)) {
+    const rows = await db.selectFrom('futures').select(['id', 'competition']).where('id', 'in', part).execute();
+    for (const row of rows) found.set(row.id, row.competition);
+  }
+  return found;
+}

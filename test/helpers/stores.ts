@@ -13,22 +13,50 @@ export const STORE_KINDS: readonly StoreKind[] = ['sqlite', 'postgres'];
 
 export interface TestStore {
   store: Store;
+  /**
+   * Opens another store on the same data (the same SQLite file, the same PostgreSQL schema), as a
+   * second process would; closed by cleanup. SQLite needs a file store (`dataDir`).
+   */
+  openTwin(): Store;
   cleanup(): Promise<void>;
 }
 
 export interface OpenOptions {
   /** false: an empty store (for PostgreSQL an empty schema already on the search_path). Default true. */
   migrate?: boolean;
+  /** Entries the change log keeps (StoreOptions.changeLogSize); the store's default when absent. */
+  changeLogSize?: number;
+  /** SQLite only: a file store in this directory rather than one in memory (the test removes the directory). */
+  dataDir?: string;
 }
 
 let counter = 0;
 
 export async function openTestStore(kind: StoreKind, options: OpenOptions = {}): Promise<TestStore> {
   const migrate = options.migrate ?? true;
+  const changeLogSize = options.changeLogSize;
+  const twins: Store[] = [];
+  const closeTwins = async (): Promise<void> => {
+    for (const twin of twins.splice(0)) await twin.close();
+  };
   if (kind === 'sqlite') {
-    const store = openStore({ dataDir: ':memory:' });
+    const dataDir = options.dataDir ?? ':memory:';
+    const store = openStore({ dataDir, changeLogSize });
     if (migrate) await migrateToLatest(store);
-    return { store, cleanup: () => store.close() };
+    const openTwin = (): Store => {
+      if (dataDir === ':memory:') throw new Error('openTwin: an in-memory SQLite store cannot be shared; pass dataDir');
+      const twin = openStore({ dataDir, changeLogSize });
+      twins.push(twin);
+      return twin;
+    };
+    return {
+      store,
+      openTwin,
+      cleanup: async () => {
+        await closeTwins();
+        await store.close();
+      },
+    };
   }
 
   const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -41,8 +69,14 @@ export async function openTestStore(kind: StoreKind, options: OpenOptions = {}):
   }
   counter += 1;
   const pgSchema = `t_${process.pid}_${counter}_${randomBytes(4).toString('hex')}`;
-  const store = openStore({ databaseUrl, pgSchema, pgPoolSize: 4 });
+  const store = openStore({ databaseUrl, pgSchema, pgPoolSize: 4, changeLogSize });
+  const openTwin = (): Store => {
+    const twin = openStore({ databaseUrl, pgSchema, pgPoolSize: 2, changeLogSize });
+    twins.push(twin);
+    return twin;
+  };
   const cleanup = async (): Promise<void> => {
+    await closeTwins();
     await store.close(); // idempotent, so tests may close their store themselves
     // Dropped over a connection of its own because the test's store may be closed by now.
     const admin = openStore({ databaseUrl, pgPoolSize: 1 });
@@ -59,7 +93,7 @@ export async function openTestStore(kind: StoreKind, options: OpenOptions = {}):
     await cleanup().catch(() => {});
     throw error;
   }
-  return { store, cleanup };
+  return { store, openTwin, cleanup };
 }
 
 /**

@@ -43,14 +43,14 @@ export const importCommand: Command = {
         throw error;
       }
       bar.done();
-      const { changedEventIds, ...collections } = summary;
+      const { changedEventIds, changes, ...collections } = summary;
       console.log(`Imported ${file} into ${store.dialect} ${store.location}`);
       console.log(`  ${'collection'.padEnd(12)} ${'received'.padStart(9)} ${'inserted'.padStart(9)} ${'updated'.padStart(9)} ${'unchanged'.padStart(9)} ${'stale'.padStart(9)}`);
       for (const [name, c] of Object.entries(collections)) {
         if (c.received === 0) continue;
         console.log(`  ${name.padEnd(12)} ${[c.received, c.inserted, c.updated, c.unchanged, c.stale].map((n) => String(n).padStart(9)).join(' ')}`);
       }
-      console.log(`  ${changedEventIds.length} event document(s) changed`);
+      console.log(`  ${changedEventIds.length} event document(s) changed, ${changes.length} change(s) logged`);
     } finally {
       bar.done();
       await store.close();

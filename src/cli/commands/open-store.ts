@@ -3,7 +3,7 @@ import { type Store, migrateToLatest, openStore } from '../../store/database.ts'
 
 /** Opens the configured store and brings its schema up to date. */
 export async function openMigratedStore(config: Config): Promise<Store> {
-  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgPoolSize: config.pgPoolSize });
+  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgPoolSize: config.pgPoolSize, changeLogSize: config.changeLogSize });
   try {
     await migrateToLatest(store);
   } catch (error) {

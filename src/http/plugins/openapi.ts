@@ -39,6 +39,7 @@ export const openApiPlugin = fp(
           { name: 'events', description: 'events with rounds, heats and teams' },
           { name: 'results', description: 'event participants and heat scores, with the derived fields of section 2.5' },
           { name: 'futures', description: 'season-long futures and their odds' },
+          { name: 'stream', description: 'changes pushed as server-sent events' },
           { name: 'admin', description: 'operator input (admin key)' },
           { name: 'operations', description: 'health and interface description' },
         ],

@@ -1,65 +1,203 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ALL_DOCUMENTS, type StoredChange, cacheTagsOfChange } from '../../domain/changes.ts';
+import type { ChangeFeed } from '../../store/change-feed.ts';
 import type { Store } from '../../store/database.ts';
 import { scopeOf } from './auth.ts';
 
 /**
- * Serialised public GET responses, as the exact bytes sent, reused until the store changes. The whole cache is dropped when
- * the store's change version moves (any commit, by any process); finer invalidation and cross-node
- * signals come with change notifications. Stores that cannot report a version are not cached.
+ * Public GET responses as the exact bytes sent, with an ETag and a Last-Modified, reused until a
+ * change names one of the tags their route declares (http/cache-tags.ts): a change to one heat drops
+ * that event's documents and its competition's lists, nothing else. Changes arrive from this
+ * process's writes at once and from other processes through the change feed; while the feed cannot
+ * vouch for that (its PostgreSQL listener is down) nothing is served from the cache.
+ *
+ * Every public GET answers 304 to a matching If-None-Match (or, without one, to an If-Modified-Since
+ * not older than its Last-Modified), cached or not.
  */
 
 interface Entry {
   /** The body as bytes: sending a cached Buffer skips re-encoding a string on every hit. */
   body: Buffer;
+  etag: string;
+  lastModified: LastModified;
   link: string | undefined;
 }
 
+/**
+ * When a document last changed, as far as this process knows, and whether some other change fell in
+ * that same second: HTTP dates count whole seconds, so a client holding that second's earlier version
+ * could not be told apart from one holding the latest.
+ */
+export interface LastModified {
+  ms: number;
+  header: string;
+  sharedSecond: boolean;
+}
+
+/** A tag's (or the base's) last change, and how many changes fell in that change's second. */
+interface ChangeTime {
+  ms: number;
+  inSecond: number;
+}
+
+const second = (ms: number) => Math.floor(ms / 1000);
+
 const MAX_ENTRIES = 10_000;
+/** Past this many tag times, they are forgotten and every Last-Modified moves to the forget time. */
+const MAX_TAG_TIMES = 100_000;
+const CACHE_CONTROL = 'private, no-cache';
+const MAX_SEEN = 10_000;
 
 function cacheKey(request: FastifyRequest): string {
   const scope = scopeOf(request);
   return `${scope === null ? '*' : scope.join(',')} ${request.url}`;
 }
 
+export function entityTag(body: string | Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/**
+ * RFC 9110 section 13.1: If-None-Match wins; If-Modified-Since counts only without it, and not in a
+ * second that saw two changes.
+ */
+export function notModified(request: FastifyRequest, etag: string, lastModified: LastModified): boolean {
+  const inm = request.headers['if-none-match'];
+  if (inm !== undefined) {
+    return inm.split(',').some((tag) => {
+      const t = tag.trim();
+      return t === '*' || t === etag || t === `W/${etag}`;
+    });
+  }
+  const ims = request.headers['if-modified-since'];
+  if (ims === undefined) return false;
+  const since = Date.parse(ims);
+  if (Number.isNaN(since)) return false;
+  return second(lastModified.ms) < second(since) || (second(lastModified.ms) === second(since) && !lastModified.sharedSecond);
+}
+
 export const responseCachePlugin = fp(
-  async (app: FastifyInstance, options: { store: Store }) => {
+  async (app: FastifyInstance, options: { store: Store; feed: ChangeFeed }) => {
+    const { store, feed } = options;
     const entries = new Map<string, Entry>();
-    let version: string | null = null;
-    // The version each request started under: a response is cached only if nothing changed meanwhile.
-    const startedUnder = new WeakMap<FastifyRequest, string>();
+    const keysByTag = new Map<string, Set<string>>();
+    // When each tag last changed, as this process learnt it: the Last-Modified of what depends on it.
+    const tagChangedAt = new Map<string, ChangeTime>();
+    // The start, or the last drop of everything: what depends on no changed tag dates from then.
+    let base: ChangeTime = { ms: Date.now(), inSecond: 1 };
+    const moved = (before: ChangeTime | undefined, now: number): ChangeTime => ({ ms: now, inSecond: before && second(before.ms) === second(now) ? before.inSecond + 1 : 1 });
+    // Moves on every drop: a response is cached only if nothing was dropped while it was composed.
+    let generation = 0;
+    const startedUnder = new WeakMap<FastifyRequest, number>();
+
+    const dropAll = () => {
+      entries.clear();
+      keysByTag.clear();
+      // The tags' times are forgotten: count this second as shared, to be safe.
+      tagChangedAt.clear();
+      base = { ms: Date.now(), inSecond: 2 };
+      generation += 1;
+    };
+    // Own writes arrive twice (at commit, and through the feed): each change counts once.
+    const seen = new Set<number>();
+    const drop = (changes: StoredChange[]) => {
+      const fresh = changes.filter((change) => !seen.has(change.id));
+      if (fresh.length === 0) return;
+      for (const change of fresh) seen.add(change.id);
+      for (const id of seen) {
+        if (seen.size <= MAX_SEEN) break;
+        seen.delete(id);
+      }
+      const now = Date.now();
+      generation += 1;
+      // One batch is one change of each tag it names, however many records name it.
+      const tags = new Set(fresh.flatMap(cacheTagsOfChange));
+      if (tags.has(ALL_DOCUMENTS)) return dropAll();
+      for (const tag of tags) {
+        tagChangedAt.set(tag, moved(tagChangedAt.get(tag), now));
+        for (const key of keysByTag.get(tag) ?? []) entries.delete(key);
+        keysByTag.delete(tag);
+      }
+      if (tagChangedAt.size > MAX_TAG_TIMES) dropAll();
+    };
+    // Own writes drop at commit, before the write's response: a client reads its own write.
+    const unsubscribes = [store.onWrite(drop), feed.subscribe(drop), feed.onLiveChange(dropAll)];
+    app.addHook('onClose', async () => {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    });
+
+    const lastModifiedOf = (tags: string[] | undefined): LastModified => {
+      // A route without tags, or a feed that cannot vouch for its tags, can only say "now".
+      const times = tags === undefined || !feed.live ? [{ ms: Date.now(), inSecond: 2 }] : [base, ...tags.flatMap((tag) => tagChangedAt.get(tag) ?? [])];
+      const ms = Math.max(...times.map((t) => t.ms));
+      const inSecond = times.filter((t) => second(t.ms) === second(ms)).reduce((sum, t) => sum + t.inSecond, 0);
+      return { ms, header: new Date(ms).toUTCString(), sharedSecond: inSecond > 1 };
+    };
 
     const cacheable = (request: FastifyRequest) => request.method === 'GET' && request.routeOptions.config.access === 'public';
 
-    // onRequest (after auth): a hit skips parsing and validation, which the cached answer already passed.
+    const sendHead = (request: FastifyRequest, reply: FastifyReply, status: number, entry: Entry, body: Buffer | null) => {
+      // Headers set by earlier hooks (rate limits) go out with the cached bytes.
+      const headers: Record<string, string | number | string[]> = {
+        ...(reply.getHeaders() as Record<string, string | number | string[]>),
+        etag: entry.etag,
+        'last-modified': entry.lastModified.header,
+        'cache-control': CACHE_CONTROL,
+        'x-request-id': request.id,
+      };
+      if (body) {
+        headers['content-type'] = 'application/json; charset=utf-8';
+        headers['content-length'] = body.length;
+        if (entry.link) headers.link = entry.link;
+      }
+      reply.raw.writeHead(status, headers);
+      reply.raw.end(body ?? undefined);
+    };
+
+    // onRequest (after auth and rate limits): a hit skips parsing and validation, which the cached
+    // answer already passed.
     app.addHook('onRequest', async (request, reply) => {
       if (!cacheable(request)) return;
-      const current = options.store.changeVersion();
-      if (current === null) return;
-      if (current !== version) {
-        entries.clear();
-        version = current;
-      }
-      startedUnder.set(request, current);
+      const pending = feed.catchUp();
+      if (pending) await pending;
+      startedUnder.set(request, generation);
+      if (!feed.live) return;
       const hit = entries.get(cacheKey(request));
       if (!hit) return;
       // The cached bytes are final (registered after the envelope hook), so a hit skips the rest of
       // the lifecycle: measured 0.5 to 0.85 of the raw server with reply.send, 1.0 this way.
       // onResponse hooks (request logs) still run.
       reply.hijack();
-      const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', 'content-length': hit.body.length, 'x-request-id': request.id };
-      if (hit.link) headers.link = hit.link;
-      reply.raw.writeHead(200, headers);
-      reply.raw.end(hit.body);
+      if (notModified(request, hit.etag, hit.lastModified)) sendHead(request, reply, 304, hit, null);
+      else sendHead(request, reply, 200, hit, hit.body);
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
       if (!cacheable(request) || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      const started = startedUnder.get(request);
-      if (started === undefined || started !== version || started !== options.store.changeVersion()) return payload;
-      if (entries.size >= MAX_ENTRIES) entries.clear();
-      const link = reply.getHeader('link');
-      entries.set(cacheKey(request), { body: Buffer.from(payload), link: typeof link === 'string' ? link : undefined });
+      const tagsOf = request.routeOptions.config.cacheTags;
+      const tags = tagsOf?.(request);
+      const etag = entityTag(payload);
+      const lastModified = lastModifiedOf(tags);
+      reply.header('etag', etag).header('last-modified', lastModified.header).header('cache-control', CACHE_CONTROL);
+      if (tags !== undefined && feed.live && startedUnder.get(request) === generation) {
+        if (entries.size >= MAX_ENTRIES) dropAll();
+        const key = cacheKey(request);
+        const link = reply.getHeader('link');
+        entries.set(key, { body: Buffer.from(payload), etag, lastModified, link: typeof link === 'string' ? link : undefined });
+        for (const tag of tags) {
+          const keys = keysByTag.get(tag) ?? new Set<string>();
+          keys.add(key);
+          keysByTag.set(tag, keys);
+        }
+      }
+      if (notModified(request, etag, lastModified)) {
+        reply.code(304);
+        reply.removeHeader('content-type');
+        reply.removeHeader('content-length');
+        return '';
+      }
       return payload;
     });
   },

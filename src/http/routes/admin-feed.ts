@@ -42,8 +42,8 @@ export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const summary = await ingestFeed(request.server.store, request.body);
-      const { changedEventIds, ...collections } = summary;
-      request.log.info({ ingest: collections, changedEvents: changedEventIds.length }, 'feed ingested');
+      const { changedEventIds, changes, ...collections } = summary;
+      request.log.info({ ingest: collections, changedEvents: changedEventIds.length, changes: changes.length }, 'feed ingested');
       return { collections, changedEvents: changedEventIds.length };
     },
   );

@@ -5,12 +5,13 @@ import { scopeOf } from '../plugins/auth.ts';
 import { normaliseArrayParam } from '../query-params.ts';
 import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
 import { Event, EventIdParams, EventListItem, EventListQuery } from '../schemas/events.ts';
+import { eventListTags, eventTags } from '../cache-tags.ts';
 
 export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/events',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cacheTags: eventListTags },
       schema: {
         tags: ['events'],
         summary: 'Fetch events',
@@ -38,7 +39,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/events/:eventId',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cacheTags: eventTags('eventId') },
       schema: {
         tags: ['events'],
         summary: 'Fetch event',

@@ -4,12 +4,13 @@ import { getFutureOdds, listFutures } from '../../read/futures.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
 import { FutureListingItem, FutureOddsItem, FutureOddsParams } from '../schemas/futures.ts';
+import { futuresTags } from '../cache-tags.ts';
 
 export const futuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/futures',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cacheTags: futuresTags },
       schema: {
         tags: ['futures'],
         summary: 'Fetch all futures',
@@ -23,7 +24,7 @@ export const futuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/futures/:sportType/tour/:tourId/odds/:futureType',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cacheTags: futuresTags },
       schema: {
         tags: ['futures'],
         summary: 'Fetch future odds',

@@ -6,12 +6,13 @@ import { scopeOf } from '../plugins/auth.ts';
 import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
 import { EventIdParams } from '../schemas/events.ts';
 import { EventOddsParams, EventOddsQuery, SgpBody } from '../schemas/odds.ts';
+import { eventTags } from '../cache-tags.ts';
 
 export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/events/:eventId/:oddType',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cacheTags: eventTags('eventId') },
       schema: {
         tags: ['odds'],
         summary: 'Fetch event odds',

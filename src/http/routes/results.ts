@@ -5,12 +5,13 @@ import { scopeOf } from '../plugins/auth.ts';
 import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
 import { EventIdParams } from '../schemas/events.ts';
 import { HeatParams } from '../schemas/results.ts';
+import { eventTags } from '../cache-tags.ts';
 
 export const resultsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/events/:eventId/participants',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cacheTags: eventTags('eventId') },
       schema: {
         tags: ['results'],
         summary: 'Fetch event participants',
@@ -25,7 +26,7 @@ export const resultsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/events/:eventId/heats/:heatId',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cacheTags: eventTags('eventId') },
       schema: {
         tags: ['results'],
         summary: 'Fetch heat scores',

@@ -7,6 +7,7 @@ import { getJaiAlaiOdds, getSportOdds } from '../../read/team-odds.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
 import { BracketParams, JaiAlaiCardParams, SportEventParams, SportOddsParams } from '../schemas/sport-events.ts';
+import { allTags, competitionTags, eventTags, seasonFuturesTags } from '../cache-tags.ts';
 
 /**
  * Routes 8 to 17: the sport-specific detail and odds routes. Their literal segments (gsoc, mltt,
@@ -35,7 +36,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/events/${route.sport}/:eventId`,
       {
-        config: { access: 'public' },
+        config: { access: 'public', cacheTags: eventTags('eventId') },
         schema: { tags: ['sports'], summary: route.summary, description: `One event: ${route.what}.`, params: SportEventParams, response: { 200: Type.Ref(route.schema), ...errorResponses(DETAIL) } },
       },
       async (request) => getSportEventDocument(request.server.store, route.sport, request.params.eventId, scopeOf(request)),
@@ -46,7 +47,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/events/${route.sport}/:id/odds`,
       {
-        config: { access: 'public' },
+        config: { access: 'public', cacheTags: eventTags('id') },
         schema: {
           tags: ['sports'],
           summary: route.summary,
@@ -62,7 +63,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/events/3ice/bracket/:tourYearId',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cacheTags: competitionTags('3ice') },
       schema: {
         tags: ['sports'],
         summary: 'Fetch 3ICE bracket',
@@ -77,7 +78,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/events/jaialai/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cacheTags: competitionTags('jaialai') },
       schema: {
         tags: ['sports'],
         summary: 'Fetch Jai Alai card',
@@ -92,7 +93,8 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/events/jaialai/:id/odds',
     {
-      config: { access: 'public' },
+      // The match's odds carry its season's outright, a future.
+      config: { access: 'public', cacheTags: allTags(eventTags('id'), seasonFuturesTags('jaialai')) },
       schema: {
         tags: ['sports'],
         summary: 'Fetch Jai Alai odds',

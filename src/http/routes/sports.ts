@@ -4,12 +4,13 @@ import { listSports } from '../../read/sports.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
 import { SportListingItem } from '../schemas/sports.ts';
+import { staticTags } from '../cache-tags.ts';
 
 export const sportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sports',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cacheTags: staticTags },
       schema: {
         tags: ['sports'],
         summary: 'Fetch all sports',

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Server-sent events (text/event-stream) over a hijacked reply: framing, heartbeats that keep
+ * proxies from timing the connection out, a bound on what a slow client may leave unread, and a
+ * last `close` event to every client when the server shuts down (so that it reconnects elsewhere).
+ */
+export interface EventStream {
+  send(event: { id?: number; event: string; data: unknown }): void;
+  /** Runs once, when the client goes away or the stream is ended. */
+  onClose(listener: () => void): void;
+  end(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    openEventStream(request: FastifyRequest, reply: FastifyReply): EventStream;
+  }
+}
+
+export interface EventStreamOptions {
+  heartbeatMs: number;
+  /** Past this many unsent bytes the client is too slow: it is disconnected and resumes with Last-Event-ID. */
+  maxBufferedBytes?: number;
+  /** The reconnection delay suggested to clients (the `retry` field). */
+  retryMs?: number;
+}
+
+export const eventStreamPlugin = fp(
+  async (app: FastifyInstance, options: EventStreamOptions) => {
+    const open = new Set<EventStream>();
+    const maxBuffered = options.maxBufferedBytes ?? 4 * 1024 * 1024;
+
+    app.decorate('openEventStream', (request: FastifyRequest, reply: FastifyReply): EventStream => {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string | number | string[]>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // nginx would otherwise buffer the stream.
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      res.write(`retry: ${options.retryMs ?? 2000}\n\n`);
+      const listeners: Array<() => void> = [];
+      let closed = false;
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        open.delete(stream);
+        for (const listener of listeners) listener();
+      };
+      const write = (text: string) => {
+        if (closed) return;
+        res.write(text);
+        if (res.writableLength > maxBuffered) {
+          request.log.warn({ buffered: res.writableLength }, 'stream client too slow: disconnected');
+          stream.end();
+        }
+      };
+      const heartbeat = setInterval(() => write(`: heartbeat ${new Date().toISOString()}\n\n`), options.heartbeatMs);
+      heartbeat.unref();
+      const stream: EventStream = {
+        send({ id, event, data }) {
+          write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        },
+        onClose(listener) {
+          if (closed) listener();
+          else listeners.push(listener);
+        },
+        end() {
+          if (closed) return;
+          close();
+          res.end();
+        },
+      };
+      res.on('close', close);
+      open.add(stream);
+      return stream;
+    });
+
+    app.addHook('preClose', async () => {
+      for (const stream of [...open]) {
+        stream.send({ event: 'close', data: { message: 'The server is shutting down; reconnect with Last-Event-ID to resume.' } });
+        stream.end();
+      }
+    });
+  },
+  { name: 'event-stream' },
+);

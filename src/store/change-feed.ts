@@ -1,0 +1,165 @@
+import type { StoredChange } from '../domain/changes.ts';
+import type { Store } from './database.ts';
+import { changesRepository } from './repositories/changes-repository.ts';
+
+/**
+ * Delivers every change committed to the store, by any process, to this process's listeners (the
+ * response cache and the push stream), once each and in commit order. It reads the change log and is
+ * woken by this process's own writes (delivered without a query when nothing came between), by
+ * PostgreSQL NOTIFY from other nodes, and on SQLite by the data_version of other processes.
+ */
+export interface ChangeFeed {
+  /** False while changes may be missed (PostgreSQL listener down): caches must not be trusted. */
+  readonly live: boolean;
+  /** The id of the last change delivered. */
+  readonly lastId: number;
+  /** Settles once every change another process committed before the call is delivered (SQLite); null when nothing is pending. */
+  catchUp(): Promise<void> | null;
+  subscribe(listener: (changes: StoredChange[]) => void): () => void;
+  /** Subscribes to the feed going down or coming back (`live` changes). */
+  onLiveChange(listener: (live: boolean) => void): () => void;
+  close(): Promise<void>;
+}
+
+export interface ChangeFeedOptions {
+  /** How often SQLite checks for other processes' commits when no request asks (ms). */
+  pollMs?: number;
+  /** Delay before reconnecting a lost PostgreSQL listener; doubles up to `maxRetryMs`. */
+  retryMs?: number;
+  maxRetryMs?: number;
+  onError?: (error: Error) => void;
+}
+
+const PAGE = 1_000;
+
+export async function openChangeFeed(store: Store, options: ChangeFeedOptions = {}): Promise<ChangeFeed> {
+  const repository = changesRepository(store.db);
+  const listeners = new Set<(changes: StoredChange[]) => void>();
+  const liveListeners = new Set<(live: boolean) => void>();
+  let lastId = (await repository.bounds()).last;
+  let live = store.listen === undefined;
+  let closed = false;
+  let pulling: Promise<void> | null = null;
+  let pullAgain = false;
+  let externalVersion = store.externalVersion();
+
+  const deliver = (changes: StoredChange[]) => {
+    const fresh = changes.filter((c) => c.id > lastId);
+    if (fresh.length === 0) return;
+    lastId = (fresh.at(-1) as StoredChange).id;
+    // One failing listener must not starve the others.
+    for (const listener of listeners) {
+      try {
+        listener(fresh);
+      } catch (error) {
+        options.onError?.(error as Error);
+      }
+    }
+  };
+  const setLive = (value: boolean) => {
+    if (live === value) return;
+    live = value;
+    for (const listener of liveListeners) listener(value);
+  };
+
+  // One pull at a time; a wake-up during a pull runs one more after it.
+  const pull = (): Promise<void> => {
+    if (pulling) {
+      pullAgain = true;
+      return pulling;
+    }
+    pulling = (async () => {
+      try {
+        do {
+          pullAgain = false;
+          for (;;) {
+            const page = await repository.since(lastId, PAGE);
+            deliver(page);
+            if (page.length < PAGE) break;
+          }
+        } while (pullAgain && !closed);
+      } catch (error) {
+        options.onError?.(error as Error);
+      } finally {
+        pulling = null;
+      }
+    })();
+    return pulling;
+  };
+
+  const unsubscribeWrites = store.onWrite((changes) => {
+    // Our own commit: with nothing in between, deliver it now (no query, no wait for NOTIFY). A pull
+    // already running (woken by this very commit's NOTIFY) skips what was delivered.
+    if (changes[0]?.id === lastId + 1) deliver(changes);
+    else void pull();
+  });
+
+  let stopListening: (() => Promise<void>) | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  const retryMs = options.retryMs ?? 100;
+  const maxRetryMs = options.maxRetryMs ?? 5_000;
+  const listen = async (delay: number): Promise<void> => {
+    if (closed || !store.listen) return;
+    try {
+      stopListening = await store.listen(
+        () => void pull(),
+        (error) => {
+          stopListening = null;
+          setLive(false);
+          options.onError?.(error);
+          schedule(retryMs);
+        },
+      );
+      // Whatever was committed while the listener was down is in the log.
+      await pull();
+      setLive(true);
+    } catch (error) {
+      options.onError?.(error as Error);
+      schedule(Math.min(delay * 2, maxRetryMs));
+    }
+  };
+  const schedule = (delay: number) => {
+    if (closed) return;
+    retryTimer = setTimeout(() => void listen(delay), delay);
+    retryTimer.unref();
+  };
+  await listen(retryMs);
+
+  let pollTimer: NodeJS.Timeout | null = null;
+  const checkExternal = (): Promise<void> | null => {
+    const version = store.externalVersion();
+    if (version === null || version === externalVersion) return null;
+    externalVersion = version;
+    return pull();
+  };
+  if (store.externalVersion() !== null) {
+    pollTimer = setInterval(() => void checkExternal(), options.pollMs ?? 250);
+    pollTimer.unref();
+  }
+
+  return {
+    get live() {
+      return live;
+    },
+    get lastId() {
+      return lastId;
+    },
+    catchUp: checkExternal,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    onLiveChange(listener) {
+      liveListeners.add(listener);
+      return () => void liveListeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      unsubscribeWrites();
+      if (pollTimer) clearInterval(pollTimer);
+      if (retryTimer) clearTimeout(retryTimer);
+      await pulling;
+      await stopListening?.();
+    },
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Two API processes on one PostgreSQL store and one Redis, as an operator scales out: a write through
+ * node A drops node B's cached documents and reaches node B's stream clients (LISTEN/NOTIFY), and a
+ * key's rate limit is shared by both nodes (Redis). Real processes (`altsports serve`), a real
+ * PostgreSQL (TEST_DATABASE_URL, from `npm test`) and Debian's redis-server.
+ */
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { createApiKey } from '../../src/access/api-keys.ts';
+import { type Store, migrateToLatest, openStore } from '../../src/store/database.ts';
+import { freePort } from '../../scripts/free-port.ts';
+import { ADMIN_KEY, TEST_KEY } from '../helpers/app.ts';
+import { spawnCli } from '../helpers/cli.ts';
+import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
+import { type RunningRedis, startRedis } from '../helpers/redis.ts';
+
+const LIMITED_KEY = 'limited-key-0123456789abcdef';
+const LIMIT = 4;
+
+interface Node {
+  name: string;
+  base: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+async function startNode(name: string, env: Record<string, string>): Promise<Node> {
+  const port = await freePort();
+  const child = spawnCli(['serve'], { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) assert.fail(`node ${name} exited with ${child.exitCode}\n${output}`);
+    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return { name, base, child, output: () => output };
+    if (Date.now() > deadline) assert.fail(`node ${name} did not become ready\n${output}`);
+    await sleep(100);
+  }
+}
+
+async function stopNode(node: Node): Promise<void> {
+  if (node.child.exitCode !== null) return;
+  node.child.kill('SIGTERM');
+  await new Promise((resolve) => node.child.once('exit', resolve));
+}
+
+/** Reads a server-sent events stream, collecting its events. */
+function openStream(url: string, key: string) {
+  const controller = new AbortController();
+  const events: Array<{ id?: string; event: string; data: Record<string, unknown> }> = [];
+  const ready = (async () => {
+    const response = await fetch(url, { headers: { 'x-api-key': key }, signal: controller.signal });
+    assert.equal(response.status, 200);
+    const decoder = new TextDecoder();
+    let buffer = '';
+    void (async () => {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':') && l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
+          if (fields.event) events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data ?? '{}') as Record<string, unknown> });
+        }
+      }
+    })().catch(() => {});
+  })();
+  return {
+    ready,
+    events,
+    async next(predicate: (e: (typeof events)[number]) => boolean, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = events.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) assert.fail(`no matching stream event within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
+        await sleep(10);
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+describe('two API nodes on one PostgreSQL store and one Redis', () => {
+  const database = `multinode_${randomBytes(4).toString('hex')}`;
+  let admin: Store;
+  let redis: RunningRedis;
+  let a: Node;
+  let b: Node;
+  let databaseUrl: string;
+
+  before(async () => {
+    const testUrl = process.env.TEST_DATABASE_URL;
+    if (!testUrl) throw new Error('TEST_DATABASE_URL is not set: run through `npm test`, which starts PostgreSQL');
+    admin = openStore({ databaseUrl: testUrl, pgPoolSize: 1 });
+    await sql`create database ${sql.id(database)}`.execute(admin.db);
+    const url = new URL(testUrl);
+    url.pathname = `/${database}`;
+    databaseUrl = url.toString();
+    const store = openStore({ databaseUrl, pgPoolSize: 2 });
+    await migrateToLatest(store);
+    await createApiKey(store, { name: 'full', key: TEST_KEY, ratePerMinute: 0, ratePerDay: 0 });
+    await createApiKey(store, { name: 'limited', key: LIMITED_KEY, ratePerMinute: LIMIT, ratePerDay: 0 });
+    await store.close();
+    redis = await startRedis();
+    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, ADMIN_API_KEY: ADMIN_KEY, DEMO_API_KEY: 'off' };
+    a = await startNode('A', env);
+    b = await startNode('B', env);
+  });
+
+  after(async () => {
+    await Promise.all([a, b].filter(Boolean).map(stopNode));
+    await redis?.stop();
+    await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin.db);
+    await admin.close();
+  });
+
+  const get = (node: Node, path: string, key = TEST_KEY, headers: Record<string, string> = {}) => fetch(`${node.base}/api/v1/public${path}`, { headers: { 'x-api-key': key, ...headers } });
+  const write = async (node: Node, feed: unknown) => {
+    const response = await fetch(`${node.base}/api/v1/admin/feed`, { method: 'POST', headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'application/json' }, body: JSON.stringify(feed) });
+    assert.equal(response.status, 200, await response.text());
+  };
+  const liveHeat = (status: string, at: string) => {
+    const heat = (fixtureFeed().heats ?? []).find((h) => h.id === 'h-3');
+    assert.ok(heat);
+    return { heats: [{ ...heat, heatStatus: status, updatedAt: at }] };
+  };
+
+  test('a write through node A is read, and streamed, from node B', async () => {
+    await write(a, fixtureFeed());
+    const events = (await (await get(b, '/events')).json()) as Array<{ id: string }>;
+    assert.equal(events.length, 3, 'node B reads what node A wrote');
+
+    // Node B caches the live event's document...
+    const first = await get(b, `/events/${WSL_LIVE}`);
+    assert.equal(first.status, 200);
+    const etag = first.headers.get('etag');
+    assert.ok(etag);
+    assert.equal((await get(b, `/events/${WSL_LIVE}`, TEST_KEY, { 'if-none-match': etag })).status, 304);
+
+    // ...and streams; a heat completed through node A reaches it, and drops its cached document.
+    const stream = openStream(`${b.base}/api/v1/public/stream?competition=wsl`, TEST_KEY);
+    await stream.ready;
+    await stream.next((e) => e.event === 'ready');
+    await write(a, liveHeat('COMPLETED', new Date().toISOString()));
+    const change = await stream.next((e) => e.event === 'heatScore');
+    assert.equal(change.data.eventId, `wsl:${WSL_LIVE}`);
+    assert.deepEqual(change.data.heatIds, ['h-3']);
+    await stream.next((e) => e.event === 'settlement');
+    const after = await get(b, `/events/${WSL_LIVE}`, TEST_KEY, { 'if-none-match': etag });
+    assert.equal(after.status, 200, "node B no longer answers 304 with the old document's ETag");
+    const heats = JSON.stringify(await after.json());
+    assert.match(heats, /"COMPLETED"/);
+    stream.close();
+  });
+
+  test("a key's rate limit is shared by both nodes through Redis", async () => {
+    // Stay inside one clock minute: the limit counts per minute.
+    const secondsLeft = 60 - new Date().getUTCSeconds();
+    if (secondsLeft < 10) await sleep(secondsLeft * 1000 + 200);
+    const remaining: number[] = [];
+    for (const node of [a, b, a, b]) {
+      const response = await get(node, '/sports', LIMITED_KEY);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('x-ratelimit-limit'), String(LIMIT));
+      remaining.push(Number(response.headers.get('x-ratelimit-remaining')));
+    }
+    assert.deepEqual(remaining, [3, 2, 1, 0], 'each node sees the requests made through the other');
+    for (const node of [a, b]) {
+      const refused = await get(node, '/sports', LIMITED_KEY);
+      assert.equal(refused.status, 429);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+      const body = (await refused.json()) as Record<string, unknown>;
+      assert.equal(body.statusCode, 429);
+      assert.equal(typeof body.message, 'string');
+    }
+  });
+});
