@@ -152,6 +152,20 @@ describe('OpenAPI document and docs page [sqlite]', () => {
     assert.ok(sgp?.['201'] && sgp['404'] && sgp['422']);
   });
 
+  test('public routes document their rate-limit headers and 429; document GETs their validators, the conditional headers and 304', () => {
+    for (const [path, method] of PUBLIC_ROUTES) {
+      const operation = doc.paths[path]?.[method] as Operation & { parameters?: Array<{ name: string; in: string }> };
+      const ok = (operation.responses['200'] ?? operation.responses['201']) as { headers?: Record<string, unknown> };
+      assert.ok(ok.headers?.['X-RateLimit-Remaining'], `${path}: no X-RateLimit-Remaining`);
+      assert.ok(operation.responses['429'], `${path}: no 429`);
+      if (method !== 'get') continue;
+      assert.ok(ok.headers?.ETag && ok.headers['Last-Modified'], `${path}: no ETag and Last-Modified`);
+      assert.ok(operation.responses['304'], `${path}: no 304`);
+      const headers = (operation.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+      assert.ok(headers.includes('If-None-Match') && headers.includes('If-Modified-Since'), `${path}: conditional headers`);
+    }
+  });
+
   test('200 schemas reference the named listing schemas', () => {
     const okSchema = (path: string, method = 'get') => doc.paths[path]?.[method]?.responses['200']?.content?.['application/json']?.schema;
     assert.deepEqual(okSchema('/api/v1/public/sports'), { type: 'array', items: { $ref: '#/components/schemas/SportListingItem' } });

@@ -5,6 +5,48 @@ import fp from 'fastify-plugin';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 
 export { PUBLIC_PREFIX };
+
+interface Operation {
+  parameters?: Array<{ name?: string; in?: string; description?: string; deprecated?: boolean; schema?: { type?: string; deprecated?: boolean } }>;
+  responses?: Record<string, { description?: string; headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
+}
+
+const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': header("requests allowed in the key's binding window (its minute or its day); absent for keys without a limit", 'integer'),
+  'X-RateLimit-Remaining': header('requests left in that window', 'integer'),
+  'X-RateLimit-Reset': header('seconds until that window starts over', 'integer'),
+};
+
+/**
+ * What the plugins add to every public route, which route schemas do not declare: rate-limit headers
+ * (and 429), and on document GETs the validators (ETag, Last-Modified) and their 304.
+ */
+function describeLiveHeaders(operation: Operation, conditional: boolean): void {
+  const responses = (operation.responses ??= {});
+  for (const response of Object.values(responses)) response.headers = { ...response.headers, ...RATE_LIMIT_HEADERS };
+  responses['429'] ??= {
+    description: "over the key's rate limit: retry after Retry-After seconds",
+    headers: { 'Retry-After': header('seconds to wait', 'integer'), ...RATE_LIMIT_HEADERS },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ServerErrorResponse' } } },
+  };
+  if (!conditional) return;
+  const ok = responses['200'];
+  if (ok) {
+    ok.headers = {
+      ...ok.headers,
+      ETag: header('a strong validator of the exact bytes; send it back as If-None-Match'),
+      'Last-Modified': header('when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag)'),
+      'Cache-Control': header('private, no-cache: revalidate on every use'),
+    };
+  }
+  responses['304'] = { description: 'Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body', headers: { ETag: header('the current ETag'), ...RATE_LIMIT_HEADERS } };
+  const parameters = (operation.parameters ??= []);
+  parameters.push(
+    { name: 'If-None-Match', in: 'header', schema: { type: 'string' }, description: 'ETags of a copy you hold: 304 when one is current' },
+    { name: 'If-Modified-Since', in: 'header', schema: { type: 'string' }, description: 'an HTTP date: 304 when nothing changed since (ignored with If-None-Match)' },
+  );
+}
 export const ADMIN_PREFIX = '/api/v1/admin';
 export const DOCS_PATH = '/docs';
 
@@ -44,12 +86,13 @@ export const openApiPlugin = fp(
           { name: 'operations', description: 'health and interface description' },
         ],
       },
-      // @fastify/swagger leaves `deprecated` inside a parameter's schema; clients read it on the parameter.
       transformObject: (documentObject) => {
-        const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, { parameters?: Array<{ deprecated?: boolean; schema?: { deprecated?: boolean } }> }>> } }).openapiObject;
-        for (const item of Object.values(document.paths ?? {})) {
-          for (const operation of Object.values(item)) {
+        const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Operation>> } }).openapiObject;
+        for (const [path, item] of Object.entries(document.paths ?? {})) {
+          for (const [method, operation] of Object.entries(item)) {
+            // @fastify/swagger leaves `deprecated` inside a parameter's schema; clients read it on the parameter.
             for (const parameter of operation.parameters ?? []) if (parameter.schema?.deprecated) parameter.deprecated = true;
+            if (path.startsWith(PUBLIC_PREFIX)) describeLiveHeaders(operation, method === 'get' && operation.responses?.['200']?.content?.['application/json'] !== undefined);
           }
         }
         return document as never;
