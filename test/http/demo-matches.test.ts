@@ -33,7 +33,7 @@ describe('demo matches through the sport-specific routes [sqlite]', () => {
   before(async () => {
     testStore = await openTestStore('sqlite');
     await loadDemoData(testStore.store, { now: NOW });
-    await createApiKey(testStore.store, { name: 'test', key: KEY });
+    await createApiKey(testStore.store, { name: 'test', key: KEY, ratePerMinute: 0 }); // unlimited: the suite may send more than the default 600 requests a minute
     app = await buildApp({ config: loadConfig({ DEMO_DATA: 'off' }), store: testStore.store, logger: false });
     events = ((await get(`${BASE}/events`)) as Row[]).filter((e) => (SPORTS as readonly string[]).includes(e.competition));
   });

@@ -27,7 +27,7 @@ describe('demo data through the results routes [sqlite]', () => {
   before(async () => {
     testStore = await openTestStore('sqlite');
     await loadDemoData(testStore.store, { now: NOW });
-    await createApiKey(testStore.store, { name: 'test', key: KEY });
+    await createApiKey(testStore.store, { name: 'test', key: KEY, ratePerMinute: 0 }); // unlimited: the suite may send more than the default 600 requests a minute
     app = await buildApp({ config: loadConfig({ DEMO_DATA: 'off' }), store: testStore.store, logger: false });
     const get = async (url: string) => {
       const res = await app.inject({ url, headers: { 'x-api-key': KEY } });

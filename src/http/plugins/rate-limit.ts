@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type RateLimiter, type RateLimits, memoryRateLimiter, rateLimitHeaders, redisRateLimiter } from '../../access/rate-limit.ts';
+import { type RateLimits, memoryRateLimiter, rateLimitHeaders, redisRateLimiter } from '../../access/rate-limit.ts';
 import { ApiError } from '../../domain/errors.ts';
 
 /**
@@ -9,8 +9,8 @@ import { ApiError } from '../../domain/errors.ts';
  * The headers are set before a 429 is thrown: the error handler keeps them.
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, options: { defaults: RateLimits; redisUrl: string | undefined; limiter?: RateLimiter }) => {
-    const limiter = options.limiter ?? (options.redisUrl ? redisRateLimiter(options.redisUrl, app.log) : memoryRateLimiter());
+  async (app: FastifyInstance, options: { defaults: RateLimits; redisUrl: string | undefined }) => {
+    const limiter = options.redisUrl ? redisRateLimiter(options.redisUrl, app.log) : memoryRateLimiter();
     app.addHook('onClose', () => limiter.close());
 
     app.addHook('onRequest', async (request, reply) => {
