@@ -16,6 +16,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   import: { summary: 'ingest a feed file (JSON or NDJSON) into the store', load: async () => (await import('./commands/import.ts')).importCommand },
   keys: { summary: 'create, list or revoke API keys', load: async () => (await import('./commands/keys.ts')).keysCommand },
   demo: { summary: 'write the demo dataset into the store (or to an NDJSON file)', load: async () => (await import('./commands/demo.ts')).demoCommand },
+  simulate: { summary: 'move the demo data forward in real time (live heats, scores, odds)', load: async () => (await import('./commands/simulate.ts')).simulateCommand },
   markets: { summary: "generate an event's markets from win probabilities or ratings", load: async () => (await import('./commands/markets.ts')).marketsCommand },
   openapi: { summary: 'print the OpenAPI 3.1 document', load: async () => (await import('./commands/openapi.ts')).openapiCommand },
   config: { summary: 'print the effective configuration (secrets masked)', load: async () => (await import('./commands/config.ts')).configCommand },

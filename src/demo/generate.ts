@@ -5,22 +5,33 @@ import type { FeedDocument } from '../ingest/feed-schema.ts';
 import { NATIONALITIES, type NationalityPool, RIDER_TEAMS, ROTATION_COLOURS, SPORT_NATIONALITIES, TEAMS, type TeamSeed, VENUES, type Venue, WEIGHT_CLASSES } from './names.ts';
 import { Random, hashSeed } from '../domain/random.ts';
 import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
-import { demoTeamMarkets } from './markets.ts';
-import { demoFirstHammer, demoMatchMarkets, demoMatchModel, demoMatchPath, demoMatchWinner, tableTennisGame } from './matches.ts';
-import { type EventResultsGenerator, type ResultRound, type ResultSink, eventResultsGenerator } from './results.ts';
+import type { PeriodScore } from '../domain/results/match-score.ts';
+import { type DemoTeamGame, type TeamGameState, demoMarkets, demoTeamMarkets } from './markets.ts';
+import { type MatchState, demoFirstHammer, demoMatchMarkets, demoMatchModel, demoMatchPath, demoMatchWinner, tableTennisGame } from './matches.ts';
+import { ReplayRandom } from './replay-random.ts';
+import { type EventMarketInput, type EventResultsGenerator, type ResultRound, type ResultSink, eventResultsGenerator } from './results.ts';
 
 /**
  * Deterministic demo data: feed documents (the operator's input format) for every competition of the
  * catalogue, laid out around `now` so that past events are completed, one per competition is live and
  * the rest are upcoming, with heat entries and results as far as each event has got (results.ts).
- * The same seed and `now` always give the same documents.
+ * The same seed and `now` always give the same documents. The same events can be taken to any later
+ * `clock` (heats go live and complete, the next events open): what the live simulator does.
  */
 
 export interface DemoOptions {
+  /** The time the events are laid out around. */
   now: Date;
+  /**
+   * The time the data stands at (default `now`): statuses, heats, scores, laps and results as they are
+   * then, for the events laid out around `now`; documents are stamped with it.
+   */
+  clock?: Date;
   seed?: number;
   /** Total events across all competitions, shared out as evenly as possible; default 8 per competition. */
   events?: number;
+  /** Only these competitions' documents (by key); the events are laid out as in the whole dataset. */
+  competitions?: readonly string[];
   /** Upper bound on events per yielded document (default 2000). */
   maxEventsPerChunk?: number;
   /**
@@ -766,16 +777,16 @@ function planEvents(count: number, compIndex: number, profile: Profile, teams: r
 // Materialising events, rounds, heats, scores and results.
 
 /** The collections of one document under construction; events are materialised straight into it. */
-interface Chunk extends ResultSink {
+export interface DemoChunk extends ResultSink {
   events: FeedEvent[];
   rounds: FeedRound[];
   heats: FeedHeat[];
   roundScores: FeedRoundScore[];
 }
 
-const newChunk = (): Chunk => ({ events: [], rounds: [], heats: [], roundScores: [], eventParticipants: [], heatEntries: [], laps: [], heatResults: [], teamGames: [], markets: [], odds: [] });
+export const newChunk = (): DemoChunk => ({ events: [], rounds: [], heats: [], roundScores: [], eventParticipants: [], heatEntries: [], laps: [], heatResults: [], teamGames: [], markets: [], odds: [] });
 
-function chunkItems(chunk: Chunk): number {
+function chunkItems(chunk: DemoChunk): number {
   return (
     chunk.events.length +
     chunk.rounds.length +
@@ -810,16 +821,17 @@ function iso(ms: number): string {
   return `${prefix}${pad2(h)}:${pad2(m)}:${pad2(sec)}.${pad3(rest % 1000)}Z`;
 }
 
-function unitStatus(plan: EventPlan, unit: Unit, now: number): EventStatus {
-  switch (plan.status) {
+/** A heat's or period's status in an event of status `status` at `clock`: by the schedule while the event is live. */
+function unitStatus(status: EventStatus, plan: EventPlan, unit: Unit, clock: number): EventStatus {
+  switch (status) {
     case 'COMPLETED':
     case 'CANCELLED':
     case 'POSTPONED':
-      return plan.status;
+      return status;
     case 'LIVE': {
       const start = plan.actionStart + unit.start;
       const end = plan.actionStart + unit.end;
-      return end <= now ? 'COMPLETED' : start <= now ? 'LIVE' : 'UPCOMING';
+      return end <= clock ? 'COMPLETED' : start <= clock ? 'LIVE' : 'UPCOMING';
     }
     default:
       return 'UPCOMING';
@@ -831,35 +843,114 @@ function combine(statuses: readonly EventStatus[]): EventStatus {
   return 'LIVE';
 }
 
+/**
+ * The event's status at `clock`. Completed, cancelled and postponed events stay so; the others open
+ * their waiting period at their start, go live with their first heat or period and complete with the
+ * last (`finish`). At the time the events were laid out, it is the planned status, except that NEXT
+ * is given per competition (viewsAt).
+ */
+function statusAt(plan: EventPlan, clock: number, finish: number): EventStatus {
+  if (plan.status === 'COMPLETED' || plan.status === 'CANCELLED' || plan.status === 'POSTPONED') return plan.status;
+  if (clock >= finish) return 'COMPLETED';
+  if (clock >= plan.actionStart) return 'LIVE';
+  return clock >= plan.start ? 'IN_WINDOW' : 'UPCOMING';
+}
+
+/** When the action ends: the last heat or period, or the period that decides a match (overtime included). */
+function finishOf(plan: EventPlan, path: readonly PeriodScore[] | null): number {
+  const regularEnd = plan.actionStart + (plan.rounds.at(-1)?.units.at(-1)?.end ?? 0);
+  if (!path || path.length === plan.rounds.length) return regularEnd;
+  if (path.length > plan.rounds.length) return regularEnd + (path.length - plan.rounds.length) * EXTRA_PERIOD_MS;
+  return plan.actionStart + (plan.rounds[Math.max(0, path.length - 1)]?.units[0]?.end ?? 0);
+}
+
+/** An event as it stands at `clock`: its status then, and its teams (a knockout game has them once its feeders are over). */
+export interface EventView {
+  readonly clock: number;
+  readonly status: EventStatus;
+  readonly home: TeamPlan | undefined;
+  readonly away: TeamPlan | undefined;
+  readonly base: EventBase;
+}
+
+/** Where an event stands when it is priced. */
+export interface PricingContext {
+  competition: Competition;
+  uuid: string;
+  eventId: string;
+  status: EventStatus;
+}
+
+/** A team match to price: its model, its periods' round ids, and the state of play. */
+export interface MatchToPrice {
+  model: TeamMatchModel;
+  roundIds: readonly string[];
+  state: MatchState;
+}
+
+/**
+ * How events are priced. The dataset prices every event as before its start (and keeps those prices
+ * once it is over, settled from its results); the simulator prices events in play.
+ */
+export interface DemoPricer {
+  athleteEvent(ctx: PricingContext, input: EventMarketInput, rounds: readonly ResultRound[], sink: ResultSink): void;
+  match(ctx: PricingContext, match: MatchToPrice, sink: ResultSink): void;
+  teamGame(ctx: PricingContext, game: DemoTeamGame, state: TeamGameState, sink: ResultSink): void;
+}
+
+export const PRE_EVENT_PRICES: DemoPricer = {
+  athleteEvent(ctx, input, _rounds, sink) {
+    const generated = demoMarkets(ctx.competition, input);
+    for (const m of generated.markets) sink.markets.push({ ...m, eventId: ctx.eventId });
+    for (const o of generated.odds) sink.odds.push(o);
+  },
+  match(ctx, match, sink) {
+    const markets = demoMatchMarkets(ctx.competition, ctx.uuid, match.model, match.roundIds);
+    sink.markets.push(...markets.markets);
+    sink.odds.push(...markets.odds);
+  },
+  teamGame(ctx, game, _state, sink) {
+    const markets = demoTeamMarkets(ctx.competition, game);
+    sink.markets.push(...markets.markets);
+    sink.odds.push(...markets.odds);
+  },
+};
+
+/** For replaying the draws only: pricing draws from streams of its own, so it can be left out. */
+const NO_PRICES: DemoPricer = { athleteEvent() {}, match() {}, teamGame() {} };
+
+/** The streams an event's scores and results are drawn from. */
+interface Streams {
+  scores: Random;
+  results: EventResultsGenerator | null;
+}
+
 const PRICED_AFTER_MS = 30 * DAY;
 
-function materialise(
-  plan: EventPlan,
-  base: EventBase,
-  seq: number,
-  profile: Profile,
-  rng: Random,
-  now: number,
-  results: EventResultsGenerator | null,
-  content: Chunk,
-): void {
+function materialise(plan: EventPlan, view: EventView, seq: number, profile: Profile, streams: Streams, anchor: number, pricer: DemoPricer, content: DemoChunk): void {
+  const { clock, status, home, away, base } = view;
   const eventId = `${base.competition}:${plan.uuid}`;
   const competition = getCompetition(base.competition);
-  const model = plan.home && plan.away ? demoMatchModel(competition, plan.home.strength, plan.away.strength, demoFirstHammer(plan.uuid)) : null;
-  if (model && plan.home && plan.away) {
-    const path = livePath(plan, model, now);
-    // Overtime and extra ends of a completed match follow the schedule, ten minutes each.
-    const extra = plan.status === 'COMPLETED' ? Math.max(0, path.length - plan.rounds.length) * EXTRA_PERIOD_MS : 0;
-    const onServe = competition.resultsFormat === 'jai-alai' && plan.status === 'LIVE' ? { onServe: rng.pick(['home', 'away'] as const) } : {};
-    content.events.push({ id: eventId, ...base, ...onServe, startDate: iso(plan.start), endDate: iso(plan.end + extra), eventStatus: plan.status });
-    materialiseMatch(plan, competition, model, path, { home: plan.home, away: plan.away }, eventId, now, content);
+  const ctx: PricingContext = { competition, uuid: plan.uuid, eventId, status };
+  // Markets for events still to run and those finished in the last month: the ones a book still shows.
+  const priced = status !== 'COMPLETED' || clock - plan.end < PRICED_AFTER_MS;
+  const model = home && away ? demoMatchModel(competition, home.strength, away.strength, demoFirstHammer(plan.uuid)) : null;
+  if (model && home && away) {
+    const path = livePath(plan, model, anchor);
+    // Overtime and extra ends of a match that needs them follow the schedule, ten minutes each.
+    const extra = status === 'COMPLETED' || (status === 'LIVE' && clock >= plan.end) ? Math.max(0, path.length - plan.rounds.length) * EXTRA_PERIOD_MS : 0;
+    const onServe = competition.resultsFormat === 'jai-alai' && status === 'LIVE' ? { onServe: streams.scores.pick(['home', 'away'] as const) } : {};
+    content.events.push({ id: eventId, ...base, ...onServe, startDate: iso(plan.start), endDate: iso(plan.end + extra), eventStatus: status });
+    materialiseMatch(plan, view, competition, model, path, { home, away }, eventId, content, priced ? (match) => pricer.match(ctx, match, content) : null);
     return;
   }
-  content.events.push({ id: eventId, ...base, startDate: iso(plan.start), endDate: iso(plan.end), eventStatus: plan.status });
+  content.events.push({ id: eventId, ...base, startDate: iso(plan.start), endDate: iso(plan.end), eventStatus: status });
   const resultRounds: ResultRound[] = [];
+  // Periods of a team game played so far, the one in play in part.
+  let periodsPlayed = 0;
   plan.rounds.forEach((laid, r) => {
     const roundId = `${plan.uuid}-r${r + 1}`;
-    const statuses = laid.units.map((u) => unitStatus(plan, u, now));
+    const statuses = laid.units.map((u) => unitStatus(status, plan, u, clock));
     const first = laid.units[0];
     const last = laid.units[laid.units.length - 1];
     const roundStatus = combine(statuses);
@@ -879,31 +970,31 @@ function materialise(
         const start = plan.actionStart + unit.start;
         const end = plan.actionStart + unit.end;
         content.heats.push({ id, roundId, heatName: unit.name, heatNo: h + 1, heatStatus, startDate: iso(start), endDate: iso(end) });
-        return { id, name: unit.name, status: heatStatus, progress: heatStatus === 'LIVE' ? Math.min(1, Math.max(0, (now - start) / (end - start))) : 0 };
+        return { id, name: unit.name, status: heatStatus, progress: heatStatus === 'LIVE' ? Math.min(1, Math.max(0, (clock - start) / (end - start))) : 0 };
       });
       resultRounds.push({ name: laid.spec.name, heats: resultHeats });
     }
-    if (profile.scorer && plan.home && plan.away && (roundStatus === 'COMPLETED' || roundStatus === 'LIVE')) {
-      let [home, away] = profile.scorer(rng, plan.home.strength, plan.away.strength);
+    if (profile.scorer && home && away && (roundStatus === 'COMPLETED' || roundStatus === 'LIVE')) {
+      let [homeGoals, awayGoals] = profile.scorer(streams.scores, home.strength, away.strength);
+      let elapsed = 1;
       if (roundStatus === 'LIVE' && first) {
         // A period in play shows the score so far.
-        const elapsed = Math.min(1, Math.max(0, (now - plan.actionStart - first.start) / (first.end - first.start)));
-        home = Math.floor(home * elapsed);
-        away = Math.floor(away * elapsed);
+        elapsed = Math.min(1, Math.max(0, (clock - plan.actionStart - first.start) / (first.end - first.start)));
+        homeGoals = Math.floor(homeGoals * elapsed);
+        awayGoals = Math.floor(awayGoals * elapsed);
       }
-      content.roundScores.push({ id: `${roundId}-${plan.home.id}`, roundId, teamId: plan.home.id, goals: home });
-      content.roundScores.push({ id: `${roundId}-${plan.away.id}`, roundId, teamId: plan.away.id, goals: away });
+      periodsPlayed += elapsed;
+      content.roundScores.push({ id: `${roundId}-${home.id}`, roundId, teamId: home.id, goals: homeGoals });
+      content.roundScores.push({ id: `${roundId}-${away.id}`, roundId, teamId: away.id, goals: awayGoals });
     }
   });
-  // Markets for events still to run and those finished in the last month: the ones a book still shows.
-  const priced = plan.status !== 'COMPLETED' || now - plan.end < PRICED_AFTER_MS;
-  const { home, away } = plan;
   const scorer = profile.scorer;
   if (priced && scorer && home && away) {
     const goals = (teamId: string) => content.roundScores.filter((s) => s.roundId.startsWith(`${plan.uuid}-r`) && s.teamId === teamId).reduce((sum, s) => sum + s.goals, 0);
     // Its own draws, so that pricing leaves the rest of the demo data as it was.
     const pricingRng = new Random(hashSeed('team-markets', plan.uuid));
-    const game = demoTeamMarkets(getCompetition(base.competition), {
+    const score = { home: goals(home.id), away: goals(away.id) };
+    const game: DemoTeamGame = {
       uuid: plan.uuid,
       eventId,
       home: { id: home.id, name: home.feed.name },
@@ -917,33 +1008,38 @@ function materialise(
         }
         return [h, a];
       },
-      final: plan.status === 'COMPLETED' ? [goals(home.id), goals(away.id)] : null,
-    });
-    content.markets.push(...game.markets);
-    content.odds.push(...game.odds);
+      final: status === 'COMPLETED' ? [score.home, score.away] : null,
+    };
+    pricer.teamGame(ctx, game, { ...score, remaining: Math.max(0, 1 - periodsPlayed / Math.max(1, plan.rounds.length)) }, content);
   }
-  results?.({ id: eventId, uuid: plan.uuid, name: base.name, seq, rounds: resultRounds, priced }, content);
+  streams.results?.run(
+    { id: eventId, uuid: plan.uuid, name: base.name, seq, rounds: resultRounds, ...(priced ? { price: (input: EventMarketInput) => pricer.athleteEvent(ctx, input, resultRounds, content) } : {}) },
+    content,
+  );
 }
 
 /**
  * A team match (curling, table tennis, lacrosse, 3-on-3 hockey, Jai Alai) played out by its score
  * model: periods in the schedule take the played scores (the one in play shows its score so far);
  * games and sets not needed once the match is decided are CANCELLED; overtime or extra ends follow
- * the schedule when a completed match needed them. Markets come from the same model.
+ * the schedule when the match needs them. Markets come from the same model.
  */
 function materialiseMatch(
   plan: EventPlan,
+  view: EventView,
   competition: Competition,
   model: TeamMatchModel,
-  path: ReadonlyArray<{ home: number; away: number }>,
+  path: readonly PeriodScore[],
   teams: { home: TeamPlan; away: TeamPlan },
   eventId: string,
-  now: number,
-  content: Chunk,
+  content: DemoChunk,
+  price: ((match: MatchToPrice) => void) | null,
 ): void {
+  const { clock, status } = view;
   const roundIds: string[] = [];
+  const state: { completed: PeriodScore[]; live: MatchState['live'] } = { completed: [], live: null };
   const rosters = competition.resultsFormat === 'table-tennis' ? { home: roster(teams.home), away: roster(teams.away) } : null;
-  const addRound = (r: number, name: string, status: EventStatus, start: number, end: number, score: { home: number; away: number } | undefined) => {
+  const addRound = (r: number, name: string, roundStatus: EventStatus, start: number, end: number, score: PeriodScore | undefined) => {
     const roundId = `${plan.uuid}-r${r + 1}`;
     roundIds.push(roundId);
     content.rounds.push({
@@ -951,60 +1047,63 @@ function materialiseMatch(
       eventId,
       roundName: name,
       roundNo: r + 1,
-      roundStatus: status,
+      roundStatus,
       startDate: iso(start),
       endDate: iso(end),
       ...(rosters ? tableTennisGame(r, rosters.home, rosters.away) : {}),
     });
     if (!score) return;
+    if (roundStatus === 'COMPLETED') state.completed.push(score);
     content.roundScores.push({ id: `${roundId}-${teams.home.id}`, roundId, teamId: teams.home.id, goals: score.home });
     content.roundScores.push({ id: `${roundId}-${teams.away.id}`, roundId, teamId: teams.away.id, goals: score.away });
+  };
+  // The period in play shows its score so far.
+  const inPlay = (r: number, name: string, start: number, end: number, played: PeriodScore) => {
+    const elapsed = Math.min(1, Math.max(0, (clock - start) / Math.max(1, end - start)));
+    const score = { home: Math.floor(played.home * elapsed), away: Math.floor(played.away * elapsed) };
+    state.live = { index: r, score, elapsed };
+    addRound(r, name, 'LIVE', start, end, score);
   };
   let last = plan.actionStart;
   plan.rounds.forEach((laid, r) => {
     const unit = laid.units[0] ?? { name: laid.spec.name, start: 0, end: 0 };
     const [start, end] = [plan.actionStart + unit.start, plan.actionStart + unit.end];
     last = end;
-    const status = unitStatus(plan, unit, now);
+    const roundStatus = unitStatus(status, plan, unit, clock);
     const played = path[r];
     if (!played) {
       // Not needed: the match was decided before this game or set.
-      addRound(r, laid.spec.name, status === 'UPCOMING' || status === 'POSTPONED' ? status : 'CANCELLED', start, end, undefined);
+      addRound(r, laid.spec.name, roundStatus === 'UPCOMING' || roundStatus === 'POSTPONED' ? roundStatus : 'CANCELLED', start, end, undefined);
       return;
     }
-    if (status === 'LIVE') {
-      const elapsed = Math.min(1, Math.max(0, (now - start) / Math.max(1, end - start)));
-      addRound(r, laid.spec.name, status, start, end, { home: Math.floor(played.home * elapsed), away: Math.floor(played.away * elapsed) });
-    } else {
-      addRound(r, laid.spec.name, status, start, end, status === 'COMPLETED' ? played : undefined);
-    }
+    if (roundStatus === 'LIVE') inPlay(r, laid.spec.name, start, end, played);
+    else addRound(r, laid.spec.name, roundStatus, start, end, roundStatus === 'COMPLETED' ? played : undefined);
   });
-  if (plan.status === 'COMPLETED') {
+  if (status === 'COMPLETED' || status === 'LIVE') {
     const extraName = competition.resultsFormat === 'curling' ? 'Extra End' : 'Overtime';
     for (let r = plan.rounds.length; r < path.length; r++) {
-      const played = path[r] as { home: number; away: number };
-      addRound(r, r === plan.rounds.length ? extraName : `${extraName} ${r - plan.rounds.length + 1}`, 'COMPLETED', last, last + EXTRA_PERIOD_MS, played);
-      last += EXTRA_PERIOD_MS;
+      const played = path[r] as PeriodScore;
+      const name = r === plan.rounds.length ? extraName : `${extraName} ${r - plan.rounds.length + 1}`;
+      const end = last + EXTRA_PERIOD_MS;
+      if (status === 'COMPLETED' || end <= clock) addRound(r, name, 'COMPLETED', last, end, played);
+      else if (last <= clock) inPlay(r, name, last, end, played);
+      else break;
+      last = end;
     }
   }
-  const priced = plan.status !== 'COMPLETED' || now - plan.end < PRICED_AFTER_MS;
-  if (priced) {
-    const markets = demoMatchMarkets(competition, plan.uuid, model, roundIds);
-    content.markets.push(...markets.markets);
-    content.odds.push(...markets.odds);
-  }
+  price?.({ model, roundIds, state });
 }
 
 const EXTRA_PERIOD_MS = 10 * MINUTE;
 
 /**
- * The match as played. A match in play is still going: its draw is one that has not been decided
- * before the period now in play (redrawn, seeded, until so).
+ * The match as played. A match in play when the events were laid out (`now`) is still going then:
+ * its draw is one that has not been decided before the period in play (redrawn, seeded, until so).
  */
-function livePath(plan: EventPlan, model: TeamMatchModel, now: number): Array<{ home: number; away: number }> {
+function livePath(plan: EventPlan, model: TeamMatchModel, now: number): PeriodScore[] {
   let path = demoMatchPath(model, plan.uuid);
   if (plan.status !== 'LIVE') return path;
-  const inPlay = plan.rounds.findIndex((laid) => laid.units[0] !== undefined && unitStatus(plan, laid.units[0], now) === 'LIVE');
+  const inPlay = plan.rounds.findIndex((laid) => laid.units[0] !== undefined && unitStatus(plan.status, plan, laid.units[0], now) === 'LIVE');
   for (let attempt = 1; attempt < 50 && inPlay >= 0 && path.length <= inPlay; attempt++) path = demoMatchPath(model, `${plan.uuid}/${attempt}`);
   return path;
 }
@@ -1022,9 +1121,10 @@ function roster(team: TeamPlan): string[] {
  * The last seven games of each 3ICE season are its knockout bracket: four quarterfinals, two
  * semifinals and the final. Quarterfinalists are eight teams; later rounds take the winners of the
  * games that feed them, as played out by the score model, once those games are completed (until then
- * the game has no teams yet, and one whose feeders never finished is cancelled).
+ * the game has no teams yet, and one whose feeders never finished is cancelled). Here the slots, the
+ * quarterfinalists and the teams as the events were laid out; viewsAt fills in the rest as games end.
  */
-function planBracket(competition: Competition, plans: EventPlan[], teams: readonly TeamPlan[]): void {
+function planBracket(competition: Competition, plans: EventPlan[], teams: readonly TeamPlan[], now: number): void {
   if (competition.resultsFormat !== 'three-ice' || teams.length < 8) return;
   const seasons = new Map<number, EventPlan[]>();
   for (const p of plans) seasons.set(new Date(p.start).getUTCFullYear(), [...(seasons.get(new Date(p.start).getUTCFullYear()) ?? []), p]);
@@ -1035,27 +1135,47 @@ function planBracket(competition: Competition, plans: EventPlan[], teams: readon
     const ranked = [...teams].sort((a, b) => b.strength - a.strength || (a.id < b.id ? -1 : 1)).slice(0, 8);
     // Seeds 1v8, 4v5, 2v7, 3v6, so that the top seeds meet only in the final.
     const pairs = [[0, 7], [3, 4], [1, 6], [2, 5]] as const;
-    const winners = new Map<string, TeamPlan | undefined>();
     games.forEach((game, i) => {
       const at = slots[i] as { round: number; slot: number };
       game.bracket = at;
       if (at.round === 1) {
         const [h, a] = pairs[at.slot - 1] as readonly [number, number];
         [game.home, game.away] = [ranked[h], ranked[a]];
-      } else {
-        const feeder = (slot: number) => winners.get(`${at.round - 1}:${slot}`);
-        [game.home, game.away] = [feeder(2 * at.slot - 1), feeder(2 * at.slot)];
-        if ((!game.home || !game.away) && game.status === 'COMPLETED') game.status = 'CANCELLED';
       }
-      let winner: TeamPlan | undefined;
-      if (game.status === 'COMPLETED' && game.home && game.away) {
-        const model = demoMatchModel(competition, game.home.strength, game.away.strength, demoFirstHammer(game.uuid));
-        const side = model ? demoMatchWinner(competition, demoMatchPath(model, game.uuid)) : null;
-        winner = side === 'home' ? game.home : side === 'away' ? game.away : undefined;
-      }
-      winners.set(`${at.round}:${at.slot}`, winner);
     });
+    const fill = bracketFiller(competition, now);
+    for (const game of games) {
+      [game.home, game.away] = fill.teams(game);
+      if ((!game.home || !game.away) && game.status === 'COMPLETED') game.status = 'CANCELLED';
+      fill.played(game, game.status === 'COMPLETED');
+    }
   }
+}
+
+/**
+ * Fills a season's bracket in game order: `teams` gives a game's teams (the quarterfinalists' own, a
+ * later game the winners of its feeders), `played` records whether the game is over, and so who won.
+ */
+function bracketFiller(competition: Competition, now: number) {
+  const winners = new Map<string, TeamPlan | undefined>();
+  return {
+    teams(game: EventPlan): [TeamPlan | undefined, TeamPlan | undefined] {
+      const at = game.bracket;
+      if (!at || at.round === 1) return [game.home, game.away];
+      const feeder = (slot: number) => winners.get(`${at.round - 1}:${slot}`);
+      return [feeder(2 * at.slot - 1), feeder(2 * at.slot)];
+    },
+    played(game: EventPlan, completed: boolean, home = game.home, away = game.away): void {
+      if (!game.bracket) return;
+      let winner: TeamPlan | undefined;
+      if (completed && home && away) {
+        const model = demoMatchModel(competition, home.strength, away.strength, demoFirstHammer(game.uuid));
+        const side = model ? demoMatchWinner(competition, livePath(game, model, now)) : null;
+        winner = side === 'home' ? home : side === 'away' ? away : undefined;
+      }
+      winners.set(`${game.bracket.round}:${game.bracket.slot}`, winner);
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1124,15 +1244,27 @@ function futureOdds(type: FutureType, futureId: string, futureUuid: string, entr
 
 type EventBase = Omit<FeedEvent, 'id' | 'startDate' | 'endDate' | 'eventStatus'>;
 
+/** Where a competition's streams stood when an event's turn came: what rebuilding the event later starts from. */
+interface Checkpoint {
+  scores: number;
+  results: number;
+  fights: number;
+}
+
 interface CompetitionData {
+  competition: Competition;
   head: Pick<FeedDocument, 'tours' | 'tourYears' | 'teams' | 'athletes'>;
   /** Planned events in calendar order; rounds, heats, scores and results are materialised chunk by chunk. */
-  events: Array<{ plan: EventPlan; base: EventBase }>;
+  events: Array<{ plan: EventPlan; base: EventBase; name: NameContext }>;
   /**
-   * Materialises event `seq` into a chunk; events must come in order (the draws continue where the
-   * previous event stopped).
+   * Materialises event `seq` as laid out into a chunk; events must come in order (the draws continue
+   * where the previous event stopped), and each leaves its checkpoint.
    */
-  materialise: (seq: number, chunk: Chunk) => void;
+  materialise: (seq: number, chunk: DemoChunk, pricer?: DemoPricer) => void;
+  /** Every event as it stands at `clock`. */
+  viewsAt: (clock: number) => EventView[];
+  /** Materialises event `seq` as it stands in `view`, from its checkpoint: `materialise` must have had its turn. */
+  materialiseAt: (seq: number, view: EventView, chunk: DemoChunk, pricer: DemoPricer) => void;
   futures: FeedFuture[];
   futureOdds: FeedFutureOdd[];
 }
@@ -1144,9 +1276,9 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
   const eventsRng = root.fork('events');
   const contentRng = root.fork('content');
   const futuresRng = root.fork('futures');
-  const scoresRng = root.fork('scores');
+  const scoresRng = ReplayRandom.fork(root, 'scores');
   // Forked last, so that adding results left every earlier draw (names, schedule, scores) as it was.
-  const resultsRng = root.fork('results');
+  const resultsRng = ReplayRandom.fork(root, 'results');
   const nowMs = now.getTime();
   const nowYear = now.getUTCFullYear();
 
@@ -1156,15 +1288,12 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
   const teams = competition.participants === 'teams' ? makeTeams(competition, participantsRng) : [];
   const athletes = competition.participants === 'athletes' ? makeAthletes(competition, profile, gender, participantsRng, now) : [];
   const riderTeams = formatIn(TEAM_GAME_FORMATS, competition.resultsFormat) ? makeRiderTeams(competition, athletes) : [];
-  const results = eventResultsGenerator(
-    competition,
-    athletes.map((a) => ({ id: a.id, lastName: a.lastName, strength: a.strength, gender: a.feed.gender ?? null, weightClass: a.weightClass ?? null, teamId: a.feed.teamId ?? null })),
-    riderTeams.map((t) => t.id),
-    resultsRng,
-  );
+  const resultAthletes = athletes.map((a) => ({ id: a.id, lastName: a.lastName, strength: a.strength, gender: a.feed.gender ?? null, weightClass: a.weightClass ?? null, teamId: a.feed.teamId ?? null }));
+  const riderTeamIds = riderTeams.map((t) => t.id);
+  const results = eventResultsGenerator(competition, resultAthletes, riderTeamIds, resultsRng);
 
   const plans = planEvents(count, compIndex, profile, teams, eventsRng, nowMs);
-  planBracket(competition, plans, teams);
+  planBracket(competition, plans, teams, nowMs);
 
   // Tour years: last year and this year always, plus any year an event starts in.
   const years = new Set<number>([nowYear - 1, nowYear]);
@@ -1219,11 +1348,11 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
         eventLocationNumericId: numericId,
         eventLocationGroup: venue.group,
         seasonType: playoffs ? 'playoffs' : 'regular',
-        ...(p.home && p.away ? { teams: eventTeams(competition, p) } : {}),
+        ...(p.home && p.away ? { teams: eventTeams(competition, p.uuid, p.home, p.away) } : {}),
         ...(competition.resultsFormat === 'jai-alai' ? { eventType: 'Doubles', streamUrl: `https://stream.altsports.example/jaialai/${p.uuid}` } : {}),
         ...(p.bracket ? { bracketRound: p.bracket.round, bracketSlot: p.bracket.slot } : {}),
       };
-      events.push({ plan: p, base });
+      events.push({ plan: p, base, name: ctx });
       seq++;
     });
   }
@@ -1254,7 +1383,19 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
   }
 
   const allTeams = [...teams.map((t) => t.feed), ...riderTeams];
+  const checkpoints: Checkpoint[] = [];
+  const paths = new Map<string, PeriodScore[]>();
+  /** A match as played (kept: drawing a curling match takes a while); null without two teams. */
+  const pathOf = (plan: EventPlan, home: TeamPlan | undefined, away: TeamPlan | undefined): PeriodScore[] | null => {
+    const model = home && away ? demoMatchModel(competition, home.strength, away.strength, demoFirstHammer(plan.uuid)) : null;
+    if (!model) return null;
+    const key = `${plan.uuid}|${home?.id}|${away?.id}`;
+    let path = paths.get(key);
+    if (!path) paths.set(key, (path = livePath(plan, model, nowMs)));
+    return path;
+  };
   return {
+    competition,
     head: {
       tours: [tour],
       tourYears,
@@ -1262,9 +1403,43 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
       ...(athletes.length > 0 ? { athletes: athletes.map((a) => a.feed) } : {}),
     },
     events,
-    materialise: (seq, chunk) => {
+    materialise: (seq, chunk, pricer = PRE_EVENT_PRICES) => {
       const e = events[seq];
-      if (e) materialise(e.plan, e.base, seq, profile, scoresRng, nowMs, results, chunk);
+      if (!e) return;
+      checkpoints[seq] = { scores: scoresRng.draws, results: resultsRng.draws, fights: results?.fights() ?? 0 };
+      const view: EventView = { clock: nowMs, status: e.plan.status, home: e.plan.home, away: e.plan.away, base: e.base };
+      materialise(e.plan, view, seq, profile, { scores: scoresRng, results }, nowMs, pricer, chunk);
+    },
+    viewsAt: (clock) => {
+      const brackets = new Map<number, ReturnType<typeof bracketFiller>>();
+      const views = events.map(({ plan, base, name }): EventView => {
+        let { home, away } = plan;
+        const season = new Date(plan.start).getUTCFullYear();
+        let bracket = plan.bracket ? brackets.get(season) : undefined;
+        if (plan.bracket && !bracket) brackets.set(season, (bracket = bracketFiller(competition, nowMs)));
+        if (bracket) [home, away] = bracket.teams(plan);
+        let status = statusAt(plan, clock, finishOf(plan, pathOf(plan, home, away)));
+        // A knockout game whose feeders never finished is called off.
+        if (bracket && (!home || !away) && status === 'COMPLETED') status = 'CANCELLED';
+        bracket?.played(plan, status === 'COMPLETED', home, away);
+        if (home === plan.home && away === plan.away) return { clock, status, home, away, base };
+        const named = { ...name, home, away };
+        return { clock, status, home, away, base: { ...base, name: profile.name ? profile.name(named) : base.name, ...(home && away ? { teams: eventTeams(competition, plan.uuid, home, away) } : {}) } };
+      });
+      // The first event still to start is the next one.
+      const next = views.findIndex((view, seq) => view.status === 'UPCOMING' && (events[seq]?.plan.status === 'NEXT' || events[seq]?.plan.status === 'UPCOMING'));
+      if (next >= 0) views[next] = { ...(views[next] as EventView), status: 'NEXT' };
+      return views;
+    },
+    materialiseAt: (seq, view, chunk, pricer) => {
+      const e = events[seq];
+      const at = checkpoints[seq];
+      if (!e || !at) throw new Error(`event ${seq} of ${competition.key} has not had its turn yet`);
+      const streams = {
+        scores: ReplayRandom.resume(scoresRng.seed, at.scores),
+        results: eventResultsGenerator(competition, resultAthletes, riderTeamIds, ReplayRandom.resume(resultsRng.seed, at.results), at.fights),
+      };
+      materialise(e.plan, view, seq, profile, streams, nowMs, pricer, chunk);
     },
     futures,
     futureOdds: odds,
@@ -1272,12 +1447,12 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
 }
 
 /** The event's two teams; in curling with their stone colours and who has the hammer in the first end. */
-function eventTeams(competition: Competition, plan: EventPlan): NonNullable<FeedEvent['teams']> {
-  const home = { teamId: (plan.home as TeamPlan).id, isHomeTeam: true };
-  const away = { teamId: (plan.away as TeamPlan).id, isHomeTeam: false };
+function eventTeams(competition: Competition, uuid: string, homeTeam: TeamPlan, awayTeam: TeamPlan): NonNullable<FeedEvent['teams']> {
+  const home = { teamId: homeTeam.id, isHomeTeam: true };
+  const away = { teamId: awayTeam.id, isHomeTeam: false };
   if (competition.resultsFormat !== 'curling') return [home, away];
-  const hammer = demoFirstHammer(plan.uuid);
-  const [homeColor, awayColor] = hashSeed('stones', plan.uuid) % 2 === 0 ? ['red', 'yellow'] : ['yellow', 'red'];
+  const hammer = demoFirstHammer(uuid);
+  const [homeColor, awayColor] = hashSeed('stones', uuid) % 2 === 0 ? ['red', 'yellow'] : ['yellow', 'red'];
   return [
     { ...home, stoneColor: homeColor as string, firstHammer: hammer === 'home' },
     { ...away, stoneColor: awayColor as string, firstHammer: hammer === 'away' },
@@ -1312,30 +1487,17 @@ export function eventsPerCompetition(total: number): number[] {
 export function* generateDemoFeeds(options: DemoOptions): Generator<FeedDocument> {
   const now = options.now;
   if (Number.isNaN(now.getTime())) throw new RangeError('now must be a valid date');
-  const seed = options.seed ?? DEFAULT_SEED;
-  const total = options.events ?? DEFAULT_EVENTS_PER_COMPETITION * COMPETITIONS.length;
+  const clock = (options.clock ?? now).getTime();
+  if (Number.isNaN(clock)) throw new RangeError('clock must be a valid date');
   const chunkSize = Math.max(1, Math.floor(options.maxEventsPerChunk ?? DEFAULT_MAX_EVENTS_PER_CHUNK));
   const maxItems = Math.max(1, Math.floor(options.maxItemsPerChunk ?? DEFAULT_MAX_ITEMS_PER_CHUNK));
-  const counts = eventsPerCompetition(total);
-  const updatedAt = now.toISOString();
+  const updatedAt = new Date(clock).toISOString();
 
-  for (const [index, competition] of COMPETITIONS.entries()) {
-    const data = buildCompetition(competition, index, counts[index] ?? 0, seed, now);
+  for (const data of buildCompetitions(options)) {
     let first = true;
     let chunk = newChunk();
     const document = (): FeedDocument => {
-      const doc: FeedDocument = { updatedAt, ...(first ? data.head : {}) };
-      if (chunk.events.length > 0) doc.events = chunk.events;
-      if (chunk.rounds.length > 0) doc.rounds = chunk.rounds;
-      if (chunk.heats.length > 0) doc.heats = chunk.heats;
-      if (chunk.roundScores.length > 0) doc.roundScores = chunk.roundScores;
-      if (chunk.eventParticipants.length > 0) doc.eventParticipants = chunk.eventParticipants;
-      if (chunk.heatEntries.length > 0) doc.heatEntries = chunk.heatEntries;
-      if (chunk.laps.length > 0) doc.laps = chunk.laps;
-      if (chunk.heatResults.length > 0) doc.heatResults = chunk.heatResults;
-      if (chunk.teamGames.length > 0) doc.teamGames = chunk.teamGames;
-      if (chunk.markets.length > 0) doc.markets = chunk.markets;
-      if (chunk.odds.length > 0) doc.odds = chunk.odds;
+      const doc: FeedDocument = { updatedAt, ...(first ? data.head : {}), ...chunkDocument(chunk) };
       if (first) {
         doc.futures = data.futures;
         doc.futureOdds = data.futureOdds;
@@ -1344,10 +1506,79 @@ export function* generateDemoFeeds(options: DemoOptions): Generator<FeedDocument
       chunk = newChunk();
       return doc;
     };
+    // At a later clock each event is rebuilt from where its turn left the draws, so that later events stay as laid out.
+    const views = clock === now.getTime() ? null : data.viewsAt(clock);
     for (let seq = 0; seq < data.events.length; seq++) {
       if (chunk.events.length >= chunkSize || (chunk.events.length > 0 && chunkItems(chunk) >= maxItems)) yield document();
-      data.materialise(seq, chunk);
+      if (views) {
+        data.materialise(seq, newChunk(), NO_PRICES);
+        data.materialiseAt(seq, views[seq] as EventView, chunk, PRE_EVENT_PRICES);
+      } else {
+        data.materialise(seq, chunk);
+      }
     }
     yield document();
   }
+}
+
+/** The competitions' data one at a time (large datasets), laid out as in the whole dataset: each competition's share of `events`. */
+function* buildCompetitions(options: Pick<DemoOptions, 'now' | 'seed' | 'events' | 'competitions'>): Generator<CompetitionData> {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const counts = eventsPerCompetition(options.events ?? DEFAULT_EVENTS_PER_COMPETITION * COMPETITIONS.length);
+  for (const [index, competition] of COMPETITIONS.entries()) {
+    if (!options.competitions || options.competitions.includes(competition.key)) yield buildCompetition(competition, index, counts[index] ?? 0, seed, options.now);
+  }
+}
+
+/** A chunk's non-empty collections. */
+export function chunkDocument(chunk: DemoChunk): FeedDocument {
+  const doc: FeedDocument = {};
+  for (const [collection, items] of Object.entries(chunk) as Array<[keyof DemoChunk, unknown[]]>) if (items.length > 0) (doc as Record<string, unknown[]>)[collection] = items;
+  return doc;
+}
+
+/** A competition's demo events laid out around a time, for the simulator to rebuild as they stand at any later time. */
+export interface DemoCompetition {
+  readonly key: string;
+  /** The events in calendar order: feed id, stored id and start. */
+  readonly events: ReadonlyArray<{ id: string; uuid: string; startDate: string }>;
+  /** Every event as it stands at `clock`. */
+  viewsAt(clock: number): EventView[];
+  /** Draws every event as laid out (no pricing), once, before materialiseAt. */
+  replay(): void;
+  /** Event `seq` as it stands in `view`, into the chunk. */
+  materialiseAt(seq: number, view: EventView, chunk: DemoChunk, pricer: DemoPricer): void;
+  /** The competition's live event when laid out, and the times it could have been laid out around given that event's start: [from, to). */
+  readonly live: { id: string; uuid: string; layoutTimes: (start: number) => { from: number; to: number } } | null;
+}
+
+/** The demo's competitions (all, or those named) laid out around `now`. */
+export function layOutDemo(options: Pick<DemoOptions, 'now' | 'seed' | 'events' | 'competitions'>): DemoCompetition[] {
+  return [...buildCompetitions(options)].map((data) => {
+    let replayed = false;
+    const live = data.events.find((e) => e.plan.category === 'live');
+    return {
+      key: data.competition.key,
+      events: data.events.map(({ plan }) => ({ id: `${data.competition.key}:${plan.uuid}`, uuid: plan.uuid, startDate: iso(plan.start) })),
+      viewsAt: data.viewsAt,
+      replay() {
+        if (replayed) return;
+        for (let seq = 0; seq < data.events.length; seq++) data.materialise(seq, newChunk(), NO_PRICES);
+        replayed = true;
+      },
+      materialiseAt: data.materialiseAt,
+      live: live ? { id: `${data.competition.key}:${live.plan.uuid}`, uuid: live.plan.uuid, layoutTimes: (start) => layoutTimes(live.plan, start) } : null,
+    };
+  });
+}
+
+/**
+ * The times a live event starting at `start` could have been laid out around: planEvents puts `now`
+ * in the middle of its middle heat, whole minutes apart, so one minute's worth.
+ */
+function layoutTimes(plan: EventPlan, start: number): { from: number; to: number } {
+  const units = plan.rounds.flatMap((r) => r.units);
+  const anchor = units[Math.floor(units.length / 2)] ?? { start: 0, end: HOUR };
+  const from = start + (plan.actionStart - plan.start) + anchor.start + (anchor.end - anchor.start) / 2;
+  return { from, to: from + MINUTE };
 }

@@ -6,6 +6,8 @@ export interface LoadDemoOptions {
   now?: Date;
   seed?: number;
   events?: number;
+  /** Only these competitions (by key), laid out as in the whole dataset. */
+  competitions?: readonly string[];
   /** Called after each chunk is written, with the number of events written so far. */
   onProgress?: (eventsWritten: number) => void;
 }
@@ -14,7 +16,7 @@ export interface LoadDemoOptions {
 export async function loadDemoData(store: Store, options: LoadDemoOptions = {}): Promise<{ events: number }> {
   const now = options.now ?? new Date();
   let events = 0;
-  for (const feed of generateDemoFeeds({ now, seed: options.seed, events: options.events })) {
+  for (const feed of generateDemoFeeds({ now, seed: options.seed, events: options.events, competitions: options.competitions })) {
     const summary: IngestSummary = await ingestFeed(store, feed, { now });
     events += summary.events.received;
     options.onProgress?.(events);

@@ -2,7 +2,7 @@ import type { Competition } from '../domain/competitions.ts';
 import type { EventStatus, ParticipantStatus } from '../domain/enumerations.ts';
 import { methodExcludesWinner } from '../domain/results/win-by.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
-import { demoMarkets } from './markets.ts';
+import type { HeatField } from '../domain/pricing/market-generator.ts';
 import { ROTATION_COLOURS } from './names.ts';
 import type { Random } from '../domain/random.ts';
 
@@ -56,8 +56,23 @@ export interface ResultEvent {
   /** Position of the event in its competition's calendar, from 0. */
   seq: number;
   rounds: readonly ResultRound[];
-  /** Generate the event's odds markets (events still to run, and those just finished). */
-  priced?: boolean;
+  /** Prices the event (events still to run, and those just finished); absent for an event without markets. */
+  price?: (input: EventMarketInput) => void;
+}
+
+/** What an athlete event's markets are made from: its field, the heats drawn so far and, once over, the final places. */
+export interface EventMarketInput {
+  /** The event's uuid: market and odd ids are made from it. */
+  uuid: string;
+  eventId: string;
+  /** The athletes who compete, best seed first. */
+  athletes: readonly ResultAthlete[];
+  /** Heats whose draw is published, with their athletes. */
+  heats: readonly HeatField[];
+  /** Final places once the event is completed (athlete id to place), for the operator-settled props. */
+  places: ReadonlyMap<string, number> | null;
+  /** Athletes knocked out by a completed heat. */
+  eliminated: ReadonlySet<string>;
 }
 
 /** Where the results of an event are written: the collections of the document that carries the event. */
@@ -71,21 +86,37 @@ export interface ResultSink {
   odds: FeedOdd[];
 }
 
-export type EventResultsGenerator = (event: ResultEvent, sink: ResultSink) => void;
+export interface EventResultsGenerator {
+  /** Publishes one event's participants, heat entries and results into the sink. */
+  run(event: ResultEvent, sink: ResultSink): void;
+  /** Bouts completed so far, over which the rarer fight outcomes are spread (0 outside combat). */
+  fights(): number;
+}
 
 /**
  * The results generator of one competition, or null for team competitions (their periods carry round
  * scores, not heat entries). Events must be passed in calendar order: draws continue from one event
- * to the next, and the rarer fight outcomes are spread over the first completed bouts.
+ * to the next, and the rarer fight outcomes are spread over the first completed bouts. A generator
+ * can start part-way: from `rng` as it stood, with `fights` bouts completed before.
  */
-export function eventResultsGenerator(competition: Competition, athletes: readonly ResultAthlete[], riderTeamIds: readonly string[], rng: Random): EventResultsGenerator | null {
+export function eventResultsGenerator(competition: Competition, athletes: readonly ResultAthlete[], riderTeamIds: readonly string[], rng: Random, fights = 0): EventResultsGenerator | null {
   if (competition.participants !== 'athletes' || athletes.length === 0) return null;
-  const key = competition.key;
-  const run = (format: (b: EventBuild, event: ResultEvent) => void): EventResultsGenerator => (event, sink) => {
-    const b = new EventBuild(event, sink, athletes, rng, competition);
-    format(b, event);
-    b.finish();
+  const format = resultsFormat(competition, riderTeamIds, fights);
+  if (!format) return null;
+  return {
+    run(event, sink) {
+      const b = new EventBuild(event, sink, athletes, rng, competition);
+      format.build(b, event);
+      b.finish();
+    },
+    fights: () => format.book?.completed ?? 0,
   };
+}
+
+/** How the competition's events are built; combat keeps a book of outcomes across events. */
+function resultsFormat(competition: Competition, riderTeamIds: readonly string[], fights: number): { build: (b: EventBuild, event: ResultEvent) => void; book?: FightBook } | null {
+  const key = competition.key;
+  const run = (build: (b: EventBuild, event: ResultEvent) => void) => ({ build });
   switch (competition.resultsFormat) {
     case 'judged-heat':
       return run(key === 'wsl' ? surfing : judgedRounds(JUDGED[key] ?? { size: 24, advance: 2, score: actionScore(75) }));
@@ -104,8 +135,8 @@ export function eventResultsGenerator(competition: Competition, athletes: readon
     case 'points-leaderboard':
       return run(rotationLeague);
     case 'combat': {
-      const fights = new FightBook(key);
-      return run((b, event) => combat(b, event, fights));
+      const book = new FightBook(key, fights);
+      return { build: (b, event) => combat(b, event, book), book };
     }
     case 'drift-battle':
       return run(drifting);
@@ -226,12 +257,16 @@ class EventBuild {
       const place = places?.get(entrant.athlete.id);
       this.sink.eventParticipants.push({ id: `${prefix}${i + 1}`, eventId, athleteId: entrant.athlete.id, seedNo: entrant.seedNo, status, ...(place ? { place } : {}) });
     });
-    if (this.event.priced) {
-      const field = this.entrants.filter(competes).map((e) => e.athlete);
-      const heats = [...this.heatFields].map(([heatId, athleteIds]) => ({ heatId, athleteIds }));
-      const generated = demoMarkets(this.competition, { uuid: this.event.uuid, athletes: field, heats, places });
-      for (const m of generated.markets) this.sink.markets.push({ ...m, eventId });
-      for (const o of generated.odds) this.sink.odds.push(o);
+    if (this.event.price) {
+      const field = this.entrants.filter(competes);
+      this.event.price({
+        uuid: this.event.uuid,
+        eventId,
+        athletes: field.map((e) => e.athlete),
+        heats: [...this.heatFields].map(([heatId, athleteIds]) => ({ heatId, athleteIds })),
+        places,
+        eliminated: new Set(field.filter((e) => e.outAt?.status === 'COMPLETED').map((e) => e.athlete.id)),
+      });
     }
   }
 
@@ -1066,11 +1101,14 @@ const SPELLINGS: Readonly<Record<string, readonly string[]>> = {
 class FightBook {
   readonly methods: Methods;
   readonly showcase: string[];
-  completed = 0;
 
-  constructor(key: string) {
+  /** A book `completed` bouts in: the showcase has given one outcome every fourth bout from the first. */
+  constructor(
+    key: string,
+    public completed = 0,
+  ) {
     this.methods = METHODS[key] ?? [['Decision', 1]];
-    this.showcase = [...(SHOWCASE[key] ?? [])];
+    this.showcase = (SHOWCASE[key] ?? []).slice(Math.ceil(completed / 4));
   }
 
   method(rng: Random): string {

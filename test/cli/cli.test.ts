@@ -16,7 +16,7 @@ import { freePort } from '../../scripts/free-port.ts';
 import { type CliResult, parseImportSummary, runCli, spawnCli, tempDir } from '../helpers/cli.ts';
 import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
 
-const COMMANDS = ['serve', 'migrate', 'import', 'keys', 'demo', 'markets', 'openapi', 'config'];
+const COMMANDS = ['serve', 'migrate', 'import', 'keys', 'demo', 'markets', 'simulate', 'openapi', 'config'];
 const COLLECTIONS = ['tours', 'tourYears', 'teams', 'athletes', 'events', 'rounds', 'heats', 'roundScores', 'futures', 'futureOdds'] as const;
 /** Items per collection in the fixture feed. */
 const FIXTURE_COUNTS: Record<(typeof COLLECTIONS)[number], number> = {

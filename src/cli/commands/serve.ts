@@ -1,20 +1,32 @@
 import { ensureApiKey } from '../../access/api-keys.ts';
 import { loadConfig } from '../../config.ts';
 import { loadDemoData, storeIsEmpty } from '../../demo/load-demo.ts';
+import { createSimulator, prepareSimulation } from '../../demo/simulate.ts';
 import { buildApp } from '../../http/app.ts';
 import { DOCS_PATH, PUBLIC_PREFIX } from '../../http/plugins/openapi.ts';
 import type { Command } from '../main.ts';
 import { openMigratedStore } from './open-store.ts';
+import { SIMULATE_OPTIONS, SIMULATE_OPTIONS_HELP, simulateSettings, startLine } from './simulate.ts';
 
 export const serveCommand: Command = {
   usage: [
-    'Usage: altsports serve',
+    'Usage: altsports serve [--simulate [--interval S] [--speed X] [--competitions L]]',
     '',
     'Starts the API on HOST:PORT from the configured store, migrating it first. An empty store is',
     'filled with the demo dataset unless DEMO_DATA=off. SIGTERM or SIGINT stops it cleanly: in-flight',
     'requests finish first. Settings: see `altsports config --help`.',
+    '',
+    '  --simulate            once listening, move the demo data forward in real time, as',
+    '                        `altsports simulate` does (`npm start -- --simulate`); options:',
+    ...SIMULATE_OPTIONS_HELP.map((line) => `  ${line}`),
   ].join('\n'),
-  async run() {
+  options: { simulate: { type: 'boolean' }, ...SIMULATE_OPTIONS },
+  async run({ values }) {
+    const simulation = simulateSettings(values);
+    if ('error' in simulation || (!values.simulate && Object.keys(SIMULATE_OPTIONS).some((name) => values[name] !== undefined))) {
+      console.error(`altsports serve: ${'error' in simulation ? simulation.error : '--interval, --speed and --competitions go with --simulate'}`);
+      return 2;
+    }
     const config = loadConfig();
     const store = await openMigratedStore(config);
     const app = await buildApp({ config, store });
@@ -25,12 +37,17 @@ export const serveCommand: Command = {
     }
     if (config.demoApiKey) await ensureApiKey(store, 'demo', config.demoApiKey);
 
+    // The simulator writes through the same store: it stops (its tick in flight done) before the store closes.
+    const stopSimulator = new AbortController();
+    let simulator: Promise<void> = Promise.resolve();
     let closing = false;
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down: finishing in-flight requests');
       try {
+        stopSimulator.abort();
+        await simulator;
         await app.close();
         await store.close();
         app.log.info('stopped');
@@ -64,5 +81,20 @@ export const serveCommand: Command = {
         '',
       ].join('\n'),
     );
+    if (values.simulate) {
+      simulator = (async () => {
+        const prepared = await prepareSimulation(store, { competitions: simulation.competitions });
+        app.log.info({ clock: prepared.clock, loaded: prepared.loaded, speed: simulation.speed }, `simulator: ${startLine(prepared, simulation.speed)}`);
+        const running = createSimulator(store, { anchor: prepared.anchors, clock: prepared.clock, speed: simulation.speed, competitions: simulation.competitions });
+        await running.run({
+          intervalMs: simulation.intervalMs,
+          signal: stopSimulator.signal,
+          onTick: (summary) => {
+            app.log.debug({ tick: summary }, 'simulator tick');
+            for (const t of summary.transitions) app.log.info({ eventId: t.eventId, from: t.from, to: t.to, clock: summary.clock }, `${t.name}: ${t.to}`);
+          },
+        });
+      })().catch((error: unknown) => app.log.error({ err: error }, 'simulator stopped'));
+    }
   },
 };
