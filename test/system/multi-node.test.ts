@@ -17,6 +17,7 @@ import { ADMIN_KEY, TEST_KEY } from '../helpers/app.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
 import { type RunningRedis, startRedis } from '../helpers/redis.ts';
+import { SseStream } from '../helpers/sse.ts';
 
 const LIMITED_KEY = 'limited-key-0123456789abcdef';
 const LIMIT = 4;
@@ -49,44 +50,6 @@ async function stopNode(node: Node): Promise<void> {
   if (node.child.exitCode !== null) return;
   node.child.kill('SIGTERM');
   await new Promise((resolve) => node.child.once('exit', resolve));
-}
-
-/** Reads a server-sent events stream, collecting its events. */
-function openStream(url: string, key: string) {
-  const controller = new AbortController();
-  const events: Array<{ id?: string; event: string; data: Record<string, unknown> }> = [];
-  const ready = (async () => {
-    const response = await fetch(url, { headers: { 'x-api-key': key }, signal: controller.signal });
-    assert.equal(response.status, 200);
-    const decoder = new TextDecoder();
-    let buffer = '';
-    void (async () => {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const fields = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':') && l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
-          if (fields.event) events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data ?? '{}') as Record<string, unknown> });
-        }
-      }
-    })().catch(() => {});
-  })();
-  return {
-    ready,
-    events,
-    async next(predicate: (e: (typeof events)[number]) => boolean, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = events.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) assert.fail(`no matching stream event within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
-        await sleep(10);
-      }
-    },
-    close: () => controller.abort(),
-  };
 }
 
 describe('two API nodes on one PostgreSQL store and one Redis', () => {
@@ -147,19 +110,19 @@ describe('two API nodes on one PostgreSQL store and one Redis', () => {
     assert.equal((await get(b, `/events/${WSL_LIVE}`, TEST_KEY, { 'if-none-match': etag })).status, 304);
 
     // ...and streams; a heat completed through node A reaches it, and drops its cached document.
-    const stream = openStream(`${b.base}/api/v1/public/stream?competition=wsl`, TEST_KEY);
-    await stream.ready;
-    await stream.next((e) => e.event === 'ready');
+    const stream = await SseStream.open(`${b.base}/api/v1/public/stream?competition=wsl`, { 'x-api-key': TEST_KEY });
+    assert.equal(stream.status, 200);
+    assert.equal((await stream.nextEvent()).event, 'ready');
     await write(a, liveHeat('COMPLETED', new Date().toISOString()));
-    const change = await stream.next((e) => e.event === 'heatScore');
-    assert.equal(change.data.eventId, `wsl:${WSL_LIVE}`);
-    assert.deepEqual(change.data.heatIds, ['h-3']);
-    await stream.next((e) => e.event === 'settlement');
+    const [change, settled] = await stream.events(2, 10_000);
+    assert.equal(change?.event, 'heatScore');
+    assert.deepEqual(change?.json, { eventId: `wsl:${WSL_LIVE}`, competition: 'wsl', heatIds: ['h-3'], roundIds: [], updatedAt: (change?.json as { updatedAt: string }).updatedAt });
+    assert.equal(settled?.event, 'settlement');
     const after = await get(b, `/events/${WSL_LIVE}`, TEST_KEY, { 'if-none-match': etag });
     assert.equal(after.status, 200, "node B no longer answers 304 with the old document's ETag");
     const heats = JSON.stringify(await after.json());
     assert.match(heats, /"COMPLETED"/);
-    stream.close();
+    await stream.close();
   });
 
   test("a key's rate limit is shared by both nodes through Redis", async () => {
