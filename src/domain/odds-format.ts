@@ -3,6 +3,9 @@
  * Probabilities are published as percentages (49.4 means 49.4%), per DESIGN decision 7.
  */
 
+/** The longest decimal odds a feed may carry and the engine will quote. */
+export const MAX_DECIMAL_ODDS = 100_000;
+
 export function decimalToAmerican(decimal: number): number {
   if (!(decimal > 1)) throw new RangeError(`decimal odds must be greater than 1, got ${decimal}`);
   const american = decimal >= 2 ? (decimal - 1) * 100 : -100 / (decimal - 1);

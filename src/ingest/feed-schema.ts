@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { COMPETITION_KEYS } from '../domain/competitions.ts';
+import { MAX_DECIMAL_ODDS } from '../domain/odds-format.ts';
 import {
   EVENT_STATUSES,
   EXACTAS_TYPES,
@@ -289,7 +290,7 @@ export const FeedFuture = Type.Object(
 export const FeedFuturePrice = Type.Object(
   {
     outcomeName: Text(100),
-    decimalOdds: Type.Optional(Type.Number({ exclusiveMinimum: 1, maximum: 100_000 })),
+    decimalOdds: Type.Optional(Type.Number({ exclusiveMinimum: 1, maximum: MAX_DECIMAL_ODDS })),
     americanOdds: Type.Optional(Type.Number({ description: 'at most -100 or at least +100' })),
   },
   { additionalProperties: false, description: 'a price as decimalOdds or americanOdds (exactly one)' },
@@ -344,7 +345,7 @@ export const FeedOdd = Type.Object(
     side: Type.Optional(Enum(OUTCOME_SIDES, 'overUnder, multiOverUnder and teamMarkets total: OVER or UNDER; teamMarkets moneyline: HOME, AWAY or DRAW; spread: HOME or AWAY')),
     name: OptionalText(200),
     position: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: 'display order in the market' })),
-    odds: Type.Optional(Type.Number({ exclusiveMinimum: 1, maximum: 100_000, description: 'decimal odds' })),
+    odds: Type.Optional(Type.Number({ exclusiveMinimum: 1, maximum: MAX_DECIMAL_ODDS, description: 'decimal odds' })),
     americanOdds: Type.Optional(Type.Number({ description: 'at most -100 or at least +100' })),
     probability: Type.Optional(Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 100, description: 'implied probability in percent (49.4 is 49.4%)' })),
     status: Type.Optional(Enum(OUTCOME_STATUSES, 'OPEN when absent')),

@@ -1,6 +1,6 @@
 import type { Competition } from '../competitions.ts';
 import type { OddType } from '../enumerations.ts';
-import { roundTo } from '../odds-format.ts';
+import { MAX_DECIMAL_ODDS, roundTo } from '../odds-format.ts';
 import { FieldMarkets } from './field-markets.ts';
 import { fitFinishingOrder, simulateFinishingOrders } from './finishing-order.ts';
 import { type MarginMethod, applyMargin } from './margin.ts';
@@ -91,9 +91,12 @@ export function ratingsToWinProbabilities(ratings: readonly number[], scale = 40
   return weights.map((w) => w / total);
 }
 
-/** Decimal odds of a market's outcomes from their fair probabilities, with the margin applied. */
+/**
+ * Decimal odds of a market's outcomes from their fair probabilities, with the margin applied; a long
+ * shot whose margined chance is under 1 in 100,000 is quoted at the longest odds a feed carries.
+ */
 export function priceMarket(fair: readonly number[], overround: number, marginMethod: MarginMethod): number[] {
-  return applyMargin(fair.map(clamp), overround, marginMethod).map((p) => roundTo(Math.max(1.0001, 1 / p), 4));
+  return applyMargin(fair.map(clamp), overround, marginMethod).map((p) => roundTo(Math.min(MAX_DECIMAL_ODDS, Math.max(1.0001, 1 / p)), 4));
 }
 
 /**

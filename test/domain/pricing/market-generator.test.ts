@@ -3,7 +3,8 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { getCompetition } from '../../../src/domain/competitions.ts';
 import { oddProblems, marketProblems } from '../../../src/domain/markets/market-shape.ts';
-import { generateEventMarkets, ratingsToWinProbabilities } from '../../../src/domain/pricing/market-generator.ts';
+import { MAX_DECIMAL_ODDS } from '../../../src/domain/odds-format.ts';
+import { generateEventMarkets, priceMarket, ratingsToWinProbabilities } from '../../../src/domain/pricing/market-generator.ts';
 import { Random } from '../../../src/domain/random.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -64,4 +65,16 @@ describe('market generator', () => {
     assert.deepEqual(markets.map((m) => [m.oddType, m.heatId]), [['heatWinner', 'fight'], ['headToHead', 'fight']]);
     assert.deepEqual(odds.filter((o) => o.marketId === 'ev:heatWinner:fight').map((o) => [o.athleteId, o.odds]), [['x', 1.3333], ['y', 4]]);
   });
+});
+
+test('priceMarket never quotes longer than the feed carries (MAX_DECIMAL_ODDS), however unlikely the outcome', () => {
+  const prices = priceMarket([1 - 3e-6, 1e-6, 1e-6, 1e-6], 0.2, 'multiplicative');
+  assert.ok(prices.every((price) => price > 1 && price <= MAX_DECIMAL_ODDS), String(prices));
+  assert.equal(prices[1], MAX_DECIMAL_ODDS);
+  fc.assert(
+    fc.property(fc.array(fc.double({ min: 1e-12, max: 1, noNaN: true }), { minLength: 2, maxLength: 12 }), fc.constantFrom('power', 'multiplicative' as const), (weights, method) => {
+      const total = weights.reduce((a, b) => a + b, 0);
+      for (const price of priceMarket(weights.map((w) => w / total), 0.15, method)) assert.ok(price > 1 && price <= MAX_DECIMAL_ODDS);
+    }),
+  );
 });
