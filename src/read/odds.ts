@@ -73,7 +73,7 @@ export async function getEventOdds(store: Store, eventId: string, oddType: OddTy
   if (query.exactasType !== undefined && (oddType === 'eventExacta' || oddType === 'heatExacta')) filter.exactasType = query.exactasType;
   if (query.overUnderSubMarketType && (oddType === 'overUnder' || oddType === 'multiOverUnder')) filter.overUnderSubMarketType = query.overUnderSubMarketType;
   const markets = await repo.marketsOfEvent(event.id, filter);
-  const odds = await repo.oddsOfMarkets(markets.map((m) => m.id));
+  const odds = await repo.oddsOfMarkets(event.id, markets.map((m) => m.id));
   const [heats, results] = await Promise.all([repo.heatsOfEvent(event.id), scopeResults(store, event, competition, markets)]);
   const athleteIds = new Set<string>();
   for (const o of odds) {

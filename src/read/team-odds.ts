@@ -52,7 +52,7 @@ async function teamOdds(store: Store, sport: SportRoute, id: string, access: Acc
   const match = await loadTeamMatch(store, event);
   const repo = oddsRepository(store.db);
   const markets = (await repo.marketsOfEvent(event.id, { oddType: 'teamMarkets' })).filter(isMatchScoreMarket);
-  const odds = await repo.oddsOfMarkets(markets.map((m) => m.id));
+  const odds = await repo.oddsOfMarkets(event.id, markets.map((m) => m.id));
   const results = await scopeResults(store, event, match.competition, markets, match);
   const byMarket = new Map<string, OddRow[]>();
   for (const odd of odds) byMarket.set(odd.marketId, [...(byMarket.get(odd.marketId) ?? []), odd]);
