@@ -1,4 +1,5 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Servers under test run in child processes, so that they do not share an event loop with the
@@ -41,6 +42,34 @@ function stopChild(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * A server that is not ours to fork with IPC (`altsports serve`, json-server): spawned with `env`,
+ * ready once `readyUrl` answers 2xx. Its output is kept and shown only if it fails to start.
+ */
+export async function spawnServer(command: string, args: string[], env: NodeJS.ProcessEnv, readyUrl: string, timeoutMs = 120_000): Promise<RunningChild> {
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const port = Number(new URL(readyUrl).port);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${command} ${args.join(' ')} exited before answering (code ${child.exitCode}, signal ${child.signalCode}):\n${output}`);
+    const ready = await fetch(readyUrl).then((r) => r.ok, () => false);
+    if (ready) return { port, stop: () => stopChild(child) };
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error(`${command} ${args.join(' ')} did not answer ${readyUrl} within ${timeoutMs / 1000} s:\n${output}`);
+    }
+    await sleep(100);
+  }
 }
 
 /** Synchronous, for `process.on('exit')`: signals every child still running. */

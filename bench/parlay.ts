@@ -63,8 +63,8 @@ interface Answer {
   ms: number;
 }
 
-/** One HTTP client per target: a single keep-alive socket, so that each timing is one request on a warm connection. */
-function client(baseUrl: string) {
+/** One HTTP client per target: a single keep-alive socket, so that each timing is one request on a warm connection (also used by bench/growth.ts). */
+export function client(baseUrl: string) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const url = new URL(baseUrl);
   const send = (method: string, path: string, headers: Record<string, string>, payload?: string): Promise<Answer> =>

@@ -1,4 +1,4 @@
-import { cpus, release, type as osType } from 'node:os';
+import { cpus, loadavg, release, type as osType } from 'node:os';
 import type { LoadResult } from './load.ts';
 
 export interface ComparisonRow {
@@ -9,6 +9,25 @@ export interface ComparisonRow {
   raw: LoadResult;
 }
 
+/** The same route asked with `If-None-Match: <its ETag>`, on altsports and on a raw server answering the same 304. */
+export interface NotModifiedRow {
+  route: string;
+  etag: string;
+  altsports: LoadResult;
+  raw: LoadResult;
+  /** altsports's cached 200 on the same route, from the same run. */
+  cached: LoadResult;
+}
+
+/** The issue 6 aims, printed next to the figures (benches print, tests assert). */
+export const TARGETS = {
+  cachedVsRaw: 0.85,
+  streamOneNodeP99Ms: 50,
+  streamCrossNodeP99Ms: 100,
+  jsonServerRatio: 10,
+  growthRatio: 1.5,
+} as const;
+
 export function machineInfo(): string[] {
   const cores = cpus();
   return [
@@ -16,24 +35,65 @@ export function machineInfo(): string[] {
     `cpu:     ${cores[0]?.model ?? 'unknown'} (${cores.length} cores)`,
     `os:      ${osType()} ${release()}`,
     `node:    ${process.version}`,
+    `load:    ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min averages, at the end of the run)`,
   ];
 }
 
-export function formatTable(rows: ComparisonRow[]): string {
-  const header = ['route', 'bytes', 'altsports req/s', 'raw req/s', 'ratio', 'altsports p99 ms', 'raw p99 ms', 'non-2xx (alt/raw)', 'errors (alt/raw)'];
-  const body = rows.map((r) => [
-    r.route,
-    String(r.bytes),
-    r.altsports.requestsPerSecond.toFixed(0),
-    r.raw.requestsPerSecond.toFixed(0),
-    (r.altsports.requestsPerSecond / r.raw.requestsPerSecond).toFixed(2),
-    String(r.altsports.p99Ms),
-    String(r.raw.p99Ms),
-    `${r.altsports.non2xx}/${r.raw.non2xx}`,
-    `${r.altsports.errors}/${r.raw.errors}`,
-  ]);
+export const verdict = (ok: boolean) => (ok ? 'yes' : 'NO');
+
+/** A Markdown table: the first column left-aligned, the others right-aligned. */
+export function markdownTable(header: string[], body: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => (cells[i] ?? '').length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [line(header), rule, ...body.map(line)].join('\n');
+}
+
+const latencies = (r: LoadResult) => `${r.p50Ms} / ${r.p99Ms}`;
+
+export function formatTable(rows: ComparisonRow[]): string {
+  const header = ['route', 'bytes', 'altsports req/s', 'raw req/s', 'ratio', `≥ ${TARGETS.cachedVsRaw}`, 'altsports p50 / p99 ms', 'raw p50 / p99 ms', 'non-2xx (alt/raw)', 'errors (alt/raw)'];
+  const ratio = (r: ComparisonRow) => r.altsports.requestsPerSecond / r.raw.requestsPerSecond;
+  return markdownTable(
+    header,
+    rows.map((r) => [
+      r.route,
+      String(r.bytes),
+      r.altsports.requestsPerSecond.toFixed(0),
+      r.raw.requestsPerSecond.toFixed(0),
+      ratio(r).toFixed(2),
+      verdict(ratio(r) >= TARGETS.cachedVsRaw),
+      latencies(r.altsports),
+      latencies(r.raw),
+      `${r.altsports.non2xx}/${r.raw.non2xx}`,
+      `${r.altsports.errors}/${r.raw.errors}`,
+    ]),
+  );
+}
+
+/** Answers other than `status`, plus connection errors and timeouts. */
+export function wrongAnswers(result: LoadResult, status: number): number {
+  return Object.entries(result.statusCounts).reduce((sum, [code, count]) => (Number(code) === status ? sum : sum + count), 0) + result.errors;
+}
+
+export function formatNotModifiedTable(rows: NotModifiedRow[]): string {
+  const header = ['route', 'altsports 304 req/s', 'raw 304 req/s', 'ratio', 'altsports 200 req/s', '304 / 200', 'faster', 'altsports 304 p50 / p99 ms', 'raw 304 p50 / p99 ms', 'not 304 (alt/raw)'];
+  return markdownTable(
+    header,
+    rows.map((r) => {
+      const faster = r.altsports.requestsPerSecond / r.cached.requestsPerSecond;
+      return [
+        r.route,
+        r.altsports.requestsPerSecond.toFixed(0),
+        r.raw.requestsPerSecond.toFixed(0),
+        (r.altsports.requestsPerSecond / r.raw.requestsPerSecond).toFixed(2),
+        r.cached.requestsPerSecond.toFixed(0),
+        faster.toFixed(2),
+        verdict(faster > 1),
+        latencies(r.altsports),
+        latencies(r.raw),
+        `${wrongAnswers(r.altsports, 304)}/${wrongAnswers(r.raw, 304)}`,
+      ];
+    }),
+  );
 }

@@ -1,30 +1,48 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseBenchArgs } from './args.ts';
-import { killAllChildren, startChild } from './children.ts';
-import { type LoadSettings, measure, stopLoad } from './load.ts';
-import { type ComparisonRow, formatTable, machineInfo } from './report.ts';
-import { type BenchContext, type Scenario, resolvePath, scenarios } from './scenarios.ts';
+import { type BenchArgs, parseBenchArgs } from './args.ts';
+import { type RunningChild, killAllChildren, startChild } from './children.ts';
+import { type Fetcher, chooseContext, fetcher } from './context.ts';
+import { type DatasetFigures, formatGrowth, measureDataset } from './growth.ts';
 import { benchIngest, formatIngest } from './ingest-feed.ts';
+import { type JsonServerRow, formatJsonServer, startJsonServer } from './json-server.ts';
+import { type LoadResult, type LoadSettings, combine, measure, stopLoad } from './load.ts';
 import { benchParlay, formatParlay } from './parlay.ts';
+import { type ComparisonRow, type NotModifiedRow, TARGETS, formatNotModifiedTable, formatTable, machineInfo, wrongAnswers } from './report.ts';
+import { type BenchContext, type Scenario, resolvePath, scenarios } from './scenarios.ts';
 import { seedStore } from './seed-store.ts';
+import { type StreamReport, formatStream, measureStream, measureStreamAcrossNodes } from './stream-latency.ts';
 
 /**
- * Throughput of altsports against a raw node:http server sending the same bytes, per route.
- * Then same game parlay latency (warm, and the first request after an odds change), against the same bytes
- * from a raw server. Then the feed ingestion rate (heat entries and laps per second) on SQLite, and on PostgreSQL when
- * DATABASE_URL or TEST_DATABASE_URL names one (`npm run bench` starts a throwaway server for it).
- * Usage: npm run bench -- [--duration 8] [--warmup 2] [--connections 10] [--routes events,event,heat,odds] [--ingest-heats 5000]
- *        [--parlay-requests 200] [--parlay-changes 10] [--parlay-legs 2,3,4,5,6]
+ * `npm run bench`, in parts (`--only` picks some, in this order):
+ * - routes: throughput of altsports against a raw node:http server sending the same bytes (body and
+ *   headers), per route; then each route again with `If-None-Match: <its ETag>` (304s), against a raw
+ *   server answering the same 304, and against altsports's own cached 200. `--rounds N` alternates
+ *   the four runs N times and reports their mean req/s and median latencies.
+ * - parlay: same game parlay latency, warm and right after an odds change, against a raw server.
+ * - json-server: `GET /events` (and its first 100 events) on json-server serving the same events
+ *   array, against altsports.
+ * - stream: write-to-stream latency, POST /api/v1/admin/feed to the heatScore event at N stream
+ *   clients: one node on SQLite, then two `altsports serve` processes on one PostgreSQL database
+ *   (one node, and across nodes), when DATABASE_URL or TEST_DATABASE_URL names a server.
+ * - large: the growth routes on the small dataset and on `--large-events` demo events (100,000 by
+ *   default; loading them takes most of an hour on 2 cores, so it runs only when asked for, and
+ *   `--large-store DIR` keeps the store for the next run).
+ * - ingest: the feed ingestion rate on SQLite, and on PostgreSQL when a server is named.
+ * Usage: npm run bench -- [--only routes,parlay,json-server,stream,large,ingest] [--duration 8] [--warmup 2] [--connections 10]
+ *        [--routes events,event,heat,odds] [--rounds 1] [--parlay-requests 200] [--parlay-changes 10] [--parlay-legs 2,3,4,5,6]
+ *        [--stream-clients 10] [--stream-batches 200] [--stream-rate 20]
+ *        [--large-events 100000] [--large-store DIR] [--uncached-documents 40] [--ingest-heats 5000]
  */
 
-const args = parseBenchArgs(process.argv.slice(2));
+const args: BenchArgs = parseBenchArgs(process.argv.slice(2));
 const selected = args.routes.length ? scenarios.filter((s) => args.routes.includes(s.name)) : scenarios;
 const unknown = args.routes.filter((name) => !scenarios.some((s) => s.name === name));
 if (unknown.length) throw new Error(`unknown route(s): ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`);
+const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 const workDir = mkdtempSync(join(tmpdir(), 'altsports-bench-'));
 const cleanUp = () => {
@@ -42,114 +60,231 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const log = (message: string) => console.error(`[bench] ${message}`);
+const failed: string[] = [];
+const sections: string[] = [];
+const settingsWith = (headers: Record<string, string>): LoadSettings => ({ connections: args.connections, duration: args.duration, warmup: args.warmup, headers });
 
-log(`seeding a SQLite store in ${workDir}`);
-const { apiKey, events } = await seedStore(join(workDir, 'data'));
-log(`${events} demo events loaded`);
-// Opens the admin feed route, through which the parlay measurement changes odds.
+// Opens the admin feed route, through which the parlay and stream measurements write.
 const adminKey = `bench-admin-${randomBytes(16).toString('hex')}`;
-const altsports = await startChild(script('./server.ts'), [join(workDir, 'data'), adminKey]);
-const altsportsUrl = `http://127.0.0.1:${altsports.port}`;
-const headers = { 'x-api-key': apiKey };
-const settings: LoadSettings = { connections: args.connections, duration: args.duration, warmup: args.warmup, headers };
 
-/** The exact body and content type altsports answers, checked to be a 200. */
-async function fetchReference(path: string): Promise<{ body: Buffer; contentType: string }> {
-  const response = await fetch(altsportsUrl + path, { headers });
-  const body = Buffer.from(await response.arrayBuffer());
-  if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${body.toString('utf8').slice(0, 500)}`);
-  return { body, contentType: response.headers.get('content-type') ?? 'application/octet-stream' };
+/** What a raw server must add to the body to put altsports's bytes on the wire (Node adds the rest). */
+function headersToCopy(headers: Headers): Record<string, string> {
+  const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-type']);
+  return Object.fromEntries([...headers].filter(([name]) => !own.has(name)));
 }
 
-async function chooseContext(): Promise<BenchContext> {
-  const list = JSON.parse((await fetchReference('/api/v1/public/events')).body.toString('utf8')) as Array<{ id: string; eventStatus: string; competition: string }>;
-  // A finished event has rounds and heats: the fuller document is the more telling one to serve.
-  const event = list.find((e) => e.eventStatus === 'COMPLETED') ?? list[0];
-  if (!event) throw new Error('the demo data has no events');
-  // Heat scores: a finished supercross main, whose rows carry lap statistics derived from every lap.
-  const race = list.find((e) => e.eventStatus === 'COMPLETED' && e.competition === 'spr') ?? event;
-  const document = JSON.parse((await fetchReference(`/api/v1/public/events/${race.id}`)).body.toString('utf8')) as { rounds: Array<{ heats: Array<{ id: string }> }> };
-  const heat = document.rounds.flatMap((r) => r.heats).at(-1);
-  if (!heat) throw new Error(`event ${race.id} has no heats`);
-  return { eventId: event.id, raceId: race.id, heatId: heat.id, oddsEventId: await chooseOddsEvent(list), oddType: 'eventWinner' };
-}
-
-/** Odds and parlays: a supercross (else Formula 1) event still to run whose eventWinner market is open. */
-async function chooseOddsEvent(list: Array<{ id: string; eventStatus: string; competition: string }>): Promise<string> {
-  const statuses = ['UPCOMING', 'NEXT', 'LIVE'];
-  const candidates = ['spr', 'f1'].flatMap((competition) => statuses.flatMap((status) => list.filter((e) => e.competition === competition && e.eventStatus === status)));
-  for (const candidate of candidates) {
-    const response = await fetch(`${altsportsUrl}/api/v1/public/events/${encodeURIComponent(candidate.id)}/eventWinner`, { headers });
-    if (response.status !== 200) continue;
-    const outcomes = ((await response.json()) as { eventWinner: Array<{ status: string }> }).eventWinner;
-    if (outcomes.filter((o) => o.status === 'OPEN').length >= 8) return candidate.id;
-  }
-  throw new Error('the demo data has no spr or f1 event to run with an open eventWinner market');
-}
-
-/** Loads one route on altsports, then on a raw server answering the same bytes, with the same settings. */
-async function compare(scenario: Scenario, context: BenchContext): Promise<ComparisonRow> {
+/** Loads one route on altsports, then on a raw server answering the same bytes, with the same settings; then both as 304s. */
+async function compare(api: Fetcher, baseUrl: string, settings: LoadSettings, scenario: Scenario, context: BenchContext): Promise<{ ok: ComparisonRow; notModified: NotModifiedRow }> {
   const path = resolvePath(scenario, context);
-  const { body, contentType } = await fetchReference(path);
-  const bodyFile = join(workDir, `${scenario.name}.body`);
-  writeFileSync(bodyFile, body);
-  const raw = await startChild(script('./raw-server.ts'), [bodyFile, contentType]);
+  const route = `${scenario.method} ${scenario.path}`;
+  const reference = await api.get(path);
+  const etag = reference.headers.get('etag');
+  if (!etag) throw new Error(`GET ${path} answered without an ETag`);
+  const conditional = await fetch(baseUrl + path, { headers: { ...settings.headers, 'if-none-match': etag } });
+  await conditional.arrayBuffer();
+  if (conditional.status !== 304) throw new Error(`GET ${path} with If-None-Match: ${etag} answered ${conditional.status}, not 304`);
+
+  const files = (name: string, headers: Headers, body: Buffer) => {
+    const bodyFile = join(workDir, `${scenario.name}.${name}.body`);
+    const headersFile = join(workDir, `${scenario.name}.${name}.headers.json`);
+    writeFileSync(bodyFile, body);
+    writeFileSync(headersFile, JSON.stringify(headersToCopy(headers)));
+    return [bodyFile, headersFile] as const;
+  };
+  const [okBody, okHeaders] = files('200', reference.headers, reference.body);
+  const [emptyBody, notModifiedHeaders] = files('304', conditional.headers, Buffer.alloc(0));
+  const raws: RunningChild[] = [];
   try {
-    log(`${scenario.name}: ${scenario.method} ${path} (${body.length} bytes) on altsports`);
-    const altsportsResult = await measure(altsportsUrl + path, scenario.method, settings);
-    log(`${scenario.name}: same bytes on the raw node:http server`);
-    const rawResult = await measure(`http://127.0.0.1:${raw.port}${path}`, scenario.method, settings);
-    return { route: `${scenario.method} ${scenario.path}`, path, bytes: body.length, altsports: altsportsResult, raw: rawResult };
+    raws.push(await startChild(script('./raw-server.ts'), [okBody, reference.contentType, '200', okHeaders]));
+    raws.push(await startChild(script('./raw-server.ts'), [emptyBody, reference.contentType, '304', notModifiedHeaders]));
+    const [rawOk, rawNotModified] = raws.map((r) => `http://127.0.0.1:${r.port}${path}`) as [string, string];
+    const conditionalSettings = { ...settings, headers: { ...settings.headers, 'if-none-match': etag } };
+    const runs = { altsports: [] as LoadResult[], raw: [] as LoadResult[], altsports304: [] as LoadResult[], raw304: [] as LoadResult[] };
+    // Alternated rounds: drift in the machine's load (it is shared) falls on both servers alike.
+    for (let round = 1; round <= args.rounds; round++) {
+      const of = args.rounds > 1 ? ` (round ${round} of ${args.rounds})` : '';
+      log(`${scenario.name}: ${scenario.method} ${path} (${reference.body.length} bytes) on altsports, then the same bytes on the raw node:http server${of}`);
+      runs.altsports.push(await measure(baseUrl + path, scenario.method, settings));
+      runs.raw.push(await measure(rawOk, scenario.method, settings));
+      log(`${scenario.name}: If-None-Match: ${etag} on altsports, then the same 304 on the raw server${of}`);
+      runs.altsports304.push(await measure(baseUrl + path, scenario.method, conditionalSettings));
+      runs.raw304.push(await measure(rawNotModified, scenario.method, conditionalSettings));
+    }
+    const altsports = combine(runs.altsports);
+    return {
+      ok: { route, path, bytes: reference.body.length, altsports, raw: combine(runs.raw) },
+      notModified: { route, etag, altsports: combine(runs.altsports304), raw: combine(runs.raw304), cached: altsports },
+    };
   } finally {
-    await raw.stop();
+    await Promise.all(raws.map((r) => r.stop()));
   }
 }
 
-const context = await chooseContext();
-const rows: ComparisonRow[] = [];
-for (const scenario of selected) rows.push(await compare(scenario, context));
+const needsSmall = (['routes', 'parlay', 'json-server', 'stream', 'large'] as const).some((part) => args.parts.has(part));
+let smallFigures: DatasetFigures | undefined;
+let smallContext: BenchContext | undefined;
+if (needsSmall) {
+  log(`seeding a SQLite store in ${workDir}`);
+  const { apiKey, events } = await seedStore({ dataDir: join(workDir, 'data') });
+  log(`${events} demo events loaded`);
+  const altsports = await startChild(script('./server.ts'), [join(workDir, 'data'), adminKey]);
+  const altsportsUrl = `http://127.0.0.1:${altsports.port}`;
+  const headers = { 'x-api-key': apiKey };
+  const settings = settingsWith(headers);
+  const api = fetcher(altsportsUrl, headers);
+  const context = await chooseContext(api);
+  smallContext = context;
 
-let parlay = '';
-let parlayFailure = '';
-if (args.parlayRequests > 0) {
-  try {
-    const report = await benchParlay({
-      baseUrl: altsportsUrl,
+  if (args.parts.has('routes')) {
+    const rows: ComparisonRow[] = [];
+    const notModified: NotModifiedRow[] = [];
+    for (const scenario of selected) {
+      const { ok, notModified: row } = await compare(api, altsportsUrl, settings, scenario, context);
+      rows.push(ok);
+      notModified.push(row);
+    }
+    sections.push(
+      `cached GET routes against a raw node:http server sending the same body and headers (target: at least ${TARGETS.cachedVsRaw} of its req/s):\n${formatTable(rows)}`,
+      `the same requests with If-None-Match: <the ETag> (304 Not Modified), against a raw server answering the same 304, and against altsports's cached 200 above (target: 304 / 200 above 1):\n${formatNotModifiedTable(notModified)}`,
+    );
+    for (const r of rows) {
+      for (const target of ['altsports', 'raw'] as const) {
+        if (r[target].non2xx > 0 || r[target].errors > 0) failed.push(`${target} ${r.path}: ${r[target].non2xx} non-2xx, ${r[target].errors} errors (status codes: ${r[target].statusCodes})`);
+      }
+    }
+    for (const r of notModified) {
+      for (const target of ['altsports', 'raw'] as const) {
+        if (wrongAnswers(r[target], 304) > 0) failed.push(`${target} ${r.route} with If-None-Match: ${wrongAnswers(r[target], 304)} answers not 304 (status codes: ${r[target].statusCodes})`);
+      }
+    }
+  }
+
+  if (args.parts.has('large')) {
+    smallFigures = await measureDataset({ label: 'small', events, baseUrl: altsportsUrl, headers, api, context, settings, documents: args.uncachedDocuments, log });
+  }
+
+  if (args.parts.has('json-server')) {
+    const list = await api.get('/api/v1/public/events');
+    const jsonServer = await startJsonServer(JSON.parse(list.body.toString('utf8')) as unknown[], workDir);
+    const jsonServerUrl = `http://127.0.0.1:${jsonServer.port}`;
+    try {
+      // The whole list (the issue's request), and its first 100 events, which json-server pages with `_limit`.
+      const pairs = [
+        { altsports: '/api/v1/public/events', jsonServer: '/events' },
+        { altsports: '/api/v1/public/events?limit=100', jsonServer: '/events?_limit=100' },
+      ];
+      const rows: JsonServerRow[] = [];
+      for (const pair of pairs) {
+        const ours = await api.get(pair.altsports);
+        const theirs = Buffer.from(await (await fetch(jsonServerUrl + pair.jsonServer)).arrayBuffer());
+        if (JSON.stringify(JSON.parse(theirs.toString('utf8'))) !== JSON.stringify(JSON.parse(ours.body.toString('utf8')))) throw new Error(`json-server's ${pair.jsonServer} is not the array altsports answers to ${pair.altsports}`);
+        const altsportsRuns: LoadResult[] = [];
+        const jsonServerRuns: LoadResult[] = [];
+        for (let round = 1; round <= args.rounds; round++) {
+          log(`json-server ${jsonServer.version}: GET ${pair.altsports} on altsports, then GET ${pair.jsonServer} on json-server${args.rounds > 1 ? ` (round ${round} of ${args.rounds})` : ''}`);
+          altsportsRuns.push(await measure(altsportsUrl + pair.altsports, 'GET', settings));
+          jsonServerRuns.push(await measure(jsonServerUrl + pair.jsonServer, 'GET', settings));
+        }
+        rows.push({ altsportsPath: pair.altsports, jsonServerPath: pair.jsonServer, altsports: combine(altsportsRuns), altsportsBytes: ours.body.length, jsonServer: combine(jsonServerRuns), jsonServerBytes: theirs.length });
+      }
+      sections.push(`GET /events against json-server ${jsonServer.version} serving the same array from a db.json (same load settings; target: at least ${TARGETS.jsonServerRatio}x its req/s):\n${formatJsonServer(rows, jsonServer.version)}`);
+      for (const row of rows) {
+        for (const [name, result] of [['altsports', row.altsports], ['json-server', row.jsonServer]] as const) {
+          if (result.non2xx > 0 || result.errors > 0) failed.push(`${name} ${name === 'altsports' ? row.altsportsPath : row.jsonServerPath}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        }
+      }
+    } finally {
+      await jsonServer.stop();
+    }
+  }
+
+  if (args.parts.has('parlay')) {
+    try {
+      const report = await benchParlay({
+        baseUrl: altsportsUrl,
+        apiKey,
+        adminKey,
+        eventId: context.oddsEventId,
+        legCounts: args.parlayLegs,
+        requests: args.parlayRequests,
+        changes: args.parlayChanges,
+        workDir,
+        log,
+      });
+      sections.push(formatParlay(report));
+    } catch (error) {
+      failed.push(`same game parlay: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  if (args.parts.has('stream')) {
+    const streamSettings = { clients: args.streamClients, batches: args.streamBatches, ratePerSecond: args.streamRate };
+    const reports: StreamReport[] = await measureStream({
+      writeUrl: altsportsUrl,
+      readers: [{ label: 'one node', baseUrl: altsportsUrl, targetMs: TARGETS.streamOneNodeP99Ms }],
+      store: 'sqlite',
       apiKey,
       adminKey,
-      eventId: context.oddsEventId,
-      legCounts: args.parlayLegs,
-      requests: args.parlayRequests,
-      changes: args.parlayChanges,
-      workDir,
+      settings: streamSettings,
       log,
     });
-    parlay = `\n${formatParlay(report)}`;
-  } catch (error) {
-    parlayFailure = error instanceof Error ? error.message : String(error);
+    await altsports.stop();
+    if (postgresUrl) reports.push(...(await measureStreamAcrossNodes(postgresUrl, adminKey, streamSettings, log)));
+    else log('stream: no DATABASE_URL or TEST_DATABASE_URL: the cross-node measurement is skipped');
+    sections.push(
+      `write-to-stream latency: POST /api/v1/admin/feed (one heat-score update) to its heatScore event at each stream client, open loop (targets: p99 under ${TARGETS.streamOneNodeP99Ms} ms on one node, ${TARGETS.streamCrossNodeP99Ms} ms across nodes):\n${formatStream(reports)}`,
+    );
+    for (const r of reports) if (r.missing > 0) failed.push(`stream ${r.store} ${r.label}: ${r.missing} deliveries never arrived`);
+  }
+  await altsports.stop();
+}
+
+if (args.parts.has('large') && smallFigures) {
+  const dataDir = args.largeStore ? resolve(args.largeStore) : join(workDir, 'large');
+  mkdirSync(dataDir, { recursive: true });
+  log(`seeding a SQLite store of ${args.largeEvents} demo events in ${dataDir}${args.largeStore ? ' (kept; reused when it holds events)' : ''}`);
+  let reported = 0;
+  const started = performance.now();
+  const { apiKey, events } = await seedStore(
+    { dataDir },
+    {
+      events: args.largeEvents,
+      reuse: args.largeStore !== undefined,
+      onProgress: (written) => {
+        if (written - reported < 5_000 && written < args.largeEvents) return;
+        reported = written;
+        log(`large: ${written} of ${args.largeEvents} events loaded (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      },
+    },
+  );
+  log(`large: ${events} events in the store`);
+  const altsports = await startChild(script('./server.ts'), [dataDir]);
+  try {
+    const baseUrl = `http://127.0.0.1:${altsports.port}`;
+    const headers = { 'x-api-key': apiKey };
+    const api = fetcher(baseUrl, headers);
+    const context = await chooseContext(api, smallContext);
+    const large = await measureDataset({ label: 'large', events, baseUrl, headers, api, context, settings: settingsWith(headers), documents: args.uncachedDocuments, log });
+    sections.push(formatGrowth(smallFigures, large, args.connections));
+    for (const figures of [smallFigures, large]) {
+      for (const h of figures.hot) if (h.load.non2xx > 0 || h.load.errors > 0) failed.push(`${figures.label} ${h.path}: ${h.load.non2xx} non-2xx, ${h.load.errors} errors`);
+    }
+  } finally {
+    await altsports.stop();
   }
 }
-await altsports.stop();
 
-let ingest = '';
-if (args.ingestHeats > 0) {
+if (args.parts.has('ingest')) {
   log(`feed ingestion: ${args.ingestHeats} heats of 20 riders, 5 laps each`);
-  const reports = await benchIngest(join(workDir, 'ingest'), process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL, { heats: args.ingestHeats, riders: 20, laps: 5 });
-  ingest = `\nfeed ingestion (POST /api/v1/admin/feed's path without HTTP: validation, reference checks, one transaction):\n${formatIngest(reports)}`;
+  const reports = await benchIngest(join(workDir, 'ingest'), postgresUrl, { heats: args.ingestHeats, riders: 20, laps: 5 });
+  sections.push(`feed ingestion (POST /api/v1/admin/feed's path without HTTP: validation, reference checks, one transaction):\n${formatIngest(reports)}`);
 }
 
 console.log(machineInfo().join('\n'));
+console.log(`parts:   ${[...args.parts].join(', ')}`);
 console.log(`load:    autocannon, ${args.connections} connections, pipelining 1, ${args.warmup} s warm-up + ${args.duration} s measured per target, loopback\n`);
-console.log(formatTable(rows));
-if (parlay) console.log(parlay);
-if (ingest) console.log(ingest);
+console.log(sections.join('\n\n'));
 
-const failed = rows.flatMap((r) =>
-  (['altsports', 'raw'] as const)
-    .filter((target) => r[target].non2xx > 0 || r[target].errors > 0)
-    .map((target) => `${target} ${r.path}: ${r[target].non2xx} non-2xx, ${r[target].errors} errors (status codes: ${r[target].statusCodes})`),
-);
-if (parlayFailure) failed.push(`same game parlay: ${parlayFailure}`);
 if (failed.length) {
   console.error(`\nFAILED: requests went wrong during the measured runs:\n  ${failed.join('\n  ')}`);
   process.exitCode = 1;
