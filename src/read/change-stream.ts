@@ -46,7 +46,7 @@ export function streamFilter(request: StreamRequest, scope: AccessScope): (chang
  * Last-Event-ID. Returns false, reading nothing, when the log no longer reaches back to `afterId`: the
  * client missed changes and must refetch what it shows anyway.
  */
-export async function changesSince(store: Store, afterId: number, untilId: number, onPage: (changes: StoredChange[]) => void): Promise<boolean> {
+async function changesSince(store: Store, afterId: number, untilId: number, onPage: (changes: StoredChange[]) => void): Promise<boolean> {
   const repository = changesRepository(store.db);
   const { first } = await repository.bounds();
   // An id past the last one (a client of another store) is as unknown as one the log has dropped.

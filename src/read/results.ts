@@ -13,6 +13,7 @@ import { type HeatResultsRows, resultsRepository } from '../store/repositories/r
 import type { AccessScope } from './access-scope.ts';
 import { type AthleteDocument, athleteDocument, teamDocument } from './athlete-document.ts';
 import { resolveEvent } from './events.ts';
+import { competitionFields } from './sports.ts';
 
 /** A heat score row (section 2.5). Optional fields are absent outside the formats that have them. */
 export interface HeatScoreRow {
@@ -104,12 +105,7 @@ export function heatScoreRows(competition: Competition, event: { id: string; ref
     const method = winBy(format, heat.heatStatus, storedResult);
     return {
       id: entry.id,
-      numericSportId: competition.sportReferenceId,
-      sportKey: competition.sportKey,
-      sportName: competition.sportName,
-      numericCompetitionId: competition.referenceId,
-      competitionKey: competition.key,
-      competitionName: competition.name,
+      ...competitionFields(competition),
       referenceId: entry.referenceId,
       heatStatus: heat.heatStatus,
       eventId: publicEventId,

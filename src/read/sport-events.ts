@@ -7,6 +7,7 @@ import { type EventWithTour, eventsRepository } from '../store/repositories/even
 import { type AccessScope, assertCanRead } from './access-scope.ts';
 import { PUBLIC_PREFIX } from './public-paths.ts';
 import { type MatchPeriod, type MatchTeam, type TeamMatch, periodWinner, teamMatch, teamOfSide } from './team-match.ts';
+import { competitionFields } from './sports.ts';
 
 /**
  * Routes 8, 10, 12 and 14: the detail documents of curling, table tennis, box lacrosse and 3-on-3
@@ -54,12 +55,7 @@ export function matchHeader(event: EventWithTour, competition: Competition) {
   return {
     id: formatPublicId(event.competition, event.id),
     numericEventId: event.referenceId,
-    numericSportId: competition.sportReferenceId,
-    sportKey: competition.sportKey,
-    sportName: competition.sportName,
-    numericCompetitionId: competition.referenceId,
-    competitionKey: competition.key,
-    competitionName: competition.name,
+    ...competitionFields(competition),
     name: event.name,
     startDate: event.startDate,
     endDate: event.endDate,

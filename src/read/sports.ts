@@ -1,4 +1,4 @@
-import { COMPETITIONS } from '../domain/competitions.ts';
+import { COMPETITIONS, type Competition } from '../domain/competitions.ts';
 import { type AccessScope, canRead } from './access-scope.ts';
 
 export interface SportListingItem {
@@ -22,4 +22,16 @@ export function listSports(scope: AccessScope): SportListingItem[] {
     sportName: c.sportName,
     resultsFormat: c.resultsFormat,
   }));
+}
+
+/** The sport and competition a document belongs to, as the per-heat and sport-specific documents name them. */
+export function competitionFields(competition: Competition) {
+  return {
+    numericSportId: competition.sportReferenceId,
+    sportKey: competition.sportKey,
+    sportName: competition.sportName,
+    numericCompetitionId: competition.referenceId,
+    competitionKey: competition.key,
+    competitionName: competition.name,
+  };
 }

@@ -275,16 +275,21 @@ export async function touchEvents(trx: Transaction<Database>, latestByEvent: Map
   }
 }
 
+/** Rows read by id, a chunk of ids per query, kept by id as `value` makes them. */
+async function byId<R extends { id: string }, V>(ids: readonly string[], read: (part: string[]) => Promise<R[]>, value: (row: R) => V): Promise<Map<string, V>> {
+  const found = new Map<string, V>();
+  for (const part of chunks([...ids])) for (const row of await read(part)) found.set(row.id, value(row));
+  return found;
+}
+
+type Reader = Kysely<Database> | Transaction<Database>;
+
 /**
  * Ids that the store already holds, each with its competition: the row's own, or its event's for
  * rounds, heats, heat entries and team games; null for tables outside any competition.
  */
-export async function findExisting(db: Kysely<Database>, collection: FeedCollection, ids: string[]): Promise<Map<string, string | null>> {
-  const found = new Map<string, string | null>();
-  for (const part of chunks(ids)) {
-    for (const row of await existingRows(db, collection, part)) found.set(row.id, row.competition ?? null);
-  }
-  return found;
+export function findExisting(db: Kysely<Database>, collection: FeedCollection, ids: string[]): Promise<Map<string, string | null>> {
+  return byId(ids, (part) => existingRows(db, collection, part), (row) => row.competition ?? null);
 }
 
 function existingRows(db: Kysely<Database>, collection: FeedCollection, ids: string[]): Promise<Array<{ id: string; competition?: string | null }>> {
@@ -331,61 +336,35 @@ export async function findEntrants(
 }
 
 /** Maps heat entry ids to their heat ids, from the store. */
-export async function heatIdsOfEntries(db: Kysely<Database> | Transaction<Database>, entryIds: string[]): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  for (const part of chunks(entryIds)) {
-    const rows = await db.selectFrom('heatEntries').select(['id', 'heatId']).where('id', 'in', part).execute();
-    for (const row of rows) found.set(row.id, row.heatId);
-  }
-  return found;
+export function heatIdsOfEntries(db: Reader, entryIds: string[]): Promise<Map<string, string>> {
+  return byId(entryIds, (part) => db.selectFrom('heatEntries').select(['id', 'heatId']).where('id', 'in', part).execute(), (row) => row.heatId);
 }
 
 /** Maps round ids to their event ids, from the store. */
-export async function eventIdsOfRounds(db: Kysely<Database> | Transaction<Database>, roundIds: string[]): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  for (const part of chunks(roundIds)) {
-    const rows = await db.selectFrom('rounds').select(['id', 'eventId']).where('id', 'in', part).execute();
-    for (const row of rows) found.set(row.id, row.eventId);
-  }
-  return found;
+export function eventIdsOfRounds(db: Reader, roundIds: string[]): Promise<Map<string, string>> {
+  return byId(roundIds, (part) => db.selectFrom('rounds').select(['id', 'eventId']).where('id', 'in', part).execute(), (row) => row.eventId);
 }
 
 /** Stored markets by id, with what their odds are checked against and the event they belong to. */
-export async function findMarkets(db: Kysely<Database> | Transaction<Database>, ids: string[]): Promise<Map<string, MarketShape & { eventId: string }>> {
-  const found = new Map<string, MarketShape & { eventId: string }>();
-  for (const part of chunks(ids)) {
-    const rows = await db.selectFrom('markets').select(['id', 'eventId', 'oddType', 'heatId', 'exactasType', 'overUnderSubMarketType', 'line', 'athleteIds', 'places', 'proposition', 'teamMarketType', 'roundId']).where('id', 'in', part).execute();
-    for (const row of rows) found.set(row.id, { ...row, athleteIds: row.athleteIds ? (JSON.parse(row.athleteIds) as string[]) : null });
-  }
-  return found;
+export function findMarkets(db: Reader, ids: string[]): Promise<Map<string, MarketShape & { eventId: string }>> {
+  return byId(
+    ids,
+    (part) => db.selectFrom('markets').select(['id', 'eventId', 'oddType', 'heatId', 'exactasType', 'overUnderSubMarketType', 'line', 'athleteIds', 'places', 'proposition', 'teamMarketType', 'roundId']).where('id', 'in', part).execute(),
+    (row) => ({ ...row, athleteIds: row.athleteIds ? (JSON.parse(row.athleteIds) as string[]) : null }),
+  );
 }
 
 /** The event and status of each heat, from the store. */
-export async function heatStates(db: Kysely<Database> | Transaction<Database>, heatIds: string[]): Promise<Map<string, { eventId: string; heatStatus: string }>> {
-  const found = new Map<string, { eventId: string; heatStatus: string }>();
-  for (const part of chunks(heatIds)) {
-    const rows = await db.selectFrom('heats').select(['id', 'eventId', 'heatStatus']).where('id', 'in', part).execute();
-    for (const row of rows) found.set(row.id, row);
-  }
-  return found;
+export function heatStates(db: Reader, heatIds: string[]): Promise<Map<string, { eventId: string; heatStatus: string }>> {
+  return byId(heatIds, (part) => db.selectFrom('heats').select(['id', 'eventId', 'heatStatus']).where('id', 'in', part).execute(), (row) => row);
 }
 
 /** The competition and status of each event, from the store. */
-export async function eventStates(db: Kysely<Database> | Transaction<Database>, eventIds: string[]): Promise<Map<string, { competition: string; eventStatus: string }>> {
-  const found = new Map<string, { competition: string; eventStatus: string }>();
-  for (const part of chunks(eventIds)) {
-    const rows = await db.selectFrom('events').select(['id', 'competition', 'eventStatus']).where('id', 'in', part).execute();
-    for (const row of rows) found.set(row.id, row);
-  }
-  return found;
+export function eventStates(db: Reader, eventIds: string[]): Promise<Map<string, { competition: string; eventStatus: string }>> {
+  return byId(eventIds, (part) => db.selectFrom('events').select(['id', 'competition', 'eventStatus']).where('id', 'in', part).execute(), (row) => row);
 }
 
 /** The competition of each future, from the store. */
-export async function futureCompetitions(db: Kysely<Database> | Transaction<Database>, futureIds: string[]): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  for (const part of chunks(futureIds)) {
-    const rows = await db.selectFrom('futures').select(['id', 'competition']).where('id', 'in', part).execute();
-    for (const row of rows) found.set(row.id, row.competition);
-  }
-  return found;
+export function futureCompetitions(db: Reader, futureIds: string[]): Promise<Map<string, string>> {
+  return byId(futureIds, (part) => db.selectFrom('futures').select(['id', 'competition']).where('id', 'in', part).execute(), (row) => row.competition);
 }

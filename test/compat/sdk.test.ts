@@ -35,6 +35,7 @@ import { BKFC_EVENT, SPR_EVENT, resultsFeed } from '../helpers/results-fixture.t
 import { FIELD, FIELD_UUID, FIELD_WIN, fairOdds, fieldOddsFeed, rider, sdkMarketAliases, secondPlaceProbability, wslHeatExactaFeed } from '../helpers/sdk-odds.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
+import { close } from '../helpers/close.ts';
 
 const PIPE_PRO = `wsl:${WSL_PAST}`;
 const BELLS = `wsl:${WSL_LIVE}`;
@@ -503,8 +504,6 @@ const matchupsOf = (doc: Record<string, unknown>) => outcomesOf(doc, 'headToHead
 const lastName = (o: { athlete?: AthleteRef | null }) => o.athlete?.lastName ?? null;
 const lastNames = (athletes: readonly AthleteRef[] | undefined) => (athletes ?? []).map((a) => a.lastName);
 const total = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
-const close = (actual: number, expected: number, tolerance: number, what: string) =>
-  assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual} is not within ${tolerance} of ${expected}`);
 
 /** The server with every odds fixture: the settled main and fight card, the generated live field, a wsl heat exacta. */
 function withOdds(open: () => Promise<Store>, fn: (running: Running) => Promise<void>, env: Record<string, string> = {}): Promise<void> {

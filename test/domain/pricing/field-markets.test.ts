@@ -4,9 +4,8 @@ import fc from 'fast-check';
 import { Random } from '../../../src/domain/random.ts';
 import { FieldMarkets } from '../../../src/domain/pricing/field-markets.ts';
 import { fitFinishingOrder, plackettLuceHeadToHead, plackettLuceSequence, simulateFinishingOrders } from '../../../src/domain/pricing/finishing-order.ts';
+import { close } from '../../helpers/close.ts';
 
-const close = (actual: number, expected: number, tolerance: number, what: string) =>
-  assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual} vs ${expected} (tolerance ${tolerance})`);
 
 describe('field markets from one set of finishing orders', () => {
   test('walks a hand-made set of orders', () => {

@@ -12,6 +12,7 @@ import {
   simulateFinishingOrders,
   topProbability,
 } from '../../../src/domain/pricing/finishing-order.ts';
+import { close } from '../../helpers/close.ts';
 
 /** Win probabilities of a random field of 3 to 12 runners, none below 1%. */
 const fields = fc
@@ -21,8 +22,6 @@ const fields = fc
     return raw.map((x) => x / total);
   });
 
-const close = (actual: number, expected: number, tolerance: number, what: string) =>
-  assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual} vs ${expected} (tolerance ${tolerance})`);
 
 describe('Plackett-Luce in closed form', () => {
   test('walks the textbook cases', () => {

@@ -13,9 +13,8 @@ import {
   totalOver,
   totalUnder,
 } from '../../../src/domain/pricing/score-model.ts';
+import { close } from '../../helpers/close.ts';
 
-const close = (actual: number, expected: number, tolerance: number, what: string) =>
-  assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual} vs ${expected} (tolerance ${tolerance})`);
 
 const e = Math.exp;
 /** Modified Bessel functions at 2, for Skellam(1, 1): P(D = k) = e^-2 I_|k|(2). */

@@ -22,9 +22,8 @@ import {
   type TeamMatchModel,
   totalLine,
 } from '../../../src/domain/pricing/team-match-model.ts';
+import { close } from '../../helpers/close.ts';
 
-const close = (actual: number, expected: number, tolerance: number, what: string) =>
-  assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual} vs ${expected} (tolerance ${tolerance})`);
 
 type PricedFormat = 'box-lacrosse' | 'three-ice' | 'curling' | 'table-tennis' | 'jai-alai';
 const FORMATS: readonly PricedFormat[] = ['box-lacrosse', 'three-ice', 'curling', 'table-tennis', 'jai-alai'];

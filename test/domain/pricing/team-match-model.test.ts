@@ -18,9 +18,8 @@ import {
   type TeamMatchModel,
   totalLine,
 } from '../../../src/domain/pricing/team-match-model.ts';
+import { close } from '../../helpers/close.ts';
 
-const close = (actual: number, expected: number, tolerance: number, what: string) =>
-  assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual} vs ${expected} (tolerance ${tolerance})`);
 
 const mass = (joint: readonly JointScore[], home: number, away: number) => joint.find((s) => s.home === home && s.away === away)?.p ?? 0;
 const sum = (joint: readonly JointScore[]) => joint.reduce((s, x) => s + x.p, 0);
