@@ -28,6 +28,19 @@ export interface Config {
   rateLimitPerDay: number;
   /** Shares rate-limit counts between API processes; unset: counted in each process. */
   redisUrl: string | undefined;
+  /** Browser origins allowed to call the API (CORS): none, any (`*`), or a list. */
+  corsOrigins: 'none' | '*' | string[];
+  /** A listener of its own for the admin API; null: the admin API is on PORT. */
+  adminPort: number | null;
+  adminHost: string;
+  /** Prometheus metrics at /metrics. */
+  metrics: boolean;
+  /** A listener of its own for /metrics; null: on PORT. */
+  metricsPort: number | null;
+  /** A request (headers and body) must arrive within this many seconds. */
+  requestTimeoutSeconds: number;
+  /** An idle keep-alive connection is closed after this many seconds. */
+  keepAliveTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -56,6 +69,13 @@ export const CONFIG_VARIABLES = [
   ['RATE_LIMIT_PER_MINUTE', '600', 'requests per API key per clock minute, for keys without their own limit; 0: no limit'],
   ['RATE_LIMIT_PER_DAY', '0', 'requests per API key per UTC day, for keys without their own limit; 0: no limit'],
   ['REDIS_URL', '(unset)', 'redis://[:password@]host:6379[/db] shares rate-limit counts between API processes'],
+  ['CORS_ORIGINS', '(unset)', 'browser origins allowed to call the API: * for any, or a comma list (https://a.example,https://b.example)'],
+  ['ADMIN_PORT', '(unset)', 'serve the admin API on this port only (on ADMIN_HOST), never on PORT'],
+  ['ADMIN_HOST', '127.0.0.1', 'interface of the admin listener (with ADMIN_PORT)'],
+  ['METRICS', 'on', 'on: Prometheus metrics at /metrics; off: none'],
+  ['METRICS_PORT', '(unset)', 'serve /metrics on this port only (on ADMIN_HOST), never on PORT'],
+  ['REQUEST_TIMEOUT_SECONDS', '60', 'a request (headers and body) must arrive within this time, or gets 408'],
+  ['KEEP_ALIVE_TIMEOUT_SECONDS', '72', 'an idle keep-alive connection is closed after this time'],
 ] as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -109,9 +129,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('REDIS_URL must be a URL starting with redis:// or rediss:// (unset it to count rate limits in each process)');
   }
 
+  const corsOrigins = parseCorsOrigins(get('CORS_ORIGINS'), problems);
+  const optionalPort = (name: string) => (get(name) === undefined ? null : integer(name, 0, 1, 65535));
+  const port = integer('PORT', 3000, 0, 65535);
+  const adminPort = optionalPort('ADMIN_PORT');
+  const metricsPort = optionalPort('METRICS_PORT');
+  if (adminPort !== null && adminPort === port) problems.push(`ADMIN_PORT=${adminPort} must differ from PORT (unset it to serve the admin API on PORT)`);
+  if (metricsPort !== null && (metricsPort === port || metricsPort === adminPort)) problems.push(`METRICS_PORT=${metricsPort} must differ from PORT and ADMIN_PORT`);
+
   const config: Config = {
     host: get('HOST') ?? '127.0.0.1',
-    port: integer('PORT', 3000, 0, 65535),
+    port,
     dataDir: get('DATA_DIR') ?? './data',
     databaseUrl,
     demoData: onOff('DEMO_DATA', true),
@@ -128,9 +156,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     rateLimitPerDay: integer('RATE_LIMIT_PER_DAY', 0, 0, 1_000_000_000),
     redisUrl,
+    corsOrigins,
+    adminPort,
+    adminHost: get('ADMIN_HOST') ?? '127.0.0.1',
+    metrics: onOff('METRICS', true),
+    metricsPort,
+    requestTimeoutSeconds: integer('REQUEST_TIMEOUT_SECONDS', 60, 1, 3600),
+    keepAliveTimeoutSeconds: integer('KEEP_ALIVE_TIMEOUT_SECONDS', 72, 1, 3600),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** `*`, or a comma list of origins (scheme, host and port, as browsers send them in `Origin`). */
+function parseCorsOrigins(raw: string | undefined, problems: string[]): Config['corsOrigins'] {
+  if (raw === undefined) return 'none';
+  if (raw === '*') return '*';
+  const origins = raw.split(',').map((origin) => origin.trim()).filter(Boolean);
+  const bad = origins.filter((origin) => !URL.canParse(origin) || new URL(origin).origin !== origin);
+  if (origins.length === 0 || bad.length > 0) {
+    problems.push(`CORS_ORIGINS="${raw}" must be * or a comma list of origins such as https://app.example (no path, no trailing slash)${bad.length ? `; not an origin: ${bad.join(', ')}` : ''}`);
+    return 'none';
+  }
+  return origins;
 }
 
 /** The effective configuration with secrets masked, for `altsports config` and start-up logs. */
@@ -158,5 +206,12 @@ export function describeConfig(config: Config): Record<string, string> {
     RATE_LIMIT_PER_MINUTE: config.rateLimitPerMinute === 0 ? '0 (no limit)' : String(config.rateLimitPerMinute),
     RATE_LIMIT_PER_DAY: config.rateLimitPerDay === 0 ? '0 (no limit)' : String(config.rateLimitPerDay),
     REDIS_URL: redis ? redis.toString() : '(unset: rate limits counted per process)',
+    CORS_ORIGINS: config.corsOrigins === 'none' ? '(unset: no cross-origin browser access)' : config.corsOrigins === '*' ? '*' : config.corsOrigins.join(','),
+    ADMIN_PORT: config.adminPort === null ? '(unset: the admin API is on PORT)' : String(config.adminPort),
+    ADMIN_HOST: config.adminHost,
+    METRICS: config.metrics ? 'on' : 'off',
+    METRICS_PORT: config.metricsPort === null ? '(unset: /metrics is on PORT)' : String(config.metricsPort),
+    REQUEST_TIMEOUT_SECONDS: String(config.requestTimeoutSeconds),
+    KEEP_ALIVE_TIMEOUT_SECONDS: String(config.keepAliveTimeoutSeconds),
   };
 }

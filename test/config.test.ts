@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ConfigError, DEFAULT_DEMO_API_KEY, describeConfig, loadConfig } from '../src/config.ts';
+import { CONFIG_VARIABLES, ConfigError, DEFAULT_DEMO_API_KEY, describeConfig, loadConfig } from '../src/config.ts';
 
 test('defaults serve the demo on 127.0.0.1:3000 from ./data', () => {
   const config = loadConfig({});
@@ -28,6 +28,15 @@ test('bad values stop the start with a message naming every bad variable', () =>
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL="loud" must be one of fatal, error/],
     [{ ADMIN_API_KEY: 'short' }, /ADMIN_API_KEY must be at least 16 characters/],
     [{ RESPONSE_ENVELOPE: 'xml' }, /RESPONSE_ENVELOPE="xml" must be one of none, data/],
+    [{ CORS_ORIGINS: 'app.example' }, /CORS_ORIGINS="app.example" must be \* or a comma list of origins.*not an origin: app\.example/],
+    [{ CORS_ORIGINS: 'https://app.example/' }, /not an origin: https:\/\/app\.example\//],
+    [{ CORS_ORIGINS: ',' }, /CORS_ORIGINS="," must be \*/],
+    [{ ADMIN_PORT: '3000' }, /ADMIN_PORT=3000 must differ from PORT/],
+    [{ ADMIN_PORT: '0' }, /ADMIN_PORT="0" must be a whole number from 1 to 65535/],
+    [{ PORT: '4000', ADMIN_PORT: '4001', METRICS_PORT: '4001' }, /METRICS_PORT=4001 must differ from PORT and ADMIN_PORT/],
+    [{ METRICS: 'sometimes' }, /METRICS="sometimes" must be on or off/],
+    [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS="0" must be a whole number from 1 to 3600/],
+    [{ KEEP_ALIVE_TIMEOUT_SECONDS: '1.5' }, /KEEP_ALIVE_TIMEOUT_SECONDS="1.5" must be a whole number/],
   ];
   for (const [env, message] of table) {
     assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message), JSON.stringify(env));
@@ -39,4 +48,23 @@ test('the printed configuration masks secrets', () => {
   const shown = describeConfig(loadConfig({ ADMIN_API_KEY: 'super-secret-admin-key', DATABASE_URL: 'postgres://u:hunter2@db:5432/alt' }));
   assert.doesNotMatch(JSON.stringify(shown), /super-secret-admin-key|hunter2/);
   assert.match(shown.DATABASE_URL ?? '', /postgres:\/\/u:\*+@db:5432\/alt/);
+});
+
+test('hardening settings: defaults and accepted values', () => {
+  const defaults = loadConfig({});
+  assert.equal(defaults.corsOrigins, 'none');
+  assert.equal(defaults.adminPort, null);
+  assert.equal(defaults.metricsPort, null);
+  assert.equal(defaults.metrics, true);
+  assert.equal(defaults.requestTimeoutSeconds, 60);
+  assert.equal(defaults.keepAliveTimeoutSeconds, 72);
+  assert.equal(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins, '*');
+  assert.deepEqual(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173' }).corsOrigins, ['https://a.example', 'http://localhost:5173']);
+  const split = loadConfig({ ADMIN_PORT: '9001', METRICS_PORT: '9002', ADMIN_HOST: '10.0.0.5' });
+  assert.deepEqual([split.adminPort, split.metricsPort, split.adminHost], [9001, 9002, '10.0.0.5']);
+});
+
+test('altsports config shows every documented variable', () => {
+  const shown = describeConfig(loadConfig({}));
+  assert.deepEqual(Object.keys(shown).sort(), CONFIG_VARIABLES.map(([name]) => name).sort());
 });

@@ -5,16 +5,20 @@ import type { Config } from '../config.ts';
 import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin, formatSchemaErrors } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, formatSchemaErrors } from './plugins/errors.ts';
+import { listenersPlugin, serverTimeouts } from './plugins/listeners.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { ADMIN_PREFIX, PUBLIC_PREFIX, openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { eventStreamPlugin } from './plugins/event-stream.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { adminFeedRoutes } from './routes/admin-feed.ts';
 import { adminMarketsRoutes } from './routes/admin-markets.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { futuresRoutes } from './routes/futures.ts';
 import { healthRoutes } from './routes/health.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { oddsRoutes } from './routes/odds.ts';
 import { resultsRoutes } from './routes/results.ts';
 import { sportsRoutes } from './routes/sports.ts';
@@ -48,9 +52,14 @@ export interface AppOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export async function buildApp({ config, store, logger }: AppOptions): Promise<FastifyInstance> {
+  const { requestTimeout, keepAliveTimeout, ...serverOptions } = serverTimeouts(config);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    requestTimeout,
+    keepAliveTimeout,
+    http: serverOptions,
+    clientErrorHandler,
     requestIdHeader: false,
     genReqId: (req) => {
       const sent = req.headers['x-request-id'];
@@ -67,7 +76,11 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   app.addHook('onClose', () => changeFeed.close());
   for (const schema of [ServerErrorResponse, SportListingItem, ...EVENT_SHARED_SCHEMAS, ...RESULTS_SHARED_SCHEMAS, ...ODDS_SHARED_SCHEMAS, ...SPORT_SHARED_SCHEMAS, FutureListingItem, FutureOddsItem]) app.addSchema(schema);
 
+  // The order of these registrations is the order of their onRequest hooks.
+  await app.register(metricsPlugin, { store });
   await app.register(errorsPlugin, { debugErrors: config.debugErrors });
+  await app.register(securityHeadersPlugin, { corsOrigins: config.corsOrigins });
+  await app.register(listenersPlugin, { config });
   await app.register(authPlugin, { store, adminApiKey: config.adminApiKey });
   await app.register(rateLimitPlugin, { defaults: { perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay }, redisUrl: config.redisUrl });
   await app.register(openApiPlugin, { version: API_VERSION });
@@ -85,6 +98,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   await app.register(eventStreamPlugin, { heartbeatMs: config.streamHeartbeatSeconds * 1000 });
 
   await app.register(healthRoutes);
+  if (config.metrics) await app.register(metricsRoutes);
   await app.register(
     async (publicApi) => {
       await publicApi.register(sportsRoutes);

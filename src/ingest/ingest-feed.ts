@@ -83,6 +83,8 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
       return summary;
     });
     if (summary.changes.length > 0) store.noteWrite(summary.changes);
+    const { changedEventIds: _events, changes: _changes, ...rows } = summary;
+    store.noteIngest(rows);
     return summary;
   } catch (error) {
     if (error instanceof ReferenceIdConflict) {

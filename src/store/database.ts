@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql 
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
 import type { StoredChange } from '../domain/changes.ts';
+import type { WriteCounts } from './feed-writer.ts';
 import type { Database } from './schema.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -44,6 +45,9 @@ export interface Store {
   noteWrite(changes: StoredChange[]): void;
   /** Subscribes to this process's own writes, as they commit; returns the unsubscribe function. */
   onWrite(listener: (changes: StoredChange[]) => void): () => void;
+  /** Called by this process after each committed feed batch, with its rows per collection and outcome (metrics). */
+  noteIngest(rows: Record<string, WriteCounts>): void;
+  onIngest(listener: (rows: Record<string, WriteCounts>) => void): () => void;
   /**
    * PostgreSQL only: opens a dedicated connection listening on `changeChannel`. `onNotify` runs for
    * every notification, `onLost` once if the connection fails; the returned function closes it.
@@ -58,18 +62,25 @@ const plugins = [new CamelCasePlugin()];
 
 export const DEFAULT_CHANGE_LOG_SIZE = 10_000;
 
-/** A store's own-write notifications: listeners run synchronously after each commit. */
-function writeSignal() {
-  const listeners = new Set<(changes: StoredChange[]) => void>();
+/** Listeners of one kind of notification, run synchronously in subscription order. */
+function signal<T>() {
+  const listeners = new Set<(value: T) => void>();
   return {
-    noteWrite: (changes: StoredChange[]) => {
-      for (const listener of listeners) listener(changes);
+    note: (value: T) => {
+      for (const listener of listeners) listener(value);
     },
-    onWrite: (listener: (changes: StoredChange[]) => void) => {
+    on: (listener: (value: T) => void) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
   };
+}
+
+/** A store's own-write notifications: listeners run synchronously after each commit. */
+function writeSignal() {
+  const writes = signal<StoredChange[]>();
+  const ingests = signal<Record<string, WriteCounts>>();
+  return { noteWrite: writes.note, onWrite: writes.on, noteIngest: ingests.note, onIngest: ingests.on };
 }
 
 export function openStore(options: StoreOptions): Store {

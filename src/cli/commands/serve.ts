@@ -3,7 +3,8 @@ import { loadConfig } from '../../config.ts';
 import { loadDemoData, storeIsEmpty } from '../../demo/load-demo.ts';
 import { createSimulator, prepareSimulation } from '../../demo/simulate.ts';
 import { buildApp } from '../../http/app.ts';
-import { DOCS_PATH, PUBLIC_PREFIX } from '../../http/plugins/openapi.ts';
+import { ADMIN_PREFIX, DOCS_PATH, PUBLIC_PREFIX } from '../../http/plugins/openapi.ts';
+import { METRICS_PATH } from '../../http/routes/metrics.ts';
 import type { Command } from '../main.ts';
 import { openMigratedStore } from './open-store.ts';
 import { SIMULATE_OPTIONS, SIMULATE_OPTIONS_HELP, simulateSettings, startLine } from './simulate.ts';
@@ -60,13 +61,20 @@ export const serveCommand: Command = {
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
     process.once('SIGINT', () => void shutdown('SIGINT'));
 
-    await app.listen({ host: config.host, port: config.port });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+    const origins = await app.listenAll();
+    const origin = origins.public as string;
+    const adminOrigin = origins.admin ?? origin;
+    const metricsUrl = config.metrics ? `${origins.metrics ?? origin}${METRICS_PATH}` : null;
     app.log.info(
-      { baseUrl: `${origin}${PUBLIC_PREFIX}`, docsUrl: `${origin}${DOCS_PATH}`, demoApiKey: config.demoApiKey, store: store.dialect, location: store.location },
+      {
+        baseUrl: `${origin}${PUBLIC_PREFIX}`,
+        docsUrl: `${origin}${DOCS_PATH}`,
+        adminUrl: `${adminOrigin}${ADMIN_PREFIX}`,
+        metricsUrl,
+        demoApiKey: config.demoApiKey,
+        store: store.dialect,
+        location: store.location,
+      },
       'altsports is listening',
     );
     process.stderr.write(
@@ -74,6 +82,8 @@ export const serveCommand: Command = {
         '',
         `  altsports API   ${origin}${PUBLIC_PREFIX}`,
         `  docs            ${origin}${DOCS_PATH}`,
+        `  admin API       ${adminOrigin}${ADMIN_PREFIX}${config.adminApiKey ? '' : ' (closed: no ADMIN_API_KEY)'}`,
+        `  metrics         ${metricsUrl ?? '(off)'}`,
         `  demo API key    ${config.demoApiKey ?? '(off)'}`,
         `  store           ${store.dialect} ${store.location}`,
         `  try             curl -H 'X-API-KEY: ${config.demoApiKey ?? '<key>'}' ${origin}${PUBLIC_PREFIX}/sports`,

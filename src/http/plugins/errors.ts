@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, badRequest } from '../../domain/errors.ts';
 
@@ -66,7 +68,7 @@ function frameworkClientError(error: FastifyError): ApiError | null {
 }
 
 /** Errors meaning the store cannot be reached, answered 503 rather than 500. */
-function isStoreUnavailable(error: unknown): boolean {
+export function isStoreUnavailable(error: unknown): boolean {
   const code = (error as { code?: string }).code;
   return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === '57P01' || code === '57P03' || code === 'SQLITE_BUSY';
 }
@@ -74,7 +76,8 @@ function isStoreUnavailable(error: unknown): boolean {
 export const errorsPlugin = fp(
   async (app: FastifyInstance, options: { debugErrors: boolean }) => {
     app.setNotFoundHandler((request, reply) => {
-      reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, { method: request.method }));
+      const notFound = routeNotFound(request);
+      reply.code(404).send(errorBody(404, notFound.message, notFound.metadata));
     });
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -96,3 +99,29 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+export function routeNotFound(request: FastifyRequest): ApiError {
+  return new ApiError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, { method: request.method });
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout: the request did not arrive in time'],
+  HPE_HEADER_OVERFLOW: [431, 'Request headers are too large'],
+};
+
+/**
+ * Requests Node rejects before Fastify sees them (malformed HTTP, headers too large, a request that
+ * does not arrive within REQUEST_TIMEOUT_SECONDS) still get the error body; the connection is closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [statusCode, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad request: malformed HTTP'];
+  const body = JSON.stringify(errorBody(statusCode, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n` +
+        `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}

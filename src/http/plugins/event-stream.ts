@@ -52,6 +52,7 @@ export const eventStreamPlugin = fp(
         closed = true;
         clearInterval(heartbeat);
         open.delete(stream);
+        app.metrics.streamClients.dec();
         for (const listener of listeners) listener();
       };
       const write = (text: string) => {
@@ -80,6 +81,7 @@ export const eventStreamPlugin = fp(
       };
       res.on('close', close);
       open.add(stream);
+      app.metrics.streamClients.inc();
       return stream;
     });
 
@@ -90,5 +92,5 @@ export const eventStreamPlugin = fp(
       }
     });
   },
-  { name: 'event-stream' },
+  { name: 'event-stream', dependencies: ['metrics'] },
 );

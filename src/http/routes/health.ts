@@ -7,7 +7,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/healthz',
     {
-      config: { access: 'open' },
+      config: { access: 'open', listener: 'any' },
       schema: {
         tags: ['operations'],
         summary: 'Readiness',

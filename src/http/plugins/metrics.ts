@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ApiError } from '../../domain/errors.ts';
+import type { Store } from '../../store/database.ts';
+import { isStoreUnavailable } from './errors.ts';
+
+/**
+ * Prometheus metrics of one API instance: requests by route and status with their latency, response
+ * cache lookups, push-stream clients, rate-limit rejections, feed rows written and store errors.
+ * Plugins count what only they see (cache hits, stream clients) through `app.metrics`; the rest is
+ * counted here from the request lifecycle and the store's ingest signal.
+ */
+export interface ApiMetrics {
+  registry: Registry;
+  cacheLookups: Counter<'result'>;
+  streamClients: Gauge;
+  /** The Prometheus text exposition of this instance and of the process (memory, CPU, GC, event loop). */
+  exposition(): Promise<string>;
+  contentType: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: ApiMetrics;
+  }
+}
+
+// Process metrics are per process, not per app instance: registered once, shared by every instance.
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** From a cached hit (well under a millisecond) to a large cold document or a parlay (seconds). */
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const metricsPlugin = fp(
+  async (app: FastifyInstance, options: { store: Store }) => {
+    const registry = new Registry();
+    const requests = new Counter({ name: 'altsports_http_requests_total', help: 'HTTP requests answered, by route template, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] });
+    const duration = new Histogram({
+      name: 'altsports_http_request_duration_seconds',
+      help: 'Time from receiving a request to the last byte of its answer, by route template and method (stream routes: the life of the stream)',
+      labelNames: ['route', 'method'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    });
+    const cacheLookups = new Counter({ name: 'altsports_response_cache_lookups_total', help: 'Public GETs looked up in the response cache: hit or miss (hit ratio = hit / (hit + miss))', labelNames: ['result'], registers: [registry] });
+    const streamClients = new Gauge({ name: 'altsports_stream_clients', help: 'Clients connected to the push stream', registers: [registry] });
+    const rateLimited = new Counter({ name: 'altsports_rate_limit_rejections_total', help: 'Requests answered 429 because their key was over its rate limit', registers: [registry] });
+    const ingestRows = new Counter({ name: 'altsports_ingest_rows_total', help: 'Feed rows written by this process, by collection and outcome (inserted, updated, unchanged, stale)', labelNames: ['collection', 'outcome'], registers: [registry] });
+    const ingestBatches = new Counter({ name: 'altsports_ingest_batches_total', help: 'Feed batches committed by this process', registers: [registry] });
+    const storeErrors = new Counter({ name: 'altsports_store_errors_total', help: 'Requests that failed on the server: unavailable when the store could not be reached (answered 503), internal for any other failure (answered 500)', labelNames: ['kind'], registers: [registry] });
+    // Both series exist from the start, so that a rate over them is defined before the first lookup.
+    for (const result of ['hit', 'miss']) cacheLookups.inc({ result }, 0);
+    for (const kind of ['unavailable', 'internal']) storeErrors.inc({ kind }, 0);
+
+    const metrics: ApiMetrics = {
+      registry,
+      cacheLookups,
+      streamClients,
+      contentType: registry.contentType,
+      exposition: async () => `${await processMetrics().metrics()}\n${await registry.metrics()}`,
+    };
+    app.decorate('metrics', metrics);
+
+    const unsubscribe = options.store.onIngest((rows) => {
+      ingestBatches.inc();
+      for (const [collection, counts] of Object.entries(rows)) {
+        for (const outcome of ['inserted', 'updated', 'unchanged', 'stale'] as const) if (counts[outcome] > 0) ingestRows.inc({ collection, outcome }, counts[outcome]);
+      }
+    });
+    app.addHook('onClose', async () => unsubscribe());
+
+    // Client errors (ours and Fastify's, which carry a 4xx statusCode) are not failures of the server.
+    app.addHook('onError', async (_request, _reply, error) => {
+      if (error instanceof ApiError || (error.statusCode ?? 500) < 500) return;
+      storeErrors.inc({ kind: isStoreUnavailable(error) ? 'unavailable' : 'internal' });
+    });
+
+    // Runs for cached hits and streams too (hijacked replies), once the answer has been sent.
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      const status = reply.statusCode;
+      requests.inc({ route, method: request.method, status });
+      duration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+      if (status === 429) rateLimited.inc();
+    });
+  },
+  { name: 'metrics' },
+);
