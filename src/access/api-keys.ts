@@ -133,17 +133,19 @@ function checkLimits(limits: KeyLimits): void {
  */
 export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
   const cache = new Map<string, { key: VerifiedKey | null; until: number }>();
-  // Keyed by the presented key itself: a hit costs no hashing. The map lives only in this process.
+  // Keyed, like the store, by the key's SHA-256: a caller cannot steer how far a comparison with a
+  // real key runs (a lookup compares digests it cannot choose), so timing tells nothing of the keys.
   return async (presented: string): Promise<VerifiedKey | null> => {
     const now = Date.now();
-    const hit = cache.get(presented);
+    const digest = hashKey(presented);
+    const hit = cache.get(digest);
     if (hit && hit.until > now) return hit.key;
-    const row = await keysRepository(store.db).findActiveByHash(hashKey(presented));
+    const row = await keysRepository(store.db).findActiveByHash(digest);
     const key = row
       ? { id: row.id, name: row.name, competitions: row.competitions ? (JSON.parse(row.competitions) as string[]) : null, ratePerMinute: row.ratePerMinute, ratePerDay: row.ratePerDay }
       : null;
     if (cache.size >= maxEntries) cache.clear();
-    cache.set(presented, { key, until: now + ttlMs });
+    cache.set(digest, { key, until: now + ttlMs });
     return key;
   };
 }
