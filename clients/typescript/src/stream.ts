@@ -1,0 +1,261 @@
+/**
+ * The push stream (`GET /api/v1/public/stream`) as an async iterator of typed change events, over
+ * fetch so that the API key goes in a header (EventSource cannot send one). It reconnects by itself
+ * after a disconnect, a server's `close` (shutdown: reconnect to another node) or a silent connection,
+ * with Last-Event-ID so that the server replays what was missed from its change log.
+ */
+import { AltsportsApiError, parseRetryAfter } from './errors.ts';
+import { SseParser } from './sse.ts';
+import type { CompetitionKey, Event, PublicPaths } from './types.ts';
+
+/** The stream's query parameters, from the OpenAPI document. */
+export type StreamQuery = NonNullable<NonNullable<PublicPaths['/stream']['get']>['parameters']['query']>;
+/** The kinds of change a subscription can ask for (`reset` always comes). */
+export type ChangeKind = NonNullable<StreamQuery['kind']>[number];
+
+// The event payloads: the OpenAPI document describes the stream as text/event-stream only, so these
+// follow the route's description (src/http/schemas/stream.ts) and the change log (src/domain/changes.ts).
+// The client tests check every field against a live server.
+
+export interface EventChange {
+  eventId: string;
+  competition: CompetitionKey;
+  eventStatus: Event['eventStatus'];
+  updatedAt: string;
+}
+export interface HeatScoreChange {
+  eventId: string;
+  competition: CompetitionKey;
+  heatIds: string[];
+  roundIds: string[];
+  updatedAt: string;
+}
+export interface OddsChange {
+  eventId: string;
+  competition: CompetitionKey;
+  marketIds: string[];
+  /** The new prices; at most 200, with `truncated` set when there were more (refetch the event's odds). */
+  odds: Array<{ id: string; marketId: string; decimalOdds: number; status: string }>;
+  truncated?: true;
+  updatedAt: string;
+}
+export interface SettlementChange {
+  eventId: string;
+  competition: CompetitionKey;
+  heatIds: string[];
+  oddIds: string[];
+  eventFinal: boolean;
+  updatedAt: string;
+}
+export interface FutureChange {
+  competition: CompetitionKey;
+  futureIds: string[];
+  updatedAt: string;
+}
+export interface ResetNotice {
+  /** `bulk`: too much changed to list; `reference`: shared facts (athletes, teams) changed; `resume`: the log no longer reaches back to Last-Event-ID. */
+  reason: 'bulk' | 'reference' | 'resume' | (string & {});
+  message: string;
+}
+
+interface Change<K extends string, D> {
+  type: K;
+  /** The change id: persist the last one to resume from it (`lastEventId`) after a restart. */
+  id: number;
+  data: D;
+}
+
+/** What a subscription yields. `close` and heartbeats are handled inside (reconnect, keep-alive). */
+export type StreamEvent =
+  /** Sent at every (re)connection; `id` is null when resuming (the position is the one resumed from). */
+  | { type: 'ready'; id: number | null; data: { lastEventId: number } }
+  | Change<'event', EventChange>
+  | Change<'heatScore', HeatScoreChange>
+  | Change<'odds', OddsChange>
+  | Change<'settlement', SettlementChange>
+  | Change<'future', FutureChange>
+  /** Refetch what you show: changes were missed or too many to list. */
+  | Change<'reset', ResetNotice>;
+
+export interface SubscribeOptions {
+  competition?: StreamQuery['competition'];
+  eventId?: StreamQuery['eventId'];
+  kind?: StreamQuery['kind'];
+  /** Resume after this change id (a `StreamEvent.id` saved earlier). */
+  lastEventId?: number;
+  /** Ends the iteration (quietly: the loop just stops). */
+  signal?: AbortSignal;
+  reconnect?: {
+    /** Delay before the first reconnection, unless the server's `retry:` says otherwise. Default 2000 ms. */
+    initialDelayMs?: number;
+    /** Upper bound of the doubling delay between failed attempts. Default 30000 ms. */
+    maxDelayMs?: number;
+  };
+  /** Reconnect when nothing, not even a heartbeat, arrives for this long; keep it above the server's STREAM_HEARTBEAT_SECONDS. 0: never. Default 60000 ms. */
+  idleTimeoutMs?: number;
+  /** Called before each reconnection, with why and the delay: for logs and metrics. */
+  onReconnect?: (info: { reason: 'close' | 'ended' | 'error' | 'idle' | 'status'; delayMs: number; lastEventId: number | null; error?: unknown }) => void;
+}
+
+export interface StreamSubscription extends AsyncIterableIterator<StreamEvent> {
+  /** The id to resume from: the last change received (or the position `ready` announced). */
+  readonly lastEventId: number | null;
+  /** Stops the subscription and closes its connection. */
+  close(): void;
+}
+
+/** What the client gives the stream: how to open a connection, and how to wait. */
+export interface StreamTransport {
+  open(query: StreamQuery, lastEventId: number | null, signal: AbortSignal): Promise<{ response: Response; url: string }>;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  random(): number;
+}
+
+const KNOWN = new Set<StreamEvent['type']>(['ready', 'event', 'heatScore', 'odds', 'settlement', 'future', 'reset']);
+
+/** Non-2xx answers worth another attempt; anything else (a bad key, a bad filter) ends the subscription. */
+const RETRIABLE = (status: number) => status === 408 || status === 429 || status >= 500;
+
+export function subscribe(transport: StreamTransport, options: SubscribeOptions = {}): StreamSubscription {
+  const controller = new AbortController();
+  const outer = options.signal;
+  const onAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', onAbort, { once: true });
+
+  const initialDelayMs = options.reconnect?.initialDelayMs ?? 2_000;
+  const maxDelayMs = options.reconnect?.maxDelayMs ?? 30_000;
+  const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
+  const query: StreamQuery = {
+    ...(options.competition ? { competition: options.competition } : {}),
+    ...(options.eventId ? { eventId: options.eventId } : {}),
+    ...(options.kind ? { kind: options.kind } : {}),
+  };
+  let lastEventId: number | null = options.lastEventId ?? null;
+
+  async function* run(): AsyncGenerator<StreamEvent, void, undefined> {
+    let baseDelayMs = initialDelayMs;
+    // Consecutive attempts that got no stream: the delay doubles with each.
+    let failures = 0;
+    try {
+      while (!controller.signal.aborted) {
+        let reason: 'close' | 'ended' | 'error' | 'idle' | 'status' = 'ended';
+        let retryAfterMs: number | null = null;
+        let error: unknown;
+        // One connection's own signal: aborted by the caller, or by the idle timer.
+        const connection = new AbortController();
+        const abortConnection = () => connection.abort();
+        controller.signal.addEventListener('abort', abortConnection, { once: true });
+        let idle: ReturnType<typeof setTimeout> | undefined;
+        let idled = false;
+        const touch = () => {
+          if (idleTimeoutMs <= 0) return;
+          clearTimeout(idle);
+          idle = setTimeout(() => {
+            idled = true;
+            connection.abort();
+          }, idleTimeoutMs);
+          // A silent stream must not keep the process alive on its own.
+          idle.unref?.();
+        };
+        try {
+          touch();
+          const { response, url } = await transport.open(query, lastEventId, connection.signal);
+          if (!response.ok || !response.body) {
+            if (!RETRIABLE(response.status)) throw await AltsportsApiError.from('GET', url, response);
+            const seconds = parseRetryAfter(response.headers.get('retry-after'));
+            retryAfterMs = seconds === null ? null : seconds * 1000;
+            await response.body?.cancel().catch(() => {});
+            reason = 'status';
+            failures += 1;
+          } else {
+            failures = 0;
+            const parser = new SseParser();
+            const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+            let closing = false;
+            try {
+              while (!closing) {
+                const { value, done } = await reader.read();
+                if (done) break;
+                touch();
+                for (const message of parser.push(value)) {
+                  if (parser.retry !== undefined) baseDelayMs = parser.retry;
+                  if (message.id !== undefined && /^\d+$/.test(message.id)) lastEventId = Number(message.id);
+                  if (message.event === 'close') {
+                    reason = 'close';
+                    closing = true;
+                    break;
+                  }
+                  const event = toStreamEvent(message.event, message.id, message.data);
+                  if (event) {
+                    // A ready without an id announces where a fresh stream starts.
+                    if (event.type === 'ready' && lastEventId === null) lastEventId = event.data.lastEventId;
+                    yield event;
+                  }
+                }
+              }
+            } finally {
+              await reader.cancel().catch(() => {});
+            }
+          }
+        } catch (caught) {
+          if (controller.signal.aborted) return;
+          if (caught instanceof AltsportsApiError) throw caught;
+          reason = idled ? 'idle' : 'error';
+          error = caught;
+          failures += 1;
+        } finally {
+          clearTimeout(idle);
+          controller.signal.removeEventListener('abort', abortConnection);
+          connection.abort();
+        }
+        if (controller.signal.aborted) return;
+        const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, failures - 1));
+        // Jitter spreads the reconnections of many clients after one node's shutdown.
+        const jittered = Math.round(backoff * (0.5 + transport.random() / 2));
+        const delayMs = Math.max(retryAfterMs ?? 0, jittered);
+        options.onReconnect?.({ reason, delayMs, lastEventId, ...(error === undefined ? {} : { error }) });
+        await transport.sleep(delayMs, controller.signal).catch(() => {});
+      }
+    } finally {
+      controller.abort();
+      outer?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  const iterator = run();
+  return {
+    get lastEventId() {
+      return lastEventId;
+    },
+    close() {
+      controller.abort();
+    },
+    next: () => iterator.next(),
+    return: (value?: unknown) => {
+      controller.abort();
+      return iterator.return(value as undefined);
+    },
+    throw: (error?: unknown) => {
+      controller.abort();
+      return iterator.throw(error);
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
+function toStreamEvent(type: string, id: string | undefined, data: string): StreamEvent | null {
+  if (!KNOWN.has(type as StreamEvent['type'])) return null; // a kind newer than this client: skipped
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const numericId = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+  if (type === 'ready') return { type, id: numericId, data: parsed } as StreamEvent;
+  if (numericId === null) return null;
+  return { type, id: numericId, data: parsed } as StreamEvent;
+}
