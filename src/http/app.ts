@@ -60,6 +60,9 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
     keepAliveTimeout,
     http: serverOptions,
     clientErrorHandler,
+    // A request reaching a closing server is still answered (with Connection: close, see
+    // closeGracefully), not with Fastify's own 503 body: the store closes only after the app.
+    return503OnClosing: false,
     requestIdHeader: false,
     genReqId: (req) => {
       const sent = req.headers['x-request-id'];

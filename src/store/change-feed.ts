@@ -63,6 +63,8 @@ export async function openChangeFeed(store: Store, options: ChangeFeedOptions = 
   };
 
   // One pull at a time; a wake-up during a pull runs one more after it.
+  // Whether the last pull read the log to its end (a reconnected listener goes live only then).
+  let pullFailed = false;
   const pull = (): Promise<void> => {
     if (pulling) {
       pullAgain = true;
@@ -78,7 +80,9 @@ export async function openChangeFeed(store: Store, options: ChangeFeedOptions = 
             if (page.length < PAGE) break;
           }
         } while (pullAgain && !closed);
+        pullFailed = false;
       } catch (error) {
+        pullFailed = true;
         options.onError?.(error as Error);
       } finally {
         pulling = null;
@@ -98,28 +102,52 @@ export async function openChangeFeed(store: Store, options: ChangeFeedOptions = 
   let retryTimer: NodeJS.Timeout | null = null;
   const retryMs = options.retryMs ?? 100;
   const maxRetryMs = options.maxRetryMs ?? 5_000;
+  // One connection attempt at a time: either it goes live, or it schedules the next one (backing off).
   const listen = async (delay: number): Promise<void> => {
+    retryTimer = null;
     if (closed || !store.listen) return;
+    let up = false;
+    let lostWhileConnecting: Error | null = null;
+    let stop: (() => Promise<void>) | null = null;
     try {
-      stopListening = await store.listen(
+      stop = await store.listen(
         () => void pull(),
         (error) => {
+          options.onError?.(error);
+          if (!up) {
+            // Lost before it went live (the server went away again): the attempt below fails and retries.
+            lostWhileConnecting = error;
+            return;
+          }
           stopListening = null;
           setLive(false);
-          options.onError?.(error);
           schedule(retryMs);
         },
       );
-      // Whatever was committed while the listener was down is in the log.
+      if (closed) {
+        await stop();
+        return;
+      }
+      // Whatever was committed while the listener was down is in the log. Live only once all of it was
+      // read with the listener still up: otherwise a change could be missed and a cached document kept.
       await pull();
+      if (lostWhileConnecting) throw lostWhileConnecting;
+      if (pullFailed) throw new Error('change feed: reading the change log after reconnecting failed');
+      if (closed) {
+        await stop();
+        return;
+      }
+      up = true;
+      stopListening = stop;
       setLive(true);
     } catch (error) {
-      options.onError?.(error as Error);
+      if (stop) await stop();
+      if (error !== lostWhileConnecting) options.onError?.(error as Error);
       schedule(Math.min(delay * 2, maxRetryMs));
     }
   };
   const schedule = (delay: number) => {
-    if (closed) return;
+    if (closed || retryTimer) return;
     retryTimer = setTimeout(() => void listen(delay), delay);
     retryTimer.unref();
   };

@@ -62,6 +62,9 @@ const plugins = [new CamelCasePlugin()];
 
 export const DEFAULT_CHANGE_LOG_SIZE = 10_000;
 
+/** How long opening a PostgreSQL connection (or waiting for a free one in the pool) may take. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Listeners of one kind of notification, run synchronously in subscription order. */
 function signal<T>() {
   const listeners = new Set<(value: T) => void>();
@@ -125,10 +128,18 @@ function openPostgres(url: string, options: StoreOptions): Store {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.pgPoolSize ?? 10,
+    // A server that does not answer (network down, host gone) fails the request (503) rather than
+    // holding it, and a dead peer is noticed on idle connections too.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle client losing its server must not crash the process; the next query reports it.
+  // A connection losing its server (PostgreSQL stopped or restarted: 57P01, a reset) emits `error`,
+  // which would crash the process without a listener: the pool listens on idle connections, nobody on
+  // checked-out ones (pg-pool removes its listener while a query or transaction holds the client).
+  // The query in flight fails on its own (503), and the pool discards the broken connection.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   const safe = new URL(url);
   safe.password = '';
@@ -144,11 +155,17 @@ function openPostgres(url: string, options: StoreOptions): Store {
     changeLogSize: options.changeLogSize ?? DEFAULT_CHANGE_LOG_SIZE,
     ...writeSignal(),
     listen: async (onNotify, onLost) => {
-      const client = new pg.Client({ connectionString: url, keepAlive: true });
+      const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
       let lost = false;
+      const stop = async () => {
+        lost = true;
+        listeners.delete(stop);
+        await client.end().catch(() => {});
+      };
       const fail = (error: Error) => {
         if (lost) return;
-        lost = true;
+        // The caller reconnects with a new client; this one is done (its socket mostly already is).
+        void stop();
         onLost(error);
       };
       client.on('error', fail);
@@ -158,15 +175,9 @@ function openPostgres(url: string, options: StoreOptions): Store {
         await client.connect();
         await client.query(`LISTEN "${channel}"`);
       } catch (error) {
-        lost = true;
-        await client.end().catch(() => {});
+        await stop();
         throw error;
       }
-      const stop = async () => {
-        lost = true;
-        listeners.delete(stop);
-        await client.end().catch(() => {});
-      };
       listeners.add(stop);
       return stop;
     },

@@ -41,7 +41,8 @@ function bodyOf(raw: string): Record<string, unknown> {
   return JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
 }
 
-describe('admin and metrics on listeners of their own', () => {
+// A close that waited out the keep-alive timeout (72 s) fails on the test timeout.
+describe('admin and metrics on listeners of their own', { timeout: 30_000 }, () => {
   let store: TestStore;
   let fixture: TestApp;
   let origins: Record<ListenerName, string | null>;
@@ -87,7 +88,27 @@ describe('admin and metrics on listeners of their own', () => {
     }
   });
 
-  test('closing the app closes every listener', async () => {
+  test('a graceful close stops every listener without waiting out an idle keep-alive connection', async () => {
+    const { Agent, request } = await import('node:http');
+    const agent = new Agent({ keepAlive: true });
+    const get = (origin: string | null, path: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        request(`${origin}${path}`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    assert.equal((await get(origins.admin, '/healthz')).status, 200, 'an idle keep-alive connection is left open');
+    await fixture.app.closeGracefully({ idleMs: 200, timeoutMs: 60_000 });
+    for (const origin of [origins.public, origins.admin, origins.metrics]) {
+      await assert.rejects(fetch(`${origin}/healthz`), `${origin} is closed`);
+    }
+    agent.destroy();
+  });
+
+  test('closing the app again is harmless', async () => {
     await fixture.app.close();
     for (const origin of [origins.public, origins.admin, origins.metrics]) {
       await assert.rejects(fetch(`${origin}/healthz`), `${origin} is closed`);

@@ -14,8 +14,9 @@ export const serveCommand: Command = {
     'Usage: altsports serve [--simulate [--interval S] [--speed X] [--competitions L]]',
     '',
     'Starts the API on HOST:PORT from the configured store, migrating it first. An empty store is',
-    'filled with the demo dataset unless DEMO_DATA=off. SIGTERM or SIGINT stops it cleanly: in-flight',
-    'requests finish first. Settings: see `altsports config --help`.',
+    'filled with the demo dataset unless DEMO_DATA=off. SIGTERM or SIGINT stops it cleanly: new',
+    'connections are refused, every request already sent is answered (with Connection: close), stream',
+    'clients get `event: close`, then the process exits 0. Settings: see `altsports config --help`.',
     '',
     '  --simulate            once listening, move the demo data forward in real time, as',
     '                        `altsports simulate` does (`npm start -- --simulate`); options:',
@@ -45,11 +46,12 @@ export const serveCommand: Command = {
     const shutdown = async (signal: string) => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      app.log.info({ signal }, 'shutting down: refusing new connections, answering requests already sent');
       try {
+        const closed = app.closeGracefully({ idleMs: DRAIN_IDLE_MS, timeoutMs: DRAIN_TIMEOUT_MS });
         stopSimulator.abort();
         await simulator;
-        await app.close();
+        await closed;
         await store.close();
         app.log.info('stopped');
         process.exit(0);
@@ -108,3 +110,8 @@ export const serveCommand: Command = {
     }
   },
 };
+
+/** After SIGTERM, how long idle keep-alive connections may still bring a request (one already on its way). */
+const DRAIN_IDLE_MS = 1_000;
+/** After SIGTERM, how long requests may take to finish before their connections are cut. */
+const DRAIN_TIMEOUT_MS = 30_000;

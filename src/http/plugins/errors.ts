@@ -67,10 +67,31 @@ function frameworkClientError(error: FastifyError): ApiError | null {
   return null;
 }
 
-/** Errors meaning the store cannot be reached, answered 503 rather than 500. */
+/**
+ * Errors meaning the store cannot be reached, answered 503 with Retry-After rather than 500:
+ * PostgreSQL stopped, restarting or unreachable, a connection that broke under a query, no connection
+ * within the pool's timeout; SQLite busy beyond its timeout. Follows `cause`, and the errors of an
+ * AggregateError (a host name resolving to several addresses, each refusing).
+ */
 export function isStoreUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === '57P01' || code === '57P03' || code === 'SQLITE_BUSY';
+  // Node socket errors: the host or port cannot be reached, or the connection broke.
+  const network = ['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN', 'ENOTFOUND', 'EAI_AGAIN'];
+  // SQLSTATEs meaning the server cannot serve now, not that the query is wrong: class 08 (connection
+  // exception), 57P01 admin_shutdown (pg_ctl stop -m fast), 57P02 crash_shutdown, 57P03
+  // cannot_connect_now (starting up, shutting down), 57P05 idle_session_timeout, 53300 too_many_connections.
+  const sqlState = /^(08[0-9A-Z]{3}|57P0[1235]|53300)$/;
+  // What pg raises without a code: the socket closed under it (-m immediate, a crash, the network), a
+  // query on a client already broken (the rollback after such a failure), the pool's connect timeout.
+  const pgMessage = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+  const check = (value: unknown, depth: number): boolean => {
+    if (typeof value !== 'object' || value === null || depth > 5) return false;
+    const { code, message, cause, errors } = value as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (network.includes(code) || sqlState.test(code) || code.startsWith('SQLITE_BUSY'))) return true;
+    if (typeof message === 'string' && pgMessage.test(message)) return true;
+    if (Array.isArray(errors) && errors.some((inner) => check(inner, depth + 1))) return true;
+    return check(cause, depth + 1);
+  };
+  return check(error, 0);
 }
 
 export const errorsPlugin = fp(

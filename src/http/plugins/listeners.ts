@@ -2,6 +2,7 @@ import { type IncomingMessage, type Server, type ServerOptions, createServer } f
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
+import { drainer } from '../drain.ts';
 import { routeNotFound } from './errors.ts';
 
 /**
@@ -21,6 +22,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Starts the main listener (HOST:PORT) and any admin or metrics listener; returns their origins. */
     listenAll(): Promise<Record<ListenerName, string | null>>;
+    /**
+     * Stops every listener gracefully (SIGTERM): new connections are refused at once; every request
+     * already sent, even one still in an idle keep-alive connection, is answered with
+     * `Connection: close`; stream clients get their last event; then the app closes. Connections still
+     * open after `timeoutMs` are cut.
+     */
+    closeGracefully(options?: { idleMs?: number; timeoutMs?: number }): Promise<void>;
   }
 }
 
@@ -75,11 +83,38 @@ export const listenersPlugin = fp(
       if (served !== 'any' && served !== arrivedOn(request) && request.routeOptions.url !== undefined) throw routeNotFound(request);
     });
 
-    // In-flight requests on the extra listeners finish; idle connections close at once.
+    const servers = [app.server, ...[...extra.values()].map(({ server }) => server)];
+    const drainers = servers.map(drainer);
+    // Fastify closes its own server; the extra ones stop listening, then their requests finish.
     app.addHook('onClose', async () => {
       await Promise.all(
-        [...extra.values()].map(({ server }) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))),
+        drainers.slice(1).map(async (drain) => {
+          drain.begin();
+          await drain.settle(Number.POSITIVE_INFINITY, { closeIdle: true });
+        }),
       );
+    });
+
+    app.decorate('closeGracefully', async ({ idleMs = 1_000, timeoutMs = 30_000 } = {}) => {
+      // A request that never ends (a client reading a large answer very slowly) must not keep the process up.
+      const force = setTimeout(() => {
+        app.log.warn({ afterMs: timeoutMs }, 'shutting down: closing the connections still open');
+        for (const server of servers) server.closeAllConnections();
+      }, timeoutMs);
+      let sweep: NodeJS.Timeout | undefined;
+      try {
+        for (const drain of drainers) drain.begin();
+        await Promise.all(drainers.map((drain) => drain.settle(idleMs)));
+        // Then a connection whose last answer went out as keep-alive (a stream, an answer begun before
+        // the signal) is closed once idle, rather than at the keep-alive timeout.
+        sweep = setInterval(() => {
+          for (const server of servers) server.closeIdleConnections();
+        }, 100);
+        await app.close();
+      } finally {
+        clearTimeout(force);
+        clearInterval(sweep);
+      }
     });
 
     app.decorate('listenAll', async () => {
