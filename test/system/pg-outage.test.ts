@@ -51,7 +51,7 @@ function assertUnavailable(answer: Answer, cluster: PgCluster): void {
   // No driver internals: error codes, addresses, the port.
   assert.doesNotMatch(answer.text, /ECONN|57P0|terminat|127\.0\.0\.1|postgres:\/\/|password/i, `${answer.what}: internals leak: ${answer.text}`);
   assert.doesNotMatch(answer.text, new RegExp(String(cluster.port)), `${answer.what}: the port leaks`);
-  if (answer.what !== 'GET /healthz') assert.ok(Number(answer.headers.get('retry-after')) >= 1, `${answer.what}: no Retry-After`);
+  assert.ok(Number(answer.headers.get('retry-after')) >= 1, `${answer.what}: no Retry-After`);
 }
 
 let clock = Date.now();
@@ -205,6 +205,9 @@ describe('a PostgreSQL outage while the API serves requests', () => {
       if (cached.status === 200) assert.equal(JSON.parse(cached.text).id, JSON.parse(before.text).id);
       else assertUnavailable(cached, cluster);
       assert.equal(serve.child.exitCode, null, `the process exited\n${serve.output()}`);
+      // Operators see it: the metrics count the outage as the store being unavailable, not as internal failures.
+      const metrics = (await call('GET /metrics', '/metrics')).text;
+      assert.ok(Number(/^altsports_store_errors_total\{kind="unavailable"\} (\d+)$/m.exec(metrics)?.[1]) >= 3, `store errors while down:\n${metrics.split('\n').filter((line) => line.startsWith('altsports_store_errors')).join('\n')}`);
 
       // The server comes back on the same data dir and port: the API recovers by itself.
       await cluster.start();

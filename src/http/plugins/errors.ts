@@ -94,6 +94,9 @@ export function isStoreUnavailable(error: unknown): boolean {
   return check(error, 0);
 }
 
+/** What a 503 asks clients to wait: about how long a PostgreSQL restart or failover takes. */
+const STORE_RETRY_AFTER_SECONDS = 5;
+
 export const errorsPlugin = fp(
   async (app: FastifyInstance, options: { debugErrors: boolean }) => {
     app.setNotFoundHandler((request, reply) => {
@@ -106,12 +109,13 @@ export const errorsPlugin = fp(
       const stack = options.debugErrors ? (error.stack ?? '') : '';
       if (known) {
         if (known.statusCode === 401) reply.header('www-authenticate', 'Bearer realm="altsports"');
+        if (known.statusCode === 503) reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
         reply.code(known.statusCode).send(errorBody(known.statusCode, known.message, known.metadata, stack));
         return;
       }
       if (isStoreUnavailable(error)) {
         request.log.error({ err: error }, 'store unavailable');
-        reply.code(503).header('retry-after', '5').send(errorBody(503, 'Service temporarily unavailable: the data store cannot be reached', { requestId: request.id }, stack));
+        reply.code(503).header('retry-after', String(STORE_RETRY_AFTER_SECONDS)).send(errorBody(503, 'Service temporarily unavailable: the data store cannot be reached', { requestId: request.id }, stack));
         return;
       }
       request.log.error({ err: error }, 'unhandled error');
