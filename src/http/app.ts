@@ -5,7 +5,8 @@ import type { Config } from '../config.ts';
 import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { clientErrorHandler, errorsPlugin, formatSchemaErrors } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, formatSchemaErrors, frameworkErrorHandler } from './plugins/errors.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { listenersPlugin, serverTimeouts } from './plugins/listeners.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { ADMIN_PREFIX, PUBLIC_PREFIX, openApiPlugin } from './plugins/openapi.ts';
@@ -60,6 +61,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
     keepAliveTimeout,
     http: serverOptions,
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     // A request reaching a closing server is still answered (with Connection: close, see
     // closeGracefully), not with Fastify's own 503 body: the store closes only after the app.
     return503OnClosing: false,
@@ -84,6 +86,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   await app.register(errorsPlugin, { debugErrors: config.debugErrors });
   await app.register(securityHeadersPlugin, { corsOrigins: config.corsOrigins });
   await app.register(listenersPlugin, { config });
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin, { store, adminApiKey: config.adminApiKey });
   await app.register(rateLimitPlugin, { defaults: { perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay }, redisUrl: config.redisUrl });
   await app.register(openApiPlugin, { version: API_VERSION });

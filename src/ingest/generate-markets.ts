@@ -37,6 +37,9 @@ export interface GenerateMarketsRequest {
 
 const SAMPLES = 50_000;
 
+/** The largest field priced at once (a Supercross main has 22 riders, a big surf event 36 in round one). */
+const MAX_FIELD = 200;
+
 /** The margin asked for: 5% by the power method unless given. */
 function marginOptions(request: GenerateMarketsRequest): { overround: number; marginMethod: MarginMethod } {
   const overround = request.overround ?? 0.05;
@@ -70,7 +73,14 @@ export async function generateMarketsForEvent(store: Store, eventId: string, req
   const unsupported = (request.oddTypes ?? []).filter((t) => !competition.supportedMarkets.includes(t));
   if (unsupported.length > 0) throw badRequest(`${competition.name} (${competition.key}) does not offer ${unsupported.join(', ')}`, { field: 'oddTypes', unsupported });
 
+  if (athleteIds.length > MAX_FIELD) throw badRequest(`At most ${MAX_FIELD} athletes can be priced together, got ${athleteIds.length}`, { field: request.winProbabilities ? 'winProbabilities' : 'ratings' });
+  // Before the pricing work, which takes a while for a large field: every athlete must exist.
+  const known = new Set((await store.db.selectFrom('athletes').select('id').where('id', 'in', athleteIds).execute()).map((row) => row.id));
+  const unknown = athleteIds.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw badRequest(`Unknown athlete${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`, { field: request.winProbabilities ? 'winProbabilities' : 'ratings', unknown: unknown.slice(0, 100) });
   const win = request.winProbabilities ? values : ratingsToWinProbabilities(values);
+  // Ratings hundreds of thousands of points apart leave the weakest with no chance a double can hold.
+  if (win.some((p) => !(p > 0 && Number.isFinite(p)))) throw badRequest('These ratings are too far apart to price: every athlete needs a win chance above zero', { field: 'ratings' });
   // Heats with a stored draw; the last one is taken as the main event (the hole shot's race).
   const entries = await store.db
     .selectFrom('heatEntries')

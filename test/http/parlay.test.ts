@@ -130,4 +130,21 @@ describeEachStore('POST /admin/events/{eventId}/markets/generate', (open) => {
     assert.equal(JSON.parse(bad.body).metadata.field, 'winProbabilities');
     assert.equal((await generate({ ratings: { a: 1, b: 2 }, oddTypes: ['teamMarkets'] })).statusCode, 400);
   });
+
+  test('refuses, before any pricing work, athletes that do not exist, fields too large, and ratings too far apart', async () => {
+    const store = await open();
+    const { app } = await fixtureApp(store);
+    await ingestFeed(store, fieldFeed('fg', FIELD, [0.25, 0.25, 0.25, 0.25]));
+    const generate = (payload: unknown) =>
+      app.inject({ method: 'POST', url: `/api/v1/admin/events/spr:${FIELD}/markets/generate`, headers: { 'x-api-key': ADMIN_KEY }, payload: payload as object });
+    const unknown = await generate({ ratings: { 'fg-0': 1800, 'no-such-athlete': 1600 } });
+    assert.equal(unknown.statusCode, 400);
+    assert.match(JSON.parse(unknown.body).message, /Unknown athlete: no-such-athlete/);
+    const huge = await generate({ winProbabilities: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`a${i}`, 1])) });
+    assert.equal(huge.statusCode, 400);
+    assert.match(JSON.parse(huge.body).message, /At most 200 athletes/);
+    const apart = await generate({ ratings: { 'fg-0': 1e308, 'fg-1': 1750, 'fg-2': 1700 } });
+    assert.equal(apart.statusCode, 400, apart.body);
+    assert.match(JSON.parse(apart.body).message, /too far apart/);
+  });
 });

@@ -5,6 +5,7 @@ import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { ADMIN_KEY, fixtureApp } from '../helpers/app.ts';
 import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
+import { refusedBatch } from '../helpers/feed-problems.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 async function counts(store: Store) {
@@ -27,6 +28,23 @@ async function rejects(store: Store, feed: unknown): Promise<FeedValidationError
 }
 
 describeEachStore('ingest', (open) => {
+  test('text no store can hold as sent (NUL, a lone surrogate) refuses the batch, naming item and field', async () => {
+    const store = await open();
+    const feed = fixtureFeed();
+    const [first, second] = feed.tours ?? [];
+    const tours = [{ ...first, name: 'World \u0000 Tour' }, { ...second, name: 'Lone \uD800 surrogate' }];
+    const problems = await refusedBatch(store, { tours }, ['tours', 'events', 'changes']);
+    assert.deepEqual(
+      problems.map((p) => [p.item, p.field]),
+      [
+        ['tours[0]', 'name'],
+        ['tours[1]', 'name'],
+      ],
+    );
+    assert.match(problems[0]?.message ?? '', /NUL/);
+    assert.match(problems[1]?.message ?? '', /lone surrogate/);
+  });
+
   test('a batch is written whole, with counts per collection', async () => {
     const store = await open();
     const summary = await ingestFeed(store, fixtureFeed());

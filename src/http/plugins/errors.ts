@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, badRequest } from '../../domain/errors.ts';
 
@@ -94,6 +94,12 @@ export function isStoreUnavailable(error: unknown): boolean {
   return check(error, 0);
 }
 
+/** PostgreSQL's character_not_in_repertoire and untranslatable_character: text the input checks should have caught. */
+function isTextRefusedByStore(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '22021' || code === '22P05';
+}
+
 /** What a 503 asks clients to wait: about how long a PostgreSQL restart or failover takes. */
 const STORE_RETRY_AFTER_SECONDS = 5;
 
@@ -113,6 +119,10 @@ export const errorsPlugin = fp(
         reply.code(known.statusCode).send(errorBody(known.statusCode, known.message, known.metadata, stack));
         return;
       }
+      if (isTextRefusedByStore(error)) {
+        reply.code(400).send(errorBody(400, 'Invalid text: the request holds characters no store accepts (NUL or malformed Unicode)', { requestId: request.id }, stack));
+        return;
+      }
       if (isStoreUnavailable(error)) {
         request.log.error({ err: error }, 'store unavailable');
         reply.code(503).header('retry-after', String(STORE_RETRY_AFTER_SECONDS)).send(errorBody(503, 'Service temporarily unavailable: the data store cannot be reached', { requestId: request.id }, stack));
@@ -124,6 +134,20 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * Requests the router refuses before any hook runs: a path that is not valid percent-encoding, a path
+ * parameter longer than the router allows. Answered with the error body, like everything else.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const [statusCode, message] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, 'URI too long: a path segment is longer than any id']
+      : error.code === 'FST_ERR_BAD_URL'
+        ? [400, 'Invalid URL: the path is not valid percent-encoded UTF-8']
+        : [400, 'Bad request'];
+  reply.code(statusCode).send(errorBody(statusCode, message, { method: request.method }));
+}
 
 export function routeNotFound(request: FastifyRequest): ApiError {
   return new ApiError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, { method: request.method });

@@ -25,7 +25,7 @@ export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/feed',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', ownInputChecks: true },
       schema: {
         tags: ['admin'],
         summary: 'Ingest a feed document',
