@@ -16,6 +16,7 @@ import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { adminFeedRoutes } from './routes/admin-feed.ts';
 import { adminMarketsRoutes } from './routes/admin-markets.ts';
+import { boardRoutes } from './routes/board.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { futuresRoutes } from './routes/futures.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -89,7 +90,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, { store, adminApiKey: config.adminApiKey });
   await app.register(rateLimitPlugin, { defaults: { perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay }, redisUrl: config.redisUrl });
-  await app.register(openApiPlugin, { version: API_VERSION });
+  await app.register(openApiPlugin, { version: API_VERSION, demoApiKey: config.demoApiKey });
   // Before the response cache, whose onSend hook then keeps the final (wrapped) bytes.
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -104,6 +105,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   await app.register(eventStreamPlugin, { heartbeatMs: config.streamHeartbeatSeconds * 1000 });
 
   await app.register(healthRoutes);
+  await app.register(boardRoutes, { demoApiKey: config.demoApiKey });
   if (config.metrics) await app.register(metricsRoutes);
   await app.register(
     async (publicApi) => {

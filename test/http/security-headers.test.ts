@@ -13,7 +13,15 @@ function assertSecurityHeaders(response: LightMyRequestResponse, what: string, a
   assert.equal(response.headers['x-frame-options'], 'DENY', what);
   assert.equal(response.headers['referrer-policy'], 'no-referrer', what);
   if (api) assert.equal(response.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", what);
-  else assert.equal(response.headers['content-security-policy'], undefined, `${what}: the docs page runs its own scripts`);
+  else {
+    // A page (the docs, the board) runs its own scripts and styles, from this origin only: nothing inline.
+    const policy = String(response.headers['content-security-policy']);
+    assert.match(policy, /default-src 'none'/, what);
+    assert.match(policy, /script-src 'self';/, `${what}: scripts from this origin only`);
+    assert.match(policy, /connect-src 'self';/, `${what}: API calls to this origin only`);
+    assert.match(policy, /frame-ancestors 'none'/, what);
+    assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval/, what);
+  }
 }
 
 async function withApp(env: Record<string, string>): Promise<{ test: TestApp; close(): Promise<void> }> {
@@ -62,6 +70,11 @@ describe('security headers', () => {
     );
     for (const [what, response] of answers) assertSecurityHeaders(response, what);
     assertSecurityHeaders(await app.inject({ url: '/docs/' }), 'the docs page', false);
+    assertSecurityHeaders(await app.inject({ url: '/docs/json' }), 'the docs page\'s document', false);
+    assertSecurityHeaders(await app.inject({ url: '/board' }), 'the board', false);
+    assertSecurityHeaders(await app.inject({ url: '/board/board.js' }), 'the board\'s script', false);
+    // Only those paths: a look-alike prefix is the API's.
+    assertSecurityHeaders(await app.inject({ url: '/boards' }), 'a path that only starts like the board');
   });
 
   test('only cacheable documents may be kept by a cache; keys and feed results never', async () => {

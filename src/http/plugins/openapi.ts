@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
+import { type DocsExamples, type DocumentPaths, applyDocsExamples, findDocsExamples } from '../pages/docs-examples.ts';
+import { gettingStarted } from '../pages/getting-started.ts';
 
 export { PUBLIC_PREFIX };
 
@@ -49,23 +52,28 @@ function describeLiveHeaders(operation: Operation, conditional: boolean): void {
 }
 export const ADMIN_PREFIX = '/api/v1/admin';
 export const DOCS_PATH = '/docs';
+/** The live board page (routes/board.ts); here so that the docs and the security headers can name it. */
+export const BOARD_PATH = '/board';
+
+const SUMMARY =
+  'Events, heat scores, odds, futures and same game parlay prices for 30 alternative-sports competitions. ' +
+  'Every public route needs an API key in `X-API-KEY` (or `Authorization: Bearer <key>`). ' +
+  'Every error body is a ServerErrorResponse.';
+const PREAUTHORIZE_SCRIPT = readFileSync(new URL('../pages/docs-preauthorize.js', import.meta.url), 'utf8');
 
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, so validation, serialisation and the
  * published interface cannot drift apart. Served without a key, with an interactive page at /docs.
  */
 export const openApiPlugin = fp(
-  async (app: FastifyInstance, options: { version: string }) => {
+  async (app: FastifyInstance, options: { version: string; demoApiKey?: string | null }) => {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
         info: {
           title: 'Alternative Sports Data Public API (altsports)',
           version: options.version,
-          description:
-            'Events, heat scores, odds, futures and same game parlay prices for 30 alternative-sports competitions. ' +
-            'Every public route needs an API key in `X-API-KEY` (or `Authorization: Bearer <key>`). ' +
-            'Every error body is a ServerErrorResponse.',
+          description: SUMMARY,
         },
         servers: [{ url: '/', description: 'this server' }],
         components: {
@@ -99,9 +107,41 @@ export const openApiPlugin = fp(
       },
       refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     });
+    // The docs page (issue 8) reads its own copy of the document (/docs/json), which gets a getting-started
+    // section and example values chosen from the store as the page loads, so that "Try it out" runs on the
+    // data this server holds. The published document above stays independent of the store: the client
+    // types are generated from it.
+    const docsExamples = new WeakMap<FastifyRequest, DocsExamples>();
+    const isDocument = (request: FastifyRequest) => request.routeOptions.url === `${DOCS_PATH}/json` || request.routeOptions.url === `${DOCS_PATH}/yaml`;
     await app.register(swaggerUi, {
       routePrefix: DOCS_PATH,
-      uiConfig: { persistAuthorization: true, displayRequestDuration: true, tryItOutEnabled: true },
+      uiConfig: {
+        persistAuthorization: true,
+        displayRequestDuration: true,
+        tryItOutEnabled: true,
+        // Read by docs-preauthorize.js, which authorizes it once the document is rendered.
+        ...(options.demoApiKey ? { altsportsDemoKey: options.demoApiKey } : {}),
+      } as Record<string, unknown>,
+      theme: { title: 'altsports API docs', js: [{ filename: 'docs-preauthorize.js', content: PREAUTHORIZE_SCRIPT }] },
+      uiHooks: {
+        preHandler: async (request) => {
+          if (!isDocument(request)) return;
+          try {
+            docsExamples.set(request, await findDocsExamples(app.store));
+          } catch (error) {
+            // The page still works without examples.
+            request.log.warn({ err: error }, 'docs: choosing examples from the store failed');
+          }
+        },
+      },
+      transformSpecification: (document, request) => {
+        const examples = docsExamples.get(request) ?? { sport: {} };
+        // A copy already (transformSpecificationClone defaults to true): written in place.
+        const copy = document as DocumentPaths & { info: { description?: string } };
+        applyDocsExamples(copy, examples);
+        copy.info.description = gettingStarted({ origin: `${request.protocol}://${request.host}`, demoApiKey: options.demoApiKey ?? null, examples, summary: SUMMARY, boardPath: BOARD_PATH });
+        return copy;
+      },
     });
     app.get(`${PUBLIC_PREFIX}/openapi.json`, { schema: { hide: true }, config: { access: 'open' } }, async () => app.swagger());
   },
