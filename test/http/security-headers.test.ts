@@ -54,6 +54,7 @@ describe('security headers', () => {
       ['a 404', await app.inject({ url: '/nowhere' })],
       ['the admin API', await app.inject({ method: 'POST', url: '/api/v1/admin/feed', headers: { 'x-api-key': ADMIN_KEY }, payload: {} })],
       ['health', await app.inject({ url: '/healthz' })],
+      ['a URL the router refuses', await app.inject({ url: `${BASE}/events/%ED%A0%80`, headers: { 'x-api-key': TEST_KEY } })],
     ];
     assert.deepEqual(
       answers.map(([what, response]) => [what, response.statusCode]),
@@ -66,6 +67,7 @@ describe('security headers', () => {
         ['a 404', 404],
         ['the admin API', 200],
         ['health', 200],
+        ['a URL the router refuses', 400],
       ],
     );
     for (const [what, response] of answers) assertSecurityHeaders(response, what);

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, badRequest } from '../../domain/errors.ts';
+import { securityHeaders } from './security-headers.ts';
 
 /**
  * Every failure, whatever raised it, leaves as the specification's ServerErrorResponse (section 7).
@@ -146,7 +147,8 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
       : error.code === 'FST_ERR_BAD_URL'
         ? [400, 'Invalid URL: the path is not valid percent-encoded UTF-8']
         : [400, 'Bad request'];
-  reply.code(statusCode).send(errorBody(statusCode, message, { method: request.method }));
+  // No hook has run: the headers every answer carries are set here.
+  reply.headers(securityHeaders(request.url)).code(statusCode).send(errorBody(statusCode, message, { method: request.method }));
 }
 
 export function routeNotFound(request: FastifyRequest): ApiError {

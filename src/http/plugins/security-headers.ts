@@ -37,6 +37,11 @@ export function contentSecurityPolicy(url: string): string {
   return under(BOARD_PATH) ? PAGE : API_ONLY;
 }
 
+/** The headers every answer to `url` carries. */
+export function securityHeaders(url: string): Record<string, string> {
+  return { ...EVERY_RESPONSE, 'content-security-policy': contentSecurityPolicy(url) };
+}
+
 /** Request headers a browser client sends, and response headers it may read. */
 const ALLOWED_HEADERS = ['X-API-KEY', 'Authorization', 'Content-Type', 'If-None-Match', 'If-Modified-Since', 'Last-Event-ID', 'X-Request-ID'];
 const EXPOSED_HEADERS = ['ETag', 'Last-Modified', 'Link', 'Retry-After', 'X-Request-ID', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
@@ -44,8 +49,7 @@ const EXPOSED_HEADERS = ['ETag', 'Last-Modified', 'Link', 'Retry-After', 'X-Requ
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: { corsOrigins: Config['corsOrigins'] }) => {
     app.addHook('onRequest', async (request, reply) => {
-      reply.headers(EVERY_RESPONSE);
-      reply.header('content-security-policy', contentSecurityPolicy(request.url));
+      reply.headers(securityHeaders(request.url));
     });
     if (options.corsOrigins === 'none') return;
     await app.register(cors, {
