@@ -110,12 +110,18 @@ describeEachStore('POST /events/{eventId}/sgp', (open) => {
 });
 
 describeEachStore('POST /admin/events/{eventId}/markets/generate', (open) => {
-  test('prices an event from ratings through the ingest; the parlay route then takes its odds', async () => {
+  /** A four-rider field of even chances, and a function posting a pricing request for it. */
+  const fieldApp = async () => {
     const store = await open();
     const { app } = await fixtureApp(store);
     await ingestFeed(store, fieldFeed('fg', FIELD, [0.25, 0.25, 0.25, 0.25]));
     const generate = (payload: unknown) =>
       app.inject({ method: 'POST', url: `/api/v1/admin/events/spr:${FIELD}/markets/generate`, headers: { 'x-api-key': ADMIN_KEY }, payload: payload as object });
+    return { app, generate };
+  };
+
+  test('prices an event from ratings through the ingest; the parlay route then takes its odds', async () => {
+    const { app, generate } = await fieldApp();
     const res = await generate({ ratings: { 'fg-0': 1800, 'fg-1': 1600, 'fg-2': 1500, 'fg-3': 1400 }, overround: 0.04, marginMethod: 'multiplicative' });
     assert.equal(res.statusCode, 200, res.body);
     const body = JSON.parse(res.body);
@@ -132,11 +138,7 @@ describeEachStore('POST /admin/events/{eventId}/markets/generate', (open) => {
   });
 
   test('refuses, before any pricing work, athletes that do not exist, fields too large, and ratings too far apart', async () => {
-    const store = await open();
-    const { app } = await fixtureApp(store);
-    await ingestFeed(store, fieldFeed('fg', FIELD, [0.25, 0.25, 0.25, 0.25]));
-    const generate = (payload: unknown) =>
-      app.inject({ method: 'POST', url: `/api/v1/admin/events/spr:${FIELD}/markets/generate`, headers: { 'x-api-key': ADMIN_KEY }, payload: payload as object });
+    const { generate } = await fieldApp();
     const unknown = await generate({ ratings: { 'fg-0': 1800, 'no-such-athlete': 1600 } });
     assert.equal(unknown.statusCode, 400);
     assert.match(JSON.parse(unknown.body).message, /Unknown athlete: no-such-athlete/);
