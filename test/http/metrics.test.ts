@@ -76,6 +76,29 @@ describe('GET /metrics', () => {
   });
 });
 
+test('the response cache forgets a dropped document under every tag it was filed under', async () => {
+  const store = await openTestStore('sqlite');
+  const { app, get } = await fixtureApp(store.store);
+  const gauges = async () => {
+    const text = (await app.inject({ url: '/metrics' })).body;
+    return ['entries', 'bytes', 'filings'].map((name) => sample(text, `altsports_response_cache_${name}`));
+  };
+  try {
+    // Distinct polls of the unfiltered list: each is filed under every competition.
+    for (let minute = 0; minute < 20; minute += 1) assert.equal((await get(`${BASE}/events?updatedSince=2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`)).statusCode, 200);
+    const [entries, bytes, filings] = await gauges();
+    assert.equal(entries, 20);
+    assert.ok((bytes ?? 0) > 0 && (filings ?? 0) >= 20 * 2, `${bytes} bytes, ${filings} filings`);
+    // A change to one competition drops them all: nothing of them may stay filed under the others.
+    const events = (fixtureFeed().events ?? []).filter((event) => event.id === WSL_LIVE).map((event) => ({ ...event, name: `${event.name} (renamed)`, updatedAt: '2030-01-01T00:00:00Z' }));
+    assert.equal((await app.inject({ method: 'POST', url: '/api/v1/admin/feed', headers: { 'x-api-key': ADMIN_KEY }, payload: { events } })).statusCode, 200);
+    assert.deepEqual(await gauges(), [0, 0, 0]);
+  } finally {
+    await app.close();
+    await store.cleanup();
+  }
+});
+
 test('the push-stream clients gauge follows connections', async () => {
   const store = await openTestStore('sqlite');
   const fixture = await fixtureApp(store.store, { PORT: String(await freePort()) });

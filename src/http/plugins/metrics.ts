@@ -15,6 +15,8 @@ export interface ApiMetrics {
   registry: Registry;
   cacheLookups: Counter<'result'>;
   streamClients: Gauge;
+  /** Registers what the response cache holds, read at each scrape. */
+  onCollect(read: () => { entries: number; bytes: number; filings: number }): void;
   /** The Prometheus text exposition of this instance and of the process (memory, CPU, GC, event loop). */
   exposition(): Promise<string>;
   contentType: string;
@@ -60,10 +62,18 @@ export const metricsPlugin = fp(
     for (const result of ['hit', 'miss']) cacheLookups.inc({ result }, 0);
     for (const kind of ['unavailable', 'internal']) storeErrors.inc({ kind }, 0);
 
+    let readCache = () => ({ entries: 0, bytes: 0, filings: 0 });
+    new Gauge({ name: 'altsports_response_cache_entries', help: 'Documents held by the response cache', registers: [registry], collect() { this.set(readCache().entries); } });
+    new Gauge({ name: 'altsports_response_cache_bytes', help: 'Bytes of the documents held by the response cache', registers: [registry], collect() { this.set(readCache().bytes); } });
+    new Gauge({ name: 'altsports_response_cache_filings', help: 'Tag filings of the cached documents (one per tag of each document): bounded by entries times tags per document', registers: [registry], collect() { this.set(readCache().filings); } });
+
     const metrics: ApiMetrics = {
       registry,
       cacheLookups,
       streamClients,
+      onCollect: (read) => {
+        readCache = read;
+      },
       contentType: registry.contentType,
       exposition: async () => `${await processMetrics().metrics()}\n${await registry.metrics()}`,
     };

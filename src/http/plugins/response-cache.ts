@@ -23,6 +23,8 @@ interface Entry {
   etag: string;
   lastModified: LastModified;
   link: string | undefined;
+  /** The tags the entry was filed under: removed from each when the entry goes. */
+  tags: string[];
 }
 
 /**
@@ -45,6 +47,8 @@ interface ChangeTime {
 const second = (ms: number) => Math.floor(ms / 1000);
 
 const MAX_ENTRIES = 10_000;
+/** Past this many cached bytes, everything is dropped: 10,000 copies of a 100 KB list would be 1 GB. */
+const MAX_BYTES = 256 * 1024 * 1024;
 /** Past this many tag times, they are forgotten and every Last-Modified moves to the forget time. */
 const MAX_TAG_TIMES = 100_000;
 const CACHE_CONTROL = 'private, no-cache';
@@ -92,13 +96,27 @@ export const responseCachePlugin = fp(
     let generation = 0;
     const startedUnder = new WeakMap<FastifyRequest, number>();
 
+    let cachedBytes = 0;
     const dropAll = () => {
       entries.clear();
       keysByTag.clear();
+      cachedBytes = 0;
       // The tags' times are forgotten: count this second as shared, to be safe.
       tagChangedAt.clear();
       base = { ms: Date.now(), inSecond: 2 };
       generation += 1;
+    };
+    // An entry leaves every tag it was filed under, or the keys of unchanged tags would pile up.
+    const removeEntry = (key: string) => {
+      const entry = entries.get(key);
+      if (!entry) return;
+      entries.delete(key);
+      cachedBytes -= entry.body.length;
+      for (const tag of entry.tags) {
+        const keys = keysByTag.get(tag);
+        keys?.delete(key);
+        if (keys?.size === 0) keysByTag.delete(tag);
+      }
     };
     // Own writes arrive twice (at commit, and through the feed): each change counts once.
     const seen = new Set<number>();
@@ -117,11 +135,17 @@ export const responseCachePlugin = fp(
       if (tags.has(ALL_DOCUMENTS)) return dropAll();
       for (const tag of tags) {
         tagChangedAt.set(tag, moved(tagChangedAt.get(tag), now));
-        for (const key of keysByTag.get(tag) ?? []) entries.delete(key);
+        for (const key of keysByTag.get(tag) ?? []) removeEntry(key);
         keysByTag.delete(tag);
       }
       if (tagChangedAt.size > MAX_TAG_TIMES) dropAll();
     };
+    // What the cache holds, for the metrics: filings are (tag, key) pairs, one per tag of each entry.
+    app.metrics.onCollect(() => {
+      let filings = 0;
+      for (const keys of keysByTag.values()) filings += keys.size;
+      return { entries: entries.size, bytes: cachedBytes, filings };
+    });
     // Own writes drop at commit, before the write's response: a client reads its own write.
     const unsubscribes = [store.onWrite(drop), feed.subscribe(drop), feed.onLiveChange(dropAll)];
     app.addHook('onClose', async () => {
@@ -182,10 +206,13 @@ export const responseCachePlugin = fp(
       const lastModified = lastModifiedOf(tags);
       reply.header('etag', etag).header('last-modified', lastModified.header).header('cache-control', CACHE_CONTROL);
       if (tags !== undefined && feed.live && startedUnder.get(request) === generation) {
-        if (entries.size >= MAX_ENTRIES) dropAll();
+        if (entries.size >= MAX_ENTRIES || cachedBytes >= MAX_BYTES) dropAll();
         const key = cacheKey(request);
         const link = reply.getHeader('link');
-        entries.set(key, { body: Buffer.from(payload), etag, lastModified, link: typeof link === 'string' ? link : undefined });
+        removeEntry(key);
+        const body = Buffer.from(payload);
+        cachedBytes += body.length;
+        entries.set(key, { body, etag, lastModified, link: typeof link === 'string' ? link : undefined, tags });
         for (const tag of tags) {
           const keys = keysByTag.get(tag) ?? new Set<string>();
           keys.add(key);
