@@ -56,15 +56,20 @@ export interface ParlayReport {
 
 const WARM_UP = 20;
 
-interface Answer {
+export interface Answer {
   status: number;
   body: Buffer;
   contentType: string;
+  etag: string | undefined;
   ms: number;
 }
 
-/** One HTTP client per target: a single keep-alive socket, so that each timing is one request on a warm connection (also used by bench/growth.ts). */
-export function client(baseUrl: string) {
+/**
+ * One HTTP client per target: a single keep-alive socket, so that each timing is one request on a
+ * warm connection (also used by bench/growth.ts and the soak). `timeoutMs`: a request without an
+ * answer by then fails.
+ */
+export function client(baseUrl: string, { timeoutMs }: { timeoutMs?: number } = {}) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const url = new URL(baseUrl);
   const send = (method: string, path: string, headers: Record<string, string>, payload?: string): Promise<Answer> =>
@@ -89,11 +94,13 @@ export function client(baseUrl: string) {
               status: res.statusCode ?? 0,
               body: Buffer.concat(chunks),
               contentType: String(res.headers['content-type'] ?? 'application/octet-stream'),
+              etag: typeof res.headers.etag === 'string' ? res.headers.etag : undefined,
               ms: Number(process.hrtime.bigint() - start) / 1e6,
             }),
           );
         },
       );
+      if (timeoutMs !== undefined) req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
       req.on('error', reject);
       req.end(body);
     });

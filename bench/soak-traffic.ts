@@ -1,5 +1,6 @@
-import { Agent, type ClientRequest, request } from 'node:http';
+import { type ClientRequest, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type Answer, client } from './parlay.ts';
 import { PUBLIC, type ParlayBody, type ReadSet, type WriteKind, type WriteTarget } from './soak-fixtures.ts';
 
 /**
@@ -14,46 +15,8 @@ const REQUEST_TIMEOUT_MS = 30_000;
 /** Error details kept for the report (all are counted). */
 const KEPT_ERRORS = 20;
 
-export interface Answer {
-  status: number;
-  etag: string | undefined;
-  body: Buffer;
-  ms: number;
-}
-
 /** One keep-alive connection: each client sends one request at a time, as a real poller does. */
-export function httpClient(baseUrl: string) {
-  const url = new URL(baseUrl);
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const send = (method: string, path: string, headers: Record<string, string>, payload?: string): Promise<Answer> =>
-    new Promise((resolve, reject) => {
-      const body = payload === undefined ? undefined : Buffer.from(payload);
-      const start = performance.now();
-      const req = request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          method,
-          path,
-          headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': String(body.length) } : headers,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', reject);
-          res.on('end', () => {
-            const etag = res.headers.etag;
-            resolve({ status: res.statusCode ?? 0, etag: typeof etag === 'string' ? etag : undefined, body: Buffer.concat(chunks), ms: performance.now() - start });
-          });
-        },
-      );
-      req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
-      req.on('error', reject);
-      req.end(body);
-    });
-  return { send, close: () => agent.destroy() };
-}
+export const httpClient = (baseUrl: string) => client(baseUrl, { timeoutMs: REQUEST_TIMEOUT_MS });
 
 export interface KindStats {
   /** Every request, warm-up included. */
