@@ -12,15 +12,26 @@ import { isStoreUnavailable } from './errors.ts';
  * counted here from the request lifecycle and the store's ingest signal.
  */
 export interface ApiMetrics {
-  registry: Registry;
   cacheLookups: Counter<'result'>;
   streamClients: Gauge;
-  /** Registers what the response cache holds, read at each scrape. */
-  onCollect(read: () => { entries: number; bytes: number; filings: number }): void;
+  /** Registers how to read what the response cache holds, at each scrape. */
+  observeResponseCache(read: () => ResponseCacheSize): void;
   /** The Prometheus text exposition of this instance and of the process (memory, CPU, GC, event loop). */
   exposition(): Promise<string>;
   contentType: string;
 }
+
+export interface ResponseCacheSize {
+  entries: number;
+  bytes: number;
+  filings: number;
+}
+
+const RESPONSE_CACHE_GAUGES: Record<keyof ResponseCacheSize, string> = {
+  entries: 'Documents held by the response cache',
+  bytes: 'Bytes of the documents held by the response cache',
+  filings: 'Tag filings of the cached documents (one per tag of each document): bounded by entries times tags per document',
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,16 +73,22 @@ export const metricsPlugin = fp(
     for (const result of ['hit', 'miss']) cacheLookups.inc({ result }, 0);
     for (const kind of ['unavailable', 'internal']) storeErrors.inc({ kind }, 0);
 
-    let readCache = () => ({ entries: 0, bytes: 0, filings: 0 });
-    new Gauge({ name: 'altsports_response_cache_entries', help: 'Documents held by the response cache', registers: [registry], collect() { this.set(readCache().entries); } });
-    new Gauge({ name: 'altsports_response_cache_bytes', help: 'Bytes of the documents held by the response cache', registers: [registry], collect() { this.set(readCache().bytes); } });
-    new Gauge({ name: 'altsports_response_cache_filings', help: 'Tag filings of the cached documents (one per tag of each document): bounded by entries times tags per document', registers: [registry], collect() { this.set(readCache().filings); } });
+    let readCache = (): ResponseCacheSize => ({ entries: 0, bytes: 0, filings: 0 });
+    for (const [field, help] of Object.entries(RESPONSE_CACHE_GAUGES) as Array<[keyof ResponseCacheSize, string]>) {
+      new Gauge({
+        name: `altsports_response_cache_${field}`,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(readCache()[field]);
+        },
+      });
+    }
 
     const metrics: ApiMetrics = {
-      registry,
       cacheLookups,
       streamClients,
-      onCollect: (read) => {
+      observeResponseCache: (read) => {
         readCache = read;
       },
       contentType: registry.contentType,

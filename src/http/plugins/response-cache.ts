@@ -141,7 +141,7 @@ export const responseCachePlugin = fp(
       if (tagChangedAt.size > MAX_TAG_TIMES) dropAll();
     };
     // What the cache holds, for the metrics: filings are (tag, key) pairs, one per tag of each entry.
-    app.metrics.onCollect(() => {
+    app.metrics.observeResponseCache(() => {
       let filings = 0;
       for (const keys of keysByTag.values()) filings += keys.size;
       return { entries: entries.size, bytes: cachedBytes, filings };
