@@ -11,3 +11,38 @@ export function textProblem(value: string): string | null {
   if (LONE_SURROGATE.test(value)) return 'must be well-formed Unicode (a lone surrogate was sent)';
   return null;
 }
+
+export interface InputProblem {
+  /** Where: `field`, `field.inner`, `list[2]`. */
+  path: string;
+  problem: string;
+}
+
+/** JSON bodies are parsed to a bounded depth already; this bounds the walk on its own as well. */
+const MAX_DEPTH = 64;
+
+/**
+ * Every string of a parsed input (nested ones, and object keys, which are text too) that no store can
+ * hold as sent, by path, in order; with `finiteNumbers`, every number that is not finite as well
+ * (`1e400` parses or coerces to Infinity).
+ */
+export function inputProblems(value: unknown, options: { finiteNumbers?: boolean } = {}): InputProblem[] {
+  const problems: InputProblem[] = [];
+  const walk = (inner: unknown, path: string, depth: number): void => {
+    if (typeof inner === 'string') {
+      const problem = textProblem(inner);
+      if (problem) problems.push({ path, problem });
+    } else if (typeof inner === 'number') {
+      if (options.finiteNumbers && !Number.isFinite(inner)) problems.push({ path, problem: 'must be a finite number' });
+    } else if (typeof inner === 'object' && inner !== null && depth < MAX_DEPTH) {
+      for (const [key, item] of Object.entries(inner)) {
+        const where = Array.isArray(inner) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+        const keyProblem = textProblem(key);
+        if (keyProblem) problems.push({ path: where, problem: `has a name that ${keyProblem}` });
+        walk(item, where, depth + 1);
+      }
+    }
+  };
+  walk(value, '', 0);
+  return problems;
+}

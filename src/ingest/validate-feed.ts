@@ -7,7 +7,7 @@ import { isMatchFormat } from '../domain/results/match-score.ts';
 import { methodExcludesWinner } from '../domain/results/win-by.ts';
 import { deriveJaiAlaiCardId, isJaiAlaiCardId, parsePublicId } from '../domain/public-id.ts';
 import { toIsoTimestamp } from '../domain/dates.ts';
-import { textProblem } from '../domain/text.ts';
+import { inputProblems } from '../domain/text.ts';
 import type {
   AthleteRow,
   EventParticipantRow,
@@ -105,7 +105,7 @@ export async function validateFeed(
       const first = seen.get(key);
       if (first !== undefined) report(collection, index, key, field, `repeats the ${field === 'id' ? 'id' : 'key'} of ${collection}[${first}]`);
       else seen.set(key, index);
-      checkText(item, '', (path, problem) => report(collection, index, (item as { id?: string }).id, path, problem));
+      for (const { path, problem } of inputProblems(item)) report(collection, index, (item as { id?: string }).id, path, problem);
     });
   }
 
@@ -625,18 +625,6 @@ async function checkReferences(feed: NormalizedFeed, existing: ExistingLookup, r
         }
       }
     });
-  }
-}
-
-/** Reports every string of an item (nested ones too) that no store can hold as sent, by field path. */
-function checkText(value: unknown, path: string, onProblem: (path: string, problem: string) => void): void {
-  if (typeof value === 'string') {
-    const problem = textProblem(value);
-    if (problem) onProblem(path, problem);
-  } else if (Array.isArray(value)) {
-    value.forEach((inner, i) => checkText(inner, `${path}[${i}]`, onProblem));
-  } else if (typeof value === 'object' && value !== null) {
-    for (const key in value) checkText((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key, onProblem);
   }
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { textProblem } from '../../src/domain/text.ts';
+import { inputProblems, textProblem } from '../../src/domain/text.ts';
 
 test('textProblem: NUL and lone surrogates are refused; any other text, pairs included, is fine', () => {
   const table: Array<[string, RegExp | null]> = [
@@ -31,4 +31,18 @@ test('textProblem (property): agrees with String#isWellFormed and the NUL check'
       assert.equal(textProblem(value) === null, wellFormed && !value.includes('\u0000'));
     }),
   );
+});
+
+test('inputProblems: every bad string, key and (when asked) non-finite number, by path', () => {
+  const input = { name: 'a\u0000', legs: ['ok', '\uD800'], nested: { deep: [{ n: Infinity }] }, ['k\u0000']: 1, fine: 2 };
+  assert.deepEqual(
+    inputProblems(input).map((p) => p.path),
+    ['name', 'legs[1]', 'k\u0000'],
+  );
+  assert.deepEqual(
+    inputProblems(input, { finiteNumbers: true }).map((p) => p.path),
+    ['name', 'legs[1]', 'nested.deep[0].n', 'k\u0000'],
+  );
+  assert.match(inputProblems({ ['k\u0000']: 1 })[0]?.problem ?? '', /^has a name that must not contain the NUL/);
+  assert.deepEqual(inputProblems(['fine', 1, null, true, { a: -1e308 }], { finiteNumbers: true }), []);
 });

@@ -23,7 +23,8 @@ export function errorBody(statusCode: number, message: string, metadata: Record<
   return { message, statusCode, timestamp: new Date().toISOString(), metadata, stack };
 }
 
-const LOCATIONS: Record<string, string> = { querystring: 'query parameter', params: 'path parameter', body: 'request body field', headers: 'header' };
+/** How an error names where a bad value was sent, by Fastify's name for that part of the request. */
+export const LOCATIONS: Record<string, string> = { querystring: 'query parameter', params: 'path parameter', body: 'request body field', headers: 'header' };
 
 /** Turns Ajv errors into one ApiError naming the parameter and, for enumerations, the allowed values. */
 export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): ApiError {
