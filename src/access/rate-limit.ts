@@ -69,6 +69,9 @@ export function decideRate(limits: RateLimits, used: Record<RateWindowName, numb
   return { allowed, binding, retryAfterSeconds: allowed ? 0 : Math.max(...exhausted.map((s) => s.resetSeconds)) };
 }
 
+/** Every header `rateLimitHeaders` may set. */
+export const RATE_LIMIT_HEADER_NAMES = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'] as const;
+
 /** The response headers of a decision: none for a key without limits. */
 export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
   if (!decision.binding) return {};

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -7,13 +6,15 @@ import type { Store } from '../store/database.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorsPlugin, formatSchemaErrors, frameworkErrorHandler } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
-import { listenersPlugin, serverTimeouts } from './plugins/listeners.ts';
+import { frontDoor, frontDoorPlugin } from './plugins/front-door.ts';
+import { listenerServer, listenersPlugin } from './plugins/listeners.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { ADMIN_PREFIX, PUBLIC_PREFIX, openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { eventStreamPlugin } from './plugins/event-stream.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { requestId } from './request-id.ts';
 import { adminFeedRoutes } from './routes/admin-feed.ts';
 import { adminMarketsRoutes } from './routes/admin-markets.ts';
 import { boardRoutes } from './routes/board.ts';
@@ -51,26 +52,20 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-
 export async function buildApp({ config, store, logger }: AppOptions): Promise<FastifyInstance> {
-  const { requestTimeout, keepAliveTimeout, ...serverOptions } = serverTimeouts(config);
+  // Cached answers go out before Fastify routes the request (plugins/front-door.ts).
+  const door = frontDoor();
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    requestTimeout,
-    keepAliveTimeout,
-    http: serverOptions,
+    serverFactory: (fastify) => listenerServer(config, door.listener(fastify)),
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
     // A request reaching a closing server is still answered (with Connection: close, see
     // closeGracefully), not with Fastify's own 503 body: the store closes only after the app.
     return503OnClosing: false,
     requestIdHeader: false,
-    genReqId: (req) => {
-      const sent = req.headers['x-request-id'];
-      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
-    },
+    genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     ajv: { customOptions: { coerceTypes: 'array', allErrors: false, verbose: true } },
     schemaErrorFormatter: formatSchemaErrors,
@@ -103,6 +98,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
 
   await app.register(responseCachePlugin, { store, feed: changeFeed });
   await app.register(eventStreamPlugin, { heartbeatMs: config.streamHeartbeatSeconds * 1000 });
+  await app.register(frontDoorPlugin, { door });
 
   await app.register(healthRoutes);
   await app.register(boardRoutes, { demoApiKey: config.demoApiKey });

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type VerifiedKey, keyVerifier, secretsEqual } from '../../access/api-keys.ts';
@@ -21,13 +22,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     apiKey: VerifiedKey | null;
   }
+  interface FastifyInstance {
+    /** The public key a presented secret names, or null; answers are remembered for a few seconds. */
+    verifyApiKey(presented: string): Promise<VerifiedKey | null>;
+  }
 }
 
-export function presentedKey(request: FastifyRequest): string | undefined {
-  const header = request.headers['x-api-key'];
+/** The key a request presents, in `X-API-KEY` or as `Authorization: Bearer <key>`. */
+export function presentedKey(headers: IncomingHttpHeaders): string | undefined {
+  const header = headers['x-api-key'];
   const value = Array.isArray(header) ? header[0] : header;
   if (value) return value.trim();
-  const authorization = request.headers.authorization;
+  const authorization = headers.authorization;
   if (authorization) {
     const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
     if (match) return match[1]?.trim();
@@ -44,11 +50,12 @@ export const authPlugin = fp(
   async (app: FastifyInstance, options: { store: Store; adminApiKey: string | undefined }) => {
     const verify = keyVerifier(options.store);
     app.decorateRequest('apiKey', null);
+    app.decorate('verifyApiKey', verify);
 
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access ?? 'open';
       if (access === 'open') return;
-      const key = presentedKey(request);
+      const key = presentedKey(request.headers);
       if (access === 'admin') {
         if (!options.adminApiKey) throw new ApiError(401, 'The admin API is closed: the server has no ADMIN_API_KEY');
         if (!key || !secretsEqual(key, options.adminApiKey)) throw unauthorized('Missing or invalid admin API key');

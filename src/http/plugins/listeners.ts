@@ -1,4 +1,4 @@
-import { type IncomingMessage, type Server, type ServerOptions, createServer } from 'node:http';
+import { type IncomingMessage, type RequestListener, type Server, type ServerOptions, createServer } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
@@ -63,17 +63,23 @@ export function serverTimeouts(config: Pick<Config, 'requestTimeoutSeconds' | 'k
   };
 }
 
+/** A node:http server with the settings every listener shares (the main one is made through Fastify's serverFactory). */
+export function listenerServer(config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveTimeoutSeconds'>, handler: RequestListener): Server {
+  const server = createServer(serverTimeouts(config), handler);
+  server.keepAliveTimeout = config.keepAliveTimeoutSeconds * 1000;
+  return server;
+}
+
 export const listenersPlugin = fp(
   async (app: FastifyInstance, options: { config: Config }) => {
     const { config } = options;
     const extra = new Map<ListenerName, { port: number; server: Server }>();
     for (const [name, port] of [['admin', config.adminPort], ['metrics', config.metricsPort]] as const) {
       if (port === null) continue;
-      const server = createServer(serverTimeouts(config), (req, res) => {
+      const server = listenerServer(config, (req, res) => {
         (req as IncomingMessage & { [ARRIVED_ON]?: ListenerName })[ARRIVED_ON] = name;
         app.routing(req, res);
       });
-      server.keepAliveTimeout = config.keepAliveTimeoutSeconds * 1000;
       server.on('clientError', (error, socket) => app.server.emit('clientError', error, socket));
       extra.set(name, { port, server });
     }

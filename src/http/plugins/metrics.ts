@@ -13,6 +13,8 @@ import { isStoreUnavailable } from './errors.ts';
  */
 export interface ApiMetrics {
   cacheLookups: Counter<'result'>;
+  /** Counts one answered request by its route template (`unmatched` when no route matched). */
+  countRequest(route: string, method: string, status: number, seconds: number): void;
   streamClients: Gauge;
   /** Registers how to read what the response cache holds, at each scrape. */
   observeResponseCache(read: () => ResponseCacheSize): void;
@@ -87,6 +89,11 @@ export const metricsPlugin = fp(
 
     const metrics: ApiMetrics = {
       cacheLookups,
+      countRequest: (route, method, status, seconds) => {
+        requests.inc({ route, method, status });
+        duration.observe({ route, method }, seconds);
+        if (status === 429) rateLimited.inc();
+      },
       streamClients,
       observeResponseCache: (read) => {
         readCache = read;
@@ -110,13 +117,9 @@ export const metricsPlugin = fp(
       storeErrors.inc({ kind: isStoreUnavailable(error) ? 'unavailable' : 'internal' });
     });
 
-    // Runs for cached hits and streams too (hijacked replies), once the answer has been sent.
+    // Runs for streams and hijacked replies too, once the answer has been sent. The front door counts its own.
     app.addHook('onResponse', async (request, reply) => {
-      const route = request.routeOptions.url ?? 'unmatched';
-      const status = reply.statusCode;
-      requests.inc({ route, method: request.method, status });
-      duration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
-      if (status === 429) rateLimited.inc();
+      metrics.countRequest(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
     });
   },
   { name: 'metrics' },

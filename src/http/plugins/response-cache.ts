@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { RATE_LIMIT_HEADER_NAMES } from '../../access/rate-limit.ts';
 import { ALL_DOCUMENTS, type StoredChange, cacheTagsOfChange } from '../../domain/changes.ts';
+import type { AccessScope } from '../../read/access-scope.ts';
 import type { ChangeFeed } from '../../store/change-feed.ts';
 import type { Store } from '../../store/database.ts';
 import { scopeOf } from './auth.ts';
@@ -14,10 +17,11 @@ import { scopeOf } from './auth.ts';
  * vouch for that (its PostgreSQL listener is down) nothing is served from the cache.
  *
  * Every public GET answers 304 to a matching If-None-Match (or, without one, to an If-Modified-Since
- * not older than its Last-Modified), cached or not.
+ * not older than its Last-Modified), cached or not. Most hits are answered before Fastify routes the
+ * request (plugins/front-door.ts); the onRequest hook below answers the rest.
  */
 
-interface Entry {
+export interface CachedAnswer {
   /** The body as bytes: sending a cached Buffer skips re-encoding a string on every hit. */
   body: Buffer;
   etag: string;
@@ -25,6 +29,28 @@ interface Entry {
   link: string | undefined;
   /** The tags the entry was filed under: removed from each when the entry goes. */
   tags: string[];
+  /** The route template, for the metrics of an answer sent before routing. */
+  route: string;
+  /**
+   * The headers earlier hooks gave the request that filled the entry (security headers, CORS), less
+   * those of that request alone: what the front door sends again. Null when that request came with an
+   * Origin, whose CORS headers are not every request's.
+   */
+  hookHeaders: OutgoingHttpHeaders | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    responseCache: {
+      /**
+       * The cached answer to a public GET of `url` by a key of `scope`, once other processes' writes
+       * are known; undefined on a miss. Counts nothing: the caller counts the lookup it answers.
+       */
+      find(scope: AccessScope, url: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined>;
+      /** Writes a cached answer with `headers` added: a 304 when the request's validators match it, else its bytes. */
+      send(requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: OutgoingHttpHeaders): 200 | 304;
+    };
+  }
 }
 
 /**
@@ -52,11 +78,21 @@ const MAX_BYTES = 256 * 1024 * 1024;
 /** Past this many tag times, they are forgotten and every Last-Modified moves to the forget time. */
 const MAX_TAG_TIMES = 100_000;
 const CACHE_CONTROL = 'private, no-cache';
+/** Headers of one request alone, never replayed from an entry. */
+const PER_REQUEST = new Set<string>(['x-request-id', 'connection', 'date', ...RATE_LIMIT_HEADER_NAMES]);
+/** Headers `send` sets from the entry itself. */
+const ENTRY_HEADERS = new Set(['etag', 'last-modified', 'cache-control', 'content-type', 'content-length', 'link']);
 const MAX_SEEN = 10_000;
 
-function cacheKey(request: FastifyRequest): string {
-  const scope = scopeOf(request);
-  return `${scope === null ? '*' : scope.join(',')} ${request.url}`;
+function cacheKey(scope: AccessScope, url: string): string {
+  return `${scope === null ? '*' : scope.join(',')} ${url}`;
+}
+
+/** The headers of an answer that every answer of the same document may carry again. */
+function replayableHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const kept: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !PER_REQUEST.has(name) && !ENTRY_HEADERS.has(name)) kept[name] = value;
+  return kept;
 }
 
 export function entityTag(body: string | Buffer): string {
@@ -67,15 +103,15 @@ export function entityTag(body: string | Buffer): string {
  * RFC 9110 section 13.1: If-None-Match wins; If-Modified-Since counts only without it, and not in a
  * second that saw two changes.
  */
-export function notModified(request: FastifyRequest, etag: string, lastModified: LastModified): boolean {
-  const inm = request.headers['if-none-match'];
+export function notModified(headers: IncomingHttpHeaders, etag: string, lastModified: LastModified): boolean {
+  const inm = headers['if-none-match'];
   if (inm !== undefined) {
     return inm.split(',').some((tag) => {
       const t = tag.trim();
       return t === '*' || t === etag || t === `W/${etag}`;
     });
   }
-  const ims = request.headers['if-modified-since'];
+  const ims = headers['if-modified-since'];
   if (ims === undefined) return false;
   const since = Date.parse(ims);
   if (Number.isNaN(since)) return false;
@@ -85,7 +121,7 @@ export function notModified(request: FastifyRequest, etag: string, lastModified:
 export const responseCachePlugin = fp(
   async (app: FastifyInstance, options: { store: Store; feed: ChangeFeed }) => {
     const { store, feed } = options;
-    const entries = new Map<string, Entry>();
+    const entries = new Map<string, CachedAnswer>();
     const keysByTag = new Map<string, Set<string>>();
     // When each tag last changed, as this process learnt it: the Last-Modified of what depends on it.
     const tagChangedAt = new Map<string, ChangeTime>();
@@ -162,40 +198,44 @@ export const responseCachePlugin = fp(
 
     const cacheable = (request: FastifyRequest) => request.method === 'GET' && request.routeOptions.config.access === 'public';
 
-    const sendHead = (request: FastifyRequest, reply: FastifyReply, status: number, entry: Entry, body: Buffer | null) => {
-      // Headers set by earlier hooks (rate limits) go out with the cached bytes.
-      const headers: Record<string, string | number | string[]> = {
-        ...(reply.getHeaders() as Record<string, string | number | string[]>),
-        etag: entry.etag,
-        'last-modified': entry.lastModified.header,
-        'cache-control': CACHE_CONTROL,
-        'x-request-id': request.id,
-      };
-      if (body) {
+    const find = (scope: AccessScope, url: string) => (feed.live ? entries.get(cacheKey(scope, url)) : undefined);
+    const send = (requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: OutgoingHttpHeaders): 200 | 304 => {
+      const status = notModified(requestHeaders, answer.etag, answer.lastModified) ? 304 : 200;
+      headers.etag = answer.etag;
+      headers['last-modified'] = answer.lastModified.header;
+      headers['cache-control'] = CACHE_CONTROL;
+      if (status === 200) {
         headers['content-type'] = 'application/json; charset=utf-8';
-        headers['content-length'] = body.length;
-        if (entry.link) headers.link = entry.link;
+        headers['content-length'] = answer.body.length;
+        if (answer.link) headers.link = answer.link;
       }
-      reply.raw.writeHead(status, headers);
-      reply.raw.end(body ?? undefined);
+      response.writeHead(status, headers);
+      response.end(status === 200 ? answer.body : undefined);
+      return status;
     };
+    app.decorate('responseCache', {
+      find: (scope: AccessScope, url: string) => {
+        const pending = feed.catchUp();
+        return pending ? pending.then(() => find(scope, url)) : find(scope, url);
+      },
+      send,
+    });
 
-    // onRequest (after auth and rate limits): a hit skips parsing and validation, which the cached
-    // answer already passed.
+    // onRequest (after auth and rate limits): the hits the front door leaves to Fastify (requests with
+    // an Origin, app.inject) skip parsing and validation, which the cached answer already passed.
     app.addHook('onRequest', async (request, reply) => {
       if (!cacheable(request)) return;
       const pending = feed.catchUp();
       if (pending) await pending;
       startedUnder.set(request, generation);
-      const hit = feed.live ? entries.get(cacheKey(request)) : undefined;
+      const hit = find(scopeOf(request), request.url);
       app.metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' });
       if (!hit) return;
       // The cached bytes are final (registered after the envelope hook), so a hit skips the rest of
-      // the lifecycle: measured 0.5 to 0.85 of the raw server with reply.send, 1.0 this way.
-      // onResponse hooks (request logs) still run.
+      // the lifecycle; onResponse hooks (request logs, metrics) still run. The headers earlier hooks
+      // set for this request (security headers, rate limits, CORS) go out with it.
       reply.hijack();
-      if (notModified(request, hit.etag, hit.lastModified)) sendHead(request, reply, 304, hit, null);
-      else sendHead(request, reply, 200, hit, hit.body);
+      send(request.headers, reply.raw, hit, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'x-request-id': request.id });
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -207,19 +247,27 @@ export const responseCachePlugin = fp(
       reply.header('etag', etag).header('last-modified', lastModified.header).header('cache-control', CACHE_CONTROL);
       if (tags !== undefined && feed.live && startedUnder.get(request) === generation) {
         if (entries.size >= MAX_ENTRIES || cachedBytes >= MAX_BYTES) dropAll();
-        const key = cacheKey(request);
+        const key = cacheKey(scopeOf(request), request.url);
         const link = reply.getHeader('link');
         removeEntry(key);
         const body = Buffer.from(payload);
         cachedBytes += body.length;
-        entries.set(key, { body, etag, lastModified, link: typeof link === 'string' ? link : undefined, tags });
+        entries.set(key, {
+          body,
+          etag,
+          lastModified,
+          link: typeof link === 'string' ? link : undefined,
+          tags,
+          route: request.routeOptions.url ?? request.url,
+          hookHeaders: request.headers.origin === undefined ? replayableHeaders(reply.getHeaders() as OutgoingHttpHeaders) : null,
+        });
         for (const tag of tags) {
           const keys = keysByTag.get(tag) ?? new Set<string>();
           keys.add(key);
           keysByTag.set(tag, keys);
         }
       }
-      if (notModified(request, etag, lastModified)) {
+      if (notModified(request.headers, etag, lastModified)) {
         reply.code(304);
         reply.removeHeader('content-type');
         reply.removeHeader('content-length');

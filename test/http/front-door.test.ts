@@ -1,0 +1,226 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { createApiKey } from '../../src/access/api-keys.ts';
+import { loadConfig } from '../../src/config.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
+import type { Store } from '../../src/store/database.ts';
+import { ADMIN_KEY, TEST_KEY, WSL_ONLY_KEY, fixtureApp } from '../helpers/app.ts';
+import { MASL_GAME, WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
+import { describeEachStore } from '../helpers/stores.ts';
+
+const BASE = '/api/v1/public';
+const EVENT = `${BASE}/events/${WSL_LIVE}`;
+const LIMITED_KEY = 'front-door-limited-0123456789';
+/** Headers that differ between any two answers: the connection's, the clock's and the request's own. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'x-request-id']);
+
+interface Served {
+  app: FastifyInstance;
+  /** Requests Fastify routed: a cached answer sent by the front door does not count. */
+  routed(): number;
+  get(path: string, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The app on a real listener (the front door sits in the server's request handler, which inject bypasses). */
+async function listen(app: FastifyInstance): Promise<Served> {
+  let routed = 0;
+  // onResponse runs for every routed request, hijacked cache hits and errors included (an onRequest
+  // hook added here would run after the cache's and auth's, which end some requests first). It runs
+  // once the answer is handed to the socket, before the client can have read it.
+  app.addHook('onResponse', async () => {
+    routed += 1;
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  const origin = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    routed: () => routed,
+    get: (path, headers = {}) => fetch(`${origin}${path}`, { headers: { 'x-api-key': TEST_KEY, ...headers } }),
+    close: () => app.close(),
+  };
+}
+
+const served = async (store: Store, env: Record<string, string> = {}) => listen((await fixtureApp(store, env)).app);
+
+function headersOf(response: Response): Record<string, string> {
+  return Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
+}
+
+describeEachStore('front door (cached answers before routing)', (open) => {
+  test('a cached GET is answered before routing, with the bytes and headers of the answer that filled it', async (t) => {
+    const server = await served(await open());
+    t.after(() => server.close());
+    const filled = await server.get(EVENT);
+    const filledBody = await filled.text();
+    assert.equal(filled.status, 200);
+    assert.equal(server.routed(), 1);
+
+    const hit = await server.get(EVENT, { 'x-request-id': 'trace-front-1' });
+    assert.equal(hit.status, 200);
+    assert.equal(await hit.text(), filledBody);
+    assert.equal(server.routed(), 1, 'the second GET never reached the router');
+    assert.deepEqual(headersOf(hit), headersOf(filled));
+    assert.equal(hit.headers.get('x-request-id'), 'trace-front-1');
+    assert.match(String(hit.headers.get('x-request-id')), /^trace-front-1$/);
+    assert.match(String((await server.get(EVENT)).headers.get('x-request-id')), /^[0-9a-f-]{36}$/, 'a fresh id when the client sends none');
+
+    // A 304 from the front door carries what Fastify's own cached 304 (inject bypasses the front door) carries.
+    const etag = String(filled.headers.get('etag'));
+    const notModified = await server.get(EVENT, { 'if-none-match': etag });
+    assert.equal(notModified.status, 304);
+    assert.equal(await notModified.text(), '');
+    const routed304 = await server.app.inject({ url: EVENT, headers: { 'x-api-key': TEST_KEY, 'if-none-match': etag } });
+    assert.equal(routed304.statusCode, 304);
+    const injectedHeaders = Object.fromEntries(Object.entries(routed304.headers).filter(([name]) => !PER_ANSWER.has(name)).map(([name, value]) => [name, String(value)]));
+    assert.deepEqual(headersOf(notModified), injectedHeaders);
+    assert.equal(server.routed(), 2, 'only the injected request was routed');
+  });
+
+  test('it leaves to Fastify what it cannot answer: misses, no key, a wrong key, other methods, a key of another scope', async (t) => {
+    const server = await served(await open());
+    t.after(() => server.close());
+    await server.get(EVENT);
+    const before = server.routed();
+    const cases: Array<[string, () => Promise<Response>, number]> = [
+      ['no key', () => fetch(new URL(EVENT, `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`)), 401],
+      ['a wrong key', () => server.get(EVENT, { 'x-api-key': 'wrong-key-0123456789abcdef' }), 401],
+      ['a key of another scope (its own cache entry)', () => server.get(EVENT, { 'x-api-key': WSL_ONLY_KEY }), 200],
+      ['an uncached URL', () => server.get(`${BASE}/events/${MASL_GAME}`), 200],
+      ['a query the cache has not seen', () => server.get(`${EVENT}?envelope=data`), 200],
+    ];
+    for (const [what, send, status] of cases) {
+      const response = await send();
+      const body = await response.text();
+      assert.equal(response.status, status, what);
+      if (status >= 400) {
+        const error = JSON.parse(body);
+        assert.equal(error.statusCode, status, what);
+        assert.equal(typeof error.message, 'string', what);
+      }
+    }
+    assert.equal(server.routed(), before + cases.length, 'each was routed');
+    const head = await fetch(`http://127.0.0.1:${(server.app.server.address() as { port: number }).port}${EVENT}`, { method: 'HEAD', headers: { 'x-api-key': TEST_KEY } });
+    assert.equal(head.status, 200);
+    assert.equal(server.routed(), before + cases.length + 1, 'HEAD was routed');
+  });
+
+  test('a write drops the answer: the next GET is routed and carries the change', async (t) => {
+    const store = await open();
+    const server = await served(store);
+    t.after(() => server.close());
+    const first = await (await server.get(EVENT)).json();
+    await server.get(EVENT);
+    assert.equal(server.routed(), 1);
+    const event = fixtureFeed().events?.find((e) => e.id.endsWith(WSL_LIVE));
+    assert.ok(event);
+    await ingestFeed(store, { events: [{ ...event, name: 'Renamed at the front door', updatedAt: '2026-12-01T00:00:00Z' }] });
+    const after = await (await server.get(EVENT)).json();
+    assert.notEqual(first.name, 'Renamed at the front door');
+    assert.equal(after.name, 'Renamed at the front door');
+    assert.equal(server.routed(), 2);
+    assert.equal((await (await server.get(EVENT)).json()).name, 'Renamed at the front door');
+    assert.equal(server.routed(), 2, 'and the new answer is cached again');
+  });
+
+  test('rate limits: each request counts once, and the 429 over the limit is the routed one with its body and headers', async (t) => {
+    const store = await open();
+    const server = await served(store);
+    t.after(() => server.close());
+    await createApiKey(store, { name: 'three a minute', key: LIMITED_KEY, ratePerMinute: 3 });
+    const remaining: Array<string | null> = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await server.get(EVENT, { 'x-api-key': LIMITED_KEY });
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('x-ratelimit-limit'), '3');
+      remaining.push(response.headers.get('x-ratelimit-remaining'));
+    }
+    assert.deepEqual(remaining, ['2', '1', '0']);
+    assert.equal(server.routed(), 1, 'the second and third were answered at the front door');
+    const over = await server.get(EVENT, { 'x-api-key': LIMITED_KEY });
+    assert.equal(over.status, 429);
+    assert.equal(over.headers.get('x-ratelimit-remaining'), '0');
+    assert.ok(Number(over.headers.get('retry-after')) > 0);
+    const body = await over.json();
+    assert.equal(body.statusCode, 429);
+    assert.match(body.message, /3 requests per minute/);
+    assert.equal(server.routed(), 2, 'the 429 was routed');
+    const again = await server.get(EVENT, { 'x-api-key': LIMITED_KEY });
+    assert.equal(again.status, 429);
+    assert.equal(again.headers.get('x-ratelimit-remaining'), '0');
+  });
+
+  test('its answers are counted in the metrics like routed ones', async (t) => {
+    const server = await served(await open());
+    t.after(() => server.close());
+    const series = async (pattern: RegExp) => {
+      const text = await (await server.get('/metrics')).text();
+      return Number(pattern.exec(text)?.[1] ?? 0);
+    };
+    const answered = /altsports_http_requests_total\{route="\/api\/v1\/public\/events\/:eventId",method="GET",status="200"\} (\d+)/;
+    const notModified = /altsports_http_requests_total\{route="\/api\/v1\/public\/events\/:eventId",method="GET",status="304"\} (\d+)/;
+    const hits = /altsports_response_cache_lookups_total\{result="hit"\} (\d+)/;
+    const etag = String((await server.get(EVENT)).headers.get('etag'));
+    for (let i = 0; i < 4; i++) await server.get(EVENT);
+    await server.get(EVENT, { 'if-none-match': etag });
+    assert.equal(server.routed(), 1);
+    assert.equal(await series(answered), 5);
+    assert.equal(await series(notModified), 1);
+    assert.equal(await series(hits), 5);
+  });
+
+  test('a request with an Origin is routed (its CORS answer is its own); one without gets the CORS headers of the answer that filled the entry', async (t) => {
+    const server = await served(await open(), { CORS_ORIGINS: 'https://board.example' });
+    t.after(() => server.close());
+    const filled = await server.get(EVENT);
+    await filled.text();
+    const hit = await server.get(EVENT);
+    await hit.text();
+    assert.equal(server.routed(), 1);
+    assert.deepEqual(headersOf(hit), headersOf(filled));
+    assert.match(String(hit.headers.get('vary')), /Origin/);
+    assert.match(String(hit.headers.get('access-control-expose-headers')), /ETag/);
+    const browser = await server.get(EVENT, { origin: 'https://board.example' });
+    assert.equal(browser.status, 200);
+    assert.equal(browser.headers.get('access-control-allow-origin'), 'https://board.example');
+    assert.equal(server.routed(), 2);
+  });
+});
+
+test('front door: its answers are logged like routed ones, under the request id they carry', async (t) => {
+  const { store, cleanup } = await (await import('../helpers/stores.ts')).openTestStore('sqlite');
+  t.after(cleanup);
+  await ingestFeed(store, fixtureFeed());
+  await createApiKey(store, { name: 'full', key: TEST_KEY });
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const config = loadConfig({ ADMIN_API_KEY: ADMIN_KEY, DEMO_DATA: 'off', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0' });
+  const server = await listen(await buildApp({ config, store, logger: { level: 'info', stream } }));
+  t.after(() => server.close());
+  await (await server.get(EVENT, { 'x-request-id': 'routed-1' })).text();
+  await (await server.get(EVENT, { 'x-request-id': 'front-1' })).text();
+  assert.equal(server.routed(), 1);
+  const of = (id: string) => lines.filter((line) => line.reqId === id).map((line) => ({ msg: line.msg, method: (line.req as { method?: string } | undefined)?.method, url: (line.req as { url?: string } | undefined)?.url, status: (line.res as { statusCode?: number } | undefined)?.statusCode }));
+  const expected = (id: string) => {
+    assert.deepEqual(of(id), [
+      { msg: 'incoming request', method: 'GET', url: EVENT, status: undefined },
+      { msg: 'request completed', method: undefined, url: undefined, status: 200 },
+    ], id);
+  };
+  expected('routed-1');
+  expected('front-1');
+  const completed = lines.find((line) => line.reqId === 'front-1' && line.msg === 'request completed');
+  assert.equal(typeof completed?.responseTime, 'number');
+  const incoming = lines.find((line) => line.reqId === 'front-1' && line.msg === 'incoming request');
+  assert.deepEqual(Object.keys(incoming?.req as object).sort(), Object.keys(lines.find((line) => line.reqId === 'routed-1' && line.msg === 'incoming request')?.req as object).sort());
+});
