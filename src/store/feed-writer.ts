@@ -67,6 +67,11 @@ export interface UpsertOptions {
   sqlite?: BetterSqlite3.Database | undefined;
 }
 
+/** A row that arrives without a reference id and has none stored gets the next free one. */
+function needsReferenceId(row: Row, stored: Map<string, { referenceId?: number }>): boolean {
+  return row.referenceId === undefined && stored.get(row.id)?.referenceId === undefined;
+}
+
 export async function upsertNewer(trx: Transaction<Database> | Kysely<Database>, collection: FeedCollection, incoming: Row[], options: UpsertOptions = {}): Promise<WriteResult> {
   const counts: WriteCounts = { received: incoming.length, inserted: 0, updated: 0, unchanged: 0, stale: 0 };
   if (incoming.length === 0) return { counts, changed: [] };
@@ -100,7 +105,8 @@ export async function upsertNewer(trx: Transaction<Database> | Kysely<Database>,
   }
 
   let next = 1;
-  if (numbered) {
+  // The next free reference id is read only when a new row needs one (not for updates of known rows).
+  if (numbered && incoming.some((row) => needsReferenceId(row, stored))) {
     const max = await db.selectFrom(table).select(sql<number>`coalesce(max(reference_id), 0)`.as('max')).executeTakeFirstOrThrow();
     next = Number(max.max) + 1;
   }
@@ -192,7 +198,7 @@ function upsertNewerSqlite(connection: BetterSqlite3.Database, collection: FeedC
     const rows = prepare(connection, `${selected}(${placeholders(ids.length)})`).all(ids) as Array<{ id: string; referenceId?: number; updatedAt: string }>;
     for (const row of rows) stored.set(row.id, row);
   }
-  let next = numbered ? Number((prepare(connection, `select coalesce(max(reference_id), 0) as max from ${table}`).get() as { max: number }).max) + 1 : 1;
+  let next = numbered && incoming.some((row) => needsReferenceId(row, stored)) ? Number((prepare(connection, `select coalesce(max(reference_id), 0) as max from ${table}`).get() as { max: number }).max) + 1 : 1;
   const findHolder = numbered ? prepare(connection, `select id from ${table} where reference_id = ?`) : undefined;
 
   const first = incoming[0] as Row;

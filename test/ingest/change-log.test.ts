@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import pg from 'pg';
 import type { ChangeRecord, StoredChange } from '../../src/domain/changes.ts';
 import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
@@ -336,4 +337,33 @@ describeEachStore('change log', (open, kind) => {
       'the entries held keep their data',
     );
   });
+});
+
+test('a one-row score batch on PostgreSQL: no reference-id scan for a known row, and the trim and the notification in one statement', async (t) => {
+  const { store, cleanup } = await openTestStore('postgres', { changeLogSize: 3 });
+  t.after(cleanup);
+  await loaded(store);
+  // Fill the log past its bound, so that the batch measured trims it.
+  for (let i = 0; i < 4; i++) await ingestFeed(store, { heatEntries: [heatEntry('e-h3-b', { heatScore: 20 + i, updatedAt: later() })] });
+  const statements: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const sent = args[0] as string | { text?: string };
+    statements.push((typeof sent === 'string' ? sent : (sent.text ?? '')).replace(/\s+/g, ' '));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await ingestFeed(store, { heatEntries: [heatEntry('e-h3-b', { heatScore: 30, updatedAt: later() })] });
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  assert.equal(statements.filter((s) => /max\(reference_id\)/.test(s)).length, 0, 'the row exists: no max(reference_id)');
+  const notify = statements.filter((s) => /pg_notify/.test(s));
+  assert.equal(notify.length, 1);
+  assert.match(notify[0] as string, /^with trimmed as \(delete from changes where id <= \$1\) select pg_notify/);
+  assert.equal(statements.filter((s) => /^delete /.test(s)).length, 0, 'no separate trim');
+  // 3 lookups of validation, begin, the ingest lock, the stored row, the upsert, the heat and event of
+  // the change record, the change-log insert, the trim with the notification, commit (14 before).
+  assert.equal(statements.length, 12, statements.join('\n'));
+  assert.deepEqual((await log(store)).length, 3);
 });

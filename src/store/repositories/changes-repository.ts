@@ -21,8 +21,15 @@ export function changesRepository(db: Kysely<Database> | Transaction<Database>) 
       }
       ids.sort((a, b) => a - b);
       const last = ids.at(-1) ?? 0;
-      if (last > keep) await db.deleteFrom('changes').where('id', '<=', last - keep).execute();
-      if (channel !== null) await sql`select pg_notify(${channel}, ${String(last)})`.execute(db);
+      const trimTo = last > keep ? last - keep : null;
+      if (channel === null) {
+        if (trimTo !== null) await db.deleteFrom('changes').where('id', '<=', trimTo).execute();
+      } else if (trimTo === null) {
+        await sql`select pg_notify(${channel}, ${String(last)})`.execute(db);
+      } else {
+        // The trim and the notification in one round trip: PostgreSQL runs a data-modifying WITH whether or not it is read.
+        await sql`with trimmed as (delete from changes where id <= ${trimTo}) select pg_notify(${channel}, ${String(last)})`.execute(db);
+      }
       return records.map((record, i) => ({ ...record, id: ids[i] as number, createdAt }));
     },
 
