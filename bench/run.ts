@@ -23,7 +23,7 @@ import { type StreamReport, formatStream, measureStream, measureStreamAcrossNode
  *   server answering the same 304, and against altsports's own cached 200. `--rounds N` alternates
  *   the four runs N times and reports their mean req/s and median latencies.
  * - parlay: same game parlay latency, warm and right after an odds change, against a raw server.
- * - json-server: `GET /events` (and its first 100 events) on json-server serving the same events
+ * - json-server: `GET /events` (its first 100 events, one competition's) on json-server serving the same events
  *   array, against altsports.
  * - stream: write-to-stream latency, POST /api/v1/admin/feed to the heatScore event at N stream
  *   clients: one node on SQLite, then two `altsports serve` processes on one PostgreSQL database
@@ -168,10 +168,12 @@ if (needsSmall) {
     const jsonServer = await startJsonServer(JSON.parse(list.body.toString('utf8')) as unknown[], workDir);
     const jsonServerUrl = `http://127.0.0.1:${jsonServer.port}`;
     try {
-      // The whole list (the issue's request), and its first 100 events, which json-server pages with `_limit`.
+      // The whole list (the issue's request); its first 100 events, which json-server pages with
+      // `_limit`; and one competition's events, as a client following one tour asks (a field filter there).
       const pairs = [
         { altsports: '/api/v1/public/events', jsonServer: '/events' },
         { altsports: '/api/v1/public/events?limit=100', jsonServer: '/events?_limit=100' },
+        { altsports: '/api/v1/public/events?competition=wsl', jsonServer: '/events?competition=wsl' },
       ];
       const rows: JsonServerRow[] = [];
       for (const pair of pairs) {
