@@ -9,7 +9,7 @@ import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { ADMIN_KEY, TEST_KEY, WSL_ONLY_KEY, fixtureApp } from '../helpers/app.ts';
 import { MASL_GAME, WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
-import { describeEachStore } from '../helpers/stores.ts';
+import { describeEachStore, openTestStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
 const EVENT = `${BASE}/events/${WSL_LIVE}`;
@@ -19,6 +19,7 @@ const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'x-request-id'])
 
 interface Served {
   app: FastifyInstance;
+  origin: string;
   /** Requests Fastify routed: a cached answer sent by the front door does not count. */
   routed(): number;
   get(path: string, headers?: Record<string, string>): Promise<Response>;
@@ -40,6 +41,7 @@ async function listen(app: FastifyInstance): Promise<Served> {
   const origin = `http://127.0.0.1:${address.port}`;
   return {
     app,
+    origin,
     routed: () => routed,
     get: (path, headers = {}) => fetch(`${origin}${path}`, { headers: { 'x-api-key': TEST_KEY, ...headers } }),
     close: () => app.close(),
@@ -67,7 +69,6 @@ describeEachStore('front door (cached answers before routing)', (open) => {
     assert.equal(server.routed(), 1, 'the second GET never reached the router');
     assert.deepEqual(headersOf(hit), headersOf(filled));
     assert.equal(hit.headers.get('x-request-id'), 'trace-front-1');
-    assert.match(String(hit.headers.get('x-request-id')), /^trace-front-1$/);
     assert.match(String((await server.get(EVENT)).headers.get('x-request-id')), /^[0-9a-f-]{36}$/, 'a fresh id when the client sends none');
 
     // A 304 from the front door carries what Fastify's own cached 304 (inject bypasses the front door) carries.
@@ -88,7 +89,7 @@ describeEachStore('front door (cached answers before routing)', (open) => {
     await server.get(EVENT);
     const before = server.routed();
     const cases: Array<[string, () => Promise<Response>, number]> = [
-      ['no key', () => fetch(new URL(EVENT, `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`)), 401],
+      ['no key', () => fetch(`${server.origin}${EVENT}`), 401],
       ['a wrong key', () => server.get(EVENT, { 'x-api-key': 'wrong-key-0123456789abcdef' }), 401],
       ['a key of another scope (its own cache entry)', () => server.get(EVENT, { 'x-api-key': WSL_ONLY_KEY }), 200],
       ['an uncached URL', () => server.get(`${BASE}/events/${MASL_GAME}`), 200],
@@ -105,7 +106,7 @@ describeEachStore('front door (cached answers before routing)', (open) => {
       }
     }
     assert.equal(server.routed(), before + cases.length, 'each was routed');
-    const head = await fetch(`http://127.0.0.1:${(server.app.server.address() as { port: number }).port}${EVENT}`, { method: 'HEAD', headers: { 'x-api-key': TEST_KEY } });
+    const head = await fetch(`${server.origin}${EVENT}`, { method: 'HEAD', headers: { 'x-api-key': TEST_KEY } });
     assert.equal(head.status, 200);
     assert.equal(server.routed(), before + cases.length + 1, 'HEAD was routed');
   });
@@ -193,7 +194,7 @@ describeEachStore('front door (cached answers before routing)', (open) => {
 });
 
 test('front door: its answers are logged like routed ones, under the request id they carry', async (t) => {
-  const { store, cleanup } = await (await import('../helpers/stores.ts')).openTestStore('sqlite');
+  const { store, cleanup } = await openTestStore('sqlite');
   t.after(cleanup);
   await ingestFeed(store, fixtureFeed());
   await createApiKey(store, { name: 'full', key: TEST_KEY });
