@@ -7,9 +7,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { type StoreOptions, openStore } from '../src/store/database.ts';
 import { freePort } from '../scripts/free-port.ts';
+import { createThrowawayDatabase } from '../scripts/throwaway-database.ts';
 import { machineInfo, markdownTable } from './report.ts';
 import { seedStore } from './seed-store.ts';
 import { type Fixtures, READ_KINDS, loadFixtures } from './soak-fixtures.ts';
@@ -279,19 +279,14 @@ try {
   if (settings.store === 'postgres') {
     const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (!postgresUrl) throw new Error('--store postgres needs DATABASE_URL or TEST_DATABASE_URL (npm run soak starts a throwaway PostgreSQL and sets the latter)');
-    const database = `soak_${randomBytes(4).toString('hex')}`;
-    const admin = openStore({ databaseUrl: postgresUrl, pgPoolSize: 1 });
-    await sql`create database ${sql.id(database)}`.execute(admin.db);
+    const database = await createThrowawayDatabase(postgresUrl, 'soak');
     dropDatabase = async () => {
       dropDatabase = undefined;
-      await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin.db).catch(() => {});
-      await admin.close();
+      await database.drop().catch(() => {});
     };
-    const url = new URL(postgresUrl);
-    url.pathname = `/${database}`;
-    target = { databaseUrl: url.toString(), pgPoolSize: 2 };
-    env.DATABASE_URL = url.toString();
-    log(`PostgreSQL database ${database} on ${url.host}`);
+    target = { databaseUrl: database.url, pgPoolSize: 2 };
+    env.DATABASE_URL = database.url;
+    log(`PostgreSQL database ${database.name} on ${new URL(database.url).host}`);
   } else {
     const dataDir = join(workDir, 'data');
     target = { dataDir };

@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
-import { openStore } from '../src/store/database.ts';
 import { freePort } from '../scripts/free-port.ts';
+import { createThrowawayDatabase } from '../scripts/throwaway-database.ts';
 import { type RunningChild, spawnServer } from './children.ts';
 import { TARGETS, markdownTable, verdict } from './report.ts';
 import { seedStore } from './seed-store.ts';
@@ -217,15 +216,11 @@ export async function measureStream(options: {
  * A's clients give the one-node PostgreSQL figure, node B's the cross-node one (LISTEN/NOTIFY).
  */
 export async function measureStreamAcrossNodes(postgresUrl: string, adminKey: string, settings: StreamSettings, log: (message: string) => void): Promise<StreamReport[]> {
-  const database = `bench_stream_${randomBytes(4).toString('hex')}`;
-  const admin = openStore({ databaseUrl: postgresUrl, pgPoolSize: 1 });
+  const database = await createThrowawayDatabase(postgresUrl, 'bench_stream');
+  const databaseUrl = database.url;
   const nodes: RunningChild[] = [];
   try {
-    await sql`create database ${sql.id(database)}`.execute(admin.db);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${database}`;
-    const databaseUrl = url.toString();
-    log(`stream: PostgreSQL database ${database}: loading the demo data`);
+    log(`stream: PostgreSQL database ${database.name}: loading the demo data`);
     const { apiKey, events } = await seedStore({ databaseUrl, pgPoolSize: 2 });
     log(`stream: ${events} demo events loaded; starting two altsports serve processes on it`);
     const cli = fileURLToPath(new URL('../bin/altsports.js', import.meta.url));
@@ -263,8 +258,7 @@ export async function measureStreamAcrossNodes(postgresUrl: string, adminKey: st
     });
   } finally {
     await Promise.all(nodes.map((n) => n.stop()));
-    await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin.db).catch(() => {});
-    await admin.close();
+    await database.drop().catch(() => {});
   }
 }
 

@@ -21,7 +21,7 @@ export interface IngestOptions {
 }
 
 /** Serialises ingest across API nodes sharing one PostgreSQL store (reference-id assignment). */
-const INGEST_LOCK = 0x616c7473;
+export const INGEST_LOCK = 0x616c7473;
 
 /**
  * Validates a feed batch whole, then writes it in one transaction: all of it or none of it.

@@ -8,12 +8,11 @@
  * server closed (clients retry those), but never a 500, a cut-off body, or a 503 without the error body.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { connect } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
+import { createThrowawayDatabase } from '../../scripts/throwaway-database.ts';
 import { createApiKey } from '../../src/access/api-keys.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import { migrateToLatest, openStore } from '../../src/store/database.ts';
@@ -65,19 +64,9 @@ async function prepareStore(kind: StoreKind): Promise<{ env: Record<string, stri
   }
   const testUrl = process.env.TEST_DATABASE_URL;
   if (!testUrl) throw new Error('TEST_DATABASE_URL is not set: run through `npm test`, which starts PostgreSQL');
-  const database = `shutdown_${randomBytes(4).toString('hex')}`;
-  const admin = openStore({ databaseUrl: testUrl, pgPoolSize: 1 });
-  await sql`create database ${sql.id(database)}`.execute(admin.db);
-  const url = new URL(testUrl);
-  url.pathname = `/${database}`;
-  await seed(url.toString(), undefined);
-  return {
-    env: { DATABASE_URL: url.toString() },
-    cleanup: async () => {
-      await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin.db);
-      await admin.close();
-    },
-  };
+  const database = await createThrowawayDatabase(testUrl, 'shutdown');
+  await seed(database.url, undefined);
+  return { env: { DATABASE_URL: database.url }, cleanup: database.drop };
 }
 
 describe('SIGTERM under load drains: answers every request already sent, closes streams, refuses new connections, exits 0', () => {

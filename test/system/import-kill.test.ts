@@ -6,14 +6,16 @@
  * ingest's advisory lock included), and the same import then runs to completion.
  */
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
+import { createThrowawayDatabase } from '../../scripts/throwaway-database.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
+import { INGEST_LOCK } from '../../src/ingest/ingest-feed.ts';
 import { type Store, openStore } from '../../src/store/database.ts';
 import { parseImportSummary, runCli, spawnCli, tempDir } from '../helpers/cli.ts';
 import { fixtureFeed } from '../helpers/feed-fixture.ts';
@@ -21,8 +23,6 @@ import { STORE_KINDS, type StoreKind } from '../helpers/stores.ts';
 
 /** Events of the large feed: about 90,000 rows, seconds of writing on either store. */
 const EVENTS = 800;
-/** The advisory lock the ingest holds for its whole transaction on PostgreSQL (src/ingest/ingest-feed.ts). */
-const INGEST_LOCK = 0x616c7473;
 /** Bounded waits, not timing assertions. */
 const WRITING_WITHIN_MS = 60_000;
 
@@ -119,12 +119,7 @@ async function target(kind: StoreKind, root: string): Promise<Target> {
   }
   const testUrl = process.env.TEST_DATABASE_URL;
   if (!testUrl) throw new Error('TEST_DATABASE_URL is not set: run through `npm test`, which starts PostgreSQL');
-  const database = `import_kill_${randomBytes(4).toString('hex')}`;
-  const admin = openStore({ databaseUrl: testUrl, pgPoolSize: 1 });
-  await sql`create database ${sql.id(database)}`.execute(admin.db);
-  const url = new URL(testUrl);
-  url.pathname = `/${database}`;
-  const databaseUrl = url.toString();
+  const { name: database, url: databaseUrl, admin, drop } = await createThrowawayDatabase(testUrl, 'import_kill');
   const lockHeld = async () => {
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database
@@ -141,10 +136,7 @@ async function target(kind: StoreKind, root: string): Promise<Target> {
         select count(*)::int as n from pg_stat_activity where datname = ${database} and xact_start is not null and pid <> pg_backend_pid()`.execute(admin.db);
       return (rows[0]?.n ?? 0) === 0 && !(await lockHeld());
     },
-    cleanup: async () => {
-      await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin.db);
-      await admin.close();
-    },
+    cleanup: drop,
   };
 }
 

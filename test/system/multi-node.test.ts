@@ -6,13 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { createApiKey } from '../../src/access/api-keys.ts';
-import { type Store, migrateToLatest, openStore } from '../../src/store/database.ts';
+import { migrateToLatest, openStore } from '../../src/store/database.ts';
 import { freePort } from '../../scripts/free-port.ts';
+import { type ThrowawayDatabase, createThrowawayDatabase } from '../../scripts/throwaway-database.ts';
 import { ADMIN_KEY, TEST_KEY } from '../helpers/app.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
@@ -53,8 +52,7 @@ async function stopNode(node: Node): Promise<void> {
 }
 
 describe('two API nodes on one PostgreSQL store and one Redis', () => {
-  const database = `multinode_${randomBytes(4).toString('hex')}`;
-  let admin: Store;
+  let database: ThrowawayDatabase;
   let redis: RunningRedis;
   let a: Node;
   let b: Node;
@@ -63,11 +61,8 @@ describe('two API nodes on one PostgreSQL store and one Redis', () => {
   before(async () => {
     const testUrl = process.env.TEST_DATABASE_URL;
     if (!testUrl) throw new Error('TEST_DATABASE_URL is not set: run through `npm test`, which starts PostgreSQL');
-    admin = openStore({ databaseUrl: testUrl, pgPoolSize: 1 });
-    await sql`create database ${sql.id(database)}`.execute(admin.db);
-    const url = new URL(testUrl);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
+    database = await createThrowawayDatabase(testUrl, 'multinode');
+    databaseUrl = database.url;
     const store = openStore({ databaseUrl, pgPoolSize: 2 });
     await migrateToLatest(store);
     await createApiKey(store, { name: 'full', key: TEST_KEY, ratePerMinute: 0, ratePerDay: 0 });
@@ -82,8 +77,7 @@ describe('two API nodes on one PostgreSQL store and one Redis', () => {
   after(async () => {
     await Promise.all([a, b].filter(Boolean).map(stopNode));
     await redis?.stop();
-    await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin.db);
-    await admin.close();
+    await database?.drop();
   });
 
   const get = (node: Node, path: string, key = TEST_KEY, headers: Record<string, string> = {}) => fetch(`${node.base}/api/v1/public${path}`, { headers: { 'x-api-key': key, ...headers } });
