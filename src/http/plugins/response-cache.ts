@@ -198,7 +198,12 @@ export const responseCachePlugin = fp(
 
     const cacheable = (request: FastifyRequest) => request.method === 'GET' && request.routeOptions.config.access === 'public';
 
-    const find = (scope: AccessScope, url: string) => (feed.live ? entries.get(cacheKey(scope, url)) : undefined);
+    // After the other processes' writes are known (SQLite's data_version; PostgreSQL's LISTEN is pushed).
+    const find = (scope: AccessScope, url: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined> => {
+      const held = () => (feed.live ? entries.get(cacheKey(scope, url)) : undefined);
+      const pending = feed.catchUp();
+      return pending ? pending.then(held) : held();
+    };
     const send = (requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: OutgoingHttpHeaders): 200 | 304 => {
       const status = notModified(requestHeaders, answer.etag, answer.lastModified) ? 304 : 200;
       headers.etag = answer.etag;
@@ -213,22 +218,14 @@ export const responseCachePlugin = fp(
       response.end(status === 200 ? answer.body : undefined);
       return status;
     };
-    app.decorate('responseCache', {
-      find: (scope: AccessScope, url: string) => {
-        const pending = feed.catchUp();
-        return pending ? pending.then(() => find(scope, url)) : find(scope, url);
-      },
-      send,
-    });
+    app.decorate('responseCache', { find, send });
 
     // onRequest (after auth and rate limits): the hits the front door leaves to Fastify (requests with
     // an Origin, app.inject) skip parsing and validation, which the cached answer already passed.
     app.addHook('onRequest', async (request, reply) => {
       if (!cacheable(request)) return;
-      const pending = feed.catchUp();
-      if (pending) await pending;
+      const hit = await find(scopeOf(request), request.url);
       startedUnder.set(request, generation);
-      const hit = find(scopeOf(request), request.url);
       app.metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' });
       if (!hit) return;
       // The cached bytes are final (registered after the envelope hook), so a hit skips the rest of
