@@ -121,16 +121,23 @@ describe('live board and docs page in chromium', () => {
 
   const boardIsLive = (page: Page) => page.locator('[data-testid="connection-status"][data-state="live"]').waitFor({ timeout: WAIT_MS });
 
+  /** The board open and live on `context`, showing the heat entry's current score; `score` selects that cell. */
+  const openLiveBoard = async (context: BrowserContext, { eventId, heatId, row }: Awaited<ReturnType<typeof liveHeat>>) => {
+    const { page, problems } = await openPage(context);
+    await page.goto(`${origin}/board`);
+    await boardIsLive(page);
+    const score = `[data-event-id="${eventId}"] [data-heat-id="${heatId}"] [data-entry-id="${row.id}"] [data-testid="heat-score"]`;
+    await textIs(page, score, row.athleteHeatScore === null ? '–' : row.athleteHeatScore.toFixed(2));
+    return { page, problems, score };
+  };
+
   test('the board shows live events and a pushed heat score and price without a reload (desktop)', async () => {
-    const { eventId, heatId, row } = await liveHeat();
+    const heat = await liveHeat();
+    const { eventId, row } = heat;
     const live = await api<unknown[]>('/events?eventStatus=LIVE');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
-      const { page, problems } = await openPage(context);
-      await page.goto(`${origin}/board`);
-      await boardIsLive(page);
-      const score = `[data-event-id="${eventId}"] [data-heat-id="${heatId}"] [data-entry-id="${row.id}"] [data-testid="heat-score"]`;
-      await textIs(page, score, row.athleteHeatScore === null ? '–' : row.athleteHeatScore.toFixed(2));
+      const { page, problems, score } = await openLiveBoard(context, heat);
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid="event-card"]').length === n, live.length, { timeout: WAIT_MS });
       // A team match shows its teams' scores.
       assert.equal(await page.locator('[data-testid="event-card"][data-competition="gsoc"] [data-testid="team-row"]').count(), 2);
@@ -158,14 +165,11 @@ describe('live board and docs page in chromium', () => {
   });
 
   test('on a phone viewport: one column, nothing wider than the screen, and a pushed score arrives', async () => {
-    const { eventId, heatId, row } = await liveHeat();
+    const heat = await liveHeat();
+    const { row } = heat;
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     try {
-      const { page, problems } = await openPage(context);
-      await page.goto(`${origin}/board`);
-      await boardIsLive(page);
-      const score = `[data-event-id="${eventId}"] [data-heat-id="${heatId}"] [data-entry-id="${row.id}"] [data-testid="heat-score"]`;
-      await textIs(page, score, row.athleteHeatScore === null ? '–' : row.athleteHeatScore.toFixed(2));
+      const { page, problems, score } = await openLiveBoard(context, heat);
 
       const layout = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
