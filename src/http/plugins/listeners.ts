@@ -52,7 +52,7 @@ export function arrivedOn(request: FastifyRequest): ListenerName {
 }
 
 /** Node HTTP server settings shared by every listener: how long a request and an idle connection may take. */
-export function serverTimeouts(config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveTimeoutSeconds'>): ServerOptions {
+function serverTimeouts(config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveTimeoutSeconds'>): ServerOptions {
   const requestTimeout = config.requestTimeoutSeconds * 1000;
   return {
     requestTimeout,
