@@ -25,7 +25,8 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  consume(keyId: string, limits: RateLimits, nowMs?: number): Promise<RateDecision>;
+  /** Counts one request; a decision made in this process comes back at once, not as a promise. */
+  consume(keyId: string, limits: RateLimits, nowMs?: number): RateDecision | Promise<RateDecision>;
   close(): Promise<void>;
 }
 
@@ -105,7 +106,7 @@ export function memoryRateLimiter(): RateLimiter & { readonly entries: number } 
   };
 
   return {
-    async consume(keyId, limits, nowMs = Date.now()) {
+    consume(keyId, limits, nowMs = Date.now()) {
       if (unlimited(limits)) return NO_LIMIT;
       sweep(nowMs);
       const slot = (window: RateWindowName) => {
@@ -209,35 +210,35 @@ export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): Ra
     for (const event of ['ready', 'error', 'end']) redis.once(event, () => resolve());
   });
 
-  return {
-    async consume(keyId, limits, nowMs = Date.now()) {
-      if (unlimited(limits)) return NO_LIMIT;
-      const minuteStart = windowStart('minute', nowMs);
-      const dayStart = windowStart('day', nowMs);
-      await started;
-      try {
-        // The hash tag keeps a key's two windows in one slot, which a multi-key script needs on a cluster.
-        const [minute, day] = await within(
-          consumeScript(
-            `altsports:rl:{${keyId}}:m:${minuteStart}`,
-            `altsports:rl:{${keyId}}:d:${dayStart}`,
-            limits.perMinute,
-            limits.perDay,
-            minuteStart + MINUTE_MS - nowMs + CLOCK_SKEW_MS,
-            dayStart + DAY_MS - nowMs + CLOCK_SKEW_MS,
-          ),
-          ANSWER_WITHIN_MS,
-        );
-        if (outage) {
-          outage = false;
-          log.info({}, 'Redis answers again: rate limits are shared again');
-        }
-        return decideRate(limits, { minute, day }, nowMs);
-      } catch (error) {
-        down(error);
-        return fallback.consume(keyId, limits, nowMs);
+  const consumeShared = async (keyId: string, limits: RateLimits, nowMs: number): Promise<RateDecision> => {
+    const minuteStart = windowStart('minute', nowMs);
+    const dayStart = windowStart('day', nowMs);
+    await started;
+    try {
+      // The hash tag keeps a key's two windows in one slot, which a multi-key script needs on a cluster.
+      const [minute, day] = await within(
+        consumeScript(
+          `altsports:rl:{${keyId}}:m:${minuteStart}`,
+          `altsports:rl:{${keyId}}:d:${dayStart}`,
+          limits.perMinute,
+          limits.perDay,
+          minuteStart + MINUTE_MS - nowMs + CLOCK_SKEW_MS,
+          dayStart + DAY_MS - nowMs + CLOCK_SKEW_MS,
+        ),
+        ANSWER_WITHIN_MS,
+      );
+      if (outage) {
+        outage = false;
+        log.info({}, 'Redis answers again: rate limits are shared again');
       }
-    },
+      return decideRate(limits, { minute, day }, nowMs);
+    } catch (error) {
+      down(error);
+      return fallback.consume(keyId, limits, nowMs);
+    }
+  };
+  return {
+    consume: (keyId, limits, nowMs = Date.now()) => (unlimited(limits) ? NO_LIMIT : consumeShared(keyId, limits, nowMs)),
     async close() {
       redis.disconnect();
       await fallback.close();

@@ -154,14 +154,29 @@ export async function openChangeFeed(store: Store, options: ChangeFeedOptions = 
   await listen(retryMs);
 
   let pollTimer: NodeJS.Timeout | null = null;
-  const checkExternal = (): Promise<void> | null => {
-    const version = store.externalVersion();
-    if (version === null || version === externalVersion) return null;
+  const caughtUpTo = (version: string | null): Promise<void> | null => {
+    if (version === null) return null;
+    // Unchanged since the last read, but the pull that read started may still be running: wait for it.
+    if (version === externalVersion) return pulling;
     externalVersion = version;
     return pull();
   };
+  // A request reads SQLite's data_version at most once per turn of the event loop: the requests read
+  // in one turn had arrived when that turn's I/O wait ended, before the turn's first request read it.
+  // A read is a statement (about 2 µs, BENCHMARKS.md "Reading (session 8)"), and a polled route sees
+  // several requests a turn. The poll timer runs before the I/O wait, so it reads for itself.
+  let versionThisTurn: string | null | undefined;
+  const catchUp = () => {
+    if (versionThisTurn === undefined) {
+      versionThisTurn = store.externalVersion();
+      setImmediate(() => {
+        versionThisTurn = undefined;
+      });
+    }
+    return caughtUpTo(versionThisTurn);
+  };
   if (store.externalVersion() !== null) {
-    pollTimer = setInterval(() => void checkExternal(), options.pollMs ?? 250);
+    pollTimer = setInterval(() => void caughtUpTo(store.externalVersion()), options.pollMs ?? 250);
     pollTimer.unref();
   }
 
@@ -172,7 +187,7 @@ export async function openChangeFeed(store: Store, options: ChangeFeedOptions = 
     get lastId() {
       return lastId;
     },
-    catchUp: checkExternal,
+    catchUp,
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { afterEach, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { StoredChange } from '../../src/domain/changes.ts';
@@ -137,14 +138,19 @@ for (const kind of STORE_KINDS) {
     });
 
     if (kind === 'sqlite') {
-      test("catchUp() delivers another process's commit at once, without waiting for the poll", async () => {
+      test("catchUp() delivers another process's commit from the next turn of the event loop, without waiting for the poll", async () => {
         const { a, b } = await twoProcesses();
         const feed = await feedOn(b, { pollMs: 3_600_000 });
         const got = record(feed);
         assert.equal(feed.catchUp(), null, 'nothing pending before the write');
         const summary = await ingestFeed(a, scoreBatch(11));
+        // data_version is read once per turn: a request read in this turn had arrived before the commit.
+        assert.equal(feed.catchUp(), null, 'the same turn: the version read before the commit stands');
+        // Another process's commit reaches a server's requests through I/O, in a later turn.
+        await setImmediate();
         const pending = feed.catchUp();
         assert.ok(pending, 'the commit of the other process is noticed');
+        assert.equal(feed.catchUp(), pending, 'a second request in that turn waits for the same pull');
         await pending;
         assert.deepEqual(got.delivered, summary.changes);
         assert.equal(feed.catchUp(), null, 'nothing pending once caught up');

@@ -23,8 +23,8 @@ declare module 'fastify' {
     apiKey: VerifiedKey | null;
   }
   interface FastifyInstance {
-    /** The public key a presented secret names, or null; answers are remembered for a few seconds. */
-    verifyApiKey(presented: string): Promise<VerifiedKey | null>;
+    /** The public key a presented secret names, or null; answers are remembered for a few seconds (and then returned at once). */
+    verifyApiKey(presented: string): VerifiedKey | null | Promise<VerifiedKey | null>;
   }
 }
 

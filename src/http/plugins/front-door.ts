@@ -1,11 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { rateLimitHeaders } from '../../access/rate-limit.ts';
+import { type RateDecision, rateLimitHeaders } from '../../access/rate-limit.ts';
 import { requestId } from '../request-id.ts';
 import { presentedKey } from './auth.ts';
 import { PUBLIC_PREFIX } from './openapi.ts';
 import { handOverRateDecision } from './rate-limit.ts';
+import { type CachedAnswer, type HeaderPairs, headerPairs } from './response-cache.ts';
 
 /**
  * Cached answers sent before Fastify routes the request. A hot public GET is a key check, a rate
@@ -22,8 +23,8 @@ import { handOverRateDecision } from './rate-limit.ts';
  * Fastify's and the request counts once.
  */
 
-/** Answers a request and resolves true, or leaves it (false, or resolving false) for Fastify. */
-type Answer = (request: IncomingMessage, response: ServerResponse) => false | Promise<boolean>;
+/** Answers a request (true), or leaves it for Fastify (false); either at once or as a promise. */
+type Answer = (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
 
 export interface FrontDoor {
   /** The main server's request listener: the front door once installed, else (and for what it leaves) Fastify's. */
@@ -35,18 +36,30 @@ export function frontDoor(): FrontDoor {
   let answer: Answer | null = null;
   return {
     listener: (fastify) => (request, response) => {
-      const answered = answer === null ? false : answer(request, response);
+      // Failed before answering (the store is down): Fastify answers, with the error body.
+      const failed = () => response.headersSent || fastify(request, response);
+      let answered: boolean | Promise<boolean>;
+      try {
+        answered = answer === null ? false : answer(request, response);
+      } catch {
+        return failed();
+      }
+      if (answered === true) return;
       if (answered === false) return fastify(request, response);
-      answered.then(
-        (done) => done || fastify(request, response),
-        // Failed before answering (the store is down): Fastify answers, with the error body.
-        () => response.headersSent || fastify(request, response),
-      );
+      answered.then((done) => done || fastify(request, response), failed);
     },
     install: (next) => {
       answer = next;
     },
   };
+}
+
+/**
+ * `next(value)`: at once when the value is there, else once it settles. A hot hit finds its key, its
+ * answer and its rate count in this process and is sent without waiting for a promise.
+ */
+function then<T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>): R | Promise<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
 }
 
 /** What Fastify's request serializer reads, for a log line of the same shape as its own. */
@@ -71,13 +84,7 @@ export const frontDoorPlugin = fp(
     const logger = app.log as typeof app.log & { isLevelEnabled?: (level: string) => boolean };
     const logsRequests = () => logger.isLevelEnabled?.('info') === true;
 
-    const answerFromCache = async (request: IncomingMessage, response: ServerResponse, presented: string, started: number): Promise<boolean> => {
-      const key = await app.verifyApiKey(presented);
-      if (!key) return false;
-      const url = request.url as string;
-      const hit = await app.responseCache.find(key.competitions, url);
-      if (!hit?.hookHeaders) return false;
-      const decision = await app.consumeRateLimit(key);
+    const sendHit = (request: IncomingMessage, response: ServerResponse, hit: CachedAnswer, replayed: HeaderPairs, decision: RateDecision, started: number): boolean => {
       if (!decision.allowed) {
         handOverRateDecision(request, decision);
         return false;
@@ -85,13 +92,23 @@ export const frontDoorPlugin = fp(
       const id = requestId(request);
       const log = logsRequests() ? app.log.child({ reqId: id }) : null;
       log?.info({ req: loggedRequest(request) }, 'incoming request');
-      const status = app.responseCache.send(request.headers, response, hit, { ...hit.hookHeaders, ...rateLimitHeaders(decision), 'x-request-id': id });
+      const status = app.responseCache.send(request.headers, response, hit, [...replayed, ...headerPairs(rateLimitHeaders(decision)), 'x-request-id', id]);
       const milliseconds = performance.now() - started;
       app.metrics.cacheLookups.inc({ result: 'hit' });
       app.metrics.countRequest(hit.route, 'GET', status, milliseconds / 1000);
       log?.info({ res: { statusCode: status }, responseTime: milliseconds }, 'request completed');
       return true;
     };
+
+    const answerFromCache = (request: IncomingMessage, response: ServerResponse, presented: string, started: number): boolean | Promise<boolean> =>
+      then(app.verifyApiKey(presented), (key) => {
+        if (key === null) return false;
+        return then(app.responseCache.find(key.competitions, request.url as string), (hit) => {
+          const replayed = hit?.hookHeaders;
+          if (!hit || !replayed) return false;
+          return then(app.consumeRateLimit(key), (decision) => sendHit(request, response, hit, replayed, decision, started));
+        });
+      });
 
     options.door.install((request, response) => {
       if (closing || request.method !== 'GET' || request.headers.origin !== undefined || !request.url?.startsWith(PUBLIC_PREFIX)) return false;

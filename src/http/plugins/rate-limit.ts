@@ -13,8 +13,8 @@ import { ApiError } from '../../domain/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Counts one request of `key` against its limits. */
-    consumeRateLimit(key: VerifiedKey): Promise<RateDecision>;
+    /** Counts one request of `key` against its limits (at once when counted in this process). */
+    consumeRateLimit(key: VerifiedKey): RateDecision | Promise<RateDecision>;
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { RATE_LIMIT_HEADER_NAMES } from '../../access/rate-limit.ts';
@@ -26,7 +26,6 @@ export interface CachedAnswer {
   body: Buffer;
   etag: string;
   lastModified: LastModified;
-  link: string | undefined;
   /** The tags the entry was filed under: removed from each when the entry goes. */
   tags: string[];
   /** The route template, for the metrics of an answer sent before routing. */
@@ -36,7 +35,18 @@ export interface CachedAnswer {
    * those of that request alone: what the front door sends again. Null when that request came with an
    * Origin, whose CORS headers are not every request's.
    */
-  hookHeaders: OutgoingHttpHeaders | null;
+  hookHeaders: HeaderPairs | null;
+  /** The entry's own headers (validators, and for a 200 its content headers), built once: `send` adds them to every answer. */
+  entryHeaders: Record<200 | 304, HeaderPairs>;
+}
+
+/** Headers as `writeHead` takes them flat: name, value, name, value... */
+export type HeaderPairs = OutgoingHttpHeader[];
+
+export function headerPairs(headers: OutgoingHttpHeaders): HeaderPairs {
+  const pairs: HeaderPairs = [];
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) pairs.push(name, value);
+  return pairs;
 }
 
 declare module 'fastify' {
@@ -47,8 +57,8 @@ declare module 'fastify' {
        * are known; undefined on a miss. Counts nothing: the caller counts the lookup it answers.
        */
       find(scope: AccessScope, url: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined>;
-      /** Writes a cached answer with `headers` added: a 304 when the request's validators match it, else its bytes. */
-      send(requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: OutgoingHttpHeaders): 200 | 304;
+      /** Writes a cached answer after `headers`: a 304 when the request's validators match it, else its bytes. */
+      send(requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: HeaderPairs): 200 | 304;
     };
   }
 }
@@ -89,10 +99,16 @@ function cacheKey(scope: AccessScope, url: string): string {
 }
 
 /** The headers of an answer that every answer of the same document may carry again. */
-function replayableHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
-  const kept: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !PER_REQUEST.has(name) && !ENTRY_HEADERS.has(name)) kept[name] = value;
-  return kept;
+function replayableHeaders(headers: OutgoingHttpHeaders): HeaderPairs {
+  return headerPairs(Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST.has(name) && !ENTRY_HEADERS.has(name))));
+}
+
+function entryHeaders(body: Buffer, etag: string, lastModified: LastModified, link: string | undefined): Record<200 | 304, HeaderPairs> {
+  const validators = ['etag', etag, 'last-modified', lastModified.header, 'cache-control', CACHE_CONTROL];
+  return {
+    200: [...validators, 'content-type', 'application/json; charset=utf-8', 'content-length', body.length, ...(link ? ['link', link] : [])],
+    304: validators,
+  };
 }
 
 export function entityTag(body: string | Buffer): string {
@@ -106,6 +122,8 @@ export function entityTag(body: string | Buffer): string {
 export function notModified(headers: IncomingHttpHeaders, etag: string, lastModified: LastModified): boolean {
   const inm = headers['if-none-match'];
   if (inm !== undefined) {
+    // A poller sends back the one tag it was given.
+    if (inm === etag) return true;
     return inm.split(',').some((tag) => {
       const t = tag.trim();
       return t === '*' || t === etag || t === `W/${etag}`;
@@ -204,17 +222,9 @@ export const responseCachePlugin = fp(
       const pending = feed.catchUp();
       return pending ? pending.then(held) : held();
     };
-    const send = (requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: OutgoingHttpHeaders): 200 | 304 => {
+    const send = (requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: HeaderPairs): 200 | 304 => {
       const status = notModified(requestHeaders, answer.etag, answer.lastModified) ? 304 : 200;
-      headers.etag = answer.etag;
-      headers['last-modified'] = answer.lastModified.header;
-      headers['cache-control'] = CACHE_CONTROL;
-      if (status === 200) {
-        headers['content-type'] = 'application/json; charset=utf-8';
-        headers['content-length'] = answer.body.length;
-        if (answer.link) headers.link = answer.link;
-      }
-      response.writeHead(status, headers);
+      response.writeHead(status, headers.concat(answer.entryHeaders[status]));
       response.end(status === 200 ? answer.body : undefined);
       return status;
     };
@@ -232,7 +242,7 @@ export const responseCachePlugin = fp(
       // the lifecycle; onResponse hooks (request logs, metrics) still run. The headers earlier hooks
       // set for this request (security headers, rate limits, CORS) go out with it.
       reply.hijack();
-      send(request.headers, reply.raw, hit, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'x-request-id': request.id });
+      send(request.headers, reply.raw, hit, headerPairs({ ...(reply.getHeaders() as OutgoingHttpHeaders), 'x-request-id': request.id }));
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -253,10 +263,10 @@ export const responseCachePlugin = fp(
           body,
           etag,
           lastModified,
-          link: typeof link === 'string' ? link : undefined,
           tags,
           route: request.routeOptions.url ?? request.url,
           hookHeaders: request.headers.origin === undefined ? replayableHeaders(reply.getHeaders() as OutgoingHttpHeaders) : null,
+          entryHeaders: entryHeaders(body, etag, lastModified, typeof link === 'string' ? link : undefined),
         });
         for (const tag of tags) {
           const keys = keysByTag.get(tag) ?? new Set<string>();
