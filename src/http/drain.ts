@@ -1,4 +1,4 @@
-import type { Server, ServerResponse } from 'node:http';
+import { type RequestListener, type Server, type ServerOptions, ServerResponse, createServer } from 'node:http';
 import { Server as NetServer } from 'node:net';
 
 /**
@@ -9,28 +9,42 @@ import { Server as NetServer } from 'node:net';
  * `Connection: close` (clients reconnect, to another node), and give idle connections a moment to
  * deliver what is on its way.
  */
-export function drainer(server: Server) {
+export interface Drainer {
+  /** Stops accepting connections; from now on every answer whose headers go out says `Connection: close`. */
+  begin(): void;
+  /**
+   * Settles once no connection is left, or after `maxMs`. `closeIdle`: close connections as soon as
+   * they are idle (after the moment given to requests on their way).
+   */
+  settle(maxMs: number, options?: { closeIdle?: boolean }): Promise<void>;
+}
+
+const drainers = new WeakMap<Server, Drainer>();
+
+/**
+ * A node:http server that can be drained (`drainerOf`). Its responses check the drain when their
+ * headers are written, which covers requests already in flight when it begins as well as later ones,
+ * at no cost to each request (a 'request' listener tracking every response cost a few µs each,
+ * BENCHMARKS.md "Reading (session 8)").
+ */
+export function drainableServer(options: ServerOptions, handler: RequestListener): Server {
   let draining = false;
-  const inFlight = new Set<ServerResponse>();
-  server.prependListener('request', (_request, response: ServerResponse) => {
-    if (draining) response.setHeader('connection', 'close');
-    inFlight.add(response);
-    response.once('close', () => inFlight.delete(response));
-  });
+  class DrainableResponse extends ServerResponse {
+    override writeHead(...args: [number, ...unknown[]]): this {
+      if (draining) this.setHeader('connection', 'close');
+      return super.writeHead(...(args as Parameters<ServerResponse['writeHead']>));
+    }
+  }
+  const server = createServer({ ...options, ServerResponse: DrainableResponse }, handler);
   const openConnections = () => new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
-  return {
+  drainers.set(server, {
     begin() {
       if (draining) return;
       draining = true;
-      for (const response of inFlight) if (!response.headersSent) response.setHeader('connection', 'close');
       // net.Server's close, not http.Server's: stop accepting, leave open connections alone.
       if (server.listening) NetServer.prototype.close.call(server);
     },
-    /**
-     * Settles once no connection is left, or after `maxMs`. `closeIdle`: close connections as soon as
-     * they are idle (after the moment given to requests on their way).
-     */
-    async settle(maxMs: number, { closeIdle = false } = {}): Promise<void> {
+    async settle(maxMs, { closeIdle = false } = {}) {
       const deadline = performance.now() + maxMs;
       while (performance.now() < deadline) {
         if (closeIdle) server.closeIdleConnections();
@@ -38,5 +52,12 @@ export function drainer(server: Server) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
-  };
+  });
+  return server;
+}
+
+export function drainerOf(server: Server): Drainer {
+  const drainer = drainers.get(server);
+  if (!drainer) throw new Error('drainerOf: the server was not made by drainableServer');
+  return drainer;
 }

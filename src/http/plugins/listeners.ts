@@ -1,8 +1,8 @@
-import { type IncomingMessage, type RequestListener, type Server, type ServerOptions, createServer } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerOptions } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { drainer } from '../drain.ts';
+import { drainableServer, drainerOf } from '../drain.ts';
 import { routeNotFound } from './errors.ts';
 
 /**
@@ -65,7 +65,7 @@ function serverTimeouts(config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliv
 
 /** A node:http server with the settings every listener shares (the main one is made through Fastify's serverFactory). */
 export function listenerServer(config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveTimeoutSeconds'>, handler: RequestListener): Server {
-  const server = createServer(serverTimeouts(config), handler);
+  const server = drainableServer(serverTimeouts(config), handler);
   server.keepAliveTimeout = config.keepAliveTimeoutSeconds * 1000;
   return server;
 }
@@ -90,7 +90,7 @@ export const listenersPlugin = fp(
     });
 
     const servers = [app.server, ...[...extra.values()].map(({ server }) => server)];
-    const drainers = servers.map(drainer);
+    const drainers = servers.map(drainerOf);
     // Fastify closes its own server; the extra ones stop listening, then their requests finish.
     app.addHook('onClose', async () => {
       await Promise.all(
