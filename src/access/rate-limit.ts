@@ -105,17 +105,19 @@ export function memoryRateLimiter(): RateLimiter & { readonly entries: number } 
     nextSweep = nowMs + MINUTE_MS;
   };
 
+  // Made once, not per call: tsx names each named function as it is made (docs/decisions.md "Caching").
+  const slot = (keyId: string, window: RateWindowName, nowMs: number) => {
+    const start = windowStart(window, nowMs);
+    const key = `${keyId}:${window}:${start}`;
+    return { key, expiresAt: start + WINDOW_MS[window], count: counts.get(key)?.count ?? 0 };
+  };
+
   return {
     consume(keyId, limits, nowMs = Date.now()) {
       if (unlimited(limits)) return NO_LIMIT;
       sweep(nowMs);
-      const slot = (window: RateWindowName) => {
-        const start = windowStart(window, nowMs);
-        const key = `${keyId}:${window}:${start}`;
-        return { key, expiresAt: start + WINDOW_MS[window], count: counts.get(key)?.count ?? 0 };
-      };
-      const minute = slot('minute');
-      const day = slot('day');
+      const minute = slot(keyId, 'minute', nowMs);
+      const day = slot(keyId, 'day', nowMs);
       const decision = decideRate(limits, { minute: minute.count, day: day.count }, nowMs);
       if (decision.allowed) {
         for (const s of [minute, day]) counts.set(s.key, { count: s.count + 1, expiresAt: s.expiresAt });

@@ -35,18 +35,23 @@ export interface FrontDoor {
 export function frontDoor(): FrontDoor {
   let answer: Answer | null = null;
   return {
+    // No named function is made per request here: tsx keeps names (esbuild's keepNames), which
+    // defines `name` on every such function as it is made (docs/decisions.md "Caching").
     listener: (fastify) => (request, response) => {
-      // Failed before answering (the store is down): Fastify answers, with the error body.
-      const failed = () => response.headersSent || fastify(request, response);
       let answered: boolean | Promise<boolean>;
       try {
         answered = answer === null ? false : answer(request, response);
       } catch {
-        return failed();
+        // Failed before answering (the store is down): Fastify answers, with the error body.
+        if (!response.headersSent) fastify(request, response);
+        return;
       }
       if (answered === true) return;
       if (answered === false) return fastify(request, response);
-      answered.then((done) => done || fastify(request, response), failed);
+      answered.then(
+        (done) => done || fastify(request, response),
+        () => response.headersSent || fastify(request, response),
+      );
     },
     install: (next) => {
       answer = next;

@@ -217,10 +217,10 @@ export const responseCachePlugin = fp(
     const cacheable = (request: FastifyRequest) => request.method === 'GET' && request.routeOptions.config.access === 'public';
 
     // After the other processes' writes are known (SQLite's data_version; PostgreSQL's LISTEN is pushed).
+    const held = (scope: AccessScope, url: string) => (feed.live ? entries.get(cacheKey(scope, url)) : undefined);
     const find = (scope: AccessScope, url: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined> => {
-      const held = () => (feed.live ? entries.get(cacheKey(scope, url)) : undefined);
       const pending = feed.catchUp();
-      return pending ? pending.then(held) : held();
+      return pending ? pending.then(() => held(scope, url)) : held(scope, url);
     };
     const send = (requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: HeaderPairs): 200 | 304 => {
       const status = notModified(requestHeaders, answer.etag, answer.lastModified) ? 304 : 200;
