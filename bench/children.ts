@@ -9,6 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface RunningChild {
   port: number;
+  /** The child's process id, for its CPU time (bench/load.ts). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export function startChild(script: string, args: string[], timeoutMs = 120_000):
       child.removeAllListeners('exit');
       child.once('exit', () => running.delete(child));
       if (typeof message.port !== 'number') return fail(new Error(`${script} sent an unexpected message: ${JSON.stringify(message)}`));
-      resolve({ port: message.port, stop: () => stopChild(child) });
+      resolve({ port: message.port, pid: child.pid as number, stop: () => stopChild(child) });
     });
   });
 }
@@ -63,7 +65,7 @@ export async function spawnServer(command: string, args: string[], env: NodeJS.P
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${command} ${args.join(' ')} exited before answering (code ${child.exitCode}, signal ${child.signalCode}):\n${output}`);
     const ready = await fetch(readyUrl).then((r) => r.ok, () => false);
-    if (ready) return { port, stop: () => stopChild(child) };
+    if (ready) return { port, pid: child.pid as number, stop: () => stopChild(child) };
     if (Date.now() > deadline) {
       child.kill();
       throw new Error(`${command} ${args.join(' ')} did not answer ${readyUrl} within ${timeoutMs / 1000} s:\n${output}`);

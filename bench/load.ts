@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /** One autocannon run's figures. */
@@ -13,6 +15,29 @@ export interface LoadResult {
   statusCodes: string;
   /** Answers by status code. */
   statusCounts: Record<string, number>;
+  /**
+   * CPU time (user and system) the server process spent during the measured run, in microseconds;
+   * null when its process is not given or not readable (/proc is Linux's). Per request it is steadier
+   * than req/s on a shared machine, and it does not depend on whether the load generator kept up.
+   */
+  cpuMicros: number | null;
+}
+
+/** Server CPU time per request of a result, in microseconds; null when not measured. */
+export const cpuPerRequest = (result: LoadResult): number | null => (result.cpuMicros === null || result.requests === 0 ? null : result.cpuMicros / result.requests);
+
+let clockTicks: number | undefined;
+/** User plus system CPU time of a process so far, in microseconds (fields 14 and 15 of /proc/<pid>/stat, in clock ticks). */
+function processCpuMicros(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    // The command name (field 2) may hold spaces: count from the parenthesis that closes it.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicks;
+  } catch {
+    return null;
+  }
 }
 
 export interface LoadSettings {
@@ -29,12 +54,15 @@ export function stopLoad(): void {
   current?.stop();
 }
 
-async function run(url: string, method: string, settings: LoadSettings, duration: number): Promise<LoadResult> {
+async function run(url: string, method: string, settings: LoadSettings, duration: number, pid?: number): Promise<LoadResult> {
   const instance = autocannon({ url, method, headers: settings.headers, connections: settings.connections, pipelining: 1, duration });
   current = instance;
+  const cpuBefore = processCpuMicros(pid);
   const result = await instance;
+  const cpuAfter = processCpuMicros(pid);
   current = undefined;
   return {
+    cpuMicros: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -48,10 +76,10 @@ async function run(url: string, method: string, settings: LoadSettings, duration
   };
 }
 
-/** A warm-up run (discarded) then the measured run, with the same settings. */
-export async function measure(url: string, method: string, settings: LoadSettings): Promise<LoadResult> {
+/** A warm-up run (discarded) then the measured run, with the same settings; `pid`: the server's process, for its CPU time. */
+export async function measure(url: string, method: string, settings: LoadSettings, pid?: number): Promise<LoadResult> {
   if (settings.warmup > 0) await run(url, method, settings, settings.warmup);
-  return run(url, method, settings, settings.duration);
+  return run(url, method, settings, settings.duration, pid);
 }
 
 /** Several alternated runs of one target as one: mean req/s, median percentiles, summed counts. */
@@ -64,7 +92,9 @@ export function combine(results: LoadResult[]): LoadResult {
   };
   const statusCounts: Record<string, number> = {};
   for (const r of results) for (const [code, count] of Object.entries(r.statusCounts)) statusCounts[code] = (statusCounts[code] ?? 0) + count;
+  const cpu = results.map((r) => r.cpuMicros);
   return {
+    cpuMicros: cpu.includes(null) ? null : (cpu as number[]).reduce((sum, micros) => sum + micros, 0),
     requestsPerSecond: results.reduce((sum, r) => sum + r.requestsPerSecond, 0) / results.length,
     p50Ms: median(results.map((r) => r.p50Ms)),
     p99Ms: median(results.map((r) => r.p99Ms)),

@@ -1,5 +1,5 @@
 import { cpus, loadavg, release, type as osType } from 'node:os';
-import type { LoadResult } from './load.ts';
+import { type LoadResult, cpuPerRequest } from './load.ts';
 
 export interface ComparisonRow {
   route: string;
@@ -51,8 +51,14 @@ export function markdownTable(header: string[], body: string[][]): string {
 
 const latencies = (r: LoadResult) => `${r.p50Ms} / ${r.p99Ms}`;
 
+/** Server CPU time per request, altsports / raw, in µs ("-" where not measured). */
+function cpuPair(altsports: LoadResult, raw: LoadResult): string {
+  const micros = (r: LoadResult) => cpuPerRequest(r)?.toFixed(1) ?? '-';
+  return `${micros(altsports)} / ${micros(raw)}`;
+}
+
 export function formatTable(rows: ComparisonRow[]): string {
-  const header = ['route', 'bytes', 'altsports req/s', 'raw req/s', 'ratio', `≥ ${TARGETS.cachedVsRaw}`, 'altsports p50 / p99 ms', 'raw p50 / p99 ms', 'non-2xx (alt/raw)', 'errors (alt/raw)'];
+  const header = ['route', 'bytes', 'altsports req/s', 'raw req/s', 'ratio', `≥ ${TARGETS.cachedVsRaw}`, 'server CPU µs/request (alt / raw)', 'altsports p50 / p99 ms', 'raw p50 / p99 ms', 'non-2xx (alt/raw)', 'errors (alt/raw)'];
   const ratio = (r: ComparisonRow) => r.altsports.requestsPerSecond / r.raw.requestsPerSecond;
   return markdownTable(
     header,
@@ -63,6 +69,7 @@ export function formatTable(rows: ComparisonRow[]): string {
       r.raw.requestsPerSecond.toFixed(0),
       ratio(r).toFixed(2),
       verdict(ratio(r) >= TARGETS.cachedVsRaw),
+      cpuPair(r.altsports, r.raw),
       latencies(r.altsports),
       latencies(r.raw),
       `${r.altsports.non2xx}/${r.raw.non2xx}`,
@@ -77,7 +84,7 @@ export function wrongAnswers(result: LoadResult, status: number): number {
 }
 
 export function formatNotModifiedTable(rows: NotModifiedRow[]): string {
-  const header = ['route', 'altsports 304 req/s', 'raw 304 req/s', 'ratio', 'altsports 200 req/s', '304 / 200', 'faster', 'altsports 304 p50 / p99 ms', 'raw 304 p50 / p99 ms', 'not 304 (alt/raw)'];
+  const header = ['route', 'altsports 304 req/s', 'raw 304 req/s', 'ratio', 'server CPU µs/304 (alt / raw)', 'altsports 200 req/s', '304 / 200', 'faster', 'altsports 304 p50 / p99 ms', 'raw 304 p50 / p99 ms', 'not 304 (alt/raw)'];
   return markdownTable(
     header,
     rows.map((r) => {
@@ -87,6 +94,7 @@ export function formatNotModifiedTable(rows: NotModifiedRow[]): string {
         r.altsports.requestsPerSecond.toFixed(0),
         r.raw.requestsPerSecond.toFixed(0),
         (r.altsports.requestsPerSecond / r.raw.requestsPerSecond).toFixed(2),
+        cpuPair(r.altsports, r.raw),
         r.cached.requestsPerSecond.toFixed(0),
         faster.toFixed(2),
         verdict(faster > 1),

@@ -74,7 +74,7 @@ function headersToCopy(headers: Headers): Record<string, string> {
 }
 
 /** Loads one route on altsports, then on a raw server answering the same bytes, with the same settings; then both as 304s. */
-async function compare(api: Fetcher, baseUrl: string, settings: LoadSettings, scenario: Scenario, context: BenchContext): Promise<{ ok: ComparisonRow; notModified: NotModifiedRow }> {
+async function compare(api: Fetcher, altsportsServer: RunningChild, baseUrl: string, settings: LoadSettings, scenario: Scenario, context: BenchContext): Promise<{ ok: ComparisonRow; notModified: NotModifiedRow }> {
   const path = resolvePath(scenario, context);
   const route = `${scenario.method} ${scenario.path}`;
   const reference = await api.get(path);
@@ -98,17 +98,18 @@ async function compare(api: Fetcher, baseUrl: string, settings: LoadSettings, sc
     raws.push(await startChild(script('./raw-server.ts'), [okBody, reference.contentType, '200', okHeaders]));
     raws.push(await startChild(script('./raw-server.ts'), [emptyBody, reference.contentType, '304', notModifiedHeaders]));
     const [rawOk, rawNotModified] = raws.map((r) => `http://127.0.0.1:${r.port}${path}`) as [string, string];
+    const [rawOkPid, rawNotModifiedPid] = raws.map((r) => r.pid);
     const conditionalSettings = { ...settings, headers: { ...settings.headers, 'if-none-match': etag } };
     const runs = { altsports: [] as LoadResult[], raw: [] as LoadResult[], altsports304: [] as LoadResult[], raw304: [] as LoadResult[] };
     // Alternated rounds: drift in the machine's load (it is shared) falls on both servers alike.
     for (let round = 1; round <= args.rounds; round++) {
       const of = args.rounds > 1 ? ` (round ${round} of ${args.rounds})` : '';
       log(`${scenario.name}: ${scenario.method} ${path} (${reference.body.length} bytes) on altsports, then the same bytes on the raw node:http server${of}`);
-      runs.altsports.push(await measure(baseUrl + path, scenario.method, settings));
-      runs.raw.push(await measure(rawOk, scenario.method, settings));
+      runs.altsports.push(await measure(baseUrl + path, scenario.method, settings, altsportsServer.pid));
+      runs.raw.push(await measure(rawOk, scenario.method, settings, rawOkPid));
       log(`${scenario.name}: If-None-Match: ${etag} on altsports, then the same 304 on the raw server${of}`);
-      runs.altsports304.push(await measure(baseUrl + path, scenario.method, conditionalSettings));
-      runs.raw304.push(await measure(rawNotModified, scenario.method, conditionalSettings));
+      runs.altsports304.push(await measure(baseUrl + path, scenario.method, conditionalSettings, altsportsServer.pid));
+      runs.raw304.push(await measure(rawNotModified, scenario.method, conditionalSettings, rawNotModifiedPid));
     }
     const altsports = combine(runs.altsports);
     return {
@@ -139,7 +140,7 @@ if (needsSmall) {
     const rows: ComparisonRow[] = [];
     const notModified: NotModifiedRow[] = [];
     for (const scenario of selected) {
-      const { ok, notModified: row } = await compare(api, altsportsUrl, settings, scenario, context);
+      const { ok, notModified: row } = await compare(api, altsports, altsportsUrl, settings, scenario, context);
       rows.push(ok);
       notModified.push(row);
     }
