@@ -13,7 +13,10 @@ export interface ChangeFeed {
   readonly live: boolean;
   /** The id of the last change delivered. */
   readonly lastId: number;
-  /** Settles once every change another process committed before the call is delivered (SQLite); null when nothing is pending. */
+  /**
+   * Settles once every change another process committed before the first call in this turn of the
+   * event loop is delivered (SQLite reads data_version once a turn); null when nothing is pending.
+   */
   catchUp(): Promise<void> | null;
   subscribe(listener: (changes: StoredChange[]) => void): () => void;
   /** Subscribes to the feed going down or coming back (`live` changes). */
