@@ -43,9 +43,12 @@ export interface CachedAnswer {
 /** Headers as `writeHead` takes them flat: name, value, name, value... */
 export type HeaderPairs = OutgoingHttpHeader[];
 
-export function headerPairs(headers: OutgoingHttpHeaders): HeaderPairs {
+const keepAll = () => true;
+
+/** `headers` as flat pairs, less those without a value and those `keep` turns down. */
+export function headerPairs(headers: OutgoingHttpHeaders, keep: (name: string) => boolean = keepAll): HeaderPairs {
   const pairs: HeaderPairs = [];
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) pairs.push(name, value);
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && keep(name)) pairs.push(name, value);
   return pairs;
 }
 
@@ -100,7 +103,7 @@ function cacheKey(scope: AccessScope, url: string): string {
 
 /** The headers of an answer that every answer of the same document may carry again. */
 function replayableHeaders(headers: OutgoingHttpHeaders): HeaderPairs {
-  return headerPairs(Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST.has(name) && !ENTRY_HEADERS.has(name))));
+  return headerPairs(headers, (name) => !PER_REQUEST.has(name) && !ENTRY_HEADERS.has(name));
 }
 
 function entryHeaders(body: Buffer, etag: string, lastModified: LastModified, link: string | undefined): Record<200 | 304, HeaderPairs> {
