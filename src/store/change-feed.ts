@@ -166,7 +166,7 @@ export async function openChangeFeed(store: Store, options: ChangeFeedOptions = 
   };
   // A request reads SQLite's data_version at most once per turn of the event loop: the requests read
   // in one turn had arrived when that turn's I/O wait ended, before the turn's first request read it.
-  // A read is a statement (about 2 µs, BENCHMARKS.md "Reading (session 8)"), and a polled route sees
+  // A read is a statement (about 2 µs, BENCHMARKS.md "Reading (session 7)"), and a polled route sees
   // several requests a turn. The poll timer runs before the I/O wait, so it reads for itself.
   let versionThisTurn: string | null | undefined;
   const catchUp = () => {
