@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { type IncomingHttpHeaders, get } from 'node:http';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createApiKey } from '../../src/access/api-keys.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -50,6 +52,18 @@ async function listen(app: FastifyInstance): Promise<Served> {
 
 const served = async (store: Store, env: Record<string, string> = {}) => listen((await fixtureApp(store, env)).app);
 
+/** A GET as it crosses the wire, coded bytes and all (fetch would decode them). */
+function sent(server: Served, path: string, acceptEncoding: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = get(`${server.origin}${path}`, { headers: { 'x-api-key': TEST_KEY, 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on('error', reject);
+  });
+}
+
 function headersOf(response: Response): Record<string, string> {
   return Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
 }
@@ -76,11 +90,46 @@ describeEachStore('front door (cached answers before routing)', (open) => {
     const notModified = await server.get(EVENT, { 'if-none-match': etag });
     assert.equal(notModified.status, 304);
     assert.equal(await notModified.text(), '');
-    const routed304 = await server.app.inject({ url: EVENT, headers: { 'x-api-key': TEST_KEY, 'if-none-match': etag } });
+    // With the Accept-Encoding fetch sent: the 304 names the coding that request would get.
+    const routed304 = await server.app.inject({ url: EVENT, headers: { 'x-api-key': TEST_KEY, 'if-none-match': etag, 'accept-encoding': 'gzip, deflate' } });
     assert.equal(routed304.statusCode, 304);
     const injectedHeaders = Object.fromEntries(Object.entries(routed304.headers).filter(([name]) => !PER_ANSWER.has(name)).map(([name, value]) => [name, String(value)]));
     assert.deepEqual(headersOf(notModified), injectedHeaders);
     assert.equal(server.routed(), 2, 'only the injected request was routed');
+  });
+
+  test('a cached document goes compressed as Accept-Encoding asks, the same bytes and headers as the routed answer', async (t) => {
+    const server = await served(await open());
+    t.after(() => server.close());
+    const plain = await sent(server, EVENT, 'identity');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.headers.vary, 'accept-encoding');
+    for (const [coding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      // Made at the front door, by the first request that asks for it; then sent again from the entry.
+      const made = await sent(server, EVENT, coding);
+      const again = await sent(server, EVENT, coding);
+      assert.equal(server.routed(), 1, `${coding}: answered before routing`);
+      for (const answer of [made, again]) {
+        assert.equal(answer.status, 200);
+        assert.equal(answer.headers['content-encoding'], coding);
+        assert.equal(answer.headers.etag, `${String(plain.headers.etag).slice(0, -1)}-${coding}"`);
+        assert.equal(Number(answer.headers['content-length']), answer.body.length);
+        assert.deepEqual(decode(answer.body), plain.body);
+      }
+      assert.deepEqual(again.body, made.body);
+      // What Fastify sends for the same request on a miss: the same coded bytes and headers.
+      const routed = await served(await open());
+      t.after(() => routed.close());
+      const filled = await sent(routed, EVENT, coding);
+      const hit = await sent(routed, EVENT, coding);
+      assert.equal(routed.routed(), 1);
+      assert.deepEqual(hit.body, filled.body);
+      assert.deepEqual(hit.body, made.body);
+      const { date, 'x-request-id': _filledId, ...filledHeaders } = filled.headers;
+      const { date: _date, 'x-request-id': _hitId, ...hitHeaders } = hit.headers;
+      assert.equal(typeof date, 'string');
+      assert.deepEqual(hitHeaders, filledHeaders, `${coding}: the front door's headers are Fastify's`);
+    }
   });
 
   test('it leaves to Fastify what it cannot answer: misses, no key, a wrong key, other methods, a key of another scope', async (t) => {

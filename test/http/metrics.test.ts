@@ -89,6 +89,11 @@ test('the response cache forgets a dropped document under every tag it was filed
     const [entries, bytes, filings] = await gauges();
     assert.equal(entries, 20);
     assert.ok((bytes ?? 0) > 0 && (filings ?? 0) >= 20 * 2, `${bytes} bytes, ${filings} filings`);
+    // A coding made for a cached document counts with it.
+    const polled = `${BASE}/events?updatedSince=2026-01-01T00:00:00Z`;
+    const br = (await get(polled, { 'accept-encoding': 'br' })).rawPayload.length;
+    const gzip = (await get(polled, { 'accept-encoding': 'gzip' })).rawPayload.length;
+    assert.deepEqual(await gauges(), [20, (bytes ?? 0) + br + gzip, filings]);
     // A change to one competition drops them all: nothing of them may stay filed under the others.
     const events = (fixtureFeed().events ?? []).filter((event) => event.id === WSL_LIVE).map((event) => ({ ...event, name: `${event.name} (renamed)`, updatedAt: '2030-01-01T00:00:00Z' }));
     assert.equal((await app.inject({ method: 'POST', url: '/api/v1/admin/feed', headers: { 'x-api-key': ADMIN_KEY }, payload: { events } })).statusCode, 200);

@@ -152,7 +152,7 @@ describe('OpenAPI document and docs page [sqlite]', () => {
     assert.ok(sgp?.['201'] && sgp['404'] && sgp['422']);
   });
 
-  test('public routes document their rate-limit headers and 429; document GETs their validators, the conditional headers and 304', () => {
+  test('public routes document their rate-limit headers and 429; document GETs their validators, the conditional headers, 304 and content codings', () => {
     for (const [path, method] of PUBLIC_ROUTES) {
       const operation = doc.paths[path]?.[method] as Operation & { parameters?: Array<{ name: string; in: string }> };
       const ok = (operation.responses['200'] ?? operation.responses['201']) as { headers?: Record<string, unknown> };
@@ -163,6 +163,7 @@ describe('OpenAPI document and docs page [sqlite]', () => {
       assert.ok(operation.responses['304'], `${path}: no 304`);
       const headers = (operation.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
       assert.ok(headers.includes('If-None-Match') && headers.includes('If-Modified-Since'), `${path}: conditional headers`);
+      assert.ok(headers.includes('Accept-Encoding') && ok.headers['Content-Encoding'] && ok.headers.Vary, `${path}: content codings`);
     }
   });
 

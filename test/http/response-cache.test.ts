@@ -3,6 +3,7 @@ import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
@@ -214,6 +215,64 @@ describeEachStore('response cache', (open, kind) => {
       assert.equal(staleTag.statusCode, 200, 'stale If-None-Match with a matching If-Modified-Since');
       assert.equal(staleTag.body, alone.body);
       assertNotModified(await get(url, { 'if-none-match': etag, 'if-modified-since': earlier(lastModified, 3600) }), etag, 'matching If-None-Match with an old If-Modified-Since');
+    });
+  });
+
+  test('compression: br or gzip as Accept-Encoding asks, with Vary, an ETag per coding, and 304s across codings', async () => {
+    await withShared(async ({ get, store }) => {
+      const url = `${BASE}/events/${A}`;
+      const plain = await get(url);
+      const { etag } = assertValidators(plain, url);
+      assert.equal(plain.headers['content-encoding'], undefined, 'no Accept-Encoding: identity');
+      assert.equal(plain.headers.vary, 'accept-encoding', 'a document large enough to compress varies with Accept-Encoding');
+      const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+      for (const [coding, decode] of Object.entries(decoders) as Array<[keyof typeof decoders, (b: Buffer) => Buffer]>) {
+        const tag = `${etag.slice(0, -1)}-${coding}"`;
+        // The first request makes the coding, the second finds it cached: the same bytes.
+        const made = await get(url, { 'accept-encoding': `${coding}, deflate` });
+        const cached = await get(url, { 'accept-encoding': `${coding}, deflate` });
+        for (const [answer, which] of [[made, 'made'], [cached, 'cached']] as const) {
+          assert.equal(answer.statusCode, 200, `${coding} ${which}`);
+          assert.equal(answer.headers['content-encoding'], coding, `${coding} ${which}`);
+          assert.equal(answer.headers.vary, 'accept-encoding', `${coding} ${which}`);
+          assert.equal(answer.headers.etag, tag, `${coding} ${which}: the coding's own ETag`);
+          assert.equal(answer.headers['content-type'], plain.headers['content-type'], `${coding} ${which}`);
+          assert.equal(Number(answer.headers['content-length']), answer.rawPayload.length, `${coding} ${which}: Content-Length counts the coded bytes`);
+          assert.ok(answer.rawPayload.length < plain.rawPayload.length, `${coding} ${which}: ${answer.rawPayload.length} bytes of ${plain.rawPayload.length}`);
+          assert.deepEqual(decode(answer.rawPayload), plain.rawPayload, `${coding} ${which}: decodes to the document`);
+        }
+        assert.deepEqual(cached.rawPayload, made.rawPayload, `${coding}: made once`);
+        // Any coding's tag names the document: a 304 whichever coding the client now asks for,
+        // carrying the ETag and Vary that coding's 200 would.
+        for (const held of [etag, tag, `W/${tag}`, `"x", ${tag}`]) {
+          for (const [asked, expected] of [[undefined, etag], ['br', `${etag.slice(0, -1)}-br"`], ['gzip', `${etag.slice(0, -1)}-gzip"`]] as const) {
+            const answer = await get(url, { 'if-none-match': held, ...(asked ? { 'accept-encoding': asked } : {}) });
+            assertNotModified(answer, expected, `If-None-Match: ${held}, Accept-Encoding: ${asked}`);
+            assert.equal(answer.headers.vary, 'accept-encoding');
+            assert.equal(answer.headers['content-encoding'], undefined);
+          }
+        }
+        const other = await get(url, { 'if-none-match': `${etag.slice(0, -1)}-deflate"`, 'accept-encoding': coding });
+        assert.equal(other.statusCode, 200, 'a coding never made is not this document');
+      }
+      assert.equal((await get(url, { 'accept-encoding': 'gzip;q=0, br;q=0' })).headers['content-encoding'], undefined, 'every coding refused: identity');
+
+      // A change drops every coding with the document.
+      await ingestFeed(store, heatOfA(70));
+      const changed = await get(url, { 'accept-encoding': 'br' });
+      assert.equal(changed.headers['content-encoding'], 'br');
+      assert.notEqual(changed.headers.etag, `${etag.slice(0, -1)}-br"`);
+      assert.match(brotliDecompressSync(changed.rawPayload).toString('utf8'), /"Heat 1 \(v70\)"/);
+
+      // Under 1 KB a document goes as it is, and does not vary.
+      const small = `${BASE}/events?competition=masl`;
+      for (let i = 0; i < 2; i++) {
+        const answer = await get(small, { 'accept-encoding': 'br, gzip' });
+        assert.equal(answer.statusCode, 200);
+        assert.equal(answer.headers['content-encoding'], undefined, `a ${answer.rawPayload.length}-byte document`);
+        assert.equal(answer.headers.vary, undefined);
+        assert.ok(Array.isArray(JSON.parse(answer.body)));
+      }
     });
   });
 

@@ -117,6 +117,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -132,22 +134,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["SportListingItem"][];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -272,6 +278,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -287,22 +295,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["EventListItem"][];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -405,6 +417,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
@@ -423,22 +437,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Event"];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -556,6 +574,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
@@ -574,22 +594,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Participant"][];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -707,6 +731,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
@@ -727,22 +753,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["HeatScoreRow"][];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -865,6 +895,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
@@ -885,22 +917,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["EventOdds"];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -1167,6 +1203,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description `<sport_key>:<uuid>`; a bare uuid is accepted too */
@@ -1185,22 +1223,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["CurlingEvent"];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -1318,6 +1360,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description `<sport_key>:<uuid>`; a bare uuid is accepted too */
@@ -1336,22 +1380,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["TableTennisEvent"];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -1469,6 +1517,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description `<sport_key>:<uuid>`; a bare uuid is accepted too */
@@ -1487,22 +1537,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["LacrosseEvent"];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -1620,6 +1674,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description `<sport_key>:<uuid>`; a bare uuid is accepted too */
@@ -1638,22 +1694,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ThreeIceEvent"];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -1771,6 +1831,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description `<sport_key>:<uuid>` or the bare uuid */
@@ -1789,22 +1851,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["CurlingOdds"];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -1922,6 +1988,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description `<sport_key>:<uuid>` or the bare uuid */
@@ -1940,22 +2008,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["TableTennisOdds"];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -2073,6 +2145,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description `<sport_key>:<uuid>` or the bare uuid */
@@ -2091,22 +2165,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["LacrosseOdds"];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -2224,6 +2302,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description the season id, `tourYearId` in the 3ICE event detail */
@@ -2242,22 +2322,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["KnockoutBracket"];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -2375,6 +2459,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description a Jai Alai card id `<prefix>:<YYYY-MM-DD>_<text>` (prefix without a colon), as `cardId` in the event list and the event document */
@@ -2393,22 +2479,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["JaiAlaiMatch"][];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -2526,6 +2616,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description `<sport_key>:<uuid>` or the bare uuid */
@@ -2544,22 +2636,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["JaiAlaiOdds"];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -2677,6 +2773,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path?: never;
                 cookie?: never;
@@ -2692,22 +2790,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["FutureListingItem"][];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -2810,6 +2912,8 @@ export interface paths {
                     "If-None-Match"?: string;
                     /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
                     "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
                 };
                 path: {
                     /** @description competition key */
@@ -2830,22 +2934,26 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
-                        /** @description a strong validator of the exact bytes; send it back as If-None-Match */
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
                         "Last-Modified"?: string;
                         /** @description private, no-cache: revalidate on every use */
                         "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["FutureOddsItem"][];
                     };
                 };
-                /** @description Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body */
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
                 304: {
                     headers: {
-                        /** @description the current ETag */
+                        /** @description the current ETag of the coding Accept-Encoding selects */
                         ETag?: string;
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;

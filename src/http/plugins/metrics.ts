@@ -31,7 +31,7 @@ export interface ResponseCacheSize {
 
 const RESPONSE_CACHE_GAUGES: Record<keyof ResponseCacheSize, string> = {
   entries: 'Documents held by the response cache',
-  bytes: 'Bytes of the documents held by the response cache',
+  bytes: 'Bytes of the documents held by the response cache, each coding held (identity, br, gzip) counted',
   filings: 'Tag filings of the cached documents (one per tag of each document): bounded by entries times tags per document',
 };
 

@@ -23,7 +23,7 @@ const RATE_LIMIT_HEADERS = {
 
 /**
  * What the plugins add to every public route, which route schemas do not declare: rate-limit headers
- * (and 429), and on document GETs the validators (ETag, Last-Modified) and their 304.
+ * (and 429), and on document GETs the validators (ETag, Last-Modified), their 304 and the content codings.
  */
 function describeLiveHeaders(operation: Operation, conditional: boolean): void {
   const responses = (operation.responses ??= {});
@@ -38,16 +38,22 @@ function describeLiveHeaders(operation: Operation, conditional: boolean): void {
   if (ok) {
     ok.headers = {
       ...ok.headers,
-      ETag: header('a strong validator of the exact bytes; send it back as If-None-Match'),
+      ETag: header('a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match'),
       'Last-Modified': header('when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag)'),
       'Cache-Control': header('private, no-cache: revalidate on every use'),
+      'Content-Encoding': header('br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise'),
+      Vary: header('Accept-Encoding, on documents of 1 KB or more'),
     };
   }
-  responses['304'] = { description: 'Not Modified: If-None-Match matched the ETag (or, without it, nothing changed since If-Modified-Since); no body', headers: { ETag: header('the current ETag'), ...RATE_LIMIT_HEADERS } };
+  responses['304'] = {
+    description: 'Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body',
+    headers: { ETag: header('the current ETag of the coding Accept-Encoding selects'), ...RATE_LIMIT_HEADERS },
+  };
   const parameters = (operation.parameters ??= []);
   parameters.push(
     { name: 'If-None-Match', in: 'header', schema: { type: 'string' }, description: 'ETags of a copy you hold: 304 when one is current' },
     { name: 'If-Modified-Since', in: 'header', schema: { type: 'string' }, description: 'an HTTP date: 304 when nothing changed since (ignored with If-None-Match)' },
+    { name: 'Accept-Encoding', in: 'header', schema: { type: 'string' }, description: 'br, gzip (with q weights): the document compressed, when it is 1 KB or more' },
   );
 }
 export const ADMIN_PREFIX = '/api/v1/admin';

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { RATE_LIMIT_HEADER_NAMES } from '../../access/rate-limit.ts';
 import { ALL_DOCUMENTS, type StoredChange, cacheTagsOfChange } from '../../domain/changes.ts';
 import type { AccessScope } from '../../read/access-scope.ts';
 import type { ChangeFeed } from '../../store/change-feed.ts';
 import type { Store } from '../../store/database.ts';
+import { type Coding, type ContentCoding, MIN_COMPRESSED_BYTES, codingFor, encode } from '../content-coding.ts';
 import { scopeOf } from './auth.ts';
 
 /**
@@ -19,11 +20,25 @@ import { scopeOf } from './auth.ts';
  * Every public GET answers 304 to a matching If-None-Match (or, without one, to an If-Modified-Since
  * not older than its Last-Modified), cached or not. Most hits are answered before Fastify routes the
  * request (plugins/front-door.ts); the onRequest hook below answers the rest.
+ *
+ * A cached document of 1 KB or more goes compressed to a client whose Accept-Encoding takes br or gzip
+ * (content-coding.ts), with `Vary: Accept-Encoding`. Each coding is made once, by the first request
+ * that asks for it, and kept with the entry; its ETag is the document's with `-br` or `-gzip` inside
+ * the quotes, and any of the document's tags answers a conditional request for any coding.
  */
 
-export interface CachedAnswer {
-  /** The body as bytes: sending a cached Buffer skips re-encoding a string on every hit. */
+/** One coding of a cached document: the bytes sent and the headers that go with them, built once. */
+export interface Variant {
+  coding: Coding;
   body: Buffer;
+  etag: string;
+  headers: Record<200 | 304, HeaderPairs>;
+}
+
+export interface CachedAnswer {
+  /** The cache key, so that a coding made later is counted only while the entry is still held. */
+  key: string;
+  /** The document's entity tag: its identity coding's ETag, the stem of the others'. */
   etag: string;
   lastModified: LastModified;
   /** The tags the entry was filed under: removed from each when the entry goes. */
@@ -36,8 +51,14 @@ export interface CachedAnswer {
    * Origin, whose CORS headers are not every request's.
    */
   hookHeaders: HeaderPairs | null;
-  /** The entry's own headers (validators, and for a 200 its content headers), built once: `send` adds them to every answer. */
-  entryHeaders: Record<200 | 304, HeaderPairs>;
+  /** Whether the body is large enough to be sent compressed (and so varies with Accept-Encoding). */
+  compressible: boolean;
+  /** The codings made so far: identity always, br and gzip once first asked for. */
+  variants: { identity: Variant } & Partial<Record<ContentCoding, Variant>>;
+  /** What `variants` adds to the body's bytes in the cache's count (br and gzip). */
+  encodedBytes: number;
+  /** A Link header (the next page of a list), sent with every 200. */
+  link: string | undefined;
 }
 
 /** Headers as `writeHead` takes them flat: name, value, name, value... */
@@ -60,7 +81,10 @@ declare module 'fastify' {
        * are known; undefined on a miss. Counts nothing: the caller counts the lookup it answers.
        */
       find(scope: AccessScope, url: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined>;
-      /** Writes a cached answer after `headers`: a 304 when the request's validators match it, else its bytes. */
+      /**
+       * Writes a cached answer after `headers`: a 304 when the request's validators match it, else its
+       * bytes, in the coding the request's Accept-Encoding prefers.
+       */
       send(requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: HeaderPairs): 200 | 304;
     };
   }
@@ -94,7 +118,7 @@ const CACHE_CONTROL = 'private, no-cache';
 /** Headers of one request alone, never replayed from an entry. */
 const PER_REQUEST = new Set<string>(['x-request-id', 'connection', 'date', ...RATE_LIMIT_HEADER_NAMES]);
 /** Headers `send` sets from the entry itself. */
-const ENTRY_HEADERS = new Set(['etag', 'last-modified', 'cache-control', 'content-type', 'content-length', 'link']);
+const ENTRY_HEADERS = new Set(['etag', 'last-modified', 'cache-control', 'content-type', 'content-length', 'content-encoding', 'link']);
 const MAX_SEEN = 10_000;
 
 function cacheKey(scope: AccessScope, url: string): string {
@@ -106,16 +130,35 @@ function replayableHeaders(headers: OutgoingHttpHeaders): HeaderPairs {
   return headerPairs(headers, (name) => !PER_REQUEST.has(name) && !ENTRY_HEADERS.has(name));
 }
 
-function entryHeaders(body: Buffer, etag: string, lastModified: LastModified, link: string | undefined): Record<200 | 304, HeaderPairs> {
-  const validators = ['etag', etag, 'last-modified', lastModified.header, 'cache-control', CACHE_CONTROL];
-  return {
-    200: [...validators, 'content-type', 'application/json; charset=utf-8', 'content-length', body.length, ...(link ? ['link', link] : [])],
-    304: validators,
-  };
+/** A Vary header that names Accept-Encoding, with what another hook put there before (CORS's Origin). */
+function withAcceptEncoding(vary: ReturnType<FastifyReply['getHeader']>): string {
+  const named = vary === undefined ? [] : String(vary).split(',').map((name) => name.trim()).filter((name) => name !== '');
+  return named.some((name) => name.toLowerCase() === 'accept-encoding') ? named.join(', ') : [...named, 'accept-encoding'].join(', ');
+}
+
+/** `answer`'s document in `coding`, with the headers that every answer of it carries. */
+function variant(answer: Pick<CachedAnswer, 'etag' | 'lastModified' | 'compressible' | 'link'>, coding: Coding, body: Buffer): Variant {
+  const etag = coding === 'identity' ? answer.etag : codingTag(answer.etag, coding);
+  const validators = ['etag', etag, 'last-modified', answer.lastModified.header, 'cache-control', CACHE_CONTROL, ...(answer.compressible ? ['vary', 'accept-encoding'] : [])];
+  const content = ['content-type', 'application/json; charset=utf-8', 'content-length', body.length, ...(coding === 'identity' ? [] : ['content-encoding', coding])];
+  return { coding, body, etag, headers: { 200: [...validators, ...content, ...(answer.link ? ['link', answer.link] : [])], 304: validators } };
 }
 
 export function entityTag(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/** The ETag of a document's `coding`: its own tag with the coding's name inside the quotes. */
+export function codingTag(etag: string, coding: ContentCoding): string {
+  return `${etag.slice(0, -1)}-${coding}"`;
+}
+
+/** Whether an If-None-Match entry names the document of tag `etag`, in any coding (weak comparison). */
+function namesDocument(tag: string, etag: string): boolean {
+  const opaque = tag.startsWith('W/') ? tag.slice(2) : tag;
+  if (opaque === etag) return true;
+  const stem = etag.slice(0, -1);
+  return opaque.startsWith(stem) && (opaque === `${stem}-br"` || opaque === `${stem}-gzip"`);
 }
 
 /**
@@ -126,10 +169,10 @@ export function notModified(headers: IncomingHttpHeaders, etag: string, lastModi
   const inm = headers['if-none-match'];
   if (inm !== undefined) {
     // A poller sends back the one tag it was given.
-    if (inm === etag) return true;
+    if (inm === etag || namesDocument(inm, etag)) return true;
     return inm.split(',').some((tag) => {
       const t = tag.trim();
-      return t === '*' || t === etag || t === `W/${etag}`;
+      return t === '*' || namesDocument(t, etag);
     });
   }
   const ims = headers['if-modified-since'];
@@ -168,7 +211,7 @@ export const responseCachePlugin = fp(
       const entry = entries.get(key);
       if (!entry) return;
       entries.delete(key);
-      cachedBytes -= entry.body.length;
+      cachedBytes -= entry.variants.identity.body.length + entry.encodedBytes;
       for (const tag of entry.tags) {
         const keys = keysByTag.get(tag);
         keys?.delete(key);
@@ -225,10 +268,28 @@ export const responseCachePlugin = fp(
       const pending = feed.catchUp();
       return pending ? pending.then(() => held(scope, url)) : held(scope, url);
     };
+    // A coding is made on the first request for it; one that would not be smaller is the identity bytes.
+    const encoded = (answer: CachedAnswer, coding: ContentCoding): Variant => {
+      const identity = answer.variants.identity;
+      const body = encode(identity.body, coding);
+      const made = body.length < identity.body.length ? variant(answer, coding, body) : identity;
+      answer.variants[coding] = made;
+      if (made !== identity) {
+        answer.encodedBytes += body.length;
+        if (entries.get(answer.key) === answer) cachedBytes += body.length;
+      }
+      return made;
+    };
+    const variantFor = (answer: CachedAnswer, requestHeaders: IncomingHttpHeaders): Variant => {
+      if (!answer.compressible) return answer.variants.identity;
+      const coding = codingFor(requestHeaders['accept-encoding']);
+      return coding === 'identity' ? answer.variants.identity : (answer.variants[coding] ?? encoded(answer, coding));
+    };
     const send = (requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: HeaderPairs): 200 | 304 => {
+      const sent = variantFor(answer, requestHeaders);
       const status = notModified(requestHeaders, answer.etag, answer.lastModified) ? 304 : 200;
-      response.writeHead(status, headers.concat(answer.entryHeaders[status]));
-      response.end(status === 200 ? answer.body : undefined);
+      response.writeHead(status, headers.concat(sent.headers[status]));
+      response.end(status === 200 ? sent.body : undefined);
       return status;
     };
     app.decorate('responseCache', { find, send });
@@ -255,6 +316,8 @@ export const responseCachePlugin = fp(
       const etag = entityTag(payload);
       const lastModified = lastModifiedOf(tags);
       reply.header('etag', etag).header('last-modified', lastModified.header).header('cache-control', CACHE_CONTROL);
+      // The answer a later hit gets, when this one is cached; else the composed bytes as they are.
+      let sent: Variant | undefined;
       if (tags !== undefined && feed.live && startedUnder.get(request) === generation) {
         if (entries.size >= MAX_ENTRIES || cachedBytes >= MAX_BYTES) dropAll();
         const key = cacheKey(scopeOf(request), request.url);
@@ -262,20 +325,27 @@ export const responseCachePlugin = fp(
         removeEntry(key);
         const body = Buffer.from(payload);
         cachedBytes += body.length;
-        entries.set(key, {
-          body,
+        const described = {
+          key,
           etag,
           lastModified,
           tags,
           route: request.routeOptions.url ?? request.url,
           hookHeaders: request.headers.origin === undefined ? replayableHeaders(reply.getHeaders() as OutgoingHttpHeaders) : null,
-          entryHeaders: entryHeaders(body, etag, lastModified, typeof link === 'string' ? link : undefined),
-        });
+          compressible: body.length >= MIN_COMPRESSED_BYTES,
+          encodedBytes: 0,
+          link: typeof link === 'string' ? link : undefined,
+        };
+        const entry: CachedAnswer = { ...described, variants: { identity: variant(described, 'identity', body) } };
+        entries.set(key, entry);
         for (const tag of tags) {
           const keys = keysByTag.get(tag) ?? new Set<string>();
           keys.add(key);
           keysByTag.set(tag, keys);
         }
+        sent = variantFor(entry, request.headers);
+        reply.header('etag', sent.etag);
+        if (entry.compressible) reply.header('vary', withAcceptEncoding(reply.getHeader('vary')));
       }
       if (notModified(request.headers, etag, lastModified)) {
         reply.code(304);
@@ -283,7 +353,9 @@ export const responseCachePlugin = fp(
         reply.removeHeader('content-length');
         return '';
       }
-      return payload;
+      if (sent === undefined || sent.coding === 'identity') return payload;
+      reply.header('content-encoding', sent.coding);
+      return sent.body;
     });
   },
   { name: 'response-cache', dependencies: ['metrics'] },
