@@ -8,7 +8,7 @@ import type { Selection } from '../domain/markets/selection.ts';
 import { decimalToAmerican, roundTo } from '../domain/odds-format.ts';
 import { removePowerMargin } from '../domain/pricing/margin.ts';
 import { MatchSamples } from '../domain/pricing/match-samples.ts';
-import { type ParlayScopeInput, ScopeSamples, parlayProbability } from '../domain/pricing/parlay.ts';
+import { type ParlayScopeInput, type ScopeSamples, parlayProbability } from '../domain/pricing/parlay.ts';
 import { fitMatchModelToMarkets } from '../domain/pricing/team-markets.ts';
 import { Random, hashSeed } from '../domain/random.ts';
 import { formatPublicId } from '../domain/public-id.ts';
@@ -18,6 +18,7 @@ import { byId } from '../store/repositories/results-repository.ts';
 import type { EventRow, MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { resolveEvent } from './events.ts';
+import { drawScope } from './scope-draws.ts';
 import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
 import { scopeResults } from './scope-results.ts';
 import { eventTeamFacts } from './team-match.ts';
@@ -97,6 +98,8 @@ const models = new Map<string, EventModel>();
  */
 const simulated = new Map<string, Simulation>();
 const MAX_SIMULATED_SCOPES = 64;
+/** Scopes being drawn (read/scope-draws.ts), by the same key. */
+const drawing = new Map<string, Promise<Simulation>>();
 
 /** The odd ids of a request body: an array, or `{ "oddIds": [...] }`. */
 export function parlayOddIds(body: unknown): string[] {
@@ -121,7 +124,7 @@ export async function priceParlay(store: Store, eventId: string, body: unknown, 
   const legs = await resolveLegs(store, model, event, ids);
   const byScope = new Map<string, Leg[]>();
   for (const leg of legs) byScope.set(leg.scope, [...(byScope.get(leg.scope) ?? []), leg]);
-  checkConflicts(byScope, model);
+  await checkConflicts(byScope, model);
 
   const byGroup = new Map<string, Leg[]>();
   for (const leg of legs) byGroup.set(leg.group, [...(byGroup.get(leg.group) ?? []), leg]);
@@ -131,7 +134,7 @@ export async function priceParlay(store: Store, eventId: string, body: unknown, 
       scopes.push(await matchScope(store, model, event, competition, groupLegs));
       continue;
     }
-    const simulation = scopeSamples(model, key);
+    const simulation = await scopeSamples(model, key);
     scopes.push({
       samples: simulation?.samples.samples ?? 1,
       legs: groupLegs.map((leg) => ({ published: leg.published, bits: simulation ? legBits(simulation, leg) : null })),
@@ -218,9 +221,9 @@ async function resolveLegs(store: Store, model: EventModel, event: EventRow, ids
 }
 
 /** Legs of one scope are checked together; legs of different scopes never clash (scopes are independent). */
-function checkConflicts(byScope: ReadonlyMap<string, readonly Leg[]>, model: EventModel): void {
+async function checkConflicts(byScope: ReadonlyMap<string, readonly Leg[]>, model: EventModel): Promise<void> {
   for (const [key, scopeLegs] of byScope) {
-    const simulation = scopeSamples(model, key);
+    const simulation = await scopeSamples(model, key);
     const fieldSize = simulation?.samples.runners.length ?? Math.max(2, ...scopeLegs.map((leg) => (model.oddsByMarket.get(leg.market.id) ?? []).length));
     const conflict = findConflict(
       scopeLegs.map((leg) => ({ id: leg.odd.id, selection: leg.selection, marketId: leg.market.id, exclusive: isExclusiveMarket(leg.market.oddType) })),
@@ -245,7 +248,7 @@ function winnerMarketOf(model: EventModel, key: string): MarketRow | undefined {
  * (normalised). Without a winner market there is nothing to fit: null, and the scope's legs are
  * priced as independent. Seeded by the event, scope and version, so a repeated request gets the same price.
  */
-function scopeSamples(model: EventModel, key: string): Simulation | null {
+async function scopeSamples(model: EventModel, key: string): Promise<Simulation | null> {
   if (model.samples.has(key)) return model.samples.get(key) ?? null;
   if (key.startsWith('measure:') || key.startsWith('operator:')) return null;
   const market = winnerMarketOf(model, key);
@@ -258,18 +261,27 @@ function scopeSamples(model: EventModel, key: string): Simulation | null {
   const cacheKey = `${model.eventId}|${key}|${prices}`;
   let entry = simulated.get(cacheKey);
   if (!entry) {
-    const rng = new Random(hashSeed(model.eventId, key, prices));
-    const samples = ScopeSamples.fitted(
-      outcomes.map((o) => o.athleteId as string),
-      outcomes.map((o) => 1 / o.decimalOdds),
-      PARLAY_SHAPE,
-      parlaySamples(outcomes.length),
-      () => rng.next(),
-    );
-    entry = { samples, bits: new Map() };
-    simulated.set(cacheKey, entry);
-    // Least recently simulated scopes go first.
-    while (simulated.size > MAX_SIMULATED_SCOPES) simulated.delete(simulated.keys().next().value as string);
+    // Requests that need the same scope while it is drawn wait for that one draw.
+    let drawn = drawing.get(cacheKey);
+    if (!drawn) {
+      drawn = drawScope({
+        runners: outcomes.map((o) => o.athleteId as string),
+        win: outcomes.map((o) => 1 / o.decimalOdds),
+        shape: PARLAY_SHAPE,
+        samples: parlaySamples(outcomes.length),
+        seed: hashSeed(model.eventId, key, prices),
+      })
+        .then((samples) => {
+          const made: Simulation = { samples, bits: new Map() };
+          simulated.set(cacheKey, made);
+          // Least recently simulated scopes go first.
+          while (simulated.size > MAX_SIMULATED_SCOPES) simulated.delete(simulated.keys().next().value as string);
+          return made;
+        })
+        .finally(() => drawing.delete(cacheKey));
+      drawing.set(cacheKey, drawn);
+    }
+    entry = await drawn;
   }
   model.samples.set(key, entry);
   return entry;

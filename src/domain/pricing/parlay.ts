@@ -60,6 +60,17 @@ export class ScopeSamples {
     return ScopeSamples.simulate(runners, fitFinishingOrder(win, shape), samples, uniform);
   }
 
+  /** Samples drawn elsewhere (a worker thread), from the places `placesOf` gave. */
+  static fromPlaces(runners: readonly string[], samples: number, ranks: Uint8Array | Uint16Array): ScopeSamples {
+    if (ranks.length !== runners.length * samples) throw new RangeError('one place per runner and sample');
+    return new ScopeSamples(runners, samples, ranks);
+  }
+
+  /** Each runner's place in each sample, as `fromPlaces` takes them: what a worker thread hands back. */
+  placesOf(): Uint8Array | Uint16Array {
+    return this.ranks;
+  }
+
   has(athleteId: string): boolean {
     return this.index.has(athleteId);
   }
