@@ -1,3 +1,4 @@
+import { get as httpGet } from 'node:http';
 import type { BenchContext } from './scenarios.ts';
 
 /**
@@ -19,9 +20,12 @@ export interface Fetched {
 }
 
 export function fetcher(baseUrl: string, headers: Record<string, string>) {
-  /** The exact body altsports answers, checked to be a 200. */
+  /**
+   * The exact body altsports answers, checked to be a 200: uncompressed, as the load generator (which
+   * sends no Accept-Encoding) gets it, where fetch would ask for gzip.
+   */
   const get = async (path: string): Promise<Fetched> => {
-    const response = await fetch(baseUrl + path, { headers });
+    const response = await fetch(baseUrl + path, { headers: { 'accept-encoding': 'identity', ...headers } });
     const body = Buffer.from(await response.arrayBuffer());
     if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${body.toString('utf8').slice(0, 500)}`);
     return { body, contentType: response.headers.get('content-type') ?? 'application/octet-stream', headers: response.headers };
@@ -64,4 +68,18 @@ async function chooseOddsEvent(api: Fetcher): Promise<string> {
     }
   }
   throw new Error('the demo data has no spr or f1 event to run with an open eventWinner market');
+}
+
+/** How many bytes of body a GET puts on the wire, coded or not (fetch would count them decoded). */
+export function wireBytes(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`GET ${url} answered ${response.statusCode}`))));
+    });
+    request.on('error', reject);
+  });
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { freePort } from '../scripts/free-port.ts';
 import { type RunningChild, spawnServer } from './children.ts';
-import type { LoadResult } from './load.ts';
+import { type LoadResult, clientCpuPerRequest, cpuPerRequest } from './load.ts';
 import { TARGETS, markdownTable, verdict } from './report.ts';
 
 /**
@@ -15,6 +15,8 @@ import { TARGETS, markdownTable, verdict } from './report.ts';
  */
 
 export interface JsonServerRow {
+  /** The load's Accept-Encoding, if any; the byte counts are of the body as sent (coded). */
+  acceptEncoding: string | undefined;
   altsportsPath: string;
   altsports: LoadResult;
   altsportsBytes: number;
@@ -42,11 +44,30 @@ export async function startJsonServer(events: unknown[], workDir: string): Promi
 
 export function formatJsonServer(rows: JsonServerRow[], version: string): string {
   const latency = (r: LoadResult) => `${r.p50Ms} / ${r.p99Ms}`;
+  const micros = (r: LoadResult) => cpuPerRequest(r)?.toFixed(0) ?? '-';
   return markdownTable(
-    ['altsports request', 'bytes', 'req/s', 'p50 / p99 ms', `json-server ${version} request`, 'bytes', 'req/s', 'p50 / p99 ms', 'ratio', `≥ ${TARGETS.jsonServerRatio}`],
+    [
+      'Accept-Encoding',
+      'altsports request',
+      'bytes',
+      'req/s',
+      'p50 / p99 ms',
+      `json-server ${version} request`,
+      'bytes',
+      'req/s',
+      'p50 / p99 ms',
+      'ratio',
+      `≥ ${TARGETS.jsonServerRatio}`,
+      'server CPU µs/request (alt / json-server)',
+      'requests per CPU-second, ratio',
+      'load generator CPU µs/request (alt)',
+    ],
     rows.map((r) => {
       const ratio = r.altsports.requestsPerSecond / r.jsonServer.requestsPerSecond;
+      const ours = cpuPerRequest(r.altsports);
+      const theirs = cpuPerRequest(r.jsonServer);
       return [
+        r.acceptEncoding ?? '(none)',
         `GET ${r.altsportsPath}`,
         String(r.altsportsBytes),
         r.altsports.requestsPerSecond.toFixed(0),
@@ -57,6 +78,9 @@ export function formatJsonServer(rows: JsonServerRow[], version: string): string
         latency(r.jsonServer),
         `${ratio.toFixed(1)}x`,
         verdict(ratio >= TARGETS.jsonServerRatio),
+        `${micros(r.altsports)} / ${micros(r.jsonServer)}`,
+        ours && theirs ? `${(theirs / ours).toFixed(1)}x` : '-',
+        clientCpuPerRequest(r.altsports).toFixed(0),
       ];
     }),
   );

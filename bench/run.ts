@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchArgs, parseBenchArgs } from './args.ts';
 import { type RunningChild, killAllChildren, startChild } from './children.ts';
-import { type Fetcher, chooseContext, fetcher } from './context.ts';
+import { type Fetcher, chooseContext, fetcher, wireBytes } from './context.ts';
 import { type DatasetFigures, formatGrowth, measureDataset } from './growth.ts';
 import { benchIngest, formatIngest } from './ingest-feed.ts';
 import { type JsonServerRow, formatJsonServer, startJsonServer } from './json-server.ts';
@@ -24,7 +24,7 @@ import { type StreamReport, formatStream, measureStream, measureStreamAcrossNode
  *   the four runs N times and reports their mean req/s and median latencies.
  * - parlay: same game parlay latency, warm and right after an odds change, against a raw server.
  * - json-server: `GET /events` (its first 100 events, one competition's) on json-server serving the same events
- *   array, against altsports.
+ *   array, against altsports; without Accept-Encoding, then with a browser's.
  * - stream: write-to-stream latency, POST /api/v1/admin/feed to the heatScore event at N stream
  *   clients: one node on SQLite, then two `altsports serve` processes on one PostgreSQL database
  *   (one node, and across nodes), when DATABASE_URL or TEST_DATABASE_URL names a server.
@@ -80,7 +80,7 @@ async function compare(api: Fetcher, altsportsServer: RunningChild, baseUrl: str
   const reference = await api.get(path);
   const etag = reference.headers.get('etag');
   if (!etag) throw new Error(`GET ${path} answered without an ETag`);
-  const conditional = await fetch(baseUrl + path, { headers: { ...settings.headers, 'if-none-match': etag } });
+  const conditional = await fetch(baseUrl + path, { headers: { 'accept-encoding': 'identity', ...settings.headers, 'if-none-match': etag } });
   await conditional.arrayBuffer();
   if (conditional.status !== 304) throw new Error(`GET ${path} with If-None-Match: ${etag} answered ${conditional.status}, not 304`);
 
@@ -177,20 +177,38 @@ if (needsSmall) {
         { altsports: '/api/v1/public/events?competition=wsl', jsonServer: '/events?competition=wsl' },
       ];
       const rows: JsonServerRow[] = [];
-      for (const pair of pairs) {
-        const ours = await api.get(pair.altsports);
-        const theirs = Buffer.from(await (await fetch(jsonServerUrl + pair.jsonServer)).arrayBuffer());
-        if (JSON.stringify(JSON.parse(theirs.toString('utf8'))) !== JSON.stringify(JSON.parse(ours.body.toString('utf8')))) throw new Error(`json-server's ${pair.jsonServer} is not the array altsports answers to ${pair.altsports}`);
-        const altsportsRuns: LoadResult[] = [];
-        const jsonServerRuns: LoadResult[] = [];
-        for (let round = 1; round <= args.rounds; round++) {
-          log(`json-server ${jsonServer.version}: GET ${pair.altsports} on altsports, then GET ${pair.jsonServer} on json-server${args.rounds > 1 ? ` (round ${round} of ${args.rounds})` : ''}`);
-          altsportsRuns.push(await measure(altsportsUrl + pair.altsports, 'GET', settings));
-          jsonServerRuns.push(await measure(jsonServerUrl + pair.jsonServer, 'GET', settings));
+      // Without Accept-Encoding (the load generator's default), then as browsers and most HTTP clients
+      // ask: json-server's defaults include the compression middleware, which codes every answer anew.
+      for (const acceptEncoding of [undefined, 'gzip, deflate, br']) {
+        const encodingHeaders: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+        for (const pair of pairs) {
+          const ours = await api.get(pair.altsports);
+          const theirs = Buffer.from(await (await fetch(jsonServerUrl + pair.jsonServer)).arrayBuffer());
+          if (JSON.stringify(JSON.parse(theirs.toString('utf8'))) !== JSON.stringify(JSON.parse(ours.body.toString('utf8')))) throw new Error(`json-server's ${pair.jsonServer} is not the array altsports answers to ${pair.altsports}`);
+          const altsportsRuns: LoadResult[] = [];
+          const jsonServerRuns: LoadResult[] = [];
+          const encodingSettings = { ...settings, headers: { ...settings.headers, ...encodingHeaders } };
+          for (let round = 1; round <= args.rounds; round++) {
+            log(`json-server ${jsonServer.version}: GET ${pair.altsports} on altsports, then GET ${pair.jsonServer} on json-server${acceptEncoding ? `, Accept-Encoding: ${acceptEncoding}` : ''}${args.rounds > 1 ? ` (round ${round} of ${args.rounds})` : ''}`);
+            altsportsRuns.push(await measure(altsportsUrl + pair.altsports, 'GET', encodingSettings, altsports.pid));
+            jsonServerRuns.push(await measure(jsonServerUrl + pair.jsonServer, 'GET', encodingSettings, jsonServer.pid));
+          }
+          rows.push({
+            acceptEncoding,
+            altsportsPath: pair.altsports,
+            jsonServerPath: pair.jsonServer,
+            altsports: combine(altsportsRuns),
+            altsportsBytes: await wireBytes(altsportsUrl + pair.altsports, encodingSettings.headers),
+            jsonServer: combine(jsonServerRuns),
+            jsonServerBytes: await wireBytes(jsonServerUrl + pair.jsonServer, encodingHeaders),
+          });
         }
-        rows.push({ altsportsPath: pair.altsports, jsonServerPath: pair.jsonServer, altsports: combine(altsportsRuns), altsportsBytes: ours.body.length, jsonServer: combine(jsonServerRuns), jsonServerBytes: theirs.length });
       }
-      sections.push(`GET /events against json-server ${jsonServer.version} serving the same array from a db.json (same load settings; target: at least ${TARGETS.jsonServerRatio}x its req/s):\n${formatJsonServer(rows, jsonServer.version)}`);
+      sections.push(
+        `GET /events against json-server ${jsonServer.version} serving the same array from a db.json (same load settings; target: at least ${TARGETS.jsonServerRatio}x its req/s). ` +
+          'json-server uses a whole core on every row; where the load generator also nears a core per second (its CPU per request times altsports req/s), it bounds altsports req/s, and the requests per CPU-second show what each server could answer:\n' +
+          formatJsonServer(rows, jsonServer.version),
+      );
       for (const row of rows) {
         for (const [name, result] of [['altsports', row.altsports], ['json-server', row.jsonServer]] as const) {
           if (result.non2xx > 0 || result.errors > 0) failed.push(`${name} ${name === 'altsports' ? row.altsportsPath : row.jsonServerPath}: ${result.non2xx} non-2xx, ${result.errors} errors`);
