@@ -18,7 +18,8 @@ import { byId } from '../store/repositories/results-repository.ts';
 import type { EventRow, MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { resolveEvent } from './events.ts';
-import { drawScope } from './scope-draws.ts';
+import { BoundedCache } from './bounded-cache.ts';
+import { type ScopeDraw, drawScope } from './scope-draws.ts';
 import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
 import { scopeResults } from './scope-results.ts';
 import { eventTeamFacts } from './team-match.ts';
@@ -80,8 +81,13 @@ interface EventModel {
   oddsByMarket: Map<string, OddRow[]>;
   results: Map<string, ScopeResult>;
   names: Map<string, string>;
-  /** Each scope's simulation, from `simulated`, or null when the scope has nothing to fit. */
-  samples: Map<string, Simulation | null>;
+  /** What each scope's simulation is drawn from, and its key in `simulated`; null when the scope has nothing to fit. */
+  samples: Map<string, ScopeToDraw | null>;
+}
+
+interface ScopeToDraw {
+  cacheKey: string;
+  draw: ScopeDraw;
 }
 
 interface Simulation {
@@ -90,14 +96,24 @@ interface Simulation {
   bits: Map<string, Uint32Array | null>;
 }
 
+/** The memory a simulation takes: its samples' places, and its legs' bitsets as they accrue. */
+function simulationBytes(simulation: { samples: { byteLength: number }; bits: Map<string, Uint32Array | null> }): number {
+  let bytes = simulation.samples.byteLength;
+  for (const bits of simulation.bits.values()) bytes += bits?.byteLength ?? 0;
+  return bytes;
+}
+
 const models = new Map<string, EventModel>();
 
 /**
  * Simulated scopes, keyed by event, scope and the winner market's prices: a new price elsewhere in
- * the event keeps them (and their legs' bitsets); a new price in the winner market draws anew.
+ * the event keeps them (and their legs' bitsets); a new price in the winner market draws anew. Held
+ * within a memory budget, least recently used first out: a 30-rider scope is 7.6 MiB (267,000
+ * orders), so 128 MiB holds 16 such fields, more of smaller ones. Only this cache holds simulations
+ * (event models keep what to draw), so the budget bounds them all; one forgotten and asked for again
+ * is drawn again, the same, from its seed.
  */
-const simulated = new Map<string, Simulation>();
-const MAX_SIMULATED_SCOPES = 64;
+const simulated = new BoundedCache<Simulation>(128 * 1024 * 1024, simulationBytes);
 /** Scopes being drawn (read/scope-draws.ts), by the same key. */
 const drawing = new Map<string, Promise<Simulation>>();
 
@@ -249,42 +265,47 @@ function winnerMarketOf(model: EventModel, key: string): MarketRow | undefined {
  * priced as independent. Seeded by the event, scope and version, so a repeated request gets the same price.
  */
 async function scopeSamples(model: EventModel, key: string): Promise<Simulation | null> {
-  if (model.samples.has(key)) return model.samples.get(key) ?? null;
+  let scope = model.samples.get(key);
+  if (scope === undefined) {
+    scope = scopeToDraw(model, key);
+    model.samples.set(key, scope);
+  }
+  if (scope === null) return null;
+  const held = simulated.get(scope.cacheKey);
+  if (held) return held;
+  // Requests that need the same scope while it is drawn wait for that one draw.
+  let drawn = drawing.get(scope.cacheKey);
+  if (!drawn) {
+    const { cacheKey, draw } = scope;
+    drawn = drawScope(draw)
+      .then((samples) => {
+        const made: Simulation = { samples, bits: new Map() };
+        simulated.set(cacheKey, made);
+        return made;
+      })
+      .finally(() => drawing.delete(cacheKey));
+    drawing.set(cacheKey, drawn);
+  }
+  return drawn;
+}
+
+/** What a scope's simulation is drawn from, or null when it has no winner market to fit. */
+function scopeToDraw(model: EventModel, key: string): ScopeToDraw | null {
   if (key.startsWith('measure:') || key.startsWith('operator:')) return null;
   const market = winnerMarketOf(model, key);
   const outcomes = (market ? (model.oddsByMarket.get(market.id) ?? []) : []).filter((o) => o.athleteId);
-  if (outcomes.length < 2) {
-    model.samples.set(key, null);
-    return null;
-  }
+  if (outcomes.length < 2) return null;
   const prices = outcomes.map((o) => `${o.athleteId}=${o.decimalOdds}`).join(',');
-  const cacheKey = `${model.eventId}|${key}|${prices}`;
-  let entry = simulated.get(cacheKey);
-  if (!entry) {
-    // Requests that need the same scope while it is drawn wait for that one draw.
-    let drawn = drawing.get(cacheKey);
-    if (!drawn) {
-      drawn = drawScope({
-        runners: outcomes.map((o) => o.athleteId as string),
-        win: outcomes.map((o) => 1 / o.decimalOdds),
-        shape: PARLAY_SHAPE,
-        samples: parlaySamples(outcomes.length),
-        seed: hashSeed(model.eventId, key, prices),
-      })
-        .then((samples) => {
-          const made: Simulation = { samples, bits: new Map() };
-          simulated.set(cacheKey, made);
-          // Least recently simulated scopes go first.
-          while (simulated.size > MAX_SIMULATED_SCOPES) simulated.delete(simulated.keys().next().value as string);
-          return made;
-        })
-        .finally(() => drawing.delete(cacheKey));
-      drawing.set(cacheKey, drawn);
-    }
-    entry = await drawn;
-  }
-  model.samples.set(key, entry);
-  return entry;
+  return {
+    cacheKey: `${model.eventId}|${key}|${prices}`,
+    draw: {
+      runners: outcomes.map((o) => o.athleteId as string),
+      win: outcomes.map((o) => 1 / o.decimalOdds),
+      shape: PARLAY_SHAPE,
+      samples: parlaySamples(outcomes.length),
+      seed: hashSeed(model.eventId, key, prices),
+    },
+  };
 }
 
 /** A leg's wins over its scope's samples, cached with the samples by what the leg backs. */
@@ -301,7 +322,8 @@ interface MatchSimulation {
   bits: Map<string, Uint32Array | null>;
 }
 
-const matchSimulations = new Map<string, MatchSimulation>();
+/** Simulated matches, by event and the moneyline's and total's prices; 100,000 matches are 1 to 5 MiB. */
+const matchSimulations = new BoundedCache<MatchSimulation>(64 * 1024 * 1024, simulationBytes);
 
 /**
  * Legs on a team match and its periods, over matches simulated from the score model fitted to the
@@ -337,7 +359,6 @@ async function matchScope(store: Store, model: EventModel, event: EventRow, comp
     const rounds = await store.db.selectFrom('rounds').select(['id']).where('eventId', '=', event.id).orderBy('roundNo').orderBy('referenceId').execute();
     simulation = { samples: MatchSamples.simulate(competition.resultsFormat, fitted, MATCH_SAMPLES, () => rng.next()), periods: rounds.map((r) => r.id), bits: new Map() };
     matchSimulations.set(key, simulation);
-    while (matchSimulations.size > MAX_SIMULATED_SCOPES) matchSimulations.delete(matchSimulations.keys().next().value as string);
   }
   const found = simulation;
   return {

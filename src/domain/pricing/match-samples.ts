@@ -25,6 +25,11 @@ export class MatchSamples {
     this.words = Math.ceil(samples / 32);
   }
 
+  /** The memory the simulated scores take. */
+  get byteLength(): number {
+    return this.periodScores.byteLength + this.matchScores.byteLength;
+  }
+
   static simulate(format: ResultsFormat, model: TeamMatchModel, samples: number, uniform: () => number): MatchSamples {
     const periods = regularPeriods(model);
     const samplers = Array.from({ length: periods }, (_, p) => new JointSampler(periodDistribution(model, p)));

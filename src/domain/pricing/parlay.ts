@@ -66,6 +66,11 @@ export class ScopeSamples {
     return new ScopeSamples(runners, samples, ranks);
   }
 
+  /** The memory the samples take. */
+  get byteLength(): number {
+    return this.ranks.byteLength;
+  }
+
   /** Each runner's place in each sample, as `fromPlaces` takes them: what a worker thread hands back. */
   placesOf(): Uint8Array | Uint16Array {
     return this.ranks;

@@ -1,0 +1,45 @@
+/**
+ * A map that forgets its least recently used entries once their sizes add up to more than a budget.
+ * Sizes are read when the budget is checked (on `set`), so an entry that grows after it was stored
+ * (a simulation gaining legs' bitsets) is counted at its current size. The entry just stored is
+ * always kept, however large.
+ */
+export class BoundedCache<V> {
+  private readonly entries = new Map<string, V>();
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly sizeOf: (value: V) => number,
+  ) {}
+
+  /** The entry, now the most recently used. */
+  get(key: string): V | undefined {
+    const value = this.entries.get(key);
+    if (value === undefined) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    let bytes = this.bytes();
+    for (const [oldest, held] of this.entries) {
+      if (bytes <= this.maxBytes || oldest === key) break;
+      this.entries.delete(oldest);
+      bytes -= this.sizeOf(held);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The entries' sizes, added up now. */
+  bytes(): number {
+    let total = 0;
+    for (const value of this.entries.values()) total += this.sizeOf(value);
+    return total;
+  }
+}
