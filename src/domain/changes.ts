@@ -8,6 +8,13 @@ import { formatPublicId } from './public-id.ts';
 export const CHANGE_KINDS = ['event', 'heatScore', 'odds', 'settlement', 'future', 'reset'] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
+/**
+ * Why a stream sends `reset`: `bulk`, too much changed in one batch to list; `reference`, shared facts
+ * (athletes, teams) changed; `resume`, the log no longer reaches back to the client's Last-Event-ID.
+ */
+export const RESET_REASONS = ['bulk', 'reference', 'resume'] as const;
+export type ResetReason = (typeof RESET_REASONS)[number];
+
 /** A change as written to the log: the stream event's name and data, and what it is about. */
 export interface ChangeRecord {
   kind: ChangeKind;
@@ -111,7 +118,7 @@ function eventRecords(eventId: string, changes: EventChanges): ChangeRecord[] {
   return records;
 }
 
-function resetRecord(reason: 'reference' | 'bulk', message: string): ChangeRecord {
+function resetRecord(reason: Exclude<ResetReason, 'resume'>, message: string): ChangeRecord {
   return { kind: 'reset', competition: null, eventId: null, data: { reason, message } };
 }
 

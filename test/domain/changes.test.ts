@@ -14,6 +14,7 @@ import {
   eventTag,
   futuresTag,
 } from '../../src/domain/changes.ts';
+import { assertStreamData } from '../helpers/stream-data.ts';
 
 const AT = '2026-11-21T10:00:00.000Z';
 const E1 = 'a1a1a1a1-0000-4000-8000-000000000001';
@@ -83,6 +84,7 @@ describe('changeRecords', () => {
   test('a bulk batch is one reset', () => {
     const events = Array.from({ length: 6 }, (_, i): [string, EventChanges] => [`e-${i}`, quiet({ heatIds: ['h'] })]);
     assert.deepEqual(kinds(changeRecords(batch(events), 5)), ['reset']);
+    for (const record of [...changeRecords(batch(events), 5), ...changeRecords(batch([], { reference: ['athletes'] }))]) assertStreamData(record.kind, record.data);
     assert.equal(changeRecords(batch(events), 6).length, 6);
   });
 
@@ -91,9 +93,10 @@ describe('changeRecords', () => {
     const [record] = changeRecords(batch([[E1, quiet({ odds: many })]]));
     assert.equal((record?.data.odds as unknown[]).length, MAX_ODDS_PER_RECORD);
     assert.equal(record?.data.truncated, true);
+    assertStreamData('odds', record?.data);
   });
 
-  test('property: every record names a known kind; event records carry the public event id and their competition', () => {
+  test('property: every record names a known kind, its data as the OpenAPI document describes it; event records carry the public event id and their competition', () => {
     const eventChanges = fc.record({
       heats: fc.array(fc.constantFrom('h-1', 'h-2', 'h-3'), { maxLength: 3 }),
       completed: fc.boolean(),
@@ -121,6 +124,7 @@ describe('changeRecords', () => {
         const records = changeRecords(batch(events));
         for (const record of records) {
           assert.ok((CHANGE_KINDS as readonly string[]).includes(record.kind));
+          assertStreamData(record.kind, record.data);
           const source = input[record.eventId as string];
           assert.ok(source, 'every record is about an event of the batch');
           assert.equal(record.competition, source.competition);

@@ -2,6 +2,7 @@
  * A small server-sent events client for tests: `fetch` over real HTTP, the body parsed into messages
  * as they arrive (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation).
  */
+import { assertStreamData } from './stream-data.ts';
 
 /** One block of the stream: an event (`event`, `id`, `data`), a `retry`, or only comments. */
 export interface SseMessage {
@@ -75,12 +76,16 @@ export class SseStream {
     }
   }
 
-  /** The next event (a block with an `event` field), skipping comments (heartbeats) and `retry`. */
+  /** The next event (a block with an `event` field), skipping comments (heartbeats) and `retry`; its data checked against its schema. */
   async nextEvent(timeoutMs = SSE_WAIT_MS): Promise<SseEvent> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const message = await this.next(Math.max(1, deadline - Date.now()));
-      if (message.event !== undefined) return { ...message, event: message.event, json: message.data === undefined ? undefined : JSON.parse(message.data) };
+      if (message.event === undefined) continue;
+      const json = message.data === undefined ? undefined : JSON.parse(message.data);
+      // Every event a test reads is also checked against its published schema.
+      assertStreamData(message.event, json);
+      return { ...message, event: message.event, json };
     }
   }
 

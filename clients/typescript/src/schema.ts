@@ -3065,15 +3065,17 @@ export interface paths {
          *     an `id` (the change id; send it back as Last-Event-ID, which browsers do by themselves, to resume without a gap from
          *     the bounded change log), an `event` name and JSON `data`:
          *
-         *     - `ready`: sent first; `data.lastEventId` is where the stream starts.
-         *     - `event`: an event's own facts changed. `{ eventId, competition, eventStatus, updatedAt }`.
-         *     - `heatScore`: heats, rounds, entries, laps or results of an event changed. `{ eventId, competition, heatIds, roundIds, updatedAt }`.
-         *     - `odds`: markets or prices of an event changed. `{ eventId, competition, marketIds, odds: [{ id, marketId, decimalOdds, status }], truncated?, updatedAt }`.
-         *     - `settlement`: settlements of an event may have moved: heats completed, operator settlements, the event over. `{ eventId, competition, heatIds, oddIds, eventFinal, updatedAt }`.
-         *     - `future`: futures of a competition changed. `{ competition, futureIds, updatedAt }`.
+         *     - `ready`: sent first; `data.lastEventId` is where the stream starts (StreamReady).
+         *     - `event`: an event's own facts changed (EventChange).
+         *     - `heatScore`: heats, rounds, entries, laps or results of an event changed (HeatScoreChange).
+         *     - `odds`: markets or prices of an event changed; the new prices come with it, at most 200 (OddsChange).
+         *     - `settlement`: settlements of an event may have moved: heats completed, operator settlements, the event over (SettlementChange).
+         *     - `future`: futures of a competition changed (FutureChange).
          *     - `reset`: too much changed to list (a bulk load, shared facts such as athletes), or the log no longer reaches back to
-         *       Last-Event-ID: refetch what you show. `{ reason, message }`. Sent whatever the filters.
-         *     - `close`: the server is shutting down; reconnect (to another node) with Last-Event-ID.
+         *       Last-Event-ID: refetch what you show (ResetNotice). Sent whatever the filters.
+         *     - `close`: the server is shutting down; reconnect (to another node) with Last-Event-ID (StreamClose).
+         *
+         *     Each `data` is the JSON of the component schema named in parentheses (components.schemas).
          *
          *     A comment line (`: heartbeat`) comes every STREAM_HEARTBEAT_SECONDS. The documents themselves are fetched from the
          *     other routes, cheaply with If-None-Match.
@@ -3519,6 +3521,125 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** StreamReady */
+        StreamReady: {
+            /** @description the change id the stream starts after */
+            lastEventId: number;
+        };
+        /** EventChange */
+        EventChange: {
+            /** @description prefixed event id */
+            eventId: string;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            /** @enum {string} */
+            eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** HeatScoreChange */
+        HeatScoreChange: {
+            /** @description prefixed event id */
+            eventId: string;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            /** @description heats whose facts changed */
+            heatIds: string[];
+            /** @description rounds whose facts changed */
+            roundIds: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** ChangedOdd */
+        ChangedOdd: {
+            id: string;
+            marketId: string;
+            decimalOdds: number;
+            /** @enum {string} */
+            status: "OPEN" | "SUSPENDED" | "CLOSED";
+        };
+        /** OddsChange */
+        OddsChange: {
+            /** @description prefixed event id */
+            eventId: string;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            /** @description markets that changed */
+            marketIds: string[];
+            /** @description the new prices; at most 200, with truncated set when there were more (refetch the event odds) */
+            odds: components["schemas"]["ChangedOdd"][];
+            /** @enum {boolean} */
+            truncated?: true;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** SettlementChange */
+        SettlementChange: {
+            /** @description prefixed event id */
+            eventId: string;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            /** @description heats now completed */
+            heatIds: string[];
+            /** @description odds the operator settled */
+            oddIds: string[];
+            /** @description the event is over */
+            eventFinal: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** FutureChange */
+        FutureChange: {
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            /** @description futures whose facts or odds changed */
+            futureIds: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** ResetNotice */
+        ResetNotice: {
+            /**
+             * @description bulk: too much changed to list; reference: shared facts changed; resume: the log no longer reaches back to Last-Event-ID
+             * @enum {string}
+             */
+            reason: "bulk" | "reference" | "resume";
+            message: string;
+        };
+        /** StreamClose */
+        StreamClose: {
+            message: string;
+        };
         /** ServerErrorResponse */
         ServerErrorResponse: {
             message: string;

@@ -6,57 +6,23 @@
  */
 import { AltsportsApiError, parseRetryAfter } from './errors.ts';
 import { SseParser } from './sse.ts';
-import type { CompetitionKey, Event, PublicPaths } from './types.ts';
+import type { PublicPaths, Schemas } from './types.ts';
 
 /** The stream's query parameters, from the OpenAPI document. */
 export type StreamQuery = NonNullable<NonNullable<PublicPaths['/stream']['get']>['parameters']['query']>;
 /** The kinds of change a subscription can ask for (`reset` always comes). */
 export type ChangeKind = NonNullable<StreamQuery['kind']>[number];
 
-// The event payloads: the OpenAPI document describes the stream as text/event-stream only, so these
-// follow the route's description (src/http/schemas/stream.ts) and the change log (src/domain/changes.ts).
-// The client tests check every field against a live server.
-
-export interface EventChange {
-  eventId: string;
-  competition: CompetitionKey;
-  eventStatus: Event['eventStatus'];
-  updatedAt: string;
-}
-export interface HeatScoreChange {
-  eventId: string;
-  competition: CompetitionKey;
-  heatIds: string[];
-  roundIds: string[];
-  updatedAt: string;
-}
-export interface OddsChange {
-  eventId: string;
-  competition: CompetitionKey;
-  marketIds: string[];
-  /** The new prices; at most 200, with `truncated` set when there were more (refetch the event's odds). */
-  odds: Array<{ id: string; marketId: string; decimalOdds: number; status: string }>;
-  truncated?: true;
-  updatedAt: string;
-}
-export interface SettlementChange {
-  eventId: string;
-  competition: CompetitionKey;
-  heatIds: string[];
-  oddIds: string[];
-  eventFinal: boolean;
-  updatedAt: string;
-}
-export interface FutureChange {
-  competition: CompetitionKey;
-  futureIds: string[];
-  updatedAt: string;
-}
-export interface ResetNotice {
-  /** `bulk`: too much changed to list; `reference`: shared facts (athletes, teams) changed; `resume`: the log no longer reaches back to Last-Event-ID. */
-  reason: 'bulk' | 'reference' | 'resume' | (string & {});
-  message: string;
-}
+// The event payloads, from the OpenAPI document's components: the stream itself is text/event-stream,
+// which OpenAPI cannot type, so the server publishes each event's data as a component of its own.
+export type EventChange = Schemas['EventChange'];
+export type HeatScoreChange = Schemas['HeatScoreChange'];
+/** The new prices come with it: at most 200, with `truncated` set when there were more (refetch the event's odds). */
+export type OddsChange = Schemas['OddsChange'];
+export type SettlementChange = Schemas['SettlementChange'];
+export type FutureChange = Schemas['FutureChange'];
+/** `bulk`: too much changed to list; `reference`: shared facts (athletes, teams) changed; `resume`: the log no longer reaches back to Last-Event-ID. */
+export type ResetNotice = Schemas['ResetNotice'];
 
 interface Change<K extends string, D> {
   type: K;
@@ -68,7 +34,7 @@ interface Change<K extends string, D> {
 /** What a subscription yields. `close` and heartbeats are handled inside (reconnect, keep-alive). */
 export type StreamEvent =
   /** Sent at every (re)connection; `id` is null when resuming (the position is the one resumed from). */
-  | { type: 'ready'; id: number | null; data: { lastEventId: number } }
+  | { type: 'ready'; id: number | null; data: Schemas['StreamReady'] }
   | Change<'event', EventChange>
   | Change<'heatScore', HeatScoreChange>
   | Change<'odds', OddsChange>

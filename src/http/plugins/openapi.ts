@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 import { type DocsExamples, type DocumentPaths, applyDocsExamples, findDocsExamples } from '../pages/docs-examples.ts';
 import { gettingStarted } from '../pages/getting-started.ts';
+import { STREAM_DATA_COMPONENTS } from '../schemas/stream.ts';
 
 export { PUBLIC_PREFIX };
 
@@ -88,6 +89,8 @@ export const openApiPlugin = fp(
             BearerAuth: { type: 'http', scheme: 'bearer', description: 'the same API key as a bearer token' },
             AdminKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'the ADMIN_API_KEY of the server' },
           },
+          // The push stream's event data: no route response can carry them (text/event-stream).
+          schemas: STREAM_DATA_COMPONENTS as never,
         },
         security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
         tags: [

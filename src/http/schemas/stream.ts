@@ -1,6 +1,7 @@
-import { Type } from 'typebox';
-import { CHANGE_KINDS } from '../../domain/changes.ts';
-import { CompetitionKey, StringEnum } from './common.ts';
+import { type Static, Type } from 'typebox';
+import { CHANGE_KINDS, RESET_REASONS } from '../../domain/changes.ts';
+import { EVENT_STATUSES, OUTCOME_STATUSES } from '../../domain/enumerations.ts';
+import { CompetitionKey, StringEnum, Timestamp } from './common.ts';
 
 export const StreamQuery = Type.Object({
   competition: Type.Optional(Type.Array(CompetitionKey, { description: 'only changes of these competitions (repeated or a comma list)' })),
@@ -13,20 +14,81 @@ export const StreamHeaders = Type.Object({
   'last-event-id': Type.Optional(Type.String({ pattern: '^\\d{1,15}$', description: 'resume after this change id: the id of the last event received' })),
 });
 
+// The `data` of each stream event. The stream itself is text/event-stream, which OpenAPI 3.1 cannot
+// type, so these are published as components of their own (plugins/openapi.ts), named in the
+// route's description, and generated into the TypeScript client like every other schema. The change
+// log's records (domain/changes.ts) are checked against them by test/domain/changes.test.ts, and the
+// live stream's by test/http/stream.test.ts.
+const eventOf = { eventId: Type.String({ description: 'prefixed event id' }), competition: CompetitionKey };
+const changedAt = { updatedAt: Timestamp };
+const ids = (description: string) => Type.Array(Type.String(), { description });
+
+export const StreamReady = Type.Object({ lastEventId: Type.Integer({ minimum: 0, description: 'the change id the stream starts after' }) }, { $id: 'StreamReady', title: 'StreamReady' });
+export const EventChange = Type.Object({ ...eventOf, eventStatus: StringEnum(EVENT_STATUSES), ...changedAt }, { $id: 'EventChange', title: 'EventChange', additionalProperties: false });
+export const HeatScoreChange = Type.Object(
+  { ...eventOf, heatIds: ids('heats whose facts changed'), roundIds: ids('rounds whose facts changed'), ...changedAt },
+  { $id: 'HeatScoreChange', title: 'HeatScoreChange', additionalProperties: false },
+);
+export const ChangedOdd = Type.Object(
+  { id: Type.String(), marketId: Type.String(), decimalOdds: Type.Number(), status: StringEnum(OUTCOME_STATUSES) },
+  { $id: 'ChangedOdd', title: 'ChangedOdd', additionalProperties: false },
+);
+export const OddsChange = Type.Object(
+  {
+    ...eventOf,
+    marketIds: ids('markets that changed'),
+    odds: Type.Array(ChangedOdd, { description: 'the new prices; at most 200, with truncated set when there were more (refetch the event odds)' }),
+    truncated: Type.Optional(Type.Literal(true)),
+    ...changedAt,
+  },
+  { $id: 'OddsChange', title: 'OddsChange', additionalProperties: false },
+);
+export const SettlementChange = Type.Object(
+  { ...eventOf, heatIds: ids('heats now completed'), oddIds: ids('odds the operator settled'), eventFinal: Type.Boolean({ description: 'the event is over' }), ...changedAt },
+  { $id: 'SettlementChange', title: 'SettlementChange', additionalProperties: false },
+);
+export const FutureChange = Type.Object(
+  { competition: CompetitionKey, futureIds: ids('futures whose facts or odds changed'), ...changedAt },
+  { $id: 'FutureChange', title: 'FutureChange', additionalProperties: false },
+);
+export const ResetNotice = Type.Object(
+  { reason: StringEnum(RESET_REASONS, { description: 'bulk: too much changed to list; reference: shared facts changed; resume: the log no longer reaches back to Last-Event-ID' }), message: Type.String() },
+  { $id: 'ResetNotice', title: 'ResetNotice', additionalProperties: false },
+);
+export const StreamClose = Type.Object({ message: Type.String() }, { $id: 'StreamClose', title: 'StreamClose', additionalProperties: false });
+
+/** Each stream event's name and the schema of its `data`. */
+export const STREAM_EVENT_DATA = {
+  ready: StreamReady,
+  event: EventChange,
+  heatScore: HeatScoreChange,
+  odds: OddsChange,
+  settlement: SettlementChange,
+  future: FutureChange,
+  reset: ResetNotice,
+  close: StreamClose,
+} as const;
+/** The same schemas (and the odds' items) as OpenAPI components, by name. */
+export const STREAM_DATA_COMPONENTS = { StreamReady, EventChange, HeatScoreChange, ChangedOdd, OddsChange, SettlementChange, FutureChange, ResetNotice, StreamClose };
+export type StreamEventName = keyof typeof STREAM_EVENT_DATA;
+export type StreamEventData<E extends StreamEventName> = Static<(typeof STREAM_EVENT_DATA)[E]>;
+
 export const STREAM_DESCRIPTION = [
   'A server-sent events stream (text/event-stream) of the changes ingested, on every node, as they commit. Each event has',
   'an `id` (the change id; send it back as Last-Event-ID, which browsers do by themselves, to resume without a gap from',
   'the bounded change log), an `event` name and JSON `data`:',
   '',
-  '- `ready`: sent first; `data.lastEventId` is where the stream starts.',
-  '- `event`: an event\'s own facts changed. `{ eventId, competition, eventStatus, updatedAt }`.',
-  '- `heatScore`: heats, rounds, entries, laps or results of an event changed. `{ eventId, competition, heatIds, roundIds, updatedAt }`.',
-  '- `odds`: markets or prices of an event changed. `{ eventId, competition, marketIds, odds: [{ id, marketId, decimalOdds, status }], truncated?, updatedAt }`.',
-  '- `settlement`: settlements of an event may have moved: heats completed, operator settlements, the event over. `{ eventId, competition, heatIds, oddIds, eventFinal, updatedAt }`.',
-  '- `future`: futures of a competition changed. `{ competition, futureIds, updatedAt }`.',
+  '- `ready`: sent first; `data.lastEventId` is where the stream starts (StreamReady).',
+  "- `event`: an event's own facts changed (EventChange).",
+  '- `heatScore`: heats, rounds, entries, laps or results of an event changed (HeatScoreChange).',
+  '- `odds`: markets or prices of an event changed; the new prices come with it, at most 200 (OddsChange).',
+  '- `settlement`: settlements of an event may have moved: heats completed, operator settlements, the event over (SettlementChange).',
+  '- `future`: futures of a competition changed (FutureChange).',
   '- `reset`: too much changed to list (a bulk load, shared facts such as athletes), or the log no longer reaches back to',
-  '  Last-Event-ID: refetch what you show. `{ reason, message }`. Sent whatever the filters.',
-  '- `close`: the server is shutting down; reconnect (to another node) with Last-Event-ID.',
+  '  Last-Event-ID: refetch what you show (ResetNotice). Sent whatever the filters.',
+  '- `close`: the server is shutting down; reconnect (to another node) with Last-Event-ID (StreamClose).',
+  '',
+  "Each `data` is the JSON of the component schema named in parentheses (components.schemas).",
   '',
   'A comment line (`: heartbeat`) comes every STREAM_HEARTBEAT_SECONDS. The documents themselves are fetched from the',
   'other routes, cheaply with If-None-Match.',
