@@ -7,10 +7,10 @@ import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { Selection } from '../domain/markets/selection.ts';
 import { decimalToAmerican, roundTo } from '../domain/odds-format.ts';
 import { removePowerMargin } from '../domain/pricing/margin.ts';
-import { MatchSamples } from '../domain/pricing/match-samples.ts';
+import type { MatchSamples } from '../domain/pricing/match-samples.ts';
 import { type ParlayScopeInput, type ScopeSamples, parlayProbability } from '../domain/pricing/parlay.ts';
 import { fitMatchModelToMarkets } from '../domain/pricing/team-markets.ts';
-import { Random, hashSeed } from '../domain/random.ts';
+import { hashSeed } from '../domain/random.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
@@ -19,7 +19,7 @@ import type { EventRow, MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { resolveEvent } from './events.ts';
 import { BoundedCache } from './bounded-cache.ts';
-import { type ScopeDraw, drawScope } from './scope-draws.ts';
+import { type ScopeDraw, drawMatches, drawScope } from './parlay-draws.ts';
 import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
 import { scopeResults } from './scope-results.ts';
 import { eventTeamFacts } from './team-match.ts';
@@ -114,7 +114,7 @@ const models = new Map<string, EventModel>();
  * is drawn again, the same, from its seed.
  */
 const simulated = new BoundedCache<Simulation>(128 * 1024 * 1024, simulationBytes);
-/** Scopes being drawn (read/scope-draws.ts), by the same key. */
+/** Scopes being drawn (read/parlay-draws.ts), by the same key. */
 const drawing = new Map<string, Promise<Simulation>>();
 
 /** The odd ids of a request body: an array, or `{ "oddIds": [...] }`. */
@@ -324,6 +324,7 @@ interface MatchSimulation {
 
 /** Simulated matches, by event and the moneyline's and total's prices; 100,000 matches are 1 to 5 MiB. */
 const matchSimulations = new BoundedCache<MatchSimulation>(64 * 1024 * 1024, simulationBytes);
+const matchDrawing = new Map<string, Promise<MatchSimulation>>();
 
 /**
  * Legs on a team match and its periods, over matches simulated from the score model fitted to the
@@ -346,21 +347,32 @@ async function matchScope(store: Store, model: EventModel, event: EventRow, comp
   const over = fair(totals.odds, 'OVER');
   const prices = [...moneyline.odds, ...totals.odds].map((o) => `${o.id}=${o.decimalOdds}`).join(',');
   const key = `${model.eventId}|${prices}`;
-  let simulation = matchSimulations.get(key);
-  if (!simulation && home !== undefined && away !== undefined) {
-    const facts = eventTeamFacts(event.teams);
-    const firstHammer = facts.find((t) => t.firstHammer)?.isHomeTeam === false ? 'away' : 'home';
-    const fitted = fitMatchModelToMarkets(
-      competition.resultsFormat,
-      { homeWin: home / (home + away), ...(over !== undefined && totals.market?.line != null ? { total: { line: totals.market.line, over } } : {}) },
-      firstHammer,
-    );
-    const rng = new Random(hashSeed(model.eventId, MATCH_GROUP, prices));
-    const rounds = await store.db.selectFrom('rounds').select(['id']).where('eventId', '=', event.id).orderBy('roundNo').orderBy('referenceId').execute();
-    simulation = { samples: MatchSamples.simulate(competition.resultsFormat, fitted, MATCH_SAMPLES, () => rng.next()), periods: rounds.map((r) => r.id), bits: new Map() };
-    matchSimulations.set(key, simulation);
+  let found = matchSimulations.get(key);
+  if (!found && home !== undefined && away !== undefined) {
+    // Requests that need the same match while it is drawn wait for that one draw.
+    let drawn = matchDrawing.get(key);
+    if (!drawn) {
+      const facts = eventTeamFacts(event.teams);
+      const firstHammer = facts.find((t) => t.firstHammer)?.isHomeTeam === false ? 'away' : 'home';
+      const fitted = fitMatchModelToMarkets(
+        competition.resultsFormat,
+        { homeWin: home / (home + away), ...(over !== undefined && totals.market?.line != null ? { total: { line: totals.market.line, over } } : {}) },
+        firstHammer,
+      );
+      drawn = Promise.all([
+        store.db.selectFrom('rounds').select(['id']).where('eventId', '=', event.id).orderBy('roundNo').orderBy('referenceId').execute(),
+        drawMatches({ format: competition.resultsFormat, model: fitted, samples: MATCH_SAMPLES, seed: hashSeed(model.eventId, MATCH_GROUP, prices) }),
+      ])
+        .then(([rounds, samples]) => {
+          const made: MatchSimulation = { samples, periods: rounds.map((r) => r.id), bits: new Map() };
+          matchSimulations.set(key, made);
+          return made;
+        })
+        .finally(() => matchDrawing.delete(key));
+      matchDrawing.set(key, drawn);
+    }
+    found = await drawn;
   }
-  const found = simulation;
   return {
     samples: found?.samples.samples ?? 1,
     legs: legs.map((leg) => {

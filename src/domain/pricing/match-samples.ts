@@ -49,6 +49,17 @@ export class MatchSamples {
     return new MatchSamples(samples, periods, periodScores, matchScores);
   }
 
+  /** Draws made elsewhere (a worker thread), from the scores `scoresOf` gave. */
+  static fromScores(samples: number, periods: number, periodScores: Int16Array, matchScores: Int16Array): MatchSamples {
+    if (periodScores.length !== samples * periods * 2 || matchScores.length !== samples * 2) throw new RangeError('two scores per sample and period, and per sample');
+    return new MatchSamples(samples, periods, periodScores, matchScores);
+  }
+
+  /** The simulated scores, as `fromScores` takes them: what a worker thread hands back. */
+  scoresOf(): { periods: number; periodScores: Int16Array; matchScores: Int16Array } {
+    return { periods: this.periods, periodScores: this.periodScores, matchScores: this.matchScores };
+  }
+
   /** The draws in which a leg on the match (period null) or on regular period `period` (0-based) wins; null when the period is not modelled. */
   legBits(period: number | null, selection: Extract<Selection, { kind: 'matchScore' }>): Uint32Array | null {
     if (period !== null && !(Number.isInteger(period) && period >= 0 && period < this.periods)) return null;

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Selection } from '../../src/domain/markets/selection.ts';
+import { MatchSamples } from '../../src/domain/pricing/match-samples.ts';
 import { ScopeSamples } from '../../src/domain/pricing/parlay.ts';
+import { fitMatchModel } from '../../src/domain/pricing/team-markets.ts';
 import { Random, hashSeed } from '../../src/domain/random.ts';
-import { type ScopeDraw, drawScope } from '../../src/read/scope-draws.ts';
+import { type ScopeDraw, drawMatches, drawScope } from '../../src/read/parlay-draws.ts';
 
 const runners = (n: number) => Array.from({ length: n }, (_, i) => `rider-${i + 1}`);
 const drawOf = (n: number, samples: number, seed: number): ScopeDraw => {
@@ -30,6 +32,23 @@ test('drawScope draws on a worker thread exactly the samples the event loop woul
   }
 });
 
+test('drawMatches draws on the worker thread exactly the matches the event loop would draw', async () => {
+  const cases = [
+    ['box-lacrosse', fitMatchModel('box-lacrosse', { homeWin: 0.68, expectedTotal: 21.5 })],
+    ['curling', fitMatchModel('curling', { homeWin: 0.62, expectedTotal: 10.5 })],
+    ['table-tennis', fitMatchModel('table-tennis', { homeWin: 0.6 })],
+  ] as const;
+  for (const [format, model] of cases) {
+    const seed = hashSeed('event', format);
+    const rng = new Random(seed);
+    const here = MatchSamples.simulate(format, model, 3_000, () => rng.next());
+    const there = await drawMatches({ format, model, samples: 3_000, seed });
+    assert.deepEqual(there.scoresOf(), here.scoresOf(), format);
+    const over = { kind: 'matchScore', bet: 'total', side: 'OVER', line: 0.5 } as const;
+    assert.deepEqual(there.legBits(null, over), here.legBits(null, over), `${format}: a leg's wins`);
+  }
+});
+
 test('drawScope leaves the event loop free while it draws', async () => {
   let turns = 0;
   const counting = setInterval(() => {
@@ -44,9 +63,9 @@ test('drawScope leaves the event loop free while it draws', async () => {
   assert.ok(turns > 0, 'timers ran while the scope was drawn');
 });
 
-test('drawScope: a failed draw rejects with its reason, and the worker draws on', async () => {
+test('a failed draw rejects with its reason, and the worker draws on', async () => {
   const bad = { ...drawOf(3, 100, 1), win: [0.5, 0.5] };
-  await assert.rejects(drawScope(bad), /Drawing a parlay scope failed: .+/);
+  await assert.rejects(drawScope(bad), /Drawing a parlay simulation failed: .+/);
   const [a, b] = await Promise.all([drawScope(drawOf(4, 1_000, 2)), drawScope(drawOf(5, 1_000, 3))]);
   assert.equal(a.runners.length, 4);
   assert.equal(b.runners.length, 5);
