@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { freePort } from '../scripts/free-port.ts';
 import { type RunningChild, spawnServer } from './children.ts';
-import { type LoadResult, clientCpuPerRequest, cpuPerRequest } from './load.ts';
+import { type LoadGenerator, type LoadResult, clientCpuPerRequest, cpuPerRequest } from './load.ts';
 import { TARGETS, markdownTable, verdict } from './report.ts';
 
 /**
@@ -15,6 +15,7 @@ import { TARGETS, markdownTable, verdict } from './report.ts';
  */
 
 export interface JsonServerRow {
+  generator: LoadGenerator;
   /** The load's Accept-Encoding, if any; the byte counts are of the body as sent (coded). */
   acceptEncoding: string | undefined;
   altsportsPath: string;
@@ -47,6 +48,7 @@ export function formatJsonServer(rows: JsonServerRow[], version: string): string
   const micros = (r: LoadResult) => cpuPerRequest(r)?.toFixed(0) ?? '-';
   return markdownTable(
     [
+      'load generator',
       'Accept-Encoding',
       'altsports request',
       'bytes',
@@ -60,13 +62,14 @@ export function formatJsonServer(rows: JsonServerRow[], version: string): string
       `≥ ${TARGETS.jsonServerRatio}`,
       'server CPU µs/request (alt / json-server)',
       'requests per CPU-second, ratio',
-      'load generator CPU µs/request (alt)',
+      'its CPU µs/request (alt)',
     ],
     rows.map((r) => {
       const ratio = r.altsports.requestsPerSecond / r.jsonServer.requestsPerSecond;
       const ours = cpuPerRequest(r.altsports);
       const theirs = cpuPerRequest(r.jsonServer);
       return [
+        r.generator,
         r.acceptEncoding ?? '(none)',
         `GET ${r.altsportsPath}`,
         String(r.altsportsBytes),

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -118,4 +119,66 @@ export function combine(results: LoadResult[]): LoadResult {
       .join(' '),
     statusCounts,
   };
+}
+
+/**
+ * wrk (a C load generator; Debian's `wrk` package), when installed. It spends a few µs per answer
+ * where autocannon spends 25 µs on a small body and 300 to 450 µs on a 100 KB or compressed one
+ * (BENCHMARKS.md "Reading (session 9)"), so it shows what the server, rather than the generator, can
+ * answer on this 2-core machine. One thread, the same connections and durations as autocannon.
+ */
+export type LoadGenerator = 'autocannon' | 'wrk';
+
+export function wrkInstalled(): boolean {
+  return spawnSync('wrk', ['-v'], { stdio: 'ignore' }).error === undefined;
+}
+
+const runWrk = promisify(execFile);
+
+/** CPU time of this process's reaped children (wrk, once it has exited), in microseconds. */
+function childrenCpuMicros(): number {
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[13]) + Number(fields[14])) * 1_000_000) / clockTicks;
+}
+
+/** wrk's latency figure ("462.00us", "1.23ms", "2.01s") in milliseconds. */
+function wrkMilliseconds(text: string): number {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(text);
+  if (!match) throw new Error(`unexpected wrk latency: ${text}`);
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+}
+
+async function wrkRun(url: string, settings: LoadSettings, seconds: number, pid?: number): Promise<LoadResult> {
+  const headers = Object.entries(settings.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const cpuBefore = processCpuMicros(pid);
+  const clientBefore = childrenCpuMicros();
+  const { stdout } = await runWrk('wrk', ['-t1', `-c${settings.connections}`, `-d${seconds}s`, '--latency', ...headers, url]);
+  const clientCpuMicros = childrenCpuMicros() - clientBefore;
+  const cpuAfter = processCpuMicros(pid);
+  const figure = (pattern: RegExp) => pattern.exec(stdout)?.[1];
+  const requests = Number(figure(/(\d+) requests in/));
+  const non2xx = Number(figure(/Non-2xx or 3xx responses: (\d+)/) ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+  const errors = socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  return {
+    cpuMicros: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+    clientCpuMicros,
+    requestsPerSecond: Number(figure(/Requests\/sec:\s+([\d.]+)/)),
+    p50Ms: wrkMilliseconds(figure(/\s50%\s+(\S+)/) ?? ''),
+    p99Ms: wrkMilliseconds(figure(/\s99%\s+(\S+)/) ?? ''),
+    requests,
+    non2xx,
+    errors,
+    // wrk counts answers outside 2xx and 3xx, not each status.
+    statusCodes: non2xx > 0 ? `2xx/3xx×${requests - non2xx} other×${non2xx}` : `2xx/3xx×${requests}`,
+    statusCounts: {},
+  };
+}
+
+/** `measure`, with wrk as the load generator. */
+export async function measureWrk(url: string, settings: LoadSettings, pid?: number): Promise<LoadResult> {
+  if (settings.warmup > 0) await wrkRun(url, settings, settings.warmup);
+  return wrkRun(url, settings, settings.duration, pid);
 }

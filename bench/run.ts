@@ -9,7 +9,7 @@ import { type Fetcher, chooseContext, fetcher, wireBytes } from './context.ts';
 import { type DatasetFigures, formatGrowth, measureDataset } from './growth.ts';
 import { benchIngest, formatIngest } from './ingest-feed.ts';
 import { type JsonServerRow, formatJsonServer, startJsonServer } from './json-server.ts';
-import { type LoadResult, type LoadSettings, combine, measure, stopLoad } from './load.ts';
+import { type LoadGenerator, type LoadResult, type LoadSettings, combine, measure, measureWrk, stopLoad, wrkInstalled } from './load.ts';
 import { benchParlay, formatParlay } from './parlay.ts';
 import { type ComparisonRow, type NotModifiedRow, TARGETS, formatNotModifiedTable, formatTable, machineInfo, wrongAnswers } from './report.ts';
 import { type BenchContext, type Scenario, resolvePath, scenarios } from './scenarios.ts';
@@ -24,7 +24,8 @@ import { type StreamReport, formatStream, measureStream, measureStreamAcrossNode
  *   the four runs N times and reports their mean req/s and median latencies.
  * - parlay: same game parlay latency, warm and right after an odds change, against a raw server.
  * - json-server: `GET /events` (its first 100 events, one competition's) on json-server serving the same events
- *   array, against altsports; without Accept-Encoding, then with a browser's.
+ *   array, against altsports; without Accept-Encoding, then with a browser's; under autocannon, then
+ *   under wrk when it is installed.
  * - stream: write-to-stream latency, POST /api/v1/admin/feed to the heatScore event at N stream
  *   clients: one node on SQLite, then two `altsports serve` processes on one PostgreSQL database
  *   (one node, and across nodes), when DATABASE_URL or TEST_DATABASE_URL names a server.
@@ -179,34 +180,41 @@ if (needsSmall) {
       const rows: JsonServerRow[] = [];
       // Without Accept-Encoding (the load generator's default), then as browsers and most HTTP clients
       // ask: json-server's defaults include the compression middleware, which codes every answer anew.
-      for (const acceptEncoding of [undefined, 'gzip, deflate, br']) {
-        const encodingHeaders: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
-        for (const pair of pairs) {
-          const ours = await api.get(pair.altsports);
-          const theirs = Buffer.from(await (await fetch(jsonServerUrl + pair.jsonServer)).arrayBuffer());
-          if (JSON.stringify(JSON.parse(theirs.toString('utf8'))) !== JSON.stringify(JSON.parse(ours.body.toString('utf8')))) throw new Error(`json-server's ${pair.jsonServer} is not the array altsports answers to ${pair.altsports}`);
-          const altsportsRuns: LoadResult[] = [];
-          const jsonServerRuns: LoadResult[] = [];
-          const encodingSettings = { ...settings, headers: { ...settings.headers, ...encodingHeaders } };
-          for (let round = 1; round <= args.rounds; round++) {
-            log(`json-server ${jsonServer.version}: GET ${pair.altsports} on altsports, then GET ${pair.jsonServer} on json-server${acceptEncoding ? `, Accept-Encoding: ${acceptEncoding}` : ''}${args.rounds > 1 ? ` (round ${round} of ${args.rounds})` : ''}`);
-            altsportsRuns.push(await measure(altsportsUrl + pair.altsports, 'GET', encodingSettings, altsports.pid));
-            jsonServerRuns.push(await measure(jsonServerUrl + pair.jsonServer, 'GET', encodingSettings, jsonServer.pid));
+      // With autocannon, then with wrk when it is installed (autocannon is the bound on large bodies).
+      const generators: LoadGenerator[] = wrkInstalled() ? ['autocannon', 'wrk'] : ['autocannon'];
+      if (generators.length === 1) log('json-server: wrk is not installed (apt-get install wrk): autocannon only');
+      for (const generator of generators) {
+        const load = (url: string, loadSettings: LoadSettings, pid: number) => (generator === 'wrk' ? measureWrk(url, loadSettings, pid) : measure(url, 'GET', loadSettings, pid));
+        for (const acceptEncoding of [undefined, 'gzip, deflate, br']) {
+          const encodingHeaders: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+          for (const pair of pairs) {
+            const ours = await api.get(pair.altsports);
+            const theirs = Buffer.from(await (await fetch(jsonServerUrl + pair.jsonServer)).arrayBuffer());
+            if (JSON.stringify(JSON.parse(theirs.toString('utf8'))) !== JSON.stringify(JSON.parse(ours.body.toString('utf8')))) throw new Error(`json-server's ${pair.jsonServer} is not the array altsports answers to ${pair.altsports}`);
+            const altsportsRuns: LoadResult[] = [];
+            const jsonServerRuns: LoadResult[] = [];
+            const encodingSettings = { ...settings, headers: { ...settings.headers, ...encodingHeaders } };
+            for (let round = 1; round <= args.rounds; round++) {
+              log(`json-server ${jsonServer.version} (${generator}): GET ${pair.altsports} on altsports, then GET ${pair.jsonServer} on json-server${acceptEncoding ? `, Accept-Encoding: ${acceptEncoding}` : ''}${args.rounds > 1 ? ` (round ${round} of ${args.rounds})` : ''}`);
+              altsportsRuns.push(await load(altsportsUrl + pair.altsports, encodingSettings, altsports.pid));
+              jsonServerRuns.push(await load(jsonServerUrl + pair.jsonServer, encodingSettings, jsonServer.pid));
+            }
+            rows.push({
+              generator,
+              acceptEncoding,
+              altsportsPath: pair.altsports,
+              jsonServerPath: pair.jsonServer,
+              altsports: combine(altsportsRuns),
+              altsportsBytes: await wireBytes(altsportsUrl + pair.altsports, encodingSettings.headers),
+              jsonServer: combine(jsonServerRuns),
+              jsonServerBytes: await wireBytes(jsonServerUrl + pair.jsonServer, encodingHeaders),
+            });
           }
-          rows.push({
-            acceptEncoding,
-            altsportsPath: pair.altsports,
-            jsonServerPath: pair.jsonServer,
-            altsports: combine(altsportsRuns),
-            altsportsBytes: await wireBytes(altsportsUrl + pair.altsports, encodingSettings.headers),
-            jsonServer: combine(jsonServerRuns),
-            jsonServerBytes: await wireBytes(jsonServerUrl + pair.jsonServer, encodingHeaders),
-          });
         }
       }
       sections.push(
         `GET /events against json-server ${jsonServer.version} serving the same array from a db.json (same load settings; target: at least ${TARGETS.jsonServerRatio}x its req/s). ` +
-          'json-server uses a whole core on every row; where the load generator also nears a core per second (its CPU per request times altsports req/s), it bounds altsports req/s, and the requests per CPU-second show what each server could answer:\n' +
+          'json-server uses a whole core on every row. Where the load generator also nears a core per second (its CPU per request times altsports req/s: autocannon on large and compressed bodies), it bounds altsports req/s; wrk, which costs a few µs per answer, does not. The requests per CPU-second show what each server could answer:\n' +
           formatJsonServer(rows, jsonServer.version),
       );
       for (const row of rows) {
@@ -303,7 +311,7 @@ if (args.parts.has('ingest')) {
 
 console.log(machineInfo().join('\n'));
 console.log(`parts:   ${[...args.parts].join(', ')}`);
-console.log(`load:    autocannon, ${args.connections} connections, pipelining 1, ${args.warmup} s warm-up + ${args.duration} s measured per target, loopback\n`);
+console.log(`load:    autocannon (and wrk, one thread, where a table says so), ${args.connections} connections, pipelining 1, ${args.warmup} s warm-up + ${args.duration} s measured per target, loopback\n`);
 console.log(sections.join('\n\n'));
 
 if (failed.length) {
