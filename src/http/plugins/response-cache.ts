@@ -7,7 +7,7 @@ import { ALL_DOCUMENTS, type StoredChange, cacheTagsOfChange } from '../../domai
 import type { AccessScope } from '../../read/access-scope.ts';
 import type { ChangeFeed } from '../../store/change-feed.ts';
 import type { Store } from '../../store/database.ts';
-import { type Coding, type ContentCoding, MIN_COMPRESSED_BYTES, codingFor, encode } from '../content-coding.ts';
+import { CONTENT_CODINGS, type Coding, type ContentCoding, MIN_COMPRESSED_BYTES, codingFor, encode } from '../content-coding.ts';
 import { scopeOf } from './auth.ts';
 
 /**
@@ -157,8 +157,7 @@ export function codingTag(etag: string, coding: ContentCoding): string {
 function namesDocument(tag: string, etag: string): boolean {
   const opaque = tag.startsWith('W/') ? tag.slice(2) : tag;
   if (opaque === etag) return true;
-  const stem = etag.slice(0, -1);
-  return opaque.startsWith(stem) && (opaque === `${stem}-br"` || opaque === `${stem}-gzip"`);
+  return opaque.startsWith(etag.slice(0, -1)) && CONTENT_CODINGS.some((coding) => opaque === codingTag(etag, coding));
 }
 
 /**
