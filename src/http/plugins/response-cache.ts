@@ -55,8 +55,6 @@ export interface CachedAnswer {
   compressible: boolean;
   /** The codings made so far: identity always, br and gzip once first asked for. */
   variants: { identity: Variant } & Partial<Record<ContentCoding, Variant>>;
-  /** What `variants` adds to the body's bytes in the cache's count (br and gzip). */
-  encodedBytes: number;
   /** A Link header (the next page of a list), sent with every 200. */
   link: string | undefined;
 }
@@ -144,6 +142,13 @@ function variant(answer: Pick<CachedAnswer, 'etag' | 'lastModified' | 'compressi
   return { coding, body, etag, headers: { 200: [...validators, ...content, ...(answer.link ? ['link', answer.link] : [])], 304: validators } };
 }
 
+/** The bytes an entry holds: each of its codings' bodies once (a coding no smaller than identity is the identity body). */
+function heldBytes(answer: CachedAnswer): number {
+  let bytes = 0;
+  for (const body of new Set(Object.values(answer.variants).map((held) => held.body))) bytes += body.length;
+  return bytes;
+}
+
 export function entityTag(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
@@ -210,7 +215,7 @@ export const responseCachePlugin = fp(
       const entry = entries.get(key);
       if (!entry) return;
       entries.delete(key);
-      cachedBytes -= entry.variants.identity.body.length + entry.encodedBytes;
+      cachedBytes -= heldBytes(entry);
       for (const tag of entry.tags) {
         const keys = keysByTag.get(tag);
         keys?.delete(key);
@@ -273,10 +278,7 @@ export const responseCachePlugin = fp(
       const body = encode(identity.body, coding);
       const made = body.length < identity.body.length ? variant(answer, coding, body) : identity;
       answer.variants[coding] = made;
-      if (made !== identity) {
-        answer.encodedBytes += body.length;
-        if (entries.get(answer.key) === answer) cachedBytes += body.length;
-      }
+      if (made !== identity && entries.get(answer.key) === answer) cachedBytes += body.length;
       return made;
     };
     const variantFor = (answer: CachedAnswer, requestHeaders: IncomingHttpHeaders): Variant => {
@@ -332,7 +334,6 @@ export const responseCachePlugin = fp(
           route: request.routeOptions.url ?? request.url,
           hookHeaders: request.headers.origin === undefined ? replayableHeaders(reply.getHeaders() as OutgoingHttpHeaders) : null,
           compressible: body.length >= MIN_COMPRESSED_BYTES,
-          encodedBytes: 0,
           link: typeof link === 'string' ? link : undefined,
         };
         const entry: CachedAnswer = { ...described, variants: { identity: variant(described, 'identity', body) } };
