@@ -6,6 +6,7 @@
  */
 export class BoundedCache<V> {
   private readonly entries = new Map<string, V>();
+  private readonly loading = new Map<string, Promise<V>>();
 
   constructor(
     private readonly maxBytes: number,
@@ -19,6 +20,26 @@ export class BoundedCache<V> {
     this.entries.delete(key);
     this.entries.set(key, value);
     return value;
+  }
+
+  /**
+   * The entry, or else the value `load` makes, stored once made. Callers that ask for a key while it
+   * loads share that one load; a failed load is not stored, and the next caller tries again.
+   */
+  getOrLoad(key: string, load: () => Promise<V>): V | Promise<V> {
+    const held = this.get(key);
+    if (held !== undefined) return held;
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = load()
+        .then((value) => {
+          this.set(key, value);
+          return value;
+        })
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
+    }
+    return loading;
   }
 
   set(key: string, value: V): void {

@@ -114,8 +114,6 @@ const models = new Map<string, EventModel>();
  * is drawn again, the same, from its seed.
  */
 const simulated = new BoundedCache<Simulation>(128 * 1024 * 1024, simulationBytes);
-/** Scopes being drawn (read/parlay-draws.ts), by the same key. */
-const drawing = new Map<string, Promise<Simulation>>();
 
 /** The odd ids of a request body: an array, or `{ "oddIds": [...] }`. */
 export function parlayOddIds(body: unknown): string[] {
@@ -271,22 +269,9 @@ async function scopeSamples(model: EventModel, key: string): Promise<Simulation 
     model.samples.set(key, scope);
   }
   if (scope === null) return null;
-  const held = simulated.get(scope.cacheKey);
-  if (held) return held;
   // Requests that need the same scope while it is drawn wait for that one draw.
-  let drawn = drawing.get(scope.cacheKey);
-  if (!drawn) {
-    const { cacheKey, draw } = scope;
-    drawn = drawScope(draw)
-      .then((samples) => {
-        const made: Simulation = { samples, bits: new Map() };
-        simulated.set(cacheKey, made);
-        return made;
-      })
-      .finally(() => drawing.delete(cacheKey));
-    drawing.set(cacheKey, drawn);
-  }
-  return drawn;
+  const { draw } = scope;
+  return simulated.getOrLoad(scope.cacheKey, async () => ({ samples: await drawScope(draw), bits: new Map() }));
 }
 
 /** What a scope's simulation is drawn from, or null when it has no winner market to fit. */
@@ -324,7 +309,6 @@ interface MatchSimulation {
 
 /** Simulated matches, by event and the moneyline's and total's prices; 100,000 matches are 1 to 5 MiB. */
 const matchSimulations = new BoundedCache<MatchSimulation>(64 * 1024 * 1024, simulationBytes);
-const matchDrawing = new Map<string, Promise<MatchSimulation>>();
 
 /**
  * Legs on a team match and its periods, over matches simulated from the score model fitted to the
@@ -347,32 +331,24 @@ async function matchScope(store: Store, model: EventModel, event: EventRow, comp
   const over = fair(totals.odds, 'OVER');
   const prices = [...moneyline.odds, ...totals.odds].map((o) => `${o.id}=${o.decimalOdds}`).join(',');
   const key = `${model.eventId}|${prices}`;
-  let found = matchSimulations.get(key);
-  if (!found && home !== undefined && away !== undefined) {
-    // Requests that need the same match while it is drawn wait for that one draw.
-    let drawn = matchDrawing.get(key);
-    if (!drawn) {
-      const facts = eventTeamFacts(event.teams);
-      const firstHammer = facts.find((t) => t.firstHammer)?.isHomeTeam === false ? 'away' : 'home';
-      const fitted = fitMatchModelToMarkets(
-        competition.resultsFormat,
-        { homeWin: home / (home + away), ...(over !== undefined && totals.market?.line != null ? { total: { line: totals.market.line, over } } : {}) },
-        firstHammer,
-      );
-      drawn = Promise.all([
-        store.db.selectFrom('rounds').select(['id']).where('eventId', '=', event.id).orderBy('roundNo').orderBy('referenceId').execute(),
-        drawMatches({ format: competition.resultsFormat, model: fitted, samples: MATCH_SAMPLES, seed: hashSeed(model.eventId, MATCH_GROUP, prices) }),
-      ])
-        .then(([rounds, samples]) => {
-          const made: MatchSimulation = { samples, periods: rounds.map((r) => r.id), bits: new Map() };
-          matchSimulations.set(key, made);
-          return made;
-        })
-        .finally(() => matchDrawing.delete(key));
-      matchDrawing.set(key, drawn);
-    }
-    found = await drawn;
-  }
+  // Requests that need the same match while it is drawn wait for that one draw.
+  const found =
+    home === undefined || away === undefined
+      ? matchSimulations.get(key)
+      : await matchSimulations.getOrLoad(key, async (): Promise<MatchSimulation> => {
+          const facts = eventTeamFacts(event.teams);
+          const firstHammer = facts.find((t) => t.firstHammer)?.isHomeTeam === false ? 'away' : 'home';
+          const fitted = fitMatchModelToMarkets(
+            competition.resultsFormat,
+            { homeWin: home / (home + away), ...(over !== undefined && totals.market?.line != null ? { total: { line: totals.market.line, over } } : {}) },
+            firstHammer,
+          );
+          const [rounds, samples] = await Promise.all([
+            store.db.selectFrom('rounds').select(['id']).where('eventId', '=', event.id).orderBy('roundNo').orderBy('referenceId').execute(),
+            drawMatches({ format: competition.resultsFormat, model: fitted, samples: MATCH_SAMPLES, seed: hashSeed(model.eventId, MATCH_GROUP, prices) }),
+          ]);
+          return { samples, periods: rounds.map((r) => r.id), bits: new Map() };
+        });
   return {
     samples: found?.samples.samples ?? 1,
     legs: legs.map((leg) => {

@@ -48,3 +48,19 @@ test('BoundedCache: after any sequence of stores, within budget or holding only 
     }),
   );
 });
+
+test('BoundedCache.getOrLoad: one load per key at a time, stored once made; a failed load is not kept', async () => {
+  const cache = sized(100);
+  let loads = 0;
+  const load = async () => {
+    loads += 1;
+    return { bytes: 10 };
+  };
+  const [a, b] = await Promise.all([cache.getOrLoad('a', load), cache.getOrLoad('a', load)]);
+  assert.equal(loads, 1, 'callers asking while it loads share the load');
+  assert.equal(a, b);
+  assert.equal(cache.getOrLoad('a', load), a, 'held: answered at once, not as a promise');
+  await assert.rejects(Promise.resolve(cache.getOrLoad('b', async () => Promise.reject(new Error('draw failed')))), /draw failed/);
+  assert.equal(cache.get('b'), undefined);
+  assert.deepEqual(await cache.getOrLoad('b', load), { bytes: 10 }, 'the next caller loads again');
+});
