@@ -36,14 +36,23 @@ export const cpuPerRequest = (result: LoadResult): number | null => (result.cpuM
 export const clientCpuPerRequest = (result: LoadResult): number => (result.requests === 0 ? 0 : result.clientCpuMicros / result.requests);
 
 let clockTicks: number | undefined;
-/** User plus system CPU time of a process so far, in microseconds (fields 14 and 15 of /proc/<pid>/stat, in clock ticks). */
+/**
+ * Two CPU-time fields of /proc/<process>/stat added, in microseconds (they count clock ticks): 14 and
+ * 15 are the process's user and system time, 16 and 17 those of its children it has reaped.
+ */
+function statCpuMicros(process: number | 'self', fields: 'own' | 'children'): number {
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  // The command name (field 2) may hold spaces: count from the parenthesis that closes it.
+  const values = readFileSync(`/proc/${process}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const first = fields === 'own' ? 11 : 13;
+  return ((Number(values[first]) + Number(values[first + 1])) * 1_000_000) / clockTicks;
+}
+
+/** User plus system CPU time of a process so far, in microseconds; null when not given or not readable (/proc is Linux's). */
 function processCpuMicros(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
-    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-    // The command name (field 2) may hold spaces: count from the parenthesis that closes it.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / clockTicks;
+    return statCpuMicros(pid, 'own');
   } catch {
     return null;
   }
@@ -121,14 +130,14 @@ export function combine(results: LoadResult[]): LoadResult {
   };
 }
 
+export type LoadGenerator = 'autocannon' | 'wrk';
+
 /**
- * wrk (a C load generator; Debian's `wrk` package), when installed. It spends a few µs per answer
+ * Whether wrk (a C load generator; Debian's `wrk` package) is installed. It spends a few µs per answer
  * where autocannon spends 25 µs on a small body and 300 to 450 µs on a 100 KB or compressed one
  * (BENCHMARKS.md "Reading (session 9)"), so it shows what the server, rather than the generator, can
  * answer on this 2-core machine. One thread, the same connections and durations as autocannon.
  */
-export type LoadGenerator = 'autocannon' | 'wrk';
-
 export function wrkInstalled(): boolean {
   return spawnSync('wrk', ['-v'], { stdio: 'ignore' }).error === undefined;
 }
@@ -136,11 +145,7 @@ export function wrkInstalled(): boolean {
 const runWrk = promisify(execFile);
 
 /** CPU time of this process's reaped children (wrk, once it has exited), in microseconds. */
-function childrenCpuMicros(): number {
-  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[13]) + Number(fields[14])) * 1_000_000) / clockTicks;
-}
+const childrenCpuMicros = () => statCpuMicros('self', 'children');
 
 /** wrk's latency figure ("462.00us", "1.23ms", "2.01s") in milliseconds. */
 function wrkMilliseconds(text: string): number {
