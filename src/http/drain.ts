@@ -57,6 +57,8 @@ export function drainableServer(options: ServerOptions, handler: RequestListener
  * parserOnIncoming which builds it (each attempt "bailed out due to dependency change", about 800
  * times in 20 s of the bench), and a cached 200 of the 3.8 KB event cost 41 µs of CPU against 25 µs
  * with this one (BENCHMARKS.md "Results after session 10"; test/http/drain.test.ts watches V8's trace).
+ * Should node:http ever declare ServerResponse as a class, the call below throws on the first request,
+ * and every HTTP test shows it.
  */
 function responseClass(draining: () => boolean): typeof ServerResponse {
   const baseConstructor = ServerResponse as unknown as (this: ServerResponse, ...args: unknown[]) => void;
