@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ResultsFormat } from '../domain/competitions.ts';
-import { MatchSamples } from '../domain/pricing/match-samples.ts';
+import { MatchSamples, type SimulatedScores } from '../domain/pricing/match-samples.ts';
 import { ScopeSamples } from '../domain/pricing/parlay.ts';
 import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
 
@@ -34,7 +34,7 @@ export type DrawRequest = ({ kind: 'scope' } & ScopeDraw) | ({ kind: 'match' } &
 
 type Reply =
   | { id: number; places: Uint8Array | Uint16Array }
-  | { id: number; scores: { periods: number; periodScores: Int16Array; matchScores: Int16Array } }
+  | { id: number; scores: SimulatedScores }
   | { id: number; error: string };
 
 interface Job {
@@ -97,6 +97,5 @@ export async function drawScope(scope: ScopeDraw): Promise<ScopeSamples> {
 export async function drawMatches(match: MatchDraw): Promise<MatchSamples> {
   const reply = await draw({ kind: 'match', ...match });
   if (!('scores' in reply)) throw new Error('the parlay draw worker answered a match draw with something else');
-  const { periods, periodScores, matchScores } = reply.scores;
-  return MatchSamples.fromScores(match.samples, periods, periodScores, matchScores);
+  return MatchSamples.fromScores(match.samples, reply.scores);
 }

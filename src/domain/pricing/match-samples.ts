@@ -4,6 +4,13 @@ import { settleMatchScore } from '../markets/settlement.ts';
 import { matchScore } from '../results/match-score.ts';
 import { JointSampler, type TeamMatchModel, periodDistribution, regularPeriods, simulateMatch } from './team-match-model.ts';
 
+/** A simulation's scores as arrays: two per sample and regular period, and two per sample for the match. */
+export interface SimulatedScores {
+  periods: number;
+  periodScores: Int16Array;
+  matchScores: Int16Array;
+}
+
 /**
  * Whole matches drawn from a team match's score model, for the same game parlay: every leg on the
  * match or on one of its periods is a bitset over the same draws, so that legs correlate as the model
@@ -50,13 +57,13 @@ export class MatchSamples {
   }
 
   /** Draws made elsewhere (a worker thread), from the scores `scoresOf` gave. */
-  static fromScores(samples: number, periods: number, periodScores: Int16Array, matchScores: Int16Array): MatchSamples {
+  static fromScores(samples: number, { periods, periodScores, matchScores }: SimulatedScores): MatchSamples {
     if (periodScores.length !== samples * periods * 2 || matchScores.length !== samples * 2) throw new RangeError('two scores per sample and period, and per sample');
     return new MatchSamples(samples, periods, periodScores, matchScores);
   }
 
   /** The simulated scores, as `fromScores` takes them: what a worker thread hands back. */
-  scoresOf(): { periods: number; periodScores: Int16Array; matchScores: Int16Array } {
+  scoresOf(): SimulatedScores {
     return { periods: this.periods, periodScores: this.periodScores, matchScores: this.matchScores };
   }
 
