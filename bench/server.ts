@@ -1,13 +1,17 @@
-import { buildApp } from '../src/http/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openStore } from '../src/store/database.ts';
-import { reportPort } from './children.ts';
-
 /**
  * altsports under test, serving a store bench/run.ts prepared. Usage: server.ts <data-dir> [<admin-api-key>]
  * The admin key opens POST /api/v1/admin/feed, which the parlay and stream measurements write through.
  * Rate limits are off: a load run makes far more than a key's default 600 requests a minute.
  */
+
+import { keepTickObjectShape } from '../src/http/tick-object-shape.ts';
+
+// As bin/altsports.js does, before the app's modules load (src/http/tick-object-shape.ts says why).
+keepTickObjectShape();
+const { buildApp } = await import('../src/http/app.ts');
+const { loadConfig } = await import('../src/config.ts');
+const { openStore } = await import('../src/store/database.ts');
+const { reportPort } = await import('./children.ts');
 
 const [dataDir, adminApiKey] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: server.ts <data-dir> [<admin-api-key>]');
