@@ -99,7 +99,7 @@ export const frontDoorPlugin = fp(
       log?.info({ req: loggedRequest(request) }, 'incoming request');
       const status = app.responseCache.send(request.headers, response, hit, [...replayed, ...headerPairs(rateLimitHeaders(decision)), 'x-request-id', id]);
       const milliseconds = performance.now() - started;
-      app.metrics.cacheLookups.inc({ result: 'hit' });
+      app.metrics.countCacheLookup(true);
       app.metrics.countRequest(hit.route, 'GET', status, milliseconds / 1000);
       log?.info({ res: { statusCode: status }, responseTime: milliseconds }, 'request completed');
       return true;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { ApiError } from '../../domain/errors.ts';
 import type { Store } from '../../store/database.ts';
+import { RequestTally } from '../request-tally.ts';
 import { isStoreUnavailable } from './errors.ts';
 
 /**
@@ -12,7 +13,8 @@ import { isStoreUnavailable } from './errors.ts';
  * counted here from the request lifecycle and the store's ingest signal.
  */
 export interface ApiMetrics {
-  cacheLookups: Counter<'result'>;
+  /** Counts one public GET looked up in the response cache. */
+  countCacheLookup(hit: boolean): void;
   /** Counts one answered request by its route template (`unmatched` when no route matched). */
   countRequest(route: string, method: string, status: number, seconds: number): void;
   streamClients: Gauge;
@@ -57,22 +59,37 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 export const metricsPlugin = fp(
   async (app: FastifyInstance, options: { store: Store }) => {
     const registry = new Registry();
-    const requests = new Counter({ name: 'altsports_http_requests_total', help: 'HTTP requests answered, by route template, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] });
-    const duration = new Histogram({
-      name: 'altsports_http_request_duration_seconds',
-      help: 'Time from receiving a request to the last byte of its answer, by route template and method (stream routes: the life of the stream)',
-      labelNames: ['route', 'method'],
-      buckets: LATENCY_BUCKETS,
+    const requests = new RequestTally(
+      {
+        requests: { name: 'altsports_http_requests_total', help: 'HTTP requests answered, by route template, method and status' },
+        duration: {
+          name: 'altsports_http_request_duration_seconds',
+          help: 'Time from receiving a request to the last byte of its answer, by route template and method (stream routes: the life of the stream)',
+        },
+      },
+      LATENCY_BUCKETS,
+    );
+    // Counted as plain numbers per request and handed to the counter at each scrape (its collect):
+    // prom-client hashes the labels on every inc.
+    const lookups = { hit: 0, miss: 0 };
+    new Counter({
+      name: 'altsports_response_cache_lookups_total',
+      help: 'Public GETs looked up in the response cache: hit or miss (hit ratio = hit / (hit + miss))',
+      labelNames: ['result'],
       registers: [registry],
+      collect() {
+        for (const result of ['hit', 'miss'] as const) {
+          this.inc({ result }, lookups[result]);
+          lookups[result] = 0;
+        }
+      },
     });
-    const cacheLookups = new Counter({ name: 'altsports_response_cache_lookups_total', help: 'Public GETs looked up in the response cache: hit or miss (hit ratio = hit / (hit + miss))', labelNames: ['result'], registers: [registry] });
     const streamClients = new Gauge({ name: 'altsports_stream_clients', help: 'Clients connected to the push stream', registers: [registry] });
     const rateLimited = new Counter({ name: 'altsports_rate_limit_rejections_total', help: 'Requests answered 429 because their key was over its rate limit', registers: [registry] });
     const ingestRows = new Counter({ name: 'altsports_ingest_rows_total', help: 'Feed rows written by this process, by collection and outcome (inserted, updated, unchanged, stale)', labelNames: ['collection', 'outcome'], registers: [registry] });
     const ingestBatches = new Counter({ name: 'altsports_ingest_batches_total', help: 'Feed batches committed by this process', registers: [registry] });
     const storeErrors = new Counter({ name: 'altsports_store_errors_total', help: 'Requests that failed on the server: unavailable when the store could not be reached (answered 503), internal for any other failure (answered 500)', labelNames: ['kind'], registers: [registry] });
-    // Both series exist from the start, so that a rate over them is defined before the first lookup.
-    for (const result of ['hit', 'miss']) cacheLookups.inc({ result }, 0);
+    // Both series exist from the start, so that a rate over them is defined before the first error.
     for (const kind of ['unavailable', 'internal']) storeErrors.inc({ kind }, 0);
 
     let readCache = (): ResponseCacheSize => ({ entries: 0, bytes: 0, filings: 0 });
@@ -88,10 +105,12 @@ export const metricsPlugin = fp(
     }
 
     const metrics: ApiMetrics = {
-      cacheLookups,
+      countCacheLookup: (hit) => {
+        if (hit) lookups.hit++;
+        else lookups.miss++;
+      },
       countRequest: (route, method, status, seconds) => {
-        requests.inc({ route, method, status });
-        duration.observe({ route, method }, seconds);
+        requests.count(route, method, status, seconds);
         if (status === 429) rateLimited.inc();
       },
       streamClients,
@@ -99,7 +118,7 @@ export const metricsPlugin = fp(
         readCache = read;
       },
       contentType: registry.contentType,
-      exposition: async () => `${await processMetrics().metrics()}\n${await registry.metrics()}`,
+      exposition: async () => `${await processMetrics().metrics()}\n${await registry.metrics()}\n${requests.exposition()}\n`,
     };
     app.decorate('metrics', metrics);
 

@@ -301,7 +301,7 @@ export const responseCachePlugin = fp(
       if (!cacheable(request)) return;
       const hit = await find(scopeOf(request), request.url);
       startedUnder.set(request, generation);
-      app.metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' });
+      app.metrics.countCacheLookup(hit !== undefined);
       if (!hit) return;
       // The cached bytes are final (registered after the envelope hook), so a hit skips the rest of
       // the lifecycle; onResponse hooks (request logs, metrics) still run. The headers earlier hooks
