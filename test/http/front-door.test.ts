@@ -239,6 +239,8 @@ describeEachStore('front door (cached answers before routing)', (open) => {
     assert.equal(browser.status, 200);
     assert.equal(browser.headers.get('access-control-allow-origin'), 'https://board.example');
     assert.equal(server.routed(), 2);
+    // Served from the cache by Fastify's hook: the document's Cache-Control alone, not the hooks' no-store too.
+    assert.equal(browser.headers.get('cache-control'), 'private, no-cache');
   });
 });
 

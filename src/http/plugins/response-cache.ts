@@ -307,7 +307,8 @@ export const responseCachePlugin = fp(
       // the lifecycle; onResponse hooks (request logs, metrics) still run. The headers earlier hooks
       // set for this request (security headers, rate limits, CORS) go out with it.
       reply.hijack();
-      send(request.headers, reply.raw, hit, headerPairs({ ...(reply.getHeaders() as OutgoingHttpHeaders), 'x-request-id': request.id }));
+      // Less the headers the entry sets itself: writeHead would send both (the hooks' Cache-Control: no-store too).
+      send(request.headers, reply.raw, hit, headerPairs({ ...(reply.getHeaders() as OutgoingHttpHeaders), 'x-request-id': request.id }, (name) => !ENTRY_HEADERS.has(name)));
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
