@@ -22,7 +22,6 @@ interface Series {
   /** Observations per bucket, not cumulative: `perBucket[i]` fell in (bounds[i - 1], bounds[i]]; the last slot is above every bound. */
   perBucket: number[];
   sum: number;
-  count: number;
 }
 
 export class RequestTally {
@@ -42,14 +41,13 @@ export class RequestTally {
     }
     let series = byMethod.get(method);
     if (series === undefined) {
-      series = { route, method, statuses: new Map(), perBucket: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 };
+      series = { route, method, statuses: new Map(), perBucket: new Array<number>(this.bounds.length + 1).fill(0), sum: 0 };
       byMethod.set(method, series);
     }
     series.statuses.set(status, (series.statuses.get(status) ?? 0) + 1);
     const bucket = bucketOf(this.bounds, seconds);
     series.perBucket[bucket] = (series.perBucket[bucket] ?? 0) + 1;
     series.sum += seconds;
-    series.count++;
   }
 
   /** Both metrics in the Prometheus text exposition format (0.0.4), without a trailing newline. */
@@ -60,15 +58,16 @@ export class RequestTally {
     for (const byMethod of this.byRoute.values()) {
       for (const series of byMethod.values()) {
         const labels = `route="${escapeLabel(series.route)}",method="${escapeLabel(series.method)}"`;
-        for (const [status, count] of series.statuses) counter.push(`${requests.name}{${labels},status="${status}"} ${count}`);
+        for (const [status, answered] of series.statuses) counter.push(`${requests.name}{${labels},status="${status}"} ${answered}`);
         let cumulative = 0;
         this.bounds.forEach((bound, i) => {
           cumulative += series.perBucket[i] as number;
           histogram.push(`${duration.name}_bucket{le="${bound}",${labels}} ${cumulative}`);
         });
-        histogram.push(`${duration.name}_bucket{le="+Inf",${labels}} ${series.count}`);
+        const count = cumulative + (series.perBucket[this.bounds.length] as number);
+        histogram.push(`${duration.name}_bucket{le="+Inf",${labels}} ${count}`);
         histogram.push(`${duration.name}_sum{${labels}} ${series.sum}`);
-        histogram.push(`${duration.name}_count{${labels}} ${series.count}`);
+        histogram.push(`${duration.name}_count{${labels}} ${count}`);
       }
     }
     return `${counter.join('\n')}\n\n${histogram.join('\n')}`;

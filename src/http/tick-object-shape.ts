@@ -1,6 +1,6 @@
 import { createHook } from 'node:async_hooks';
 
-const kept: object[] = [];
+let kept: object | undefined;
 
 /**
  * Keeps one of Node's own tick objects (what `process.nextTick` queues) alive for the life of the
@@ -19,10 +19,10 @@ const kept: object[] = [];
  * megamorphic, keeping an object does not bring them back.
  */
 export function keepTickObjectShape(): void {
-  if (kept.length > 0) return;
+  if (kept !== undefined) return;
   const hook = createHook({
     init(_asyncId, type, _triggerAsyncId, resource) {
-      if (type === 'TickObject' && kept.length === 0) kept.push(resource);
+      if (type === 'TickObject' && kept === undefined) kept = resource;
     },
   });
   hook.enable();
