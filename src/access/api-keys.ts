@@ -43,6 +43,17 @@ export function hashKey(key: string): string {
   return hash('sha256', key, 'hex');
 }
 
+/**
+ * Whether two strings are equal, in time that depends on their lengths, not on where they differ: no
+ * early exit, every character pair is looked at.
+ */
+export function sameCharacters(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
 /** Compares two secrets in time independent of where they differ. */
 export function secretsEqual(a: string, b: string): boolean {
   return timingSafeEqual(hash('sha256', a, 'buffer'), hash('sha256', b, 'buffer'));
@@ -146,10 +157,30 @@ export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
   // Keyed, like the store, by the key's SHA-256: a caller cannot steer how far a comparison with a
   // real key runs (a lookup compares digests it cannot choose), so timing tells nothing of the keys.
   // A remembered answer is returned as it is, not as a promise: a cache hit then never waits a turn.
-  return (presented: string): VerifiedKey | null | Promise<VerifiedKey | null> => {
+  const digestOf = connectionDigests();
+  return (presented: string, connection?: object): VerifiedKey | null | Promise<VerifiedKey | null> => {
     const now = Date.now();
-    const digest = hashKey(presented);
+    const digest = connection === undefined ? hashKey(presented) : digestOf(presented, connection);
     const hit = cache.get(digest);
     return hit && hit.until > now ? hit.key : lookUp(digest, now);
+  };
+}
+
+/**
+ * A key's digest, remembered for the connection that presented it: a client sends the same key on
+ * every request of a keep-alive connection, and SHA-256 is most of the cost of checking it (an eighth
+ * of a cached answer's instructions, BENCHMARKS.md "Results after session 12"). The key is compared
+ * with the one that connection presented last, in constant time (`sameCharacters`): behind a proxy
+ * that pools connections that may be another client's key. Only the digest is remembered beside it,
+ * so the verifier's own answers (and revocations) keep their 5-second life.
+ */
+export function connectionDigests(): (presented: string, connection: object) => string {
+  const last = new WeakMap<object, { presented: string; digest: string }>();
+  return (presented, connection) => {
+    const remembered = last.get(connection);
+    if (remembered !== undefined && sameCharacters(presented, remembered.presented)) return remembered.digest;
+    const digest = hashKey(presented);
+    last.set(connection, { presented, digest });
+    return digest;
   };
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type IncomingHttpHeaders, get } from 'node:http';
+import { Agent, type IncomingHttpHeaders, get } from 'node:http';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -158,6 +158,40 @@ describeEachStore('front door (cached answers before routing)', (open) => {
     const head = await fetch(`${server.origin}${EVENT}`, { method: 'HEAD', headers: { 'x-api-key': TEST_KEY } });
     assert.equal(head.status, 200);
     assert.equal(server.routed(), before + cases.length + 1, 'HEAD was routed');
+  });
+
+  test('every key presented on one keep-alive connection is checked: a key that differs from the last in one character is refused', async (t) => {
+    const server = await served(await open());
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    t.after(async () => {
+      agent.destroy();
+      await server.close();
+    });
+    const answer = (path: string, key: string) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const request = get(`${server.origin}${path}`, { agent, headers: { 'x-api-key': key } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+        });
+        request.on('error', reject);
+      });
+    const oneOff = `${TEST_KEY.slice(0, -1)}${TEST_KEY.endsWith('f') ? 'e' : 'f'}`;
+    const steps: [string, string, number][] = [
+      [EVENT, TEST_KEY, 200],
+      [EVENT, TEST_KEY, 200],
+      [EVENT, oneOff, 401],
+      [EVENT, TEST_KEY, 200],
+      [`${BASE}/events/${MASL_GAME}`, WSL_ONLY_KEY, 403],
+      [EVENT, WSL_ONLY_KEY, 200],
+      [EVENT, oneOff, 401],
+      [EVENT, TEST_KEY, 200],
+    ];
+    for (const [i, [path, key, status]] of steps.entries()) {
+      const got = await answer(path, key);
+      assert.equal(got.status, status, `step ${i + 1}: ${key} on ${path}`);
+      if (i > 0) assert.ok(got.reused, `step ${i + 1} ran on the first connection`);
+    }
+    assert.ok(server.routed() < steps.length, 'some answers came from the front door');
   });
 
   test('a write drops the answer: the next GET is routed and carries the change', async (t) => {

@@ -106,7 +106,7 @@ export const frontDoorPlugin = fp(
     };
 
     const answerFromCache = (request: IncomingMessage, response: ServerResponse, presented: string, started: number): boolean | Promise<boolean> =>
-      then(app.verifyApiKey(presented), (key) => {
+      then(app.verifyApiKey(presented, request.socket), (key) => {
         if (key === null) return false;
         return then(app.responseCache.find(key.competitions, request.url as string), (hit) => {
           const replayed = hit?.hookHeaders;
