@@ -1,4 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+// The global \`performance\` is a lazily defined accessor on globalThis, looked up anew each time.
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type RateDecision, rateLimitHeaders } from '../../access/rate-limit.ts';
@@ -6,7 +8,7 @@ import { requestId } from '../request-id.ts';
 import { presentedKey } from './auth.ts';
 import { PUBLIC_PREFIX } from './openapi.ts';
 import { handOverRateDecision } from './rate-limit.ts';
-import { type CachedAnswer, type HeaderPairs, headerPairs } from './response-cache.ts';
+import { type CachedAnswer, headerPairs } from './response-cache.ts';
 
 /**
  * Cached answers sent before Fastify routes the request. A hot public GET is a key check, a rate
@@ -89,7 +91,7 @@ export const frontDoorPlugin = fp(
     const logger = app.log as typeof app.log & { isLevelEnabled?: (level: string) => boolean };
     const logsRequests = () => logger.isLevelEnabled?.('info') === true;
 
-    const sendHit = (request: IncomingMessage, response: ServerResponse, hit: CachedAnswer, replayed: HeaderPairs, decision: RateDecision, started: number): boolean => {
+    const sendHit = (request: IncomingMessage, response: ServerResponse, hit: CachedAnswer, decision: RateDecision, started: number): boolean => {
       if (!decision.allowed) {
         handOverRateDecision(request, decision);
         return false;
@@ -97,7 +99,9 @@ export const frontDoorPlugin = fp(
       const id = requestId(request);
       const log = logsRequests() ? app.log.child({ reqId: id }) : null;
       log?.info({ req: loggedRequest(request) }, 'incoming request');
-      const status = app.responseCache.send(request.headers, response, hit, [...replayed, ...headerPairs(rateLimitHeaders(decision)), 'x-request-id', id]);
+      const perRequest = headerPairs(rateLimitHeaders(decision));
+      perRequest.push('x-request-id', id);
+      const status = app.responseCache.send(request.headers, response, hit, perRequest, true);
       const milliseconds = performance.now() - started;
       app.metrics.countCacheLookup(true);
       app.metrics.countRequest(hit.route, 'GET', status, milliseconds / 1000);
@@ -109,9 +113,8 @@ export const frontDoorPlugin = fp(
       then(app.verifyApiKey(presented, request.socket), (key) => {
         if (key === null) return false;
         return then(app.responseCache.find(key.competitions, request.url as string), (hit) => {
-          const replayed = hit?.hookHeaders;
-          if (!hit || !replayed) return false;
-          return then(app.consumeRateLimit(key), (decision) => sendHit(request, response, hit, replayed, decision, started));
+          if (!hit || hit.hookHeaders === null) return false;
+          return then(app.consumeRateLimit(key), (decision) => sendHit(request, response, hit, decision, started));
         });
       });
 

@@ -33,6 +33,8 @@ export interface Variant {
   body: Buffer;
   etag: string;
   headers: Record<200 | 304, HeaderPairs>;
+  /** The entry's hook headers, then `headers`: what the front door sends before the request's own. Null when the entry has none. */
+  replayed: Record<200 | 304, HeaderPairs> | null;
 }
 
 export interface CachedAnswer {
@@ -80,10 +82,11 @@ declare module 'fastify' {
        */
       find(scope: AccessScope, url: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined>;
       /**
-       * Writes a cached answer after `headers`: a 304 when the request's validators match it, else its
-       * bytes, in the coding the request's Accept-Encoding prefers.
+       * Writes a cached answer: a 304 when the request's validators match it, else its bytes, in the
+       * coding the request's Accept-Encoding prefers; with `headers` after its own. `replay`: and the
+       * entry's hook headers before them (the front door, which has no hooks of its own).
        */
-      send(requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: HeaderPairs): 200 | 304;
+      send(requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: HeaderPairs, replay?: boolean): 200 | 304;
     };
   }
 }
@@ -134,12 +137,17 @@ function withAcceptEncoding(vary: ReturnType<FastifyReply['getHeader']>): string
   return named.some((name) => name.toLowerCase() === 'accept-encoding') ? named.join(', ') : [...named, 'accept-encoding'].join(', ');
 }
 
-/** `answer`'s document in `coding`, with the headers that every answer of it carries. */
-function variant(answer: Pick<CachedAnswer, 'etag' | 'lastModified' | 'compressible' | 'link'>, coding: Coding, body: Buffer): Variant {
+/**
+ * `answer`'s document in `coding`, with the headers that every answer of it carries, built once: a hit
+ * then adds its own to one list (Node writes a string value as it is; a number it converts each time).
+ */
+function variant(answer: Pick<CachedAnswer, 'etag' | 'lastModified' | 'compressible' | 'link' | 'hookHeaders'>, coding: Coding, body: Buffer): Variant {
   const etag = coding === 'identity' ? answer.etag : codingTag(answer.etag, coding);
   const validators = ['etag', etag, 'last-modified', answer.lastModified.header, 'cache-control', CACHE_CONTROL, ...(answer.compressible ? ['vary', 'accept-encoding'] : [])];
-  const content = ['content-type', 'application/json; charset=utf-8', 'content-length', body.length, ...(coding === 'identity' ? [] : ['content-encoding', coding])];
-  return { coding, body, etag, headers: { 200: [...validators, ...content, ...(answer.link ? ['link', answer.link] : [])], 304: validators } };
+  const content = ['content-type', 'application/json; charset=utf-8', 'content-length', String(body.length), ...(coding === 'identity' ? [] : ['content-encoding', coding])];
+  const headers = { 200: [...validators, ...content, ...(answer.link ? ['link', answer.link] : [])], 304: validators };
+  const hook = answer.hookHeaders;
+  return { coding, body, etag, headers, replayed: hook === null ? null : { 200: hook.concat(headers[200]), 304: hook.concat(headers[304]) } };
 }
 
 /** The bytes an entry holds: each of its codings' bodies once (a coding no smaller than identity is the identity body). */
@@ -286,10 +294,12 @@ export const responseCachePlugin = fp(
       const coding = codingFor(requestHeaders['accept-encoding']);
       return coding === 'identity' ? answer.variants.identity : (answer.variants[coding] ?? encoded(answer, coding));
     };
-    const send = (requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: HeaderPairs): 200 | 304 => {
+    const send = (requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: HeaderPairs, replay = false): 200 | 304 => {
       const sent = variantFor(answer, requestHeaders);
       const status = notModified(requestHeaders, answer.etag, answer.lastModified) ? 304 : 200;
-      response.writeHead(status, headers.concat(sent.headers[status]));
+      const own = replay ? sent.replayed?.[status] : sent.headers[status];
+      if (own === undefined) throw new Error(`the cached answer for ${answer.key} has no hook headers to replay`);
+      response.writeHead(status, own.concat(headers));
       response.end(status === 200 ? sent.body : undefined);
       return status;
     };
