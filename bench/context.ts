@@ -36,6 +36,12 @@ export function fetcher(baseUrl: string, headers: Record<string, string>) {
 
 export type Fetcher = ReturnType<typeof fetcher>;
 
+/** What a raw server must add to the body to put altsports's bytes on the wire (Node adds the rest). */
+export function headersToCopy(headers: Headers): Record<string, string> {
+  const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-type']);
+  return Object.fromEntries([...headers].filter(([name]) => !own.has(name)));
+}
+
 const list = (query: Record<string, string>) => `/api/v1/public/events?${new URLSearchParams(query).toString()}`;
 
 /**

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchArgs, parseBenchArgs } from './args.ts';
 import { type RunningChild, killAllChildren, startChild } from './children.ts';
-import { type Fetcher, chooseContext, fetcher, wireBytes } from './context.ts';
+import { type Fetcher, chooseContext, fetcher, headersToCopy, wireBytes } from './context.ts';
 import { type DatasetFigures, formatGrowth, measureDataset } from './growth.ts';
 import { benchIngest, formatIngest } from './ingest-feed.ts';
 import { type JsonServerRow, formatJsonServer, startJsonServer } from './json-server.ts';
@@ -67,12 +67,6 @@ const settingsWith = (headers: Record<string, string>): LoadSettings => ({ conne
 
 // Opens the admin feed route, through which the parlay and stream measurements write.
 const adminKey = `bench-admin-${randomBytes(16).toString('hex')}`;
-
-/** What a raw server must add to the body to put altsports's bytes on the wire (Node adds the rest). */
-function headersToCopy(headers: Headers): Record<string, string> {
-  const own = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-type']);
-  return Object.fromEntries([...headers].filter(([name]) => !own.has(name)));
-}
 
 /** Loads one route on altsports, then on a raw server answering the same bytes, with the same settings; then both as 304s. */
 async function compare(api: Fetcher, altsportsServer: RunningChild, baseUrl: string, settings: LoadSettings, scenario: Scenario, context: BenchContext): Promise<{ ok: ComparisonRow; notModified: NotModifiedRow }> {
