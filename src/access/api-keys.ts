@@ -170,9 +170,9 @@ export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
  * A key's digest, remembered for the connection that presented it: a client sends the same key on
  * every request of a keep-alive connection, and hashing it each time cost about 3,300 of a cached
  * answer's 99,000 instructions (BENCHMARKS.md "Results after session 12"). The key is compared
- * with the one that connection presented last, in constant time (`sameCharacters`): behind a proxy
- * that pools connections that may be another client's key. Only the digest is remembered beside it,
- * so the verifier's own answers (and revocations) keep their 5-second life.
+ * with the one that connection presented last in constant time (`sameCharacters`), since behind a
+ * proxy that pools its connections the last key may be another client's. Only the digest is
+ * remembered beside it, so the verifier's own answers (and revocations) keep their 5-second life.
  */
 export function connectionDigests(): (presented: string, connection: object) => string {
   const last = new WeakMap<object, { presented: string; digest: string }>();

@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-// The global \`performance\` is a lazily defined accessor on globalThis, looked up anew each time.
+// The global `performance` is an accessor on globalThis, called on every read.
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
