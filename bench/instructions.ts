@@ -12,8 +12,10 @@ import { seedStore } from './seed-store.ts';
 
 /**
  * Instructions per cached answer, altsports against the raw node:http server sending the same bytes,
- * counted by valgrind's callgrind: repeatable within about 1 %, where req/s and CPU time on this
- * shared machine move 10 to 30 % between runs. Each server runs under callgrind. A keep-alive client
+ * counted by valgrind's callgrind, which the machine's other work does not move, where req/s and CPU
+ * time on this shared machine move 10 to 30 % between runs. Run it with the machine otherwise idle:
+ * a busy machine starves the compiler's thread (below), and the "other threads" column shows that
+ * happened. Each server runs under callgrind. A keep-alive client
  * (this process, not under callgrind) sends `--warmup` requests; the server is then left idle until
  * its CPU time stops moving (under callgrind all threads share one CPU, and the optimizing compiler's
  * thread catches up only when the server is idle); a quarter as many again, idle again; then the

@@ -83,8 +83,8 @@ declare module 'fastify' {
       find(scope: AccessScope, url: string): CachedAnswer | undefined | Promise<CachedAnswer | undefined>;
       /**
        * Writes a cached answer: a 304 when the request's validators match it, else its bytes, in the
-       * coding the request's Accept-Encoding prefers; with `headers` after its own. `replay`: and the
-       * entry's hook headers before them (the front door, which has no hooks of its own).
+       * coding the request's Accept-Encoding prefers; `headers` go after its own. With `replay`, the
+       * entry's hook headers go first (the front door's case: it runs no hooks of its own).
        */
       send(requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: HeaderPairs, replay?: boolean): 200 | 304;
     };
