@@ -1,12 +1,13 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { killAllChildren, startChild } from './children.ts';
 import { chooseContext, fetcher, headersToCopy } from './context.ts';
+import { processCpuMicros } from './load.ts';
+import { client } from './parlay.ts';
 import { resolvePath, scenarios } from './scenarios.ts';
 import { seedStore } from './seed-store.ts';
 
@@ -15,15 +16,17 @@ import { seedStore } from './seed-store.ts';
  * counted by valgrind's callgrind, which the machine's other work does not move, where req/s and CPU
  * time on this shared machine move 10 to 30 % between runs. Run it with the machine otherwise idle:
  * a busy machine starves the compiler's thread (below), and the "other threads" column shows that
- * happened. Each server runs under callgrind. A keep-alive client
- * (this process, not under callgrind) sends `--warmup` requests; the server is then left idle until
- * its CPU time stops moving (under callgrind all threads share one CPU, and the optimizing compiler's
- * thread catches up only when the server is idle); a quarter as many again, idle again; then the
- * counters are zeroed, `--requests` more are sent, and the counters are dumped. The figure is the
- * server's main thread (the event loop: parsing, the handler, the write, and the scavenges that run
- * there); the other threads (compiler, GC helpers) are shown beside it and should be small.
- * Instructions are not time (cache misses and system calls are not in them), but a change that
- * removes instructions from the main thread is measured without noise.
+ * happened.
+ *
+ * Each server runs under callgrind. Keep-alive clients (this process, not under callgrind) send
+ * `--warmup` requests; the server is then left idle until its CPU time stops moving (under callgrind
+ * all threads share one CPU, and the optimizing compiler's thread catches up only when the server is
+ * idle); a quarter as many again, idle again; then the counters are zeroed, `--requests` more are
+ * sent, and the counters are dumped. The figure is the server's main thread (the event loop: parsing,
+ * the handler, the write, and the scavenges that run there); the other threads (compiler, GC helpers)
+ * are shown beside it and should be small. Instructions are not time (cache misses and system calls
+ * are not in them), but a change that removes instructions from the main thread is measured without
+ * noise.
  *
  * Usage: node --import tsx bench/instructions.ts [--routes event] [--connections 1,10] [--requests 2000] [--warmup 6000]
  * Needs valgrind (Debian's `valgrind`); about 2 minutes per server and connection count.
@@ -87,41 +90,32 @@ async function underValgrind(label: string, serverScript: string, args: string[]
   };
 }
 
-/** `total` GETs of `path`, `connections` at a time on keep-alive connections; every answer must be `status`. */
-async function load(port: number, path: string, headers: Record<string, string>, connections: number, total: number, status: number): Promise<void> {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const one = () =>
-    new Promise<void>((resolve, reject) => {
-      get({ host: '127.0.0.1', port, path, agent, headers }, (response) => {
-        response.resume();
-        response.on('end', () => (response.statusCode === status ? resolve() : reject(new Error(`GET ${path} answered ${response.statusCode}`))));
-      }).on('error', reject);
-    });
+/** `total` GETs of `path`, `connections` at a time, each on a keep-alive connection of its own; every answer must be a 200. */
+async function load(port: number, path: string, headers: Record<string, string>, connections: number, total: number): Promise<void> {
   let sent = 0;
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (sent < total) {
-        sent += 1;
-        await one();
+      const http = client(`http://127.0.0.1:${port}`);
+      try {
+        while (sent < total) {
+          sent += 1;
+          const answer = await http.send('GET', path, headers);
+          if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
+        }
+      } finally {
+        http.close();
       }
     }),
   );
-  agent.destroy();
 }
 
-/** CPU time (user + system, in clock ticks) of a process so far. */
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/** Resolves once the process has used no more than a tick of CPU in half a second (its threads are done). */
+/** Resolves once the process has used at most 10 ms of CPU in half a second (its threads are done). */
 async function settled(pid: number): Promise<void> {
-  let before = cpuTicks(pid);
+  let before = processCpuMicros(pid) ?? 0;
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = cpuTicks(pid);
-    if (now - before <= 1) return;
+    const now = processCpuMicros(pid) ?? 0;
+    if (now - before <= 10_000) return;
     before = now;
   }
 }
@@ -140,14 +134,14 @@ async function measureServer(label: string, serverScript: string, args: string[]
   const server = await underValgrind(label, serverScript, args);
   try {
     log(`${label}: ${warmup} requests to warm up, then ${requests} counted (${connections} connection${connections > 1 ? 's' : ''})`);
-    await load(server.port, path, headers, connections, warmup, 200);
+    await load(server.port, path, headers, connections, warmup);
     // Under valgrind every thread shares one CPU: the optimizing compiler's thread finishes its queue
     // only once the server is idle. The counted requests must run the code a running server settles on.
     await settled(server.pid);
-    await load(server.port, path, headers, connections, Math.ceil(warmup / 4), 200);
+    await load(server.port, path, headers, connections, Math.ceil(warmup / 4));
     await settled(server.pid);
     execFileSync('callgrind_control', ['--zero', String(server.pid)], { stdio: 'ignore' });
-    await load(server.port, path, headers, connections, requests, 200);
+    await load(server.port, path, headers, connections, requests);
     execFileSync('callgrind_control', ['--dump', String(server.pid)], { stdio: 'ignore' });
     const [main = Number.NaN, ...others] = dumpedInstructions(server.outDir);
     return { main: main / requests, others: others.reduce((sum, n) => sum + n, 0) / requests };

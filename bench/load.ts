@@ -49,7 +49,7 @@ function statCpuMicros(process: number | 'self', fields: 'own' | 'children'): nu
 }
 
 /** User plus system CPU time of a process so far, in microseconds; null when not given or not readable (/proc is Linux's). */
-function processCpuMicros(pid: number | undefined): number | null {
+export function processCpuMicros(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
     return statCpuMicros(pid, 'own');
