@@ -61,11 +61,16 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       'uncached-documents': { type: 'string', default: '40' },
     },
   });
-  const only = values.only.split(',').map((p) => p.trim()).filter(Boolean);
+  const only = values.only
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const unknown = only.filter((p) => !(PARTS as readonly string[]).includes(p));
   if (unknown.length) throw new Error(`--only: unknown part(s) ${unknown.join(', ')}; parts: ${PARTS.join(', ')}`);
   const largeEvents = positive('large-events', values['large-events'], true);
-  const parts = new Set<Part>(only.length ? (only as Part[]) : [...DEFAULT_PARTS, ...(largeEvents > 0 ? (['large'] as const) : [])]);
+  const parts = new Set<Part>(
+    only.length ? (only as Part[]) : [...DEFAULT_PARTS, ...(largeEvents > 0 ? (['large'] as const) : [])],
+  );
   const ingestHeats = positive('ingest-heats', values['ingest-heats'], true);
   const parlayRequests = positive('parlay-requests', values['parlay-requests'], true);
   // The older switches still skip their part.
@@ -76,7 +81,10 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     duration: positive('duration', values.duration),
     warmup: positive('warmup', values.warmup, true),
     connections: positive('connections', values.connections),
-    routes: values.routes.split(',').map((r) => r.trim()).filter(Boolean),
+    routes: values.routes
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
     rounds: positive('rounds', values.rounds),
     ingestHeats,
     parlayRequests,
@@ -93,12 +101,18 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
 
 function positive(name: string, raw: string, zeroOk = false): number {
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < (zeroOk ? 0 : 1)) throw new Error(`--${name} must be a whole number${zeroOk ? '' : ' above 0'}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < (zeroOk ? 0 : 1))
+    throw new Error(`--${name} must be a whole number${zeroOk ? '' : ' above 0'}, got "${raw}"`);
   return value;
 }
 
 function legCounts(raw: string): number[] {
-  const counts = raw.split(',').map((c) => c.trim()).filter(Boolean).map(Number);
-  if (counts.length === 0 || counts.some((n) => !Number.isInteger(n) || n < 2 || n > 6)) throw new Error(`--parlay-legs must list leg counts from 2 to 6 (e.g. 2,4,6), got "${raw}"`);
+  const counts = raw
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .map(Number);
+  if (counts.length === 0 || counts.some((n) => !Number.isInteger(n) || n < 2 || n > 6))
+    throw new Error(`--parlay-legs must list leg counts from 2 to 6 (e.g. 2,4,6), got "${raw}"`);
   return [...new Set(counts)].sort((a, b) => a - b);
 }

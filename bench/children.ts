@@ -21,18 +21,24 @@ export function startChild(script: string, args: string[], timeoutMs = 120_000):
   running.add(child);
   child.once('exit', () => running.delete(child));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`${script} did not report a port within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => fail(new Error(`${script} did not report a port within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     const fail = (error: Error) => {
       clearTimeout(timer);
       child.kill();
       reject(error);
     };
-    child.once('exit', (code, signal) => fail(new Error(`${script} exited before listening (code ${code}, signal ${signal})`)));
+    child.once('exit', (code, signal) =>
+      fail(new Error(`${script} exited before listening (code ${code}, signal ${signal})`)),
+    );
     child.once('message', (message: { port?: unknown }) => {
       clearTimeout(timer);
       child.removeAllListeners('exit');
       child.once('exit', () => running.delete(child));
-      if (typeof message.port !== 'number') return fail(new Error(`${script} sent an unexpected message: ${JSON.stringify(message)}`));
+      if (typeof message.port !== 'number')
+        return fail(new Error(`${script} sent an unexpected message: ${JSON.stringify(message)}`));
       resolve({ port: message.port, pid: child.pid as number, stop: () => stopChild(child) });
     });
   });
@@ -50,7 +56,13 @@ function stopChild(child: ChildProcess): Promise<void> {
  * A server that is not ours to fork with IPC (`altsports serve`, json-server): spawned with `env`,
  * ready once `readyUrl` answers 2xx. Its output is kept and shown only if it fails to start.
  */
-export async function spawnServer(command: string, args: string[], env: NodeJS.ProcessEnv, readyUrl: string, timeoutMs = 120_000): Promise<RunningChild> {
+export async function spawnServer(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+  timeoutMs = 120_000,
+): Promise<RunningChild> {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
@@ -63,12 +75,20 @@ export async function spawnServer(command: string, args: string[], env: NodeJS.P
   const port = Number(new URL(readyUrl).port);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${command} ${args.join(' ')} exited before answering (code ${child.exitCode}, signal ${child.signalCode}):\n${output}`);
-    const ready = await fetch(readyUrl).then((r) => r.ok, () => false);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `${command} ${args.join(' ')} exited before answering (code ${child.exitCode}, signal ${child.signalCode}):\n${output}`,
+      );
+    const ready = await fetch(readyUrl).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return { port, pid: child.pid as number, stop: () => stopChild(child) };
     if (Date.now() > deadline) {
       child.kill();
-      throw new Error(`${command} ${args.join(' ')} did not answer ${readyUrl} within ${timeoutMs / 1000} s:\n${output}`);
+      throw new Error(
+        `${command} ${args.join(' ')} did not answer ${readyUrl} within ${timeoutMs / 1000} s:\n${output}`,
+      );
     }
     await sleep(100);
   }

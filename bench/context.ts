@@ -27,8 +27,13 @@ export function fetcher(baseUrl: string, headers: Record<string, string>) {
   const get = async (path: string): Promise<Fetched> => {
     const response = await fetch(baseUrl + path, { headers: { 'accept-encoding': 'identity', ...headers } });
     const body = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${body.toString('utf8').slice(0, 500)}`);
-    return { body, contentType: response.headers.get('content-type') ?? 'application/octet-stream', headers: response.headers };
+    if (response.status !== 200)
+      throw new Error(`GET ${path} answered ${response.status}: ${body.toString('utf8').slice(0, 500)}`);
+    return {
+      body,
+      contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      headers: response.headers,
+    };
   };
   const json = async <T>(path: string): Promise<T> => JSON.parse((await get(path)).body.toString('utf8')) as T;
   return { get, json };
@@ -52,15 +57,27 @@ const list = (query: Record<string, string>) => `/api/v1/public/events?${new URL
 export async function chooseContext(api: Fetcher, like?: BenchContext): Promise<BenchContext> {
   const likeCompetition = like?.eventId.split(':')[0];
   // A finished event has rounds and heats: the fuller document is the more telling one to serve.
-  const [event] = await api.json<ListedEvent[]>(list({ eventStatus: 'COMPLETED', limit: '1', ...(likeCompetition ? { competition: likeCompetition } : {}) }));
+  const [event] = await api.json<ListedEvent[]>(
+    list({ eventStatus: 'COMPLETED', limit: '1', ...(likeCompetition ? { competition: likeCompetition } : {}) }),
+  );
   const first = event ?? (await api.json<ListedEvent[]>(list({ limit: '1' })))[0];
   if (!first) throw new Error('the demo data has no events');
   // Heat scores: a finished supercross main, whose rows carry lap statistics derived from every lap.
-  const [race = first] = await api.json<ListedEvent[]>(list({ competition: 'spr', eventStatus: 'COMPLETED', limit: '1' }));
-  const document = await api.json<{ rounds: Array<{ heats: Array<{ id: string }> }> }>(`/api/v1/public/events/${race.id}`);
+  const [race = first] = await api.json<ListedEvent[]>(
+    list({ competition: 'spr', eventStatus: 'COMPLETED', limit: '1' }),
+  );
+  const document = await api.json<{ rounds: Array<{ heats: Array<{ id: string }> }> }>(
+    `/api/v1/public/events/${race.id}`,
+  );
   const heat = document.rounds.flatMap((r) => r.heats).at(-1);
   if (!heat) throw new Error(`event ${race.id} has no heats`);
-  return { eventId: first.id, raceId: race.id, heatId: heat.id, oddsEventId: await chooseOddsEvent(api), oddType: 'eventWinner' };
+  return {
+    eventId: first.id,
+    raceId: race.id,
+    heatId: heat.id,
+    oddsEventId: await chooseOddsEvent(api),
+    oddType: 'eventWinner',
+  };
 }
 
 /** Odds and parlays: a supercross (else Formula 1) event still to run whose eventWinner market is open. */
@@ -68,7 +85,11 @@ async function chooseOddsEvent(api: Fetcher): Promise<string> {
   for (const competition of ['spr', 'f1']) {
     for (const status of ['UPCOMING', 'NEXT', 'LIVE']) {
       for (const candidate of await api.json<ListedEvent[]>(list({ competition, eventStatus: status, limit: '50' }))) {
-        const outcomes = await api.json<{ eventWinner: Array<{ status: string }> }>(`/api/v1/public/events/${encodeURIComponent(candidate.id)}/eventWinner`).catch(() => null);
+        const outcomes = await api
+          .json<{ eventWinner: Array<{ status: string }> }>(
+            `/api/v1/public/events/${encodeURIComponent(candidate.id)}/eventWinner`,
+          )
+          .catch(() => null);
         if (outcomes && outcomes.eventWinner.filter((o) => o.status === 'OPEN').length >= 8) return candidate.id;
       }
     }
@@ -84,7 +105,9 @@ export function wireBytes(url: string, headers: Record<string, string>): Promise
       response.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
       });
-      response.on('end', () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`GET ${url} answered ${response.statusCode}`))));
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve(bytes) : reject(new Error(`GET ${url} answered ${response.statusCode}`)),
+      );
     });
     request.on('error', reject);
   });

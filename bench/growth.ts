@@ -2,9 +2,9 @@ import { COMPETITION_KEYS } from '../src/domain/competitions.ts';
 import { type Fetcher, type ListedEvent } from './context.ts';
 import { type LoadResult, type LoadSettings, measure } from './load.ts';
 import { client } from './parlay.ts';
-import { TARGETS, markdownTable, verdict } from './report.ts';
-import { type BenchContext, type Scenario, resolvePath } from './scenarios.ts';
-import { type Summary, ms, summarize } from './stats.ts';
+import { markdownTable, TARGETS, verdict } from './report.ts';
+import { type BenchContext, resolvePath, type Scenario } from './scenarios.ts';
+import { ms, type Summary, summarize } from './stats.ts';
 
 /**
  * Flat as the data grows (issue 6): the same requests on the small demo dataset and on a large one
@@ -86,14 +86,27 @@ export async function measureDataset(options: {
         times.push(answer.ms);
         bytes += answer.body.length;
       }
-      uncached.push({ name, request, latency: summarize(times), meanBytes: times.length ? Math.round(bytes / times.length) : 0 });
+      uncached.push({
+        name,
+        request,
+        latency: summarize(times),
+        meanBytes: times.length ? Math.round(bytes / times.length) : 0,
+      });
       return times.length;
     };
     log(`${label}: uncached first requests, ${options.documents} documents per route`);
-    await record('events page', 'GET /events?competition={c}&limit=5, each competition', COMPETITION_KEYS.map((c) => `/api/v1/public/events?competition=${c}&limit=5`));
+    await record(
+      'events page',
+      'GET /events?competition={c}&limit=5, each competition',
+      COMPETITION_KEYS.map((c) => `/api/v1/public/events?competition=${c}&limit=5`),
+    );
     const listStarted = performance.now();
-    const completed = (await api.json<ListedEvent[]>('/api/v1/public/events?eventStatus=COMPLETED')).filter((e) => !skip.has(e.id));
-    log(`${label}: ${completed.length} completed events listed in ${((performance.now() - listStarted) / 1000).toFixed(1)} s`);
+    const completed = (await api.json<ListedEvent[]>('/api/v1/public/events?eventStatus=COMPLETED')).filter(
+      (e) => !skip.has(e.id),
+    );
+    log(
+      `${label}: ${completed.length} completed events listed in ${((performance.now() - listStarted) / 1000).toFixed(1)} s`,
+    );
     const sampled = spread(completed, options.documents);
     const eventPaths = sampled.map((e) => `/api/v1/public/events/${e.id}`);
     const heatPaths: string[] = [];
@@ -104,13 +117,24 @@ export async function measureDataset(options: {
       if (!answer.ok) continue;
       eventTimes.push(answer.ms);
       eventBytes += answer.body.length;
-      const heat = (JSON.parse(answer.body.toString('utf8')) as { rounds: Array<{ heats: Array<{ id: string }> }> }).rounds.flatMap((r) => r.heats).at(-1);
+      const heat = (
+        JSON.parse(answer.body.toString('utf8')) as { rounds: Array<{ heats: Array<{ id: string }> }> }
+      ).rounds
+        .flatMap((r) => r.heats)
+        .at(-1);
       if (heat) heatPaths.push(`${path}/heats/${encodeURIComponent(heat.id)}`);
     }
-    uncached.push({ name: 'event', request: 'GET /events/{eventId}, completed events', latency: summarize(eventTimes), meanBytes: eventTimes.length ? Math.round(eventBytes / eventTimes.length) : 0 });
+    uncached.push({
+      name: 'event',
+      request: 'GET /events/{eventId}, completed events',
+      latency: summarize(eventTimes),
+      meanBytes: eventTimes.length ? Math.round(eventBytes / eventTimes.length) : 0,
+    });
     await record('heat', 'GET /events/{eventId}/heats/{heatId}, their last heats', heatPaths);
     // Upcoming events in an even spread, four candidates a document: team sports have no eventWinner market, and their 404s are not counted.
-    const upcoming = (await api.json<ListedEvent[]>('/api/v1/public/events?eventStatus=UPCOMING')).filter((e) => !skip.has(e.id));
+    const upcoming = (await api.json<ListedEvent[]>('/api/v1/public/events?eventStatus=UPCOMING')).filter(
+      (e) => !skip.has(e.id),
+    );
     const oddsTimes: number[] = [];
     let oddsBytes = 0;
     for (const event of spread(upcoming, options.documents * 4)) {
@@ -120,14 +144,21 @@ export async function measureDataset(options: {
       oddsTimes.push(answer.ms);
       oddsBytes += answer.body.length;
     }
-    uncached.push({ name: 'odds', request: 'GET /events/{eventId}/eventWinner, upcoming events', latency: summarize(oddsTimes), meanBytes: oddsTimes.length ? Math.round(oddsBytes / oddsTimes.length) : 0 });
+    uncached.push({
+      name: 'odds',
+      request: 'GET /events/{eventId}/eventWinner, upcoming events',
+      latency: summarize(oddsTimes),
+      meanBytes: oddsTimes.length ? Math.round(oddsBytes / oddsTimes.length) : 0,
+    });
 
     const hot: HotFigures[] = [];
     for (const scenario of growthScenarios) {
       const path = resolvePath(scenario, context);
       const first = await timed(path);
       if (!first.ok) throw new Error(`${label}: GET ${path} answered ${first.status}`);
-      log(`${label}: ${scenario.name}: ${path} (${first.body.length} bytes), autocannon, then ${PROBE_REQUESTS} requests one at a time`);
+      log(
+        `${label}: ${scenario.name}: ${path} (${first.body.length} bytes), autocannon, then ${PROBE_REQUESTS} requests one at a time`,
+      );
       // Under load first: it also warms the server's code for the hot path, as long use has on a running server.
       const load = await measure(baseUrl + path, 'GET', settings);
       const times: number[] = [];
@@ -149,7 +180,17 @@ export function formatGrowth(small: DatasetFigures, large: DatasetFigures, conne
   // Mean latency under autocannon's closed loop is connections / req/s (Little's law): an average over
   // every request of the run, steadier than a percentile of 1,000 sub-millisecond timings.
   const hot = markdownTable(
-    ['route (hot, cached)', 'bytes small / large', 'req/s small', 'req/s large', 'mean ms under load small / large', 'large/small', `≤ ${TARGETS.growthRatio}`, 'one at a time p50 ms small / large', 'p99 ms small / large'],
+    [
+      'route (hot, cached)',
+      'bytes small / large',
+      'req/s small',
+      'req/s large',
+      'mean ms under load small / large',
+      'large/small',
+      `≤ ${TARGETS.growthRatio}`,
+      'one at a time p50 ms small / large',
+      'p99 ms small / large',
+    ],
     small.hot.map((s) => {
       const l = large.hot.find((h) => h.name === s.name);
       if (!l) return [s.name, '-', '-', '-', '-', '-', '-', '-', '-'];
@@ -169,7 +210,17 @@ export function formatGrowth(small: DatasetFigures, large: DatasetFigures, conne
     }),
   );
   const uncached = markdownTable(
-    ['route (uncached, first request)', 'documents small / large', 'mean bytes small / large', 'p50 ms small', 'p50 ms large', 'p50 large/small', `≤ ${TARGETS.growthRatio}`, 'p95 ms small / large', 'max ms small / large'],
+    [
+      'route (uncached, first request)',
+      'documents small / large',
+      'mean bytes small / large',
+      'p50 ms small',
+      'p50 ms large',
+      'p50 large/small',
+      `≤ ${TARGETS.growthRatio}`,
+      'p95 ms small / large',
+      'max ms small / large',
+    ],
     small.uncached.map((s) => {
       const l = large.uncached.find((u) => u.name === s.name);
       if (!l) return [s.name, '-', '-', '-', '-', '-', '-', '-', '-'];

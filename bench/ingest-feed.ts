@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { ingestFeed } from '../src/ingest/ingest-feed.ts';
 import type { FeedDocument } from '../src/ingest/feed-schema.ts';
-import { type Store, migrateToLatest, openStore } from '../src/store/database.ts';
+import { ingestFeed } from '../src/ingest/ingest-feed.ts';
+import { migrateToLatest, openStore, type Store } from '../src/store/database.ts';
 
 /**
  * Feed ingestion rate: heat entries per second and laps per second through the whole ingest path
@@ -37,16 +37,43 @@ export function syntheticResults(heats: number, riders: number, laps: number) {
       eventNumber: e + 1,
       eventStatus: 'COMPLETED',
     })),
-    rounds: Array.from({ length: events }, (_, e) => ({ id: `r${e}`, eventId: uuid(e), roundName: 'Main', roundNo: 1, roundStatus: 'COMPLETED' })),
-    heats: Array.from({ length: heats }, (_, h) => ({ id: `h${h}`, roundId: `r${Math.floor(h / heatsPerEvent)}`, heatName: `Heat ${h}`, heatNo: h, heatStatus: 'COMPLETED' })),
+    rounds: Array.from({ length: events }, (_, e) => ({
+      id: `r${e}`,
+      eventId: uuid(e),
+      roundName: 'Main',
+      roundNo: 1,
+      roundStatus: 'COMPLETED',
+    })),
+    heats: Array.from({ length: heats }, (_, h) => ({
+      id: `h${h}`,
+      roundId: `r${Math.floor(h / heatsPerEvent)}`,
+      heatName: `Heat ${h}`,
+      heatNo: h,
+      heatStatus: 'COMPLETED',
+    })),
   };
   const entries: FeedDocument = { updatedAt: T, heatEntries: [] };
   const lapDoc: FeedDocument = { updatedAt: T, laps: [] };
   for (let h = 0; h < heats; h++) {
     for (let r = 0; r < riders; r++) {
       const id = `h${h}-e${r}`;
-      entries.heatEntries?.push({ id, heatId: `h${h}`, athleteId: `rider-${r}`, seed: r + 1, position: r + 1, lapTime: 47 + r / 10, totalLaps: laps, lapStatus: 'ACT' });
-      for (let n = 1; n <= laps; n++) lapDoc.laps?.push({ heatEntryId: id, lapNo: n, lapTime: 47 + ((r * 7 + n * 3) % 20) / 10, position: ((r + n) % riders) + 1 });
+      entries.heatEntries?.push({
+        id,
+        heatId: `h${h}`,
+        athleteId: `rider-${r}`,
+        seed: r + 1,
+        position: r + 1,
+        lapTime: 47 + r / 10,
+        totalLaps: laps,
+        lapStatus: 'ACT',
+      });
+      for (let n = 1; n <= laps; n++)
+        lapDoc.laps?.push({
+          heatEntryId: id,
+          lapNo: n,
+          lapTime: 47 + ((r * 7 + n * 3) % 20) / 10,
+          position: ((r + n) % riders) + 1,
+        });
     }
   }
   return { setup, entries, laps: lapDoc };
@@ -73,7 +100,11 @@ export interface IngestReport {
 }
 
 /** Fresh SQLite store in `dataDir`, and a throwaway PostgreSQL schema when `postgresUrl` is given. */
-export async function benchIngest(dataDir: string, postgresUrl: string | undefined, size: { heats: number; riders: number; laps: number }): Promise<IngestReport[]> {
+export async function benchIngest(
+  dataDir: string,
+  postgresUrl: string | undefined,
+  size: { heats: number; riders: number; laps: number },
+): Promise<IngestReport[]> {
   const reports: IngestReport[] = [];
   const sqlite = openStore({ dataDir });
   try {
@@ -99,7 +130,8 @@ export async function benchIngest(dataDir: string, postgresUrl: string | undefin
 export function formatIngest(reports: IngestReport[]): string {
   const lines = ['| store | collection | rows | seconds | rows/s |', '|---|---|---:|---:|---:|'];
   for (const { store, rates } of reports) {
-    for (const r of rates) lines.push(`| ${store} | ${r.collection} | ${r.rows} | ${r.seconds.toFixed(2)} | ${Math.round(r.perSecond)} |`);
+    for (const r of rates)
+      lines.push(`| ${store} | ${r.collection} | ${r.rows} | ${r.seconds.toFixed(2)} | ${Math.round(r.perSecond)} |`);
   }
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,17 +66,34 @@ process.on('exit', () => {
 });
 
 /** A bench server script under callgrind, one output file per thread; resolves once it reports its port over IPC. */
-async function underValgrind(label: string, serverScript: string, args: string[]): Promise<{ port: number; pid: number; outDir: string; stop(): void }> {
+async function underValgrind(
+  label: string,
+  serverScript: string,
+  args: string[],
+): Promise<{ port: number; pid: number; outDir: string; stop(): void }> {
   const outDir = join(workDir, label);
   mkdirSync(outDir);
   const child = spawn(
     'valgrind',
-    ['-q', '--tool=callgrind', '--smc-check=all-non-file', '--separate-threads=yes', `--callgrind-out-file=${join(outDir, 'out.%p')}`, process.execPath, '--import', 'tsx', serverScript, ...args],
+    [
+      '-q',
+      '--tool=callgrind',
+      '--smc-check=all-non-file',
+      '--separate-threads=yes',
+      `--callgrind-out-file=${join(outDir, 'out.%p')}`,
+      process.execPath,
+      '--import',
+      'tsx',
+      serverScript,
+      ...args,
+    ],
     { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
   );
   underCallgrind.add(child);
   const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message: { port?: number }) => (typeof message.port === 'number' ? resolve(message.port) : reject(new Error(`unexpected message from ${label}`))));
+    child.once('message', (message: { port?: number }) =>
+      typeof message.port === 'number' ? resolve(message.port) : reject(new Error(`unexpected message from ${label}`)),
+    );
     child.once('exit', (code) => reject(new Error(`${label} exited under valgrind (code ${code})`)));
   });
   return {
@@ -91,7 +108,13 @@ async function underValgrind(label: string, serverScript: string, args: string[]
 }
 
 /** `total` GETs of `path`, `connections` at a time, each on a keep-alive connection of its own; every answer must be a 200. */
-async function load(port: number, path: string, headers: Record<string, string>, connections: number, total: number): Promise<void> {
+async function load(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  connections: number,
+  total: number,
+): Promise<void> {
   let sent = 0;
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -127,13 +150,24 @@ function dumpedInstructions(outDir: string): number[] {
   return dumps
     .filter((name) => name.includes(`.${last}-`))
     .sort()
-    .map((name) => Number(/^(?:totals|summary): (\d+)/m.exec(readFileSync(join(outDir, name), 'utf8'))?.[1] ?? Number.NaN));
+    .map((name) =>
+      Number(/^(?:totals|summary): (\d+)/m.exec(readFileSync(join(outDir, name), 'utf8'))?.[1] ?? Number.NaN),
+    );
 }
 
-async function measureServer(label: string, serverScript: string, args: string[], path: string, headers: Record<string, string>, connections: number): Promise<{ main: number; others: number }> {
+async function measureServer(
+  label: string,
+  serverScript: string,
+  args: string[],
+  path: string,
+  headers: Record<string, string>,
+  connections: number,
+): Promise<{ main: number; others: number }> {
   const server = await underValgrind(label, serverScript, args);
   try {
-    log(`${label}: ${warmup} requests to warm up, then ${requests} counted (${connections} connection${connections > 1 ? 's' : ''})`);
+    log(
+      `${label}: ${warmup} requests to warm up, then ${requests} counted (${connections} connection${connections > 1 ? 's' : ''})`,
+    );
     await load(server.port, path, headers, connections, warmup);
     // Under valgrind every thread shares one CPU: the optimizing compiler's thread finishes its queue
     // only once the server is idle. The counted requests must run the code a running server settles on.
@@ -165,22 +199,43 @@ for (const scenario of selected) {
   const headersFile = join(workDir, `${scenario.name}.headers.json`);
   writeFileSync(bodyFile, fetched.body);
   writeFileSync(headersFile, JSON.stringify(headersToCopy(fetched.headers)));
-  documents.push({ scenario, path, bytes: fetched.body.length, rawArgs: [bodyFile, fetched.contentType, '200', headersFile] });
+  documents.push({
+    scenario,
+    path,
+    bytes: fetched.body.length,
+    rawArgs: [bodyFile, fetched.contentType, '200', headersFile],
+  });
 }
 await reference.stop();
 
 const rows: string[] = [];
 for (const { scenario, path, bytes, rawArgs } of documents) {
   for (const connections of connectionCounts) {
-    const altsports = await measureServer(`altsports-${scenario.name}-${connections}`, script('./server.ts'), [dataDir], path, headers, connections);
-    const raw = await measureServer(`raw-${scenario.name}-${connections}`, script('./raw-server.ts'), rawArgs, path, headers, connections);
+    const altsports = await measureServer(
+      `altsports-${scenario.name}-${connections}`,
+      script('./server.ts'),
+      [dataDir],
+      path,
+      headers,
+      connections,
+    );
+    const raw = await measureServer(
+      `raw-${scenario.name}-${connections}`,
+      script('./raw-server.ts'),
+      rawArgs,
+      path,
+      headers,
+      connections,
+    );
     const k = (n: number) => `${(n / 1000).toFixed(1)}k`;
     rows.push(
       `| ${scenario.name} (${bytes} B) | ${connections} | ${k(altsports.main)} | ${k(raw.main)} | ${(raw.main / altsports.main).toFixed(3)} | ${k(altsports.others)} / ${k(raw.others)} |`,
     );
   }
 }
-console.log(`instructions per cached 200, server main thread (valgrind --tool=callgrind; ${warmup} requests to warm up, ${requests} counted)\n`);
+console.log(
+  `instructions per cached 200, server main thread (valgrind --tool=callgrind; ${warmup} requests to warm up, ${requests} counted)\n`,
+);
 console.log('| route | connections | altsports | raw | raw / altsports | other threads (altsports / raw) |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const row of rows) console.log(row);

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { freePort } from '../scripts/free-port.ts';
 import { type RunningChild, spawnServer } from './children.ts';
-import { type LoadGenerator, type LoadResult, clientCpuPerRequest, cpuPerRequest } from './load.ts';
-import { TARGETS, markdownTable, verdict } from './report.ts';
+import { clientCpuPerRequest, cpuPerRequest, type LoadGenerator, type LoadResult } from './load.ts';
+import { markdownTable, TARGETS, verdict } from './report.ts';
 
 /**
  * json-server 0.17 (the npm `latest`; 1.0 is a beta that asks for Node 22.12) serving a db.json of the

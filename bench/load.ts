@@ -1,6 +1,6 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 
 /** One autocannon run's figures. */
@@ -31,9 +31,11 @@ export interface LoadResult {
 }
 
 /** Server CPU time per request of a result, in microseconds; null when not measured. */
-export const cpuPerRequest = (result: LoadResult): number | null => (result.cpuMicros === null || result.requests === 0 ? null : result.cpuMicros / result.requests);
+export const cpuPerRequest = (result: LoadResult): number | null =>
+  result.cpuMicros === null || result.requests === 0 ? null : result.cpuMicros / result.requests;
 /** The load generator's CPU time per request, in microseconds. */
-export const clientCpuPerRequest = (result: LoadResult): number => (result.requests === 0 ? 0 : result.clientCpuMicros / result.requests);
+export const clientCpuPerRequest = (result: LoadResult): number =>
+  result.requests === 0 ? 0 : result.clientCpuMicros / result.requests;
 
 let clockTicks: number | undefined;
 /**
@@ -72,8 +74,21 @@ export function stopLoad(): void {
   current?.stop();
 }
 
-async function run(url: string, method: string, settings: LoadSettings, duration: number, pid?: number): Promise<LoadResult> {
-  const instance = autocannon({ url, method, headers: settings.headers, connections: settings.connections, pipelining: 1, duration });
+async function run(
+  url: string,
+  method: string,
+  settings: LoadSettings,
+  duration: number,
+  pid?: number,
+): Promise<LoadResult> {
+  const instance = autocannon({
+    url,
+    method,
+    headers: settings.headers,
+    connections: settings.connections,
+    pipelining: 1,
+    duration,
+  });
   current = instance;
   const cpuBefore = processCpuMicros(pid);
   const clientBefore = process.cpuUsage();
@@ -110,10 +125,13 @@ export function combine(results: LoadResult[]): LoadResult {
     const sorted = [...values].sort((a, b) => a - b);
     const mid = Math.floor(sorted.length / 2);
     // To the microsecond: wrk's figures are, and the mean of two would print 0.6699999999999999.
-    return sorted.length % 2 ? (sorted[mid] as number) : Math.round((((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2) * 1000) / 1000;
+    return sorted.length % 2
+      ? (sorted[mid] as number)
+      : Math.round((((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2) * 1000) / 1000;
   };
   const statusCounts: Record<string, number> = {};
-  for (const r of results) for (const [code, count] of Object.entries(r.statusCounts)) statusCounts[code] = (statusCounts[code] ?? 0) + count;
+  for (const r of results)
+    for (const [code, count] of Object.entries(r.statusCounts)) statusCounts[code] = (statusCounts[code] ?? 0) + count;
   const cpu = results.map((r) => r.cpuMicros);
   return {
     cpuMicros: cpu.includes(null) ? null : (cpu as number[]).reduce((sum, micros) => sum + micros, 0),
@@ -160,7 +178,14 @@ async function wrkRun(url: string, settings: LoadSettings, seconds: number, pid?
   const headers = Object.entries(settings.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   const cpuBefore = processCpuMicros(pid);
   const clientBefore = childrenCpuMicros();
-  const { stdout } = await runWrk('wrk', ['-t1', `-c${settings.connections}`, `-d${seconds}s`, '--latency', ...headers, url]);
+  const { stdout } = await runWrk('wrk', [
+    '-t1',
+    `-c${settings.connections}`,
+    `-d${seconds}s`,
+    '--latency',
+    ...headers,
+    url,
+  ]);
   const clientCpuMicros = childrenCpuMicros() - clientBefore;
   const cpuAfter = processCpuMicros(pid);
   const figure = (pattern: RegExp) => pattern.exec(stdout)?.[1];

@@ -83,7 +83,9 @@ export function client(baseUrl: string, { timeoutMs }: { timeoutMs?: number } = 
           port: url.port,
           method,
           path,
-          headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': String(body.length) } : headers,
+          headers: body
+            ? { ...headers, 'content-type': 'application/json', 'content-length': String(body.length) }
+            : headers,
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -100,7 +102,8 @@ export function client(baseUrl: string, { timeoutMs }: { timeoutMs?: number } = 
           );
         },
       );
-      if (timeoutMs !== undefined) req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
+      if (timeoutMs !== undefined)
+        req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
       req.on('error', reject);
       req.end(body);
     });
@@ -110,14 +113,19 @@ export function client(baseUrl: string, { timeoutMs }: { timeoutMs?: number } = 
 type Client = ReturnType<typeof client>;
 
 function expect(answer: Answer, status: number, what: string): Answer {
-  if (answer.status !== status) throw new Error(`${what} answered ${answer.status} (expected ${status}): ${answer.body.toString('utf8').slice(0, 500)}`);
+  if (answer.status !== status)
+    throw new Error(
+      `${what} answered ${answer.status} (expected ${status}): ${answer.body.toString('utf8').slice(0, 500)}`,
+    );
   return answer;
 }
 
 export function latency(samples: readonly number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b);
-  const rank = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
-  const median = sorted.length % 2 === 1 ? rank(0.5) : ((sorted[sorted.length / 2 - 1] ?? 0) + (sorted[sorted.length / 2] ?? 0)) / 2;
+  const rank = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+  const median =
+    sorted.length % 2 === 1 ? rank(0.5) : ((sorted[sorted.length / 2 - 1] ?? 0) + (sorted[sorted.length / 2] ?? 0)) / 2;
   return { medianMs: median, p99Ms: rank(0.99), samples: sorted.length };
 }
 
@@ -195,16 +203,28 @@ async function planLegs(alt: Client, apiKey: string, eventId: string): Promise<P
   const pair = headToHead?.items.find(
     (h) =>
       h.heatId === null &&
-      [h.eventParticipant1, h.eventParticipant2].every((side) => side.status === 'OPEN' && side.athlete && !used.has(side.athlete.id)),
+      [h.eventParticipant1, h.eventParticipant2].every(
+        (side) => side.status === 'OPEN' && side.athlete && !used.has(side.athlete.id),
+      ),
   );
-  const ahead = pair && (pair.eventParticipant1.odds <= pair.eventParticipant2.odds ? pair.eventParticipant1 : pair.eventParticipant2);
+  const ahead =
+    pair &&
+    (pair.eventParticipant1.odds <= pair.eventParticipant2.odds ? pair.eventParticipant1 : pair.eventParticipant2);
   for (const side of pair ? [pair.eventParticipant1, pair.eventParticipant2] : []) take(side.athlete?.id as string);
   const second = await read<Outcome>('secondPlace');
   const b = second && next(second.items);
   const podium = await read<Outcome>('podiums', 'raceTop3', 'shows');
   const c = podium && next(podium.items);
   const overUnder = await read<OverUnderOutcome>('overUnder');
-  const f = overUnder?.items.find((o) => o.status === 'OPEN' && o.overUnderSubMarketType === 'finishingPosition' && o.heatId === null && o.side === 'OVER' && o.athlete && !used.has(o.athlete.id));
+  const f = overUnder?.items.find(
+    (o) =>
+      o.status === 'OPEN' &&
+      o.overUnderSubMarketType === 'finishingPosition' &&
+      o.heatId === null &&
+      o.side === 'OVER' &&
+      o.athlete &&
+      !used.has(o.athlete.id),
+  );
   if (f?.athlete) take(f.athlete.id);
   const top = await read<Outcome>('raceTop5', 'raceTop10');
   const g = top && next(top.items);
@@ -233,7 +253,8 @@ export async function benchParlay(options: ParlayOptions): Promise<ParlayReport>
   try {
     const plan = await planLegs(alt, apiKey, eventId);
     const bodyOf = (legs: number) => JSON.stringify({ oddIds: plan.legs.slice(0, legs).map((leg) => leg.oddId) });
-    const parlay = async (legs: number) => expect(await alt.send('POST', sgpPath, publicHeaders, bodyOf(legs)), 201, `POST ${sgpPath} (${legs} legs)`);
+    const parlay = async (legs: number) =>
+      expect(await alt.send('POST', sgpPath, publicHeaders, bodyOf(legs)), 201, `POST ${sgpPath} (${legs} legs)`);
 
     // Warm: the first request of the first leg count builds the event's model (simulated orders).
     const rows: ParlayRow[] = [];
@@ -246,14 +267,20 @@ export async function benchParlay(options: ParlayOptions): Promise<ParlayReport>
       rows.push({ legs, bytes: (answers.get(legs) as Answer).body.length, warm: latency(times), afterChange: null });
     }
     const largest = Math.max(...options.legCounts);
-    const legDocuments = (JSON.parse((answers.get(largest) as Answer).body.toString('utf8')) as { legs: ParlayReport['legs'] }).legs;
+    const legDocuments = (
+      JSON.parse((answers.get(largest) as Answer).body.toString('utf8')) as { legs: ParlayReport['legs'] }
+    ).legs;
 
     // The reference: the same bytes (4 legs, or the nearest measured count) from a raw server, to the same POST.
     const referenceLegs = options.legCounts.includes(4) ? 4 : largest;
     const reference = answers.get(referenceLegs) as Answer;
     const bodyFile = join(options.workDir, 'sgp.body');
     writeFileSync(bodyFile, reference.body);
-    const rawServer = await startChild(fileURLToPath(new URL('./raw-server.ts', import.meta.url)), [bodyFile, reference.contentType, '201']);
+    const rawServer = await startChild(fileURLToPath(new URL('./raw-server.ts', import.meta.url)), [
+      bodyFile,
+      reference.contentType,
+      '201',
+    ]);
     const raw = client(`http://127.0.0.1:${rawServer.port}`);
     let rawLatency: Latency;
     try {
@@ -290,9 +317,17 @@ export async function benchParlay(options: ParlayOptions): Promise<ParlayReport>
           odds: flip ? Math.round(reprice.odds * 1.25 * 10_000) / 10_000 : reprice.odds,
           updatedAt: new Date(last).toISOString(),
         };
-        const answer = expect(await alt.send('POST', '/api/v1/admin/feed', adminHeaders, JSON.stringify({ odds: [item] })), 200, 'POST /api/v1/admin/feed');
-        const updated = (JSON.parse(answer.body.toString('utf8')) as { collections: { odds: { updated: number } } }).collections.odds.updated;
-        if (updated !== 1) throw new Error(`POST /api/v1/admin/feed updated ${updated} odds, expected 1: ${answer.body.toString('utf8').slice(0, 500)}`);
+        const answer = expect(
+          await alt.send('POST', '/api/v1/admin/feed', adminHeaders, JSON.stringify({ odds: [item] })),
+          200,
+          'POST /api/v1/admin/feed',
+        );
+        const updated = (JSON.parse(answer.body.toString('utf8')) as { collections: { odds: { updated: number } } })
+          .collections.odds.updated;
+        if (updated !== 1)
+          throw new Error(
+            `POST /api/v1/admin/feed updated ${updated} odds, expected 1: ${answer.body.toString('utf8').slice(0, 500)}`,
+          );
         feedTimes.push(answer.ms);
       };
       for (const row of rows) {
@@ -325,7 +360,15 @@ export async function benchParlay(options: ParlayOptions): Promise<ParlayReport>
 export function formatParlay(report: ParlayReport): string {
   const ms = (value: number) => value.toFixed(2);
   const ratio = (value: number) => (value / report.raw.latency.medianMs).toFixed(1);
-  const header = ['legs', 'bytes', 'warm median ms', 'warm p99 ms', 'median / raw', 'after odds change median ms', 'after odds change p99 ms'];
+  const header = [
+    'legs',
+    'bytes',
+    'warm median ms',
+    'warm p99 ms',
+    'median / raw',
+    'after odds change median ms',
+    'after odds change p99 ms',
+  ];
   const body = [
     ...report.rows.map((r) => [
       String(r.legs),
@@ -336,10 +379,19 @@ export function formatParlay(report: ParlayReport): string {
       r.afterChange ? ms(r.afterChange.medianMs) : '-',
       r.afterChange ? ms(r.afterChange.p99Ms) : '-',
     ]),
-    [`raw (${report.raw.legs} legs' bytes)`, String(report.raw.bytes), ms(report.raw.latency.medianMs), ms(report.raw.latency.p99Ms), '1.0', '-', '-'],
+    [
+      `raw (${report.raw.legs} legs' bytes)`,
+      String(report.raw.bytes),
+      ms(report.raw.latency.medianMs),
+      ms(report.raw.latency.p99Ms),
+      '1.0',
+      '-',
+      '-',
+    ],
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => (cells[i] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [
     `same game parlay (POST /api/v1/public/events/${report.eventId}/sgp; one keep-alive connection, one request at a time):`,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { reportPort } from './children.ts';
 
 /**
@@ -12,11 +12,13 @@ import { reportPort } from './children.ts';
  */
 
 const [bodyFile, contentType, statusText = '200', headersFile] = process.argv.slice(2);
-if (!bodyFile || !contentType) throw new Error('usage: raw-server.ts <body-file> <content-type> [<status>] [<headers-file>]');
+if (!bodyFile || !contentType)
+  throw new Error('usage: raw-server.ts <body-file> <content-type> [<status>] [<headers-file>]');
 const body = readFileSync(bodyFile);
 const status = Number(statusText);
 const extra = headersFile ? (JSON.parse(readFileSync(headersFile, 'utf8')) as Record<string, string>) : {};
-const headers = status === 304 ? extra : { ...extra, 'content-type': contentType, 'content-length': String(body.length) };
+const headers =
+  status === 304 ? extra : { ...extra, 'content-type': contentType, 'content-length': String(body.length) };
 
 const answer = (response: ServerResponse) => {
   response.writeHead(status, headers);

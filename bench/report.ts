@@ -1,5 +1,5 @@
-import { cpus, loadavg, release, type as osType } from 'node:os';
-import { type LoadResult, cpuPerRequest } from './load.ts';
+import { cpus, loadavg, type as osType, release } from 'node:os';
+import { cpuPerRequest, type LoadResult } from './load.ts';
 
 export interface ComparisonRow {
   route: string;
@@ -35,7 +35,9 @@ export function machineInfo(): string[] {
     `cpu:     ${cores[0]?.model ?? 'unknown'} (${cores.length} cores)`,
     `os:      ${osType()} ${release()}`,
     `node:    ${process.version}`,
-    `load:    ${loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min averages, at the end of the run)`,
+    `load:    ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (1, 5, 15 min averages, at the end of the run)`,
   ];
 }
 
@@ -44,7 +46,8 @@ export const verdict = (ok: boolean) => (ok ? 'yes' : 'NO');
 /** A Markdown table: the first column left-aligned, the others right-aligned. */
 export function markdownTable(header: string[], body: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => (cells[i] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [line(header), rule, ...body.map(line)].join('\n');
 }
@@ -58,7 +61,19 @@ function cpuPair(altsports: LoadResult, raw: LoadResult): string {
 }
 
 export function formatTable(rows: ComparisonRow[]): string {
-  const header = ['route', 'bytes', 'altsports req/s', 'raw req/s', 'ratio', `≥ ${TARGETS.cachedVsRaw}`, 'server CPU µs/request (alt / raw)', 'altsports p50 / p99 ms', 'raw p50 / p99 ms', 'non-2xx (alt/raw)', 'errors (alt/raw)'];
+  const header = [
+    'route',
+    'bytes',
+    'altsports req/s',
+    'raw req/s',
+    'ratio',
+    `≥ ${TARGETS.cachedVsRaw}`,
+    'server CPU µs/request (alt / raw)',
+    'altsports p50 / p99 ms',
+    'raw p50 / p99 ms',
+    'non-2xx (alt/raw)',
+    'errors (alt/raw)',
+  ];
   const ratio = (r: ComparisonRow) => r.altsports.requestsPerSecond / r.raw.requestsPerSecond;
   return markdownTable(
     header,
@@ -80,11 +95,28 @@ export function formatTable(rows: ComparisonRow[]): string {
 
 /** Answers other than `status`, plus connection errors and timeouts. */
 export function wrongAnswers(result: LoadResult, status: number): number {
-  return Object.entries(result.statusCounts).reduce((sum, [code, count]) => (Number(code) === status ? sum : sum + count), 0) + result.errors;
+  return (
+    Object.entries(result.statusCounts).reduce(
+      (sum, [code, count]) => (Number(code) === status ? sum : sum + count),
+      0,
+    ) + result.errors
+  );
 }
 
 export function formatNotModifiedTable(rows: NotModifiedRow[]): string {
-  const header = ['route', 'altsports 304 req/s', 'raw 304 req/s', 'ratio', 'server CPU µs/304 (alt / raw)', 'altsports 200 req/s', '304 / 200', 'faster', 'altsports 304 p50 / p99 ms', 'raw 304 p50 / p99 ms', 'not 304 (alt/raw)'];
+  const header = [
+    'route',
+    'altsports 304 req/s',
+    'raw 304 req/s',
+    'ratio',
+    'server CPU µs/304 (alt / raw)',
+    'altsports 200 req/s',
+    '304 / 200',
+    'faster',
+    'altsports 304 p50 / p99 ms',
+    'raw 304 p50 / p99 ms',
+    'not 304 (alt/raw)',
+  ];
   return markdownTable(
     header,
     rows.map((r) => {

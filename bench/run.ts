@@ -4,17 +4,34 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchArgs, parseBenchArgs } from './args.ts';
-import { type RunningChild, killAllChildren, startChild } from './children.ts';
-import { type Fetcher, chooseContext, fetcher, headersToCopy, wireBytes } from './context.ts';
+import { killAllChildren, type RunningChild, startChild } from './children.ts';
+import { chooseContext, type Fetcher, fetcher, headersToCopy, wireBytes } from './context.ts';
 import { type DatasetFigures, formatGrowth, measureDataset } from './growth.ts';
 import { benchIngest, formatIngest } from './ingest-feed.ts';
-import { type JsonServerRow, formatJsonServer, startJsonServer } from './json-server.ts';
-import { type LoadGenerator, type LoadResult, type LoadSettings, combine, measure, measureWrk, stopLoad, wrkInstalled } from './load.ts';
+import { formatJsonServer, type JsonServerRow, startJsonServer } from './json-server.ts';
+import {
+  combine,
+  type LoadGenerator,
+  type LoadResult,
+  type LoadSettings,
+  measure,
+  measureWrk,
+  stopLoad,
+  wrkInstalled,
+} from './load.ts';
 import { benchParlay, formatParlay } from './parlay.ts';
-import { type ComparisonRow, type NotModifiedRow, TARGETS, formatNotModifiedTable, formatTable, machineInfo, wrongAnswers } from './report.ts';
-import { type BenchContext, type Scenario, resolvePath, scenarios } from './scenarios.ts';
+import {
+  type ComparisonRow,
+  formatNotModifiedTable,
+  formatTable,
+  machineInfo,
+  type NotModifiedRow,
+  TARGETS,
+  wrongAnswers,
+} from './report.ts';
+import { type BenchContext, resolvePath, type Scenario, scenarios } from './scenarios.ts';
 import { seedStore } from './seed-store.ts';
-import { type StreamReport, formatStream, measureStream, measureStreamAcrossNodes } from './stream-latency.ts';
+import { formatStream, measureStream, measureStreamAcrossNodes, type StreamReport } from './stream-latency.ts';
 
 /**
  * `npm run bench`, in parts (`--only` picks some, in this order):
@@ -42,7 +59,8 @@ import { type StreamReport, formatStream, measureStream, measureStreamAcrossNode
 const args: BenchArgs = parseBenchArgs(process.argv.slice(2));
 const selected = args.routes.length ? scenarios.filter((s) => args.routes.includes(s.name)) : scenarios;
 const unknown = args.routes.filter((name) => !scenarios.some((s) => s.name === name));
-if (unknown.length) throw new Error(`unknown route(s): ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`);
+if (unknown.length)
+  throw new Error(`unknown route(s): ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`);
 const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 const workDir = mkdtempSync(join(tmpdir(), 'altsports-bench-'));
@@ -63,21 +81,36 @@ const script = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const log = (message: string) => console.error(`[bench] ${message}`);
 const failed: string[] = [];
 const sections: string[] = [];
-const settingsWith = (headers: Record<string, string>): LoadSettings => ({ connections: args.connections, duration: args.duration, warmup: args.warmup, headers });
+const settingsWith = (headers: Record<string, string>): LoadSettings => ({
+  connections: args.connections,
+  duration: args.duration,
+  warmup: args.warmup,
+  headers,
+});
 
 // Opens the admin feed route, through which the parlay and stream measurements write.
 const adminKey = `bench-admin-${randomBytes(16).toString('hex')}`;
 
 /** Loads one route on altsports, then on a raw server answering the same bytes, with the same settings; then both as 304s. */
-async function compare(api: Fetcher, altsportsServer: RunningChild, baseUrl: string, settings: LoadSettings, scenario: Scenario, context: BenchContext): Promise<{ ok: ComparisonRow; notModified: NotModifiedRow }> {
+async function compare(
+  api: Fetcher,
+  altsportsServer: RunningChild,
+  baseUrl: string,
+  settings: LoadSettings,
+  scenario: Scenario,
+  context: BenchContext,
+): Promise<{ ok: ComparisonRow; notModified: NotModifiedRow }> {
   const path = resolvePath(scenario, context);
   const route = `${scenario.method} ${scenario.path}`;
   const reference = await api.get(path);
   const etag = reference.headers.get('etag');
   if (!etag) throw new Error(`GET ${path} answered without an ETag`);
-  const conditional = await fetch(baseUrl + path, { headers: { 'accept-encoding': 'identity', ...settings.headers, 'if-none-match': etag } });
+  const conditional = await fetch(baseUrl + path, {
+    headers: { 'accept-encoding': 'identity', ...settings.headers, 'if-none-match': etag },
+  });
   await conditional.arrayBuffer();
-  if (conditional.status !== 304) throw new Error(`GET ${path} with If-None-Match: ${etag} answered ${conditional.status}, not 304`);
+  if (conditional.status !== 304)
+    throw new Error(`GET ${path} with If-None-Match: ${etag} answered ${conditional.status}, not 304`);
 
   const files = (name: string, headers: Headers, body: Buffer) => {
     const bodyFile = join(workDir, `${scenario.name}.${name}.body`);
@@ -91,15 +124,24 @@ async function compare(api: Fetcher, altsportsServer: RunningChild, baseUrl: str
   const raws: RunningChild[] = [];
   try {
     raws.push(await startChild(script('./raw-server.ts'), [okBody, reference.contentType, '200', okHeaders]));
-    raws.push(await startChild(script('./raw-server.ts'), [emptyBody, reference.contentType, '304', notModifiedHeaders]));
+    raws.push(
+      await startChild(script('./raw-server.ts'), [emptyBody, reference.contentType, '304', notModifiedHeaders]),
+    );
     const [rawOk, rawNotModified] = raws.map((r) => `http://127.0.0.1:${r.port}${path}`) as [string, string];
     const [rawOkPid, rawNotModifiedPid] = raws.map((r) => r.pid);
     const conditionalSettings = { ...settings, headers: { ...settings.headers, 'if-none-match': etag } };
-    const runs = { altsports: [] as LoadResult[], raw: [] as LoadResult[], altsports304: [] as LoadResult[], raw304: [] as LoadResult[] };
+    const runs = {
+      altsports: [] as LoadResult[],
+      raw: [] as LoadResult[],
+      altsports304: [] as LoadResult[],
+      raw304: [] as LoadResult[],
+    };
     // Alternated rounds: drift in the machine's load (it is shared) falls on both servers alike.
     for (let round = 1; round <= args.rounds; round++) {
       const of = args.rounds > 1 ? ` (round ${round} of ${args.rounds})` : '';
-      log(`${scenario.name}: ${scenario.method} ${path} (${reference.body.length} bytes) on altsports, then the same bytes on the raw node:http server${of}`);
+      log(
+        `${scenario.name}: ${scenario.method} ${path} (${reference.body.length} bytes) on altsports, then the same bytes on the raw node:http server${of}`,
+      );
       runs.altsports.push(await measure(baseUrl + path, scenario.method, settings, altsportsServer.pid));
       runs.raw.push(await measure(rawOk, scenario.method, settings, rawOkPid));
       log(`${scenario.name}: If-None-Match: ${etag} on altsports, then the same 304 on the raw server${of}`);
@@ -116,7 +158,9 @@ async function compare(api: Fetcher, altsportsServer: RunningChild, baseUrl: str
   }
 }
 
-const needsSmall = (['routes', 'parlay', 'json-server', 'stream', 'large'] as const).some((part) => args.parts.has(part));
+const needsSmall = (['routes', 'parlay', 'json-server', 'stream', 'large'] as const).some((part) =>
+  args.parts.has(part),
+);
 let smallFigures: DatasetFigures | undefined;
 let smallContext: BenchContext | undefined;
 if (needsSmall) {
@@ -145,18 +189,34 @@ if (needsSmall) {
     );
     for (const r of rows) {
       for (const target of ['altsports', 'raw'] as const) {
-        if (r[target].non2xx > 0 || r[target].errors > 0) failed.push(`${target} ${r.path}: ${r[target].non2xx} non-2xx, ${r[target].errors} errors (status codes: ${r[target].statusCodes})`);
+        if (r[target].non2xx > 0 || r[target].errors > 0)
+          failed.push(
+            `${target} ${r.path}: ${r[target].non2xx} non-2xx, ${r[target].errors} errors (status codes: ${r[target].statusCodes})`,
+          );
       }
     }
     for (const r of notModified) {
       for (const target of ['altsports', 'raw'] as const) {
-        if (wrongAnswers(r[target], 304) > 0) failed.push(`${target} ${r.route} with If-None-Match: ${wrongAnswers(r[target], 304)} answers not 304 (status codes: ${r[target].statusCodes})`);
+        if (wrongAnswers(r[target], 304) > 0)
+          failed.push(
+            `${target} ${r.route} with If-None-Match: ${wrongAnswers(r[target], 304)} answers not 304 (status codes: ${r[target].statusCodes})`,
+          );
       }
     }
   }
 
   if (args.parts.has('large')) {
-    smallFigures = await measureDataset({ label: 'small', events, baseUrl: altsportsUrl, headers, api, context, settings, documents: args.uncachedDocuments, log });
+    smallFigures = await measureDataset({
+      label: 'small',
+      events,
+      baseUrl: altsportsUrl,
+      headers,
+      api,
+      context,
+      settings,
+      documents: args.uncachedDocuments,
+      log,
+    });
   }
 
   if (args.parts.has('json-server')) {
@@ -178,18 +238,27 @@ if (needsSmall) {
       const generators: LoadGenerator[] = wrkInstalled() ? ['autocannon', 'wrk'] : ['autocannon'];
       if (generators.length === 1) log('json-server: wrk is not installed (apt-get install wrk): autocannon only');
       for (const generator of generators) {
-        const load = (url: string, loadSettings: LoadSettings, pid: number) => (generator === 'wrk' ? measureWrk(url, loadSettings, pid) : measure(url, 'GET', loadSettings, pid));
+        const load = (url: string, loadSettings: LoadSettings, pid: number) =>
+          generator === 'wrk' ? measureWrk(url, loadSettings, pid) : measure(url, 'GET', loadSettings, pid);
         for (const acceptEncoding of [undefined, 'gzip, deflate, br']) {
           const encodingHeaders: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
           for (const pair of pairs) {
             const ours = await api.get(pair.altsports);
             const theirs = Buffer.from(await (await fetch(jsonServerUrl + pair.jsonServer)).arrayBuffer());
-            if (JSON.stringify(JSON.parse(theirs.toString('utf8'))) !== JSON.stringify(JSON.parse(ours.body.toString('utf8')))) throw new Error(`json-server's ${pair.jsonServer} is not the array altsports answers to ${pair.altsports}`);
+            if (
+              JSON.stringify(JSON.parse(theirs.toString('utf8'))) !==
+              JSON.stringify(JSON.parse(ours.body.toString('utf8')))
+            )
+              throw new Error(
+                `json-server's ${pair.jsonServer} is not the array altsports answers to ${pair.altsports}`,
+              );
             const altsportsRuns: LoadResult[] = [];
             const jsonServerRuns: LoadResult[] = [];
             const encodingSettings = { ...settings, headers: { ...settings.headers, ...encodingHeaders } };
             for (let round = 1; round <= args.rounds; round++) {
-              log(`json-server ${jsonServer.version} (${generator}): GET ${pair.altsports} on altsports, then GET ${pair.jsonServer} on json-server${acceptEncoding ? `, Accept-Encoding: ${acceptEncoding}` : ''}${args.rounds > 1 ? ` (round ${round} of ${args.rounds})` : ''}`);
+              log(
+                `json-server ${jsonServer.version} (${generator}): GET ${pair.altsports} on altsports, then GET ${pair.jsonServer} on json-server${acceptEncoding ? `, Accept-Encoding: ${acceptEncoding}` : ''}${args.rounds > 1 ? ` (round ${round} of ${args.rounds})` : ''}`,
+              );
               altsportsRuns.push(await load(altsportsUrl + pair.altsports, encodingSettings, altsports.pid));
               jsonServerRuns.push(await load(jsonServerUrl + pair.jsonServer, encodingSettings, jsonServer.pid));
             }
@@ -212,8 +281,14 @@ if (needsSmall) {
           formatJsonServer(rows, jsonServer.version),
       );
       for (const row of rows) {
-        for (const [name, result] of [['altsports', row.altsports], ['json-server', row.jsonServer]] as const) {
-          if (result.non2xx > 0 || result.errors > 0) failed.push(`${name} ${name === 'altsports' ? row.altsportsPath : row.jsonServerPath}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        for (const [name, result] of [
+          ['altsports', row.altsports],
+          ['json-server', row.jsonServer],
+        ] as const) {
+          if (result.non2xx > 0 || result.errors > 0)
+            failed.push(
+              `${name} ${name === 'altsports' ? row.altsportsPath : row.jsonServerPath}: ${result.non2xx} non-2xx, ${result.errors} errors`,
+            );
         }
       }
     } finally {
@@ -257,7 +332,8 @@ if (needsSmall) {
     sections.push(
       `write-to-stream latency: POST /api/v1/admin/feed (one heat-score update) to its heatScore event at each stream client, open loop (targets: p99 under ${TARGETS.streamOneNodeP99Ms} ms on one node, ${TARGETS.streamCrossNodeP99Ms} ms across nodes):\n${formatStream(reports)}`,
     );
-    for (const r of reports) if (r.missing > 0) failed.push(`stream ${r.store} ${r.label}: ${r.missing} deliveries never arrived`);
+    for (const r of reports)
+      if (r.missing > 0) failed.push(`stream ${r.store} ${r.label}: ${r.missing} deliveries never arrived`);
   }
   await altsports.stop();
 }
@@ -265,7 +341,9 @@ if (needsSmall) {
 if (args.parts.has('large') && smallFigures) {
   const dataDir = args.largeStore ? resolve(args.largeStore) : join(workDir, 'large');
   mkdirSync(dataDir, { recursive: true });
-  log(`seeding a SQLite store of ${args.largeEvents} demo events in ${dataDir}${args.largeStore ? ' (kept; reused when it holds events)' : ''}`);
+  log(
+    `seeding a SQLite store of ${args.largeEvents} demo events in ${dataDir}${args.largeStore ? ' (kept; reused when it holds events)' : ''}`,
+  );
   let reported = 0;
   const started = performance.now();
   const { apiKey, events } = await seedStore(
@@ -276,7 +354,9 @@ if (args.parts.has('large') && smallFigures) {
       onProgress: (written) => {
         if (written - reported < 5_000 && written < args.largeEvents) return;
         reported = written;
-        log(`large: ${written} of ${args.largeEvents} events loaded (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+        log(
+          `large: ${written} of ${args.largeEvents} events loaded (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+        );
       },
     },
   );
@@ -287,10 +367,22 @@ if (args.parts.has('large') && smallFigures) {
     const headers = { 'x-api-key': apiKey };
     const api = fetcher(baseUrl, headers);
     const context = await chooseContext(api, smallContext);
-    const large = await measureDataset({ label: 'large', events, baseUrl, headers, api, context, settings: settingsWith(headers), documents: args.uncachedDocuments, log });
+    const large = await measureDataset({
+      label: 'large',
+      events,
+      baseUrl,
+      headers,
+      api,
+      context,
+      settings: settingsWith(headers),
+      documents: args.uncachedDocuments,
+      log,
+    });
     sections.push(formatGrowth(smallFigures, large, args.connections));
     for (const figures of [smallFigures, large]) {
-      for (const h of figures.hot) if (h.load.non2xx > 0 || h.load.errors > 0) failed.push(`${figures.label} ${h.path}: ${h.load.non2xx} non-2xx, ${h.load.errors} errors`);
+      for (const h of figures.hot)
+        if (h.load.non2xx > 0 || h.load.errors > 0)
+          failed.push(`${figures.label} ${h.path}: ${h.load.non2xx} non-2xx, ${h.load.errors} errors`);
     }
   } finally {
     await altsports.stop();
@@ -299,13 +391,21 @@ if (args.parts.has('large') && smallFigures) {
 
 if (args.parts.has('ingest')) {
   log(`feed ingestion: ${args.ingestHeats} heats of 20 riders, 5 laps each`);
-  const reports = await benchIngest(join(workDir, 'ingest'), postgresUrl, { heats: args.ingestHeats, riders: 20, laps: 5 });
-  sections.push(`feed ingestion (POST /api/v1/admin/feed's path without HTTP: validation, reference checks, one transaction):\n${formatIngest(reports)}`);
+  const reports = await benchIngest(join(workDir, 'ingest'), postgresUrl, {
+    heats: args.ingestHeats,
+    riders: 20,
+    laps: 5,
+  });
+  sections.push(
+    `feed ingestion (POST /api/v1/admin/feed's path without HTTP: validation, reference checks, one transaction):\n${formatIngest(reports)}`,
+  );
 }
 
 console.log(machineInfo().join('\n'));
 console.log(`parts:   ${[...args.parts].join(', ')}`);
-console.log(`load:    autocannon (and wrk, one thread, where a table says so), ${args.connections} connections, pipelining 1, ${args.warmup} s warm-up + ${args.duration} s measured per target, loopback\n`);
+console.log(
+  `load:    autocannon (and wrk, one thread, where a table says so), ${args.connections} connections, pipelining 1, ${args.warmup} s warm-up + ${args.duration} s measured per target, loopback\n`,
+);
 console.log(sections.join('\n\n'));
 
 if (failed.length) {

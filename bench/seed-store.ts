@@ -2,7 +2,7 @@ import { createApiKey } from '../src/access/api-keys.ts';
 import { generateDemoFeeds } from '../src/demo/generate.ts';
 import { loadDemoData } from '../src/demo/load-demo.ts';
 import { ingestFeed } from '../src/ingest/ingest-feed.ts';
-import { type Store, type StoreOptions, migrateToLatest, openStore } from '../src/store/database.ts';
+import { migrateToLatest, openStore, type Store, type StoreOptions } from '../src/store/database.ts';
 
 export interface SeedOptions {
   /** Total demo events (`altsports demo --events N`); the default small dataset when left out. */
@@ -21,11 +21,16 @@ const MAX_DECIMAL_ODDS = 100_000;
  * 100,000, which the feed schema refuses, so `altsports demo --events 20000` fails; until the pricing
  * engine caps its prices, a large store is loaded this way.
  */
-async function loadLargeDemoData(store: Store, events: number, onProgress?: (eventsWritten: number) => void): Promise<number> {
+async function loadLargeDemoData(
+  store: Store,
+  events: number,
+  onProgress?: (eventsWritten: number) => void,
+): Promise<number> {
   const now = new Date();
   let written = 0;
   for (const feed of generateDemoFeeds({ now, events })) {
-    for (const odd of feed.odds ?? []) if (odd.odds !== undefined && odd.odds > MAX_DECIMAL_ODDS) odd.odds = MAX_DECIMAL_ODDS;
+    for (const odd of feed.odds ?? [])
+      if (odd.odds !== undefined && odd.odds > MAX_DECIMAL_ODDS) odd.odds = MAX_DECIMAL_ODDS;
     written += (await ingestFeed(store, feed, { now })).events.received;
     onProgress?.(written);
   }
@@ -36,7 +41,10 @@ async function loadLargeDemoData(store: Store, events: number, onProgress?: (eve
  * Fills a fresh store (SQLite in `dataDir`, or PostgreSQL) with the demo data; returns an API key for
  * it, without rate limits of its own (the servers under test run with none by default either).
  */
-export async function seedStore(target: StoreOptions, options: SeedOptions = {}): Promise<{ apiKey: string; events: number }> {
+export async function seedStore(
+  target: StoreOptions,
+  options: SeedOptions = {},
+): Promise<{ apiKey: string; events: number }> {
   const store = openStore(target);
   try {
     await migrateToLatest(store);
@@ -46,7 +54,9 @@ export async function seedStore(target: StoreOptions, options: SeedOptions = {})
       .executeTakeFirstOrThrow();
     let events = Number(held.n);
     if (options.reuse && events > 0 && events < (options.events ?? 0)) {
-      throw new Error(`the store holds ${events} events, fewer than the ${options.events} asked for (an interrupted load?): delete it and run again`);
+      throw new Error(
+        `the store holds ${events} events, fewer than the ${options.events} asked for (an interrupted load?): delete it and run again`,
+      );
     }
     if (!options.reuse || events === 0) {
       events =

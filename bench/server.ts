@@ -15,7 +15,13 @@ const { reportPort } = await import('./children.ts');
 
 const [dataDir, adminApiKey] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: server.ts <data-dir> [<admin-api-key>]');
-const config = loadConfig({ DEMO_DATA: 'off', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir, ...(adminApiKey ? { ADMIN_API_KEY: adminApiKey } : {}) });
+const config = loadConfig({
+  DEMO_DATA: 'off',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_PER_MINUTE: '0',
+  DATA_DIR: dataDir,
+  ...(adminApiKey ? { ADMIN_API_KEY: adminApiKey } : {}),
+});
 const store = openStore({ dataDir: config.dataDir });
 const app = await buildApp({ config, store, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });

@@ -32,7 +32,15 @@ export interface ReadSet {
   hot: string[];
 }
 
-export const READ_WEIGHTS: Record<ReadKind, number> = { lists: 15, polls: 5, events: 20, heats: 15, odds: 20, sport: 10, futures: 10 };
+export const READ_WEIGHTS: Record<ReadKind, number> = {
+  lists: 15,
+  polls: 5,
+  events: 20,
+  heats: 15,
+  odds: 20,
+  sport: 10,
+  futures: 10,
+};
 
 export type WriteKind = 'heatScore' | 'roundScore' | 'odds' | 'futureOdds';
 
@@ -74,7 +82,12 @@ function item(row: object, drop: string[] = []): Record<string, unknown> {
 
 function oddItem(odd: OddRow, decimalOdds: number, updatedAt: string): Record<string, unknown> {
   const base = item(odd, ['eventId', 'decimalOdds', 'athleteIds', 'updatedAt']);
-  return { ...base, ...(odd.athleteIds ? { athleteIds: JSON.parse(odd.athleteIds) as string[] } : {}), odds: decimalOdds, updatedAt };
+  return {
+    ...base,
+    ...(odd.athleteIds ? { athleteIds: JSON.parse(odd.athleteIds) as string[] } : {}),
+    odds: decimalOdds,
+    updatedAt,
+  };
 }
 
 const encode = (segment: string) => segment.replace(/[^A-Za-z0-9._~:-]/g, encodeURIComponent);
@@ -83,7 +96,10 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 export async function loadFixtures(store: Store, options: { winnerPrices: number }): Promise<Fixtures> {
   const { db } = store;
-  const events = await db.selectFrom('events').select(['id', 'competition', 'eventStatus', 'cardId', 'tourYearId']).execute();
+  const events = await db
+    .selectFrom('events')
+    .select(['id', 'competition', 'eventStatus', 'cardId', 'tourYearId'])
+    .execute();
   const eventById = new Map(events.map((e) => [e.id, e]));
   const live = events.filter((e) => e.eventStatus === 'LIVE');
   const liveIds = live.map((e) => e.id);
@@ -91,9 +107,23 @@ export async function loadFixtures(store: Store, options: { winnerPrices: number
 
   // Writes: heat scores of live heats (scored entries only), round scores of live team matches.
   const writes: Record<WriteKind, WriteTarget[]> = { heatScore: [], roundScore: [], odds: [], futureOdds: [] };
-  const liveHeats = await db.selectFrom('heats').select(['id', 'eventId']).where('heatStatus', '=', 'LIVE').where('eventId', 'in', liveIds).execute();
+  const liveHeats = await db
+    .selectFrom('heats')
+    .select(['id', 'eventId'])
+    .where('heatStatus', '=', 'LIVE')
+    .where('eventId', 'in', liveIds)
+    .execute();
   for (const heat of liveHeats) {
-    const entries = (await db.selectFrom('heatEntries').selectAll().where('heatId', '=', heat.id).where('heatScore', 'is not', null).orderBy('referenceId').limit(3).execute()).map((e) => ({ ...e }));
+    const entries = (
+      await db
+        .selectFrom('heatEntries')
+        .selectAll()
+        .where('heatId', '=', heat.id)
+        .where('heatScore', 'is not', null)
+        .orderBy('referenceId')
+        .limit(3)
+        .execute()
+    ).map((e) => ({ ...e }));
     const competition = eventById.get(heat.eventId)?.competition;
     if (entries.length === 0 || !competition) continue;
     writes.heatScore.push({
@@ -103,32 +133,62 @@ export async function loadFixtures(store: Store, options: { winnerPrices: number
         collection: 'heatEntries',
         items: entries.length,
         feed: {
-          heatEntries: entries.map((e) => ({ ...item(e, ['updatedAt']), heatScore: e.heatScore ? round((e.heatScore as number) * (FACTORS[n % FACTORS.length] as number), 2) : (n + 1) % 4, updatedAt })),
+          heatEntries: entries.map((e) => ({
+            ...item(e, ['updatedAt']),
+            heatScore: e.heatScore
+              ? round((e.heatScore as number) * (FACTORS[n % FACTORS.length] as number), 2)
+              : (n + 1) % 4,
+            updatedAt,
+          })),
         },
       }),
     });
   }
-  const roundScores = await db.selectFrom('roundScores').selectAll().where('eventId', 'in', liveIds).orderBy('referenceId').execute();
+  const roundScores = await db
+    .selectFrom('roundScores')
+    .selectAll()
+    .where('eventId', 'in', liveIds)
+    .orderBy('referenceId')
+    .execute();
   const scoresByEvent = new Map<string, typeof roundScores>();
-  for (const score of roundScores) scoresByEvent.set(score.eventId, [...(scoresByEvent.get(score.eventId) ?? []), score]);
+  for (const score of roundScores)
+    scoresByEvent.set(score.eventId, [...(scoresByEvent.get(score.eventId) ?? []), score]);
   for (const [eventId, scores] of scoresByEvent) {
     const competition = eventById.get(eventId)?.competition as string;
     for (const score of scores.slice(-2)) {
       writes.roundScore.push({
         kind: 'roundScore',
         competition,
-        batch: (n, updatedAt) => ({ collection: 'roundScores', items: 1, feed: { roundScores: [{ ...item(score, ['eventId', 'updatedAt']), goals: score.goals + ((n + 1) % 3), updatedAt }] } }),
+        batch: (n, updatedAt) => ({
+          collection: 'roundScores',
+          items: 1,
+          feed: {
+            roundScores: [{ ...item(score, ['eventId', 'updatedAt']), goals: score.goals + ((n + 1) % 3), updatedAt }],
+          },
+        }),
       });
     }
   }
   const written = new Set([...writes.heatScore, ...writes.roundScore].map((t) => t.competition));
   const writtenLive = live.filter((e) => written.has(e.competition));
   const writtenLiveIds = new Set(writtenLive.map((e) => e.id));
-  if (writtenLiveIds.size === 0) throw new Error('no live heat with scores and no live team match: nothing for the writer to change');
+  if (writtenLiveIds.size === 0)
+    throw new Error('no live heat with scores and no live team match: nothing for the writer to change');
 
   // Odds of those live events: every outcome of one open market per batch.
-  const liveMarkets = await db.selectFrom('markets').select(['id', 'eventId']).where('status', '=', 'OPEN').where('eventId', 'in', [...writtenLiveIds]).orderBy('referenceId').execute();
-  const liveOdds = await db.selectFrom('odds').selectAll().where('eventId', 'in', [...writtenLiveIds]).orderBy('referenceId').execute();
+  const liveMarkets = await db
+    .selectFrom('markets')
+    .select(['id', 'eventId'])
+    .where('status', '=', 'OPEN')
+    .where('eventId', 'in', [...writtenLiveIds])
+    .orderBy('referenceId')
+    .execute();
+  const liveOdds = await db
+    .selectFrom('odds')
+    .selectAll()
+    .where('eventId', 'in', [...writtenLiveIds])
+    .orderBy('referenceId')
+    .execute();
   const oddsByMarket = new Map<string, OddRow[]>();
   for (const odd of liveOdds) oddsByMarket.set(odd.marketId, [...(oddsByMarket.get(odd.marketId) ?? []), odd]);
   for (const market of liveMarkets) {
@@ -137,15 +197,29 @@ export async function loadFixtures(store: Store, options: { winnerPrices: number
     writes.odds.push({
       kind: 'odds',
       competition: eventById.get(market.eventId)?.competition as string,
-      batch: (n, updatedAt) => ({ collection: 'odds', items: outcomes.length, feed: { odds: outcomes.map((o) => oddItem(o, price(o.decimalOdds, FACTORS[n % FACTORS.length] as number), updatedAt)) } }),
+      batch: (n, updatedAt) => ({
+        collection: 'odds',
+        items: outcomes.length,
+        feed: {
+          odds: outcomes.map((o) => oddItem(o, price(o.decimalOdds, FACTORS[n % FACTORS.length] as number), updatedAt)),
+        },
+      }),
     });
   }
   // Futures of the written competitions: one outcome of each competition's first future.
   const futures = await db.selectFrom('futures').selectAll().execute();
   for (const competition of written) {
-    const future = futures.filter((f) => f.competition === competition).sort((a, b) => a.referenceId - b.referenceId)[0];
+    const future = futures
+      .filter((f) => f.competition === competition)
+      .sort((a, b) => a.referenceId - b.referenceId)[0];
     if (!future) continue;
-    const odd = await db.selectFrom('futureOdds').selectAll().where('futureId', '=', future.id).orderBy('referenceId').limit(1).executeTakeFirst();
+    const odd = await db
+      .selectFrom('futureOdds')
+      .selectAll()
+      .where('futureId', '=', future.id)
+      .orderBy('referenceId')
+      .limit(1)
+      .executeTakeFirst();
     if (!odd) continue;
     const prices = JSON.parse(odd.prices) as Array<{ outcomeName: string; decimalOdds: number }>;
     writes.futureOdds.push({
@@ -154,14 +228,27 @@ export async function loadFixtures(store: Store, options: { winnerPrices: number
       batch: (n, updatedAt) => ({
         collection: 'futureOdds',
         items: 1,
-        feed: { futureOdds: [{ ...item(odd, ['prices', 'updatedAt']), odds: prices.map((p) => ({ outcomeName: p.outcomeName, decimalOdds: price(p.decimalOdds, FACTORS[n % FACTORS.length] as number) })), updatedAt }] },
+        feed: {
+          futureOdds: [
+            {
+              ...item(odd, ['prices', 'updatedAt']),
+              odds: prices.map((p) => ({
+                outcomeName: p.outcomeName,
+                decimalOdds: price(p.decimalOdds, FACTORS[n % FACTORS.length] as number),
+              })),
+              updatedAt,
+            },
+          ],
+        },
       }),
     });
   }
 
   // Reads.
   const hotEvent = (eventId: string) => writtenLiveIds.has(eventId);
-  const reads = new Map<ReadKind, ReadSet>(READ_KINDS.map((kind) => [kind, { kind, weight: READ_WEIGHTS[kind], paths: [], hot: [] }]));
+  const reads = new Map<ReadKind, ReadSet>(
+    READ_KINDS.map((kind) => [kind, { kind, weight: READ_WEIGHTS[kind], paths: [], hot: [] }]),
+  );
   const add = (kind: ReadKind, path: string, hot: boolean) => {
     const set = reads.get(kind) as ReadSet;
     set.paths.push(PUBLIC + path);
@@ -178,28 +265,38 @@ export async function loadFixtures(store: Store, options: { winnerPrices: number
   }
   for (const event of events) {
     add('events', `/events/${publicId(event)}`, hotEvent(event.id));
-    if (getCompetition(event.competition).participants === 'athletes') add('events', `/events/${publicId(event)}/participants`, hotEvent(event.id));
+    if (getCompetition(event.competition).participants === 'athletes')
+      add('events', `/events/${publicId(event)}/participants`, hotEvent(event.id));
   }
-  const heats = await db.selectFrom('heats').select(['id', 'eventId', 'referenceId', 'heatStatus']).orderBy('referenceId').execute();
+  const heats = await db
+    .selectFrom('heats')
+    .select(['id', 'eventId', 'referenceId', 'heatStatus'])
+    .orderBy('referenceId')
+    .execute();
   const lastHeat = new Map<string, string>();
   for (const heat of heats) {
     const event = eventById.get(heat.eventId);
     if (!event) continue;
-    if (event.eventStatus === 'LIVE') add('heats', `/events/${publicId(event)}/heats/${encode(heat.id)}`, hotEvent(event.id));
+    if (event.eventStatus === 'LIVE')
+      add('heats', `/events/${publicId(event)}/heats/${encode(heat.id)}`, hotEvent(event.id));
     else lastHeat.set(event.id, heat.id);
   }
-  for (const [eventId, heatId] of lastHeat) add('heats', `/events/${publicId(eventById.get(eventId) as EventRow)}/heats/${encode(heatId)}`, false);
+  for (const [eventId, heatId] of lastHeat)
+    add('heats', `/events/${publicId(eventById.get(eventId) as EventRow)}/heats/${encode(heatId)}`, false);
   const oddTypes = await db.selectFrom('markets').select(['eventId', 'oddType']).distinct().execute();
   for (const { eventId, oddType } of oddTypes) {
     const event = eventById.get(eventId);
-    if (event && getCompetition(event.competition).participants === 'athletes') add('odds', `/events/${publicId(event)}/${oddType}`, hotEvent(eventId));
+    if (event && getCompetition(event.competition).participants === 'athletes')
+      add('odds', `/events/${publicId(event)}/${oddType}`, hotEvent(eventId));
   }
   const cards = new Set<string>();
   const brackets = new Set<string>();
   for (const event of events) {
     const hot = hotEvent(event.id);
-    if (['gsoc', 'mltt', 'nll', '3ice'].includes(event.competition)) add('sport', `/events/${event.competition}/${publicId(event)}`, hot);
-    if (['gsoc', 'mltt', 'nll'].includes(event.competition)) add('sport', `/events/${event.competition}/${publicId(event)}/odds`, hot);
+    if (['gsoc', 'mltt', 'nll', '3ice'].includes(event.competition))
+      add('sport', `/events/${event.competition}/${publicId(event)}`, hot);
+    if (['gsoc', 'mltt', 'nll'].includes(event.competition))
+      add('sport', `/events/${event.competition}/${publicId(event)}/odds`, hot);
     if (event.competition === '3ice' && event.tourYearId && !brackets.has(event.tourYearId)) {
       brackets.add(event.tourYearId);
       add('sport', `/events/3ice/bracket/${encode(event.tourYearId)}`, written.has('3ice'));
@@ -213,7 +310,8 @@ export async function loadFixtures(store: Store, options: { winnerPrices: number
     }
   }
   add('futures', '/futures', true);
-  for (const key of new Set(futures.map((f) => `${f.competition}/tour/${encode(f.tourId)}/odds/${f.type}`))) add('futures', `/futures/${key}`, written.has(key.split('/')[0] as string));
+  for (const key of new Set(futures.map((f) => `${f.competition}/tour/${encode(f.tourId)}/odds/${f.type}`)))
+    add('futures', `/futures/${key}`, written.has(key.split('/')[0] as string));
 
   const parlay = await parlayFixtures(store, events, options.winnerPrices);
   return {
@@ -238,23 +336,41 @@ async function parlayFixtures(store: Store, events: ListedEvent[], winnerPrices:
   const { db } = store;
   const bodies: ParlayBody[] = [];
   const openOdds = async (eventId: string) => {
-    const markets = await db.selectFrom('markets').selectAll().where('eventId', '=', eventId).where('status', '=', 'OPEN').execute();
-    const odds = await db.selectFrom('odds').selectAll().where('eventId', '=', eventId).where('status', '=', 'OPEN').execute();
+    const markets = await db
+      .selectFrom('markets')
+      .selectAll()
+      .where('eventId', '=', eventId)
+      .where('status', '=', 'OPEN')
+      .execute();
+    const odds = await db
+      .selectFrom('odds')
+      .selectAll()
+      .where('eventId', '=', eventId)
+      .where('status', '=', 'OPEN')
+      .execute();
     return { markets, odds };
   };
   let eventId: string | null = null;
   let winnerMove: Fixtures['winnerMove'] = null;
   const preferred = ['spr', 'f1'];
-  const candidates = events.filter((e) => preferred.includes(e.competition) && ['UPCOMING', 'NEXT'].includes(e.eventStatus)).sort((a, b) => preferred.indexOf(a.competition) - preferred.indexOf(b.competition));
+  const candidates = events
+    .filter((e) => preferred.includes(e.competition) && ['UPCOMING', 'NEXT'].includes(e.eventStatus))
+    .sort((a, b) => preferred.indexOf(a.competition) - preferred.indexOf(b.competition));
   for (const event of candidates) {
     const { markets, odds } = await openOdds(event.id);
     const byType = (...types: string[]) => {
-      const market = types.map((t) => markets.find((m) => m.oddType === t && m.heatId === null)).find((m) => m !== undefined);
-      return new Map(odds.filter((o) => o.marketId === market?.id && o.athleteId).map((o) => [o.athleteId as string, o]));
+      const market = types
+        .map((t) => markets.find((m) => m.oddType === t && m.heatId === null))
+        .find((m) => m !== undefined);
+      return new Map(
+        odds.filter((o) => o.marketId === market?.id && o.athleteId).map((o) => [o.athleteId as string, o]),
+      );
     };
     const winners = byType('eventWinner');
     if (winners.size < 8) continue;
-    const favourites = [...winners.values()].sort((a, b) => a.decimalOdds - b.decimalOdds).map((o) => o.athleteId as string);
+    const favourites = [...winners.values()]
+      .sort((a, b) => a.decimalOdds - b.decimalOdds)
+      .map((o) => o.athleteId as string);
     const [f1, f2, f3, f4] = favourites as [string, string, string, string];
     const second = byType('secondPlace');
     const podium = byType('podiums', 'raceTop3', 'shows');
@@ -267,10 +383,17 @@ async function parlayFixtures(store: Store, events: ListedEvent[], winnerPrices:
     ];
     const path = `${PUBLIC}/events/${publicId(event)}/sgp`;
     for (const [label, legs] of combos) {
-      if (legs.every((leg) => leg !== undefined)) bodies.push({ label: `${event.competition} ${label}`, path, body: JSON.stringify({ oddIds: legs.map((leg) => (leg as OddRow).id) }) });
+      if (legs.every((leg) => leg !== undefined))
+        bodies.push({
+          label: `${event.competition} ${label}`,
+          path,
+          body: JSON.stringify({ oddIds: legs.map((leg) => (leg as OddRow).id) }),
+        });
     }
     // The longest price outside every leg: moving it redraws the event's simulated orders, not the legs' own prices.
-    const moved = [...winners.values()].filter((o) => ![f1, f2, f3, f4].includes(o.athleteId as string)).sort((a, b) => b.decimalOdds - a.decimalOdds)[0];
+    const moved = [...winners.values()]
+      .filter((o) => ![f1, f2, f3, f4].includes(o.athleteId as string))
+      .sort((a, b) => b.decimalOdds - a.decimalOdds)[0];
     if (moved) {
       winnerMove = (n, updatedAt) => {
         // K price sets in turn (their simulations stay cached), or with K = 0 a new price every time.
@@ -281,17 +404,25 @@ async function parlayFixtures(store: Store, events: ListedEvent[], winnerPrices:
     eventId = publicId(event);
     break;
   }
-  const teamCandidates = events.filter((e) => ['nll', 'mltt', 'gsoc'].includes(e.competition) && ['UPCOMING', 'NEXT'].includes(e.eventStatus));
+  const teamCandidates = events.filter(
+    (e) => ['nll', 'mltt', 'gsoc'].includes(e.competition) && ['UPCOMING', 'NEXT'].includes(e.eventStatus),
+  );
   for (const event of teamCandidates) {
     const { markets, odds } = await openOdds(event.id);
     const side = (type: string, wanted: string) => {
-      const market = markets.find((m) => m.oddType === 'teamMarkets' && m.teamMarketType === type && m.roundId === null);
+      const market = markets.find(
+        (m) => m.oddType === 'teamMarkets' && m.teamMarketType === type && m.roundId === null,
+      );
       return odds.find((o) => o.marketId === market?.id && o.side === wanted);
     };
     const home = side('moneyline', 'HOME');
     const over = side('total', 'OVER');
     if (!home || !over) continue;
-    bodies.push({ label: `${event.competition} home moneyline and over`, path: `${PUBLIC}/events/${publicId(event)}/sgp`, body: JSON.stringify({ oddIds: [home.id, over.id] }) });
+    bodies.push({
+      label: `${event.competition} home moneyline and over`,
+      path: `${PUBLIC}/events/${publicId(event)}/sgp`,
+      body: JSON.stringify({ oddIds: [home.id, over.id] }),
+    });
     break;
   }
   return { bodies, winnerMove, eventId };

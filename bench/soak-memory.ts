@@ -114,7 +114,11 @@ export interface SeriesFigures {
   floorSlopeMbPerMin: number;
 }
 
-function series(samples: readonly MemorySample[], warmupS: number, pick: (s: MemorySample) => number | undefined): SeriesFigures | null {
+function series(
+  samples: readonly MemorySample[],
+  warmupS: number,
+  pick: (s: MemorySample) => number | undefined,
+): SeriesFigures | null {
   const points = samples.flatMap((s) => {
     const y = pick(s);
     return y === undefined ? [] : [[s.t, y] as const];
@@ -125,9 +129,19 @@ function series(samples: readonly MemorySample[], warmupS: number, pick: (s: Mem
   const measuredS = (after.at(-1) as readonly [number, number])[0] - warmupS;
   // The lower envelope: at each sample, the lowest value of the window before it (after the warm-up).
   const windowS = Math.min(MAX_WINDOW_S, Math.max(MIN_WINDOW_S, measuredS / 3), measuredS / 2);
-  const envelope = after.flatMap(([t]) => (t < warmupS + windowS - 1e-6 ? [] : [[t / 60, Math.min(...after.filter(([u]) => u > t - windowS - 1e-6 && u <= t).map(([, y]) => y))] as const]));
+  const envelope = after.flatMap(([t]) =>
+    t < warmupS + windowS - 1e-6
+      ? []
+      : [[t / 60, Math.min(...after.filter(([u]) => u > t - windowS - 1e-6 && u <= t).map(([, y]) => y))] as const],
+  );
   // Five of its points for the report, evenly spread from the first to the last.
-  const floors = envelope.length < 2 ? envelope : Array.from({ length: 5 }, (_, i) => envelope[Math.round((i * (envelope.length - 1)) / 4)] as readonly [number, number]);
+  const floors =
+    envelope.length < 2
+      ? envelope
+      : Array.from(
+          { length: 5 },
+          (_, i) => envelope[Math.round((i * (envelope.length - 1)) / 4)] as readonly [number, number],
+        );
   const values = after.map(([, y]) => y);
   const first = envelope[0]?.[1] ?? Number.NaN;
   const last = envelope.at(-1)?.[1] ?? Number.NaN;
@@ -162,13 +176,31 @@ export interface MemoryFigures {
   limits: GrowthLimits;
 }
 
-export function analyseMemory(samples: readonly MemorySample[], warmupS: number, limits: GrowthLimits = GROWTH_LIMITS): MemoryFigures {
+export function analyseMemory(
+  samples: readonly MemorySample[],
+  warmupS: number,
+  limits: GrowthLimits = GROWTH_LIMITS,
+): MemoryFigures {
   const rss = series(samples, warmupS, (s) => s.rssMb);
   const heapUsed = series(samples, warmupS, (s) => s.heapUsedMb);
   const heapTotal = series(samples, warmupS, (s) => s.heapTotalMb);
   const external = series(samples, warmupS, (s) => s.externalMb);
-  const liveSet = series(samples, warmupS, (s) => (s.heapUsedMb !== undefined && s.externalMb !== undefined ? s.heapUsedMb + s.externalMb : undefined));
-  const passes = (s: SeriesFigures | null) => s !== null && s.floorSlopeMbPerMin > limits.slopeMbPerMin && s.floorRatio > limits.ratio;
+  const liveSet = series(samples, warmupS, (s) =>
+    s.heapUsedMb !== undefined && s.externalMb !== undefined ? s.heapUsedMb + s.externalMb : undefined,
+  );
+  const passes = (s: SeriesFigures | null) =>
+    s !== null && s.floorSlopeMbPerMin > limits.slopeMbPerMin && s.floorRatio > limits.ratio;
   const judged = liveSet ? 'live set' : rss ? 'RSS' : null;
-  return { samples: samples.length, rss, heapUsed, heapTotal, external, liveSet, judged, grows: passes(liveSet ?? rss), rssGrows: passes(rss), limits };
+  return {
+    samples: samples.length,
+    rss,
+    heapUsed,
+    heapTotal,
+    external,
+    liveSet,
+    judged,
+    grows: passes(liveSet ?? rss),
+    rssGrows: passes(rss),
+    limits,
+  };
 }

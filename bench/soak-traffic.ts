@@ -1,7 +1,7 @@
 import { type ClientRequest, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Answer, client } from './parlay.ts';
-import { PUBLIC, type ParlayBody, type ReadSet, type WriteKind, type WriteTarget } from './soak-fixtures.ts';
+import { type ParlayBody, PUBLIC, type ReadSet, type WriteKind, type WriteTarget } from './soak-fixtures.ts';
 
 /**
  * The soak's clients, all in the soak process, over keep-alive node:http connections (lighter than
@@ -86,7 +86,8 @@ export class Tally {
   /** An error outside a request's answer (a stream that ended, a change it never got). */
   note(kind: string, what: string, detail: string): void {
     this.errorCount += 1;
-    if (this.errors.length < KEPT_ERRORS) this.errors.push({ at: (performance.now() - this.startedAt) / 1000, kind, what, detail });
+    if (this.errors.length < KEPT_ERRORS)
+      this.errors.push({ at: (performance.now() - this.startedAt) / 1000, kind, what, detail });
   }
 }
 
@@ -169,10 +170,18 @@ export async function runReaders(options: ReaderOptions): Promise<void> {
         }
         const etag = etags.get(path);
         const conditional = etag !== undefined && next() < options.conditionalShare;
-        const headers: Record<string, string> = { 'x-api-key': options.apiKey, ...(conditional ? { 'if-none-match': etag } : {}) };
+        const headers: Record<string, string> = {
+          'x-api-key': options.apiKey,
+          ...(conditional ? { 'if-none-match': etag } : {}),
+        };
         try {
           const answer = await client.send('GET', path, headers);
-          if (options.tally.answer(set.kind, `GET ${path}`, answer, conditional ? [200, 304] : [200], conditional) && answer.etag && set.kind !== 'polls') etags.set(path, answer.etag);
+          if (
+            options.tally.answer(set.kind, `GET ${path}`, answer, conditional ? [200, 304] : [200], conditional) &&
+            answer.etag &&
+            set.kind !== 'polls'
+          )
+            etags.set(path, answer.etag);
         } catch (error) {
           options.tally.failure(set.kind, `GET ${path}`, error);
         }
@@ -203,7 +212,18 @@ export interface WriterStats {
 }
 
 /** Heat scores and odds in turn, futures every tenth batch, and the parlay event's winner price now and then. */
-const PATTERN: WriteKind[] = ['heatScore', 'odds', 'roundScore', 'odds', 'heatScore', 'odds', 'roundScore', 'odds', 'heatScore', 'futureOdds'];
+const PATTERN: WriteKind[] = [
+  'heatScore',
+  'odds',
+  'roundScore',
+  'odds',
+  'heatScore',
+  'odds',
+  'roundScore',
+  'odds',
+  'heatScore',
+  'futureOdds',
+];
 
 export async function runWriter(options: WriterOptions, stats: WriterStats): Promise<void> {
   const client = httpClient(options.baseUrl);
@@ -221,7 +241,11 @@ export async function runWriter(options: WriterOptions, stats: WriterStats): Pro
     try {
       const answer = await client.send('POST', '/api/v1/admin/feed', headers, JSON.stringify(feed));
       if (options.tally.answer('feed', `POST feed (${kind})`, answer, [200])) {
-        const counts = (JSON.parse(answer.body.toString('utf8')) as { collections: Record<string, { updated: number; inserted: number }> }).collections[collection];
+        const counts = (
+          JSON.parse(answer.body.toString('utf8')) as {
+            collections: Record<string, { updated: number; inserted: number }>;
+          }
+        ).collections[collection];
         stats.notUpdated += items - ((counts?.updated ?? 0) + (counts?.inserted ?? 0));
       }
     } catch (error) {
@@ -249,7 +273,14 @@ export async function runWriter(options: WriterOptions, stats: WriterStats): Pro
   }
 }
 
-export async function runParlays(options: { baseUrl: string; apiKey: string; bodies: ParlayBody[]; ratePerSecond: number; tally: Tally; signal: AbortSignal }): Promise<void> {
+export async function runParlays(options: {
+  baseUrl: string;
+  apiKey: string;
+  bodies: ParlayBody[];
+  ratePerSecond: number;
+  tally: Tally;
+  signal: AbortSignal;
+}): Promise<void> {
   if (options.bodies.length === 0 || options.ratePerSecond <= 0) return;
   const client = httpClient(options.baseUrl);
   let i = 0;
@@ -257,7 +288,12 @@ export async function runParlays(options: { baseUrl: string; apiKey: string; bod
     await paced(options.ratePerSecond, options.signal, async () => {
       const parlay = options.bodies[i++ % options.bodies.length] as ParlayBody;
       try {
-        options.tally.answer('sgp', `POST ${parlay.path} (${parlay.label})`, await client.send('POST', parlay.path, { 'x-api-key': options.apiKey }, parlay.body), [201]);
+        options.tally.answer(
+          'sgp',
+          `POST ${parlay.path} (${parlay.label})`,
+          await client.send('POST', parlay.path, { 'x-api-key': options.apiKey }, parlay.body),
+          [201],
+        );
       } catch (error) {
         options.tally.failure('sgp', `POST ${parlay.path} (${parlay.label})`, error);
       }
@@ -298,7 +334,16 @@ export interface StreamOptions {
 
 /** A push-stream client: counts what arrives, checks ids when unfiltered, reconnects with Last-Event-ID when dropped. */
 export function streamClient(options: StreamOptions): { stats: StreamStats; done: Promise<void> } {
-  const stats: StreamStats = { label: options.label, query: options.query, events: {}, heartbeats: 0, connects: 0, missed: 0, repeated: 0, errors: 0 };
+  const stats: StreamStats = {
+    label: options.label,
+    query: options.query,
+    events: {},
+    heartbeats: 0,
+    connects: 0,
+    missed: 0,
+    repeated: 0,
+    errors: 0,
+  };
   const url = new URL(`${options.baseUrl}${PUBLIC}/stream${options.query}`);
   let lastId: number | null = null;
   const fail = (detail: string) => {
@@ -340,7 +385,11 @@ export function streamClient(options: StreamOptions): { stats: StreamStats; done
   const connect = (): Promise<'aborted' | 'churn' | 'ended'> =>
     new Promise((resolve) => {
       const resumed = lastId !== null;
-      const headers: Record<string, string> = { 'x-api-key': options.apiKey, accept: 'text/event-stream', ...(resumed ? { 'last-event-id': String(lastId) } : {}) };
+      const headers: Record<string, string> = {
+        'x-api-key': options.apiKey,
+        accept: 'text/event-stream',
+        ...(resumed ? { 'last-event-id': String(lastId) } : {}),
+      };
       let ending: 'aborted' | 'churn' | null = null;
       let req: ClientRequest;
       const finish = (how: 'aborted' | 'churn' | 'ended') => {
@@ -353,7 +402,8 @@ export function streamClient(options: StreamOptions): { stats: StreamStats; done
         req.destroy();
       };
       const onAbort = () => stop('aborted');
-      const churnTimer = options.churnEverySeconds > 0 ? setTimeout(() => stop('churn'), options.churnEverySeconds * 1000) : undefined;
+      const churnTimer =
+        options.churnEverySeconds > 0 ? setTimeout(() => stop('churn'), options.churnEverySeconds * 1000) : undefined;
       options.signal.addEventListener('abort', onAbort, { once: true });
       req = request(url, { headers, agent: false }, (res) => {
         const ok = res.statusCode === 200;

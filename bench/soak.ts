@@ -4,17 +4,34 @@ import { setMaxListeners } from 'node:events';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { type StoreOptions, openStore } from '../src/store/database.ts';
 import { freePort } from '../scripts/free-port.ts';
 import { createThrowawayDatabase } from '../scripts/throwaway-database.ts';
+import { openStore, type StoreOptions } from '../src/store/database.ts';
 import { machineInfo, markdownTable } from './report.ts';
 import { seedStore } from './seed-store.ts';
-import { type Fixtures, READ_KINDS, loadFixtures } from './soak-fixtures.ts';
-import { GROWTH_LIMITS, type MemoryFigures, type MemorySample, type SeriesFigures, analyseMemory, parseMetrics, readRssMb } from './soak-memory.ts';
-import { type StreamStats, Tally, type WriterStats, httpClient, runParlays, runReaders, runWriter, streamClient } from './soak-traffic.ts';
+import { type Fixtures, loadFixtures, READ_KINDS } from './soak-fixtures.ts';
+import {
+  analyseMemory,
+  GROWTH_LIMITS,
+  type MemoryFigures,
+  type MemorySample,
+  parseMetrics,
+  readRssMb,
+  type SeriesFigures,
+} from './soak-memory.ts';
+import {
+  httpClient,
+  runParlays,
+  runReaders,
+  runWriter,
+  type StreamStats,
+  streamClient,
+  Tally,
+  type WriterStats,
+} from './soak-traffic.ts';
 import { ms, summarize } from './stats.ts';
 
 /**
@@ -96,7 +113,10 @@ function seconds(name: string, raw: string): number {
 }
 function number(name: string, raw: string, { min = 0, max = Number.POSITIVE_INFINITY, integer = false } = {}): number {
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) throw new Error(`--${name}: expected a ${integer ? 'whole ' : ''}number from ${min}${max < Infinity ? ` to ${max}` : ''}, got "${raw}"`);
+  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value)))
+    throw new Error(
+      `--${name}: expected a ${integer ? 'whole ' : ''}number from ${min}${max < Infinity ? ` to ${max}` : ''}, got "${raw}"`,
+    );
   return value;
 }
 
@@ -106,7 +126,8 @@ const warmupS = values.warmup.endsWith('%')
   ? Math.min(durationS / 2, Math.max(60, (durationS * number('warmup', values.warmup.slice(0, -1), { max: 90 })) / 100))
   : seconds('warmup', values.warmup);
 if (warmupS >= durationS) throw new Error(`--warmup (${warmupS} s) must be shorter than --duration (${durationS} s)`);
-if (!['sqlite', 'postgres'].includes(values.store)) throw new Error(`--store: sqlite or postgres, got "${values.store}"`);
+if (!['sqlite', 'postgres'].includes(values.store))
+  throw new Error(`--store: sqlite or postgres, got "${values.store}"`);
 const settings = {
   store: values.store as 'sqlite' | 'postgres',
   durationS,
@@ -123,7 +144,10 @@ const settings = {
   churnEveryS: number('churn-every', values['churn-every']),
   sampleEveryS: number('sample-every', values['sample-every'], { min: 0.5 }),
   changeLogSize: number('change-log-size', values['change-log-size'], { min: 100, integer: true }),
-  limits: { slopeMbPerMin: number('max-slope', values['max-slope']), ratio: number('max-ratio', values['max-ratio'], { min: 1 }) },
+  limits: {
+    slopeMbPerMin: number('max-slope', values['max-slope']),
+    ratio: number('max-ratio', values['max-ratio'], { min: 1 }),
+  },
   seed: number('seed', values.seed, { integer: true }),
 };
 const mix = new Map(
@@ -132,7 +156,8 @@ const mix = new Map(
     .filter(Boolean)
     .map((part) => {
       const [kind = '', weight = ''] = part.split('=');
-      if (!(READ_KINDS as readonly string[]).includes(kind)) throw new Error(`--mix: unknown read kind "${kind}"; kinds: ${READ_KINDS.join(', ')}`);
+      if (!(READ_KINDS as readonly string[]).includes(kind))
+        throw new Error(`--mix: unknown read kind "${kind}"; kinds: ${READ_KINDS.join(', ')}`);
       return [kind, number('mix', weight)] as const;
     }),
 );
@@ -177,9 +202,19 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const port = await freePort();
   const cli = fileURLToPath(new URL('../bin/altsports.js', import.meta.url));
   const nodeArgs = heapDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`] : [];
-  const child = spawn(process.execPath, [...nodeArgs, cli, 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, cli, 'serve'], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let tail = '';
-  const started: Server = { child, baseUrl: `http://127.0.0.1:${port}`, warnings: [], warningCount: 0, errorCount: 0, output: () => tail };
+  const started: Server = {
+    child,
+    baseUrl: `http://127.0.0.1:${port}`,
+    warnings: [],
+    warningCount: 0,
+    errorCount: 0,
+    output: () => tail,
+  };
   for (const stream of [child.stdout, child.stderr]) {
     let partial = '';
     stream?.setEncoding('utf8');
@@ -194,7 +229,8 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
           if ((entry.level ?? 0) < 40) continue;
           if ((entry.level ?? 0) >= 50) started.errorCount += 1;
           else started.warningCount += 1;
-          if (started.warnings.length < 20) started.warnings.push({ level: entry.level ?? 0, msg: entry.msg ?? '', line: line.slice(0, 600) });
+          if (started.warnings.length < 20)
+            started.warnings.push({ level: entry.level ?? 0, msg: entry.msg ?? '', line: line.slice(0, 600) });
         } catch {
           // not a log line
         }
@@ -203,8 +239,17 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   }
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`altsports serve exited before answering (code ${child.exitCode}, signal ${child.signalCode}):\n${tail}`);
-    if (await fetch(`${started.baseUrl}/healthz`).then((r) => r.ok, () => false)) return started;
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `altsports serve exited before answering (code ${child.exitCode}, signal ${child.signalCode}):\n${tail}`,
+      );
+    if (
+      await fetch(`${started.baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return started;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`altsports serve did not answer /healthz within 180 s:\n${tail}`);
@@ -238,7 +283,10 @@ async function heapSnapshot(target: Server, dir: string, label: string): Promise
     if (!file) continue;
     const size = statSync(join(dir, file)).size;
     // The server answers again once the snapshot is written: then the file is whole.
-    const answering = await fetch(`${target.baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    const answering = await fetch(`${target.baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (size > 0 && size === lastSize && answering) {
       log(`heap snapshot (${label}): ${join(dir, file)} (${(size / 1024 / 1024).toFixed(1)} MiB)`);
       return join(dir, file);
@@ -254,7 +302,9 @@ async function heapSnapshot(target: Server, dir: string, label: string): Promise
 const gitState = (() => {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], { encoding: 'utf8' }).split('\n').filter(Boolean).length;
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean).length;
     return `${head}${dirty ? ` + ${dirty} uncommitted file(s) under src/` : ''}`;
   } catch {
     return 'unknown';
@@ -278,7 +328,10 @@ try {
   delete env.REDIS_URL;
   if (settings.store === 'postgres') {
     const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-    if (!postgresUrl) throw new Error('--store postgres needs DATABASE_URL or TEST_DATABASE_URL (npm run soak starts a throwaway PostgreSQL and sets the latter)');
+    if (!postgresUrl)
+      throw new Error(
+        '--store postgres needs DATABASE_URL or TEST_DATABASE_URL (npm run soak starts a throwaway PostgreSQL and sets the latter)',
+      );
     const database = await createThrowawayDatabase(postgresUrl, 'soak');
     dropDatabase = async () => {
       dropDatabase = undefined;
@@ -308,7 +361,9 @@ try {
   if (heapDir) mkdirSync(heapDir, { recursive: true });
   server = await startServer(env);
   const running = server;
-  log(`altsports serve (pid ${running.child.pid}) on ${running.baseUrl}: ${events} demo events; writes go to ${fixtures.writtenCompetitions.length} competitions (${fixtures.writtenCompetitions.join(', ')})`);
+  log(
+    `altsports serve (pid ${running.child.pid}) on ${running.baseUrl}: ${events} demo events; writes go to ${fixtures.writtenCompetitions.length} competitions (${fixtures.writtenCompetitions.join(', ')})`,
+  );
 
   /** Every path once, before the clock starts: anything but a 200 (201 for parlays) leaves the mix, and is reported. */
   async function validate(): Promise<string[]> {
@@ -341,7 +396,10 @@ try {
       for (const parlay of fixtures.parlays) {
         const answer = await client.send('POST', parlay.path, { 'x-api-key': apiKey }, parlay.body);
         if (answer.status === 201) parlays.push(parlay);
-        else excluded.push(`${answer.status} POST ${parlay.path} (${parlay.label}): ${answer.body.toString('utf8').slice(0, 200)}`);
+        else
+          excluded.push(
+            `${answer.status} POST ${parlay.path} (${parlay.label}): ${answer.body.toString('utf8').slice(0, 200)}`,
+          );
       }
       fixtures.parlays = parlays;
     } finally {
@@ -350,20 +408,42 @@ try {
     return excluded;
   }
   const excluded = await validate();
-  if (excluded.length) log(`${excluded.length} request(s) left out of the mix (not 200/201 before the load):\n  ${excluded.slice(0, 20).join('\n  ')}`);
-  const paths = fixtures.reads.map((r) => (r.kind === 'polls' ? 'polls (updatedSince each poll\'s previous time)' : `${r.kind} ${r.paths.length}${r.hot.length ? ` (${r.hot.length} hot)` : ''}`)).join(', ');
+  if (excluded.length)
+    log(
+      `${excluded.length} request(s) left out of the mix (not 200/201 before the load):\n  ${excluded.slice(0, 20).join('\n  ')}`,
+    );
+  const paths = fixtures.reads
+    .map((r) =>
+      r.kind === 'polls'
+        ? "polls (updatedSince each poll's previous time)"
+        : `${r.kind} ${r.paths.length}${r.hot.length ? ` (${r.hot.length} hot)` : ''}`,
+    )
+    .join(', ');
   log(`read paths: ${paths}; parlays: ${fixtures.parlays.map((p) => p.label).join('; ') || 'none'}`);
 
   // Memory: /proc always; GET /metrics when the server has it (another issue adds it).
-  const metricsProbe = await fetch(`${running.baseUrl}/metrics`).then(async (r) => ({ status: r.status, text: await r.text() }), (e: Error) => ({ status: 0, text: e.message }));
+  const metricsProbe = await fetch(`${running.baseUrl}/metrics`).then(
+    async (r) => ({ status: r.status, text: await r.text() }),
+    (e: Error) => ({ status: 0, text: e.message }),
+  );
   const metricsAvailable = metricsProbe.status === 200 && /process_resident_memory_bytes/.test(metricsProbe.text);
-  log(metricsAvailable ? 'GET /metrics: available; heap sampled too' : `GET /metrics answered ${metricsProbe.status || 'nothing'}: RSS from /proc only`);
+  log(
+    metricsAvailable
+      ? 'GET /metrics: available; heap sampled too'
+      : `GET /metrics answered ${metricsProbe.status || 'nothing'}: RSS from /proc only`,
+  );
   const pid = running.child.pid as number;
   const samples: MemorySample[] = [];
   let cacheAtWarmup: { hit: number; miss: number } | null = null;
   let cacheAtEnd: { hit: number; miss: number } | null = null;
   const cacheLookups = (text: string) => {
-    const value = (result: string) => Number(new RegExp(`^altsports_response_cache_lookups_total\\{[^}]*result="${result}"[^}]*\\}\\s+([0-9.eE+]+)`, 'm').exec(text)?.[1] ?? Number.NaN);
+    const value = (result: string) =>
+      Number(
+        new RegExp(
+          `^altsports_response_cache_lookups_total\\{[^}]*result="${result}"[^}]*\\}\\s+([0-9.eE+]+)`,
+          'm',
+        ).exec(text)?.[1] ?? Number.NaN,
+      );
     return { hit: value('hit'), miss: value('miss') };
   };
   const startedAt = performance.now();
@@ -375,7 +455,10 @@ try {
       let text: string | null = null;
       const entry: MemorySample = { t, rssMb };
       if (metricsAvailable) {
-        text = await fetch(`${running.baseUrl}/metrics`, { signal: AbortSignal.timeout(5000) }).then((r) => r.text(), () => null);
+        text = await fetch(`${running.baseUrl}/metrics`, { signal: AbortSignal.timeout(5000) }).then(
+          (r) => r.text(),
+          () => null,
+        );
         if (text) {
           const parsed = parseMetrics(text);
           if (parsed.rssMb !== undefined) entry.metricsRssMb = parsed.rssMb;
@@ -400,10 +483,26 @@ try {
   const writerStats: WriterStats = { batches: {}, notUpdated: 0 };
   const writtenQuery = `?competition=${fixtures.writtenCompetitions.join(',')}&kind=heatScore,odds`;
   const streams = [
-    ...Array.from({ length: settings.streamClients }, (_, i) => ({ label: i % 2 === 0 ? `all changes #${i + 1}` : `written competitions #${i + 1}`, query: i % 2 === 0 ? '' : writtenQuery, churn: 0 })),
-    ...(settings.churnEveryS > 0 ? [{ label: `resuming every ${settings.churnEveryS} s`, query: '', churn: settings.churnEveryS }] : []),
+    ...Array.from({ length: settings.streamClients }, (_, i) => ({
+      label: i % 2 === 0 ? `all changes #${i + 1}` : `written competitions #${i + 1}`,
+      query: i % 2 === 0 ? '' : writtenQuery,
+      churn: 0,
+    })),
+    ...(settings.churnEveryS > 0
+      ? [{ label: `resuming every ${settings.churnEveryS} s`, query: '', churn: settings.churnEveryS }]
+      : []),
   ].map((s) =>
-    streamClient({ baseUrl: running.baseUrl, apiKey, label: s.label, query: s.query, contiguous: s.query === '', churnEverySeconds: s.churn, churnPauseSeconds: 3, tally, signal }),
+    streamClient({
+      baseUrl: running.baseUrl,
+      apiKey,
+      label: s.label,
+      query: s.query,
+      contiguous: s.query === '',
+      churnEverySeconds: s.churn,
+      churnPauseSeconds: 3,
+      tally,
+      signal,
+    }),
   );
   log(
     `load for ${durationS} s (warm-up ${warmupS} s): ${settings.readers} readers at ${settings.readRate || 'max'} GET/s, ${settings.writeRate} feed batches/s, ` +
@@ -412,9 +511,39 @@ try {
   await sample();
   const sampler = setInterval(() => void sample(), settings.sampleEveryS * 1000);
   const loops = [
-    runReaders({ baseUrl: running.baseUrl, apiKey, reads: fixtures.reads, readers: settings.readers, ratePerSecond: settings.readRate, conditionalShare: settings.conditionalShare, hotShare: settings.hotShare, seed: settings.seed, tally, signal }),
-    runWriter({ baseUrl: running.baseUrl, adminKey, writes: fixtures.writes, ratePerSecond: settings.writeRate, winnerMove: settings.winnerEveryS > 0 ? fixtures.winnerMove : null, winnerEverySeconds: settings.winnerEveryS || 1, tally, signal }, writerStats),
-    runParlays({ baseUrl: running.baseUrl, apiKey, bodies: fixtures.parlays, ratePerSecond: settings.parlayRate, tally, signal }),
+    runReaders({
+      baseUrl: running.baseUrl,
+      apiKey,
+      reads: fixtures.reads,
+      readers: settings.readers,
+      ratePerSecond: settings.readRate,
+      conditionalShare: settings.conditionalShare,
+      hotShare: settings.hotShare,
+      seed: settings.seed,
+      tally,
+      signal,
+    }),
+    runWriter(
+      {
+        baseUrl: running.baseUrl,
+        adminKey,
+        writes: fixtures.writes,
+        ratePerSecond: settings.writeRate,
+        winnerMove: settings.winnerEveryS > 0 ? fixtures.winnerMove : null,
+        winnerEverySeconds: settings.winnerEveryS || 1,
+        tally,
+        signal,
+      },
+      writerStats,
+    ),
+    runParlays({
+      baseUrl: running.baseUrl,
+      apiKey,
+      bodies: fixtures.parlays,
+      ratePerSecond: settings.parlayRate,
+      tally,
+      signal,
+    }),
   ];
 
   const totalRequests = () => [...tally.kinds.values()].reduce((sum, k) => sum + k.requests, 0);
@@ -422,7 +551,9 @@ try {
     const rss = samples.at(-1)?.rssMb.toFixed(1) ?? '?';
     const heap = samples.at(-1)?.heapUsedMb;
     const received = streams.reduce((sum, s) => sum + Object.values(s.stats.events).reduce((a, b) => a + b, 0), 0);
-    log(`${elapsed().toFixed(0)} s of ${durationS}${elapsed() < warmupS ? ' (warm-up)' : ''}: ${totalRequests()} requests, ${tally.errorCount} errors, RSS ${rss} MiB${heap !== undefined ? `, heap ${heap.toFixed(1)} MiB` : ''}, ${received} stream events`);
+    log(
+      `${elapsed().toFixed(0)} s of ${durationS}${elapsed() < warmupS ? ' (warm-up)' : ''}: ${totalRequests()} requests, ${tally.errorCount} errors, RSS ${rss} MiB${heap !== undefined ? `, heap ${heap.toFixed(1)} MiB` : ''}, ${received} stream events`,
+    );
   }, 30_000);
 
   await sleep(warmupS * 1000);
@@ -457,15 +588,33 @@ try {
     `${name} grew after the warm-up: its floor climbed ${f.floorSlopeMbPerMin.toFixed(2)} MiB/min (limit ${settings.limits.slopeMbPerMin}) to ${f.floorRatio.toFixed(3)}x where it started (limit ${settings.limits.ratio})`;
   if (memory.judged === null) problems.push('too few memory samples after the warm-up to judge growth');
   const judgedSeries = memory.liveSet ?? memory.rss;
-  if (memory.grows && judgedSeries) problems.push(growth(memory.judged === 'live set' ? 'the live set (heap used + external)' : 'RSS', judgedSeries));
-  if (memory.rssGrows && memory.judged === 'live set' && memory.rss) warnings.push(`${growth('RSS', memory.rss)}, the live set did not: V8 and malloc holding on to a larger collection cycle's pages, or native memory (run longer to tell)`);
+  if (memory.grows && judgedSeries)
+    problems.push(growth(memory.judged === 'live set' ? 'the live set (heap used + external)' : 'RSS', judgedSeries));
+  if (memory.rssGrows && memory.judged === 'live set' && memory.rss)
+    warnings.push(
+      `${growth('RSS', memory.rss)}, the live set did not: V8 and malloc holding on to a larger collection cycle's pages, or native memory (run longer to tell)`,
+    );
   const kinds = [...READ_KINDS, 'sgp', 'feed'].filter((k) => tally.kinds.has(k));
   const requestRows = kinds.map((kind) => {
     const k = tally.stats(kind);
     const latency = summarize(k.latencies);
-    return { kind, requests: k.requests, perSecond: k.measured / measuredS, ok: k.ok, notModified: k.notModified, conditional: k.conditional, errors: k.errors, p50Ms: latency.p50, p99Ms: latency.p99, maxMs: latency.max };
+    return {
+      kind,
+      requests: k.requests,
+      perSecond: k.measured / measuredS,
+      ok: k.ok,
+      notModified: k.notModified,
+      conditional: k.conditional,
+      errors: k.errors,
+      p50Ms: latency.p50,
+      p99Ms: latency.p99,
+      maxMs: latency.max,
+    };
   });
-  const streamRows = streams.map(({ stats }: { stats: StreamStats }) => ({ ...stats, received: Object.entries(stats.events).reduce((sum, [event, n]) => sum + (event === 'ready' ? 0 : n), 0) }));
+  const streamRows = streams.map(({ stats }: { stats: StreamStats }) => ({
+    ...stats,
+    received: Object.entries(stats.events).reduce((sum, [event, n]) => sum + (event === 'ready' ? 0 : n), 0),
+  }));
   const report = {
     machine: machineInfo(),
     uname: (() => {
@@ -477,7 +626,12 @@ try {
     })(),
     loadAverage: { start: loadAtStart, end: loadavg() },
     source: gitState,
-    settings: { ...settings, mix: Object.fromEntries(fixtures.reads.map((r) => [r.kind, r.weight])), warmupS, measuredS },
+    settings: {
+      ...settings,
+      mix: Object.fromEntries(fixtures.reads.map((r) => [r.kind, r.weight])),
+      warmupS,
+      measuredS,
+    },
     store: settings.store,
     events,
     writtenCompetitions: fixtures.writtenCompetitions,
@@ -488,8 +642,15 @@ try {
     requests: requestRows,
     writer: writerStats,
     streams: streamRows,
-    memory: { ...memory, metrics: metricsAvailable ? 'GET /metrics' : `GET /metrics answered ${metricsProbe.status || 'nothing'}`, samples },
-    responseCache: cacheAtWarmup && cacheAtEnd ? { hits: cacheAtEnd.hit - cacheAtWarmup.hit, misses: cacheAtEnd.miss - cacheAtWarmup.miss } : null,
+    memory: {
+      ...memory,
+      metrics: metricsAvailable ? 'GET /metrics' : `GET /metrics answered ${metricsProbe.status || 'nothing'}`,
+      samples,
+    },
+    responseCache:
+      cacheAtWarmup && cacheAtEnd
+        ? { hits: cacheAtEnd.hit - cacheAtWarmup.hit, misses: cacheAtEnd.miss - cacheAtWarmup.miss }
+        : null,
     server: { pid, exitCode, warnings: running.warningCount, errors: running.errorCount, log: running.warnings },
     errors: { count: tally.errorCount, first: tally.errors },
     verdict: problems.length === 0 ? 'PASS' : 'FAIL',
@@ -519,17 +680,54 @@ try {
     '',
     markdownTable(
       ['kind', 'requests', 'req/s', '200/201', '304', 'conditional', 'errors', 'p50 ms', 'p99 ms', 'max ms'],
-      requestRows.map((r) => [r.kind, String(r.requests), r.perSecond.toFixed(1), String(r.ok), String(r.notModified), String(r.conditional), String(r.errors), ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs)]),
+      requestRows.map((r) => [
+        r.kind,
+        String(r.requests),
+        r.perSecond.toFixed(1),
+        String(r.ok),
+        String(r.notModified),
+        String(r.conditional),
+        String(r.errors),
+        ms(r.p50Ms),
+        ms(r.p99Ms),
+        ms(r.maxMs),
+      ]),
     ),
     '',
-    `writer: ${Object.entries(writerStats.batches).map(([k, n]) => `${k} ${n}`).join(', ')} batches; ${writerStats.notUpdated} item(s) not updated`,
-    report.responseCache ? `response cache after the warm-up: ${report.responseCache.hits} hits, ${report.responseCache.misses} misses (${((100 * report.responseCache.hits) / (report.responseCache.hits + report.responseCache.misses)).toFixed(1)}% hits)` : 'response cache: no /metrics counters',
+    `writer: ${Object.entries(writerStats.batches)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')} batches; ${writerStats.notUpdated} item(s) not updated`,
+    report.responseCache
+      ? `response cache after the warm-up: ${report.responseCache.hits} hits, ${report.responseCache.misses} misses (${((100 * report.responseCache.hits) / (report.responseCache.hits + report.responseCache.misses)).toFixed(1)}% hits)`
+      : 'response cache: no /metrics counters',
     '',
     markdownTable(
-      ['stream client', 'connects', 'events', 'heatScore', 'odds', 'other', 'heartbeats', 'missed', 'repeated', 'errors'],
+      [
+        'stream client',
+        'connects',
+        'events',
+        'heatScore',
+        'odds',
+        'other',
+        'heartbeats',
+        'missed',
+        'repeated',
+        'errors',
+      ],
       streamRows.map((s) => {
         const other = s.received - (s.events.heatScore ?? 0) - (s.events.odds ?? 0);
-        return [s.label, String(s.connects), String(s.received), String(s.events.heatScore ?? 0), String(s.events.odds ?? 0), String(other), String(s.heartbeats), String(s.missed), String(s.repeated), String(s.errors)];
+        return [
+          s.label,
+          String(s.connects),
+          String(s.received),
+          String(s.events.heatScore ?? 0),
+          String(s.events.odds ?? 0),
+          String(other),
+          String(s.heartbeats),
+          String(s.missed),
+          String(s.repeated),
+          String(s.errors),
+        ];
       }),
     ),
     '',
@@ -544,7 +742,9 @@ try {
     '',
     `server: exit code ${exitCode} on SIGTERM; ${running.warningCount} warning(s), ${running.errorCount} error(s) in its log`,
     ...running.warnings.slice(0, 5).map((w) => `  ${w.line}`),
-    ...(tally.errors.length ? ['errors (first ones):', ...tally.errors.map((e) => `  ${e.at.toFixed(1)} s ${e.kind} ${e.what}: ${e.detail}`)] : []),
+    ...(tally.errors.length
+      ? ['errors (first ones):', ...tally.errors.map((e) => `  ${e.at.toFixed(1)} s ${e.kind} ${e.what}: ${e.detail}`)]
+      : []),
     '',
     `verdict: ${report.verdict}${problems.length ? ` (${problems.join('; ')})` : ': no errors, no growth after the warm-up'}`,
   ].join('\n');

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/free-port.ts';
 import { createThrowawayDatabase } from '../scripts/throwaway-database.ts';
 import { type RunningChild, spawnServer } from './children.ts';
-import { TARGETS, markdownTable, verdict } from './report.ts';
+import { markdownTable, TARGETS, verdict } from './report.ts';
 import { seedStore } from './seed-store.ts';
-import { type Summary, ms, summarize } from './stats.ts';
+import { ms, type Summary, summarize } from './stats.ts';
 
 /**
  * Write-to-stream latency (issue 6): stream clients follow `GET /api/v1/public/stream` for one live
@@ -59,15 +59,38 @@ function fixture() {
   const tag = randomBytes(4).toString('hex');
   const eventUuid = randomUUID();
   const now = new Date().toISOString();
-  const athletes = Array.from({ length: 20 }, (_, i) => i + 1).map((n) => ({ id: `bench-stream-${tag}-athlete-${n}`, firstName: 'Stream', lastName: `Bench ${n}` }));
+  const athletes = Array.from({ length: 20 }, (_, i) => i + 1).map((n) => ({
+    id: `bench-stream-${tag}-athlete-${n}`,
+    firstName: 'Stream',
+    lastName: `Bench ${n}`,
+  }));
   const heatId = `bench-stream-${tag}-heat`;
-  const entries = athletes.map((athlete, i) => ({ id: `bench-stream-${tag}-entry-${i + 1}`, heatId, athleteId: athlete.id, seed: i + 1, heatScore: 0 }));
+  const entries = athletes.map((athlete, i) => ({
+    id: `bench-stream-${tag}-entry-${i + 1}`,
+    heatId,
+    athleteId: athlete.id,
+    seed: i + 1,
+    heatScore: 0,
+  }));
   const setup = {
     updatedAt: now,
     tours: [{ id: `bench-stream-${tag}-tour`, competition: 'wsl', name: 'Bench Stream Tour' }],
     athletes,
-    events: [{ id: `wsl:${eventUuid}`, competition: 'wsl', tourId: `bench-stream-${tag}-tour`, name: 'Bench Stream Pro', startDate: now, endDate: now, eventNumber: 1, eventStatus: 'LIVE' }],
-    rounds: [{ id: `bench-stream-${tag}-round`, eventId: eventUuid, roundName: 'Round 1', roundNo: 1, roundStatus: 'LIVE' }],
+    events: [
+      {
+        id: `wsl:${eventUuid}`,
+        competition: 'wsl',
+        tourId: `bench-stream-${tag}-tour`,
+        name: 'Bench Stream Pro',
+        startDate: now,
+        endDate: now,
+        eventNumber: 1,
+        eventStatus: 'LIVE',
+      },
+    ],
+    rounds: [
+      { id: `bench-stream-${tag}-round`, eventId: eventUuid, roundName: 'Round 1', roundNo: 1, roundStatus: 'LIVE' },
+    ],
     heats: [{ id: heatId, roundId: `bench-stream-${tag}-round`, heatName: 'Heat 1', heatNo: 1, heatStatus: 'LIVE' }],
     heatEntries: entries,
   };
@@ -79,9 +102,14 @@ interface IngestAnswer {
 }
 
 async function post(baseUrl: string, adminKey: string, feed: unknown): Promise<IngestAnswer> {
-  const response = await fetch(`${baseUrl}/api/v1/admin/feed`, { method: 'POST', headers: { 'x-api-key': adminKey, 'content-type': 'application/json' }, body: JSON.stringify(feed) });
+  const response = await fetch(`${baseUrl}/api/v1/admin/feed`, {
+    method: 'POST',
+    headers: { 'x-api-key': adminKey, 'content-type': 'application/json' },
+    body: JSON.stringify(feed),
+  });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`POST /api/v1/admin/feed answered ${response.status}: ${text.slice(0, 500)}`);
+  if (response.status !== 200)
+    throw new Error(`POST /api/v1/admin/feed answered ${response.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text) as IngestAnswer;
 }
 
@@ -91,8 +119,12 @@ function streamClient(url: string, apiKey: string, onHeatScore: (updatedAtMs: nu
   let readyResolve: () => void = () => {};
   const ready = new Promise<void>((resolve) => (readyResolve = resolve));
   const done = (async () => {
-    const response = await fetch(url, { headers: { 'x-api-key': apiKey, accept: 'text/event-stream' }, signal: controller.signal });
-    if (response.status !== 200 || !response.body) throw new Error(`GET ${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    const response = await fetch(url, {
+      headers: { 'x-api-key': apiKey, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    if (response.status !== 200 || !response.body)
+      throw new Error(`GET ${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
     const decoder = new TextDecoder();
     let buffer = '';
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -110,13 +142,21 @@ function streamClient(url: string, apiKey: string, onHeatScore: (updatedAtMs: nu
           else if (line.startsWith('data:')) data += line.slice(5).trim();
         }
         if (event === 'ready') readyResolve();
-        if (event === 'heatScore') onHeatScore(Date.parse((JSON.parse(data) as { updatedAt: string }).updatedAt), arrivedAt);
+        if (event === 'heatScore')
+          onHeatScore(Date.parse((JSON.parse(data) as { updatedAt: string }).updatedAt), arrivedAt);
       }
     }
   })().catch((error: unknown) => {
     if (!controller.signal.aborted) throw error;
   });
-  return { ready: Promise.race([ready, done.then(() => Promise.reject(new Error(`stream ${url} ended before its ready event`)))]), close: () => controller.abort(), done };
+  return {
+    ready: Promise.race([
+      ready,
+      done.then(() => Promise.reject(new Error(`stream ${url} ended before its ready event`))),
+    ]),
+    close: () => controller.abort(),
+    done,
+  };
 }
 
 /** Writes through `writeUrl`, reads through every reader, `settings.clients` stream clients each. */
@@ -149,7 +189,9 @@ export async function measureStream(options: {
   );
   try {
     await Promise.all(clients.map((c) => c.ready));
-    log(`stream: ${clients.length} clients ready (${readers.map((r) => `${settings.clients} on ${r.label}`).join(', ')}); ${WARM_UP} unmeasured then ${settings.batches} batches at ${settings.ratePerSecond}/s`);
+    log(
+      `stream: ${clients.length} clients ready (${readers.map((r) => `${settings.clients} on ${r.label}`).join(', ')}); ${WARM_UP} unmeasured then ${settings.batches} batches at ${settings.ratePerSecond}/s`,
+    );
 
     const interval = 1000 / settings.ratePerSecond;
     const posts: Array<Promise<{ ms: number; stale: boolean }>> = [];
@@ -179,7 +221,8 @@ export async function measureStream(options: {
     const answers = (await Promise.all(posts)).slice(WARM_UP);
     const postTimes = answers.map((a) => a.ms);
     const stale = answers.filter((a) => a.stale).length;
-    const complete = () => readers.every((_, r) => [...measured].every((t) => (arrivals[r]?.get(t)?.length ?? 0) >= settings.clients));
+    const complete = () =>
+      readers.every((_, r) => [...measured].every((t) => (arrivals[r]?.get(t)?.length ?? 0) >= settings.clients));
     const deadline = performance.now() + STRAGGLER_MS;
     while (!complete() && performance.now() < deadline) await sleep(20);
 
@@ -215,7 +258,12 @@ export async function measureStream(options: {
  * the demo data, and two `altsports serve` processes on it. Batches are written through node A; node
  * A's clients give the one-node PostgreSQL figure, node B's the cross-node one (LISTEN/NOTIFY).
  */
-export async function measureStreamAcrossNodes(postgresUrl: string, adminKey: string, settings: StreamSettings, log: (message: string) => void): Promise<StreamReport[]> {
+export async function measureStreamAcrossNodes(
+  postgresUrl: string,
+  adminKey: string,
+  settings: StreamSettings,
+  log: (message: string) => void,
+): Promise<StreamReport[]> {
   const database = await createThrowawayDatabase(postgresUrl, 'bench_stream');
   const databaseUrl = database.url;
   const nodes: RunningChild[] = [];
@@ -263,7 +311,22 @@ export async function measureStreamAcrossNodes(postgresUrl: string, adminKey: st
 }
 
 export function formatStream(reports: StreamReport[]): string {
-  const header = ['store', 'path', 'clients', 'batches', 'stale', 'samples', 'missing', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'target p99', 'meets', 'POST p50 / p99 ms'];
+  const header = [
+    'store',
+    'path',
+    'clients',
+    'batches',
+    'stale',
+    'samples',
+    'missing',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'max ms',
+    'target p99',
+    'meets',
+    'POST p50 / p99 ms',
+  ];
   return markdownTable(
     header,
     reports.map((r) => [

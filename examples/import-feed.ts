@@ -17,14 +17,16 @@ import { AltsportsApiError, type components, createClient, type paths } from '@a
 type FeedDocument = components['schemas']['FeedDocument'];
 type IngestResult = paths['/api/v1/admin/feed']['post']['responses'][200]['content']['application/json'];
 
-const { values: flags } = parseArgs({ options: { score: { type: 'string', default: '6.5' }, file: { type: 'string' } } });
+const { values: flags } = parseArgs({
+  options: { score: { type: 'string', default: '6.5' }, file: { type: 'string' } },
+});
 
 const baseUrl = process.env.ALTSPORTS_URL ?? 'http://127.0.0.1:3000';
 // The admin API may listen elsewhere (ADMIN_PORT on the server).
 const adminUrl = process.env.ALTSPORTS_ADMIN_URL ?? baseUrl;
 const adminKey = process.env.ALTSPORTS_ADMIN_KEY;
 if (!adminKey) {
-  console.error('Set ALTSPORTS_ADMIN_KEY to the server\'s ADMIN_API_KEY (start it with ADMIN_API_KEY=... npm start).');
+  console.error("Set ALTSPORTS_ADMIN_KEY to the server's ADMIN_API_KEY (start it with ADMIN_API_KEY=... npm start).");
   process.exit(2);
 }
 
@@ -44,7 +46,9 @@ function printCounts(result: IngestResult): void {
   console.log('  collection          received inserted  updated unchanged  stale');
   for (const [name, c] of Object.entries(result.collections)) {
     if (c.received === 0) continue;
-    console.log(`  ${name.padEnd(18)} ${[c.received, c.inserted, c.updated, c.unchanged, c.stale].map((n) => String(n).padStart(8)).join(' ')}`);
+    console.log(
+      `  ${name.padEnd(18)} ${[c.received, c.inserted, c.updated, c.unchanged, c.stale].map((n) => String(n).padStart(8)).join(' ')}`,
+    );
   }
   console.log(`  ${result.changedEvents} event document(s) changed`);
 }
@@ -53,7 +57,12 @@ function printCounts(result: IngestResult): void {
 function printProblems(error: unknown): void {
   if (!(error instanceof AltsportsApiError) || error.status !== 400) throw error;
   console.log(`  ${error.status}: ${error.serverMessage}`);
-  const problems = (error.metadata.problems ?? []) as Array<{ item: string; id?: string; field: string; message: string }>;
+  const problems = (error.metadata.problems ?? []) as Array<{
+    item: string;
+    id?: string;
+    field: string;
+    message: string;
+  }>;
   for (const p of problems) console.log(`  - ${p.item}${p.id ? ` (id "${p.id}")` : ''} ${p.field}: ${p.message}`);
 }
 
@@ -120,5 +129,7 @@ try {
 const api = createClient({ baseUrl, apiKey: process.env.ALTSPORTS_KEY ?? 'altsports-demo-key' });
 console.log(`\nThe heat through the public API (${HEAT_ID})`);
 for (const row of await api.heatScores(EVENT_ID, HEAT_ID)) {
-  console.log(`  ${String(row.athleteRoundRank ?? '-').padStart(2)}  ${`${row.athlete.firstName} ${row.athlete.lastName}`.padEnd(16)} ${row.athleteHeatScore}`);
+  console.log(
+    `  ${String(row.athleteRoundRank ?? '-').padStart(2)}  ${`${row.athlete.firstName} ${row.athlete.lastName}`.padEnd(16)} ${row.athleteHeatScore}`,
+  );
 }

@@ -7,7 +7,7 @@
  * that is why integrators poll with ETags rather than refetching the whole document.
  */
 import { parseArgs } from 'node:util';
-import { type HeatScoreRow, createClient } from '@altsports/client';
+import { createClient, type HeatScoreRow } from '@altsports/client';
 
 const { values: flags } = parseArgs({
   options: {
@@ -54,7 +54,9 @@ if (!target) {
 // Ctrl-C and --timeout end the loop quietly through the same signal.
 const stop = new AbortController();
 process.once('SIGINT', () => stop.abort());
-const signal = flags.timeout ? AbortSignal.any([stop.signal, AbortSignal.timeout(Number(flags.timeout) * 1000)]) : stop.signal;
+const signal = flags.timeout
+  ? AbortSignal.any([stop.signal, AbortSignal.timeout(Number(flags.timeout) * 1000)])
+  : stop.signal;
 const maxChanges = flags.count === undefined ? Infinity : Number(flags.count);
 
 console.log(`Polling heat ${target.heatId} of ${target.eventId} every ${flags.interval} s (Ctrl-C to stop)`);
@@ -62,17 +64,22 @@ let versions = 0;
 let notModified = 0;
 let notModifiedSinceLast = 0;
 
-const heatScores = api.poll('/events/{eventId}/heats/{heatId}', { path: target }, {
-  intervalMs: Number(flags.interval) * 1000,
-  signal,
-  // The client sends the last ETag as If-None-Match; a 304 lands here and the loop below does not run.
-  onNotModified: () => {
-    notModified += 1;
-    notModifiedSinceLast += 1;
+const heatScores = api.poll(
+  '/events/{eventId}/heats/{heatId}',
+  { path: target },
+  {
+    intervalMs: Number(flags.interval) * 1000,
+    signal,
+    // The client sends the last ETag as If-None-Match; a 304 lands here and the loop below does not run.
+    onNotModified: () => {
+      notModified += 1;
+      notModifiedSinceLast += 1;
+    },
+    // Without onError the first failure would end the loop; a poller should ride out a blip.
+    onError: (error) =>
+      console.error(`  request failed, trying again: ${error instanceof Error ? error.message : error}`),
   },
-  // Without onError the first failure would end the loop; a poller should ride out a blip.
-  onError: (error) => console.error(`  request failed, trying again: ${error instanceof Error ? error.message : error}`),
-});
+);
 
 for await (const { data: rows, etag } of heatScores) {
   const label = versions === 0 ? 'first copy' : `change ${versions} (after ${notModifiedSinceLast} not modified)`;

@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AltsportsApiError, type StreamEvent, type SubscribeOptions, createClient } from '@altsports/client';
+import { AltsportsApiError, createClient, type StreamEvent, type SubscribeOptions } from '@altsports/client';
 
 const { values: flags } = parseArgs({
   options: {
@@ -24,7 +24,11 @@ const { values: flags } = parseArgs({
     timeout: { type: 'string' }, // stop after this many seconds
   },
 });
-const list = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 const api = createClient({
   baseUrl: process.env.ALTSPORTS_URL ?? 'http://127.0.0.1:3000',
@@ -34,11 +38,15 @@ const api = createClient({
 // Where the last change id is kept between runs.
 const saved = existsSync(flags.state) ? Number(readFileSync(flags.state, 'utf8').trim()) : NaN;
 const lastEventId = Number.isInteger(saved) ? saved : undefined;
-console.log(lastEventId === undefined ? 'Starting from now' : `Resuming after change ${lastEventId} (saved in ${flags.state})`);
+console.log(
+  lastEventId === undefined ? 'Starting from now' : `Resuming after change ${lastEventId} (saved in ${flags.state})`,
+);
 
 const stop = new AbortController();
 process.once('SIGINT', () => stop.abort());
-const signal = flags.timeout ? AbortSignal.any([stop.signal, AbortSignal.timeout(Number(flags.timeout) * 1000)]) : stop.signal;
+const signal = flags.timeout
+  ? AbortSignal.any([stop.signal, AbortSignal.timeout(Number(flags.timeout) * 1000)])
+  : stop.signal;
 const maxChanges = flags.count === undefined ? Infinity : Number(flags.count);
 
 const subscription = api.subscribe({
@@ -48,7 +56,8 @@ const subscription = api.subscribe({
   kind: list(flags.kind) as SubscribeOptions['kind'],
   lastEventId,
   signal,
-  onReconnect: ({ reason, delayMs, lastEventId: id }) => console.log(`  (disconnected: ${reason}; reconnecting in ${delayMs} ms, Last-Event-ID ${id})`),
+  onReconnect: ({ reason, delayMs, lastEventId: id }) =>
+    console.log(`  (disconnected: ${reason}; reconnecting in ${delayMs} ms, Last-Event-ID ${id})`),
 });
 
 /** One line per change: its id, kind, and what to refetch or apply. */

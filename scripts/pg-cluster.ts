@@ -7,7 +7,7 @@
  * else `initdb` on PATH. initdb/postgres refuse to run as root, so as root they run as the `postgres`
  * system user ($PG_RUN_AS to override).
  */
-import { spawn, spawnSync, type SpawnOptions } from 'node:child_process';
+import { type SpawnOptions, spawn, spawnSync } from 'node:child_process';
 import {
   accessSync,
   appendFileSync,
@@ -153,11 +153,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<PgClus
     if (destroyed) return;
     destroyed = true;
     if (running) {
-      spawnSync(join(binDir, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate', '-s'], { cwd: dir, stdio: 'ignore', ...(owner ?? {}) });
+      spawnSync(join(binDir, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate', '-s'], {
+        cwd: dir,
+        stdio: 'ignore',
+        ...(owner ?? {}),
+      });
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  const pgCtlStart = () => runStep(join(binDir, 'pg_ctl'), ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', `-p ${port}`], owner, dir);
+  const pgCtlStart = () =>
+    runStep(
+      join(binDir, 'pg_ctl'),
+      ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', `-p ${port}`],
+      owner,
+      dir,
+    );
 
   try {
     // mkdtemp makes a 0700 dir owned by us; the server user must own it (data dir and unix socket live there).
@@ -225,14 +235,23 @@ export async function startCluster(options: ClusterOptions = {}): Promise<PgClus
       return url(name);
     },
     async stop(mode = 'fast') {
-      const stop = await runStep(join(binDir, 'pg_ctl'), ['stop', '-D', dataDir, '-m', mode, '-w', '-t', '60'], owner, dir);
-      if (stop.code !== 0) throw new PgClusterError(`pg_ctl stop -m ${mode} failed:\n${stop.output}\n--- ${logFile} ---\n${tail(logFile)}`);
+      const stop = await runStep(
+        join(binDir, 'pg_ctl'),
+        ['stop', '-D', dataDir, '-m', mode, '-w', '-t', '60'],
+        owner,
+        dir,
+      );
+      if (stop.code !== 0)
+        throw new PgClusterError(
+          `pg_ctl stop -m ${mode} failed:\n${stop.output}\n--- ${logFile} ---\n${tail(logFile)}`,
+        );
       running = false;
     },
     async start() {
       running = true;
       const start = await pgCtlStart();
-      if (start.code !== 0) throw new PgClusterError(`pg_ctl start failed:\n${start.output}\n--- ${logFile} ---\n${tail(logFile)}`);
+      if (start.code !== 0)
+        throw new PgClusterError(`pg_ctl start failed:\n${start.output}\n--- ${logFile} ---\n${tail(logFile)}`);
     },
     logTail: (lines) => tail(logFile, lines),
     destroy,

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { type Store, openStore } from '../src/store/database.ts';
+import { openStore, type Store } from '../src/store/database.ts';
 
 export interface ThrowawayDatabase {
   name: string;

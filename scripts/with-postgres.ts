@@ -11,7 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
-import { type PgCluster, PgClusterError, findBinDir, startCluster } from './pg-cluster.ts';
+import { findBinDir, type PgCluster, PgClusterError, startCluster } from './pg-cluster.ts';
 
 const DATABASE = 'altsports_test';
 const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

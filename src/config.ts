@@ -57,7 +57,11 @@ export const CONFIG_VARIABLES = [
   ['DATA_DIR', './data', 'directory of the embedded SQLite store'],
   ['DATABASE_URL', '(unset)', 'postgres://user:pass@host:5432/db selects PostgreSQL instead of SQLite'],
   ['DEMO_DATA', 'on', 'on: fill an empty store with the demo dataset at start; off: never'],
-  ['DEMO_API_KEY', DEFAULT_DEMO_API_KEY, 'public API key made sure of at start (default only while DEMO_DATA is on); off disables it'],
+  [
+    'DEMO_API_KEY',
+    DEFAULT_DEMO_API_KEY,
+    'public API key made sure of at start (default only while DEMO_DATA is on); off disables it',
+  ],
   ['ADMIN_API_KEY', '(unset)', 'key of the admin API (/api/v1/admin); the admin API is closed while unset'],
   ['LOG_LEVEL', 'info', 'fatal, error, warn, info, debug, trace or silent'],
   ['RESPONSE_ENVELOPE', 'none', 'data: wrap every success body as { status, message, data }'],
@@ -66,10 +70,18 @@ export const CONFIG_VARIABLES = [
   ['PG_POOL_SIZE', '10', 'PostgreSQL connections per process'],
   ['CHANGE_LOG_SIZE', '10000', 'changes kept for stream clients resuming with Last-Event-ID'],
   ['STREAM_HEARTBEAT_SECONDS', '15', 'seconds between heartbeat comments on the push stream'],
-  ['RATE_LIMIT_PER_MINUTE', '600', 'requests per API key per clock minute, for keys without their own limit; 0: no limit'],
+  [
+    'RATE_LIMIT_PER_MINUTE',
+    '600',
+    'requests per API key per clock minute, for keys without their own limit; 0: no limit',
+  ],
   ['RATE_LIMIT_PER_DAY', '0', 'requests per API key per UTC day, for keys without their own limit; 0: no limit'],
   ['REDIS_URL', '(unset)', 'redis://[:password@]host:6379[/db] shares rate-limit counts between API processes'],
-  ['CORS_ORIGINS', '(unset)', 'browser origins allowed to call the API: * for any, or a comma list (https://a.example,https://b.example)'],
+  [
+    'CORS_ORIGINS',
+    '(unset)',
+    'browser origins allowed to call the API: * for any, or a comma list (https://a.example,https://b.example)',
+  ],
   ['ADMIN_PORT', '(unset)', 'serve the admin API on this port only (on ADMIN_HOST), never on PORT'],
   ['ADMIN_HOST', '127.0.0.1', 'interface of the admin listener (with ADMIN_PORT)'],
   ['METRICS', 'on', 'on: Prometheus metrics at /metrics; off: none'],
@@ -116,17 +128,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const databaseUrl = get('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
-    problems.push('DATABASE_URL must start with postgres:// or postgresql:// (unset it to use the embedded SQLite store)');
+    problems.push(
+      'DATABASE_URL must start with postgres:// or postgresql:// (unset it to use the embedded SQLite store)',
+    );
   }
   const demoKey = get('DEMO_API_KEY');
   if (demoKey !== undefined && demoKey.toLowerCase() !== 'off' && demoKey.length < 16) {
     problems.push('DEMO_API_KEY must be at least 16 characters long (or off)');
   }
   const adminApiKey = get('ADMIN_API_KEY');
-  if (adminApiKey !== undefined && adminApiKey.length < 16) problems.push('ADMIN_API_KEY must be at least 16 characters long');
+  if (adminApiKey !== undefined && adminApiKey.length < 16)
+    problems.push('ADMIN_API_KEY must be at least 16 characters long');
   const redisUrl = get('REDIS_URL');
   if (redisUrl !== undefined && (!/^rediss?:\/\/.+/.test(redisUrl) || !URL.canParse(redisUrl))) {
-    problems.push('REDIS_URL must be a URL starting with redis:// or rediss:// (unset it to count rate limits in each process)');
+    problems.push(
+      'REDIS_URL must be a URL starting with redis:// or rediss:// (unset it to count rate limits in each process)',
+    );
   }
 
   const corsOrigins = parseCorsOrigins(get('CORS_ORIGINS'), problems);
@@ -134,8 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer('PORT', 3000, 0, 65535);
   const adminPort = optionalPort('ADMIN_PORT');
   const metricsPort = optionalPort('METRICS_PORT');
-  if (adminPort !== null && adminPort === port) problems.push(`ADMIN_PORT=${adminPort} must differ from PORT (unset it to serve the admin API on PORT)`);
-  if (metricsPort !== null && (metricsPort === port || metricsPort === adminPort)) problems.push(`METRICS_PORT=${metricsPort} must differ from PORT and ADMIN_PORT`);
+  if (adminPort !== null && adminPort === port)
+    problems.push(`ADMIN_PORT=${adminPort} must differ from PORT (unset it to serve the admin API on PORT)`);
+  if (metricsPort !== null && (metricsPort === port || metricsPort === adminPort))
+    problems.push(`METRICS_PORT=${metricsPort} must differ from PORT and ADMIN_PORT`);
 
   const config: Config = {
     host: get('HOST') ?? '127.0.0.1',
@@ -144,7 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     demoData: onOff('DEMO_DATA', true),
     // The well-known default key exists only alongside the demo data; an explicit key always applies.
-    demoApiKey: demoKey?.toLowerCase() === 'off' ? null : (demoKey ?? (onOff('DEMO_DATA', true) ? DEFAULT_DEMO_API_KEY : null)),
+    demoApiKey:
+      demoKey?.toLowerCase() === 'off' ? null : (demoKey ?? (onOff('DEMO_DATA', true) ? DEFAULT_DEMO_API_KEY : null)),
     adminApiKey,
     logLevel: choice('LOG_LEVEL', LOG_LEVELS, 'info'),
     responseEnvelope: choice('RESPONSE_ENVELOPE', ['none', 'data'] as const, 'none'),
@@ -172,10 +192,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function parseCorsOrigins(raw: string | undefined, problems: string[]): Config['corsOrigins'] {
   if (raw === undefined) return 'none';
   if (raw === '*') return '*';
-  const origins = raw.split(',').map((origin) => origin.trim()).filter(Boolean);
+  const origins = raw
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   const bad = origins.filter((origin) => !URL.canParse(origin) || new URL(origin).origin !== origin);
   if (origins.length === 0 || bad.length > 0) {
-    problems.push(`CORS_ORIGINS="${raw}" must be * or a comma list of origins such as https://app.example (no path, no trailing slash)${bad.length ? `; not an origin: ${bad.join(', ')}` : ''}`);
+    problems.push(
+      `CORS_ORIGINS="${raw}" must be * or a comma list of origins such as https://app.example (no path, no trailing slash)${bad.length ? `; not an origin: ${bad.join(', ')}` : ''}`,
+    );
     return 'none';
   }
   return origins;
@@ -183,7 +208,8 @@ function parseCorsOrigins(raw: string | undefined, problems: string[]): Config['
 
 /** The effective configuration with secrets masked, for `altsports config` and start-up logs. */
 export function describeConfig(config: Config): Record<string, string> {
-  const mask = (value: string | null | undefined) => (value ? `${value.slice(0, 4)}…(${value.length} chars)` : '(unset)');
+  const mask = (value: string | null | undefined) =>
+    value ? `${value.slice(0, 4)}…(${value.length} chars)` : '(unset)';
   const url = config.databaseUrl ? new URL(config.databaseUrl) : undefined;
   if (url?.password) url.password = '*****';
   const redis = config.redisUrl ? new URL(config.redisUrl) : undefined;
@@ -206,7 +232,12 @@ export function describeConfig(config: Config): Record<string, string> {
     RATE_LIMIT_PER_MINUTE: config.rateLimitPerMinute === 0 ? '0 (no limit)' : String(config.rateLimitPerMinute),
     RATE_LIMIT_PER_DAY: config.rateLimitPerDay === 0 ? '0 (no limit)' : String(config.rateLimitPerDay),
     REDIS_URL: redis ? redis.toString() : '(unset: rate limits counted per process)',
-    CORS_ORIGINS: config.corsOrigins === 'none' ? '(unset: no cross-origin browser access)' : config.corsOrigins === '*' ? '*' : config.corsOrigins.join(','),
+    CORS_ORIGINS:
+      config.corsOrigins === 'none'
+        ? '(unset: no cross-origin browser access)'
+        : config.corsOrigins === '*'
+          ? '*'
+          : config.corsOrigins.join(','),
     ADMIN_PORT: config.adminPort === null ? '(unset: the admin API is on PORT)' : String(config.adminPort),
     ADMIN_HOST: config.adminHost,
     METRICS: config.metrics ? 'on' : 'off',

@@ -28,24 +28,39 @@ test('bad values stop the start with a message naming every bad variable', () =>
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL="loud" must be one of fatal, error/],
     [{ ADMIN_API_KEY: 'short' }, /ADMIN_API_KEY must be at least 16 characters/],
     [{ RESPONSE_ENVELOPE: 'xml' }, /RESPONSE_ENVELOPE="xml" must be one of none, data/],
-    [{ CORS_ORIGINS: 'app.example' }, /CORS_ORIGINS="app.example" must be \* or a comma list of origins.*not an origin: app\.example/],
+    [
+      { CORS_ORIGINS: 'app.example' },
+      /CORS_ORIGINS="app.example" must be \* or a comma list of origins.*not an origin: app\.example/,
+    ],
     [{ CORS_ORIGINS: 'https://app.example/' }, /not an origin: https:\/\/app\.example\//],
     [{ CORS_ORIGINS: ',' }, /CORS_ORIGINS="," must be \*/],
     [{ ADMIN_PORT: '3000' }, /ADMIN_PORT=3000 must differ from PORT/],
     [{ ADMIN_PORT: '0' }, /ADMIN_PORT="0" must be a whole number from 1 to 65535/],
-    [{ PORT: '4000', ADMIN_PORT: '4001', METRICS_PORT: '4001' }, /METRICS_PORT=4001 must differ from PORT and ADMIN_PORT/],
+    [
+      { PORT: '4000', ADMIN_PORT: '4001', METRICS_PORT: '4001' },
+      /METRICS_PORT=4001 must differ from PORT and ADMIN_PORT/,
+    ],
     [{ METRICS: 'sometimes' }, /METRICS="sometimes" must be on or off/],
     [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS="0" must be a whole number from 1 to 3600/],
     [{ KEEP_ALIVE_TIMEOUT_SECONDS: '1.5' }, /KEEP_ALIVE_TIMEOUT_SECONDS="1.5" must be a whole number/],
   ];
   for (const [env, message] of table) {
-    assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message), JSON.stringify(env));
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) => error instanceof ConfigError && message.test(error.message),
+      JSON.stringify(env),
+    );
   }
-  assert.throws(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' }), (error: unknown) => error instanceof ConfigError && error.problems.length === 2);
+  assert.throws(
+    () => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' }),
+    (error: unknown) => error instanceof ConfigError && error.problems.length === 2,
+  );
 });
 
 test('the printed configuration masks secrets', () => {
-  const shown = describeConfig(loadConfig({ ADMIN_API_KEY: 'super-secret-admin-key', DATABASE_URL: 'postgres://u:hunter2@db:5432/alt' }));
+  const shown = describeConfig(
+    loadConfig({ ADMIN_API_KEY: 'super-secret-admin-key', DATABASE_URL: 'postgres://u:hunter2@db:5432/alt' }),
+  );
   assert.doesNotMatch(JSON.stringify(shown), /super-secret-admin-key|hunter2/);
   assert.match(shown.DATABASE_URL ?? '', /postgres:\/\/u:\*+@db:5432\/alt/);
 });
@@ -59,7 +74,10 @@ test('hardening settings: defaults and accepted values', () => {
   assert.equal(defaults.requestTimeoutSeconds, 60);
   assert.equal(defaults.keepAliveTimeoutSeconds, 72);
   assert.equal(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins, '*');
-  assert.deepEqual(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173' }).corsOrigins, ['https://a.example', 'http://localhost:5173']);
+  assert.deepEqual(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173' }).corsOrigins, [
+    'https://a.example',
+    'http://localhost:5173',
+  ]);
   const split = loadConfig({ ADMIN_PORT: '9001', METRICS_PORT: '9002', ADMIN_HOST: '10.0.0.5' });
   assert.deepEqual([split.adminPort, split.metricsPort, split.adminHost], [9001, 9002, '10.0.0.5']);
 });

@@ -78,9 +78,13 @@ function toInfo(row: ApiKeyRow): ApiKeyInfo {
 
 export function parseCompetitionList(value: string | undefined): string[] | null {
   if (value === undefined || value.trim() === '' || value.trim() === '*') return null;
-  const keys = value.split(',').map((k) => k.trim()).filter(Boolean);
+  const keys = value
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   const unknown = keys.filter((k) => !isCompetitionKey(k));
-  if (unknown.length) throw badRequest(`Unknown competition key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+  if (unknown.length)
+    throw badRequest(`Unknown competition key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
   return [...new Set(keys)];
 }
 
@@ -135,7 +139,8 @@ function onlyKey(rows: ApiKeyRow[], idOrPrefix: string): ApiKeyInfo {
 
 function checkLimits(limits: KeyLimits): void {
   for (const [name, value] of Object.entries({ ratePerMinute: limits.ratePerMinute, ratePerDay: limits.ratePerDay })) {
-    if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 0)) throw badRequest(`${name} must be a whole number, 0 for no limit, got ${value}`);
+    if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 0))
+      throw badRequest(`${name} must be a whole number, 0 for no limit, got ${value}`);
   }
 }
 
@@ -148,7 +153,13 @@ export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
   const lookUp = async (digest: string, now: number): Promise<VerifiedKey | null> => {
     const row = await keysRepository(store.db).findActiveByHash(digest);
     const key = row
-      ? { id: row.id, name: row.name, competitions: row.competitions ? (JSON.parse(row.competitions) as string[]) : null, ratePerMinute: row.ratePerMinute, ratePerDay: row.ratePerDay }
+      ? {
+          id: row.id,
+          name: row.name,
+          competitions: row.competitions ? (JSON.parse(row.competitions) as string[]) : null,
+          ratePerMinute: row.ratePerMinute,
+          ratePerDay: row.ratePerDay,
+        }
       : null;
     if (cache.size >= maxEntries) cache.clear();
     cache.set(digest, { key, until: now + ttlMs });

@@ -65,13 +65,20 @@ export function decideRate(limits: RateLimits, used: Record<RateWindowName, numb
     resetSeconds: Math.max(1, Math.ceil((windowStart(w.window, nowMs) + WINDOW_MS[w.window] - nowMs) / 1000)),
   }));
   // Fewest remaining; on a tie the later reset, since after spending what is left the client waits for that one.
-  const binding = states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds > a.resetSeconds) ? b : a));
+  const binding = states.reduce((a, b) =>
+    b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds > a.resetSeconds) ? b : a,
+  );
   const exhausted = states.filter((s) => s.remaining === 0);
   return { allowed, binding, retryAfterSeconds: allowed ? 0 : Math.max(...exhausted.map((s) => s.resetSeconds)) };
 }
 
 /** Every header `rateLimitHeaders` may set. */
-export const RATE_LIMIT_HEADER_NAMES = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'] as const;
+export const RATE_LIMIT_HEADER_NAMES = [
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+] as const;
 
 /** The response headers of a decision: none for a key without limits. */
 export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
@@ -91,7 +98,9 @@ export function parseRateSetting(value: string, name: string): number | null {
   if (text === 'default') return null;
   if (text === 'unlimited') return 0;
   if (/^\d+$/.test(text) && Number(text) <= 1_000_000_000) return Number(text);
-  throw badRequest(`${name} must be a whole number (0 or "unlimited" for no limit, "default" for the server's setting), got "${value}"`);
+  throw badRequest(
+    `${name} must be a whole number (0 or "unlimited" for no limit, "default" for the server's setting), got "${value}"`,
+  );
 }
 
 /** Counts in this process: one entry per key and window, swept once a minute after the window ends. */
@@ -154,7 +163,14 @@ const CLOCK_SKEW_MS = 5_000;
 /** How long a request waits for Redis before it is counted in this process. */
 const ANSWER_WITHIN_MS = 200;
 
-type ConsumeCommand = (minuteKey: string, dayKey: string, perMinute: number, perDay: number, minuteTtlMs: number, dayTtlMs: number) => Promise<[number, number]>;
+type ConsumeCommand = (
+  minuteKey: string,
+  dayKey: string,
+  perMinute: number,
+  perDay: number,
+  minuteTtlMs: number,
+  dayTtlMs: number,
+) => Promise<[number, number]>;
 
 const silentLog: RateLimitLog = { warn: () => {}, info: () => {} };
 
@@ -204,7 +220,10 @@ export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): Ra
   const down = (error: unknown) => {
     if (outage) return;
     outage = true;
-    log.warn({ error: (error as Error).message }, 'Redis does not answer: rate limits are counted per process until it does');
+    log.warn(
+      { error: (error as Error).message },
+      'Redis does not answer: rate limits are counted per process until it does',
+    );
   };
   redis.on('error', down);
   // The first requests wait for the first connection attempt (connectTimeout bounds it) rather than count by themselves.
@@ -240,7 +259,8 @@ export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): Ra
     }
   };
   return {
-    consume: (keyId, limits, nowMs = Date.now()) => (unlimited(limits) ? NO_LIMIT : consumeShared(keyId, limits, nowMs)),
+    consume: (keyId, limits, nowMs = Date.now()) =>
+      unlimited(limits) ? NO_LIMIT : consumeShared(keyId, limits, nowMs),
     async close() {
       redis.disconnect();
       await fallback.close();

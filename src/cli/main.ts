@@ -11,15 +11,42 @@ export interface Command {
 
 /** Commands load on demand, so that `--help` or `keys` does not pay for the HTTP stack. */
 const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  serve: { summary: 'start the HTTP API (what `npm start` runs)', load: async () => (await import('./commands/serve.ts')).serveCommand },
-  migrate: { summary: 'apply pending store migrations', load: async () => (await import('./commands/migrate.ts')).migrateCommand },
-  import: { summary: 'ingest a feed file (JSON or NDJSON) into the store', load: async () => (await import('./commands/import.ts')).importCommand },
-  keys: { summary: 'create, list or revoke API keys', load: async () => (await import('./commands/keys.ts')).keysCommand },
-  demo: { summary: 'write the demo dataset into the store (or to an NDJSON file)', load: async () => (await import('./commands/demo.ts')).demoCommand },
-  simulate: { summary: 'move the demo data forward in real time (live heats, scores, odds)', load: async () => (await import('./commands/simulate.ts')).simulateCommand },
-  markets: { summary: "generate an event's markets from win probabilities or ratings", load: async () => (await import('./commands/markets.ts')).marketsCommand },
-  openapi: { summary: 'print the OpenAPI 3.1 document', load: async () => (await import('./commands/openapi.ts')).openapiCommand },
-  config: { summary: 'print the effective configuration (secrets masked)', load: async () => (await import('./commands/config.ts')).configCommand },
+  serve: {
+    summary: 'start the HTTP API (what `npm start` runs)',
+    load: async () => (await import('./commands/serve.ts')).serveCommand,
+  },
+  migrate: {
+    summary: 'apply pending store migrations',
+    load: async () => (await import('./commands/migrate.ts')).migrateCommand,
+  },
+  import: {
+    summary: 'ingest a feed file (JSON or NDJSON) into the store',
+    load: async () => (await import('./commands/import.ts')).importCommand,
+  },
+  keys: {
+    summary: 'create, list or revoke API keys',
+    load: async () => (await import('./commands/keys.ts')).keysCommand,
+  },
+  demo: {
+    summary: 'write the demo dataset into the store (or to an NDJSON file)',
+    load: async () => (await import('./commands/demo.ts')).demoCommand,
+  },
+  simulate: {
+    summary: 'move the demo data forward in real time (live heats, scores, odds)',
+    load: async () => (await import('./commands/simulate.ts')).simulateCommand,
+  },
+  markets: {
+    summary: "generate an event's markets from win probabilities or ratings",
+    load: async () => (await import('./commands/markets.ts')).marketsCommand,
+  },
+  openapi: {
+    summary: 'print the OpenAPI 3.1 document',
+    load: async () => (await import('./commands/openapi.ts')).openapiCommand,
+  },
+  config: {
+    summary: 'print the effective configuration (secrets masked)',
+    load: async () => (await import('./commands/config.ts')).configCommand,
+  },
 };
 
 function mainHelp(): string {
@@ -33,7 +60,7 @@ function mainHelp(): string {
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
     '',
     'Settings come from environment variables: see `altsports config` and the README.',
-    'Run `altsports <command> --help` for a command\'s options.',
+    "Run `altsports <command> --help` for a command's options.",
   ].join('\n');
 }
 
@@ -51,7 +78,12 @@ export async function main(argv: string[]): Promise<number> {
   const command = await entry.load();
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true }) as typeof parsed;
+    parsed = parseArgs({
+      args: rest,
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    }) as typeof parsed;
   } catch (error) {
     console.error(`altsports ${name}: ${(error as Error).message}\n\n${command.usage}`);
     return 2;
@@ -69,7 +101,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (error instanceof FeedValidationError) {
       console.error(`altsports ${name}: ${error.message}`);
-      for (const p of error.problems) console.error(`  - ${p.item}${p.id ? ` (id "${p.id}")` : ''}${p.field ? `.${p.field}` : ''}: ${p.message}`);
+      for (const p of error.problems)
+        console.error(`  - ${p.item}${p.id ? ` (id "${p.id}")` : ''}${p.field ? `.${p.field}` : ''}: ${p.message}`);
       return 1;
     }
     if (error instanceof ApiError) {

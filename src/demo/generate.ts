@@ -1,15 +1,40 @@
-import { COMPETITIONS, type Competition, TEAM_GAME_FORMATS, formatIn, getCompetition } from '../domain/competitions.ts';
+import { COMPETITIONS, type Competition, formatIn, getCompetition, TEAM_GAME_FORMATS } from '../domain/competitions.ts';
 import { type EventStatus, FUTURE_TYPES, type FutureType, type Gender } from '../domain/enumerations.ts';
 import { decimalToAmerican } from '../domain/odds-format.ts';
-import type { FeedDocument } from '../ingest/feed-schema.ts';
-import { NATIONALITIES, type NationalityPool, RIDER_TEAMS, ROTATION_COLOURS, SPORT_NATIONALITIES, TEAMS, type TeamSeed, VENUES, type Venue, WEIGHT_CLASSES } from './names.ts';
-import { Random, hashSeed } from '../domain/random.ts';
 import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
+import { hashSeed, Random } from '../domain/random.ts';
 import type { PeriodScore } from '../domain/results/match-score.ts';
-import { type DemoTeamGame, type TeamGameState, demoMarkets, demoTeamMarkets } from './markets.ts';
-import { type MatchState, demoFirstHammer, demoMatchMarkets, demoMatchModel, demoMatchPath, demoMatchWinner, tableTennisGame } from './matches.ts';
+import type { FeedDocument } from '../ingest/feed-schema.ts';
+import { type DemoTeamGame, demoMarkets, demoTeamMarkets, type TeamGameState } from './markets.ts';
+import {
+  demoFirstHammer,
+  demoMatchMarkets,
+  demoMatchModel,
+  demoMatchPath,
+  demoMatchWinner,
+  type MatchState,
+  tableTennisGame,
+} from './matches.ts';
+import {
+  NATIONALITIES,
+  type NationalityPool,
+  RIDER_TEAMS,
+  ROTATION_COLOURS,
+  SPORT_NATIONALITIES,
+  TEAMS,
+  type TeamSeed,
+  VENUES,
+  type Venue,
+  WEIGHT_CLASSES,
+} from './names.ts';
 import { ReplayRandom } from './replay-random.ts';
-import { type EventMarketInput, type EventResultsGenerator, type ResultRound, type ResultSink, eventResultsGenerator } from './results.ts';
+import {
+  type EventMarketInput,
+  type EventResultsGenerator,
+  eventResultsGenerator,
+  type ResultRound,
+  type ResultSink,
+} from './results.ts';
 
 /**
  * Deterministic demo data: feed documents (the operator's input format) for every competition of the
@@ -123,8 +148,14 @@ interface Profile {
   scorer?: Scorer;
 }
 
-const numbered = (prefix: string, count: number): string[] => Array.from({ length: count }, (_, i) => `${prefix} ${i + 1}`);
-const spec = (name: string, heats: readonly string[] | null, minutes: number, extra: Partial<RoundSpec> = {}): RoundSpec => ({ name, heats, minutes, ...extra });
+const numbered = (prefix: string, count: number): string[] =>
+  Array.from({ length: count }, (_, i) => `${prefix} ${i + 1}`);
+const spec = (
+  name: string,
+  heats: readonly string[] | null,
+  minutes: number,
+  extra: Partial<RoundSpec> = {},
+): RoundSpec => ({ name, heats, minutes, ...extra });
 const periods = (names: readonly string[], minutes: number, gap: number, halftimeBefore?: number): RoundSpec[] =>
   names.map((name, i) => spec(name, null, minutes, { gapBefore: i === halftimeBefore ? gap * 3 : gap }));
 
@@ -179,7 +210,12 @@ function combatName(ctx: NameContext): string {
   return a && b ? `${prefix} ${base + ctx.seq}: ${a.lastName} vs. ${b.lastName}` : `${prefix} ${base + ctx.seq}`;
 }
 
-const combat = (tourName: string, spacingDays: number, boutMinutes: number, bouts: readonly [number, number]): Profile => ({
+const combat = (
+  tourName: string,
+  spacingDays: number,
+  boutMinutes: number,
+  bouts: readonly [number, number],
+): Profile => ({
   tourName,
   gender: 'men',
   spacingDays,
@@ -393,7 +429,11 @@ const PROFILES: Readonly<Record<string, Profile>> = {
       spec('Moto 2', ['Moto 2'], 25, { gapBefore: 60 }),
     ],
   },
-  hlrs: sprintCars('High Limit Racing', spec('Qualifying', ['Flight A', 'Flight B'], 15, { gap: 5 }), 'Last Chance Showdown'),
+  hlrs: sprintCars(
+    'High Limit Racing',
+    spec('Qualifying', ['Flight A', 'Flight B'], 15, { gap: 5 }),
+    'Last Chance Showdown',
+  ),
   xgame: {
     tourName: 'X Games',
     gender: 'mixed',
@@ -408,7 +448,11 @@ const PROFILES: Readonly<Record<string, Profile>> = {
       spec('Final', ['Final'], 45, { newDay: true }),
     ],
   },
-  worldoutlaws: sprintCars('World of Outlaws Sprint Car Series', spec('Qualifying', ['Group A', 'Group B'], 15, { gap: 5 }), 'Last Chance Showdown'),
+  worldoutlaws: sprintCars(
+    'World of Outlaws Sprint Car Series',
+    spec('Qualifying', ['Group A', 'Group B'], 15, { gap: 5 }),
+    'Last Chance Showdown',
+  ),
   dgpt: {
     tourName: 'Disc Golf Pro Tour MPO',
     gender: 'men',
@@ -548,7 +592,13 @@ function slug(value: string): string {
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-function makeAthletes(competition: Competition, profile: Profile, gender: Gender, rng: Random, now: Date): AthletePlan[] {
+function makeAthletes(
+  competition: Competition,
+  profile: Profile,
+  gender: Gender,
+  rng: Random,
+  now: Date,
+): AthletePlan[] {
   const [min, max] = profile.athletes ?? [16, 40];
   const [minAge, maxAge] = profile.ages ?? [19, 36];
   const count = rng.int(min, max);
@@ -557,7 +607,8 @@ function makeAthletes(competition: Competition, profile: Profile, gender: Gender
   const used = new Set<string>();
   const athletes: AthletePlan[] = [];
   for (let i = 0; i < count; i++) {
-    const athleteGender: 'men' | 'women' = gender === 'mixed' ? (rng.chance(0.5) ? 'men' : 'women') : gender === 'women' ? 'women' : 'men';
+    const athleteGender: 'men' | 'women' =
+      gender === 'mixed' ? (rng.chance(0.5) ? 'men' : 'women') : gender === 'women' ? 'women' : 'men';
     let nation: NationalityPool | undefined;
     let firstName = '';
     let lastName = '';
@@ -593,7 +644,14 @@ function makeAthletes(competition: Competition, profile: Profile, gender: Gender
       ...(weightClass ? { weightClass: weightClass[0] } : {}),
       dob,
     };
-    athletes.push({ id, name: `${firstName} ${lastName}`, lastName, weightClass: weightClass?.[0], strength: rng.normal(), feed });
+    athletes.push({
+      id,
+      name: `${firstName} ${lastName}`,
+      lastName,
+      weightClass: weightClass?.[0],
+      strength: rng.normal(),
+      feed,
+    });
   }
   return athletes;
 }
@@ -705,7 +763,14 @@ function dayFloor(ms: number): number {
   return Math.floor(ms / DAY) * DAY;
 }
 
-function planEvents(count: number, compIndex: number, profile: Profile, teams: readonly TeamPlan[], rng: Random, now: number): EventPlan[] {
+function planEvents(
+  count: number,
+  compIndex: number,
+  profile: Profile,
+  teams: readonly TeamPlan[],
+  rng: Random,
+  now: number,
+): EventPlan[] {
   if (count === 0) return [];
   const pastCount = Math.floor(count / 2);
   const futureSlots = count - pastCount - 1;
@@ -758,7 +823,14 @@ function planEvents(count: number, compIndex: number, profile: Profile, teams: r
   const past = plans.filter((p) => p.category === 'past').sort(byStart);
   const future = plans.filter((p) => p.category === 'future').sort(byStart);
   for (const p of plans) {
-    p.status = p.category === 'past' ? 'COMPLETED' : p.category === 'live' ? 'LIVE' : p.category === 'window' ? 'IN_WINDOW' : 'UPCOMING';
+    p.status =
+      p.category === 'past'
+        ? 'COMPLETED'
+        : p.category === 'live'
+          ? 'LIVE'
+          : p.category === 'window'
+            ? 'IN_WINDOW'
+            : 'UPCOMING';
   }
   // Guarantee every status somewhere in the default dataset; sprinkle more in large ones.
   const cancelAt = compIndex % 3 === 0 && past.length >= 2 ? rng.int(0, past.length - 2) : -1;
@@ -784,7 +856,19 @@ export interface DemoChunk extends ResultSink {
   roundScores: FeedRoundScore[];
 }
 
-export const newChunk = (): DemoChunk => ({ events: [], rounds: [], heats: [], roundScores: [], eventParticipants: [], heatEntries: [], laps: [], heatResults: [], teamGames: [], markets: [], odds: [] });
+export const newChunk = (): DemoChunk => ({
+  events: [],
+  rounds: [],
+  heats: [],
+  roundScores: [],
+  eventParticipants: [],
+  heatEntries: [],
+  laps: [],
+  heatResults: [],
+  teamGames: [],
+  markets: [],
+  odds: [],
+});
 
 function chunkItems(chunk: DemoChunk): number {
   return (
@@ -927,24 +1011,63 @@ interface Streams {
 
 const PRICED_AFTER_MS = 30 * DAY;
 
-function materialise(plan: EventPlan, view: EventView, seq: number, profile: Profile, streams: Streams, anchor: number, pricer: DemoPricer, content: DemoChunk): void {
+function materialise(
+  plan: EventPlan,
+  view: EventView,
+  seq: number,
+  profile: Profile,
+  streams: Streams,
+  anchor: number,
+  pricer: DemoPricer,
+  content: DemoChunk,
+): void {
   const { clock, status, home, away, base } = view;
   const eventId = `${base.competition}:${plan.uuid}`;
   const competition = getCompetition(base.competition);
   const ctx: PricingContext = { competition, uuid: plan.uuid, eventId, status };
   // Markets for events still to run and those finished in the last month: the ones a book still shows.
   const priced = status !== 'COMPLETED' || clock - plan.end < PRICED_AFTER_MS;
-  const model = home && away ? demoMatchModel(competition, home.strength, away.strength, demoFirstHammer(plan.uuid)) : null;
+  const model =
+    home && away ? demoMatchModel(competition, home.strength, away.strength, demoFirstHammer(plan.uuid)) : null;
   if (model && home && away) {
     const path = livePath(plan, model, anchor);
     // Overtime and extra ends of a match that needs them follow the schedule, ten minutes each.
-    const extra = status === 'COMPLETED' || (status === 'LIVE' && clock >= plan.end) ? Math.max(0, path.length - plan.rounds.length) * EXTRA_PERIOD_MS : 0;
-    const onServe = competition.resultsFormat === 'jai-alai' && status === 'LIVE' ? { onServe: streams.scores.pick(['home', 'away'] as const) } : {};
-    content.events.push({ id: eventId, ...base, ...onServe, startDate: iso(plan.start), endDate: iso(plan.end + extra), eventStatus: status });
-    materialiseMatch(plan, view, competition, model, path, { home, away }, eventId, content, priced ? (match) => pricer.match(ctx, match, content) : null);
+    const extra =
+      status === 'COMPLETED' || (status === 'LIVE' && clock >= plan.end)
+        ? Math.max(0, path.length - plan.rounds.length) * EXTRA_PERIOD_MS
+        : 0;
+    const onServe =
+      competition.resultsFormat === 'jai-alai' && status === 'LIVE'
+        ? { onServe: streams.scores.pick(['home', 'away'] as const) }
+        : {};
+    content.events.push({
+      id: eventId,
+      ...base,
+      ...onServe,
+      startDate: iso(plan.start),
+      endDate: iso(plan.end + extra),
+      eventStatus: status,
+    });
+    materialiseMatch(
+      plan,
+      view,
+      competition,
+      model,
+      path,
+      { home, away },
+      eventId,
+      content,
+      priced ? (match) => pricer.match(ctx, match, content) : null,
+    );
     return;
   }
-  content.events.push({ id: eventId, ...base, startDate: iso(plan.start), endDate: iso(plan.end), eventStatus: status });
+  content.events.push({
+    id: eventId,
+    ...base,
+    startDate: iso(plan.start),
+    endDate: iso(plan.end),
+    eventStatus: status,
+  });
   const resultRounds: ResultRound[] = [];
   // Periods of a team game played so far, the one in play in part.
   let periodsPlayed = 0;
@@ -969,8 +1092,21 @@ function materialise(plan: EventPlan, view: EventView, seq: number, profile: Pro
         const heatStatus = statuses[h] ?? 'UPCOMING';
         const start = plan.actionStart + unit.start;
         const end = plan.actionStart + unit.end;
-        content.heats.push({ id, roundId, heatName: unit.name, heatNo: h + 1, heatStatus, startDate: iso(start), endDate: iso(end) });
-        return { id, name: unit.name, status: heatStatus, progress: heatStatus === 'LIVE' ? Math.min(1, Math.max(0, (clock - start) / (end - start))) : 0 };
+        content.heats.push({
+          id,
+          roundId,
+          heatName: unit.name,
+          heatNo: h + 1,
+          heatStatus,
+          startDate: iso(start),
+          endDate: iso(end),
+        });
+        return {
+          id,
+          name: unit.name,
+          status: heatStatus,
+          progress: heatStatus === 'LIVE' ? Math.min(1, Math.max(0, (clock - start) / (end - start))) : 0,
+        };
       });
       resultRounds.push({ name: laid.spec.name, heats: resultHeats });
     }
@@ -990,7 +1126,10 @@ function materialise(plan: EventPlan, view: EventView, seq: number, profile: Pro
   });
   const scorer = profile.scorer;
   if (priced && scorer && home && away) {
-    const goals = (teamId: string) => content.roundScores.filter((s) => s.roundId.startsWith(`${plan.uuid}-r`) && s.teamId === teamId).reduce((sum, s) => sum + s.goals, 0);
+    const goals = (teamId: string) =>
+      content.roundScores
+        .filter((s) => s.roundId.startsWith(`${plan.uuid}-r`) && s.teamId === teamId)
+        .reduce((sum, s) => sum + s.goals, 0);
     // Its own draws, so that pricing leaves the rest of the demo data as it was.
     const pricingRng = new Random(hashSeed('team-markets', plan.uuid));
     const score = { home: goals(home.id), away: goals(away.id) };
@@ -1010,10 +1149,22 @@ function materialise(plan: EventPlan, view: EventView, seq: number, profile: Pro
       },
       final: status === 'COMPLETED' ? [score.home, score.away] : null,
     };
-    pricer.teamGame(ctx, game, { ...score, remaining: Math.max(0, 1 - periodsPlayed / Math.max(1, plan.rounds.length)) }, content);
+    pricer.teamGame(
+      ctx,
+      game,
+      { ...score, remaining: Math.max(0, 1 - periodsPlayed / Math.max(1, plan.rounds.length)) },
+      content,
+    );
   }
   streams.results?.run(
-    { id: eventId, uuid: plan.uuid, name: base.name, seq, rounds: resultRounds, ...(priced ? { price: (input: EventMarketInput) => pricer.athleteEvent(ctx, input, resultRounds, content) } : {}) },
+    {
+      id: eventId,
+      uuid: plan.uuid,
+      name: base.name,
+      seq,
+      rounds: resultRounds,
+      ...(priced ? { price: (input: EventMarketInput) => pricer.athleteEvent(ctx, input, resultRounds, content) } : {}),
+    },
     content,
   );
 }
@@ -1038,8 +1189,16 @@ function materialiseMatch(
   const { clock, status } = view;
   const roundIds: string[] = [];
   const state: { completed: PeriodScore[]; live: MatchState['live'] } = { completed: [], live: null };
-  const rosters = competition.resultsFormat === 'table-tennis' ? { home: roster(teams.home), away: roster(teams.away) } : null;
-  const addRound = (r: number, name: string, roundStatus: EventStatus, start: number, end: number, score: PeriodScore | undefined) => {
+  const rosters =
+    competition.resultsFormat === 'table-tennis' ? { home: roster(teams.home), away: roster(teams.away) } : null;
+  const addRound = (
+    r: number,
+    name: string,
+    roundStatus: EventStatus,
+    start: number,
+    end: number,
+    score: PeriodScore | undefined,
+  ) => {
     const roundId = `${plan.uuid}-r${r + 1}`;
     roundIds.push(roundId);
     content.rounds.push({
@@ -1073,7 +1232,14 @@ function materialiseMatch(
     const played = path[r];
     if (!played) {
       // Not needed: the match was decided before this game or set.
-      addRound(r, laid.spec.name, roundStatus === 'UPCOMING' || roundStatus === 'POSTPONED' ? roundStatus : 'CANCELLED', start, end, undefined);
+      addRound(
+        r,
+        laid.spec.name,
+        roundStatus === 'UPCOMING' || roundStatus === 'POSTPONED' ? roundStatus : 'CANCELLED',
+        start,
+        end,
+        undefined,
+      );
       return;
     }
     if (roundStatus === 'LIVE') inPlay(r, laid.spec.name, start, end, played);
@@ -1103,8 +1269,11 @@ const EXTRA_PERIOD_MS = 10 * MINUTE;
 function livePath(plan: EventPlan, model: TeamMatchModel, now: number): PeriodScore[] {
   let path = demoMatchPath(model, plan.uuid);
   if (plan.status !== 'LIVE') return path;
-  const inPlay = plan.rounds.findIndex((laid) => laid.units[0] !== undefined && unitStatus(plan.status, plan, laid.units[0], now) === 'LIVE');
-  for (let attempt = 1; attempt < 50 && inPlay >= 0 && path.length <= inPlay; attempt++) path = demoMatchPath(model, `${plan.uuid}/${attempt}`);
+  const inPlay = plan.rounds.findIndex(
+    (laid) => laid.units[0] !== undefined && unitStatus(plan.status, plan, laid.units[0], now) === 'LIVE',
+  );
+  for (let attempt = 1; attempt < 50 && inPlay >= 0 && path.length <= inPlay; attempt++)
+    path = demoMatchPath(model, `${plan.uuid}/${attempt}`);
   return path;
 }
 
@@ -1127,14 +1296,26 @@ function roster(team: TeamPlan): string[] {
 function planBracket(competition: Competition, plans: EventPlan[], teams: readonly TeamPlan[], now: number): void {
   if (competition.resultsFormat !== 'three-ice' || teams.length < 8) return;
   const seasons = new Map<number, EventPlan[]>();
-  for (const p of plans) seasons.set(new Date(p.start).getUTCFullYear(), [...(seasons.get(new Date(p.start).getUTCFullYear()) ?? []), p]);
+  for (const p of plans)
+    seasons.set(new Date(p.start).getUTCFullYear(), [...(seasons.get(new Date(p.start).getUTCFullYear()) ?? []), p]);
   for (const season of seasons.values()) {
     if (season.length < 8) continue;
     const games = season.slice(-7);
-    const slots: Array<{ round: number; slot: number }> = [1, 2, 3, 4].map((slot) => ({ round: 1, slot })).concat([{ round: 2, slot: 1 }, { round: 2, slot: 2 }, { round: 3, slot: 1 }]);
+    const slots: Array<{ round: number; slot: number }> = [1, 2, 3, 4]
+      .map((slot) => ({ round: 1, slot }))
+      .concat([
+        { round: 2, slot: 1 },
+        { round: 2, slot: 2 },
+        { round: 3, slot: 1 },
+      ]);
     const ranked = [...teams].sort((a, b) => b.strength - a.strength || (a.id < b.id ? -1 : 1)).slice(0, 8);
     // Seeds 1v8, 4v5, 2v7, 3v6, so that the top seeds meet only in the final.
-    const pairs = [[0, 7], [3, 4], [1, 6], [2, 5]] as const;
+    const pairs = [
+      [0, 7],
+      [3, 4],
+      [1, 6],
+      [2, 5],
+    ] as const;
     games.forEach((game, i) => {
       const at = slots[i] as { round: number; slot: number };
       game.bracket = at;
@@ -1209,13 +1390,27 @@ interface Entrant {
   kind: 'athlete' | 'team';
 }
 
-function futureOdds(type: FutureType, futureId: string, futureUuid: string, entrants: readonly Entrant[], rng: Random): FeedFutureOdd[] {
+function futureOdds(
+  type: FutureType,
+  futureId: string,
+  futureUuid: string,
+  entrants: readonly Entrant[],
+  rng: Random,
+): FeedFutureOdd[] {
   const field = [...entrants].sort((a, b) => b.strength - a.strength || (a.id < b.id ? -1 : 1)).slice(0, MAX_FIELD);
   const weights = field.map((e) => Math.exp(e.strength));
   const total = weights.reduce((a, b) => a + b, 0);
   const win = weights.map((w) => w / total);
   const n = field.length;
-  const k: Record<FutureType, number> = { winner: 1, top2: 2, top3: 3, top5: 5, top10: 10, makeCut: n * 0.65, makePlayOdds: n * 0.5 };
+  const k: Record<FutureType, number> = {
+    winner: 1,
+    top2: 2,
+    top3: 3,
+    top5: 5,
+    top10: 10,
+    makeCut: n * 0.65,
+    makePlayOdds: n * 0.5,
+  };
   const target = Math.min(k[type], n * 0.9);
   const chances = type === 'winner' ? win : topProbabilities(win, target);
   const yesNo = type === 'makeCut' || type === 'makePlayOdds';
@@ -1226,7 +1421,9 @@ function futureOdds(type: FutureType, futureId: string, futureUuid: string, entr
     const price = (outcomeName: string, probability: number): FeedFuturePrice => {
       // Books rarely price below 1.05 even on near-certainties.
       const decimal = ladder(1 / Math.min(0.95, probability * margin));
-      return american ? { outcomeName, americanOdds: decimalToAmerican(decimal) } : { outcomeName, decimalOdds: decimal };
+      return american
+        ? { outcomeName, americanOdds: decimalToAmerican(decimal) }
+        : { outcomeName, decimalOdds: decimal };
     };
     const odds = yesNo ? [price('Yes', q), price('No', 1 - q)] : [price('Yes', q)];
     return {
@@ -1269,7 +1466,13 @@ interface CompetitionData {
   futureOdds: FeedFutureOdd[];
 }
 
-function buildCompetition(competition: Competition, compIndex: number, count: number, seed: number, now: Date): CompetitionData {
+function buildCompetition(
+  competition: Competition,
+  compIndex: number,
+  count: number,
+  seed: number,
+  now: Date,
+): CompetitionData {
   const profile = profileOf(competition);
   const root = new Random(hashSeed('altsports-demo', seed, competition.key));
   const participantsRng = root.fork('participants');
@@ -1286,9 +1489,19 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
   const tourId = `${competition.key}-tour-${gender}`;
   const tour: FeedTour = { id: tourId, competition: competition.key, name: profile.tourName, gender };
   const teams = competition.participants === 'teams' ? makeTeams(competition, participantsRng) : [];
-  const athletes = competition.participants === 'athletes' ? makeAthletes(competition, profile, gender, participantsRng, now) : [];
-  const riderTeams = formatIn(TEAM_GAME_FORMATS, competition.resultsFormat) ? makeRiderTeams(competition, athletes) : [];
-  const resultAthletes = athletes.map((a) => ({ id: a.id, lastName: a.lastName, strength: a.strength, gender: a.feed.gender ?? null, weightClass: a.weightClass ?? null, teamId: a.feed.teamId ?? null }));
+  const athletes =
+    competition.participants === 'athletes' ? makeAthletes(competition, profile, gender, participantsRng, now) : [];
+  const riderTeams = formatIn(TEAM_GAME_FORMATS, competition.resultsFormat)
+    ? makeRiderTeams(competition, athletes)
+    : [];
+  const resultAthletes = athletes.map((a) => ({
+    id: a.id,
+    lastName: a.lastName,
+    strength: a.strength,
+    gender: a.feed.gender ?? null,
+    weightClass: a.weightClass ?? null,
+    teamId: a.feed.teamId ?? null,
+  }));
   const riderTeamIds = riderTeams.map((t) => t.id);
   const results = eventResultsGenerator(competition, resultAthletes, riderTeamIds, resultsRng);
 
@@ -1323,8 +1536,15 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
     seasons.set(year, season);
   }
   const venueFor = (p: EventPlan, seasonIndex: number): Venue => {
-    if (profile.homeArena && p.home) return { event: p.home.seed.name, location: p.home.seed.venue, group: p.home.seed.group };
-    return venues[Math.floor(seasonIndex / (profile.block ?? 1)) % Math.max(1, venues.length)] ?? { event: competition.name, location: 'TBA', group: 'TBA' };
+    if (profile.homeArena && p.home)
+      return { event: p.home.seed.name, location: p.home.seed.venue, group: p.home.seed.group };
+    return (
+      venues[Math.floor(seasonIndex / (profile.block ?? 1)) % Math.max(1, venues.length)] ?? {
+        event: competition.name,
+        location: 'TBA',
+        group: 'TBA',
+      }
+    );
   };
   const events: CompetitionData['events'] = [];
   let seq = 0;
@@ -1334,10 +1554,25 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
       const venue = venueFor(p, i);
       const venueCount = (seen.get(venue.event) ?? 0) + 1;
       seen.set(venue.event, venueCount);
-      const ctx: NameContext = { rng: contentRng, competition, venue, venueCount, seq, athletes, home: p.home, away: p.away };
-      const name = profile.name ? profile.name(ctx) : defaultName(venue.event, venueCount, (calendarRepeats.get(venue.event) ?? 0) > 1);
-      const playoffs = competition.participants === 'teams' && season.length >= 4 && i >= Math.ceil(season.length * 0.85);
-      const numericId = profile.homeArena && p.home ? competition.referenceId * 1000 + 500 + p.home.index : numericIds.get(venue.location) ?? null;
+      const ctx: NameContext = {
+        rng: contentRng,
+        competition,
+        venue,
+        venueCount,
+        seq,
+        athletes,
+        home: p.home,
+        away: p.away,
+      };
+      const name = profile.name
+        ? profile.name(ctx)
+        : defaultName(venue.event, venueCount, (calendarRepeats.get(venue.event) ?? 0) > 1);
+      const playoffs =
+        competition.participants === 'teams' && season.length >= 4 && i >= Math.ceil(season.length * 0.85);
+      const numericId =
+        profile.homeArena && p.home
+          ? competition.referenceId * 1000 + 500 + p.home.index
+          : (numericIds.get(venue.location) ?? null);
       const base: EventBase = {
         competition: competition.key,
         tourId,
@@ -1349,7 +1584,9 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
         eventLocationGroup: venue.group,
         seasonType: playoffs ? 'playoffs' : 'regular',
         ...(p.home && p.away ? { teams: eventTeams(competition, p.uuid, p.home, p.away) } : {}),
-        ...(competition.resultsFormat === 'jai-alai' ? { eventType: 'Doubles', streamUrl: `https://stream.altsports.example/jaialai/${p.uuid}` } : {}),
+        ...(competition.resultsFormat === 'jai-alai'
+          ? { eventType: 'Doubles', streamUrl: `https://stream.altsports.example/jaialai/${p.uuid}` }
+          : {}),
         ...(p.bracket ? { bracketRound: p.bracket.round, bracketSlot: p.bracket.slot } : {}),
       };
       events.push({ plan: p, base, name: ctx });
@@ -1387,7 +1624,8 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
   const paths = new Map<string, PeriodScore[]>();
   /** A match as played (kept: drawing a curling match takes a while); null without two teams. */
   const pathOf = (plan: EventPlan, home: TeamPlan | undefined, away: TeamPlan | undefined): PeriodScore[] | null => {
-    const model = home && away ? demoMatchModel(competition, home.strength, away.strength, demoFirstHammer(plan.uuid)) : null;
+    const model =
+      home && away ? demoMatchModel(competition, home.strength, away.strength, demoFirstHammer(plan.uuid)) : null;
     if (!model) return null;
     const key = `${plan.uuid}|${home?.id}|${away?.id}`;
     let path = paths.get(key);
@@ -1407,7 +1645,13 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
       const e = events[seq];
       if (!e) return;
       checkpoints[seq] = { scores: scoresRng.draws, results: resultsRng.draws, fights: results?.fights() ?? 0 };
-      const view: EventView = { clock: nowMs, status: e.plan.status, home: e.plan.home, away: e.plan.away, base: e.base };
+      const view: EventView = {
+        clock: nowMs,
+        status: e.plan.status,
+        home: e.plan.home,
+        away: e.plan.away,
+        base: e.base,
+      };
       materialise(e.plan, view, seq, profile, { scores: scoresRng, results }, nowMs, pricer, chunk);
     },
     viewsAt: (clock) => {
@@ -1424,10 +1668,24 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
         bracket?.played(plan, status === 'COMPLETED', home, away);
         if (home === plan.home && away === plan.away) return { clock, status, home, away, base };
         const named = { ...name, home, away };
-        return { clock, status, home, away, base: { ...base, name: profile.name ? profile.name(named) : base.name, ...(home && away ? { teams: eventTeams(competition, plan.uuid, home, away) } : {}) } };
+        return {
+          clock,
+          status,
+          home,
+          away,
+          base: {
+            ...base,
+            name: profile.name ? profile.name(named) : base.name,
+            ...(home && away ? { teams: eventTeams(competition, plan.uuid, home, away) } : {}),
+          },
+        };
       });
       // The first event still to start is the next one.
-      const next = views.findIndex((view, seq) => view.status === 'UPCOMING' && (events[seq]?.plan.status === 'NEXT' || events[seq]?.plan.status === 'UPCOMING'));
+      const next = views.findIndex(
+        (view, seq) =>
+          view.status === 'UPCOMING' &&
+          (events[seq]?.plan.status === 'NEXT' || events[seq]?.plan.status === 'UPCOMING'),
+      );
       if (next >= 0) views[next] = { ...(views[next] as EventView), status: 'NEXT' };
       return views;
     },
@@ -1437,7 +1695,13 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
       if (!e || !at) throw new Error(`event ${seq} of ${competition.key} has not had its turn yet`);
       const streams = {
         scores: ReplayRandom.resume(scoresRng.seed, at.scores),
-        results: eventResultsGenerator(competition, resultAthletes, riderTeamIds, ReplayRandom.resume(resultsRng.seed, at.results), at.fights),
+        results: eventResultsGenerator(
+          competition,
+          resultAthletes,
+          riderTeamIds,
+          ReplayRandom.resume(resultsRng.seed, at.results),
+          at.fights,
+        ),
       };
       materialise(e.plan, view, seq, profile, streams, nowMs, pricer, chunk);
     },
@@ -1447,7 +1711,12 @@ function buildCompetition(competition: Competition, compIndex: number, count: nu
 }
 
 /** The event's two teams; in curling with their stone colours and who has the hammer in the first end. */
-function eventTeams(competition: Competition, uuid: string, homeTeam: TeamPlan, awayTeam: TeamPlan): NonNullable<FeedEvent['teams']> {
+function eventTeams(
+  competition: Competition,
+  uuid: string,
+  homeTeam: TeamPlan,
+  awayTeam: TeamPlan,
+): NonNullable<FeedEvent['teams']> {
   const home = { teamId: homeTeam.id, isHomeTeam: true };
   const away = { teamId: awayTeam.id, isHomeTeam: false };
   if (competition.resultsFormat !== 'curling') return [home, away];
@@ -1509,7 +1778,8 @@ export function* generateDemoFeeds(options: DemoOptions): Generator<FeedDocument
     // At a later clock each event is rebuilt from where its turn left the draws, so that later events stay as laid out.
     const views = clock === now.getTime() ? null : data.viewsAt(clock);
     for (let seq = 0; seq < data.events.length; seq++) {
-      if (chunk.events.length >= chunkSize || (chunk.events.length > 0 && chunkItems(chunk) >= maxItems)) yield document();
+      if (chunk.events.length >= chunkSize || (chunk.events.length > 0 && chunkItems(chunk) >= maxItems))
+        yield document();
       if (views) {
         data.materialise(seq, newChunk(), NO_PRICES);
         data.materialiseAt(seq, views[seq] as EventView, chunk, PRE_EVENT_PRICES);
@@ -1522,18 +1792,22 @@ export function* generateDemoFeeds(options: DemoOptions): Generator<FeedDocument
 }
 
 /** The competitions' data one at a time (large datasets), laid out as in the whole dataset: each competition's share of `events`. */
-function* buildCompetitions(options: Pick<DemoOptions, 'now' | 'seed' | 'events' | 'competitions'>): Generator<CompetitionData> {
+function* buildCompetitions(
+  options: Pick<DemoOptions, 'now' | 'seed' | 'events' | 'competitions'>,
+): Generator<CompetitionData> {
   const seed = options.seed ?? DEFAULT_SEED;
   const counts = eventsPerCompetition(options.events ?? DEFAULT_EVENTS_PER_COMPETITION * COMPETITIONS.length);
   for (const [index, competition] of COMPETITIONS.entries()) {
-    if (!options.competitions || options.competitions.includes(competition.key)) yield buildCompetition(competition, index, counts[index] ?? 0, seed, options.now);
+    if (!options.competitions || options.competitions.includes(competition.key))
+      yield buildCompetition(competition, index, counts[index] ?? 0, seed, options.now);
   }
 }
 
 /** A chunk's non-empty collections. */
 export function chunkDocument(chunk: DemoChunk): FeedDocument {
   const doc: FeedDocument = {};
-  for (const [collection, items] of Object.entries(chunk) as Array<[keyof DemoChunk, unknown[]]>) if (items.length > 0) (doc as Record<string, unknown[]>)[collection] = items;
+  for (const [collection, items] of Object.entries(chunk) as Array<[keyof DemoChunk, unknown[]]>)
+    if (items.length > 0) (doc as Record<string, unknown[]>)[collection] = items;
   return doc;
 }
 
@@ -1559,7 +1833,11 @@ export function layOutDemo(options: Pick<DemoOptions, 'now' | 'seed' | 'events' 
     const live = data.events.find((e) => e.plan.category === 'live');
     return {
       key: data.competition.key,
-      events: data.events.map(({ plan }) => ({ id: `${data.competition.key}:${plan.uuid}`, uuid: plan.uuid, startDate: iso(plan.start) })),
+      events: data.events.map(({ plan }) => ({
+        id: `${data.competition.key}:${plan.uuid}`,
+        uuid: plan.uuid,
+        startDate: iso(plan.start),
+      })),
       viewsAt: data.viewsAt,
       replay() {
         if (replayed) return;
@@ -1567,7 +1845,13 @@ export function layOutDemo(options: Pick<DemoOptions, 'now' | 'seed' | 'events' 
         replayed = true;
       },
       materialiseAt: data.materialiseAt,
-      live: live ? { id: `${data.competition.key}:${live.plan.uuid}`, uuid: live.plan.uuid, layoutTimes: (start) => layoutTimes(live.plan, start) } : null,
+      live: live
+        ? {
+            id: `${data.competition.key}:${live.plan.uuid}`,
+            uuid: live.plan.uuid,
+            layoutTimes: (start) => layoutTimes(live.plan, start),
+          }
+        : null,
     };
   });
 }

@@ -16,7 +16,12 @@ export interface LoadDemoOptions {
 export async function loadDemoData(store: Store, options: LoadDemoOptions = {}): Promise<{ events: number }> {
   const now = options.now ?? new Date();
   let events = 0;
-  for (const feed of generateDemoFeeds({ now, seed: options.seed, events: options.events, competitions: options.competitions })) {
+  for (const feed of generateDemoFeeds({
+    now,
+    seed: options.seed,
+    events: options.events,
+    competitions: options.competitions,
+  })) {
     const summary: IngestSummary = await ingestFeed(store, feed, { now });
     events += summary.events.received;
     options.onProgress?.(events);

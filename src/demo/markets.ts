@@ -1,8 +1,15 @@
 import type { Competition } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
-import { type GeneratedMarkets, type HeatField, competitionMarketInput, generateEventMarkets, priceMarket, ratingsToWinProbabilities } from '../domain/pricing/market-generator.ts';
-import { type ScoreModel, handicap, scoreProbabilities, totalLine } from '../domain/pricing/score-model.ts';
-import { Random, hashSeed } from '../domain/random.ts';
+import {
+  competitionMarketInput,
+  type GeneratedMarkets,
+  generateEventMarkets,
+  type HeatField,
+  priceMarket,
+  ratingsToWinProbabilities,
+} from '../domain/pricing/market-generator.ts';
+import { handicap, type ScoreModel, scoreProbabilities, totalLine } from '../domain/pricing/score-model.ts';
+import { hashSeed, Random } from '../domain/random.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
 import type { EventMarketInput, FeedHeatEntry, ResultRound } from './results.ts';
 
@@ -27,7 +34,12 @@ export interface DemoMarketInput {
 export function demoMarkets(competition: Competition, input: DemoMarketInput): GeneratedMarkets {
   const rng = new Random(hashSeed('markets', input.uuid));
   const generated = generateEventMarkets(
-    competitionMarketInput(competition, { eventId: input.uuid, athleteIds: input.athletes.map((a) => a.id), win: demoWinProbabilities(input.athletes), heats: input.heats }),
+    competitionMarketInput(competition, {
+      eventId: input.uuid,
+      athleteIds: input.athletes.map((a) => a.id),
+      win: demoWinProbabilities(input.athletes),
+      heats: input.heats,
+    }),
     { overround: 0.05, marginMethod: 'power', shape: 1, samples: DEMO_SAMPLES, uniform: () => rng.next() },
   );
   if (input.places) settleDemoProps(generated, input.places);
@@ -88,12 +100,21 @@ export function inPlayEventMarkets(
   const before = demoWinProbabilities(input.athletes);
   const heats = rounds.flatMap((r) => r.heats);
   const running = heats.find((h) => h.status === 'LIVE');
-  const weight = new Map(ids.map((id, i) => [id, (before[i] as number) * (input.eliminated.has(id) ? KNOCKED_OUT : 1)]));
-  const order = running ? runningOrder(competition, entries.filter((e) => e.heatId === running.id)) : [];
+  const weight = new Map(
+    ids.map((id, i) => [id, (before[i] as number) * (input.eliminated.has(id) ? KNOCKED_OUT : 1)]),
+  );
+  const order = running
+    ? runningOrder(
+        competition,
+        entries.filter((e) => e.heatId === running.id),
+      )
+    : [];
   if (running && order.length > 1) {
     // In tenths of the heat, so that a price holds between moves of the running order.
     const progress = Math.floor(running.progress * 10) / 10;
-    order.forEach((id, k) => weight.set(id, (weight.get(id) ?? 0) * Math.exp(FORM * progress * (1 - (2 * k) / (order.length - 1)))));
+    order.forEach((id, k) =>
+      weight.set(id, (weight.get(id) ?? 0) * Math.exp(FORM * progress * (1 - (2 * k) / (order.length - 1)))),
+    );
   }
   const total = [...weight.values()].reduce((a, b) => a + b, 0);
   const upcoming = new Set(heats.filter((h) => h.status === 'UPCOMING').map((h) => h.id));
@@ -102,22 +123,42 @@ export function inPlayEventMarkets(
   if (known?.key === key) return known.priced;
   const generate = (win: readonly number[], heatFields: readonly HeatField[], types: readonly OddType[]) =>
     generateEventMarkets(
-      competitionMarketInput(competition, { eventId: input.uuid, athleteIds: ids, win, heats: heatFields, oddTypes: types.filter((t) => competition.supportedMarkets.includes(t)) }),
+      competitionMarketInput(competition, {
+        eventId: input.uuid,
+        athleteIds: ids,
+        win,
+        heats: heatFields,
+        oddTypes: types.filter((t) => competition.supportedMarkets.includes(t)),
+      }),
       // Only closed forms are asked for: no samples needed.
       { overround: 0.05, marginMethod: 'power', shape: 1, samples: 1, uniform: () => 0.5 },
     );
-  const now = generate(ids.map((id) => (weight.get(id) ?? 0) / total), input.heats.filter((h) => h.heatId === running?.id), [...EVENT_IN_PLAY, ...HEAT_IN_PLAY]);
-  const ahead = generate(before, input.heats.filter((h) => upcoming.has(h.heatId)), HEAT_MARKETS);
+  const now = generate(
+    ids.map((id) => (weight.get(id) ?? 0) / total),
+    input.heats.filter((h) => h.heatId === running?.id),
+    [...EVENT_IN_PLAY, ...HEAT_IN_PLAY],
+  );
+  const ahead = generate(
+    before,
+    input.heats.filter((h) => upcoming.has(h.heatId)),
+    HEAT_MARKETS,
+  );
 
   const markets: FeedMarketItem[] = [];
   const odds: FeedOddItem[] = [];
   const typeOf = new Map([...now.markets, ...ahead.markets].map((m) => [m.id, m]));
-  for (const m of [...now.markets, ...ahead.markets]) if (m.heatId && HEAT_MARKETS.includes(m.oddType)) markets.push({ ...m, eventId: input.eventId });
+  for (const m of [...now.markets, ...ahead.markets])
+    if (m.heatId && HEAT_MARKETS.includes(m.oddType)) markets.push({ ...m, eventId: input.eventId });
   const heatMarkets = new Set(markets.map((m) => m.id));
   for (const o of now.odds) {
     const market = typeOf.get(o.marketId);
     if (heatMarkets.has(o.marketId)) odds.push({ ...o, odds: Math.min(LONGEST_PRICE, o.odds) });
-    else if (market && !market.heatId && EVENT_IN_PLAY.includes(market.oddType)) odds.push({ ...o, odds: Math.min(LONGEST_PRICE, o.odds), ...(o.athleteId && input.eliminated.has(o.athleteId) ? { status: 'CLOSED' as const } : {}) });
+    else if (market && !market.heatId && EVENT_IN_PLAY.includes(market.oddType))
+      odds.push({
+        ...o,
+        odds: Math.min(LONGEST_PRICE, o.odds),
+        ...(o.athleteId && input.eliminated.has(o.athleteId) ? { status: 'CLOSED' as const } : {}),
+      });
   }
   for (const o of ahead.odds) if (heatMarkets.has(o.marketId)) odds.push(o);
   for (const m of preEvent.markets) {
@@ -163,7 +204,11 @@ export interface TeamGameState {
  * the total, priced from Poisson scores whose means are those of the demo's own scorer. A game in
  * play (`live`) keeps its markets and lines, priced on the score so far plus the goals still to come.
  */
-export function demoTeamMarkets(competition: Competition, game: DemoTeamGame, live?: TeamGameState): { markets: FeedMarketItem[]; odds: FeedOddItem[] } {
+export function demoTeamMarkets(
+  competition: Competition,
+  game: DemoTeamGame,
+  live?: TeamGameState,
+): { markets: FeedMarketItem[]; odds: FeedOddItem[] } {
   if (!competition.supportedMarkets.includes('teamMarkets')) return { markets: [], odds: [] };
   let homeTotal = 0;
   let awayTotal = 0;
@@ -172,7 +217,10 @@ export function demoTeamMarkets(competition: Competition, game: DemoTeamGame, li
     homeTotal += home;
     awayTotal += away;
   }
-  const model = { home: Math.max(0.05, homeTotal / TEAM_SCORE_DRAWS), away: Math.max(0.05, awayTotal / TEAM_SCORE_DRAWS) };
+  const model = {
+    home: Math.max(0.05, homeTotal / TEAM_SCORE_DRAWS),
+    away: Math.max(0.05, awayTotal / TEAM_SCORE_DRAWS),
+  };
   const outcome = scoreProbabilities(model);
   const withDraw = outcome.draw >= 0.01;
   const sides = withDraw
@@ -201,7 +249,9 @@ export function demoTeamMarkets(competition: Competition, game: DemoTeamGame, li
     const now = handicap(rest, live.home - live.away);
     // Without a draw offered, a level game is shared out as before the start.
     const decided = now.home + now.away;
-    const fair: Record<string, number> = withDraw ? { home: now.home, draw: now.push, away: now.away } : { home: decided > 0 ? now.home / decided : 0.5, away: decided > 0 ? now.away / decided : 0.5 };
+    const fair: Record<string, number> = withDraw
+      ? { home: now.home, draw: now.push, away: now.away }
+      : { home: decided > 0 ? now.home / decided : 0.5, away: decided > 0 ? now.away / decided : 0.5 };
     moneyline = inPlay(price(sides.map((s) => fair[s.key] ?? 0)));
     const left = totalLine(rest, line - live.home - live.away);
     totals = inPlay(price([left.over, left.under]));
@@ -218,8 +268,22 @@ export function demoTeamMarkets(competition: Competition, game: DemoTeamGame, li
       odds: moneyline[i] as number,
       ...settle(s.key === 'home' ? home > away : s.key === 'away' ? away > home : home === away),
     })),
-    { id: `${markets[1]?.id}:over`, marketId: markets[1]?.id as string, name: `Over ${line}`, position: 1, odds: totals[0] as number, ...settle(home + away > line) },
-    { id: `${markets[1]?.id}:under`, marketId: markets[1]?.id as string, name: `Under ${line}`, position: 2, odds: totals[1] as number, ...settle(home + away < line) },
+    {
+      id: `${markets[1]?.id}:over`,
+      marketId: markets[1]?.id as string,
+      name: `Over ${line}`,
+      position: 1,
+      odds: totals[0] as number,
+      ...settle(home + away > line),
+    },
+    {
+      id: `${markets[1]?.id}:under`,
+      marketId: markets[1]?.id as string,
+      name: `Under ${line}`,
+      position: 2,
+      odds: totals[1] as number,
+      ...settle(home + away < line),
+    },
   ];
   return { markets, odds };
 }

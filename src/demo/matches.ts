@@ -1,9 +1,18 @@
 import type { Competition } from '../domain/competitions.ts';
 import { priceMarket } from '../domain/pricing/market-generator.ts';
-import { MATCH_PRICING, fitMatchModel, generateTeamMarkets } from '../domain/pricing/team-markets.ts';
-import { type JointScore, type TeamMatchModel, moneyline, periodDistribution, regularPeriods, simulateMatch, spreadLine, totalLine } from '../domain/pricing/team-match-model.ts';
-import { Random, hashSeed } from '../domain/random.ts';
-import { type MatchSide, type PeriodScore, hammerByEnd, matchScore, sideAhead } from '../domain/results/match-score.ts';
+import { fitMatchModel, generateTeamMarkets, MATCH_PRICING } from '../domain/pricing/team-markets.ts';
+import {
+  type JointScore,
+  moneyline,
+  periodDistribution,
+  regularPeriods,
+  simulateMatch,
+  spreadLine,
+  type TeamMatchModel,
+  totalLine,
+} from '../domain/pricing/team-match-model.ts';
+import { hashSeed, Random } from '../domain/random.ts';
+import { hammerByEnd, type MatchSide, matchScore, type PeriodScore, sideAhead } from '../domain/results/match-score.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
 import { inPlay } from './markets.ts';
 
@@ -19,17 +28,29 @@ const HOME_EDGE = 0.15;
 const models = new Map<string, TeamMatchModel>();
 
 /** The model of a match between teams of these strengths; null for formats without one. */
-export function demoMatchModel(competition: Competition, homeStrength: number, awayStrength: number, firstHammer: MatchSide): TeamMatchModel | null {
+export function demoMatchModel(
+  competition: Competition,
+  homeStrength: number,
+  awayStrength: number,
+  firstHammer: MatchSide,
+): TeamMatchModel | null {
   const pricing = MATCH_PRICING[competition.resultsFormat];
   if (!pricing) return null;
   // Rounded, so that the fits (a few milliseconds each for curling) are shared across matches.
-  const homeWin = Math.round(Math.min(0.9, Math.max(0.1, 1 / (1 + Math.exp(-(0.9 * (homeStrength - awayStrength) + HOME_EDGE))))) * 100) / 100;
+  const homeWin =
+    Math.round(
+      Math.min(0.9, Math.max(0.1, 1 / (1 + Math.exp(-(0.9 * (homeStrength - awayStrength) + HOME_EDGE))))) * 100,
+    ) / 100;
   const key = `${competition.key}|${homeWin}|${firstHammer}`;
   let model = models.get(key);
   if (!model) {
     // The format's typical total: goals in lacrosse and 3-on-3 hockey, points in curling.
     const expectedTotal = pricing.typicalTotal;
-    model = fitMatchModel(competition.resultsFormat, { homeWin, ...(expectedTotal ? { expectedTotal } : {}) }, firstHammer);
+    model = fitMatchModel(
+      competition.resultsFormat,
+      { homeWin, ...(expectedTotal ? { expectedTotal } : {}) },
+      firstHammer,
+    );
     models.set(key, model);
   }
   return model;
@@ -47,17 +68,30 @@ export function demoMatchPath(model: TeamMatchModel, uuid: string): Array<{ home
 }
 
 /** The side that wins a played-out match. */
-export function demoMatchWinner(competition: Competition, path: ReadonlyArray<{ home: number; away: number }>): MatchSide | null {
+export function demoMatchWinner(
+  competition: Competition,
+  path: ReadonlyArray<{ home: number; away: number }>,
+): MatchSide | null {
   return sideAhead(matchScore(competition.resultsFormat, path));
 }
 
 /** Table tennis lineups: each team's players by game, singles and doubles in a fixed order. */
-const GAME_TYPES: ReadonlyArray<'singles' | 'doubles'> = ['doubles', 'singles', 'singles', 'doubles', 'singles', 'singles', 'singles'];
+const GAME_TYPES: ReadonlyArray<'singles' | 'doubles'> = [
+  'doubles',
+  'singles',
+  'singles',
+  'doubles',
+  'singles',
+  'singles',
+  'singles',
+];
 
 export function tableTennisGame(index: number, home: readonly string[], away: readonly string[]) {
   const gameType = GAME_TYPES[index % GAME_TYPES.length] ?? 'singles';
   const pick = (roster: readonly string[]) =>
-    gameType === 'doubles' ? `${roster[index % roster.length]} / ${roster[(index + 1) % roster.length]}` : (roster[index % roster.length] as string);
+    gameType === 'doubles'
+      ? `${roster[index % roster.length]} / ${roster[(index + 1) % roster.length]}`
+      : (roster[index % roster.length] as string);
   return { gameType, homeLineup: pick(home), awayLineup: pick(away) };
 }
 
@@ -68,7 +102,12 @@ export interface MatchState {
 }
 
 /** The match's moneyline, spread and total (and its periods'), from its model, with a 5% margin. */
-export function demoMatchMarkets(competition: Competition, uuid: string, model: TeamMatchModel, roundIds: readonly string[]): Pick<Required<FeedDocument>, 'markets' | 'odds'> {
+export function demoMatchMarkets(
+  competition: Competition,
+  uuid: string,
+  model: TeamMatchModel,
+  roundIds: readonly string[],
+): Pick<Required<FeedDocument>, 'markets' | 'odds'> {
   const pricing = MATCH_PRICING[competition.resultsFormat];
   const generated = generateTeamMarkets({
     eventId: uuid,
@@ -85,13 +124,23 @@ export function demoMatchMarkets(competition: Competition, uuid: string, model: 
  * A match in play keeps its markets and lines: the whole match's outcomes are priced again on the
  * score so far and what the model gives the rest of the match; the periods' stay as they opened.
  */
-export function inPlayMatchOdds(markets: Pick<Required<FeedDocument>, 'markets' | 'odds'>, model: TeamMatchModel, state: MatchState): NonNullable<FeedDocument['odds']> {
+export function inPlayMatchOdds(
+  markets: Pick<Required<FeedDocument>, 'markets' | 'odds'>,
+  model: TeamMatchModel,
+  state: MatchState,
+): NonNullable<FeedDocument['odds']> {
   const joint = restOfMatch(model, state);
   return markets.markets.flatMap((market) => {
     if (market.roundId) return [];
     const outcomes = markets.odds.filter((o) => o.marketId === market.id);
     const fair = sideChances(market.teamMarketType ?? 'moneyline', market.line ?? undefined, joint);
-    const prices = inPlay(priceMarket(outcomes.map((o) => fair[o.side ?? ''] ?? 0), 0.05, 'power'));
+    const prices = inPlay(
+      priceMarket(
+        outcomes.map((o) => fair[o.side ?? ''] ?? 0),
+        0.05,
+        'power',
+      ),
+    );
     return outcomes.map((o, i) => ({ ...o, odds: prices[i] as number }));
   });
 }
@@ -122,18 +171,33 @@ function sideChances(type: string, line: number | undefined, joint: readonly Joi
  */
 export function restOfMatch(model: TeamMatchModel, state: MatchState): JointScore[] {
   const regular = regularPeriods(model);
-  const played = state.completed.reduce((sum, s) => ({ home: sum.home + s.home, away: sum.away + s.away }), { home: 0, away: 0 });
+  const played = state.completed.reduce((sum, s) => ({ home: sum.home + s.home, away: sum.away + s.away }), {
+    home: 0,
+    away: 0,
+  });
   if (model.kind === 'table-tennis' || model.kind === 'jai-alai') {
-    const won = { home: state.completed.filter((s) => s.home > s.away).length, away: state.completed.filter((s) => s.away > s.home).length };
+    const won = {
+      home: state.completed.filter((s) => s.home > s.away).length,
+      away: state.completed.filter((s) => s.away > s.home).length,
+    };
     const period = moneyline(periodDistribution(model, 0));
     const p = period.home / (period.home + period.away);
     const target = model.kind === 'table-tennis' ? model.gamesToWin : model.setsToWin;
     let states = [{ ...won, p: 1 }];
     if (state.live) {
-      const q = raceChance(model.pointHome, model.pointsToWin - state.live.score.home, model.pointsToWin - state.live.score.away);
-      states = [{ home: won.home + 1, away: won.away, p: q }, { home: won.home, away: won.away + 1, p: 1 - q }];
+      const q = raceChance(
+        model.pointHome,
+        model.pointsToWin - state.live.score.home,
+        model.pointsToWin - state.live.score.away,
+      );
+      states = [
+        { home: won.home + 1, away: won.away, p: q },
+        { home: won.home, away: won.away + 1, p: 1 - q },
+      ];
     }
-    return states.flatMap((s) => raceFrom(s.home, s.away, p, target - s.home, target - s.away).map((f) => ({ ...f, p: f.p * s.p })));
+    return states.flatMap((s) =>
+      raceFrom(s.home, s.away, p, target - s.home, target - s.away).map((f) => ({ ...f, p: f.p * s.p })),
+    );
   }
   if (model.kind === 'curling') return restOfCurling(model, played, state.completed, regular);
   // Goals in the period in play stand; the rest of regulation is Poisson, then a sudden-death goal.
@@ -142,7 +206,8 @@ export function restOfMatch(model: TeamMatchModel, state: MatchState): JointScor
   if (state.completed.length + (state.live ? 1 : 0) <= regular) {
     // Time left in tenths of a period, so that a price holds for a while when nobody scores.
     const left = (regular - state.completed.length - Math.floor((state.live?.elapsed ?? 0) * 10) / 10) / regular;
-    if (left > 0) rest = periodDistribution({ ...model, home: model.home * left, away: model.away * left, periods: 1 }, 0);
+    if (left > 0)
+      rest = periodDistribution({ ...model, home: model.home * left, away: model.away * left, periods: 1 }, 0);
   }
   const homeTakesLevel = model.home / (model.home + model.away);
   const out: JointScore[] = [];
@@ -150,7 +215,11 @@ export function restOfMatch(model: TeamMatchModel, state: MatchState): JointScor
     const home = now.home + r.home;
     const away = now.away + r.away;
     if (home !== away) out.push({ home, away, p: r.p });
-    else out.push({ home: home + 1, away, p: r.p * homeTakesLevel }, { home, away: away + 1, p: r.p * (1 - homeTakesLevel) });
+    else
+      out.push(
+        { home: home + 1, away, p: r.p * homeTakesLevel },
+        { home, away: away + 1, p: r.p * (1 - homeTakesLevel) },
+      );
   }
   return out;
 }
@@ -164,7 +233,12 @@ const EXTRA_ENDS = 8;
  * Curling from the ends completed: end by end with the hammer as it stands (the side that scores
  * gives it up, a blank end keeps it), then extra ends while level. The end in play counts once over.
  */
-function restOfCurling(model: Curling, played: PeriodScore, completed: readonly PeriodScore[], regular: number): JointScore[] {
+function restOfCurling(
+  model: Curling,
+  played: PeriodScore,
+  completed: readonly PeriodScore[],
+  regular: number,
+): JointScore[] {
   const law = { home: endLaw(model, 'home'), away: endLaw(model, 'away') };
   type State = { home: number; away: number; hammer: MatchSide; p: number };
   const end = (states: readonly State[]): State[] => {
@@ -180,14 +254,22 @@ function restOfCurling(model: Curling, played: PeriodScore, completed: readonly 
     }
     return [...next.values()];
   };
-  let states: State[] = [{ home: played.home, away: played.away, hammer: hammerByEnd(model.firstHammer, completed).at(-1) as MatchSide, p: 1 }];
+  let states: State[] = [
+    {
+      home: played.home,
+      away: played.away,
+      hammer: hammerByEnd(model.firstHammer, completed).at(-1) as MatchSide,
+      p: 1,
+    },
+  ];
   for (let e = completed.length; e < regular; e++) states = end(states);
   const out: JointScore[] = [];
   for (let extra = 0; states.length > 0; extra++) {
     const level = states.filter((s) => s.home === s.away);
     for (const s of states) if (s.home !== s.away) out.push({ home: s.home, away: s.away, p: s.p });
     if (extra === EXTRA_ENDS) {
-      for (const s of level) out.push({ home: s.home + 1, away: s.away, p: s.p / 2 }, { home: s.home, away: s.away + 1, p: s.p / 2 });
+      for (const s of level)
+        out.push({ home: s.home + 1, away: s.away, p: s.p / 2 }, { home: s.home, away: s.away + 1, p: s.p / 2 });
       break;
     }
     states = end(level);
@@ -200,7 +282,14 @@ const laws = new WeakMap<TeamMatchModel, Record<MatchSide, JointScore[]>>();
 /** An end's law with `hammer` throwing last: the first end of the same match with that side holding the hammer. Kept per model. */
 function endLaw(model: Curling, hammer: MatchSide): JointScore[] {
   let known = laws.get(model);
-  if (!known) laws.set(model, (known = { home: periodDistribution({ ...model, firstHammer: 'home' }, 0), away: periodDistribution({ ...model, firstHammer: 'away' }, 0) }));
+  if (!known)
+    laws.set(
+      model,
+      (known = {
+        home: periodDistribution({ ...model, firstHammer: 'home' }, 0),
+        away: periodDistribution({ ...model, firstHammer: 'away' }, 0),
+      }),
+    );
   return known[hammer];
 }
 
@@ -215,7 +304,10 @@ function raceFrom(home: number, away: number, p: number, needHome: number, needA
   if (needHome <= 0 || needAway <= 0) return [{ home, away, p: 1 }];
   const out: JointScore[] = [];
   // Home takes its last needed win after k of away's: C(needHome - 1 + k, k) p^needHome (1-p)^k; and the other way round.
-  for (const [need, other, chance, homeWins] of [[needHome, needAway, p, true], [needAway, needHome, 1 - p, false]] as const) {
+  for (const [need, other, chance, homeWins] of [
+    [needHome, needAway, p, true],
+    [needAway, needHome, 1 - p, false],
+  ] as const) {
     let ways = 1;
     for (let k = 0; k < other; k++) {
       if (k > 0) ways = (ways * (need - 1 + k)) / k;

@@ -14,7 +14,14 @@ export interface NationalityPool {
   cities: readonly string[];
 }
 
-const pool = (code: string, country: string, male: string[], female: string[], last: string[], cities: string[]): NationalityPool => ({
+const pool = (
+  code: string,
+  country: string,
+  male: string[],
+  female: string[],
+  last: string[],
+  cities: string[],
+): NationalityPool => ({
   code,
   country,
   male,
@@ -29,7 +36,22 @@ export const NATIONALITIES: readonly NationalityPool[] = [
     'United States',
     ['Jake', 'Tyler', 'Cody', 'Justin', 'Ryan', 'Chase', 'Brandon', 'Kyle', 'Logan', 'Austin', 'Cole', 'Mason'],
     ['Caroline', 'Madison', 'Taylor', 'Kaitlyn', 'Haley', 'Sierra', 'Jordan', 'Brooke'],
-    ['Miller', 'Johnson', 'Anderson', 'Thompson', 'Walker', 'Carter', 'Hayes', 'Brooks', 'Sullivan', 'Bennett', 'Reed', 'Parker', 'Coleman', 'Foster'],
+    [
+      'Miller',
+      'Johnson',
+      'Anderson',
+      'Thompson',
+      'Walker',
+      'Carter',
+      'Hayes',
+      'Brooks',
+      'Sullivan',
+      'Bennett',
+      'Reed',
+      'Parker',
+      'Coleman',
+      'Foster',
+    ],
     ['San Clemente', 'Daytona Beach', 'Austin', 'Knoxville', 'Tulsa', 'Charlotte'],
   ),
   pool(
@@ -53,7 +75,19 @@ export const NATIONALITIES: readonly NationalityPool[] = [
     'Brazil',
     ['Gabriel', 'Filipe', 'Italo', 'João', 'Yago', 'Samuel', 'Lucas', 'Felipe', 'Matheus'],
     ['Tatiana', 'Luana', 'Silvana', 'Rayssa', 'Beatriz', 'Camila'],
-    ['Silva', 'Santos', 'Souza', 'Oliveira', 'Pereira', 'Ferreira', 'Costa', 'Rodrigues', 'Almeida', 'Carvalho', 'Barbosa'],
+    [
+      'Silva',
+      'Santos',
+      'Souza',
+      'Oliveira',
+      'Pereira',
+      'Ferreira',
+      'Costa',
+      'Rodrigues',
+      'Almeida',
+      'Carvalho',
+      'Barbosa',
+    ],
     ['Florianópolis', 'Saquarema', 'São Paulo', 'Rio de Janeiro', 'Natal'],
   ),
   pool(
@@ -109,7 +143,18 @@ export const NATIONALITIES: readonly NationalityPool[] = [
     'Spain',
     ['Íñigo', 'Aitor', 'Jon', 'Unai', 'Xabier', 'Álvaro', 'Pablo', 'Sergio'],
     ['Lucía', 'Ainhoa', 'Nerea', 'Marta'],
-    ['Etxeberria', 'Goikoetxea', 'Aguirre', 'Larrañaga', 'Iturriaga', 'Sánchez', 'Ruiz', 'Navarro', 'Moreno', 'Jiménez'],
+    [
+      'Etxeberria',
+      'Goikoetxea',
+      'Aguirre',
+      'Larrañaga',
+      'Iturriaga',
+      'Sánchez',
+      'Ruiz',
+      'Navarro',
+      'Moreno',
+      'Jiménez',
+    ],
     ['Bilbao', 'San Sebastián', 'Gernika', 'Barcelona', 'Madrid'],
   ),
   pool(
@@ -188,45 +233,221 @@ export const NATIONALITIES: readonly NationalityPool[] = [
 
 type Weights = ReadonlyArray<readonly [string, number]>;
 
-const MOTO: Weights = [['USA', 8], ['FRA', 2], ['AUS', 2], ['GBR', 1], ['CAN', 1], ['ZAF', 1], ['NZL', 1]];
-const SPRINT_CARS: Weights = [['USA', 10], ['AUS', 2], ['NZL', 1], ['CAN', 1]];
-const BARE_KNUCKLE: Weights = [['USA', 6], ['GBR', 3], ['BRA', 1], ['MEX', 1], ['IRL', 1], ['AUS', 1]];
+const MOTO: Weights = [
+  ['USA', 8],
+  ['FRA', 2],
+  ['AUS', 2],
+  ['GBR', 1],
+  ['CAN', 1],
+  ['ZAF', 1],
+  ['NZL', 1],
+];
+const SPRINT_CARS: Weights = [
+  ['USA', 10],
+  ['AUS', 2],
+  ['NZL', 1],
+  ['CAN', 1],
+];
+const BARE_KNUCKLE: Weights = [
+  ['USA', 6],
+  ['GBR', 3],
+  ['BRA', 1],
+  ['MEX', 1],
+  ['IRL', 1],
+  ['AUS', 1],
+];
 
 /** Where each individual competition's athletes come from (nationality code, weight). */
 export const SPORT_NATIONALITIES: Readonly<Record<string, Weights>> = {
-  wsl: [['AUS', 5], ['BRA', 6], ['USA', 5], ['FRA', 2], ['ZAF', 2], ['JPN', 2], ['PRT', 1], ['PER', 1]],
-  sls: [['USA', 6], ['BRA', 4], ['JPN', 4], ['AUS', 1], ['CAN', 1]],
+  wsl: [
+    ['AUS', 5],
+    ['BRA', 6],
+    ['USA', 5],
+    ['FRA', 2],
+    ['ZAF', 2],
+    ['JPN', 2],
+    ['PRT', 1],
+    ['PER', 1],
+  ],
+  sls: [
+    ['USA', 6],
+    ['BRA', 4],
+    ['JPN', 4],
+    ['AUS', 1],
+    ['CAN', 1],
+  ],
   spr: MOTO,
   motocrs: MOTO,
   sprmtcrs: MOTO,
-  pbr: [['USA', 6], ['BRA', 5], ['AUS', 1], ['CAN', 1], ['MEX', 1]],
+  pbr: [
+    ['USA', 6],
+    ['BRA', 5],
+    ['AUS', 1],
+    ['CAN', 1],
+    ['MEX', 1],
+  ],
   bkfc: BARE_KNUCKLE,
   byb: BARE_KNUCKLE,
-  powerslap: [['USA', 6], ['MEX', 1], ['BRA', 1], ['GBR', 1], ['CAN', 1]],
-  lux: [['MEX', 6], ['USA', 1], ['ARG', 1], ['PER', 1], ['BRA', 1]],
-  raf: [['USA', 5], ['JPN', 2], ['CAN', 1], ['MEX', 1], ['FIN', 1]],
-  f1: [['GBR', 3], ['NLD', 1], ['MEX', 1], ['ESP', 1], ['FRA', 2], ['DEU', 1], ['AUS', 1], ['CAN', 1], ['JPN', 1], ['ITA', 1], ['NZL', 1], ['BRA', 1], ['USA', 1], ['ARG', 1]],
-  motoamerica: [['USA', 6], ['CAN', 1], ['AUS', 1], ['GBR', 1], ['ESP', 1], ['BRA', 1], ['ZAF', 1]],
+  powerslap: [
+    ['USA', 6],
+    ['MEX', 1],
+    ['BRA', 1],
+    ['GBR', 1],
+    ['CAN', 1],
+  ],
+  lux: [
+    ['MEX', 6],
+    ['USA', 1],
+    ['ARG', 1],
+    ['PER', 1],
+    ['BRA', 1],
+  ],
+  raf: [
+    ['USA', 5],
+    ['JPN', 2],
+    ['CAN', 1],
+    ['MEX', 1],
+    ['FIN', 1],
+  ],
+  f1: [
+    ['GBR', 3],
+    ['NLD', 1],
+    ['MEX', 1],
+    ['ESP', 1],
+    ['FRA', 2],
+    ['DEU', 1],
+    ['AUS', 1],
+    ['CAN', 1],
+    ['JPN', 1],
+    ['ITA', 1],
+    ['NZL', 1],
+    ['BRA', 1],
+    ['USA', 1],
+    ['ARG', 1],
+  ],
+  motoamerica: [
+    ['USA', 6],
+    ['CAN', 1],
+    ['AUS', 1],
+    ['GBR', 1],
+    ['ESP', 1],
+    ['BRA', 1],
+    ['ZAF', 1],
+  ],
   usac: SPRINT_CARS,
   worldoutlaws: SPRINT_CARS,
   hlrs: SPRINT_CARS,
-  nhra: [['USA', 10], ['CAN', 1], ['AUS', 1]],
-  fdrift: [['USA', 5], ['IRL', 1], ['JPN', 2], ['NZL', 1], ['SWE', 1], ['CAN', 1], ['GBR', 1]],
-  jaialai: [['ESP', 5], ['FRA', 2], ['USA', 1], ['MEX', 1]],
-  xgame: [['USA', 5], ['JPN', 3], ['BRA', 2], ['AUS', 2], ['CAN', 2], ['FRA', 1], ['SWE', 1], ['NZL', 1]],
-  dgpt: [['USA', 6], ['FIN', 2], ['SWE', 2], ['CAN', 1], ['AUS', 1]],
-  athletesunlimited: [['USA', 8], ['CAN', 1], ['MEX', 1], ['BRA', 1], ['AUS', 1], ['JPN', 1]],
-  spectation: [['USA', 5], ['GBR', 1], ['CAN', 1], ['AUS', 1], ['BRA', 1]],
-  swimming: [['USA', 4], ['AUS', 4], ['GBR', 2], ['CAN', 2], ['FRA', 1], ['ITA', 1], ['JPN', 1], ['NLD', 1], ['DEU', 1], ['SWE', 1]],
+  nhra: [
+    ['USA', 10],
+    ['CAN', 1],
+    ['AUS', 1],
+  ],
+  fdrift: [
+    ['USA', 5],
+    ['IRL', 1],
+    ['JPN', 2],
+    ['NZL', 1],
+    ['SWE', 1],
+    ['CAN', 1],
+    ['GBR', 1],
+  ],
+  jaialai: [
+    ['ESP', 5],
+    ['FRA', 2],
+    ['USA', 1],
+    ['MEX', 1],
+  ],
+  xgame: [
+    ['USA', 5],
+    ['JPN', 3],
+    ['BRA', 2],
+    ['AUS', 2],
+    ['CAN', 2],
+    ['FRA', 1],
+    ['SWE', 1],
+    ['NZL', 1],
+  ],
+  dgpt: [
+    ['USA', 6],
+    ['FIN', 2],
+    ['SWE', 2],
+    ['CAN', 1],
+    ['AUS', 1],
+  ],
+  athletesunlimited: [
+    ['USA', 8],
+    ['CAN', 1],
+    ['MEX', 1],
+    ['BRA', 1],
+    ['AUS', 1],
+    ['JPN', 1],
+  ],
+  spectation: [
+    ['USA', 5],
+    ['GBR', 1],
+    ['CAN', 1],
+    ['AUS', 1],
+    ['BRA', 1],
+  ],
+  swimming: [
+    ['USA', 4],
+    ['AUS', 4],
+    ['GBR', 2],
+    ['CAN', 2],
+    ['FRA', 1],
+    ['ITA', 1],
+    ['JPN', 1],
+    ['NLD', 1],
+    ['DEU', 1],
+    ['SWE', 1],
+  ],
 };
 
 /** Weight classes with their upper limit in kilograms, for combat sports. */
 export const WEIGHT_CLASSES: Readonly<Record<string, ReadonlyArray<readonly [string, number]>>> = {
-  bkfc: [['Flyweight', 57], ['Bantamweight', 61], ['Featherweight', 66], ['Lightweight', 70], ['Welterweight', 75], ['Middleweight', 79], ['Light Heavyweight', 84], ['Cruiserweight', 91], ['Heavyweight', 120]],
-  byb: [['Bantamweight', 61], ['Featherweight', 66], ['Lightweight', 70], ['Welterweight', 75], ['Middleweight', 79], ['Cruiserweight', 91], ['Heavyweight', 120]],
-  lux: [['Flyweight', 57], ['Bantamweight', 61], ['Featherweight', 66], ['Lightweight', 70], ['Welterweight', 77], ['Middleweight', 84], ['Light Heavyweight', 93]],
-  powerslap: [['Welterweight', 77], ['Middleweight', 84], ['Light Heavyweight', 93], ['Heavyweight', 120], ['Super Heavyweight', 160]],
-  raf: [['65 kg', 65], ['74 kg', 74], ['86 kg', 86], ['97 kg', 97], ['125 kg', 125]],
+  bkfc: [
+    ['Flyweight', 57],
+    ['Bantamweight', 61],
+    ['Featherweight', 66],
+    ['Lightweight', 70],
+    ['Welterweight', 75],
+    ['Middleweight', 79],
+    ['Light Heavyweight', 84],
+    ['Cruiserweight', 91],
+    ['Heavyweight', 120],
+  ],
+  byb: [
+    ['Bantamweight', 61],
+    ['Featherweight', 66],
+    ['Lightweight', 70],
+    ['Welterweight', 75],
+    ['Middleweight', 79],
+    ['Cruiserweight', 91],
+    ['Heavyweight', 120],
+  ],
+  lux: [
+    ['Flyweight', 57],
+    ['Bantamweight', 61],
+    ['Featherweight', 66],
+    ['Lightweight', 70],
+    ['Welterweight', 77],
+    ['Middleweight', 84],
+    ['Light Heavyweight', 93],
+  ],
+  powerslap: [
+    ['Welterweight', 77],
+    ['Middleweight', 84],
+    ['Light Heavyweight', 93],
+    ['Heavyweight', 120],
+    ['Super Heavyweight', 160],
+  ],
+  raf: [
+    ['65 kg', 65],
+    ['74 kg', 74],
+    ['86 kg', 86],
+    ['97 kg', 97],
+    ['125 kg', 125],
+  ],
 };
 
 export interface Venue {
@@ -517,7 +738,12 @@ export interface TeamSeed {
   group: string;
 }
 
-const t = (name: string, shortName: string, venue: string, group: string): TeamSeed => ({ name, shortName, venue, group });
+const t = (name: string, shortName: string, venue: string, group: string): TeamSeed => ({
+  name,
+  shortName,
+  venue,
+  group,
+});
 
 /** Team pools per team-sport competition key (6-12 are drawn from each). */
 export const TEAMS: Readonly<Record<string, readonly TeamSeed[]>> = {

@@ -1,4 +1,4 @@
-import { Random, hashSeed } from '../domain/random.ts';
+import { hashSeed, Random } from '../domain/random.ts';
 
 /**
  * A Random that counts its draws, so that its stream can be picked up again at any point: the demo

@@ -1,10 +1,10 @@
 import type { Competition } from '../domain/competitions.ts';
 import type { EventStatus, ParticipantStatus } from '../domain/enumerations.ts';
+import type { HeatField } from '../domain/pricing/market-generator.ts';
+import type { Random } from '../domain/random.ts';
 import { methodExcludesWinner } from '../domain/results/win-by.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
-import type { HeatField } from '../domain/pricing/market-generator.ts';
 import { ROTATION_COLOURS } from './names.ts';
-import type { Random } from '../domain/random.ts';
 
 /**
  * Heat results for the demo data: who is entered in each event and heat (eventParticipants,
@@ -99,7 +99,13 @@ export interface EventResultsGenerator {
  * to the next, and the rarer fight outcomes are spread over the first completed bouts. A generator
  * can start part-way: from `rng` as it stood, with `fights` bouts completed before.
  */
-export function eventResultsGenerator(competition: Competition, athletes: readonly ResultAthlete[], riderTeamIds: readonly string[], rng: Random, fights = 0): EventResultsGenerator | null {
+export function eventResultsGenerator(
+  competition: Competition,
+  athletes: readonly ResultAthlete[],
+  riderTeamIds: readonly string[],
+  rng: Random,
+  fights = 0,
+): EventResultsGenerator | null {
   if (competition.participants !== 'athletes' || athletes.length === 0) return null;
   const format = resultsFormat(competition, riderTeamIds, fights);
   if (!format) return null;
@@ -114,12 +120,18 @@ export function eventResultsGenerator(competition: Competition, athletes: readon
 }
 
 /** How the competition's events are built; combat keeps a book of outcomes across events. */
-function resultsFormat(competition: Competition, riderTeamIds: readonly string[], fights: number): { build: (b: EventBuild, event: ResultEvent) => void; book?: FightBook } | null {
+function resultsFormat(
+  competition: Competition,
+  riderTeamIds: readonly string[],
+  fights: number,
+): { build: (b: EventBuild, event: ResultEvent) => void; book?: FightBook } | null {
   const key = competition.key;
   const run = (build: (b: EventBuild, event: ResultEvent) => void) => ({ build });
   switch (competition.resultsFormat) {
     case 'judged-heat':
-      return run(key === 'wsl' ? surfing : judgedRounds(JUDGED[key] ?? { size: 24, advance: 2, score: actionScore(75) }));
+      return run(
+        key === 'wsl' ? surfing : judgedRounds(JUDGED[key] ?? { size: 24, advance: 2, score: actionScore(75) }),
+      );
     case 'skateboarding':
       return run(skateboarding);
     case 'supercross-laps':
@@ -203,7 +215,16 @@ class EventBuild {
   }
 
   add(athlete: ResultAthlete, seedNo: number | null, status: ParticipantStatus): Entrant {
-    const entrant: Entrant = { athlete, seedNo, order: seedNo ?? 10_000 + this.entrants.length, status, outAt: null, mark: 0, total: 0, entry: null };
+    const entrant: Entrant = {
+      athlete,
+      seedNo,
+      order: seedNo ?? 10_000 + this.entrants.length,
+      status,
+      outAt: null,
+      mark: 0,
+      total: 0,
+      entry: null,
+    };
     this.entrants.push(entrant);
     return entrant;
   }
@@ -235,10 +256,16 @@ class EventBuild {
     const entries: FeedHeatEntry[] = new Array(entrants.length);
     for (let i = 0; i < entrants.length; i++) {
       const entrant = entrants[i] as Entrant;
-      const entry: FeedHeatEntry = { id: `${heat.id}-e${i + 1}`, heatId: heat.id, athleteId: entrant.athlete.id, seed: i + 1 };
+      const entry: FeedHeatEntry = {
+        id: `${heat.id}-e${i + 1}`,
+        heatId: heat.id,
+        athleteId: entrant.athlete.id,
+        seed: i + 1,
+      };
       entrant.entry = entry;
       entries[i] = entry;
-      if (this.drawn.has(heat.id)) this.heatFields.set(heat.id, [...(this.heatFields.get(heat.id) ?? []), entrant.athlete.id]);
+      if (this.drawn.has(heat.id))
+        this.heatFields.set(heat.id, [...(this.heatFields.get(heat.id) ?? []), entrant.athlete.id]);
       if (this.drawn.has(heat.id)) this.sink.heatEntries.push(entry);
     }
     return entries;
@@ -255,7 +282,14 @@ class EventBuild {
     this.entrants.forEach((entrant, i) => {
       const status = entrant.outAt?.status === 'COMPLETED' && competes(entrant) ? 'ELIMINATED' : entrant.status;
       const place = places?.get(entrant.athlete.id);
-      this.sink.eventParticipants.push({ id: `${prefix}${i + 1}`, eventId, athleteId: entrant.athlete.id, seedNo: entrant.seedNo, status, ...(place ? { place } : {}) });
+      this.sink.eventParticipants.push({
+        id: `${prefix}${i + 1}`,
+        eventId,
+        athleteId: entrant.athlete.id,
+        seedNo: entrant.seedNo,
+        status,
+        ...(place ? { place } : {}),
+      });
     });
     if (this.event.price) {
       const field = this.entrants.filter(competes);
@@ -277,10 +311,16 @@ class EventBuild {
    */
   private finalPlaces(): Map<string, number> | null {
     const heats = this.event.rounds.flatMap((r) => r.heats);
-    if (heats.length === 0 || heats.some((h) => h.status !== 'COMPLETED') || this.competition.resultsFormat === 'combat') return null;
+    if (
+      heats.length === 0 ||
+      heats.some((h) => h.status !== 'COMPLETED') ||
+      this.competition.resultsFormat === 'combat'
+    )
+      return null;
     const roundOf = new Map(this.event.rounds.flatMap((r, i) => r.heats.map((h) => [h.id, i] as const)));
     const reach = (e: Entrant) => (e.outAt ? (roundOf.get(e.outAt.id) ?? 0) : Number.POSITIVE_INFINITY);
-    const position = (e: Entrant) => (reach(e) === Number.POSITIVE_INFINITY ? (e.entry?.position ?? 10_000) || 10_000 : 0);
+    const position = (e: Entrant) =>
+      reach(e) === Number.POSITIVE_INFINITY ? (e.entry?.position ?? 10_000) || 10_000 : 0;
     const ranked = this.entrants.filter(competes).sort((a, b) => reach(b) - reach(a) || position(a) - position(b));
     const places = new Map<string, number>();
     ranked.forEach((e, i) => {
@@ -377,7 +417,13 @@ function knockout(b: EventBuild, rounds: readonly ResultRound[], ranked: readonl
  * Group rounds: each round's athletes are dealt over its heats; the best `advance[r]` of each heat
  * go through, by place then seed, and the rest are out.
  */
-function groupRounds(b: EventBuild, rounds: readonly ResultRound[], field: readonly Entrant[], advance: readonly number[], run: HeatRunner): void {
+function groupRounds(
+  b: EventBuild,
+  rounds: readonly ResultRound[],
+  field: readonly Entrant[],
+  advance: readonly number[],
+  run: HeatRunner,
+): void {
   let starters: readonly Entrant[] = field;
   rounds.forEach((round, r) => {
     const last = r === rounds.length - 1;
@@ -451,7 +497,8 @@ function scoredHeat(b: EventBuild, heat: ResultHeat, entrants: readonly Entrant[
       const entry = entries[i] as FeedHeatEntry;
       if (o.live === 'inOrder' && i < done) entry.heatScore = score;
       else if (o.live === 'partial') entry.heatScore = partial(score, heat.progress);
-      else if (o.live === 'some' && b.rng.chance(0.3 + 0.7 * heat.progress)) entry.heatScore = partial(score, heat.progress);
+      else if (o.live === 'some' && b.rng.chance(0.3 + 0.7 * heat.progress))
+        entry.heatScore = partial(score, heat.progress);
     }
   }
   return order.map((i) => entrants[i] as Entrant);
@@ -488,7 +535,11 @@ const JUDGED: Readonly<Record<string, JudgedFormat>> = {
 const judged =
   (b: EventBuild, score: (rng: Random, entrant: Entrant) => number): HeatRunner =>
   (heat, entrants) =>
-    scoredHeat(b, heat, entrants, { score: (entrant) => score(b.rng, entrant), live: 'some', partial: (s, p) => round2(s * (0.5 + 0.5 * p)) });
+    scoredHeat(b, heat, entrants, {
+      score: (entrant) => score(b.rng, entrant),
+      live: 'some',
+      partial: (s, p) => round2(s * (0.5 + 0.5 * p)),
+    });
 
 /**
  * The Championship Tour format: an opening round of threes whose first two go straight to the round
@@ -525,7 +576,16 @@ function judgedRounds(format: JudgedFormat) {
 // ---------------------------------------------------------------------------------------------------
 // Skateboarding (sls): two runs and four tricks, two more tricks for the top four of a final.
 
-const SLS_FIELDS = ['lineScore1', 'lineScore2', 'trick1Score', 'trick2Score', 'trick3Score', 'trick4Score', 'trick5Score', 'trick6Score'] as const;
+const SLS_FIELDS = [
+  'lineScore1',
+  'lineScore2',
+  'trick1Score',
+  'trick2Score',
+  'trick3Score',
+  'trick4Score',
+  'trick5Score',
+  'trick6Score',
+] as const;
 
 /**
  * The heat score: the sum of the three highest of the better run and the tricks, as the API's
@@ -557,12 +617,19 @@ function slsHeat(b: EventBuild, heat: ResultHeat, entrants: readonly Entrant[], 
   const totals = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const s = (entrants[i] as Entrant).athlete.strength;
-    for (let k = 0; k < 2; k++) scores[i * 8 + k] = rng.chance(0.18) ? round1(rng.float(0.5, 3)) : round1(clamp(7 + 0.6 * s + 1.1 * gauss(rng), 3.5, 9.6));
+    for (let k = 0; k < 2; k++)
+      scores[i * 8 + k] = rng.chance(0.18)
+        ? round1(rng.float(0.5, 3))
+        : round1(clamp(7 + 0.6 * s + 1.1 * gauss(rng), 3.5, 9.6));
     for (let k = 2; k < 6; k++) scores[i * 8 + k] = slsTrick(rng, s);
     totals[i] = bestThree(scores, i * 8, i * 8 + 6);
   }
   // A final gives the top four after four tricks two more tricks.
-  const topFour = final ? indices(n).sort((x, y) => (totals[y] ?? 0) - (totals[x] ?? 0) || x - y).slice(0, 4) : [];
+  const topFour = final
+    ? indices(n)
+        .sort((x, y) => (totals[y] ?? 0) - (totals[x] ?? 0) || x - y)
+        .slice(0, 4)
+    : [];
   for (const i of topFour) {
     const s = (entrants[i] as Entrant).athlete.strength;
     scores[i * 8 + 6] = slsTrick(rng, s);
@@ -682,7 +749,11 @@ function lapRace(b: EventBuild, heat: ResultHeat, entrants: readonly Entrant[], 
     const dy = dns[y] ?? 0;
     if (dx !== dy) return dx - dy;
     if (spec.timed) return (best[x] ?? 0) - (best[y] ?? 0) || x - y;
-    return lapsOf(y) - lapsOf(x) || cumAt(x, lapsOf(x)) + (penalty[x] ?? 0) - cumAt(y, lapsOf(y)) - (penalty[y] ?? 0) || x - y;
+    return (
+      lapsOf(y) - lapsOf(x) ||
+      cumAt(x, lapsOf(x)) + (penalty[x] ?? 0) - cumAt(y, lapsOf(y)) - (penalty[y] ?? 0) ||
+      x - y
+    );
   });
 
   order.forEach((i, k) => ((entrants[i] as Entrant).mark = spec.timed ? (best[i] ?? 0) : k));
@@ -726,7 +797,12 @@ function lapRace(b: EventBuild, heat: ResultHeat, entrants: readonly Entrant[], 
     if (laps > 0) entry.lapTime = spec.timed ? (soFar[i] ?? 0) : (times[i * L + laps - 1] ?? 0);
     if (stage === FINAL && (penalty[i] ?? 0) > 0) entry.penaltyTime = penalty[i] ?? 0;
     for (let l = 0; l < laps; l++) {
-      b.sink.laps.push({ heatEntryId: entry.id, lapNo: l + 1, lapTime: times[i * L + l] ?? 0, position: position[i * L + l] ?? 0 });
+      b.sink.laps.push({
+        heatEntryId: entry.id,
+        lapNo: l + 1,
+        lapTime: times[i * L + l] ?? 0,
+        position: position[i * L + l] ?? 0,
+      });
     }
   });
   return order.map((i) => entrants[i] as Entrant);
@@ -737,7 +813,8 @@ function lapRace(b: EventBuild, heat: ResultHeat, entrants: readonly Entrant[], 
  * from strength and luck, marked in lap seconds so that it ranks with timed sessions already run.
  */
 function quickRace(rng: Random, entrants: readonly Entrant[], spec: RaceSpec): Entrant[] {
-  for (const entrant of entrants) entrant.mark = spec.base * (1 - 0.012 * (entrant.athlete.strength + 0.8 * gauss(rng)));
+  for (const entrant of entrants)
+    entrant.mark = spec.base * (1 - 0.012 * (entrant.athlete.strength + 0.8 * gauss(rng)));
   return [...entrants].sort((x, y) => x.mark - y.mark || x.order - y.order);
 }
 
@@ -768,9 +845,13 @@ function positionRace(b: EventBuild, heat: ResultHeat, entrants: readonly Entran
   // Non-starters last, more laps first, then the key; a live race counts only the laps run so far,
   // so the retired drop behind everyone still running.
   const lapsNow = (i: number) => Math.min(done[i] ?? 0, lapNow);
-  const compare = (laps: (i: number) => number) => (x: number, y: number) => (dns[x] ?? 0) - (dns[y] ?? 0) || laps(y) - laps(x) || (key[x] ?? 0) - (key[y] ?? 0) || x - y;
+  const compare = (laps: (i: number) => number) => (x: number, y: number) =>
+    (dns[x] ?? 0) - (dns[y] ?? 0) || laps(y) - laps(x) || (key[x] ?? 0) - (key[y] ?? 0) || x - y;
   const order = indices(n).sort(compare((i) => done[i] ?? 0));
-  order.forEach((i, k) => ((entrants[i] as Entrant).mark = spec.timed ? (dns[i] ? Number.POSITIVE_INFINITY : (bestLap[i] ?? 0)) : k));
+  order.forEach(
+    (i, k) =>
+      ((entrants[i] as Entrant).mark = spec.timed ? (dns[i] ? Number.POSITIVE_INFINITY : (bestLap[i] ?? 0)) : k),
+  );
   const running = stage === FINAL ? order : indices(n).sort(compare(lapsNow));
   let place = 0;
   for (const i of running) {
@@ -802,7 +883,8 @@ interface FieldRacingSpec {
 function fieldRacing(b: EventBuild, event: ResultEvent, spec: FieldRacingSpec, race: Racer): void {
   const rng = b.rng;
   const laps = {} as Record<Role, number>;
-  for (const role of ['qualifying', 'heat', 'lcq', 'main'] as const) laps[role] = rng.int(spec.laps[role][0], spec.laps[role][1]);
+  for (const role of ['qualifying', 'heat', 'lcq', 'main'] as const)
+    laps[role] = rng.int(spec.laps[role][0], spec.laps[role][1]);
   const dnf: Record<Role, number> = { qualifying: 0.02, heat: 0.03, lcq: 0.04, main: 0.06 };
   const run = (role: Role, heat: ResultHeat, entrants: readonly Entrant[]) =>
     race(b, heat, entrants, { laps: laps[role], base: spec.base, timed: role === 'qualifying', dnf: dnf[role] });
@@ -826,7 +908,11 @@ function fieldRacing(b: EventBuild, event: ResultEvent, spec: FieldRacingSpec, r
       lcq = [];
       const count = round.heats.length;
       round.heats.forEach((heat, h) => {
-        const ranked = run(role, heat, qualified.filter((_, k) => k % count === h));
+        const ranked = run(
+          role,
+          heat,
+          qualified.filter((_, k) => k % count === h),
+        );
         main.push(...ranked.slice(0, spec.transfer));
         lcq.push(...ranked.slice(spec.transfer));
       });
@@ -866,7 +952,8 @@ function roadRacing(b: EventBuild, event: ResultEvent, spec: FieldRacingSpec): v
   const rng = b.rng;
   const raceLaps = rng.int(spec.laps.main[0], spec.laps.main[1]);
   const field = b.field(spec.size, spec.minSize);
-  const session = (heat: ResultHeat, entrants: readonly Entrant[], base: number) => positionRace(b, heat, entrants, { laps: 0, base, timed: true, dnf: 0 });
+  const session = (heat: ResultHeat, entrants: readonly Entrant[], base: number) =>
+    positionRace(b, heat, entrants, { laps: 0, base, timed: true, dnf: 0 });
   let grid = field;
   for (const round of event.rounds) {
     if (/practice/i.test(round.name)) {
@@ -886,10 +973,12 @@ function roadRacing(b: EventBuild, event: ResultEvent, spec: FieldRacingSpec): v
       });
     } else if (/qualif/i.test(round.name)) {
       for (const entrant of field) entrant.total = Number.POSITIVE_INFINITY;
-      for (const heat of round.heats) for (const entrant of session(heat, field, spec.base)) entrant.total = Math.min(entrant.total, entrant.mark);
+      for (const heat of round.heats)
+        for (const entrant of session(heat, field, spec.base)) entrant.total = Math.min(entrant.total, entrant.mark);
       grid = [...field].sort((x, y) => x.total - y.total || x.order - y.order);
     } else {
-      for (const heat of round.heats) positionRace(b, heat, grid, { laps: raceLaps, base: spec.base, timed: false, dnf: 0.07 });
+      for (const heat of round.heats)
+        positionRace(b, heat, grid, { laps: raceLaps, base: spec.base, timed: false, dnf: 0.07 });
     }
   }
 }
@@ -907,7 +996,14 @@ interface RacingProfile {
 }
 
 function racing(b: EventBuild, event: ResultEvent, profile: RacingProfile): void {
-  const spec: FieldRacingSpec = { size: profile.size, minSize: profile.minSize ?? 12, base: round1(b.rng.float(profile.base[0], profile.base[1])), laps: profile.laps, transfer: profile.transfer, lastChance: 4 };
+  const spec: FieldRacingSpec = {
+    size: profile.size,
+    minSize: profile.minSize ?? 12,
+    base: round1(b.rng.float(profile.base[0], profile.base[1])),
+    laps: profile.laps,
+    transfer: profile.transfer,
+    lastChance: 4,
+  };
   if (profile.kind === 'road') roadRacing(b, event, spec);
   else fieldRacing(b, event, spec, profile.race);
 }
@@ -915,15 +1011,72 @@ function racing(b: EventBuild, event: ResultEvent, profile: RacingProfile): void
 const NO_LAPS: readonly [number, number] = [0, 0];
 
 const RACING: Readonly<Record<string, RacingProfile>> = {
-  spr: { kind: 'field', size: 40, base: [46, 56], laps: { qualifying: [6, 8], heat: [6, 6], lcq: [4, 5], main: [19, 22] }, transfer: 9, race: lapRace },
-  sprmtcrs: { kind: 'field', size: 40, base: [50, 60], laps: { qualifying: [6, 8], heat: [6, 6], lcq: [5, 6], main: [15, 18] }, transfer: 18, race: lapRace },
-  motocrs: { kind: 'field', size: 40, base: [120, 140], laps: { qualifying: [5, 6], heat: [6, 6], lcq: [5, 6], main: [14, 17] }, transfer: 22, race: lapRace },
-  hlrs: { kind: 'field', size: 40, base: [11, 15.5], laps: { qualifying: [2, 2], heat: [8, 10], lcq: [12, 12], main: [25, 30] }, transfer: 5, race: lapRace },
-  usac: { kind: 'field', size: 40, base: [11, 15.5], laps: { qualifying: [2, 2], heat: [8, 8], lcq: [12, 12], main: [30, 30] }, transfer: 4, race: positionRace },
-  worldoutlaws: { kind: 'field', size: 40, base: [11, 15.5], laps: { qualifying: [2, 2], heat: [8, 8], lcq: [12, 12], main: [30, 40] }, transfer: 5, race: positionRace },
+  spr: {
+    kind: 'field',
+    size: 40,
+    base: [46, 56],
+    laps: { qualifying: [6, 8], heat: [6, 6], lcq: [4, 5], main: [19, 22] },
+    transfer: 9,
+    race: lapRace,
+  },
+  sprmtcrs: {
+    kind: 'field',
+    size: 40,
+    base: [50, 60],
+    laps: { qualifying: [6, 8], heat: [6, 6], lcq: [5, 6], main: [15, 18] },
+    transfer: 18,
+    race: lapRace,
+  },
+  motocrs: {
+    kind: 'field',
+    size: 40,
+    base: [120, 140],
+    laps: { qualifying: [5, 6], heat: [6, 6], lcq: [5, 6], main: [14, 17] },
+    transfer: 22,
+    race: lapRace,
+  },
+  hlrs: {
+    kind: 'field',
+    size: 40,
+    base: [11, 15.5],
+    laps: { qualifying: [2, 2], heat: [8, 10], lcq: [12, 12], main: [25, 30] },
+    transfer: 5,
+    race: lapRace,
+  },
+  usac: {
+    kind: 'field',
+    size: 40,
+    base: [11, 15.5],
+    laps: { qualifying: [2, 2], heat: [8, 8], lcq: [12, 12], main: [30, 30] },
+    transfer: 4,
+    race: positionRace,
+  },
+  worldoutlaws: {
+    kind: 'field',
+    size: 40,
+    base: [11, 15.5],
+    laps: { qualifying: [2, 2], heat: [8, 8], lcq: [12, 12], main: [30, 40] },
+    transfer: 5,
+    race: positionRace,
+  },
   // Formula 1 always starts twenty cars: a driver who cannot race is replaced by a reserve.
-  f1: { kind: 'road', size: 20, minSize: 20, base: [72, 98], laps: { qualifying: NO_LAPS, heat: NO_LAPS, lcq: NO_LAPS, main: [50, 72] }, transfer: 0, race: positionRace },
-  motoamerica: { kind: 'road', size: 28, base: [95, 125], laps: { qualifying: NO_LAPS, heat: NO_LAPS, lcq: NO_LAPS, main: [14, 21] }, transfer: 0, race: positionRace },
+  f1: {
+    kind: 'road',
+    size: 20,
+    minSize: 20,
+    base: [72, 98],
+    laps: { qualifying: NO_LAPS, heat: NO_LAPS, lcq: NO_LAPS, main: [50, 72] },
+    transfer: 0,
+    race: positionRace,
+  },
+  motoamerica: {
+    kind: 'road',
+    size: 28,
+    base: [95, 125],
+    laps: { qualifying: NO_LAPS, heat: NO_LAPS, lcq: NO_LAPS, main: [14, 21] },
+    transfer: 0,
+    race: positionRace,
+  },
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -935,11 +1088,15 @@ function swimming(b: EventBuild, event: ResultEvent): void {
     // A false start or a bad turn disqualifies now and then.
     if (rng.chance(0.015)) return null;
     const s = entrant.athlete.strength;
-    return round2(entrant.athlete.gender === 'women' ? 53.6 - 0.6 * s + 0.3 * gauss(rng) : 48.3 - 0.55 * s + 0.25 * gauss(rng));
+    return round2(
+      entrant.athlete.gender === 'women' ? 53.6 - 0.6 * s + 0.3 * gauss(rng) : 48.3 - 0.55 * s + 0.25 * gauss(rng),
+    );
   };
   const swim = (heat: ResultHeat, entrants: readonly Entrant[]) => {
     const ranked = scoredHeat(b, heat, entrants, { score: time, lowerIsBetter: true, live: 'none' });
-    if (heat.status === 'COMPLETED') for (const entrant of entrants) if (entrant.entry && entrant.entry.heatScore === undefined) entrant.entry.lapStatus = 'DSQ';
+    if (heat.status === 'COMPLETED')
+      for (const entrant of entrants)
+        if (entrant.entry && entrant.entry.heatScore === undefined) entrant.entry.lapStatus = 'DSQ';
     return ranked;
   };
   const fastest = (entrants: Entrant[]) => entrants.sort((x, y) => x.mark - y.mark || x.order - y.order);
@@ -950,7 +1107,10 @@ function swimming(b: EventBuild, event: ResultEvent): void {
     let groups: Entrant[][];
     if (r === 0) {
       // The fastest starters swim the last heat; the first heat takes what is left over.
-      const sizes = Array.from({ length: count }, (_, h) => Math.floor(starters.length / count) + (h >= count - (starters.length % count) ? 1 : 0));
+      const sizes = Array.from(
+        { length: count },
+        (_, h) => Math.floor(starters.length / count) + (h >= count - (starters.length % count) ? 1 : 0),
+      );
       const slowestFirst = [...starters].reverse();
       let at = 0;
       groups = sizes.map((size) => {
@@ -992,13 +1152,21 @@ function discGolf(b: EventBuild, event: ResultEvent): void {
       const lead = standing.slice(0, 4);
       const chase = standing.slice(4, 8);
       // The leaders go out last, on the lead card.
-      groups = round.heats.map((heat, h) => (/lead/i.test(heat.name) || (!/chase/i.test(heat.name) && h === round.heats.length - 1) ? lead : chase));
+      groups = round.heats.map((heat, h) =>
+        /lead/i.test(heat.name) || (!/chase/i.test(heat.name) && h === round.heats.length - 1) ? lead : chase,
+      );
       for (const entrant of standing.slice(8)) b.out(entrant, lastHeat(event.rounds[r - 1]));
     } else {
       groups = chunks(standing, round.heats.length);
     }
     round.heats.forEach((heat, h) =>
-      scoredHeat(b, heat, groups[h] ?? [], { score: strokes, lowerIsBetter: true, ties: true, live: 'partial', partial: (s, p) => Math.round(s * p) }),
+      scoredHeat(b, heat, groups[h] ?? [], {
+        score: strokes,
+        lowerIsBetter: true,
+        ties: true,
+        live: 'partial',
+        partial: (s, p) => Math.round(s * p),
+      }),
     );
     standing = [...standing].sort((x, y) => x.total - y.total || x.order - y.order);
   });
@@ -1014,15 +1182,23 @@ function rotationLeague(b: EventBuild, event: ResultEvent): void {
   const team = new Map<string, Entrant[]>(ROTATION_COLOURS.map((colour, i) => [colour, drafted[i] ?? []]));
   for (const round of event.rounds) {
     for (const heat of round.heats) {
-      const [, home = ROTATION_COLOURS[0], away = ROTATION_COLOURS[1]] = /Team (\w+) vs\. Team (\w+)/.exec(heat.name) ?? [];
+      const [, home = ROTATION_COLOURS[0], away = ROTATION_COLOURS[1]] =
+        /Team (\w+) vs\. Team (\w+)/.exec(heat.name) ?? [];
       const homePlayers = team.get(home) ?? [];
       const awayPlayers = team.get(away) ?? [];
-      const strength = (entrants: readonly Entrant[]) => entrants.reduce((sum, r) => sum + r.athlete.strength, 0) / Math.max(1, entrants.length);
+      const strength = (entrants: readonly Entrant[]) =>
+        entrants.reduce((sum, r) => sum + r.athlete.strength, 0) / Math.max(1, entrants.length);
       const homeWins = rng.chance(clamp(0.5 + 0.3 * (strength(homePlayers) - strength(awayPlayers)), 0.2, 0.8));
       const winners = new Set(homeWins ? homePlayers : awayPlayers);
       // Individual points: own play, plus a share of the win.
-      const points = (entrant: Entrant) => Math.round(clamp(15 + 8 * entrant.athlete.strength + 20 * gauss(rng), -40, 120)) + (winners.has(entrant) ? 40 : 0);
-      scoredHeat(b, heat, [...homePlayers, ...awayPlayers], { score: points, live: 'partial', partial: (s, p) => Math.round(s * p) });
+      const points = (entrant: Entrant) =>
+        Math.round(clamp(15 + 8 * entrant.athlete.strength + 20 * gauss(rng), -40, 120)) +
+        (winners.has(entrant) ? 40 : 0);
+      scoredHeat(b, heat, [...homePlayers, ...awayPlayers], {
+        score: points,
+        live: 'partial',
+        partial: (s, p) => Math.round(s * p),
+      });
     }
   }
 }
@@ -1038,14 +1214,15 @@ function jaiAlai(b: EventBuild, event: ResultEvent): void {
   event.rounds.forEach((round, r) => {
     const players = (matches[r] ?? []).map((athlete) => entrantOf.get(athlete) as Entrant);
     const target = r === event.rounds.length - 1 ? 9 : 7;
-    const pairStrength = (k: number) => ((players[k]?.athlete.strength ?? 0) + (players[k + 1]?.athlete.strength ?? 0)) / 2;
+    const pairStrength = (k: number) =>
+      ((players[k]?.athlete.strength ?? 0) + (players[k + 1]?.athlete.strength ?? 0)) / 2;
     for (const heat of round.heats) {
       const entries = b.enter(heat, players);
       const firstWins = rng.chance(clamp(0.5 + 0.25 * (pairStrength(0) - pairStrength(2)), 0.2, 0.8));
       const losing = rng.int(0, target - 1);
       const stage = stageOf(heat);
       entries.forEach((entry, k) => {
-        const won = (k < 2) === firstWins;
+        const won = k < 2 === firstWins;
         const points = won ? target : losing;
         if (stage === FINAL) {
           entry.heatScore = points;
@@ -1065,12 +1242,85 @@ type Methods = ReadonlyArray<readonly [string, number]>;
 
 /** How fights end, with rough frequencies per promotion. */
 const METHODS: Readonly<Record<string, Methods>> = {
-  bkfc: [['KO', 30], ['TKO', 26], ['Unanimous Decision', 16], ['Split Decision', 5], ['Majority Decision', 2], ['Decision', 2], ['Medical Stoppage', 5], ['Technical Decision', 2], ['Referee Technical Decision', 1], ['Disqualification', 1.5], ['Forfeit', 0.5], ['Draw', 0.7], ['Majority Draw', 0.7], ['Split Draw', 0.5], ['Technical Draw', 0.3], ['No Contest', 1]],
-  byb: [['KO', 30], ['TKO', 28], ['Unanimous Decision', 15], ['Split Decision', 5], ['Majority Decision', 2], ['Medical Stoppage', 5], ['Technical Decision', 2], ['Referee Technical Decision', 1.5], ['Disqualification', 1.5], ['Forfeit', 0.5], ['Draw', 1], ['Split Draw', 0.5], ['Unanimous Draw', 0.3], ['No Contest', 1]],
-  powerslap: [['KO', 32], ['TKO', 20], ['Unanimous Decision', 24], ['Split Decision', 8], ['Majority Decision', 5], ['Decision', 2], ['Disqualification', 3], ['Medical Stoppage', 2], ['Forfeit', 1], ['Draw', 1.5], ['Majority Draw', 1], ['No Contest', 1]],
-  lux: [['KO', 12], ['TKO', 22], ['Submission', 22], ['Technical Submission', 3], ['Unanimous Decision', 20], ['Split Decision', 8], ['Majority Decision', 2.5], ['Medical Stoppage', 2], ['Technical Decision', 1.5], ['Referee Technical Decision', 1], ['Disqualification', 1], ['Unanimous Draw', 0.5], ['Split Draw', 0.5], ['Majority Draw', 0.5], ['Technical Draw', 0.3], ['No Contest', 1.5]],
+  bkfc: [
+    ['KO', 30],
+    ['TKO', 26],
+    ['Unanimous Decision', 16],
+    ['Split Decision', 5],
+    ['Majority Decision', 2],
+    ['Decision', 2],
+    ['Medical Stoppage', 5],
+    ['Technical Decision', 2],
+    ['Referee Technical Decision', 1],
+    ['Disqualification', 1.5],
+    ['Forfeit', 0.5],
+    ['Draw', 0.7],
+    ['Majority Draw', 0.7],
+    ['Split Draw', 0.5],
+    ['Technical Draw', 0.3],
+    ['No Contest', 1],
+  ],
+  byb: [
+    ['KO', 30],
+    ['TKO', 28],
+    ['Unanimous Decision', 15],
+    ['Split Decision', 5],
+    ['Majority Decision', 2],
+    ['Medical Stoppage', 5],
+    ['Technical Decision', 2],
+    ['Referee Technical Decision', 1.5],
+    ['Disqualification', 1.5],
+    ['Forfeit', 0.5],
+    ['Draw', 1],
+    ['Split Draw', 0.5],
+    ['Unanimous Draw', 0.3],
+    ['No Contest', 1],
+  ],
+  powerslap: [
+    ['KO', 32],
+    ['TKO', 20],
+    ['Unanimous Decision', 24],
+    ['Split Decision', 8],
+    ['Majority Decision', 5],
+    ['Decision', 2],
+    ['Disqualification', 3],
+    ['Medical Stoppage', 2],
+    ['Forfeit', 1],
+    ['Draw', 1.5],
+    ['Majority Draw', 1],
+    ['No Contest', 1],
+  ],
+  lux: [
+    ['KO', 12],
+    ['TKO', 22],
+    ['Submission', 22],
+    ['Technical Submission', 3],
+    ['Unanimous Decision', 20],
+    ['Split Decision', 8],
+    ['Majority Decision', 2.5],
+    ['Medical Stoppage', 2],
+    ['Technical Decision', 1.5],
+    ['Referee Technical Decision', 1],
+    ['Disqualification', 1],
+    ['Unanimous Draw', 0.5],
+    ['Split Draw', 0.5],
+    ['Majority Draw', 0.5],
+    ['Technical Draw', 0.3],
+    ['No Contest', 1.5],
+  ],
   // Freestyle wrestling has no draws; technical superiority and falls are sent as the promotion words them.
-  raf: [['Decision', 30], ['Technical Superiority', 28], ['Pin', 12], ['Fall', 4], ['Technical Decision', 5], ['Forfeit', 3], ['Disqualification', 3], ['Medical Stoppage', 2], ['Injury Default', 2], ['No Contest', 0.5]],
+  raf: [
+    ['Decision', 30],
+    ['Technical Superiority', 28],
+    ['Pin', 12],
+    ['Fall', 4],
+    ['Technical Decision', 5],
+    ['Forfeit', 3],
+    ['Disqualification', 3],
+    ['Medical Stoppage', 2],
+    ['Injury Default', 2],
+    ['No Contest', 0.5],
+  ],
 };
 
 /**
@@ -1081,7 +1331,14 @@ const SHOWCASE: Readonly<Record<string, readonly string[]>> = {
   bkfc: ['Medical Stoppage', 'Majority Draw', 'Referee Technical Decision', 'No Contest', 'Forfeit', 'Decision'],
   byb: ['Technical Decision', 'Split Draw', 'Disqualification', 'Majority Decision', 'Unanimous Draw'],
   powerslap: ['Draw', 'Disqualification', 'Split Decision', 'No Contest', 'Forfeit'],
-  lux: ['Submission', 'Technical Submission', 'Technical Draw', 'Unanimous Draw', 'Referee Technical Decision', 'Split Decision'],
+  lux: [
+    'Submission',
+    'Technical Submission',
+    'Technical Draw',
+    'Unanimous Draw',
+    'Referee Technical Decision',
+    'Split Decision',
+  ],
   raf: ['Technical Superiority', 'Pin', 'Technical Decision', 'Forfeit', 'Medical Stoppage'],
 };
 
@@ -1157,8 +1414,13 @@ function combat(b: EventBuild, event: ResultEvent, book: FightBook): void {
   if (card.length < wanted) {
     // Too few pairs within a class: the rest fight across classes, grouped by class as far as it goes.
     const booked = new Set(card.flat());
-    const rest = b.athletes.filter((a) => !booked.has(a) && !isBilled(a)).sort((x, y) => ((x.weightClass ?? '') < (y.weightClass ?? '') ? -1 : (x.weightClass ?? '') > (y.weightClass ?? '') ? 1 : 0));
-    for (let i = 0; card.length < wanted && i + 1 < rest.length; i += 2) card.push([rest[i] as ResultAthlete, rest[i + 1] as ResultAthlete]);
+    const rest = b.athletes
+      .filter((a) => !booked.has(a) && !isBilled(a))
+      .sort((x, y) =>
+        (x.weightClass ?? '') < (y.weightClass ?? '') ? -1 : (x.weightClass ?? '') > (y.weightClass ?? '') ? 1 : 0,
+      );
+    for (let i = 0; card.length < wanted && i + 1 < rest.length; i += 2)
+      card.push([rest[i] as ResultAthlete, rest[i + 1] as ResultAthlete]);
   }
   // Otherwise the main event, the last bout, has the strongest pairing.
   const pairStrength = (p: readonly [ResultAthlete, ResultAthlete]) => p[0].strength + p[1].strength;
@@ -1189,10 +1451,16 @@ function combat(b: EventBuild, event: ResultEvent, book: FightBook): void {
     const [favourite, underdog] = bout;
     if (heat.status !== 'COMPLETED' || !favourite || !underdog) return;
     const method = book.method(rng);
-    const favouriteWins = rng.chance(clamp(0.5 + 0.25 * (favourite.athlete.strength - underdog.athlete.strength), 0.12, 0.88));
+    const favouriteWins = rng.chance(
+      clamp(0.5 + 0.25 * (favourite.athlete.strength - underdog.athlete.strength), 0.12, 0.88),
+    );
     // Draws and no contests (in any spelling) name no winner.
     const noWinner = methodExcludesWinner(method);
-    b.sink.heatResults.push({ heatId: heat.id, winnerAthleteId: noWinner ? null : (favouriteWins ? favourite : underdog).athlete.id, method });
+    b.sink.heatResults.push({
+      heatId: heat.id,
+      winnerAthleteId: noWinner ? null : (favouriteWins ? favourite : underdog).athlete.id,
+      method,
+    });
   });
 }
 
@@ -1208,30 +1476,44 @@ function drifting(b: EventBuild, event: ResultEvent): void {
   const points = (entrant: Entrant) => round1(clamp(84 + 5 * entrant.athlete.strength + 5 * gauss(rng), 60, 100));
   const ranked = scoredHeat(b, heat, field, { score: points, live: 'inOrder' });
   for (const entrant of ranked.slice(32)) b.out(entrant, heat);
-  knockout(b, battles, ranked.slice(0, 32), (battle, entrants) => headToHead(b, battle, entrants, 0.2, (winner, loser) => {
-    const stored = rng.chance(0.3);
-    if (stored && winner.entry && loser.entry) {
-      winner.entry.position = 1;
-      loser.entry.position = 2;
-    }
-    const roll = rng.next();
-    return roll < 0.08 ? 'Judges decision' : roll < 0.12 ? 'One More Time' : null;
-  }));
+  knockout(b, battles, ranked.slice(0, 32), (battle, entrants) =>
+    headToHead(b, battle, entrants, 0.2, (winner, loser) => {
+      const stored = rng.chance(0.3);
+      if (stored && winner.entry && loser.entry) {
+        winner.entry.position = 1;
+        loser.entry.position = 2;
+      }
+      const roll = rng.next();
+      return roll < 0.08 ? 'Judges decision' : roll < 0.12 ? 'One More Time' : null;
+    }),
+  );
 }
 
 /**
  * A two-athlete heat decided by a stored winner. `decide` stores anything else the sport sends and
  * returns the method (or null). Returns winner first.
  */
-function headToHead(b: EventBuild, heat: ResultHeat, entrants: readonly Entrant[], edgePerStrength: number, decide: (winner: Entrant, loser: Entrant) => string | null): Entrant[] {
+function headToHead(
+  b: EventBuild,
+  heat: ResultHeat,
+  entrants: readonly Entrant[],
+  edgePerStrength: number,
+  decide: (winner: Entrant, loser: Entrant) => string | null,
+): Entrant[] {
   b.enter(heat, entrants);
   const [first, second] = entrants;
   if (!first || !second) return [...entrants];
-  const firstWins = b.rng.chance(clamp(0.5 + edgePerStrength * (first.athlete.strength - second.athlete.strength), 0.15, 0.85));
+  const firstWins = b.rng.chance(
+    clamp(0.5 + edgePerStrength * (first.athlete.strength - second.athlete.strength), 0.15, 0.85),
+  );
   const [winner, loser] = firstWins ? [first, second] : [second, first];
   if (heat.status === 'COMPLETED') {
     const method = decide(winner, loser);
-    b.sink.heatResults.push(method === null ? { heatId: heat.id, winnerAthleteId: winner.athlete.id } : { heatId: heat.id, winnerAthleteId: winner.athlete.id, method });
+    b.sink.heatResults.push(
+      method === null
+        ? { heatId: heat.id, winnerAthleteId: winner.athlete.id }
+        : { heatId: heat.id, winnerAthleteId: winner.athlete.id, method },
+    );
   }
   return [winner, loser];
 }
@@ -1258,7 +1540,8 @@ function dragRacing(b: EventBuild, event: ResultEvent): void {
     if (et !== null && et < entrant.total) entrant.total = et;
     return et;
   };
-  for (const heat of qualifying.heats) scoredHeat(b, heat, field, { score: session, lowerIsBetter: true, live: 'inOrder' });
+  for (const heat of qualifying.heats)
+    scoredHeat(b, heat, field, { score: session, lowerIsBetter: true, live: 'inOrder' });
   const ranked = [...field].sort((x, y) => x.total - y.total || x.order - y.order);
   for (const entrant of ranked.slice(16)) b.out(entrant, lastHeat(qualifying));
   knockout(b, ladder, ranked.slice(0, 16), (pair, entrants) => {
@@ -1294,7 +1577,9 @@ function pbrHeat(b: EventBuild, heat: ResultHeat, entrants: readonly Entrant[]):
   entrants.forEach((entrant, i) => {
     const s = entrant.athlete.strength;
     const bull = quarter(clamp(43.25 + 1.1 * gauss(rng), 40, 46.5));
-    const score = rng.chance(clamp(0.64 - 0.07 * s, 0.45, 0.8)) ? 0 : quarter(clamp(86.5 + 1.4 * s + 1.8 * gauss(rng), 80, 93));
+    const score = rng.chance(clamp(0.64 - 0.07 * s, 0.45, 0.8))
+      ? 0
+      : quarter(clamp(86.5 + 1.4 * s + 1.8 * gauss(rng), 80, 93));
     entrant.mark = score;
     entrant.total += score;
     if (i >= rode) return;
@@ -1321,7 +1606,13 @@ function bullRiding(b: EventBuild, event: ResultEvent, teamIds: readonly string[
       for (const entrant of ranked.slice(12)) b.out(entrant, lastHeat(event.rounds[r - 1]));
     }
     const count = round.heats.length;
-    round.heats.forEach((heat, h) => pbrHeat(b, heat, entrants.filter((_, k) => (k + r) % count === h)));
+    round.heats.forEach((heat, h) =>
+      pbrHeat(
+        b,
+        heat,
+        entrants.filter((_, k) => (k + r) % count === h),
+      ),
+    );
   });
 }
 
@@ -1337,9 +1628,12 @@ function teamBullRiding(b: EventBuild, event: ResultEvent, teamIds: readonly str
   const last = event.rounds.length - 1;
   const earlyGames = event.rounds.reduce((sum, round, r) => sum + (r === last && r > 0 ? 0 : round.heats.length), 0);
   const playing = order.slice(0, Math.min(order.length, earlyGames * 2));
-  const athletes = playing.flatMap((id) => rosters.get(id) ?? []).sort((x, y) => y.strength - x.strength || (x.id < y.id ? -1 : 1));
+  const athletes = playing
+    .flatMap((id) => rosters.get(id) ?? [])
+    .sort((x, y) => y.strength - x.strength || (x.id < y.id ? -1 : 1));
   const entrantOf = new Map(athletes.map((athlete, i) => [athlete, b.add(athlete, i + 1, 'ACTIVE')]));
-  const teamRiders = (id: string) => (rosters.get(id) ?? []).map((athlete) => entrantOf.get(athlete) as Entrant).sort(byOrder);
+  const teamRiders = (id: string) =>
+    (rosters.get(id) ?? []).map((athlete) => entrantOf.get(athlete) as Entrant).sort(byOrder);
   const teamScore = new Map<string, number>();
   let next = 0;
   event.rounds.forEach((round, r) => {

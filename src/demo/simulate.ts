@@ -4,9 +4,19 @@ import type { EventStatus } from '../domain/enumerations.ts';
 import { FEED_COLLECTIONS, type FeedCollection, type FeedDocument } from '../ingest/feed-schema.ts';
 import { ingestFeed } from '../ingest/ingest-feed.ts';
 import type { Store } from '../store/database.ts';
-import { DEFAULT_SEED, type DemoChunk, type DemoCompetition, type DemoPricer, type EventView, PRE_EVENT_PRICES, chunkDocument, layOutDemo, newChunk } from './generate.ts';
+import {
+  chunkDocument,
+  DEFAULT_SEED,
+  type DemoChunk,
+  type DemoCompetition,
+  type DemoPricer,
+  type EventView,
+  layOutDemo,
+  newChunk,
+  PRE_EVENT_PRICES,
+} from './generate.ts';
 import { loadDemoData } from './load-demo.ts';
-import { type EventMarkets, demoTeamMarkets, inPlayEventMarkets, settleDemoProps } from './markets.ts';
+import { demoTeamMarkets, type EventMarkets, inPlayEventMarkets, settleDemoProps } from './markets.ts';
 import { demoMatchMarkets, inPlayMatchOdds } from './matches.ts';
 
 /**
@@ -83,7 +93,9 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
   // Competitions laid out around the same time are laid out together.
   const groups = new Map<number, string[]>();
   for (const key of competitions) groups.set(anchorOf(key), [...(groups.get(anchorOf(key)) ?? []), key]);
-  const layout = [...groups].flatMap(([at, keys]) => layOutDemo({ now: new Date(at), seed: options.seed, events: options.events, competitions: keys }));
+  const layout = [...groups].flatMap(([at, keys]) =>
+    layOutDemo({ now: new Date(at), seed: options.seed, events: options.events, competitions: keys }),
+  );
   let startedAt = options.startedAt?.getTime();
   const startClock = options.clock?.getTime() ?? Math.max(...competitions.map(anchorOf));
   let lastClock = startClock;
@@ -125,7 +137,13 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
       now.forEach((view, seq) => {
         const was = before[seq] as EventView;
         if (view.status === 'LIVE') live++;
-        if (view.status !== was.status) transitions.push({ eventId: competition.events[seq]?.id as string, name: view.base.name, from: was.status, to: view.status });
+        if (view.status !== was.status)
+          transitions.push({
+            eventId: competition.events[seq]?.id as string,
+            name: view.base.name,
+            from: was.status,
+            to: view.status,
+          });
         if (!inPlay(view, was)) return;
         if (view.status === 'LIVE' || view.status === 'COMPLETED') rememberPreEvent(competition, seq);
         competition.materialiseAt(seq, view, chunk, pricer);
@@ -133,7 +151,9 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
       next.set(competition.key, now);
     }
     const { document, remember } = changes(chunk, sent, prices);
-    const summary = document ? await ingestFeed(store, { updatedAt: realNow.toISOString(), ...document }, { now: realNow }) : null;
+    const summary = document
+      ? await ingestFeed(store, { updatedAt: realNow.toISOString(), ...document }, { now: realNow })
+      : null;
     remember();
     for (const [key, value] of next) views.set(key, value);
     lastClock = clock;
@@ -174,12 +194,21 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
 
 /** An event to rebuild: live now or at the last tick, or its status or teams have changed since. */
 function inPlay(view: EventView, was: EventView): boolean {
-  return view.status === 'LIVE' || was.status === 'LIVE' || view.status !== was.status || view.home !== was.home || view.away !== was.away;
+  return (
+    view.status === 'LIVE' ||
+    was.status === 'LIVE' ||
+    view.status !== was.status ||
+    view.home !== was.home ||
+    view.away !== was.away
+  );
 }
 
 function checkCompetitions(keys: readonly string[] | undefined): readonly string[] | undefined {
   const unknown = keys?.filter((key) => !COMPETITION_KEYS.includes(key as never)) ?? [];
-  if (unknown.length > 0) throw new RangeError(`unknown competition ${unknown.join(', ')}; the competitions are ${COMPETITION_KEYS.join(', ')}`);
+  if (unknown.length > 0)
+    throw new RangeError(
+      `unknown competition ${unknown.join(', ')}; the competitions are ${COMPETITION_KEYS.join(', ')}`,
+    );
   return keys && keys.length > 0 ? keys : undefined;
 }
 
@@ -194,13 +223,18 @@ function keyOf(collection: string, item: Record<string, unknown>): string {
  * The items of a chunk that differ from what was last sent, as a document (null when none), and how
  * to remember them once written. A settled outcome keeps the last price it was offered at.
  */
-function changes(chunk: DemoChunk, sent: Map<string, string>, prices: Map<string, number>): { document: FeedDocument | null; remember: () => void } {
+function changes(
+  chunk: DemoChunk,
+  sent: Map<string, string>,
+  prices: Map<string, number>,
+): { document: FeedDocument | null; remember: () => void } {
   const fresh = newChunk();
   const seen: Array<[string, string]> = [];
   let count = 0;
   for (const [collection, items] of Object.entries(chunk) as Array<[keyof DemoChunk, Array<Record<string, unknown>>]>) {
     for (let item of items) {
-      if (collection === 'odds' && item.settlement && prices.has(item.id as string)) item = { ...item, odds: prices.get(item.id as string) };
+      if (collection === 'odds' && item.settlement && prices.has(item.id as string))
+        item = { ...item, odds: prices.get(item.id as string) };
       const key = keyOf(collection, item);
       const json = JSON.stringify(item);
       if (sent.get(key) === json) continue;
@@ -233,7 +267,14 @@ function inPlayPricer(preEvent: ReadonlyMap<string, EventMarkets>): DemoPricer {
       if (!before) return;
       if (ctx.status === 'LIVE') {
         const own = new Set(input.heats.map((h) => h.heatId));
-        const priced = inPlayEventMarkets(ctx.competition, input, rounds, sink.heatEntries.filter((e) => own.has(e.heatId)), before, inPlay);
+        const priced = inPlayEventMarkets(
+          ctx.competition,
+          input,
+          rounds,
+          sink.heatEntries.filter((e) => own.has(e.heatId)),
+          before,
+          inPlay,
+        );
         sink.markets.push(...priced.markets);
         sink.odds.push(...priced.odds);
       } else if (ctx.status === 'COMPLETED' && input.places) {
@@ -245,7 +286,8 @@ function inPlayPricer(preEvent: ReadonlyMap<string, EventMarkets>): DemoPricer {
     match(ctx, match, sink) {
       if (ctx.status === 'COMPLETED') return;
       let markets = matches.get(ctx.uuid);
-      if (!markets) matches.set(ctx.uuid, (markets = demoMatchMarkets(ctx.competition, ctx.uuid, match.model, match.roundIds)));
+      if (!markets)
+        matches.set(ctx.uuid, (markets = demoMatchMarkets(ctx.competition, ctx.uuid, match.model, match.roundIds)));
       sink.markets.push(...markets.markets);
       if (ctx.status !== 'LIVE') {
         sink.odds.push(...markets.odds);
@@ -289,12 +331,25 @@ export interface Prepared {
 export async function prepareSimulation(store: Store, options: PrepareOptions = {}): Promise<Prepared> {
   const now = options.now ?? new Date();
   const keys = checkCompetitions(options.competitions) ?? COMPETITION_KEYS;
-  const found = options.reset ? new Map<string, Date>() : await findStoredDemo(store, { ...options, competitions: keys });
+  const found = options.reset
+    ? new Map<string, Date>()
+    : await findStoredDemo(store, { ...options, competitions: keys });
   const loaded = keys.filter((key) => !found.has(key));
-  if (loaded.length > 0) await loadDemoData(store, { now, seed: options.seed, events: options.events, competitions: loaded });
+  if (loaded.length > 0)
+    await loadDemoData(store, { now, seed: options.seed, events: options.events, competitions: loaded });
   const anchors = Object.fromEntries(keys.map((key) => [key, found.get(key) ?? now]));
-  const reached = found.size > 0 ? await storedClock(store, layOutDemo({ now, seed: options.seed, events: options.events, competitions: [...found.keys()] })) : null;
-  return { anchors, clock: new Date(Math.max(now.getTime(), reached ?? 0, ...Object.values(anchors).map((a) => a.getTime()))), loaded };
+  const reached =
+    found.size > 0
+      ? await storedClock(
+          store,
+          layOutDemo({ now, seed: options.seed, events: options.events, competitions: [...found.keys()] }),
+        )
+      : null;
+  return {
+    anchors,
+    clock: new Date(Math.max(now.getTime(), reached ?? 0, ...Object.values(anchors).map((a) => a.getTime()))),
+    loaded,
+  };
 }
 
 /**
@@ -303,13 +358,19 @@ export async function prepareSimulation(store: Store, options: PrepareOptions = 
  * time in that minute that lays every stored event of the competition out where it is, is the one.
  */
 async function findStoredDemo(store: Store, options: PrepareOptions): Promise<Map<string, Date>> {
-  const lay = (at: number, competitions: readonly string[] | undefined) => layOutDemo({ now: new Date(at), seed: options.seed ?? DEFAULT_SEED, events: options.events, competitions });
+  const lay = (at: number, competitions: readonly string[] | undefined) =>
+    layOutDemo({ now: new Date(at), seed: options.seed ?? DEFAULT_SEED, events: options.events, competitions });
   // Event ids do not depend on the time the events are laid out around.
   const probe = lay(Date.now(), options.competitions);
   const ids = probe.flatMap((c) => c.events.map((e) => e.uuid));
   const stored = new Map<string, string>();
   for (let i = 0; i < ids.length; i += 500) {
-    for (const row of await store.db.selectFrom('events').select(['id', 'startDate']).where('id', 'in', ids.slice(i, i + 500)).execute()) stored.set(row.id, row.startDate);
+    for (const row of await store.db
+      .selectFrom('events')
+      .select(['id', 'startDate'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute())
+      stored.set(row.id, row.startDate);
   }
   const found = new Map<string, Date>();
   for (const c of probe) {
@@ -348,6 +409,9 @@ async function storedClock(store: Store, layout: readonly DemoCompetition[]): Pr
       times.push((await query.executeTakeFirst())?.at);
     }
   }
-  const latest = times.filter((at): at is string => typeof at === 'string').sort().at(-1);
+  const latest = times
+    .filter((at): at is string => typeof at === 'string')
+    .sort()
+    .at(-1);
   return latest === undefined ? null : Date.parse(latest);
 }

@@ -79,11 +79,17 @@ export function isFinalEventStatus(eventStatus: string): boolean {
 
 /** The change records of one batch, in a stable order (events by id, then futures by competition). */
 export function changeRecords(batch: BatchChanges, maxRecords = MAX_RECORDS_PER_BATCH): ChangeRecord[] {
-  if (batch.reference.length > 0) return [resetRecord('reference', `shared facts changed: ${batch.reference.join(', ')}`)];
+  if (batch.reference.length > 0)
+    return [resetRecord('reference', `shared facts changed: ${batch.reference.join(', ')}`)];
   const records: ChangeRecord[] = [];
   for (const [eventId, changes] of [...batch.events].sort(byKey)) records.push(...eventRecords(eventId, changes));
   for (const [competition, { futureIds, updatedAt }] of [...batch.futures].sort(byKey)) {
-    records.push({ kind: 'future', competition, eventId: null, data: { competition, futureIds: [...futureIds].sort(), updatedAt } });
+    records.push({
+      kind: 'future',
+      competition,
+      eventId: null,
+      data: { competition, futureIds: [...futureIds].sort(), updatedAt },
+    });
   }
   if (records.length > maxRecords) return [resetRecord('bulk', `${records.length} changes in one batch`)];
   return records;
@@ -92,7 +98,12 @@ export function changeRecords(batch: BatchChanges, maxRecords = MAX_RECORDS_PER_
 function eventRecords(eventId: string, changes: EventChanges): ChangeRecord[] {
   const { competition, updatedAt } = changes;
   const about = { eventId: formatPublicId(competition, eventId), competition };
-  const record = (kind: ChangeKind, data: Record<string, unknown>): ChangeRecord => ({ kind, competition, eventId, data: { ...about, ...data, updatedAt } });
+  const record = (kind: ChangeKind, data: Record<string, unknown>): ChangeRecord => ({
+    kind,
+    competition,
+    eventId,
+    data: { ...about, ...data, updatedAt },
+  });
   const records: ChangeRecord[] = [];
   if (changes.event) records.push(record('event', { eventStatus: changes.event.eventStatus }));
   if (changes.heatIds.length > 0 || changes.roundIds.length > 0 || changes.participantsChanged) {
@@ -103,7 +114,9 @@ function eventRecords(eventId: string, changes: EventChanges): ChangeRecord[] {
     records.push(
       record('odds', {
         marketIds: sorted(changes.marketIds),
-        odds: odds.slice(0, MAX_ODDS_PER_RECORD).map(({ id, marketId, decimalOdds, status }) => ({ id, marketId, decimalOdds, status })),
+        odds: odds
+          .slice(0, MAX_ODDS_PER_RECORD)
+          .map(({ id, marketId, decimalOdds, status }) => ({ id, marketId, decimalOdds, status })),
         ...(odds.length > MAX_ODDS_PER_RECORD ? { truncated: true } : {}),
       }),
     );
@@ -113,7 +126,13 @@ function eventRecords(eventId: string, changes: EventChanges): ChangeRecord[] {
   const settledOddIds = changes.odds.filter((o) => o.settlement !== null).map((o) => o.id);
   const eventSettles = changes.eventFinal && (changes.event !== undefined || changes.participantsChanged);
   if (settledOddIds.length > 0 || changes.completedHeatIds.length > 0 || eventSettles) {
-    records.push(record('settlement', { heatIds: sorted(changes.completedHeatIds), oddIds: sorted(settledOddIds), eventFinal: changes.eventFinal }));
+    records.push(
+      record('settlement', {
+        heatIds: sorted(changes.completedHeatIds),
+        oddIds: sorted(settledOddIds),
+        eventFinal: changes.eventFinal,
+      }),
+    );
   }
   return records;
 }
@@ -130,7 +149,9 @@ function resetRecord(reason: Exclude<ResetReason, 'resume'>, message: string): C
 export function cacheTagsOfChange(change: Pick<ChangeRecord, 'kind' | 'competition' | 'eventId'>): string[] {
   if (change.kind === 'reset' || change.competition === null) return [ALL_DOCUMENTS];
   if (change.kind === 'future') return [futuresTag(change.competition)];
-  return change.eventId === null ? [competitionTag(change.competition)] : [eventTag(change.eventId), competitionTag(change.competition)];
+  return change.eventId === null
+    ? [competitionTag(change.competition)]
+    : [eventTag(change.eventId), competitionTag(change.competition)];
 }
 
 export const ALL_DOCUMENTS = '*';

@@ -33,7 +33,11 @@ export type ResultsFormat = keyof typeof RESULTS_FORMATS;
 /** Formats whose heats carry per-lap records (lap times and positions) and publish lap statistics. */
 export const LAP_RECORD_FORMATS = ['supercross-laps', 'sprint-laps'] as const satisfies readonly ResultsFormat[];
 /** Formats whose heats are decided by a stored winner and method: fights, drift battles, drag pairings. */
-export const HEAT_RESULT_FORMATS = ['combat', 'drift-battle', 'drag-pairing'] as const satisfies readonly ResultsFormat[];
+export const HEAT_RESULT_FORMATS = [
+  'combat',
+  'drift-battle',
+  'drag-pairing',
+] as const satisfies readonly ResultsFormat[];
 /** Formats whose heats may be team games (home and away teams, an event type text). */
 export const TEAM_GAME_FORMATS = ['bull-riding'] as const satisfies readonly ResultsFormat[];
 
@@ -119,9 +123,27 @@ const JUDGED_HEATS: readonly OddType[] = [
   'dreamTeam',
 ];
 const COMBAT: readonly OddType[] = ['heatWinner', 'headToHead', 'overUnder', 'propBets'];
-const BATTLES: readonly OddType[] = ['eventWinner', 'secondPlace', 'heatWinner', 'headToHead', 'podiums', 'eventExacta', 'propBets'];
+const BATTLES: readonly OddType[] = [
+  'eventWinner',
+  'secondPlace',
+  'heatWinner',
+  'headToHead',
+  'podiums',
+  'eventExacta',
+  'propBets',
+];
 const TEAM_GAME: readonly OddType[] = ['eventWinner', 'teamMarkets', 'overUnder', 'propBets'];
-const LEADERBOARD: readonly OddType[] = ['eventWinner', 'secondPlace', 'headToHead', 'podiums', 'raceTop3', 'raceTop5', 'raceTop10', 'overUnder', 'propBets'];
+const LEADERBOARD: readonly OddType[] = [
+  'eventWinner',
+  'secondPlace',
+  'headToHead',
+  'podiums',
+  'raceTop3',
+  'raceTop5',
+  'raceTop10',
+  'overUnder',
+  'propBets',
+];
 
 function competition(
   referenceId: number,
@@ -134,7 +156,17 @@ function competition(
 ): Competition {
   const sport = SPORT_BY_KEY.get(sportKey);
   if (!sport) throw new Error(`unknown sport category: ${sportKey}`);
-  return { key, referenceId, name, sportKey, sportName: sport.name, sportReferenceId: sport.referenceId, resultsFormat, participants, supportedMarkets };
+  return {
+    key,
+    referenceId,
+    name,
+    sportKey,
+    sportName: sport.name,
+    sportReferenceId: sport.referenceId,
+    resultsFormat,
+    participants,
+    supportedMarkets,
+  };
 }
 
 export const COMPETITIONS: readonly Competition[] = [
@@ -142,7 +174,14 @@ export const COMPETITIONS: readonly Competition[] = [
   competition(2, 'sls', 'Street League Skateboarding', 'skateboarding', 'skateboarding', JUDGED_HEATS),
   competition(3, 'spr', 'Supercross', 'supercross', 'supercross-laps', MOTO_RACE),
   competition(4, 'masl', 'Major Arena Soccer League', 'arena-soccer', 'team-match', TEAM_GAME, 'teams'),
-  competition(5, 'pbr', 'Professional Bull Riders', 'bull-riding', 'bull-riding', ['eventWinner', 'heatWinner', 'headToHead', 'overUnder', 'propBets', 'teamMarkets']),
+  competition(5, 'pbr', 'Professional Bull Riders', 'bull-riding', 'bull-riding', [
+    'eventWinner',
+    'heatWinner',
+    'headToHead',
+    'overUnder',
+    'propBets',
+    'teamMarkets',
+  ]),
   competition(6, 'bkfc', 'Bare Knuckle Fighting Championship', 'bare-knuckle-boxing', 'combat', COMBAT),
   competition(7, 'f1', 'Formula 1', 'formula-racing', 'position-race', FIELD_RACE),
   competition(8, 'motocrs', 'Pro Motocross', 'motocross', 'supercross-laps', MOTO_RACE),
@@ -157,7 +196,10 @@ export const COMPETITIONS: readonly Competition[] = [
   competition(17, 'sprmtcrs', 'SuperMotocross', 'motocross', 'supercross-laps', MOTO_RACE),
   competition(18, 'hlrs', 'High Limit Racing', 'sprint-car-racing', 'sprint-laps', [...FIELD_RACE, 'heatWinner']),
   competition(19, 'xgame', 'X Games', 'action-sports', 'judged-heat', JUDGED_HEATS),
-  competition(20, 'worldoutlaws', 'World of Outlaws', 'sprint-car-racing', 'position-race', [...FIELD_RACE, 'heatWinner']),
+  competition(20, 'worldoutlaws', 'World of Outlaws', 'sprint-car-racing', 'position-race', [
+    ...FIELD_RACE,
+    'heatWinner',
+  ]),
   competition(21, 'dgpt', 'Disc Golf Pro Tour', 'disc-golf', 'stroke-play', LEADERBOARD),
   competition(22, 'athletesunlimited', 'Athletes Unlimited', 'team-rotation', 'points-leaderboard', LEADERBOARD),
   competition(23, 'lux', 'LUX Fight League', 'mma', 'combat', COMBAT),

@@ -88,7 +88,13 @@ export const WIN_METHODS = [
   'Technical Draw',
 ] as const;
 export type WinMethod = (typeof WIN_METHODS)[number];
-export const DRAW_METHODS = ['Draw', 'Unanimous Draw', 'Split Draw', 'Majority Draw', 'Technical Draw'] as const satisfies readonly WinMethod[];
+export const DRAW_METHODS = [
+  'Draw',
+  'Unanimous Draw',
+  'Split Draw',
+  'Majority Draw',
+  'Technical Draw',
+] as const satisfies readonly WinMethod[];
 export const NO_RESULT_METHODS = ['No Contest'] as const satisfies readonly WinMethod[];
 
 /** An event participant's standing (route 4; DESIGN decision 6). */

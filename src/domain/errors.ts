@@ -17,5 +17,6 @@ export const badRequest = (message: string, metadata?: Record<string, unknown>) 
 export const unauthorized = (message: string) => new ApiError(401, message);
 export const forbidden = (message: string, metadata?: Record<string, unknown>) => new ApiError(403, message, metadata);
 export const notFound = (message: string, metadata?: Record<string, unknown>) => new ApiError(404, message, metadata);
-export const unprocessable = (message: string, metadata?: Record<string, unknown>) => new ApiError(422, message, metadata);
+export const unprocessable = (message: string, metadata?: Record<string, unknown>) =>
+  new ApiError(422, message, metadata);
 export const unavailable = (message: string) => new ApiError(503, message);

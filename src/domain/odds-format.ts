@@ -21,7 +21,8 @@ export function americanToDecimal(american: number): number {
 }
 
 export function probabilityToDecimal(percent: number): number {
-  if (!(percent > 0 && percent < 100)) throw new RangeError(`probability must be between 0 and 100 percent, got ${percent}`);
+  if (!(percent > 0 && percent < 100))
+    throw new RangeError(`probability must be between 0 and 100 percent, got ${percent}`);
   return roundTo(100 / percent, 4);
 }
 

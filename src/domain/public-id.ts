@@ -45,6 +45,10 @@ export function isJaiAlaiCardId(value: string): boolean {
  * start date (UTC) and its venue, as `jaialai:2026-11-21_dania-beach`.
  */
 export function deriveJaiAlaiCardId(competition: string, startDate: string, location: string | null): string {
-  const text = (location ?? '').normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase();
+  const text = (location ?? '')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
   return `${competition}:${startDate.slice(0, 10)}_${text || 'card'}`;
 }

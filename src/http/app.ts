@@ -5,13 +5,13 @@ import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorsPlugin, formatSchemaErrors, frameworkErrorHandler } from './plugins/errors.ts';
-import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { eventStreamPlugin } from './plugins/event-stream.ts';
 import { frontDoor, frontDoorPlugin } from './plugins/front-door.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { listenerServer, listenersPlugin } from './plugins/listeners.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
-import { ADMIN_PREFIX, PUBLIC_PREFIX, openApiPlugin } from './plugins/openapi.ts';
+import { ADMIN_PREFIX, openApiPlugin, PUBLIC_PREFIX } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { eventStreamPlugin } from './plugins/event-stream.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { requestId } from './request-id.ts';
@@ -24,8 +24,8 @@ import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { oddsRoutes } from './routes/odds.ts';
 import { resultsRoutes } from './routes/results.ts';
-import { sportsRoutes } from './routes/sports.ts';
 import { sportEventsRoutes } from './routes/sport-events.ts';
+import { sportsRoutes } from './routes/sports.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { ServerErrorResponse } from './schemas/common.ts';
 import { EVENT_SHARED_SCHEMAS } from './schemas/events.ts';
@@ -72,10 +72,22 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('store', store);
-  const changeFeed = await openChangeFeed(store, { onError: (error) => app.log.warn({ err: error }, 'change feed: %s', error.message) });
+  const changeFeed = await openChangeFeed(store, {
+    onError: (error) => app.log.warn({ err: error }, 'change feed: %s', error.message),
+  });
   app.decorate('changeFeed', changeFeed);
   app.addHook('onClose', () => changeFeed.close());
-  for (const schema of [ServerErrorResponse, SportListingItem, ...EVENT_SHARED_SCHEMAS, ...RESULTS_SHARED_SCHEMAS, ...ODDS_SHARED_SCHEMAS, ...SPORT_SHARED_SCHEMAS, FutureListingItem, FutureOddsItem]) app.addSchema(schema);
+  for (const schema of [
+    ServerErrorResponse,
+    SportListingItem,
+    ...EVENT_SHARED_SCHEMAS,
+    ...RESULTS_SHARED_SCHEMAS,
+    ...ODDS_SHARED_SCHEMAS,
+    ...SPORT_SHARED_SCHEMAS,
+    FutureListingItem,
+    FutureOddsItem,
+  ])
+    app.addSchema(schema);
 
   // The order of these registrations is the order of their onRequest hooks.
   await app.register(metricsPlugin, { store });
@@ -84,13 +96,22 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   await app.register(listenersPlugin, { config });
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, { store, adminApiKey: config.adminApiKey });
-  await app.register(rateLimitPlugin, { defaults: { perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay }, redisUrl: config.redisUrl });
+  await app.register(rateLimitPlugin, {
+    defaults: { perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay },
+    redisUrl: config.redisUrl,
+  });
   await app.register(openApiPlugin, { version: API_VERSION, demoApiKey: config.demoApiKey });
   // Before the response cache, whose onSend hook then keeps the final (wrapped) bytes.
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
-    const wrap = config.responseEnvelope === 'data' || (request.query as Record<string, unknown> | undefined)?.envelope === 'data';
-    if (wrap && reply.statusCode < 300 && request.routeOptions.config.access === 'public' && typeof payload === 'string') {
+    const wrap =
+      config.responseEnvelope === 'data' || (request.query as Record<string, unknown> | undefined)?.envelope === 'data';
+    if (
+      wrap &&
+      reply.statusCode < 300 &&
+      request.routeOptions.config.access === 'public' &&
+      typeof payload === 'string'
+    ) {
       return `{"status":${reply.statusCode},"message":"Success","data":${payload}}`;
     }
     return payload;

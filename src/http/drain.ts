@@ -1,4 +1,4 @@
-import { type RequestListener, type Server, type ServerOptions, ServerResponse, createServer } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerOptions, ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 
 /**
@@ -30,7 +30,8 @@ const drainers = new WeakMap<Server, Drainer>();
 export function drainableServer(options: ServerOptions, handler: RequestListener): Server {
   let draining = false;
   const server = createServer({ ...options, ServerResponse: responseClass(() => draining) }, handler);
-  const openConnections = () => new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
+  const openConnections = () =>
+    new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
   drainers.set(server, {
     begin() {
       if (draining) return;
@@ -62,7 +63,10 @@ export function drainableServer(options: ServerOptions, handler: RequestListener
  */
 function responseClass(draining: () => boolean): typeof ServerResponse {
   const baseConstructor = ServerResponse as unknown as (this: ServerResponse, ...args: unknown[]) => void;
-  const baseWriteHead = ServerResponse.prototype.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+  const baseWriteHead = ServerResponse.prototype.writeHead as (
+    this: ServerResponse,
+    ...args: unknown[]
+  ) => ServerResponse;
   function DrainableResponse(this: ServerResponse, ...args: unknown[]): void {
     baseConstructor.apply(this, args);
   }

@@ -41,7 +41,13 @@ export class RequestTally {
     }
     let series = byMethod.get(method);
     if (series === undefined) {
-      series = { route, method, statuses: new Map(), perBucket: new Array<number>(this.bounds.length + 1).fill(0), sum: 0 };
+      series = {
+        route,
+        method,
+        statuses: new Map(),
+        perBucket: new Array<number>(this.bounds.length + 1).fill(0),
+        sum: 0,
+      };
       byMethod.set(method, series);
     }
     series.statuses.set(status, (series.statuses.get(status) ?? 0) + 1);
@@ -58,7 +64,8 @@ export class RequestTally {
     for (const byMethod of this.byRoute.values()) {
       for (const series of byMethod.values()) {
         const labels = `route="${escapeLabel(series.route)}",method="${escapeLabel(series.method)}"`;
-        for (const [status, answered] of series.statuses) counter.push(`${requests.name}{${labels},status="${status}"} ${answered}`);
+        for (const [status, answered] of series.statuses)
+          counter.push(`${requests.name}{${labels},status="${status}"} ${answered}`);
         let cumulative = 0;
         this.bounds.forEach((bound, i) => {
           cumulative += series.perBucket[i] as number;

@@ -26,7 +26,15 @@ export function batchChangesCollector() {
   const touch = (eventId: string, updatedAt: string) => {
     let entry = events.get(eventId);
     if (!entry) {
-      entry = { heatIds: [], completedHeatIds: [], roundIds: [], participantsChanged: false, marketIds: [], odds: [], updatedAt };
+      entry = {
+        heatIds: [],
+        completedHeatIds: [],
+        roundIds: [],
+        participantsChanged: false,
+        marketIds: [],
+        odds: [],
+        updatedAt,
+      };
       events.set(eventId, entry);
     }
     if (entry.updatedAt < updatedAt) entry.updatedAt = updatedAt;
@@ -104,7 +112,10 @@ export function batchChangesCollector() {
         if (heat.heatStatus === 'COMPLETED') entry.completedHeatIds.push(heatId);
       }
       const states = await eventStates(trx, [...events.keys()]);
-      const competitions = await futureCompetitions(trx, [...futures].filter(([, f]) => f.competition === undefined).map(([id]) => id));
+      const competitions = await futureCompetitions(
+        trx,
+        [...futures].filter(([, f]) => f.competition === undefined).map(([id]) => id),
+      );
 
       const byCompetition = new Map<string, { futureIds: string[]; updatedAt: string }>();
       for (const [id, future] of futures) {

@@ -12,8 +12,11 @@ export interface FeedProblem {
 export class FeedValidationError extends ApiError {
   constructor(readonly problems: FeedProblem[]) {
     const first = problems[0];
-    const where = first ? `${first.item}${first.id ? ` (id "${first.id}")` : ''}${first.field ? `.${first.field}` : ''}` : 'document';
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+    const where = first
+      ? `${first.item}${first.id ? ` (id "${first.id}")` : ''}${first.field ? `.${first.field}` : ''}`
+      : 'document';
+    const more =
+      problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
     super(400, `Invalid feed: ${where} ${first?.message ?? 'is invalid'}${more}; nothing was written`, { problems });
     this.name = 'FeedValidationError';
   }

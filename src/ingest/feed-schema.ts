@@ -1,22 +1,22 @@
 import { type Static, Type } from 'typebox';
 import { COMPETITION_KEYS } from '../domain/competitions.ts';
-import { MAX_DECIMAL_ODDS } from '../domain/odds-format.ts';
 import {
   EVENT_STATUSES,
   EXACTAS_TYPES,
   FUTURE_TYPES,
+  GAME_TYPES,
   GENDERS,
   LAP_STATUSES,
+  MATCH_SIDES,
   ODD_TYPES,
   OUTCOME_STATUSES,
   OVER_UNDER_SUB_MARKET_TYPES,
   PARTICIPANT_STATUSES,
-  GAME_TYPES,
-  MATCH_SIDES,
   SETTLEMENTS,
   TEAM_MARKET_TYPES,
 } from '../domain/enumerations.ts';
 import { OUTCOME_SIDES } from '../domain/markets/selection.ts';
+import { MAX_DECIMAL_ODDS } from '../domain/odds-format.ts';
 
 /**
  * The feed document: raw facts keyed by stable ids, upserted idempotently (DESIGN, "Input side").
@@ -25,7 +25,12 @@ import { OUTCOME_SIDES } from '../domain/markets/selection.ts';
  * the OpenAPI document.
  */
 
-const Id = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9][A-Za-z0-9_.:\\-]*$', description: 'stable id from the feed' });
+const Id = Type.String({
+  minLength: 1,
+  maxLength: 128,
+  pattern: '^[A-Za-z0-9][A-Za-z0-9_.:\\-]*$',
+  description: 'stable id from the feed',
+});
 const PublicOrBareUuid = Type.String({
   pattern: '^([a-z0-9]+:)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
   description: '`<sport_key>:<uuid>` or a bare uuid',
@@ -33,9 +38,15 @@ const PublicOrBareUuid = Type.String({
 const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 date-time with a zone' });
 const Text = (maxLength = 200) => Type.String({ minLength: 1, maxLength });
 const OptionalText = (maxLength = 200) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
-const ReferenceId = Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'numeric id; assigned by the store when absent' }));
+const ReferenceId = Type.Optional(
+  Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'numeric id; assigned by the store when absent' }),
+);
 const UpdatedAt = Type.Optional(Timestamp);
-const Competition = Type.Unsafe<string>({ type: 'string', enum: [...COMPETITION_KEYS], description: 'competition key' });
+const Competition = Type.Unsafe<string>({
+  type: 'string',
+  enum: [...COMPETITION_KEYS],
+  description: 'competition key',
+});
 const EventStatus = Type.Unsafe<string>({ type: 'string', enum: [...EVENT_STATUSES] });
 const Gender = Type.Optional(Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...GENDERS] }), Type.Null()]));
 
@@ -81,8 +92,12 @@ export const FeedAthlete = Type.Object(
     stance: OptionalText(20),
     teamId: Type.Optional(Type.Union([Id, Type.Null()])),
     hometown: OptionalText(),
-    height: Type.Optional(Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 300 }), Type.Null()], { description: 'centimetres' })),
-    weight: Type.Optional(Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 500 }), Type.Null()], { description: 'kilograms' })),
+    height: Type.Optional(
+      Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 300 }), Type.Null()], { description: 'centimetres' }),
+    ),
+    weight: Type.Optional(
+      Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 500 }), Type.Null()], { description: 'kilograms' }),
+    ),
     gender: Gender,
     weightClass: OptionalText(60),
     dob: Type.Optional(Type.Union([Type.String({ format: 'date' }), Timestamp, Type.Null()])),
@@ -96,8 +111,19 @@ export const FeedEventTeam = Type.Object(
   {
     teamId: Id,
     isHomeTeam: Type.Boolean(),
-    stoneColor: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'curling: the colour of the stones the team throws in this match' })),
-    firstHammer: Type.Optional(Type.Boolean({ description: 'curling: the team has the hammer (last stone) in the first end; hasHammer is derived from it and the end scores' })),
+    stoneColor: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 40,
+        description: 'curling: the colour of the stones the team throws in this match',
+      }),
+    ),
+    firstHammer: Type.Optional(
+      Type.Boolean({
+        description:
+          'curling: the team has the hammer (last stone) in the first end; hasHammer is derived from it and the end scores',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -125,14 +151,32 @@ export const FeedEvent = Type.Object(
     teams: Type.Optional(Type.Array(FeedEventTeam, { maxItems: 64 })),
     cardId: Type.Optional(
       Type.Union([Type.String({ pattern: JAI_ALAI_CARD_ID_PATTERN, maxLength: 128 }), Type.Null()], {
-        description: 'Jai Alai: the card (night of matches) this match is on, `<prefix>:<YYYY-MM-DD>_<text>`; derived from the start date and location when absent',
+        description:
+          'Jai Alai: the card (night of matches) this match is on, `<prefix>:<YYYY-MM-DD>_<text>`; derived from the start date and location when absent',
       }),
     ),
     eventType: OptionalText(60),
-    streamUrl: Type.Optional(Type.Union([Type.String({ format: 'uri', maxLength: 2000 }), Type.Null()], { description: 'Jai Alai: where the match streams' })),
-    onServe: Type.Optional(Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...MATCH_SIDES] }), Type.Null()], { description: 'Jai Alai: the side serving now' })),
-    bracketRound: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 10 }), Type.Null()], { description: "3-on-3 hockey: the game's round in its season's knockout bracket (1 = first round)" })),
-    bracketSlot: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 512 }), Type.Null()], { description: "3-on-3 hockey: the game's position in its bracket round (1-based); slots 2s-1 and 2s feed slot s of the next round" })),
+    streamUrl: Type.Optional(
+      Type.Union([Type.String({ format: 'uri', maxLength: 2000 }), Type.Null()], {
+        description: 'Jai Alai: where the match streams',
+      }),
+    ),
+    onServe: Type.Optional(
+      Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...MATCH_SIDES] }), Type.Null()], {
+        description: 'Jai Alai: the side serving now',
+      }),
+    ),
+    bracketRound: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 10 }), Type.Null()], {
+        description: "3-on-3 hockey: the game's round in its season's knockout bracket (1 = first round)",
+      }),
+    ),
+    bracketSlot: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 512 }), Type.Null()], {
+        description:
+          "3-on-3 hockey: the game's position in its bracket round (1-based); slots 2s-1 and 2s feed slot s of the next round",
+      }),
+    ),
     updatedAt: UpdatedAt,
   },
   { additionalProperties: false },
@@ -149,12 +193,20 @@ export const FeedRound = Type.Object(
     startDate: Type.Optional(Type.Union([Timestamp, Type.Null()])),
     endDate: Type.Optional(Type.Union([Timestamp, Type.Null()])),
     providerId: OptionalText(),
-    gameType: Type.Optional(Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...GAME_TYPES] }), Type.Null()], { description: 'table tennis: a singles or doubles game' })),
+    gameType: Type.Optional(
+      Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...GAME_TYPES] }), Type.Null()], {
+        description: 'table tennis: a singles or doubles game',
+      }),
+    ),
     homeLineup: OptionalText(200),
     awayLineup: OptionalText(200),
     updatedAt: UpdatedAt,
   },
-  { additionalProperties: false, description: 'a round of an event; in team matches, one period: quarter, period, end, game or set (its team scores are roundScores)' },
+  {
+    additionalProperties: false,
+    description:
+      'a round of an event; in team matches, one period: quarter, period, end, game or set (its team scores are roundScores)',
+  },
 );
 
 export const FeedHeat = Type.Object(
@@ -185,9 +237,12 @@ export const FeedRoundScore = Type.Object(
   { additionalProperties: false },
 );
 
-const Score = (maximum: number, description: string) => Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum }), Type.Null()], { description }));
-const Seconds = (description: string) => Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()], { description }));
-const Count = (maximum: number, description: string) => Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum }), Type.Null()], { description }));
+const Score = (maximum: number, description: string) =>
+  Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum }), Type.Null()], { description }));
+const Seconds = (description: string) =>
+  Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1_000_000 }), Type.Null()], { description }));
+const Count = (maximum: number, description: string) =>
+  Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum }), Type.Null()], { description }));
 
 export const FeedEventParticipant = Type.Object(
   {
@@ -196,10 +251,13 @@ export const FeedEventParticipant = Type.Object(
     eventId: PublicOrBareUuid,
     athleteId: Id,
     seedNo: Count(10_000, 'seed in the event; null when unseeded'),
-    status: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: [...PARTICIPANT_STATUSES], description: 'ACTIVE when absent' })),
+    status: Type.Optional(
+      Type.Unsafe<string>({ type: 'string', enum: [...PARTICIPANT_STATUSES], description: 'ACTIVE when absent' }),
+    ),
     place: Type.Optional(
       Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()], {
-        description: "final standing in the event once it completes (athletes who tie share a place); null when not classified. Event markets settle from it",
+        description:
+          'final standing in the event once it completes (athletes who tie share a place); null when not classified. Event markets settle from it',
       }),
     ),
     updatedAt: UpdatedAt,
@@ -213,15 +271,28 @@ export const FeedHeatEntry = Type.Object(
     referenceId: ReferenceId,
     heatId: Id,
     athleteId: Id,
-    teamId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'the team the athlete rides for in this heat (bull-riding team games); else the athlete\'s own team' })),
+    teamId: Type.Optional(
+      Type.Union([Id, Type.Null()], {
+        description:
+          "the team the athlete rides for in this heat (bull-riding team games); else the athlete's own team",
+      }),
+    ),
     seed: Count(10_000, 'athleteRoundSeed'),
     position: Count(10_000, 'stored position in the heat; 0 or null for none'),
-    heatScore: Type.Optional(Type.Union([Type.Number({ minimum: -1_000_000, maximum: 1_000_000 }), Type.Null()], { description: 'null until scored' })),
+    heatScore: Type.Optional(
+      Type.Union([Type.Number({ minimum: -1_000_000, maximum: 1_000_000 }), Type.Null()], {
+        description: 'null until scored',
+      }),
+    ),
     lapTime: Seconds('athleteLapTime, seconds'),
     penaltyTime: Seconds('athletePenaltyTime, seconds; 0 when absent'),
     jokerLapTime: Seconds('athleteJokerLapTime, seconds; 0 when absent'),
     jokerLap: Count(10_000, 'athleteJokerLap; 0 when absent'),
-    lapStatus: Type.Optional(Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...LAP_STATUSES] }), Type.Null()], { description: 'ACT when absent' })),
+    lapStatus: Type.Optional(
+      Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...LAP_STATUSES] }), Type.Null()], {
+        description: 'ACT when absent',
+      }),
+    ),
     totalLaps: Count(10_000, 'total laps in the round'),
     lineScore1: Score(10, 'sls run score, out of 10'),
     lineScore2: Score(10, 'sls run score, out of 10'),
@@ -243,10 +314,17 @@ export const FeedLap = Type.Object(
     heatEntryId: Id,
     lapNo: Type.Integer({ minimum: 1, maximum: 10_000 }),
     lapTime: Seconds('time of the lap, seconds'),
-    position: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()], { description: 'position at the end of the lap' })),
+    position: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()], {
+        description: 'position at the end of the lap',
+      }),
+    ),
     updatedAt: UpdatedAt,
   },
-  { additionalProperties: false, description: 'one lap of a heat entry, keyed by heatEntryId and lapNo (lap-racing formats)' },
+  {
+    additionalProperties: false,
+    description: 'one lap of a heat entry, keyed by heatEntryId and lapNo (lap-racing formats)',
+  },
 );
 
 export const FeedHeatResult = Type.Object(
@@ -267,7 +345,10 @@ export const FeedTeamGame = Type.Object(
     eventType: OptionalText(100),
     updatedAt: UpdatedAt,
   },
-  { additionalProperties: false, description: 'a bull-riding heat played as a game between two teams, keyed by heatId' },
+  {
+    additionalProperties: false,
+    description: 'a bull-riding heat played as a game between two teams, keyed by heatId',
+  },
 );
 
 export const FeedFuture = Type.Object(
@@ -311,27 +392,69 @@ export const FeedFutureOdd = Type.Object(
 );
 
 const Enum = (values: readonly (string | number)[], description?: string) =>
-  Type.Unsafe<any>({ ...(typeof values[0] === 'number' ? { type: 'integer' } : { type: 'string' }), enum: [...values], ...(description ? { description } : {}) });
+  Type.Unsafe<any>({
+    ...(typeof values[0] === 'number' ? { type: 'integer' } : { type: 'string' }),
+    enum: [...values],
+    ...(description ? { description } : {}),
+  });
 
 export const FeedMarket = Type.Object(
   {
     id: Id,
     referenceId: ReferenceId,
     eventId: PublicOrBareUuid,
-    oddType: Enum(ODD_TYPES, 'odd type; the event\'s competition must offer it'),
-    heatId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'the heat decided by heatWinner and heatExacta (required for them); optional for headToHead, fastestLap, overUnder and teamMarkets' })),
-    exactasType: Type.Optional(Enum(EXACTAS_TYPES, 'eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta (2 when absent)')),
-    overUnderSubMarketType: Type.Optional(Enum(OVER_UNDER_SUB_MARKET_TYPES, 'overUnder and multiOverUnder: what the line measures (finishingPosition when absent); points and gapToLeaders need a heat')),
-    line: Type.Optional(Type.Union([Type.Number({ minimum: -100_000, maximum: 100_000 }), Type.Null()], { description: 'overUnder, multiOverUnder and teamMarkets total: the line; teamMarkets spread: the home handicap' })),
-    athleteIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 10, description: 'overUnder: the athlete measured; multiOverUnder: the athletes whose measures are summed' })),
-    places: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 100 }), Type.Null()], { description: 'shows: the places paid (3 when absent)' })),
+    oddType: Enum(ODD_TYPES, "odd type; the event's competition must offer it"),
+    heatId: Type.Optional(
+      Type.Union([Id, Type.Null()], {
+        description:
+          'the heat decided by heatWinner and heatExacta (required for them); optional for headToHead, fastestLap, overUnder and teamMarkets',
+      }),
+    ),
+    exactasType: Type.Optional(
+      Enum(EXACTAS_TYPES, 'eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta (2 when absent)'),
+    ),
+    overUnderSubMarketType: Type.Optional(
+      Enum(
+        OVER_UNDER_SUB_MARKET_TYPES,
+        'overUnder and multiOverUnder: what the line measures (finishingPosition when absent); points and gapToLeaders need a heat',
+      ),
+    ),
+    line: Type.Optional(
+      Type.Union([Type.Number({ minimum: -100_000, maximum: 100_000 }), Type.Null()], {
+        description: 'overUnder, multiOverUnder and teamMarkets total: the line; teamMarkets spread: the home handicap',
+      }),
+    ),
+    athleteIds: Type.Optional(
+      Type.Array(Id, {
+        minItems: 1,
+        maxItems: 10,
+        description: 'overUnder: the athlete measured; multiOverUnder: the athletes whose measures are summed',
+      }),
+    ),
+    places: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 100 }), Type.Null()], {
+        description: 'shows: the places paid (3 when absent)',
+      }),
+    ),
     proposition: OptionalText(300),
-    teamMarketType: Type.Optional(Enum(TEAM_MARKET_TYPES, 'teamMarkets settled from the match score: moneyline (sides HOME, AWAY, DRAW), spread (HOME, AWAY; line is the home handicap) or total (OVER, UNDER); absent for a market the operator settles')),
-    roundId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'typed teamMarkets: the period (round) decided; absent for the whole match' })),
+    teamMarketType: Type.Optional(
+      Enum(
+        TEAM_MARKET_TYPES,
+        'teamMarkets settled from the match score: moneyline (sides HOME, AWAY, DRAW), spread (HOME, AWAY; line is the home handicap) or total (OVER, UNDER); absent for a market the operator settles',
+      ),
+    ),
+    roundId: Type.Optional(
+      Type.Union([Id, Type.Null()], {
+        description: 'typed teamMarkets: the period (round) decided; absent for the whole match',
+      }),
+    ),
     status: Type.Optional(Enum(OUTCOME_STATUSES, 'OPEN when absent; every outcome of a CLOSED market is closed')),
     updatedAt: UpdatedAt,
   },
-  { additionalProperties: false, description: 'an odds market of an event: what is bet on; its priced outcomes are `odds` items' },
+  {
+    additionalProperties: false,
+    description: 'an odds market of an event: what is bet on; its priced outcomes are `odds` items',
+  },
 );
 
 export const FeedOdd = Type.Object(
@@ -339,24 +462,55 @@ export const FeedOdd = Type.Object(
     id: Id,
     referenceId: ReferenceId,
     marketId: Id,
-    athleteId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'the athlete this outcome backs (winner, place, top k, head-to-head side, fastest lap, hole shot)' })),
-    athleteIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 10, description: 'exactas: the athletes in finishing order; dreamTeam: the team\'s athletes' })),
+    athleteId: Type.Optional(
+      Type.Union([Id, Type.Null()], {
+        description: 'the athlete this outcome backs (winner, place, top k, head-to-head side, fastest lap, hole shot)',
+      }),
+    ),
+    athleteIds: Type.Optional(
+      Type.Array(Id, {
+        minItems: 1,
+        maxItems: 10,
+        description: "exactas: the athletes in finishing order; dreamTeam: the team's athletes",
+      }),
+    ),
     teamId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'teamMarkets: the team this outcome backs' })),
-    side: Type.Optional(Enum(OUTCOME_SIDES, 'overUnder, multiOverUnder and teamMarkets total: OVER or UNDER; teamMarkets moneyline: HOME, AWAY or DRAW; spread: HOME or AWAY')),
+    side: Type.Optional(
+      Enum(
+        OUTCOME_SIDES,
+        'overUnder, multiOverUnder and teamMarkets total: OVER or UNDER; teamMarkets moneyline: HOME, AWAY or DRAW; spread: HOME or AWAY',
+      ),
+    ),
     name: OptionalText(200),
     position: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, description: 'display order in the market' })),
     odds: Type.Optional(Type.Number({ exclusiveMinimum: 1, maximum: MAX_DECIMAL_ODDS, description: 'decimal odds' })),
     americanOdds: Type.Optional(Type.Number({ description: 'at most -100 or at least +100' })),
-    probability: Type.Optional(Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 100, description: 'implied probability in percent (49.4 is 49.4%)' })),
+    probability: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        exclusiveMaximum: 100,
+        description: 'implied probability in percent (49.4 is 49.4%)',
+      }),
+    ),
     status: Type.Optional(Enum(OUTCOME_STATUSES, 'OPEN when absent')),
-    settlement: Type.Optional(Type.Union([Enum(SETTLEMENTS), Type.Null()], { description: "the operator's settlement; overrides the one derived from results (propBets and teamMarkets need it)" })),
+    settlement: Type.Optional(
+      Type.Union([Enum(SETTLEMENTS), Type.Null()], {
+        description:
+          "the operator's settlement; overrides the one derived from results (propBets and teamMarkets need it)",
+      }),
+    ),
     updatedAt: UpdatedAt,
   },
-  { additionalProperties: false, description: 'a priced outcome of a market: give exactly one of odds, americanOdds and probability; its id is the odd id clients pass to the parlay route' },
+  {
+    additionalProperties: false,
+    description:
+      'a priced outcome of a market: give exactly one of odds, americanOdds and probability; its id is the odd id clients pass to the parlay route',
+  },
 );
 
 export const FEED_COLLECTION_LIMIT = 1_000_000;
-const Collection = <T extends ReturnType<typeof Type.Object>>(item: T) => Type.Optional(Type.Array(item, { maxItems: FEED_COLLECTION_LIMIT }));
+const Collection = <T extends ReturnType<typeof Type.Object>>(item: T) =>
+  Type.Optional(Type.Array(item, { maxItems: FEED_COLLECTION_LIMIT }));
 
 export const FeedDocument = Type.Object(
   {

@@ -1,13 +1,17 @@
 import { getCompetition } from '../domain/competitions.ts';
-import { type OddType, isOneOf } from '../domain/enumerations.ts';
+import { isOneOf, type OddType } from '../domain/enumerations.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
-import { MARGIN_METHODS, type MarginMethod } from '../domain/pricing/margin.ts';
 import { MAX_SHAPE } from '../domain/pricing/finishing-order.ts';
-import { competitionMarketInput, generateEventMarkets, ratingsToWinProbabilities } from '../domain/pricing/market-generator.ts';
-import { MATCH_PRICING, fitMatchModel, generateTeamMarkets } from '../domain/pricing/team-markets.ts';
+import { MARGIN_METHODS, type MarginMethod } from '../domain/pricing/margin.ts';
+import {
+  competitionMarketInput,
+  generateEventMarkets,
+  ratingsToWinProbabilities,
+} from '../domain/pricing/market-generator.ts';
+import { fitMatchModel, generateTeamMarkets, MATCH_PRICING } from '../domain/pricing/team-markets.ts';
 import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
 import { parsePublicId } from '../domain/public-id.ts';
-import { Random, hashSeed } from '../domain/random.ts';
+import { hashSeed, Random } from '../domain/random.ts';
 import type { Store } from '../store/database.ts';
 import { type IngestSummary, ingestFeed } from './ingest-feed.ts';
 
@@ -43,44 +47,81 @@ const MAX_FIELD = 200;
 /** The margin asked for: 5% by the power method unless given. */
 function marginOptions(request: GenerateMarketsRequest): { overround: number; marginMethod: MarginMethod } {
   const overround = request.overround ?? 0.05;
-  if (!(overround >= 0 && overround <= 0.5)) throw badRequest('overround must be from 0 to 0.5', { field: 'overround' });
+  if (!(overround >= 0 && overround <= 0.5))
+    throw badRequest('overround must be from 0 to 0.5', { field: 'overround' });
   const marginMethod = request.marginMethod ?? 'power';
-  if (!isOneOf(MARGIN_METHODS, marginMethod)) throw badRequest(`marginMethod must be one of ${MARGIN_METHODS.join(', ')}`, { field: 'marginMethod' });
+  if (!isOneOf(MARGIN_METHODS, marginMethod))
+    throw badRequest(`marginMethod must be one of ${MARGIN_METHODS.join(', ')}`, { field: 'marginMethod' });
   return { overround, marginMethod };
 }
 
-export async function generateMarketsForEvent(store: Store, eventId: string, request: GenerateMarketsRequest, now = new Date()): Promise<{ summary: IngestSummary; marketsGenerated: number; oddsGenerated: number }> {
+export async function generateMarketsForEvent(
+  store: Store,
+  eventId: string,
+  request: GenerateMarketsRequest,
+  now = new Date(),
+): Promise<{ summary: IngestSummary; marketsGenerated: number; oddsGenerated: number }> {
   const uuid = parsePublicId(eventId)?.uuid;
-  const event = uuid ? await store.db.selectFrom('events').select(['id', 'competition', 'teams']).where('id', '=', uuid).executeTakeFirst() : undefined;
+  const event = uuid
+    ? await store.db
+        .selectFrom('events')
+        .select(['id', 'competition', 'teams'])
+        .where('id', '=', uuid)
+        .executeTakeFirst()
+    : undefined;
   if (!event) throw notFound(`Event "${eventId}" not found`, { eventId });
   const competition = getCompetition(event.competition);
   if (MATCH_PRICING[competition.resultsFormat]) return generateMatchMarkets(store, event, request, now);
   if (request.homeWin !== undefined || request.expectedTotal !== undefined) {
-    throw badRequest(`homeWin and expectedTotal price team matches; ${competition.name} (${competition.key}) takes winProbabilities or ratings`, { field: 'homeWin' });
+    throw badRequest(
+      `homeWin and expectedTotal price team matches; ${competition.name} (${competition.key}) takes winProbabilities or ratings`,
+      { field: 'homeWin' },
+    );
   }
   const given = request.winProbabilities ?? request.ratings;
   if ((request.winProbabilities === undefined) === (request.ratings === undefined) || !given) {
-    throw badRequest('Give exactly one of winProbabilities and ratings (athlete id to number)', { field: 'winProbabilities' });
+    throw badRequest('Give exactly one of winProbabilities and ratings (athlete id to number)', {
+      field: 'winProbabilities',
+    });
   }
   const athleteIds = Object.keys(given);
   const values = Object.values(given);
   if (athleteIds.length < 2 || values.some((v) => !Number.isFinite(v) || (request.winProbabilities && !(v > 0)))) {
-    throw badRequest('Win probabilities must be positive numbers, and ratings finite, for at least two athletes', { field: request.winProbabilities ? 'winProbabilities' : 'ratings' });
+    throw badRequest('Win probabilities must be positive numbers, and ratings finite, for at least two athletes', {
+      field: request.winProbabilities ? 'winProbabilities' : 'ratings',
+    });
   }
   const { overround, marginMethod } = marginOptions(request);
   const shape = request.shape ?? 1;
-  if (!Number.isInteger(shape) || shape < 1 || shape > MAX_SHAPE) throw badRequest(`shape must be a whole number from 1 to ${MAX_SHAPE}`, { field: 'shape' });
+  if (!Number.isInteger(shape) || shape < 1 || shape > MAX_SHAPE)
+    throw badRequest(`shape must be a whole number from 1 to ${MAX_SHAPE}`, { field: 'shape' });
   const unsupported = (request.oddTypes ?? []).filter((t) => !competition.supportedMarkets.includes(t));
-  if (unsupported.length > 0) throw badRequest(`${competition.name} (${competition.key}) does not offer ${unsupported.join(', ')}`, { field: 'oddTypes', unsupported });
+  if (unsupported.length > 0)
+    throw badRequest(`${competition.name} (${competition.key}) does not offer ${unsupported.join(', ')}`, {
+      field: 'oddTypes',
+      unsupported,
+    });
 
-  if (athleteIds.length > MAX_FIELD) throw badRequest(`At most ${MAX_FIELD} athletes can be priced together, got ${athleteIds.length}`, { field: request.winProbabilities ? 'winProbabilities' : 'ratings' });
+  if (athleteIds.length > MAX_FIELD)
+    throw badRequest(`At most ${MAX_FIELD} athletes can be priced together, got ${athleteIds.length}`, {
+      field: request.winProbabilities ? 'winProbabilities' : 'ratings',
+    });
   // Before the pricing work, which takes a while for a large field: every athlete must exist.
-  const known = new Set((await store.db.selectFrom('athletes').select('id').where('id', 'in', athleteIds).execute()).map((row) => row.id));
+  const known = new Set(
+    (await store.db.selectFrom('athletes').select('id').where('id', 'in', athleteIds).execute()).map((row) => row.id),
+  );
   const unknown = athleteIds.filter((id) => !known.has(id));
-  if (unknown.length > 0) throw badRequest(`Unknown athlete${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`, { field: request.winProbabilities ? 'winProbabilities' : 'ratings', unknown: unknown.slice(0, 100) });
+  if (unknown.length > 0)
+    throw badRequest(`Unknown athlete${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`, {
+      field: request.winProbabilities ? 'winProbabilities' : 'ratings',
+      unknown: unknown.slice(0, 100),
+    });
   const win = request.winProbabilities ? values : ratingsToWinProbabilities(values);
   // Ratings hundreds of thousands of points apart leave the weakest with no chance a double can hold.
-  if (win.some((p) => !(p > 0 && Number.isFinite(p)))) throw badRequest('These ratings are too far apart to price: every athlete needs a win chance above zero', { field: 'ratings' });
+  if (win.some((p) => !(p > 0 && Number.isFinite(p))))
+    throw badRequest('These ratings are too far apart to price: every athlete needs a win chance above zero', {
+      field: 'ratings',
+    });
   // Heats with a stored draw; the last one is taken as the main event (the hole shot's race).
   const entries = await store.db
     .selectFrom('heatEntries')
@@ -90,7 +131,9 @@ export async function generateMarketsForEvent(store: Store, eventId: string, req
     .orderBy('heats.referenceId')
     .execute();
   const heats = new Map<string, string[]>();
-  for (const entry of entries) if (entry.heatStatus !== 'COMPLETED') heats.set(entry.heatId, [...(heats.get(entry.heatId) ?? []), entry.athleteId]);
+  for (const entry of entries)
+    if (entry.heatStatus !== 'COMPLETED')
+      heats.set(entry.heatId, [...(heats.get(entry.heatId) ?? []), entry.athleteId]);
   const rng = new Random(hashSeed('generate', event.id, now.toISOString()));
   const generated = generateEventMarkets(
     competitionMarketInput(competition, {
@@ -115,31 +158,61 @@ export async function generateMarketsForEvent(store: Store, eventId: string, req
  * side's win chance and, where scores are goals or points, the expected total; then the moneyline,
  * spread and total of the match and of its periods, as the demo prices them.
  */
-async function generateMatchMarkets(store: Store, event: { id: string; competition: string; teams: string }, request: GenerateMarketsRequest, now: Date) {
+async function generateMatchMarkets(
+  store: Store,
+  event: { id: string; competition: string; teams: string },
+  request: GenerateMarketsRequest,
+  now: Date,
+) {
   const competition = getCompetition(event.competition);
   const pricing = MATCH_PRICING[competition.resultsFormat];
   const { homeWin, expectedTotal } = request;
   if (request.winProbabilities !== undefined || request.ratings !== undefined) {
-    throw badRequest(`${competition.name} (${competition.key}) matches are priced from homeWin (and expectedTotal), not per-athlete winProbabilities or ratings`, { field: 'homeWin' });
+    throw badRequest(
+      `${competition.name} (${competition.key}) matches are priced from homeWin (and expectedTotal), not per-athlete winProbabilities or ratings`,
+      { field: 'homeWin' },
+    );
   }
-  if (homeWin === undefined || !(homeWin > 0 && homeWin < 1)) throw badRequest('homeWin must be a probability strictly between 0 and 1', { field: 'homeWin' });
+  if (homeWin === undefined || !(homeWin > 0 && homeWin < 1))
+    throw badRequest('homeWin must be a probability strictly between 0 and 1', { field: 'homeWin' });
   const needsTotal = pricing?.kind === 'goals' || pricing?.kind === 'curling';
   if (needsTotal && (expectedTotal === undefined || !(expectedTotal > 1 && expectedTotal <= 200))) {
-    throw badRequest(`${competition.name} (${competition.key}) matches also need expectedTotal, the expected match total (above 1, at most 200)`, { field: 'expectedTotal' });
+    throw badRequest(
+      `${competition.name} (${competition.key}) matches also need expectedTotal, the expected match total (above 1, at most 200)`,
+      { field: 'expectedTotal' },
+    );
   }
   const { overround, marginMethod } = marginOptions(request);
-  const firstHammer = (JSON.parse(event.teams) as Array<{ isHomeTeam: boolean; firstHammer?: boolean }>).find((t) => t.firstHammer)?.isHomeTeam === false ? 'away' : 'home';
+  const firstHammer =
+    (JSON.parse(event.teams) as Array<{ isHomeTeam: boolean; firstHammer?: boolean }>).find((t) => t.firstHammer)
+      ?.isHomeTeam === false
+      ? 'away'
+      : 'home';
   let model: TeamMatchModel;
   try {
-    model = fitMatchModel(competition.resultsFormat, { homeWin, ...(needsTotal ? { expectedTotal } : {}) }, firstHammer);
+    model = fitMatchModel(
+      competition.resultsFormat,
+      { homeWin, ...(needsTotal ? { expectedTotal } : {}) },
+      firstHammer,
+    );
   } catch (error) {
-    throw badRequest(`The score model cannot reach these targets: ${(error as Error).message}`, { field: 'expectedTotal' });
+    throw badRequest(`The score model cannot reach these targets: ${(error as Error).message}`, {
+      field: 'expectedTotal',
+    });
   }
-  const rounds = await store.db.selectFrom('rounds').select(['id', 'roundStatus']).where('eventId', '=', event.id).orderBy('roundNo').orderBy('referenceId').execute();
+  const rounds = await store.db
+    .selectFrom('rounds')
+    .select(['id', 'roundStatus'])
+    .where('eventId', '=', event.id)
+    .orderBy('roundNo')
+    .orderBy('referenceId')
+    .execute();
   const generated = generateTeamMarkets({
     eventId: event.id,
     model,
-    periods: rounds.slice(0, pricing?.periods ?? 0).flatMap((round, index) => (round.roundStatus === 'COMPLETED' ? [] : [{ roundId: round.id, index }])),
+    periods: rounds
+      .slice(0, pricing?.periods ?? 0)
+      .flatMap((round, index) => (round.roundStatus === 'COMPLETED' ? [] : [{ roundId: round.id, index }])),
     periodMarkets: pricing?.periodMarkets ?? [],
     overround,
     marginMethod,

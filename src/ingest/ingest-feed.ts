@@ -1,11 +1,21 @@
 import { sql } from 'kysely';
-import { type StoredChange, changeRecords } from '../domain/changes.ts';
+import { changeRecords, type StoredChange } from '../domain/changes.ts';
 import type { Store } from '../store/database.ts';
+import {
+  eventIdsOfRounds,
+  findEntrants,
+  findExisting,
+  findMarkets,
+  heatIdsOfEntries,
+  ReferenceIdConflict,
+  touchEvents,
+  upsertNewer,
+  type WriteCounts,
+} from '../store/feed-writer.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
-import { ReferenceIdConflict, type WriteCounts, eventIdsOfRounds, findEntrants, findExisting, findMarkets, heatIdsOfEntries, touchEvents, upsertNewer } from '../store/feed-writer.ts';
 import { batchChangesCollector } from './batch-changes.ts';
-import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
 import { FeedValidationError } from './feed-errors.ts';
+import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
 import { type NormalizedFeed, validateFeed } from './validate-feed.ts';
 
 export type IngestSummary = Record<FeedCollection, WriteCounts> & {
@@ -67,7 +77,12 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
         });
         summary[collection] = result.counts;
         changes.written(collection, rows, result.changed);
-        if (collection === 'events' || collection === 'rounds' || collection === 'heats' || collection === 'roundScores') {
+        if (
+          collection === 'events' ||
+          collection === 'rounds' ||
+          collection === 'heats' ||
+          collection === 'roundScores'
+        ) {
           const byId = new Map(rows.map((row) => [row.id, row]));
           for (const id of result.changed) {
             const row = byId.get(id) as { eventId?: string; updatedAt: string };
@@ -79,7 +94,15 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
       await touchEvents(trx, latestByEvent);
       summary.changedEventIds = [...latestByEvent.keys()];
       const records = changeRecords(await changes.resolve(trx));
-      summary.changes = records.length === 0 ? [] : await changesRepository(trx).append(records, (options.now ?? new Date()).toISOString(), store.changeLogSize, store.changeChannel);
+      summary.changes =
+        records.length === 0
+          ? []
+          : await changesRepository(trx).append(
+              records,
+              (options.now ?? new Date()).toISOString(),
+              store.changeLogSize,
+              store.changeChannel,
+            );
       return summary;
     });
     if (summary.changes.length > 0) store.noteWrite(summary.changes);
@@ -90,7 +113,12 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
     if (error instanceof ReferenceIdConflict) {
       const index = (feed[error.collection] as Array<{ id: string }>).findIndex((r) => r.id === error.id);
       throw new FeedValidationError([
-        { item: `${error.collection}[${index}]`, id: error.id, field: 'referenceId', message: `${error.referenceId} is already used by "${error.heldBy}"` },
+        {
+          item: `${error.collection}[${index}]`,
+          id: error.id,
+          field: 'referenceId',
+          message: `${error.referenceId} is already used by "${error.heldBy}"`,
+        },
       ]);
     }
     throw error;
@@ -101,7 +129,10 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
 const UNNUMBERED = new Set<FeedCollection>(['laps', 'heatResults', 'teamGames']);
 
 /** Heat id of every heat entry a batch's laps name, from the batch or the store. */
-async function entryHeats(trx: Parameters<typeof heatIdsOfEntries>[0], feed: NormalizedFeed): Promise<Map<string, string>> {
+async function entryHeats(
+  trx: Parameters<typeof heatIdsOfEntries>[0],
+  feed: NormalizedFeed,
+): Promise<Map<string, string>> {
   const map = new Map(feed.heatEntries.map((e) => [e.id, e.heatId]));
   const missing = [...new Set(feed.laps.map((l) => l.heatEntryId).filter((id) => !map.has(id)))];
   if (missing.length > 0) for (const [id, heatId] of await heatIdsOfEntries(trx, missing)) map.set(id, heatId);
@@ -109,7 +140,10 @@ async function entryHeats(trx: Parameters<typeof heatIdsOfEntries>[0], feed: Nor
 }
 
 /** Event id of every round a batch's heats and round scores name, from the batch or the store. */
-async function roundEvents(trx: Parameters<typeof eventIdsOfRounds>[0], feed: NormalizedFeed): Promise<Map<string, string>> {
+async function roundEvents(
+  trx: Parameters<typeof eventIdsOfRounds>[0],
+  feed: NormalizedFeed,
+): Promise<Map<string, string>> {
   const map = new Map(feed.rounds.map((r) => [r.id, r.eventId]));
   const missing = [...new Set([...feed.heats, ...feed.roundScores].map((r) => r.roundId).filter((id) => !map.has(id)))];
   if (missing.length > 0) for (const [id, eventId] of await eventIdsOfRounds(trx, missing)) map.set(id, eventId);
@@ -117,7 +151,10 @@ async function roundEvents(trx: Parameters<typeof eventIdsOfRounds>[0], feed: No
 }
 
 /** Event id of every market a batch's odds name, from the batch or the store. */
-async function marketEvents(trx: Parameters<typeof findMarkets>[0], feed: NormalizedFeed): Promise<Map<string, string>> {
+async function marketEvents(
+  trx: Parameters<typeof findMarkets>[0],
+  feed: NormalizedFeed,
+): Promise<Map<string, string>> {
   const map = new Map(feed.markets.map((m) => [m.id, m.eventId]));
   const missing = [...new Set(feed.odds.map((o) => o.marketId).filter((id) => !map.has(id)))];
   if (missing.length > 0) for (const [id, market] of await findMarkets(trx, missing)) map.set(id, market.eventId);

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { FEED_COLLECTIONS, type FeedDocument } from './feed-schema.ts';
 import { FeedValidationError } from './feed-errors.ts';
+import { FEED_COLLECTIONS, type FeedDocument } from './feed-schema.ts';
 
 /**
  * Reads a feed file: one JSON feed document, or NDJSON with one feed document per line (blank lines
@@ -61,7 +61,9 @@ export function mergeNdjson(lines: string[]): FeedFile {
       throw notJson(`line ${i + 1}`, (error as Error).message);
     }
     if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-      throw new FeedValidationError([{ item: `line ${i + 1}`, field: '', message: 'must be a JSON object (a feed document)' }]);
+      throw new FeedValidationError([
+        { item: `line ${i + 1}`, field: '', message: 'must be a JSON object (a feed document)' },
+      ]);
     }
     for (const [key, value] of Object.entries(doc)) {
       if (key === 'updatedAt' && typeof value === 'string') updatedAt ??= value;
@@ -77,5 +79,8 @@ export function mergeNdjson(lines: string[]): FeedFile {
       }
     }
   });
-  return { document: { ...(updatedAt ? { updatedAt } : {}), ...merged } as FeedDocument, lineOf: (collection, index) => origins[collection]?.[index] };
+  return {
+    document: { ...(updatedAt ? { updatedAt } : {}), ...merged } as FeedDocument,
+    lineOf: (collection, index) => origins[collection]?.[index],
+  };
 }

@@ -1,12 +1,20 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { type Competition, HEAT_RESULT_FORMATS, LAP_RECORD_FORMATS, type ResultsFormat, TEAM_GAME_FORMATS, findCompetition, formatIn } from '../domain/competitions.ts';
-import { americanToDecimal, probabilityToDecimal, roundTo } from '../domain/odds-format.ts';
+import {
+  type Competition,
+  findCompetition,
+  formatIn,
+  HEAT_RESULT_FORMATS,
+  LAP_RECORD_FORMATS,
+  type ResultsFormat,
+  TEAM_GAME_FORMATS,
+} from '../domain/competitions.ts';
+import { toIsoTimestamp } from '../domain/dates.ts';
 import { type MarketShape, marketProblems, oddProblems } from '../domain/markets/market-shape.ts';
+import { americanToDecimal, probabilityToDecimal, roundTo } from '../domain/odds-format.ts';
+import { deriveJaiAlaiCardId, isJaiAlaiCardId, parsePublicId } from '../domain/public-id.ts';
 import { isMatchFormat } from '../domain/results/match-score.ts';
 import { methodExcludesWinner } from '../domain/results/win-by.ts';
-import { deriveJaiAlaiCardId, isJaiAlaiCardId, parsePublicId } from '../domain/public-id.ts';
-import { toIsoTimestamp } from '../domain/dates.ts';
 import { inputProblems } from '../domain/text.ts';
 import type {
   AthleteRow,
@@ -27,8 +35,8 @@ import type {
   TourRow,
   TourYearRow,
 } from '../store/schema.ts';
-import { FEED_COLLECTIONS, type FeedCollection, FeedDocument } from './feed-schema.ts';
 import { type FeedProblem, FeedValidationError } from './feed-errors.ts';
+import { FEED_COLLECTIONS, type FeedCollection, FeedDocument } from './feed-schema.ts';
 
 /** Rows ready to write; `referenceId` is absent where the store assigns one. */
 type Incoming<T extends { referenceId: number }> = Omit<T, 'referenceId'> & { referenceId?: number | undefined };
@@ -103,19 +111,50 @@ export async function validateFeed(
     (doc[collection] ?? []).forEach((item, index) => {
       const { key, field } = itemKey(collection, item);
       const first = seen.get(key);
-      if (first !== undefined) report(collection, index, key, field, `repeats the ${field === 'id' ? 'id' : 'key'} of ${collection}[${first}]`);
+      if (first !== undefined)
+        report(
+          collection,
+          index,
+          key,
+          field,
+          `repeats the ${field === 'id' ? 'id' : 'key'} of ${collection}[${first}]`,
+        );
       else seen.set(key, index);
-      for (const { path, problem } of inputProblems(item)) report(collection, index, (item as { id?: string }).id, path, problem);
+      for (const { path, problem } of inputProblems(item))
+        report(collection, index, (item as { id?: string }).id, path, problem);
     });
   }
 
   const feed: NormalizedFeed = {
-    tours: (doc.tours ?? []).map((t) => ({ id: t.id, referenceId: t.referenceId, competition: t.competition, name: t.name, gender: t.gender ?? null, updatedAt: stamp(t.updatedAt) })),
+    tours: (doc.tours ?? []).map((t) => ({
+      id: t.id,
+      referenceId: t.referenceId,
+      competition: t.competition,
+      name: t.name,
+      gender: t.gender ?? null,
+      updatedAt: stamp(t.updatedAt),
+    })),
     tourYears: (doc.tourYears ?? []).map((y, i) => {
       checkRange('tourYears', i, y.id, y.startDate, y.endDate, report);
-      return { id: y.id, referenceId: y.referenceId, tourId: y.tourId, year: y.year, startDate: time(y.startDate), endDate: time(y.endDate), updatedAt: stamp(y.updatedAt) };
+      return {
+        id: y.id,
+        referenceId: y.referenceId,
+        tourId: y.tourId,
+        year: y.year,
+        startDate: time(y.startDate),
+        endDate: time(y.endDate),
+        updatedAt: stamp(y.updatedAt),
+      };
     }),
-    teams: (doc.teams ?? []).map((t) => ({ id: t.id, referenceId: t.referenceId, competition: t.competition, name: t.name, shortName: t.shortName ?? null, logo: t.logo ?? null, updatedAt: stamp(t.updatedAt) })),
+    teams: (doc.teams ?? []).map((t) => ({
+      id: t.id,
+      referenceId: t.referenceId,
+      competition: t.competition,
+      name: t.name,
+      shortName: t.shortName ?? null,
+      logo: t.logo ?? null,
+      updatedAt: stamp(t.updatedAt),
+    })),
     athletes: (doc.athletes ?? []).map((a) => ({
       id: a.id,
       referenceId: a.referenceId,
@@ -136,8 +175,10 @@ export async function validateFeed(
     })),
     events: (doc.events ?? []).map((e, i) => {
       const id = parsePublicId(e.id);
-      if (!id) report('events', i, e.id, 'id', 'must be `<sport_key>:<uuid>` with a known competition key, or a bare uuid');
-      else if (id.competition && id.competition !== e.competition) report('events', i, e.id, 'id', `has prefix "${id.competition}" but competition is "${e.competition}"`);
+      if (!id)
+        report('events', i, e.id, 'id', 'must be `<sport_key>:<uuid>` with a known competition key, or a bare uuid');
+      else if (id.competition && id.competition !== e.competition)
+        report('events', i, e.id, 'id', `has prefix "${id.competition}" but competition is "${e.competition}"`);
       checkRange('events', i, e.id, e.startDate, e.endDate, report);
       const startDate = toIsoTimestamp(e.startDate);
       const format = findCompetition(e.competition)?.resultsFormat;
@@ -167,7 +208,10 @@ export async function validateFeed(
             ...(t.firstHammer !== undefined ? { firstHammer: t.firstHammer } : {}),
           })),
         ),
-        cardId: format === 'jai-alai' ? (e.cardId ?? deriveJaiAlaiCardId(e.competition, startDate, e.eventLocation ?? null)) : null,
+        cardId:
+          format === 'jai-alai'
+            ? (e.cardId ?? deriveJaiAlaiCardId(e.competition, startDate, e.eventLocation ?? null))
+            : null,
         eventType: e.eventType ?? null,
         streamUrl: e.streamUrl ?? null,
         onServe: e.onServe ?? null,
@@ -209,7 +253,14 @@ export async function validateFeed(
         updatedAt: stamp(h.updatedAt),
       };
     }),
-    roundScores: (doc.roundScores ?? []).map((s) => ({ id: s.id, referenceId: s.referenceId, roundId: s.roundId, teamId: s.teamId, goals: s.goals, updatedAt: stamp(s.updatedAt) })),
+    roundScores: (doc.roundScores ?? []).map((s) => ({
+      id: s.id,
+      referenceId: s.referenceId,
+      roundId: s.roundId,
+      teamId: s.teamId,
+      goals: s.goals,
+      updatedAt: stamp(s.updatedAt),
+    })),
     eventParticipants: (doc.eventParticipants ?? []).map((p) => ({
       id: p.id,
       referenceId: p.referenceId,
@@ -248,24 +299,46 @@ export async function validateFeed(
       updatedAt: stamp(e.updatedAt),
     })),
     laps: (doc.laps ?? []).map((l, i) => {
-      if (l.lapTime == null && l.position == null) report('laps', i, lapId(l), 'lapTime', 'a lap record needs a lapTime, a position, or both');
-      return { id: lapId(l), heatEntryId: l.heatEntryId, lapNo: l.lapNo, lapTime: l.lapTime ?? null, position: l.position ?? null, updatedAt: stamp(l.updatedAt) };
+      if (l.lapTime == null && l.position == null)
+        report('laps', i, lapId(l), 'lapTime', 'a lap record needs a lapTime, a position, or both');
+      return {
+        id: lapId(l),
+        heatEntryId: l.heatEntryId,
+        lapNo: l.lapNo,
+        lapTime: l.lapTime ?? null,
+        position: l.position ?? null,
+        updatedAt: stamp(l.updatedAt),
+      };
     }),
     heatResults: (doc.heatResults ?? []).map((r, i) => {
       const method = r.method ?? null;
       if (method !== null && methodExcludesWinner(method) && r.winnerAthleteId) {
-        report('heatResults', i, r.heatId, 'winnerAthleteId', `must be null when the method is "${method}" (a draw or a no contest has no winner)`);
+        report(
+          'heatResults',
+          i,
+          r.heatId,
+          'winnerAthleteId',
+          `must be null when the method is "${method}" (a draw or a no contest has no winner)`,
+        );
       }
       return { id: r.heatId, winnerAthleteId: r.winnerAthleteId ?? null, method, updatedAt: stamp(r.updatedAt) };
     }),
     teamGames: (doc.teamGames ?? []).map((g, i) => {
       if (g.homeTeamId === g.awayTeamId) report('teamGames', i, g.heatId, 'awayTeamId', 'must differ from homeTeamId');
-      return { id: g.heatId, homeTeamId: g.homeTeamId, awayTeamId: g.awayTeamId, eventType: g.eventType ?? null, updatedAt: stamp(g.updatedAt) };
+      return {
+        id: g.heatId,
+        homeTeamId: g.homeTeamId,
+        awayTeamId: g.awayTeamId,
+        eventType: g.eventType ?? null,
+        updatedAt: stamp(g.updatedAt),
+      };
     }),
     futures: (doc.futures ?? []).map((f, i) => {
       const id = parsePublicId(f.id);
-      if (!id) report('futures', i, f.id, 'id', 'must be `<sport_key>:<uuid>` with a known competition key, or a bare uuid');
-      else if (id.competition && id.competition !== f.competition) report('futures', i, f.id, 'id', `has prefix "${id.competition}" but competition is "${f.competition}"`);
+      if (!id)
+        report('futures', i, f.id, 'id', 'must be `<sport_key>:<uuid>` with a known competition key, or a bare uuid');
+      else if (id.competition && id.competition !== f.competition)
+        report('futures', i, f.id, 'id', `has prefix "${id.competition}" but competition is "${f.competition}"`);
       checkRange('futures', i, f.id, f.startDate, f.endDate, report);
       const startDate = toIsoTimestamp(f.startDate);
       return {
@@ -316,7 +389,9 @@ export async function validateFeed(
         oddType: m.oddType,
         heatId: m.heatId ?? null,
         exactasType: m.exactasType ?? (m.oddType === 'eventExacta' || m.oddType === 'heatExacta' ? 2 : null),
-        overUnderSubMarketType: m.overUnderSubMarketType ?? (m.oddType === 'overUnder' || m.oddType === 'multiOverUnder' ? 'finishingPosition' : null),
+        overUnderSubMarketType:
+          m.overUnderSubMarketType ??
+          (m.oddType === 'overUnder' || m.oddType === 'multiOverUnder' ? 'finishingPosition' : null),
         line: m.line ?? null,
         athleteIds: m.athleteIds ? JSON.stringify(m.athleteIds) : null,
         places: m.places ?? null,
@@ -326,17 +401,37 @@ export async function validateFeed(
         status: m.status ?? 'OPEN',
         updatedAt: stamp(m.updatedAt),
       };
-      for (const problem of marketProblems({ ...m, exactasType: row.exactasType, overUnderSubMarketType: row.overUnderSubMarketType })) report('markets', i, m.id, problem.field, problem.message);
+      for (const problem of marketProblems({
+        ...m,
+        exactasType: row.exactasType,
+        overUnderSubMarketType: row.overUnderSubMarketType,
+      }))
+        report('markets', i, m.id, problem.field, problem.message);
       return row;
     }),
     odds: (doc.odds ?? []).map((o, i) => {
       const given = [o.odds, o.americanOdds, o.probability].filter((v) => v !== undefined).length;
       let decimalOdds = 0;
-      if (given !== 1) report('odds', i, o.id, 'odds', 'must give exactly one of odds (decimal), americanOdds and probability');
-      else if (o.americanOdds !== undefined && Math.abs(o.americanOdds) < 100) report('odds', i, o.id, 'americanOdds', 'must be at most -100 or at least +100');
+      if (given !== 1)
+        report('odds', i, o.id, 'odds', 'must give exactly one of odds (decimal), americanOdds and probability');
+      else if (o.americanOdds !== undefined && Math.abs(o.americanOdds) < 100)
+        report('odds', i, o.id, 'americanOdds', 'must be at most -100 or at least +100');
       else {
-        decimalOdds = roundTo(o.odds ?? (o.americanOdds !== undefined ? americanToDecimal(o.americanOdds) : probabilityToDecimal(o.probability as number)), 4);
-        if (!(decimalOdds > 1)) report('odds', i, o.id, o.probability !== undefined ? 'probability' : 'odds', 'gives decimal odds of 1 or less once rounded');
+        decimalOdds = roundTo(
+          o.odds ??
+            (o.americanOdds !== undefined
+              ? americanToDecimal(o.americanOdds)
+              : probabilityToDecimal(o.probability as number)),
+          4,
+        );
+        if (!(decimalOdds > 1))
+          report(
+            'odds',
+            i,
+            o.id,
+            o.probability !== undefined ? 'probability' : 'odds',
+            'gives decimal odds of 1 or less once rounded',
+          );
       }
       return {
         id: o.id,
@@ -369,7 +464,10 @@ const lapId = (lap: { heatEntryId: string; lapNo: number }) => `${lap.heatEntryI
 type FeedEventItem = NonNullable<FeedDocument['events']>[number];
 
 /** Sport-specific event fields belong to their format: a stone colour on a Jai Alai match is a mistake worth naming. */
-function matchFieldProblems(e: FeedEventItem, format: ResultsFormat | undefined): Array<{ field: string; message: string }> {
+function matchFieldProblems(
+  e: FeedEventItem,
+  format: ResultsFormat | undefined,
+): Array<{ field: string; message: string }> {
   if (format === undefined) return [];
   const problems: Array<{ field: string; message: string }> = [];
   const only = (field: string, present: boolean, formats: readonly ResultsFormat[], what: string) => {
@@ -383,11 +481,18 @@ function matchFieldProblems(e: FeedEventItem, format: ResultsFormat | undefined)
     only(`teams[${k}].stoneColor`, t.stoneColor !== undefined, ['curling'], 'curling matches');
     only(`teams[${k}].firstHammer`, t.firstHammer !== undefined, ['curling'], 'curling matches');
   });
-  if ((e.bracketRound == null) !== (e.bracketSlot == null)) problems.push({ field: e.bracketRound == null ? 'bracketRound' : 'bracketSlot', message: 'bracketRound and bracketSlot go together' });
-  if (e.cardId != null && !isJaiAlaiCardId(e.cardId)) problems.push({ field: 'cardId', message: 'must be `<prefix>:<YYYY-MM-DD>_<text>` with a real date' });
+  if ((e.bracketRound == null) !== (e.bracketSlot == null))
+    problems.push({
+      field: e.bracketRound == null ? 'bracketRound' : 'bracketSlot',
+      message: 'bracketRound and bracketSlot go together',
+    });
+  if (e.cardId != null && !isJaiAlaiCardId(e.cardId))
+    problems.push({ field: 'cardId', message: 'must be `<prefix>:<YYYY-MM-DD>_<text>` with a real date' });
   const teams = e.teams ?? [];
-  if (teams.filter((t) => t.isHomeTeam).length > 1) problems.push({ field: 'teams', message: 'names more than one home team' });
-  if (teams.filter((t) => t.firstHammer).length > 1) problems.push({ field: 'teams', message: 'gives more than one team the first hammer' });
+  if (teams.filter((t) => t.isHomeTeam).length > 1)
+    problems.push({ field: 'teams', message: 'names more than one home team' });
+  if (teams.filter((t) => t.firstHammer).length > 1)
+    problems.push({ field: 'teams', message: 'gives more than one team the first hammer' });
   return problems;
 }
 
@@ -411,15 +516,31 @@ function itemKey(collection: FeedCollection, item: any): { key: string; field: s
  * An athlete enters a heat once, and an event once: within the batch, and against what the store
  * holds under other ids (a stored row the batch re-sends counts with its new values).
  */
-async function checkEntryRepeats(feed: NormalizedFeed, report: Report, storedEntrants: EntrantsLookup | undefined): Promise<void> {
-  const once = async (collection: 'heatEntries' | 'eventParticipants', items: Array<{ id: string; athleteId: string }>, owner: (item: any) => string, ownerName: string) => {
+async function checkEntryRepeats(
+  feed: NormalizedFeed,
+  report: Report,
+  storedEntrants: EntrantsLookup | undefined,
+): Promise<void> {
+  const once = async (
+    collection: 'heatEntries' | 'eventParticipants',
+    items: Array<{ id: string; athleteId: string }>,
+    owner: (item: any) => string,
+    ownerName: string,
+  ) => {
     if (items.length === 0) return;
     const seen = new Map<string, number>();
     const key = (ownerId: string, athleteId: string) => `${ownerId}\u0000${athleteId}`;
     items.forEach((item, index) => {
       const k = key(owner(item), item.athleteId);
       const first = seen.get(k);
-      if (first !== undefined) report(collection, index, item.id, 'athleteId', `enters athlete "${item.athleteId}" in ${ownerName} "${owner(item)}" again (see ${collection}[${first}])`);
+      if (first !== undefined)
+        report(
+          collection,
+          index,
+          item.id,
+          'athleteId',
+          `enters athlete "${item.athleteId}" in ${ownerName} "${owner(item)}" again (see ${collection}[${first}])`,
+        );
       else seen.set(k, index);
     });
     if (!storedEntrants) return;
@@ -431,7 +552,13 @@ async function checkEntryRepeats(feed: NormalizedFeed, report: Report, storedEnt
     items.forEach((item, index) => {
       const other = stored.get(key(owner(item), item.athleteId));
       if (other !== undefined && other !== item.id) {
-        report(collection, index, item.id, 'athleteId', `enters athlete "${item.athleteId}" in ${ownerName} "${owner(item)}", who is already entered there as "${other}"`);
+        report(
+          collection,
+          index,
+          item.id,
+          'athleteId',
+          `enters athlete "${item.athleteId}" in ${ownerName} "${owner(item)}", who is already entered there as "${other}"`,
+        );
       }
     });
   };
@@ -440,13 +567,18 @@ async function checkEntryRepeats(feed: NormalizedFeed, report: Report, storedEnt
 }
 
 /** Each odds item fits its market (from the batch or the store): an exacta names as many athletes as its type, and so on. */
-async function checkOddsAgainstMarkets(doc: FeedDocument, report: Report, storedMarkets: MarketLookup | undefined): Promise<void> {
+async function checkOddsAgainstMarkets(
+  doc: FeedDocument,
+  report: Report,
+  storedMarkets: MarketLookup | undefined,
+): Promise<void> {
   const odds = doc.odds ?? [];
   if (odds.length === 0) return;
   const shapes = new Map<string, MarketShape>();
   for (const m of doc.markets ?? []) shapes.set(m.id, { ...m, exactasType: m.exactasType ?? 2 });
   const missing = [...new Set(odds.map((o) => o.marketId).filter((id) => !shapes.has(id)))];
-  if (missing.length > 0 && storedMarkets) for (const [id, shape] of await storedMarkets(missing)) shapes.set(id, shape);
+  if (missing.length > 0 && storedMarkets)
+    for (const [id, shape] of await storedMarkets(missing)) shapes.set(id, shape);
   odds.forEach((o, i) => {
     const market = shapes.get(o.marketId);
     // A market neither in the batch nor stored is reported by the reference check.
@@ -455,23 +587,43 @@ async function checkOddsAgainstMarkets(doc: FeedDocument, report: Report, stored
 }
 
 /** A team market's period (roundId) is a round of the market's own event. */
-async function checkMarketRounds(feed: NormalizedFeed, report: Report, storedRoundEvents: ((roundIds: string[]) => Promise<Map<string, string>>) | undefined): Promise<void> {
+async function checkMarketRounds(
+  feed: NormalizedFeed,
+  report: Report,
+  storedRoundEvents: ((roundIds: string[]) => Promise<Map<string, string>>) | undefined,
+): Promise<void> {
   const roundIds = [...new Set(feed.markets.flatMap((m) => (m.roundId ? [m.roundId] : [])))];
   if (roundIds.length === 0) return;
   const eventOf = new Map(feed.rounds.map((r) => [r.id, r.eventId]));
   const missing = roundIds.filter((id) => !eventOf.has(id));
-  if (missing.length > 0 && storedRoundEvents) for (const [id, eventId] of await storedRoundEvents(missing)) eventOf.set(id, eventId);
+  if (missing.length > 0 && storedRoundEvents)
+    for (const [id, eventId] of await storedRoundEvents(missing)) eventOf.set(id, eventId);
   feed.markets.forEach((m, i) => {
     const eventId = m.roundId ? eventOf.get(m.roundId) : undefined;
     // An unknown round is reported by the reference check.
-    if (eventId !== undefined && eventId !== m.eventId) report('markets', i, m.id, 'roundId', `is a period of event "${eventId}", not of this market's event "${m.eventId}"`);
+    if (eventId !== undefined && eventId !== m.eventId)
+      report(
+        'markets',
+        i,
+        m.id,
+        'roundId',
+        `is a period of event "${eventId}", not of this market's event "${m.eventId}"`,
+      );
   });
 }
 
 type Report = (collection: string, index: number, id: string | undefined, field: string, message: string) => void;
 
-function checkRange(collection: string, index: number, id: string, start: string | null | undefined, end: string | null | undefined, report: Report) {
-  if (start && end && Date.parse(end) < Date.parse(start)) report(collection, index, id, 'endDate', 'is earlier than startDate');
+function checkRange(
+  collection: string,
+  index: number,
+  id: string,
+  start: string | null | undefined,
+  end: string | null | undefined,
+  report: Report,
+) {
+  if (start && end && Date.parse(end) < Date.parse(start))
+    report(collection, index, id, 'endDate', 'is earlier than startDate');
 }
 
 interface Reference {
@@ -491,7 +643,13 @@ const REFERENCES: Reference[] = [
   { from: 'athletes', field: 'teamId', to: 'teams', ids: (a) => [a.teamId] },
   { from: 'events', field: 'tourId', to: 'tours', ids: (e) => [e.tourId], sameCompetition: true },
   { from: 'events', field: 'tourYearId', to: 'tourYears', ids: (e) => [e.tourYearId] },
-  { from: 'events', field: 'teams', to: 'teams', ids: (e) => JSON.parse(e.teams).map((t: { teamId: string }) => t.teamId), sameCompetition: true },
+  {
+    from: 'events',
+    field: 'teams',
+    to: 'teams',
+    ids: (e) => JSON.parse(e.teams).map((t: { teamId: string }) => t.teamId),
+    sameCompetition: true,
+  },
   { from: 'rounds', field: 'eventId', to: 'events', ids: (r) => [r.eventId] },
   { from: 'heats', field: 'roundId', to: 'rounds', ids: (h) => [h.roundId] },
   { from: 'roundScores', field: 'roundId', to: 'rounds', ids: (s) => [s.roundId] },
@@ -512,14 +670,20 @@ const REFERENCES: Reference[] = [
     field: 'heatEntryId',
     to: 'heatEntries',
     ids: (l) => [l.heatEntryId],
-    accepts: { test: (c) => formatIn(LAP_RECORD_FORMATS, c.resultsFormat), refusal: 'has no per-lap records (only supercross-style and sprint-car lap racing do)' },
+    accepts: {
+      test: (c) => formatIn(LAP_RECORD_FORMATS, c.resultsFormat),
+      refusal: 'has no per-lap records (only supercross-style and sprint-car lap racing do)',
+    },
   },
   {
     from: 'heatResults',
     field: 'heatId',
     to: 'heats',
     ids: (r) => [r.id],
-    accepts: { test: (c) => formatIn(HEAT_RESULT_FORMATS, c.resultsFormat), refusal: 'has no fight or battle results (only combat sports, drifting and drag racing do)' },
+    accepts: {
+      test: (c) => formatIn(HEAT_RESULT_FORMATS, c.resultsFormat),
+      refusal: 'has no fight or battle results (only combat sports, drifting and drag racing do)',
+    },
   },
   { from: 'heatResults', field: 'winnerAthleteId', to: 'athletes', ids: (r) => [r.winnerAthleteId] },
   {
@@ -527,7 +691,10 @@ const REFERENCES: Reference[] = [
     field: 'heatId',
     to: 'heats',
     ids: (g) => [g.id],
-    accepts: { test: (c) => formatIn(TEAM_GAME_FORMATS, c.resultsFormat), refusal: 'has no team games (only bull riding does)' },
+    accepts: {
+      test: (c) => formatIn(TEAM_GAME_FORMATS, c.resultsFormat),
+      refusal: 'has no team games (only bull riding does)',
+    },
   },
   { from: 'teamGames', field: 'homeTeamId', to: 'teams', ids: (g) => [g.homeTeamId], sameCompetition: true },
   { from: 'teamGames', field: 'awayTeamId', to: 'teams', ids: (g) => [g.awayTeamId], sameCompetition: true },
@@ -542,8 +709,12 @@ const REFERENCES: Reference[] = [
     to: 'events',
     ids: (m) => [m.eventId],
     accepts: {
-      test: (c, m) => c.supportedMarkets.includes(m.oddType) && (m.teamMarketType === null || isMatchFormat(c.resultsFormat)),
-      refusal: (m) => (m.teamMarketType !== null ? `has no match score to settle a teamMarkets ${m.teamMarketType} market by` : `does not offer ${m.oddType} markets`),
+      test: (c, m) =>
+        c.supportedMarkets.includes(m.oddType) && (m.teamMarketType === null || isMatchFormat(c.resultsFormat)),
+      refusal: (m) =>
+        m.teamMarketType !== null
+          ? `has no match score to settle a teamMarkets ${m.teamMarketType} market by`
+          : `does not offer ${m.oddType} markets`,
     },
   },
   { from: 'markets', field: 'heatId', to: 'heats', ids: (m) => [m.heatId], sameCompetition: true },
@@ -574,7 +745,8 @@ const COMPETITION_VIA: Partial<Record<FeedCollection, (item: any) => [FeedCollec
 
 async function checkReferences(feed: NormalizedFeed, existing: ExistingLookup, report: Report): Promise<void> {
   const inBatch = new Map<FeedCollection, Set<string>>();
-  for (const collection of FEED_COLLECTIONS) inBatch.set(collection, new Set((feed[collection] as any[]).map((item) => item.id)));
+  for (const collection of FEED_COLLECTIONS)
+    inBatch.set(collection, new Set((feed[collection] as any[]).map((item) => item.id)));
   // Ask the store once per referenced collection for everything the batch does not carry itself.
   const wanted = new Map<FeedCollection, Set<string>>();
   for (const ref of REFERENCES) {
@@ -589,7 +761,8 @@ async function checkReferences(feed: NormalizedFeed, existing: ExistingLookup, r
   }
   const known = new Map<FeedCollection, Map<string, string | null>>();
   for (const collection of FEED_COLLECTIONS) known.set(collection, new Map());
-  for (const [collection, ids] of wanted) for (const [id, competition] of await existing(collection, [...ids])) known.get(collection)?.set(id, competition);
+  for (const [collection, ids] of wanted)
+    for (const [id, competition] of await existing(collection, [...ids])) known.get(collection)?.set(id, competition);
 
   // The batch's own items, in write order, so that a heat finds its round's competition.
   const competitionOf = (collection: FeedCollection, item: any): string | null => {
@@ -609,19 +782,38 @@ async function checkReferences(feed: NormalizedFeed, existing: ExistingLookup, r
       for (const id of ref.ids(item)) {
         if (id === null) continue;
         if (!targets.has(id)) {
-          report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}", which is neither in this batch nor in the store`);
+          report(
+            ref.from,
+            index,
+            item.id,
+            ref.field,
+            `refers to ${ref.to} "${id}", which is neither in this batch nor in the store`,
+          );
           continue;
         }
         const competition = targets.get(id) ?? null;
         if (competition === null) continue;
         if (ref.sameCompetition) {
           const own = competitionOf(ref.from, item);
-          if (own && competition !== own) report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${competition}", not "${own}"`);
+          if (own && competition !== own)
+            report(
+              ref.from,
+              index,
+              item.id,
+              ref.field,
+              `refers to ${ref.to} "${id}" of competition "${competition}", not "${own}"`,
+            );
         }
         const catalogued = ref.accepts ? findCompetition(competition) : undefined;
         if (ref.accepts && catalogued && !ref.accepts.test(catalogued, item)) {
           const refusal = typeof ref.accepts.refusal === 'function' ? ref.accepts.refusal(item) : ref.accepts.refusal;
-          report(ref.from, index, item.id, ref.field, `refers to ${ref.to} "${id}" of competition "${competition}", which ${refusal}`);
+          report(
+            ref.from,
+            index,
+            item.id,
+            ref.field,
+            `refers to ${ref.to} "${id}" of competition "${competition}", which ${refusal}`,
+          );
         }
       }
     });
@@ -646,7 +838,10 @@ function schemaProblems(input: unknown, errors: ErrorObject[]): FeedProblem[] {
       const candidate = (input as Record<string, any>)[segments[0] as string]?.[Number(segments[1])]?.id;
       if (typeof candidate === 'string') id = candidate;
     }
-    let field = fieldSegments.map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s}`)).join('').replace(/^\./, '');
+    let field = fieldSegments
+      .map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s}`))
+      .join('')
+      .replace(/^\./, '');
     let message = error.message ?? 'is invalid';
     if (error.keyword === 'additionalProperties') {
       const extra = (error.params as { additionalProperty: string }).additionalProperty;

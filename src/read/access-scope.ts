@@ -9,6 +9,9 @@ export function canRead(scope: AccessScope, competition: string): boolean {
 
 export function assertCanRead(scope: AccessScope, competition: string): void {
   if (!canRead(scope, competition)) {
-    throw forbidden(`This API key does not give access to the competition "${competition}"`, { competition, allowedCompetitions: scope });
+    throw forbidden(`This API key does not give access to the competition "${competition}"`, {
+      competition,
+      allowedCompetitions: scope,
+    });
   }
 }

@@ -30,11 +30,17 @@ export interface AthleteDocument {
 
 export function teamDocument(team: TeamRow | undefined, isHomeTeam?: boolean): ParticipantTeam | null {
   if (!team) return null;
-  return isHomeTeam === undefined ? { id: team.id, referenceId: team.referenceId, name: team.name } : { id: team.id, referenceId: team.referenceId, name: team.name, isHomeTeam };
+  return isHomeTeam === undefined
+    ? { id: team.id, referenceId: team.referenceId, name: team.name }
+    : { id: team.id, referenceId: team.referenceId, name: team.name, isHomeTeam };
 }
 
 /** The athlete as published; `weightClass` appears for combat sports only. */
-export function athleteDocument(athlete: AthleteRow, team: ParticipantTeam | null, competition: Competition): AthleteDocument {
+export function athleteDocument(
+  athlete: AthleteRow,
+  team: ParticipantTeam | null,
+  competition: Competition,
+): AthleteDocument {
   return {
     id: athlete.id,
     referenceId: athlete.referenceId,

@@ -14,10 +14,18 @@ export async function getBracket(store: Store, tourYearId: string, scope: Access
   const tourYear = await store.db
     .selectFrom('tourYears')
     .innerJoin('tours', 'tours.id', 'tourYears.tourId')
-    .select(['tourYears.id', 'tourYears.year', 'tourYears.updatedAt', 'tours.id as tourId', 'tours.name as tourName', 'tours.competition'])
+    .select([
+      'tourYears.id',
+      'tourYears.year',
+      'tourYears.updatedAt',
+      'tours.id as tourId',
+      'tours.name as tourName',
+      'tours.competition',
+    ])
     .where('tourYears.id', '=', tourYearId)
     .executeTakeFirst();
-  if (!tourYear || tourYear.competition !== '3ice') throw notFound(`3ICE tour year "${tourYearId}" not found`, { tourYearId });
+  if (!tourYear || tourYear.competition !== '3ice')
+    throw notFound(`3ICE tour year "${tourYearId}" not found`, { tourYearId });
   assertCanRead(scope, tourYear.competition);
   const repo = eventsRepository(store.db);
   const matches = (await repo.documentsOf(await repo.bracketGames(tourYearId))).map(teamMatch);
@@ -32,7 +40,9 @@ export async function getBracket(store: Store, tourYearId: string, scope: Access
   }));
   const bracket = knockoutBracket(games);
   const byEvent = new Map(matches.map((m) => [m.rows.event.id, m]));
-  const teams = new Map(matches.flatMap((m) => [m.home, m.away]).flatMap((t) => (t ? [[t.teamId, t.team] as const] : [])));
+  const teams = new Map(
+    matches.flatMap((m) => [m.home, m.away]).flatMap((t) => (t ? [[t.teamId, t.team] as const] : [])),
+  );
   const teamRef = (teamId: string | null) => {
     const team = teamId ? teams.get(teamId) : undefined;
     return teamId ? { teamId, name: team?.name ?? null, shortName: team?.shortName ?? null } : null;

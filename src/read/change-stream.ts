@@ -23,9 +23,16 @@ export function streamFilter(request: StreamRequest, scope: AccessScope): (chang
   for (const competition of request.competitions ?? []) assertCanRead(scope, competition);
   const eventIds = request.eventIds?.map((id) => {
     const parsed = parsePublicId(id);
-    if (!parsed) throw badRequest(`eventId "${id}" is not an event id (<sport_key>:<uuid> or a bare uuid)`, { parameter: 'eventId', value: id });
+    if (!parsed)
+      throw badRequest(`eventId "${id}" is not an event id (<sport_key>:<uuid> or a bare uuid)`, {
+        parameter: 'eventId',
+        value: id,
+      });
     if (parsed.competition !== null && !canRead(scope, parsed.competition)) {
-      throw forbidden(`This API key does not give access to the competition "${parsed.competition}"`, { competition: parsed.competition, allowedCompetitions: scope });
+      throw forbidden(`This API key does not give access to the competition "${parsed.competition}"`, {
+        competition: parsed.competition,
+        allowedCompetitions: scope,
+      });
     }
     return parsed.uuid;
   });
@@ -46,7 +53,12 @@ export function streamFilter(request: StreamRequest, scope: AccessScope): (chang
  * Last-Event-ID. Returns false, reading nothing, when the log no longer reaches back to `afterId`: the
  * client missed changes and must refetch what it shows anyway.
  */
-async function changesSince(store: Store, afterId: number, untilId: number, onPage: (changes: StoredChange[]) => void): Promise<boolean> {
+async function changesSince(
+  store: Store,
+  afterId: number,
+  untilId: number,
+  onPage: (changes: StoredChange[]) => void,
+): Promise<boolean> {
   const repository = changesRepository(store.db);
   const { first } = await repository.bounds();
   // An id past the last one (a client of another store) is as unknown as one the log has dropped.

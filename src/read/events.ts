@@ -5,8 +5,8 @@ import { badRequest, notFound } from '../domain/errors.ts';
 import { formatPublicId, parsePublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
 import { type EventWithTour, eventsRepository } from '../store/repositories/events-repository.ts';
-import { heatScoresPath, participantsPath } from './public-paths.ts';
 import { type AccessScope, assertCanRead } from './access-scope.ts';
+import { heatScoresPath, participantsPath } from './public-paths.ts';
 
 export interface EventListQuery {
   startDate?: string | undefined;
@@ -51,26 +51,39 @@ function encodeCursor(row: EventWithTour): string {
 
 function decodeCursor(cursor: string): { startDate: string; referenceId: number } {
   try {
-    const [startDate, referenceId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof startDate === 'string' && Number.isInteger(referenceId)) return { startDate, referenceId: referenceId as number };
+    const [startDate, referenceId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
+      unknown,
+      unknown,
+    ];
+    if (typeof startDate === 'string' && Number.isInteger(referenceId))
+      return { startDate, referenceId: referenceId as number };
   } catch {
     // fall through to the error below
   }
-  throw badRequest('Invalid query parameter "cursor": use the value of a previous response\'s Link header', { parameter: 'cursor' });
+  throw badRequest('Invalid query parameter "cursor": use the value of a previous response\'s Link header', {
+    parameter: 'cursor',
+  });
 }
 
 function dateBound(name: 'startDate' | 'endDate' | 'updatedSince', value: string) {
   const bound = parseDateParam(value);
-  if (!bound) throw badRequest(`Invalid query parameter "${name}": must be a date (YYYY-MM-DD) or an ISO 8601 date-time`, { parameter: name, value });
+  if (!bound)
+    throw badRequest(`Invalid query parameter "${name}": must be a date (YYYY-MM-DD) or an ISO 8601 date-time`, {
+      parameter: name,
+      value,
+    });
   return bound;
 }
 
 /** Route 2: events overlapping the date range, filtered by competition and status, ordered by start. */
 export async function listEvents(store: Store, query: EventListQuery, scope: AccessScope): Promise<EventListPage> {
   if (query.competition && query.sportType && query.competition !== query.sportType) {
-    throw badRequest('Conflicting query parameters "competition" and "sportType" (deprecated alias): give one, or the same value', {
-      parameter: 'competition',
-    });
+    throw badRequest(
+      'Conflicting query parameters "competition" and "sportType" (deprecated alias): give one, or the same value',
+      {
+        parameter: 'competition',
+      },
+    );
   }
   const competition = query.competition ?? query.sportType;
   if (competition) assertCanRead(scope, competition);
@@ -185,10 +198,23 @@ export async function getEventDocument(store: Store, eventId: string, scope: Acc
         .filter((s) => s.roundId === round.id)
         .map((s) => ({ id: s.id, referenceId: s.referenceId, teamId: s.teamId, goals: s.goals })),
     })),
-    teams: (JSON.parse(event.teams) as Array<{ teamId: string; isHomeTeam: boolean }>).flatMap(({ teamId, isHomeTeam }) => {
-      const team = teamById.get(teamId);
-      return team ? [{ id: team.id, referenceId: team.referenceId, name: team.name, shortName: team.shortName, logo: team.logo, isHomeTeam }] : [];
-    }),
+    teams: (JSON.parse(event.teams) as Array<{ teamId: string; isHomeTeam: boolean }>).flatMap(
+      ({ teamId, isHomeTeam }) => {
+        const team = teamById.get(teamId);
+        return team
+          ? [
+              {
+                id: team.id,
+                referenceId: team.referenceId,
+                name: team.name,
+                shortName: team.shortName,
+                logo: team.logo,
+                isHomeTeam,
+              },
+            ]
+          : [];
+      },
+    ),
     updatedAt: event.contentUpdatedAt,
     seasonType: event.seasonType,
     participantsUrl: competition.participants === 'athletes' ? participantsPath(publicId) : null,

@@ -1,5 +1,5 @@
-import { decimalToAmerican } from '../domain/odds-format.ts';
 import { notFound } from '../domain/errors.ts';
+import { decimalToAmerican } from '../domain/odds-format.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
 import { futuresRepository } from '../store/repositories/futures-repository.ts';
@@ -27,7 +27,13 @@ export async function listFutures(store: Store, scope: AccessScope) {
 }
 
 /** Route 19: the odds of a tour's futures of one type, newest season first (section 2.10). */
-export async function getFutureOdds(store: Store, sportType: string, tourId: string, futureType: string, scope: AccessScope) {
+export async function getFutureOdds(
+  store: Store,
+  sportType: string,
+  tourId: string,
+  futureType: string,
+  scope: AccessScope,
+) {
   assertCanRead(scope, sportType);
   const futures = await futuresRepository(store.db).findWithOdds(sportType, tourId, futureType);
   const items = futures.flatMap(({ future, odds }) =>
@@ -47,7 +53,11 @@ export async function getFutureOdds(store: Store, sportType: string, tourId: str
     })),
   );
   if (items.length === 0) {
-    throw notFound(`No ${futureType} futures odds for tour "${tourId}" of ${sportType}`, { sportType, tourId, futureType });
+    throw notFound(`No ${futureType} futures odds for tour "${tourId}" of ${sportType}`, {
+      sportType,
+      tourId,
+      futureType,
+    });
   }
   return items;
 }

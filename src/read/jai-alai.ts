@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../domain/errors.ts';
-import { isJaiAlaiCardId, formatPublicId } from '../domain/public-id.ts';
+import { formatPublicId, isJaiAlaiCardId } from '../domain/public-id.ts';
 import { JAI_ALAI_SETS_TO_WIN, matchStatus } from '../domain/results/match-score.ts';
 import type { Store } from '../store/database.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
@@ -15,10 +15,13 @@ import { teamMatch } from './team-match.ts';
  */
 export async function getJaiAlaiCard(store: Store, cardId: string, scope: AccessScope) {
   if (!isJaiAlaiCardId(cardId)) {
-    throw badRequest(`Invalid path parameter "id": "${cardId}" is not a Jai Alai card id of the form <prefix>:<YYYY-MM-DD>_<text> (find them as cardId in the event list)`, {
-      parameter: 'id',
-      value: cardId,
-    });
+    throw badRequest(
+      `Invalid path parameter "id": "${cardId}" is not a Jai Alai card id of the form <prefix>:<YYYY-MM-DD>_<text> (find them as cardId in the event list)`,
+      {
+        parameter: 'id',
+        value: cardId,
+      },
+    );
   }
   const repo = eventsRepository(store.db);
   const events = await repo.findCard(cardId);
@@ -58,7 +61,9 @@ export async function getJaiAlaiCard(store: Store, cardId: string, scope: Access
       awayTeamFinalScore: points('away'),
       homeTeamMatchScore: match.score.home,
       awayTeamMatchScore: match.score.away,
-      teams: [match.home, match.away].flatMap((team) => (team ? [{ id: team.teamId, name: team.team.name, isHomeTeam: team.isHomeTeam }] : [])),
+      teams: [match.home, match.away].flatMap((team) =>
+        team ? [{ id: team.teamId, name: team.team.name, isHomeTeam: team.isHomeTeam }] : [],
+      ),
       updatedAt: event.contentUpdatedAt,
     };
   });

@@ -8,11 +8,11 @@ import { settleSelection } from '../domain/markets/settlement.ts';
 import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
-import { byId } from '../store/repositories/results-repository.ts';
 import { type MarketFilter, oddsRepository } from '../store/repositories/odds-repository.ts';
+import { byId } from '../store/repositories/results-repository.ts';
 import type { AthleteRow, HeatRow, MarketRow, OddRow, RoundRow, TeamRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
-import { type AthleteDocument, type ParticipantTeam, athleteDocument, teamDocument } from './athlete-document.ts';
+import { type AthleteDocument, athleteDocument, type ParticipantTeam, teamDocument } from './athlete-document.ts';
 import { resolveEvent } from './events.ts';
 import { publishedStatus, scopeResults } from './scope-results.ts';
 
@@ -58,23 +58,40 @@ interface Context {
 }
 
 /** Route 6: one odd type's markets of an event, every outcome priced in three formats and settled from the results. */
-export async function getEventOdds(store: Store, eventId: string, oddType: OddType, query: EventOddsQuery, scope: AccessScope): Promise<EventOddsDocument> {
+export async function getEventOdds(
+  store: Store,
+  eventId: string,
+  oddType: OddType,
+  query: EventOddsQuery,
+  scope: AccessScope,
+): Promise<EventOddsDocument> {
   const event = await resolveEvent(store, eventId, scope);
   const competition = getCompetition(event.competition);
   if (!competition.supportedMarkets.includes(oddType)) {
-    throw notFound(`${competition.name} (${competition.key}) does not offer ${oddType} odds; it offers ${competition.supportedMarkets.join(', ')}`, {
-      eventId,
-      oddType,
-      supportedMarkets: competition.supportedMarkets,
-    });
+    throw notFound(
+      `${competition.name} (${competition.key}) does not offer ${oddType} odds; it offers ${competition.supportedMarkets.join(', ')}`,
+      {
+        eventId,
+        oddType,
+        supportedMarkets: competition.supportedMarkets,
+      },
+    );
   }
   const repo = oddsRepository(store.db);
   const filter: MarketFilter = { oddType };
-  if (query.exactasType !== undefined && (oddType === 'eventExacta' || oddType === 'heatExacta')) filter.exactasType = query.exactasType;
-  if (query.overUnderSubMarketType && (oddType === 'overUnder' || oddType === 'multiOverUnder')) filter.overUnderSubMarketType = query.overUnderSubMarketType;
+  if (query.exactasType !== undefined && (oddType === 'eventExacta' || oddType === 'heatExacta'))
+    filter.exactasType = query.exactasType;
+  if (query.overUnderSubMarketType && (oddType === 'overUnder' || oddType === 'multiOverUnder'))
+    filter.overUnderSubMarketType = query.overUnderSubMarketType;
   const markets = await repo.marketsOfEvent(event.id, filter);
-  const odds = await repo.oddsOfMarkets(event.id, markets.map((m) => m.id));
-  const [heats, results] = await Promise.all([repo.heatsOfEvent(event.id), scopeResults(store, event, competition, markets)]);
+  const odds = await repo.oddsOfMarkets(
+    event.id,
+    markets.map((m) => m.id),
+  );
+  const [heats, results] = await Promise.all([
+    repo.heatsOfEvent(event.id),
+    scopeResults(store, event, competition, markets),
+  ]);
   const athleteIds = new Set<string>();
   for (const o of odds) {
     if (o.athleteId) athleteIds.add(o.athleteId);
@@ -82,10 +99,26 @@ export async function getEventOdds(store: Store, eventId: string, oddType: OddTy
   }
   for (const m of markets) for (const id of parseIds(m.athleteIds)) athleteIds.add(id);
   const athletes = await byId(store.db, 'athletes', athleteIds);
-  const teams = await byId(store.db, 'teams', [...odds.map((o) => o.teamId), ...[...athletes.values()].map((a) => a.teamId)]);
-  const context: Context = { competition, athletes, teams, heats: new Map(heats.map((h) => [h.id, h])), results, eventStatus: event.eventStatus };
+  const teams = await byId(store.db, 'teams', [
+    ...odds.map((o) => o.teamId),
+    ...[...athletes.values()].map((a) => a.teamId),
+  ]);
+  const context: Context = {
+    competition,
+    athletes,
+    teams,
+    heats: new Map(heats.map((h) => [h.id, h])),
+    results,
+    eventStatus: event.eventStatus,
+  };
   const publicId = formatPublicId(event.competition, event.id);
-  return { eventId: publicId, publicId, numericEventId: event.referenceId, oddType, [oddType]: oddItems(oddType, markets, odds, context) };
+  return {
+    eventId: publicId,
+    publicId,
+    numericEventId: event.referenceId,
+    oddType,
+    [oddType]: oddItems(oddType, markets, odds, context),
+  };
 }
 
 export function parseIds(text: string | null): string[] {
@@ -106,7 +139,8 @@ function oddItems(oddType: OddType, markets: MarketRow[], odds: OddRow[], contex
       if (outcomes.length === 2) items.push(headToHeadItem(market, outcomes as [OddRow, OddRow], context));
       continue;
     }
-    for (const odd of outcomes) items.push({ ...pricedOutcome(market, odd, outcomes, context), ...typeFields(market, odd, context) });
+    for (const odd of outcomes)
+      items.push({ ...pricedOutcome(market, odd, outcomes, context), ...typeFields(market, odd, context) });
   }
   return items;
 }
@@ -115,25 +149,43 @@ function oddItems(oddType: OddType, markets: MarketRow[], odds: OddRow[], contex
  * What a stored outcome backs, and where it is decided. `siblings` are its market's outcomes: a
  * head-to-head side backs its athlete ahead of the other side, a dream team against the other teams.
  */
-export function outcomeSelection(market: MarketRow, odd: OddRow, siblings: readonly OddRow[]): { selection: Selection; scope: Scope } {
+export function outcomeSelection(
+  market: MarketRow,
+  odd: OddRow,
+  siblings: readonly OddRow[],
+): { selection: Selection; scope: Scope } {
   const marketShape = { ...market, athleteIds: parseIds(market.athleteIds) };
-  const selection = selectionOf(marketShape, { ...odd, athleteIds: parseIds(odd.athleteIds) }, {
-    otherAthleteId: siblings.find((s) => s.id !== odd.id)?.athleteId ?? null,
-    groups: siblings.map((s) => parseIds(s.athleteIds)),
-    drawOffered: siblings.some((s) => s.side === 'DRAW'),
-  });
+  const selection = selectionOf(
+    marketShape,
+    { ...odd, athleteIds: parseIds(odd.athleteIds) },
+    {
+      otherAthleteId: siblings.find((s) => s.id !== odd.id)?.athleteId ?? null,
+      groups: siblings.map((s) => parseIds(s.athleteIds)),
+      drawOffered: siblings.some((s) => s.side === 'DRAW'),
+    },
+  );
   return { selection, scope: scopeOf(marketShape) };
 }
 
 /** The priced and settled part of an outcome. */
-export function pricedOutcome(market: MarketRow, odd: OddRow, siblings: readonly OddRow[], context: Pick<Context, 'results' | 'eventStatus'>): PricedOutcome {
+export function pricedOutcome(
+  market: MarketRow,
+  odd: OddRow,
+  siblings: readonly OddRow[],
+  context: Pick<Context, 'results' | 'eventStatus'>,
+): PricedOutcome {
   const { selection, scope } = outcomeSelection(market, odd, siblings);
   const result = context.results.get(scopeKey(scope));
-  const derived = result ? settleSelection(selection, result) : { settlement: 'NOT_SET' as Settlement, deadHeatFactor: 1 };
+  const derived = result
+    ? settleSelection(selection, result)
+    : { settlement: 'NOT_SET' as Settlement, deadHeatFactor: 1 };
   // The operator's settlement, when fed, overrides the derived one; in a single-winner market the
   // operator settling one outcome WIN settles the rest LOSE.
-  const siblingWon = isExclusiveMarket(market.oddType) && siblings.some((s) => s.id !== odd.id && s.settlement === 'WIN');
-  const settlement = (odd.settlement as Settlement | null) ?? (derived.settlement === 'NOT_SET' && siblingWon ? 'LOSE' : derived.settlement);
+  const siblingWon =
+    isExclusiveMarket(market.oddType) && siblings.some((s) => s.id !== odd.id && s.settlement === 'WIN');
+  const settlement =
+    (odd.settlement as Settlement | null) ??
+    (derived.settlement === 'NOT_SET' && siblingWon ? 'LOSE' : derived.settlement);
   return {
     id: odd.id,
     outcomeId: String(odd.referenceId),
@@ -151,7 +203,9 @@ export function pricedOutcome(market: MarketRow, odd: OddRow, siblings: readonly
 
 function athleteOf(id: string | null, context: Context): AthleteDocument | null {
   const athlete = id ? context.athletes.get(id) : undefined;
-  return athlete ? athleteDocument(athlete, teamDocument(context.teams.get(athlete.teamId ?? '')), context.competition) : null;
+  return athlete
+    ? athleteDocument(athlete, teamDocument(context.teams.get(athlete.teamId ?? '')), context.competition)
+    : null;
 }
 
 function athletesOf(ids: readonly string[], context: Context): AthleteDocument[] {
@@ -161,7 +215,14 @@ function athletesOf(ids: readonly string[], context: Context): AthleteDocument[]
 function heatFields(heatId: string | null, context: Context) {
   const heat = heatId ? context.heats.get(heatId) : undefined;
   if (!heat) return { roundId: null, roundName: null, roundNo: null, heatId, heatName: null, heatNo: null };
-  return { roundId: heat.round.id, roundName: heat.round.roundName, roundNo: heat.round.roundNo, heatId: heat.id, heatName: heat.heatName, heatNo: heat.heatNo };
+  return {
+    roundId: heat.round.id,
+    roundName: heat.round.roundName,
+    roundNo: heat.round.roundNo,
+    heatId: heat.id,
+    heatName: heat.heatName,
+    heatNo: heat.heatNo,
+  };
 }
 
 /** marketStatus of heat markets: VOID when the heat's bets are void, CLOSE once closed, else OPEN. */
@@ -175,7 +236,12 @@ function typeFields(market: MarketRow, odd: OddRow, context: Context): Record<st
   const oddType = market.oddType as OddType;
   switch (oddType) {
     case 'heatWinner':
-      return { position: odd.position, ...heatFields(market.heatId, context), marketStatus: heatMarketStatus(market, context), athlete: athleteOf(odd.athleteId, context) };
+      return {
+        position: odd.position,
+        ...heatFields(market.heatId, context),
+        marketStatus: heatMarketStatus(market, context),
+        athlete: athleteOf(odd.athleteId, context),
+      };
     case 'heatExacta':
       return {
         position: odd.position,
@@ -185,7 +251,11 @@ function typeFields(market: MarketRow, odd: OddRow, context: Context): Record<st
         participants: athletesOf(parseIds(odd.athleteIds), context),
       };
     case 'eventExacta':
-      return { position: odd.position, exactasType: market.exactasType, participants: athletesOf(parseIds(odd.athleteIds), context) };
+      return {
+        position: odd.position,
+        exactasType: market.exactasType,
+        participants: athletesOf(parseIds(odd.athleteIds), context),
+      };
     case 'overUnder':
     case 'multiOverUnder': {
       const subjects = athletesOf(parseIds(market.athleteIds), context);
@@ -198,7 +268,12 @@ function typeFields(market: MarketRow, odd: OddRow, context: Context): Record<st
       };
     }
     case 'propBets':
-      return { proposition: market.proposition, name: odd.name, betStatus: market.status, athlete: athleteOf(odd.athleteId, context) };
+      return {
+        proposition: market.proposition,
+        name: odd.name,
+        betStatus: market.status,
+        athlete: athleteOf(odd.athleteId, context),
+      };
     case 'dreamTeam':
       return { position: odd.position, name: odd.name, participants: athletesOf(parseIds(odd.athleteIds), context) };
     case 'teamMarkets': {

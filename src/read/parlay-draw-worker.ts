@@ -14,11 +14,20 @@ port.on('message', ({ id, request }: { id: number; request: DrawRequest }) => {
     const rng = new Random(request.seed);
     const uniform = () => rng.next();
     if (request.kind === 'scope') {
-      const places = ScopeSamples.fitted(request.runners, request.win, request.shape, request.samples, uniform).placesOf();
+      const places = ScopeSamples.fitted(
+        request.runners,
+        request.win,
+        request.shape,
+        request.samples,
+        uniform,
+      ).placesOf();
       port.postMessage({ id, places }, [places.buffer as ArrayBuffer]);
     } else {
       const scores = MatchSamples.simulate(request.format, request.model, request.samples, uniform).scoresOf();
-      port.postMessage({ id, scores }, [scores.periodScores.buffer as ArrayBuffer, scores.matchScores.buffer as ArrayBuffer]);
+      port.postMessage({ id, scores }, [
+        scores.periodScores.buffer as ArrayBuffer,
+        scores.matchScores.buffer as ArrayBuffer,
+      ]);
     }
   } catch (error) {
     port.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

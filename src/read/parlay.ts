@@ -8,19 +8,19 @@ import type { Selection } from '../domain/markets/selection.ts';
 import { decimalToAmerican, roundTo } from '../domain/odds-format.ts';
 import { removePowerMargin } from '../domain/pricing/margin.ts';
 import type { MatchSamples } from '../domain/pricing/match-samples.ts';
-import { type ParlayScopeInput, type ScopeSamples, parlayProbability } from '../domain/pricing/parlay.ts';
+import { type ParlayScopeInput, parlayProbability, type ScopeSamples } from '../domain/pricing/parlay.ts';
 import { fitMatchModelToMarkets } from '../domain/pricing/team-markets.ts';
-import { hashSeed } from '../domain/random.ts';
 import { formatPublicId } from '../domain/public-id.ts';
+import { hashSeed } from '../domain/random.ts';
 import type { Store } from '../store/database.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
 import type { EventRow, MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
-import { resolveEvent } from './events.ts';
 import { BoundedCache } from './bounded-cache.ts';
-import { type ScopeDraw, drawMatches, drawScope } from './parlay-draws.ts';
+import { resolveEvent } from './events.ts';
 import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
+import { drawMatches, drawScope, type ScopeDraw } from './parlay-draws.ts';
 import { scopeResults } from './scope-results.ts';
 import { eventTeamFacts } from './team-match.ts';
 
@@ -97,7 +97,10 @@ interface Simulation {
 }
 
 /** The memory a simulation takes: its samples' places, and its legs' bitsets as they accrue. */
-function simulationBytes(simulation: { samples: { byteLength: number }; bits: Map<string, Uint32Array | null> }): number {
+function simulationBytes(simulation: {
+  samples: { byteLength: number };
+  bits: Map<string, Uint32Array | null>;
+}): number {
   let bytes = simulation.samples.byteLength;
   for (const bits of simulation.bits.values()) bytes += bits?.byteLength ?? 0;
   return bytes;
@@ -118,20 +121,33 @@ const simulated = new BoundedCache<Simulation>(128 * 1024 * 1024, simulationByte
 /** The odd ids of a request body: an array, or `{ "oddIds": [...] }`. */
 export function parlayOddIds(body: unknown): string[] {
   const ids = Array.isArray(body) ? body : (body as { oddIds?: unknown } | null)?.oddIds;
-  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) throw unprocessable('The body must be an array of odd ids, or { "oddIds": [...] }', { field: 'oddIds' });
+  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
+    throw unprocessable('The body must be an array of odd ids, or { "oddIds": [...] }', { field: 'oddIds' });
   return ids as string[];
 }
 
 /** Route 7: the same game parlay of these odds of one event. */
-export async function priceParlay(store: Store, eventId: string, body: unknown, access: AccessScope): Promise<SgpDocument> {
+export async function priceParlay(
+  store: Store,
+  eventId: string,
+  body: unknown,
+  access: AccessScope,
+): Promise<SgpDocument> {
   const ids = parlayOddIds(body);
   const event = await resolveEvent(store, eventId, access);
   const competition = getCompetition(event.competition);
   if (!supportsParlays(competition)) {
-    throw badRequest(`Same game parlays are not offered for ${competition.name} (${competition.key}) events`, { eventId, competition: competition.key });
+    throw badRequest(`Same game parlays are not offered for ${competition.name} (${competition.key}) events`, {
+      eventId,
+      competition: competition.key,
+    });
   }
   const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
-  if (repeated.length > 0) throw unprocessable(`Odd ${repeated.map((id) => `"${id}"`).join(', ')} is repeated: each leg must be a different odd`, { oddIds: repeated });
+  if (repeated.length > 0)
+    throw unprocessable(
+      `Odd ${repeated.map((id) => `"${id}"`).join(', ')} is repeated: each leg must be a different odd`,
+      { oddIds: repeated },
+    );
   if (ids.length < 2) throw unprocessable('A parlay needs at least two legs', { oddIds: ids });
 
   const model = await eventModel(store, event, competition);
@@ -216,20 +232,42 @@ async function resolveLegs(store: Store, model: EventModel, event: EventRow, ids
       ...(unknown.length ? [`${list(unknown)} ${unknown.length === 1 ? 'does' : 'do'} not exist`] : []),
       ...(foreign.length ? [`${list(foreign)} ${foreign.length === 1 ? 'belongs' : 'belong'} to another event`] : []),
     ];
-    throw unprocessable(`Odds ${parts.join('; ')}: every leg must be an odd of event "${formatPublicId(event.competition, event.id)}"`, { unknownOddIds: unknown, otherEventOddIds: foreign });
+    throw unprocessable(
+      `Odds ${parts.join('; ')}: every leg must be an odd of event "${formatPublicId(event.competition, event.id)}"`,
+      { unknownOddIds: unknown, otherEventOddIds: foreign },
+    );
   }
   const legs = (found as OddRow[]).map((odd): Leg => {
     const market = model.markets.get(odd.marketId) as MarketRow;
     const { selection, scope: decidedIn } = outcomeSelection(market, odd, model.oddsByMarket.get(market.id) ?? []);
     // Points and gaps are not read from finishing orders: such a leg stands alone.
-    const scope = selection.kind === 'overUnder' && selection.measure !== 'finishingPosition' ? `measure:${market.id}` : scopeKey(decidedIn);
-    return { odd, market, selection, scope, group: selection.kind === 'matchScore' ? MATCH_GROUP : scope, published: 1 / odd.decimalOdds };
+    const scope =
+      selection.kind === 'overUnder' && selection.measure !== 'finishingPosition'
+        ? `measure:${market.id}`
+        : scopeKey(decidedIn);
+    return {
+      odd,
+      market,
+      selection,
+      scope,
+      group: selection.kind === 'matchScore' ? MATCH_GROUP : scope,
+      published: 1 / odd.decimalOdds,
+    };
   });
-  const notOpen = legs.filter((leg) => pricedOutcome(leg.market, leg.odd, model.oddsByMarket.get(leg.market.id) ?? [], { results: model.results, eventStatus: event.eventStatus }).status !== 'OPEN');
+  const notOpen = legs.filter(
+    (leg) =>
+      pricedOutcome(leg.market, leg.odd, model.oddsByMarket.get(leg.market.id) ?? [], {
+        results: model.results,
+        eventStatus: event.eventStatus,
+      }).status !== 'OPEN',
+  );
   if (notOpen.length > 0) {
-    throw unprocessable(`Odds ${list(notOpen.map((leg) => leg.odd.id))} ${notOpen.length === 1 ? 'is' : 'are'} not open for betting (suspended, closed or settled)`, {
-      closedOddIds: notOpen.map((leg) => leg.odd.id),
-    });
+    throw unprocessable(
+      `Odds ${list(notOpen.map((leg) => leg.odd.id))} ${notOpen.length === 1 ? 'is' : 'are'} not open for betting (suspended, closed or settled)`,
+      {
+        closedOddIds: notOpen.map((leg) => leg.odd.id),
+      },
+    );
   }
   return legs;
 }
@@ -238,20 +276,34 @@ async function resolveLegs(store: Store, model: EventModel, event: EventRow, ids
 async function checkConflicts(byScope: ReadonlyMap<string, readonly Leg[]>, model: EventModel): Promise<void> {
   for (const [key, scopeLegs] of byScope) {
     const simulation = await scopeSamples(model, key);
-    const fieldSize = simulation?.samples.runners.length ?? Math.max(2, ...scopeLegs.map((leg) => (model.oddsByMarket.get(leg.market.id) ?? []).length));
+    const fieldSize =
+      simulation?.samples.runners.length ??
+      Math.max(2, ...scopeLegs.map((leg) => (model.oddsByMarket.get(leg.market.id) ?? []).length));
     const conflict = findConflict(
-      scopeLegs.map((leg) => ({ id: leg.odd.id, selection: leg.selection, marketId: leg.market.id, exclusive: isExclusiveMarket(leg.market.oddType) })),
+      scopeLegs.map((leg) => ({
+        id: leg.odd.id,
+        selection: leg.selection,
+        marketId: leg.market.id,
+        exclusive: isExclusiveMarket(leg.market.oddType),
+      })),
       fieldSize,
       (id) => model.names.get(id) ?? id,
     );
-    if (conflict) throw unprocessable(`Legs ${list(conflict.ids)} cannot all win together: ${conflict.reason}`, { conflictingOddIds: conflict.ids });
+    if (conflict)
+      throw unprocessable(`Legs ${list(conflict.ids)} cannot all win together: ${conflict.reason}`, {
+        conflictingOddIds: conflict.ids,
+      });
   }
 }
 
 /** The winner market that a scope's finishing-order model is fitted to. */
 function winnerMarketOf(model: EventModel, key: string): MarketRow | undefined {
   for (const market of model.markets.values()) {
-    const winner = market.oddType === 'eventWinner' || market.oddType === 'heatWinner' || market.oddType === 'fastestLap' || market.oddType === 'holeShot';
+    const winner =
+      market.oddType === 'eventWinner' ||
+      market.oddType === 'heatWinner' ||
+      market.oddType === 'fastestLap' ||
+      market.oddType === 'holeShot';
     if (winner && scopeKey(scopeOf({ ...market, athleteIds: null })) === key) return market;
   }
   return undefined;
@@ -314,7 +366,13 @@ const matchSimulations = new BoundedCache<MatchSimulation>(64 * 1024 * 1024, sim
  * Legs on a team match and its periods, over matches simulated from the score model fitted to the
  * match's moneyline and total (margins taken out). Kept while those prices stand.
  */
-async function matchScope(store: Store, model: EventModel, event: EventRow, competition: Competition, legs: readonly Leg[]): Promise<ParlayScopeInput> {
+async function matchScope(
+  store: Store,
+  model: EventModel,
+  event: EventRow,
+  competition: Competition,
+  legs: readonly Leg[],
+): Promise<ParlayScopeInput> {
   const wholeMatch = [...model.markets.values()].filter((m) => isMatchScoreMarket(m) && m.roundId === null);
   const sideOdds = (type: string) => {
     const market = wholeMatch.find((m) => m.teamMarketType === type);
@@ -340,12 +398,28 @@ async function matchScope(store: Store, model: EventModel, event: EventRow, comp
           const firstHammer = facts.find((t) => t.firstHammer)?.isHomeTeam === false ? 'away' : 'home';
           const fitted = fitMatchModelToMarkets(
             competition.resultsFormat,
-            { homeWin: home / (home + away), ...(over !== undefined && totals.market?.line != null ? { total: { line: totals.market.line, over } } : {}) },
+            {
+              homeWin: home / (home + away),
+              ...(over !== undefined && totals.market?.line != null
+                ? { total: { line: totals.market.line, over } }
+                : {}),
+            },
             firstHammer,
           );
           const [rounds, samples] = await Promise.all([
-            store.db.selectFrom('rounds').select(['id']).where('eventId', '=', event.id).orderBy('roundNo').orderBy('referenceId').execute(),
-            drawMatches({ format: competition.resultsFormat, model: fitted, samples: MATCH_SAMPLES, seed: hashSeed(model.eventId, MATCH_GROUP, prices) }),
+            store.db
+              .selectFrom('rounds')
+              .select(['id'])
+              .where('eventId', '=', event.id)
+              .orderBy('roundNo')
+              .orderBy('referenceId')
+              .execute(),
+            drawMatches({
+              format: competition.resultsFormat,
+              model: fitted,
+              samples: MATCH_SAMPLES,
+              seed: hashSeed(model.eventId, MATCH_GROUP, prices),
+            }),
           ]);
           return { samples, periods: rounds.map((r) => r.id), bits: new Map() };
         });
@@ -355,7 +429,8 @@ async function matchScope(store: Store, model: EventModel, event: EventRow, comp
       if (!found || leg.selection.kind !== 'matchScore') return { published: leg.published, bits: null };
       const period = leg.market.roundId === null ? null : found.periods.indexOf(leg.market.roundId);
       const cacheKey = `${period}|${JSON.stringify(leg.selection)}`;
-      if (!found.bits.has(cacheKey)) found.bits.set(cacheKey, period === -1 ? null : found.samples.legBits(period, leg.selection));
+      if (!found.bits.has(cacheKey))
+        found.bits.set(cacheKey, period === -1 ? null : found.samples.legBits(period, leg.selection));
       return { published: leg.published, bits: found.bits.get(cacheKey) ?? null };
     }),
   };

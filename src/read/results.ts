@@ -69,29 +69,46 @@ export interface Participant {
 }
 
 /** Route 5: the heat's score rows, every derived field computed from raw facts, by rank then seed. */
-export async function getHeatScores(store: Store, eventId: string, heatId: string, scope: AccessScope): Promise<HeatScoreRow[]> {
+export async function getHeatScores(
+  store: Store,
+  eventId: string,
+  heatId: string,
+  scope: AccessScope,
+): Promise<HeatScoreRow[]> {
   const event = await resolveEvent(store, eventId, scope);
   const rows = await resultsRepository(store.db).findHeatResults(heatId);
   if (!rows || rows.heat.eventId !== event.id) {
-    throw notFound(`Heat "${heatId}" not found in event "${formatPublicId(event.competition, event.id)}"`, { eventId, heatId });
+    throw notFound(`Heat "${heatId}" not found in event "${formatPublicId(event.competition, event.id)}"`, {
+      eventId,
+      heatId,
+    });
   }
   return heatScoreRows(getCompetition(event.competition), { id: event.id, referenceId: event.referenceId }, rows);
 }
 
 /** Composes the rows; pure, so that the rules' interplay is testable without a store. */
-export function heatScoreRows(competition: Competition, event: { id: string; referenceId: number }, rows: HeatResultsRows): HeatScoreRow[] {
+export function heatScoreRows(
+  competition: Competition,
+  event: { id: string; referenceId: number },
+  rows: HeatResultsRows,
+): HeatScoreRow[] {
   const { heat, entries, athletes, teams, laps, result, teamGame } = rows;
   const format = competition.resultsFormat;
   const heatAthleteIds = entries.map((e) => e.athleteId);
   const storedResult = result ? { winnerAthleteId: result.winnerAthleteId, method: result.method } : null;
-  const game = teamGame ? { eventType: teamGame.eventType, homeTeamId: teamGame.homeTeamId, awayTeamId: teamGame.awayTeamId } : null;
+  const game = teamGame
+    ? { eventType: teamGame.eventType, homeTeamId: teamGame.homeTeamId, awayTeamId: teamGame.awayTeamId }
+    : null;
   const lapStats = heatLapStatistics(
     format,
     entries.map((e) => ({ id: e.id, lapStatus: e.lapStatus })),
     laps.map((l) => ({ entryId: l.heatEntryId, lapNo: l.lapNo, lapTime: l.lapTime, position: l.position })),
   );
   // Canonical ISO timestamps order as text.
-  const latestLap = laps.reduce<string | null>((latest, lap) => (latest === null || lap.updatedAt > latest ? lap.updatedAt : latest), null);
+  const latestLap = laps.reduce<string | null>(
+    (latest, lap) => (latest === null || lap.updatedAt > latest ? lap.updatedAt : latest),
+    null,
+  );
   const heatDates = [heat.updatedAt, latestLap, result?.updatedAt ?? null, teamGame?.updatedAt ?? null];
   const publicEventId = formatPublicId(competition.key, event.id);
 
@@ -135,7 +152,14 @@ export function heatScoreRows(competition: Competition, event: { id: string; ref
       roundScore: skateboardingRoundScore(format, {
         lineScore1: entry.lineScore1,
         lineScore2: entry.lineScore2,
-        tricks: [entry.trick1Score, entry.trick2Score, entry.trick3Score, entry.trick4Score, entry.trick5Score, entry.trick6Score],
+        tricks: [
+          entry.trick1Score,
+          entry.trick2Score,
+          entry.trick3Score,
+          entry.trick4Score,
+          entry.trick5Score,
+          entry.trick6Score,
+        ],
       }),
       lineScore1: entry.lineScore1,
       lineScore2: entry.lineScore2,
@@ -160,10 +184,13 @@ export async function getParticipants(store: Store, eventId: string, scope: Acce
   const event = await resolveEvent(store, eventId, scope);
   const competition = getCompetition(event.competition);
   if (competition.participants !== 'athletes') {
-    throw badRequest(`Participants are not available for event "${eventId}": ${competition.name} (${competition.key}) publishes teams; see the event's teams`, {
-      eventId,
-      competition: competition.key,
-    });
+    throw badRequest(
+      `Participants are not available for event "${eventId}": ${competition.name} (${competition.key}) publishes teams; see the event's teams`,
+      {
+        eventId,
+        competition: competition.key,
+      },
+    );
   }
   const { participants, athletes, teams } = await resultsRepository(store.db).findParticipants(event.id);
   const publicEventId = formatPublicId(event.competition, event.id);
@@ -174,6 +201,12 @@ export async function getParticipants(store: Store, eventId: string, scope: Acce
       const athlete = athletes.get(p.athleteId);
       if (!athlete) throw new Error(`participant ${p.id} names a missing athlete`);
       const team = teamDocument(teams.get(athlete.teamId ?? ''));
-      return { id: p.id, eventId: publicEventId, seedNo: p.seedNo, status: p.status, athlete: athleteDocument(athlete, team, competition) };
+      return {
+        id: p.id,
+        eventId: publicEventId,
+        seedNo: p.seedNo,
+        status: p.status,
+        athlete: athleteDocument(athlete, team, competition),
+      };
     });
 }

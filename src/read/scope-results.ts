@@ -1,11 +1,16 @@
 import type { Competition } from '../domain/competitions.ts';
 import { scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
-import { eventScopeResult, heatScopeResult, lapStatisticResult, matchScopeResult } from '../domain/markets/scope-results.ts';
+import {
+  eventScopeResult,
+  heatScopeResult,
+  lapStatisticResult,
+  matchScopeResult,
+} from '../domain/markets/scope-results.ts';
 import { heatOutcome } from '../domain/results/win-by.ts';
 import type { Store } from '../store/database.ts';
-import { resultsRepository } from '../store/repositories/results-repository.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
+import { resultsRepository } from '../store/repositories/results-repository.ts';
 import type { EventRow, MarketRow } from '../store/schema.ts';
 import { heatScoreRows } from './results.ts';
 import { type TeamMatch, teamMatch } from './team-match.ts';
@@ -28,7 +33,13 @@ export async function scopeResults(
   const heatResults = async (heatId: string) => {
     const rows = await repo.findHeatResults(heatId);
     if (!rows || rows.heat.eventId !== event.id) return undefined;
-    return { status: rows.heat.heatStatus, rows: heatScoreRows(competition, event, rows), laps: rows.laps, entries: rows.entries, result: rows.result };
+    return {
+      status: rows.heat.heatStatus,
+      rows: heatScoreRows(competition, event, rows),
+      laps: rows.laps,
+      entries: rows.entries,
+      result: rows.result,
+    };
   };
   const heat = async (heatId: string) => {
     if (!heatRows.has(heatId)) heatRows.set(heatId, await heatResults(heatId));
@@ -59,7 +70,14 @@ export async function scopeResults(
         } else {
           const period = found.periods.find((p) => p.round.id === scope.roundId);
           // A period of a cancelled match is void with it.
-          if (period) out.set(key, matchScopeResult(event.eventStatus === 'CANCELLED' ? 'CANCELLED' : period.round.roundStatus, period.score));
+          if (period)
+            out.set(
+              key,
+              matchScopeResult(
+                event.eventStatus === 'CANCELLED' ? 'CANCELLED' : period.round.roundStatus,
+                period.score,
+              ),
+            );
         }
         break;
       }
@@ -70,12 +88,28 @@ export async function scopeResults(
       case 'heat': {
         const found = await heat(scope.heatId);
         if (!found) break;
-        const fight = competition.resultsFormat === 'combat' ? heatOutcome(found.result ? { winnerAthleteId: found.result.winnerAthleteId, method: found.result.method } : null) : undefined;
-        out.set(key, heatScopeResult(found.status, found.rows.map((r) => ({ ...r, athleteId: r.athlete.id })), found.status === 'COMPLETED' ? fight : undefined));
+        const fight =
+          competition.resultsFormat === 'combat'
+            ? heatOutcome(
+                found.result ? { winnerAthleteId: found.result.winnerAthleteId, method: found.result.method } : null,
+              )
+            : undefined;
+        out.set(
+          key,
+          heatScopeResult(
+            found.status,
+            found.rows.map((r) => ({ ...r, athleteId: r.athlete.id })),
+            found.status === 'COMPLETED' ? fight : undefined,
+          ),
+        );
         break;
       }
       case 'lapStatistic': {
-        const heatIds = scope.heatId ? [scope.heatId] : (await store.db.selectFrom('heats').select('id').where('eventId', '=', event.id).execute()).map((h) => h.id);
+        const heatIds = scope.heatId
+          ? [scope.heatId]
+          : (await store.db.selectFrom('heats').select('id').where('eventId', '=', event.id).execute()).map(
+              (h) => h.id,
+            );
         const values = new Map<string, number | null>();
         let completed = heatIds.length > 0;
         for (const heatId of heatIds) {
@@ -91,11 +125,16 @@ export async function scopeResults(
           } else {
             const athleteOfEntry = new Map(found.entries.map((e) => [e.id, e.athleteId]));
             for (const entry of found.entries) values.set(entry.athleteId, null);
-            for (const lap of found.laps) if (lap.lapNo === 1 && lap.position !== null) values.set(athleteOfEntry.get(lap.heatEntryId) as string, lap.position);
+            for (const lap of found.laps)
+              if (lap.lapNo === 1 && lap.position !== null)
+                values.set(athleteOfEntry.get(lap.heatEntryId) as string, lap.position);
           }
         }
         // An event-wide statistic is decided when the event is.
-        out.set(key, lapStatisticResult(scope.heatId ? completed : event.eventStatus === 'COMPLETED' && completed, values));
+        out.set(
+          key,
+          lapStatisticResult(scope.heatId ? completed : event.eventStatus === 'COMPLETED' && completed, values),
+        );
         break;
       }
     }
@@ -107,7 +146,12 @@ export async function scopeResults(
  * The status published for an outcome: CLOSED once its scope is decided or called off, or its event
  * is over, or the operator closed it or its market; SUSPENDED when either is suspended.
  */
-export function publishedStatus(marketStatus: string, oddStatus: string, result: ScopeResult | undefined, eventStatus: string): 'OPEN' | 'SUSPENDED' | 'CLOSED' {
+export function publishedStatus(
+  marketStatus: string,
+  oddStatus: string,
+  result: ScopeResult | undefined,
+  eventStatus: string,
+): 'OPEN' | 'SUSPENDED' | 'CLOSED' {
   if (marketStatus === 'CLOSED' || oddStatus === 'CLOSED') return 'CLOSED';
   if (result && result.state !== 'pending') return 'CLOSED';
   if (eventStatus === 'COMPLETED' || eventStatus === 'CANCELLED') return 'CLOSED';

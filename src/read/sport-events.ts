@@ -6,8 +6,8 @@ import type { Store } from '../store/database.ts';
 import { type EventWithTour, eventsRepository } from '../store/repositories/events-repository.ts';
 import { type AccessScope, assertCanRead } from './access-scope.ts';
 import { PUBLIC_PREFIX } from './public-paths.ts';
-import { type MatchPeriod, type MatchTeam, type TeamMatch, periodWinner, teamMatch, teamOfSide } from './team-match.ts';
 import { competitionFields } from './sports.ts';
+import { type MatchPeriod, type MatchTeam, periodWinner, type TeamMatch, teamMatch, teamOfSide } from './team-match.ts';
 
 /**
  * Routes 8, 10, 12 and 14: the detail documents of curling, table tennis, box lacrosse and 3-on-3
@@ -31,10 +31,17 @@ export type SportRoute = keyof typeof SPORT_ROUTES;
  * sport: on an odds route a 400 that says which sport it belongs to; on a detail route a 404. Unknown
  * ids are a 404.
  */
-export async function resolveSportEvent(store: Store, id: string, sport: SportRoute, route: 'detail' | 'odds', scope: AccessScope): Promise<EventWithTour> {
+export async function resolveSportEvent(
+  store: Store,
+  id: string,
+  sport: SportRoute,
+  route: 'detail' | 'odds',
+  scope: AccessScope,
+): Promise<EventWithTour> {
   const parsed = parsePublicId(id);
   const event = parsed ? await eventsRepository(store.db).findById(parsed.uuid) : undefined;
-  if (!event || (parsed?.competition && parsed.competition !== event.competition)) throw notFound(`Event "${id}" not found`, { eventId: id });
+  if (!event || (parsed?.competition && parsed.competition !== event.competition))
+    throw notFound(`Event "${id}" not found`, { eventId: id });
   if (event.competition !== sport) {
     const [belongs, wanted] = [getCompetition(event.competition), getCompetition(sport)];
     const message = `Event "${id}" belongs to ${belongs.name} (${belongs.key}), not ${wanted.name} (${sport})`;
@@ -78,7 +85,9 @@ function teamDetail(match: TeamMatch, team: MatchTeam, side: MatchSide, hammer: 
     shortName: team.team.shortName,
     isHomeTeam: side === 'home',
     score: match.score[side],
-    ...(match.competition.resultsFormat === 'curling' ? { hasHammer: hammer === side, stoneColor: team.stoneColor ?? null } : {}),
+    ...(match.competition.resultsFormat === 'curling'
+      ? { hasHammer: hammer === side, stoneColor: team.stoneColor ?? null }
+      : {}),
   };
 }
 
@@ -112,12 +121,19 @@ function periodDetail(match: TeamMatch, period: MatchPeriod, hammer: MatchSide |
     winner,
     winnerTeamId: teamOfSide(match, winner)?.teamId ?? null,
     ...(format === 'curling' ? { hammer: hammer ?? null } : {}),
-    ...(format === 'table-tennis' ? { gameType: round.gameType, homeLineup: round.homeLineup, awayLineup: round.awayLineup } : {}),
+    ...(format === 'table-tennis'
+      ? { gameType: round.gameType, homeLineup: round.homeLineup, awayLineup: round.awayLineup }
+      : {}),
   };
 }
 
 /** Routes 8, 10, 12, 14. */
-export async function getSportEventDocument(store: Store, sport: Exclude<SportRoute, 'jaialai'>, eventId: string, scope: AccessScope) {
+export async function getSportEventDocument(
+  store: Store,
+  sport: Exclude<SportRoute, 'jaialai'>,
+  eventId: string,
+  scope: AccessScope,
+) {
   const event = await resolveSportEvent(store, eventId, sport, 'detail', scope);
   const match = await loadTeamMatch(store, event);
   const competition = match.competition;
@@ -126,7 +142,12 @@ export async function getSportEventDocument(store: Store, sport: Exclude<SportRo
   const played = match.periods.findIndex((p) => p.round.roundStatus !== 'COMPLETED');
   const completed = (played < 0 ? match.periods : match.periods.slice(0, played)).map((p) => p.score);
   const hammers = first ? hammerByEnd(first, completed) : [];
-  const hammerNowSide = first ? hammerNow(first, match.periods.map((p) => p.score)) : null;
+  const hammerNowSide = first
+    ? hammerNow(
+        first,
+        match.periods.map((p) => p.score),
+      )
+    : null;
   const sides = (['home', 'away'] as const).flatMap((side) => {
     const team = teamOfSide(match, side);
     return team ? [teamDetail(match, team, side, competition.resultsFormat === 'curling' ? hammerNowSide : null)] : [];
@@ -139,7 +160,9 @@ export async function getSportEventDocument(store: Store, sport: Exclude<SportRo
     winnerTeamId: teamOfSide(match, match.winner)?.teamId ?? null,
     teams: sides,
     [SPORT_ROUTES[sport].periods]: match.periods.map((period, i) => periodDetail(match, period, hammers[i])),
-    ...(sport === '3ice' && event.tourYearId ? { bracketUrl: `${PUBLIC_PREFIX}/events/3ice/bracket/${event.tourYearId}` } : {}),
+    ...(sport === '3ice' && event.tourYearId
+      ? { bracketUrl: `${PUBLIC_PREFIX}/events/3ice/bracket/${event.tourYearId}` }
+      : {}),
     ...(sport === '3ice' ? { bracketRound: event.bracketRound, bracketSlot: event.bracketSlot } : {}),
     updatedAt: event.contentUpdatedAt,
   };

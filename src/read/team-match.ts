@@ -1,6 +1,13 @@
 import type { Competition } from '../domain/competitions.ts';
 import { getCompetition } from '../domain/competitions.ts';
-import { type MatchScore, type MatchSide, type PeriodScore, matchScore, matchWinner, sideAhead } from '../domain/results/match-score.ts';
+import {
+  type MatchScore,
+  type MatchSide,
+  matchScore,
+  matchWinner,
+  type PeriodScore,
+  sideAhead,
+} from '../domain/results/match-score.ts';
 import type { EventDocumentRows } from '../store/repositories/events-repository.ts';
 import type { RoundRow, RoundScoreRow, TeamRow } from '../store/schema.ts';
 
@@ -61,7 +68,15 @@ export function teamMatch(rows: EventDocumentRows): TeamMatch {
   });
   const format = competition.resultsFormat;
   const scores = periods.map((p) => p.score);
-  return { rows, competition, home, away, periods, score: matchScore(format, scores), winner: matchWinner(format, rows.event.eventStatus, scores) };
+  return {
+    rows,
+    competition,
+    home,
+    away,
+    periods,
+    score: matchScore(format, scores),
+    winner: matchWinner(format, rows.event.eventStatus, scores),
+  };
 }
 
 /** The side that won a completed period, else null. */

@@ -1,17 +1,17 @@
 import type { MarketStatus, TeamMarketType } from '../domain/enumerations.ts';
 import { isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import type { Selection } from '../domain/markets/selection.ts';
+import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
-import { futuresRepository } from '../store/repositories/futures-repository.ts';
 import type { EventWithTour } from '../store/repositories/events-repository.ts';
+import { futuresRepository } from '../store/repositories/futures-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import type { MarketRow, OddRow } from '../store/schema.ts';
-import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
 import type { AccessScope } from './access-scope.ts';
-import { type PricedOutcome, outcomeSelection, pricedOutcome } from './odds.ts';
+import { outcomeSelection, type PricedOutcome, pricedOutcome } from './odds.ts';
 import { publishedStatus, scopeResults } from './scope-results.ts';
-import { SPORT_ROUTES, type SportRoute, loadTeamMatch, resolveSportEvent } from './sport-events.ts';
+import { loadTeamMatch, resolveSportEvent, SPORT_ROUTES, type SportRoute } from './sport-events.ts';
 import { type TeamMatch, teamOfSide } from './team-match.ts';
 
 /**
@@ -45,20 +45,30 @@ interface TeamOdds {
   scopes: ScopeMarkets[];
 }
 
-const ACTIVE: Record<'OPEN' | 'SUSPENDED' | 'CLOSED', MarketStatus> = { OPEN: 'ACTIVE', SUSPENDED: 'SUSPENDED', CLOSED: 'CLOSED' };
+const ACTIVE: Record<'OPEN' | 'SUSPENDED' | 'CLOSED', MarketStatus> = {
+  OPEN: 'ACTIVE',
+  SUSPENDED: 'SUSPENDED',
+  CLOSED: 'CLOSED',
+};
 
 async function teamOdds(store: Store, sport: SportRoute, id: string, access: AccessScope): Promise<TeamOdds> {
   const event = await resolveSportEvent(store, id, sport, 'odds', access);
   const match = await loadTeamMatch(store, event);
   const repo = oddsRepository(store.db);
   const markets = (await repo.marketsOfEvent(event.id, { oddType: 'teamMarkets' })).filter(isMatchScoreMarket);
-  const odds = await repo.oddsOfMarkets(event.id, markets.map((m) => m.id));
+  const odds = await repo.oddsOfMarkets(
+    event.id,
+    markets.map((m) => m.id),
+  );
   const results = await scopeResults(store, event, match.competition, markets, match);
   const byMarket = new Map<string, OddRow[]>();
   for (const odd of odds) byMarket.set(odd.marketId, [...(byMarket.get(odd.marketId) ?? []), odd]);
-  const scopes = new Map<string | null, ScopeMarkets>([[null, { roundId: null, moneyLine: [], spread: [], total: [] }]]);
+  const scopes = new Map<string | null, ScopeMarkets>([
+    [null, { roundId: null, moneyLine: [], spread: [], total: [] }],
+  ]);
   // Periods in play order, then the match's own markets first.
-  for (const period of match.periods) scopes.set(period.round.id, { roundId: period.round.id, moneyLine: [], spread: [], total: [] });
+  for (const period of match.periods)
+    scopes.set(period.round.id, { roundId: period.round.id, moneyLine: [], spread: [], total: [] });
   for (const market of markets) {
     const siblings = byMarket.get(market.id) ?? [];
     const result = results.get(scopeKey(scopeOf({ ...market, athleteIds: null })));
@@ -69,7 +79,9 @@ async function teamOdds(store: Store, sport: SportRoute, id: string, access: Acc
     }));
     const scope = scopes.get(market.roundId);
     if (!scope) continue;
-    const list = { moneyline: scope.moneyLine, spread: scope.spread, total: scope.total }[market.teamMarketType as TeamMarketType];
+    const list = { moneyline: scope.moneyLine, spread: scope.spread, total: scope.total }[
+      market.teamMarketType as TeamMarketType
+    ];
     list.push({ market, status: ACTIVE[publishedStatus(market.status, 'OPEN', result, event.eventStatus)], outcomes });
   }
   return { event, match, scopes: [...scopes.values()] };
@@ -120,7 +132,12 @@ function periodOf(odds: TeamOdds, roundId: string | null) {
 const hasMarkets = (scope: ScopeMarkets) => scope.moneyLine.length + scope.spread.length + scope.total.length > 0;
 
 /** Routes 9, 11 and 13. */
-export async function getSportOdds(store: Store, sport: Exclude<SportRoute, 'jaialai' | '3ice'>, id: string, access: AccessScope) {
+export async function getSportOdds(
+  store: Store,
+  sport: Exclude<SportRoute, 'jaialai' | '3ice'>,
+  id: string,
+  access: AccessScope,
+) {
   const odds = await teamOdds(store, sport, id, access);
   const group = (scope: ScopeMarkets) => ({
     ...periodOf(odds, scope.roundId),
@@ -176,7 +193,13 @@ export async function getJaiAlaiOdds(store: Store, id: string, access: AccessSco
     publicId,
     numericEventId: event.referenceId,
     eventWinner: { groupId: event.referenceId, publicId, moneyLine },
-    matchWinner: { groupId: event.referenceId, publicId, moneyLine, spread: whole.spread.map(market), total: whole.total.map(market) },
+    matchWinner: {
+      groupId: event.referenceId,
+      publicId,
+      moneyLine,
+      spread: whole.spread.map(market),
+      total: whole.total.map(market),
+    },
     sets: periods.filter(hasMarkets).map((scope) => {
       const round = match.periods.find((p) => p.round.id === scope.roundId)?.round;
       return {
@@ -195,7 +218,9 @@ export async function getJaiAlaiOdds(store: Store, id: string, access: AccessSco
 
 /** The season's outright (winner) market for the match's tour, when the operator has priced one. */
 async function jaiAlaiFutures(store: Store, event: EventWithTour) {
-  const found = (await futuresRepository(store.db).findWithOdds(event.competition, event.tourId, 'winner')).find((f) => f.future.tourYearId === event.tourYearId);
+  const found = (await futuresRepository(store.db).findWithOdds(event.competition, event.tourId, 'winner')).find(
+    (f) => f.future.tourYearId === event.tourYearId,
+  );
   if (!found) return null;
   const { future, odds } = found;
   return {

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { migrationProvider } from './migrations.ts';
 import type { StoredChange } from '../domain/changes.ts';
 import type { WriteCounts } from './feed-writer.ts';
+import { migrationProvider } from './migrations.ts';
 import type { Database } from './schema.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -87,7 +87,8 @@ function writeSignal() {
 }
 
 export function openStore(options: StoreOptions): Store {
-  if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) return openPostgres(options.databaseUrl, options);
+  if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl))
+    return openPostgres(options.databaseUrl, options);
   return openSqlite(options.dataDir ?? './data', options.changeLogSize ?? DEFAULT_CHANGE_LOG_SIZE);
 }
 
@@ -124,7 +125,8 @@ function openSqlite(dataDir: string, changeLogSize: number): Store {
 
 function openPostgres(url: string, options: StoreOptions): Store {
   const schema = options.pgSchema;
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new Error(`invalid PostgreSQL schema name: ${schema}`);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.pgPoolSize ?? 10,
@@ -155,7 +157,11 @@ function openPostgres(url: string, options: StoreOptions): Store {
     changeLogSize: options.changeLogSize ?? DEFAULT_CHANGE_LOG_SIZE,
     ...writeSignal(),
     listen: async (onNotify, onLost) => {
-      const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      const client = new pg.Client({
+        connectionString: url,
+        keepAlive: true,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
       let lost = false;
       const stop = async () => {
         lost = true;
@@ -194,7 +200,8 @@ function openPostgres(url: string, options: StoreOptions): Store {
 
 /** Applies every pending migration; returns the names applied. */
 export async function migrateToLatest(store: Store, pgSchema?: string): Promise<string[]> {
-  if (store.dialect === 'postgres' && pgSchema) await sql`create schema if not exists ${sql.id(pgSchema)}`.execute(store.db);
+  if (store.dialect === 'postgres' && pgSchema)
+    await sql`create schema if not exists ${sql.id(pgSchema)}`.execute(store.db);
   // Kysely's own bookkeeping tables live in the same schema, so that each schema migrates on its own.
   const migrator = new Migrator({
     db: store.db,

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { type Kysely, type Transaction, sql } from 'kysely';
-import type { FeedCollection } from '../ingest/feed-schema.ts';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { MarketShape } from '../domain/markets/market-shape.ts';
+import type { FeedCollection } from '../ingest/feed-schema.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -72,7 +72,12 @@ function needsReferenceId(row: Row, stored: Map<string, { referenceId?: number }
   return row.referenceId === undefined && stored.get(row.id)?.referenceId === undefined;
 }
 
-export async function upsertNewer(trx: Transaction<Database> | Kysely<Database>, collection: FeedCollection, incoming: Row[], options: UpsertOptions = {}): Promise<WriteResult> {
+export async function upsertNewer(
+  trx: Transaction<Database> | Kysely<Database>,
+  collection: FeedCollection,
+  incoming: Row[],
+  options: UpsertOptions = {},
+): Promise<WriteResult> {
   const counts: WriteCounts = { received: incoming.length, inserted: 0, updated: 0, unchanged: 0, stale: 0 };
   if (incoming.length === 0) return { counts, changed: [] };
   if (options.sqlite) return upsertNewerSqlite(options.sqlite, collection, incoming, options, counts);
@@ -95,19 +100,27 @@ export async function upsertNewer(trx: Transaction<Database> | Kysely<Database>,
     const holders = await db
       .selectFrom(table)
       .select(['id', 'referenceId'])
-      .where('referenceId', 'in', part.map((r) => r.referenceId))
+      .where(
+        'referenceId',
+        'in',
+        part.map((r) => r.referenceId),
+      )
       .execute();
     const holderOf = new Map(holders.map((h) => [Number(h.referenceId), h.id as string]));
     for (const row of part) {
       const holder = holderOf.get(row.referenceId as number);
-      if (holder !== undefined && holder !== row.id) throw new ReferenceIdConflict(collection, row.id, row.referenceId as number, holder);
+      if (holder !== undefined && holder !== row.id)
+        throw new ReferenceIdConflict(collection, row.id, row.referenceId as number, holder);
     }
   }
 
   let next = 1;
   // The next free reference id is read only when a new row needs one (not for updates of known rows).
   if (numbered && incoming.some((row) => needsReferenceId(row, stored))) {
-    const max = await db.selectFrom(table).select(sql<number>`coalesce(max(reference_id), 0)`.as('max')).executeTakeFirstOrThrow();
+    const max = await db
+      .selectFrom(table)
+      .select(sql<number>`coalesce(max(reference_id), 0)`.as('max'))
+      .executeTakeFirstOrThrow();
     next = Number(max.max) + 1;
   }
   const fresh: Row[] = [];
@@ -127,7 +140,9 @@ export async function upsertNewer(trx: Transaction<Database> | Kysely<Database>,
 
   const changed: string[] = [];
   if (fresh.length > 0) {
-    const columns = Object.keys(fresh[0] as Row).filter((c) => c !== 'id' && c !== 'contentUpdatedAt' && c !== 'createdAt');
+    const columns = Object.keys(fresh[0] as Row).filter(
+      (c) => c !== 'id' && c !== 'contentUpdatedAt' && c !== 'createdAt',
+    );
     const content = columns.filter((c) => c !== 'updatedAt');
     for (const part of chunks(fresh)) {
       const returned = await db
@@ -147,7 +162,12 @@ export async function upsertNewer(trx: Transaction<Database> | Kysely<Database>,
             .where(({ and, or }) =>
               and([
                 sql<boolean>`${sql.ref(`${snake(table)}.updated_at`)} <= excluded.updated_at`,
-                or(content.map((c) => sql<boolean>`${sql.ref(`${snake(table)}.${snake(c)}`)} is distinct from ${sql.ref(`excluded.${snake(c)}`)}`)),
+                or(
+                  content.map(
+                    (c) =>
+                      sql<boolean>`${sql.ref(`${snake(table)}.${snake(c)}`)} is distinct from ${sql.ref(`excluded.${snake(c)}`)}`,
+                  ),
+                ),
               ]),
             ),
         )
@@ -187,7 +207,13 @@ const UPSERT_BATCH = 16;
  * The same semantics as the Kysely path above, through cached prepared statements: stored rows are
  * looked up `LOOKUP_BATCH` ids at a time, and rows are written `UPSERT_BATCH` to a statement.
  */
-function upsertNewerSqlite(connection: BetterSqlite3.Database, collection: FeedCollection, incoming: Row[], options: UpsertOptions, counts: WriteCounts): WriteResult {
+function upsertNewerSqlite(
+  connection: BetterSqlite3.Database,
+  collection: FeedCollection,
+  incoming: Row[],
+  options: UpsertOptions,
+  counts: WriteCounts,
+): WriteResult {
   const table = snake(collection);
   const numbered = options.referenceIds !== false;
 
@@ -195,16 +221,29 @@ function upsertNewerSqlite(connection: BetterSqlite3.Database, collection: FeedC
   const selected = `select id, ${numbered ? 'reference_id as referenceId, ' : ''}updated_at as updatedAt from ${table} where id in `;
   for (let from = 0; from < incoming.length; from += LOOKUP_BATCH) {
     const ids = incoming.slice(from, from + LOOKUP_BATCH).map((r) => r.id);
-    const rows = prepare(connection, `${selected}(${placeholders(ids.length)})`).all(ids) as Array<{ id: string; referenceId?: number; updatedAt: string }>;
+    const rows = prepare(connection, `${selected}(${placeholders(ids.length)})`).all(ids) as Array<{
+      id: string;
+      referenceId?: number;
+      updatedAt: string;
+    }>;
     for (const row of rows) stored.set(row.id, row);
   }
-  let next = numbered && incoming.some((row) => needsReferenceId(row, stored)) ? Number((prepare(connection, `select coalesce(max(reference_id), 0) as max from ${table}`).get() as { max: number }).max) + 1 : 1;
+  let next =
+    numbered && incoming.some((row) => needsReferenceId(row, stored))
+      ? Number(
+          (prepare(connection, `select coalesce(max(reference_id), 0) as max from ${table}`).get() as { max: number })
+            .max,
+        ) + 1
+      : 1;
   const findHolder = numbered ? prepare(connection, `select id from ${table} where reference_id = ?`) : undefined;
 
   const first = incoming[0] as Row;
   const columns = Object.keys(first).filter((c) => c !== 'referenceId');
   if (numbered) columns.splice(1, 0, 'referenceId');
-  const extra = [...(options.contentUpdatedAt ? ['contentUpdatedAt'] : []), ...(options.createdAt ? ['createdAt'] : [])];
+  const extra = [
+    ...(options.contentUpdatedAt ? ['contentUpdatedAt'] : []),
+    ...(options.createdAt ? ['createdAt'] : []),
+  ];
   const width = columns.length + extra.length;
   const updatable = columns.filter((c) => c !== 'id');
   const content = updatable.filter((c) => c !== 'updatedAt');
@@ -259,7 +298,10 @@ function upsertNewerSqlite(connection: BetterSqlite3.Database, collection: FeedC
       if (holder && holder.id !== row.id) throw new ReferenceIdConflict(collection, row.id, row.referenceId, holder.id);
     }
     const batch = before ? known : fresh;
-    for (const column of columns) batch.values.push(column === 'referenceId' ? (row.referenceId ?? before?.referenceId ?? next++) : (row[column] ?? null));
+    for (const column of columns)
+      batch.values.push(
+        column === 'referenceId' ? (row.referenceId ?? before?.referenceId ?? next++) : (row[column] ?? null),
+      );
     for (let i = 0; i < extra.length; i++) batch.values.push(row.updatedAt);
     batch.ids.push(row.id);
     if (batch.ids.length === UPSERT_BATCH) flush(batch, batch === known);
@@ -277,12 +319,21 @@ function placeholders(count: number): string {
 /** Moves each event's contentUpdatedAt forward to the latest change made inside its document. */
 export async function touchEvents(trx: Transaction<Database>, latestByEvent: Map<string, string>): Promise<void> {
   for (const [eventId, at] of latestByEvent) {
-    await trx.updateTable('events').set({ contentUpdatedAt: at }).where('id', '=', eventId).where('contentUpdatedAt', '<', at).execute();
+    await trx
+      .updateTable('events')
+      .set({ contentUpdatedAt: at })
+      .where('id', '=', eventId)
+      .where('contentUpdatedAt', '<', at)
+      .execute();
   }
 }
 
 /** Rows read by id, a chunk of ids per query, kept by id as `value` makes them. */
-async function byId<R extends { id: string }, V>(ids: readonly string[], read: (part: string[]) => Promise<R[]>, value: (row: R) => V): Promise<Map<string, V>> {
+async function byId<R extends { id: string }, V>(
+  ids: readonly string[],
+  read: (part: string[]) => Promise<R[]>,
+  value: (row: R) => V,
+): Promise<Map<string, V>> {
   const found = new Map<string, V>();
   for (const part of chunks([...ids])) for (const row of await read(part)) found.set(row.id, value(row));
   return found;
@@ -294,11 +345,23 @@ type Reader = Kysely<Database> | Transaction<Database>;
  * Ids that the store already holds, each with its competition: the row's own, or its event's for
  * rounds, heats, heat entries and team games; null for tables outside any competition.
  */
-export function findExisting(db: Kysely<Database>, collection: FeedCollection, ids: string[]): Promise<Map<string, string | null>> {
-  return byId(ids, (part) => existingRows(db, collection, part), (row) => row.competition ?? null);
+export function findExisting(
+  db: Kysely<Database>,
+  collection: FeedCollection,
+  ids: string[],
+): Promise<Map<string, string | null>> {
+  return byId(
+    ids,
+    (part) => existingRows(db, collection, part),
+    (row) => row.competition ?? null,
+  );
 }
 
-function existingRows(db: Kysely<Database>, collection: FeedCollection, ids: string[]): Promise<Array<{ id: string; competition?: string | null }>> {
+function existingRows(
+  db: Kysely<Database>,
+  collection: FeedCollection,
+  ids: string[],
+): Promise<Array<{ id: string; competition?: string | null }>> {
   switch (collection) {
     case 'tours':
     case 'teams':
@@ -306,9 +369,19 @@ function existingRows(db: Kysely<Database>, collection: FeedCollection, ids: str
     case 'futures':
       return (db as Kysely<any>).selectFrom(collection).select(['id', 'competition']).where('id', 'in', ids).execute();
     case 'rounds':
-      return db.selectFrom('rounds').innerJoin('events', 'events.id', 'rounds.eventId').select(['rounds.id', 'events.competition']).where('rounds.id', 'in', ids).execute();
+      return db
+        .selectFrom('rounds')
+        .innerJoin('events', 'events.id', 'rounds.eventId')
+        .select(['rounds.id', 'events.competition'])
+        .where('rounds.id', 'in', ids)
+        .execute();
     case 'heats':
-      return db.selectFrom('heats').innerJoin('events', 'events.id', 'heats.eventId').select(['heats.id', 'events.competition']).where('heats.id', 'in', ids).execute();
+      return db
+        .selectFrom('heats')
+        .innerJoin('events', 'events.id', 'heats.eventId')
+        .select(['heats.id', 'events.competition'])
+        .where('heats.id', 'in', ids)
+        .execute();
     case 'heatEntries':
       return db
         .selectFrom('heatEntries')
@@ -318,7 +391,12 @@ function existingRows(db: Kysely<Database>, collection: FeedCollection, ids: str
         .where('heatEntries.id', 'in', ids)
         .execute();
     case 'markets':
-      return db.selectFrom('markets').innerJoin('events', 'events.id', 'markets.eventId').select(['markets.id', 'events.competition']).where('markets.id', 'in', ids).execute();
+      return db
+        .selectFrom('markets')
+        .innerJoin('events', 'events.id', 'markets.eventId')
+        .select(['markets.id', 'events.competition'])
+        .where('markets.id', 'in', ids)
+        .execute();
     default:
       return (db as Kysely<any>).selectFrom(collection).select(['id']).where('id', 'in', ids).execute();
   }
@@ -334,8 +412,16 @@ export async function findEntrants(
   for (const part of chunks(ownerIds)) {
     const rows =
       collection === 'heatEntries'
-        ? await db.selectFrom('heatEntries').select(['id', 'heatId as ownerId', 'athleteId']).where('heatId', 'in', part).execute()
-        : await db.selectFrom('eventParticipants').select(['id', 'eventId as ownerId', 'athleteId']).where('eventId', 'in', part).execute();
+        ? await db
+            .selectFrom('heatEntries')
+            .select(['id', 'heatId as ownerId', 'athleteId'])
+            .where('heatId', 'in', part)
+            .execute()
+        : await db
+            .selectFrom('eventParticipants')
+            .select(['id', 'eventId as ownerId', 'athleteId'])
+            .where('eventId', 'in', part)
+            .execute();
     out.push(...rows);
   }
   return out;
@@ -343,34 +429,78 @@ export async function findEntrants(
 
 /** Maps heat entry ids to their heat ids, from the store. */
 export function heatIdsOfEntries(db: Reader, entryIds: string[]): Promise<Map<string, string>> {
-  return byId(entryIds, (part) => db.selectFrom('heatEntries').select(['id', 'heatId']).where('id', 'in', part).execute(), (row) => row.heatId);
+  return byId(
+    entryIds,
+    (part) => db.selectFrom('heatEntries').select(['id', 'heatId']).where('id', 'in', part).execute(),
+    (row) => row.heatId,
+  );
 }
 
 /** Maps round ids to their event ids, from the store. */
 export function eventIdsOfRounds(db: Reader, roundIds: string[]): Promise<Map<string, string>> {
-  return byId(roundIds, (part) => db.selectFrom('rounds').select(['id', 'eventId']).where('id', 'in', part).execute(), (row) => row.eventId);
+  return byId(
+    roundIds,
+    (part) => db.selectFrom('rounds').select(['id', 'eventId']).where('id', 'in', part).execute(),
+    (row) => row.eventId,
+  );
 }
 
 /** Stored markets by id, with what their odds are checked against and the event they belong to. */
 export function findMarkets(db: Reader, ids: string[]): Promise<Map<string, MarketShape & { eventId: string }>> {
   return byId(
     ids,
-    (part) => db.selectFrom('markets').select(['id', 'eventId', 'oddType', 'heatId', 'exactasType', 'overUnderSubMarketType', 'line', 'athleteIds', 'places', 'proposition', 'teamMarketType', 'roundId']).where('id', 'in', part).execute(),
+    (part) =>
+      db
+        .selectFrom('markets')
+        .select([
+          'id',
+          'eventId',
+          'oddType',
+          'heatId',
+          'exactasType',
+          'overUnderSubMarketType',
+          'line',
+          'athleteIds',
+          'places',
+          'proposition',
+          'teamMarketType',
+          'roundId',
+        ])
+        .where('id', 'in', part)
+        .execute(),
     (row) => ({ ...row, athleteIds: row.athleteIds ? (JSON.parse(row.athleteIds) as string[]) : null }),
   );
 }
 
 /** The event and status of each heat, from the store. */
-export function heatStates(db: Reader, heatIds: string[]): Promise<Map<string, { eventId: string; heatStatus: string }>> {
-  return byId(heatIds, (part) => db.selectFrom('heats').select(['id', 'eventId', 'heatStatus']).where('id', 'in', part).execute(), (row) => row);
+export function heatStates(
+  db: Reader,
+  heatIds: string[],
+): Promise<Map<string, { eventId: string; heatStatus: string }>> {
+  return byId(
+    heatIds,
+    (part) => db.selectFrom('heats').select(['id', 'eventId', 'heatStatus']).where('id', 'in', part).execute(),
+    (row) => row,
+  );
 }
 
 /** The competition and status of each event, from the store. */
-export function eventStates(db: Reader, eventIds: string[]): Promise<Map<string, { competition: string; eventStatus: string }>> {
-  return byId(eventIds, (part) => db.selectFrom('events').select(['id', 'competition', 'eventStatus']).where('id', 'in', part).execute(), (row) => row);
+export function eventStates(
+  db: Reader,
+  eventIds: string[],
+): Promise<Map<string, { competition: string; eventStatus: string }>> {
+  return byId(
+    eventIds,
+    (part) => db.selectFrom('events').select(['id', 'competition', 'eventStatus']).where('id', 'in', part).execute(),
+    (row) => row,
+  );
 }
 
 /** The competition of each future, from the store. */
 export function futureCompetitions(db: Reader, futureIds: string[]): Promise<Map<string, string>> {
-  return byId(futureIds, (part) => db.selectFrom('futures').select(['id', 'competition']).where('id', 'in', part).execute(), (row) => row.competition);
+  return byId(
+    futureIds,
+    (part) => db.selectFrom('futures').select(['id', 'competition']).where('id', 'in', part).execute(),
+    (row) => row.competition,
+  );
 }

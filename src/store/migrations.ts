@@ -87,7 +87,11 @@ async function initial(db: AnyDb): Promise<void> {
     .addColumn('content_updated_at', text, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('events_start_date').on('events').columns(['start_date', 'reference_id']).execute();
-  await db.schema.createIndex('events_competition_start_date').on('events').columns(['competition', 'start_date', 'reference_id']).execute();
+  await db.schema
+    .createIndex('events_competition_start_date')
+    .on('events')
+    .columns(['competition', 'start_date', 'reference_id'])
+    .execute();
   await db.schema.createIndex('events_end_date').on('events').column('end_date').execute();
   await db.schema.createIndex('events_content_updated_at').on('events').column('content_updated_at').execute();
 
@@ -208,7 +212,18 @@ async function results(db: AnyDb): Promise<void> {
     .addColumn('joker_lap', integer)
     .addColumn('lap_status', text)
     .addColumn('total_laps', integer);
-  for (const column of ['line_score1', 'line_score2', 'trick1_score', 'trick2_score', 'trick3_score', 'trick4_score', 'trick5_score', 'trick6_score', 'rider_score', 'bull_score']) {
+  for (const column of [
+    'line_score1',
+    'line_score2',
+    'trick1_score',
+    'trick2_score',
+    'trick3_score',
+    'trick4_score',
+    'trick5_score',
+    'trick6_score',
+    'rider_score',
+    'bull_score',
+  ]) {
     entries = entries.addColumn(column, double);
   }
   await entries.addColumn('updated_at', text, (c) => c.notNull()).execute();
@@ -303,7 +318,10 @@ async function teamMatches(db: AnyDb): Promise<void> {
   await db.schema.alterTable('rounds').addColumn('home_lineup', text).execute();
   await db.schema.alterTable('rounds').addColumn('away_lineup', text).execute();
   await db.schema.alterTable('markets').addColumn('team_market_type', text).execute();
-  await db.schema.alterTable('markets').addColumn('round_id', text, (c) => c.references('rounds.id')).execute();
+  await db.schema
+    .alterTable('markets')
+    .addColumn('round_id', text, (c) => c.references('rounds.id'))
+    .execute();
 }
 
 /**

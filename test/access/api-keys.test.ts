@@ -47,11 +47,16 @@ describe('connectionDigests', () => {
     // Keys that differ in one character, or by a prefix, are the ones a remembered digest could be confused with.
     const keys = ['ask_aaaaaaaaaaaaaaaa', 'ask_aaaaaaaaaaaaaaab', 'bsk_aaaaaaaaaaaaaaaa', 'ask_aaaaaaaaaaaaaaa', ''];
     fc.assert(
-      fc.property(fc.array(fc.record({ connection: fc.nat({ max: 2 }), key: fc.constantFrom(...keys) }), { maxLength: 40 }), (presented) => {
-        const digestOf = connectionDigests();
-        const connections = [{}, {}, {}];
-        return presented.every(({ connection, key }) => digestOf(key, connections[connection] as object) === hashKey(key));
-      }),
+      fc.property(
+        fc.array(fc.record({ connection: fc.nat({ max: 2 }), key: fc.constantFrom(...keys) }), { maxLength: 40 }),
+        (presented) => {
+          const digestOf = connectionDigests();
+          const connections = [{}, {}, {}];
+          return presented.every(
+            ({ connection, key }) => digestOf(key, connections[connection] as object) === hashKey(key),
+          );
+        },
+      ),
     );
   });
 });

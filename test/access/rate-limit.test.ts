@@ -4,13 +4,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import {
+  decideRate,
+  memoryRateLimiter,
+  parseRateSetting,
   type RateDecision,
   type RateLimiter,
   type RateLimitLog,
   type RateLimits,
-  decideRate,
-  memoryRateLimiter,
-  parseRateSetting,
   rateLimitHeaders,
   redisRateLimiter,
   windowStart,
@@ -32,31 +32,141 @@ test('windows start on the clock minute and at UTC midnight', () => {
 
 test('decideRate: admission, the binding window and the reset arithmetic', () => {
   type Row = [string, RateLimits, { minute: number; day: number }, number, RateDecision];
-  const decision = (allowed: boolean, window: 'minute' | 'day' | null, limit = 0, remaining = 0, resetSeconds = 0, retryAfterSeconds = 0): RateDecision => ({
+  const decision = (
+    allowed: boolean,
+    window: 'minute' | 'day' | null,
+    limit = 0,
+    remaining = 0,
+    resetSeconds = 0,
+    retryAfterSeconds = 0,
+  ): RateDecision => ({
     allowed,
     binding: window ? { window, limit, remaining, resetSeconds } : null,
     retryAfterSeconds,
   });
   const table: Row[] = [
-    ['first request: the minute binds', { perMinute: 10, perDay: 1000 }, { minute: 0, day: 0 }, NOON, decision(true, 'minute', 10, 9, 30)],
-    ['the day binds when fewer remain in it', { perMinute: 10, perDay: 100 }, { minute: 2, day: 95 }, NOON, decision(true, 'day', 100, 4, UNTIL_MIDNIGHT)],
-    ['the last request of a minute is allowed', { perMinute: 3, perDay: 0 }, { minute: 2, day: 0 }, NOON, decision(true, 'minute', 3, 0, 30)],
-    ['minute exhausted', { perMinute: 3, perDay: 100 }, { minute: 3, day: 10 }, NOON, decision(false, 'minute', 3, 0, 30, 30)],
-    ['day exhausted', { perMinute: 10, perDay: 100 }, { minute: 0, day: 100 }, NOON, decision(false, 'day', 100, 0, UNTIL_MIDNIGHT, UNTIL_MIDNIGHT)],
-    ['both exhausted: the day, which frees a request last', { perMinute: 3, perDay: 3 }, { minute: 3, day: 3 }, NOON, decision(false, 'day', 3, 0, UNTIL_MIDNIGHT, UNTIL_MIDNIGHT)],
-    ['a tie in remaining: the later reset', { perMinute: 5, perDay: 100 }, { minute: 0, day: 95 }, NOON, decision(true, 'day', 100, 4, UNTIL_MIDNIGHT)],
-    ['a count above a lowered limit: remaining stays 0', { perMinute: 3, perDay: 0 }, { minute: 7, day: 7 }, NOON, decision(false, 'minute', 3, 0, 30, 30)],
-    ['0 per minute: only the day counts', { perMinute: 0, perDay: 100 }, { minute: 5000, day: 10 }, NOON, decision(true, 'day', 100, 89, UNTIL_MIDNIGHT)],
-    ['0 per day: only the minute counts', { perMinute: 10, perDay: 0 }, { minute: 2, day: 1_000_000 }, NOON, decision(true, 'minute', 10, 7, 30)],
-    ['no limit at all: no binding window, no headers', { perMinute: 0, perDay: 0 }, { minute: 9, day: 9 }, NOON, decision(true, null)],
-    ['at the first millisecond of a minute: 60 s', { perMinute: 10, perDay: 0 }, { minute: 0, day: 0 }, at('2026-03-10T12:01:00Z'), decision(true, 'minute', 10, 9, 60)],
-    ['1 ms before the minute ends: 1 s, never 0', { perMinute: 10, perDay: 0 }, { minute: 10, day: 0 }, at('2026-03-10T12:00:59.999Z'), decision(false, 'minute', 10, 0, 1, 1)],
-    ['partial seconds round up', { perMinute: 10, perDay: 0 }, { minute: 0, day: 0 }, at('2026-03-10T12:00:58.999Z'), decision(true, 'minute', 10, 9, 2)],
-    ['at midnight the day has 86,400 s', { perMinute: 0, perDay: 10 }, { minute: 0, day: 0 }, at('2026-03-11T00:00:00Z'), decision(true, 'day', 10, 9, 86_400)],
-    ['the last second of the day: both reset together, the minute is kept', { perMinute: 5, perDay: 100 }, { minute: 0, day: 95 }, at('2026-03-10T23:59:59.500Z'), decision(true, 'minute', 5, 4, 1)],
-    ['minute exhausted with the day open, 0.5 s before midnight', { perMinute: 1, perDay: 100 }, { minute: 1, day: 1 }, at('2026-03-10T23:59:59.500Z'), decision(false, 'minute', 1, 0, 1, 1)],
+    [
+      'first request: the minute binds',
+      { perMinute: 10, perDay: 1000 },
+      { minute: 0, day: 0 },
+      NOON,
+      decision(true, 'minute', 10, 9, 30),
+    ],
+    [
+      'the day binds when fewer remain in it',
+      { perMinute: 10, perDay: 100 },
+      { minute: 2, day: 95 },
+      NOON,
+      decision(true, 'day', 100, 4, UNTIL_MIDNIGHT),
+    ],
+    [
+      'the last request of a minute is allowed',
+      { perMinute: 3, perDay: 0 },
+      { minute: 2, day: 0 },
+      NOON,
+      decision(true, 'minute', 3, 0, 30),
+    ],
+    [
+      'minute exhausted',
+      { perMinute: 3, perDay: 100 },
+      { minute: 3, day: 10 },
+      NOON,
+      decision(false, 'minute', 3, 0, 30, 30),
+    ],
+    [
+      'day exhausted',
+      { perMinute: 10, perDay: 100 },
+      { minute: 0, day: 100 },
+      NOON,
+      decision(false, 'day', 100, 0, UNTIL_MIDNIGHT, UNTIL_MIDNIGHT),
+    ],
+    [
+      'both exhausted: the day, which frees a request last',
+      { perMinute: 3, perDay: 3 },
+      { minute: 3, day: 3 },
+      NOON,
+      decision(false, 'day', 3, 0, UNTIL_MIDNIGHT, UNTIL_MIDNIGHT),
+    ],
+    [
+      'a tie in remaining: the later reset',
+      { perMinute: 5, perDay: 100 },
+      { minute: 0, day: 95 },
+      NOON,
+      decision(true, 'day', 100, 4, UNTIL_MIDNIGHT),
+    ],
+    [
+      'a count above a lowered limit: remaining stays 0',
+      { perMinute: 3, perDay: 0 },
+      { minute: 7, day: 7 },
+      NOON,
+      decision(false, 'minute', 3, 0, 30, 30),
+    ],
+    [
+      '0 per minute: only the day counts',
+      { perMinute: 0, perDay: 100 },
+      { minute: 5000, day: 10 },
+      NOON,
+      decision(true, 'day', 100, 89, UNTIL_MIDNIGHT),
+    ],
+    [
+      '0 per day: only the minute counts',
+      { perMinute: 10, perDay: 0 },
+      { minute: 2, day: 1_000_000 },
+      NOON,
+      decision(true, 'minute', 10, 7, 30),
+    ],
+    [
+      'no limit at all: no binding window, no headers',
+      { perMinute: 0, perDay: 0 },
+      { minute: 9, day: 9 },
+      NOON,
+      decision(true, null),
+    ],
+    [
+      'at the first millisecond of a minute: 60 s',
+      { perMinute: 10, perDay: 0 },
+      { minute: 0, day: 0 },
+      at('2026-03-10T12:01:00Z'),
+      decision(true, 'minute', 10, 9, 60),
+    ],
+    [
+      '1 ms before the minute ends: 1 s, never 0',
+      { perMinute: 10, perDay: 0 },
+      { minute: 10, day: 0 },
+      at('2026-03-10T12:00:59.999Z'),
+      decision(false, 'minute', 10, 0, 1, 1),
+    ],
+    [
+      'partial seconds round up',
+      { perMinute: 10, perDay: 0 },
+      { minute: 0, day: 0 },
+      at('2026-03-10T12:00:58.999Z'),
+      decision(true, 'minute', 10, 9, 2),
+    ],
+    [
+      'at midnight the day has 86,400 s',
+      { perMinute: 0, perDay: 10 },
+      { minute: 0, day: 0 },
+      at('2026-03-11T00:00:00Z'),
+      decision(true, 'day', 10, 9, 86_400),
+    ],
+    [
+      'the last second of the day: both reset together, the minute is kept',
+      { perMinute: 5, perDay: 100 },
+      { minute: 0, day: 95 },
+      at('2026-03-10T23:59:59.500Z'),
+      decision(true, 'minute', 5, 4, 1),
+    ],
+    [
+      'minute exhausted with the day open, 0.5 s before midnight',
+      { perMinute: 1, perDay: 100 },
+      { minute: 1, day: 1 },
+      at('2026-03-10T23:59:59.500Z'),
+      decision(false, 'minute', 1, 0, 1, 1),
+    ],
   ];
-  for (const [name, limits, used, now, expected] of table) assert.deepEqual(decideRate(limits, used, now), expected, name);
+  for (const [name, limits, used, now, expected] of table)
+    assert.deepEqual(decideRate(limits, used, now), expected, name);
 });
 
 test('rateLimitHeaders: three headers, Retry-After on a rejection, none without limits', () => {
@@ -75,10 +185,21 @@ test('rateLimitHeaders: three headers, Retry-After on a rejection, none without 
 });
 
 test('parseRateSetting: whole numbers, unlimited (0) and default (null)', () => {
-  const table: Array<[string, number | null]> = [['600', 600], [' 0 ', 0], ['unlimited', 0], ['Unlimited', 0], ['default', null], ['1000000000', 1_000_000_000]];
+  const table: Array<[string, number | null]> = [
+    ['600', 600],
+    [' 0 ', 0],
+    ['unlimited', 0],
+    ['Unlimited', 0],
+    ['default', null],
+    ['1000000000', 1_000_000_000],
+  ];
   for (const [text, expected] of table) assert.equal(parseRateSetting(text, '--per-minute'), expected, text);
   for (const text of ['-1', '1.5', 'abc', '', '1e3', '1000000001']) {
-    assert.throws(() => parseRateSetting(text, '--per-day'), (error: unknown) => error instanceof ApiError && /--per-day must be a whole number/.test(error.message), text);
+    assert.throws(
+      () => parseRateSetting(text, '--per-day'),
+      (error: unknown) => error instanceof ApiError && /--per-day must be a whole number/.test(error.message),
+      text,
+    );
   }
 });
 
@@ -88,7 +209,8 @@ test('decideRate (property): remaining within [0, limit], reset within the windo
   fc.assert(
     fc.property(limit, limit, fc.nat(80), fc.nat(80), now, (perMinute, perDay, minute, day, nowMs) => {
       const d = decideRate({ perMinute, perDay }, { minute, day }, nowMs);
-      if (perMinute === 0 && perDay === 0) return assert.deepEqual(d, { allowed: true, binding: null, retryAfterSeconds: 0 });
+      if (perMinute === 0 && perDay === 0)
+        return assert.deepEqual(d, { allowed: true, binding: null, retryAfterSeconds: 0 });
       assert.ok(d.binding);
       assert.ok(d.binding.remaining >= 0 && d.binding.remaining <= d.binding.limit);
       assert.ok(d.binding.resetSeconds >= 1 && d.binding.resetSeconds <= (d.binding.window === 'minute' ? 60 : 86_400));
@@ -105,7 +227,9 @@ function model() {
   return (limits: RateLimits, nowMs: number): boolean => {
     const m = `m${windowStart('minute', nowMs)}`;
     const d = `d${windowStart('day', nowMs)}`;
-    const allowed = (limits.perMinute === 0 || (counts.get(m) ?? 0) < limits.perMinute) && (limits.perDay === 0 || (counts.get(d) ?? 0) < limits.perDay);
+    const allowed =
+      (limits.perMinute === 0 || (counts.get(m) ?? 0) < limits.perMinute) &&
+      (limits.perDay === 0 || (counts.get(d) ?? 0) < limits.perDay);
     if (allowed) for (const k of [m, d]) counts.set(k, (counts.get(k) ?? 0) + 1);
     return allowed;
   };
@@ -113,9 +237,15 @@ function model() {
 
 /** Request times: steps of up to 40 s from a start, so that runs cross minute and (sometimes) day boundaries. */
 const requestTimes = fc
-  .tuple(fc.integer({ min: at('2026-03-10T23:55:00Z'), max: at('2026-03-11T00:05:00Z') }), fc.array(fc.integer({ min: 0, max: 40_000 }), { minLength: 1, maxLength: 60 }))
+  .tuple(
+    fc.integer({ min: at('2026-03-10T23:55:00Z'), max: at('2026-03-11T00:05:00Z') }),
+    fc.array(fc.integer({ min: 0, max: 40_000 }), { minLength: 1, maxLength: 60 }),
+  )
   .map(([start, steps]) => steps.map((_, i) => start + steps.slice(0, i + 1).reduce((a, b) => a + b, 0)));
-const someLimits = fc.record({ perMinute: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 6 })), perDay: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 20 })) });
+const someLimits = fc.record({
+  perMinute: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 6 })),
+  perDay: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 20 })),
+});
 
 test('memory limiter (property): admits exactly what the windows allow; rejected requests never count', async () => {
   await fc.assert(
@@ -137,7 +267,8 @@ describe('memory limiter', () => {
     const limits = { perMinute: 2, perDay: 5 };
     const run = async (minute: string, n: number) => {
       const out: boolean[] = [];
-      for (let i = 0; i < n; i++) out.push((await limiter.consume('k', limits, at(`2026-03-10T12:${minute}:10Z`) + i)).allowed);
+      for (let i = 0; i < n; i++)
+        out.push((await limiter.consume('k', limits, at(`2026-03-10T12:${minute}:10Z`) + i)).allowed);
       return out;
     };
     assert.deepEqual(await run('00', 4), [true, true, false, false]);
@@ -191,7 +322,8 @@ describe('Redis limiter (a real redis-server)', () => {
       fc.asyncProperty(someLimits, requestTimes, async (limits, times) => {
         const id = freshKey();
         const memory = memoryRateLimiter();
-        for (const now of times) assert.deepEqual(await limiter.consume(id, limits, now), await memory.consume(id, limits, now));
+        for (const now of times)
+          assert.deepEqual(await limiter.consume(id, limits, now), await memory.consume(id, limits, now));
       }),
       { numRuns: 40 },
     );
@@ -216,7 +348,10 @@ describe('Redis limiter (a real redis-server)', () => {
     const client = new Redis(redis.url);
     try {
       const keys = (await client.keys(`altsports:rl:{${id}}:*`)).sort();
-      assert.deepEqual(keys.map((k) => k.replace(/\d+$/, 'N')), [`altsports:rl:{${id}}:d:N`, `altsports:rl:{${id}}:m:N`]);
+      assert.deepEqual(
+        keys.map((k) => k.replace(/\d+$/, 'N')),
+        [`altsports:rl:{${id}}:d:N`, `altsports:rl:{${id}}:m:N`],
+      );
       const [dayTtl, minuteTtl] = await Promise.all(keys.map((k) => client.pttl(k)));
       assert.ok(minuteTtl !== undefined && minuteTtl > 0 && minuteTtl <= 65_000, `minute key ttl ${minuteTtl}`);
       assert.ok(dayTtl !== undefined && dayTtl > 0 && dayTtl <= 86_405_000, `day key ttl ${dayTtl}`);
@@ -229,7 +364,10 @@ describe('Redis limiter (a real redis-server)', () => {
     const own = await startRedis();
     const warnings: string[] = [];
     const notes: string[] = [];
-    const log: RateLimitLog = { warn: (_, message) => warnings.push(message), info: (_, message) => notes.push(message) };
+    const log: RateLimitLog = {
+      warn: (_, message) => warnings.push(message),
+      info: (_, message) => notes.push(message),
+    };
     const limiter = redisRateLimiter(own.url, log);
     let restarted: RunningRedis | undefined;
     try {

@@ -12,12 +12,12 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { ensureApiKey } from '../../src/access/api-keys.ts';
 import { DEFAULT_DEMO_API_KEY, loadConfig } from '../../src/config.ts';
 import { loadDemoData } from '../../src/demo/load-demo.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { type TestStore, openTestStore } from '../helpers/stores.ts';
+import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
 /** Debian's chromium (`apt-get install chromium`; .ci/run installs it). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,7 +52,9 @@ describe('live board and docs page in chromium', () => {
   before(async () => {
     // Failing, not skipping: a green run must mean the pages were tried in a browser.
     if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is not installed at ${CHROMIUM}: the browser tests need Debian's chromium (apt-get install --no-install-recommends chromium; .ci/run installs it), or set CHROMIUM_PATH.`);
+      throw new Error(
+        `Chromium is not installed at ${CHROMIUM}: the browser tests need Debian's chromium (apt-get install --no-install-recommends chromium; .ci/run installs it), or set CHROMIUM_PATH.`,
+      );
     }
     testStore = await openTestStore('sqlite');
     await loadDemoData(testStore.store, { competitions: COMPETITIONS });
@@ -89,7 +91,9 @@ describe('live board and docs page in chromium', () => {
   const liveHeat = async () => {
     const [event] = await api<Array<{ id: string }>>('/events?competition=wsl&eventStatus=LIVE');
     assert.ok(event, 'the demo has a live WSL event');
-    const eventDocument = await api<{ rounds: Array<{ heats: Array<{ id: string; heatStatus: string }> }> }>(`/events/${event.id}`);
+    const eventDocument = await api<{ rounds: Array<{ heats: Array<{ id: string; heatStatus: string }> }> }>(
+      `/events/${event.id}`,
+    );
     const heat = eventDocument.rounds.flatMap((round) => round.heats).find((h) => h.heatStatus === 'LIVE');
     assert.ok(heat, 'the live WSL event has a live heat');
     const rows = await api<ScoreRow[]>(`/events/${event.id}/heats/${heat.id}`);
@@ -100,29 +104,52 @@ describe('live board and docs page in chromium', () => {
 
   /** A heat score as a feed sends it: the entry with its new score. */
   const postScore = (row: ScoreRow, heatScore: number) =>
-    feed({ heatEntries: [{ id: row.id, heatId: row.heatId, athleteId: row.athlete.id, seed: row.athleteRoundSeed, heatScore, updatedAt: new Date().toISOString() }] });
+    feed({
+      heatEntries: [
+        {
+          id: row.id,
+          heatId: row.heatId,
+          athleteId: row.athlete.id,
+          seed: row.athleteRoundSeed,
+          heatScore,
+          updatedAt: new Date().toISOString(),
+        },
+      ],
+    });
 
   /** A page whose Content-Security-Policy violations (which Chromium reports on the console) and script errors are kept. */
   const openPage = async (context: BrowserContext): Promise<{ page: Page; problems: string[] }> => {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) problems.push(`console ${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || /Content Security Policy/i.test(message.text()))
+        problems.push(`console ${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     return { page, problems };
   };
 
   const textIs = (page: Page, selector: string, text: string) =>
-    page.waitForFunction(([s, t]) => document.querySelector(s as string)?.textContent === t, [selector, text], { timeout: WAIT_MS }).catch(async (error: Error) => {
-      const shown = await page.evaluate((s) => document.querySelector(s)?.textContent ?? '(no such element)', selector);
-      throw new Error(`${selector} did not become "${text}" (shows "${shown}"): ${error.message}`);
-    });
+    page
+      .waitForFunction(([s, t]) => document.querySelector(s as string)?.textContent === t, [selector, text], {
+        timeout: WAIT_MS,
+      })
+      .catch(async (error: Error) => {
+        const shown = await page.evaluate(
+          (s) => document.querySelector(s)?.textContent ?? '(no such element)',
+          selector,
+        );
+        throw new Error(`${selector} did not become "${text}" (shows "${shown}"): ${error.message}`);
+      });
 
-  const boardIsLive = (page: Page) => page.locator('[data-testid="connection-status"][data-state="live"]').waitFor({ timeout: WAIT_MS });
+  const boardIsLive = (page: Page) =>
+    page.locator('[data-testid="connection-status"][data-state="live"]').waitFor({ timeout: WAIT_MS });
 
   /** The board open and live on `context`, showing the heat entry's current score; `score` selects that cell. */
-  const openLiveBoard = async (context: BrowserContext, { eventId, heatId, row }: Awaited<ReturnType<typeof liveHeat>>) => {
+  const openLiveBoard = async (
+    context: BrowserContext,
+    { eventId, heatId, row }: Awaited<ReturnType<typeof liveHeat>>,
+  ) => {
     const { page, problems } = await openPage(context);
     await page.goto(`${origin}/board`);
     await boardIsLive(page);
@@ -138,17 +165,31 @@ describe('live board and docs page in chromium', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const { page, problems, score } = await openLiveBoard(context, heat);
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="event-card"]').length === n, live.length, { timeout: WAIT_MS });
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid="event-card"]').length === n,
+        live.length,
+        { timeout: WAIT_MS },
+      );
       // A team match shows its teams' scores.
-      assert.equal(await page.locator('[data-testid="event-card"][data-competition="gsoc"] [data-testid="team-row"]').count(), 2);
+      assert.equal(
+        await page.locator('[data-testid="event-card"][data-competition="gsoc"] [data-testid="team-row"]').count(),
+        2,
+      );
 
       // Left on the page: it must still be this document after the change (no reload).
       await page.evaluate(() => ((window as unknown as { boardMarker: string }).boardMarker = 'same page'));
       const newScore = (row.athleteHeatScore ?? 0) + 1.37;
       await postScore(row, newScore);
       await textIs(page, score, newScore.toFixed(2));
-      assert.equal(await page.evaluate(() => (window as unknown as { boardMarker?: string }).boardMarker), 'same page', 'the page was reloaded');
-      assert.ok(await page.locator(score).evaluate((element) => element.classList.contains('flash')), 'the changed score is marked');
+      assert.equal(
+        await page.evaluate(() => (window as unknown as { boardMarker?: string }).boardMarker),
+        'same page',
+        'the page was reloaded',
+      );
+      assert.ok(
+        await page.locator(score).evaluate((element) => element.classList.contains('flash')),
+        'the changed score is marked',
+      );
 
       // A price tick reaches the event-winner odds the same way.
       const odds = (await api<{ eventWinner: Odd[] }>(`/events/${eventId}/eventWinner`)).eventWinner;
@@ -156,7 +197,17 @@ describe('live board and docs page in chromium', () => {
       assert.ok(favourite?.athlete);
       const price = `[data-event-id="${eventId}"] [data-odd-id="${favourite.id}"] [data-testid="odd-price"]`;
       await textIs(page, price, favourite.odds.toFixed(2));
-      await feed({ odds: [{ id: favourite.id, marketId: favourite.marketId, athleteId: favourite.athlete.id, odds: 1.5, updatedAt: new Date().toISOString() }] });
+      await feed({
+        odds: [
+          {
+            id: favourite.id,
+            marketId: favourite.marketId,
+            athleteId: favourite.athlete.id,
+            odds: 1.5,
+            updatedAt: new Date().toISOString(),
+          },
+        ],
+      });
       await textIs(page, price, '1.50');
       assert.deepEqual(problems, []);
     } finally {
@@ -167,16 +218,26 @@ describe('live board and docs page in chromium', () => {
   test('on a phone viewport: one column, nothing wider than the screen, and a pushed score arrives', async () => {
     const heat = await liveHeat();
     const { row } = heat;
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
     try {
       const { page, problems, score } = await openLiveBoard(context, heat);
 
       const layout = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
         width: window.innerWidth,
-        lefts: [...document.querySelectorAll('[data-testid="event-card"]')].map((card) => Math.round(card.getBoundingClientRect().left)),
+        lefts: [...document.querySelectorAll('[data-testid="event-card"]')].map((card) =>
+          Math.round(card.getBoundingClientRect().left),
+        ),
       }));
-      assert.ok(layout.scrollWidth <= layout.width, `the page scrolls sideways: ${layout.scrollWidth} > ${layout.width}`);
+      assert.ok(
+        layout.scrollWidth <= layout.width,
+        `the page scrolls sideways: ${layout.scrollWidth} > ${layout.width}`,
+      );
       assert.ok(layout.lefts.length > 1);
       assert.equal(new Set(layout.lefts).size, 1, `cards side by side on a phone: ${layout.lefts.join(', ')}`);
 
@@ -196,7 +257,10 @@ describe('live board and docs page in chromium', () => {
       // A page without the demo key's meta tag, as a server with DEMO_API_KEY=off serves it.
       await page.route(`${origin}/board`, async (route) => {
         const response = await route.fetch();
-        await route.fulfill({ response, body: (await response.text()).replace(/<meta name="altsports-demo-key"[^>]*>/, '') });
+        await route.fulfill({
+          response,
+          body: (await response.text()).replace(/<meta name="altsports-demo-key"[^>]*>/, ''),
+        });
       });
       await page.goto(`${origin}/board`);
       await page.locator('[data-testid="key-form"]').waitFor({ state: 'visible', timeout: WAIT_MS });
@@ -214,26 +278,51 @@ describe('live board and docs page in chromium', () => {
   });
 
   test('the docs page lists every operation, has the demo key authorized, and Try it out runs its example', async () => {
-    const openapi = (await (await fetch(`${origin}/docs/json`)).json()) as { paths: Record<string, Record<string, { parameters?: Array<{ name: string; example?: unknown }> }>> };
+    const openapi = (await (await fetch(`${origin}/docs/json`)).json()) as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; example?: unknown }> }>>;
+    };
     const operations = Object.values(openapi.paths).reduce((n, item) => n + Object.keys(item).length, 0);
-    const publicOperations = Object.entries(openapi.paths).filter(([path]) => path.startsWith(PUBLIC)).reduce((n, [, item]) => n + Object.keys(item).length, 0);
+    const publicOperations = Object.entries(openapi.paths)
+      .filter(([path]) => path.startsWith(PUBLIC))
+      .reduce((n, [, item]) => n + Object.keys(item).length, 0);
     assert.equal(publicOperations, 20);
-    const eventId = openapi.paths[`${PUBLIC}/events/{eventId}`]?.get?.parameters?.find((p) => p.name === 'eventId')?.example;
+    const eventId = openapi.paths[`${PUBLIC}/events/{eventId}`]?.get?.parameters?.find(
+      (p) => p.name === 'eventId',
+    )?.example;
     assert.equal(typeof eventId, 'string');
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     try {
       const { page, problems } = await openPage(context);
       await page.goto(`${origin}/docs/`);
-      await page.waitForFunction((n) => document.querySelectorAll('.opblock').length === n, operations, { timeout: WAIT_MS });
+      await page.waitForFunction((n) => document.querySelectorAll('.opblock').length === n, operations, {
+        timeout: WAIT_MS,
+      });
       assert.equal(await page.locator(`.opblock-summary-path[data-path^="${PUBLIC}/"]`).count(), publicOperations);
       await page.locator('html[data-docs-ready="true"]').waitFor({ timeout: WAIT_MS });
-      const authorized = await page.evaluate(() => (window as unknown as { ui: { authSelectors: { authorized(): { toJS(): Record<string, { value?: string }> } } } }).ui.authSelectors.authorized().toJS());
+      const authorized = await page.evaluate(() =>
+        (
+          window as unknown as {
+            ui: { authSelectors: { authorized(): { toJS(): Record<string, { value?: string }> } } };
+          }
+        ).ui.authSelectors
+          .authorized()
+          .toJS(),
+      );
       assert.equal(authorized.ApiKeyAuth?.value, KEY, 'the demo key is authorized');
-      assert.match((await page.locator('.auth-wrapper .authorize').getAttribute('class')) ?? '', /\blocked\b/, 'the Authorize button shows a key in use');
-      assert.match((await page.locator('.info .markdown, .info .renderedMarkdown').first().textContent()) ?? '', /Poll with ETags[\s\S]*push stream[\s\S]*same game parlay/);
+      assert.match(
+        (await page.locator('.auth-wrapper .authorize').getAttribute('class')) ?? '',
+        /\blocked\b/,
+        'the Authorize button shows a key in use',
+      );
+      assert.match(
+        (await page.locator('.info .markdown, .info .renderedMarkdown').first().textContent()) ?? '',
+        /Poll with ETags[\s\S]*push stream[\s\S]*same game parlay/,
+      );
 
-      const operation = page.locator('.opblock-get').filter({ has: page.locator(`.opblock-summary-path[data-path="${PUBLIC}/events/{eventId}"]`) });
+      const operation = page
+        .locator('.opblock-get')
+        .filter({ has: page.locator(`.opblock-summary-path[data-path="${PUBLIC}/events/{eventId}"]`) });
       await operation.locator('.opblock-summary').first().click();
       const input = operation.locator('tr[data-param-name="eventId"] input');
       await input.waitFor({ timeout: WAIT_MS });
@@ -242,7 +331,13 @@ describe('live board and docs page in chromium', () => {
       const status = operation.locator('.live-responses-table tr.response .response-col_status').first();
       await status.waitFor({ timeout: WAIT_MS });
       assert.equal((await status.textContent())?.trim(), '200');
-      assert.match((await operation.locator('.live-responses-table .microlight, .live-responses-table pre').first().textContent()) ?? '', new RegExp(String(eventId)));
+      assert.match(
+        (await operation
+          .locator('.live-responses-table .microlight, .live-responses-table pre')
+          .first()
+          .textContent()) ?? '',
+        new RegExp(String(eventId)),
+      );
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

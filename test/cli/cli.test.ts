@@ -10,14 +10,25 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../scripts/free-port.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { openStore } from '../../src/store/database.ts';
-import { freePort } from '../../scripts/free-port.ts';
 import { type CliResult, parseImportSummary, runCli, spawnCli, tempDir } from '../helpers/cli.ts';
-import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
+import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
 
 const COMMANDS = ['serve', 'migrate', 'import', 'keys', 'demo', 'markets', 'simulate', 'openapi', 'config'];
-const COLLECTIONS = ['tours', 'tourYears', 'teams', 'athletes', 'events', 'rounds', 'heats', 'roundScores', 'futures', 'futureOdds'] as const;
+const COLLECTIONS = [
+  'tours',
+  'tourYears',
+  'teams',
+  'athletes',
+  'events',
+  'rounds',
+  'heats',
+  'roundScores',
+  'futures',
+  'futureOdds',
+] as const;
 /** Items per collection in the fixture feed. */
 const FIXTURE_COUNTS: Record<(typeof COLLECTIONS)[number], number> = {
   tours: 2,
@@ -79,7 +90,8 @@ describe('altsports CLI', { concurrency: true }, () => {
       ...COMMANDS.map((command) => runCli([command, '--help'], env)),
     ]);
     assertExit(help, 0);
-    for (const command of COMMANDS) assert.match(help.stdout, new RegExp(`^\\s+${command}\\s+\\S`, 'm'), `--help does not list ${command}`);
+    for (const command of COMMANDS)
+      assert.match(help.stdout, new RegExp(`^\\s+${command}\\s+\\S`, 'm'), `--help does not list ${command}`);
 
     assertExit(unknown, 2);
     assert.match(unknown.stderr, /unknown command "frobnicate"/);
@@ -92,7 +104,10 @@ describe('altsports CLI', { concurrency: true }, () => {
       const result = commandHelps[i] as CliResult;
       assertExit(result, 0);
       assert.match(result.stdout, /Usage:/, `${command} --help prints no usage`);
-      assert.ok(result.stdout.includes(command === 'keys' ? 'altsports keys' : `altsports ${command}`), `${command} --help: ${result.stdout}`);
+      assert.ok(
+        result.stdout.includes(command === 'keys' ? 'altsports keys' : `altsports ${command}`),
+        `${command} --help: ${result.stdout}`,
+      );
     });
   });
 
@@ -110,8 +125,16 @@ describe('altsports CLI', { concurrency: true }, () => {
     assertExit(neither, 2);
     const store = openStore({ dataDir: env.DATA_DIR });
     try {
-      const winners = await store.db.selectFrom('odds').select(['athleteId', 'decimalOdds']).where('marketId', '=', `${WSL_LIVE}:eventWinner`).orderBy('position').execute();
-      assert.deepEqual(winners, [{ athleteId: 'ath-1', decimalOdds: 1.6667 }, { athleteId: 'ath-2', decimalOdds: 2.5 }]);
+      const winners = await store.db
+        .selectFrom('odds')
+        .select(['athleteId', 'decimalOdds'])
+        .where('marketId', '=', `${WSL_LIVE}:eventWinner`)
+        .orderBy('position')
+        .execute();
+      assert.deepEqual(winners, [
+        { athleteId: 'ath-1', decimalOdds: 1.6667 },
+        { athleteId: 'ath-2', decimalOdds: 2.5 },
+      ]);
     } finally {
       await store.close();
     }
@@ -149,7 +172,12 @@ describe('altsports CLI', { concurrency: true }, () => {
     assert.match(line, /\bci\b/);
     assert.match(line, /\bwsl\b/);
     assertExit(json, 0);
-    const keys = JSON.parse(json.stdout) as Array<{ id: string; name: string; competitions: string[] | null; revokedAt: string | null }>;
+    const keys = JSON.parse(json.stdout) as Array<{
+      id: string;
+      name: string;
+      competitions: string[] | null;
+      revokedAt: string | null;
+    }>;
     assert.deepEqual(
       keys.map((k) => [k.id, k.name, k.competitions, k.revokedAt]),
       [[id, 'ci', ['wsl'], null]],
@@ -166,7 +194,10 @@ describe('altsports CLI', { concurrency: true }, () => {
     assert.match(bad.stderr, /nope/);
     assert.equal(bad.stdout.trim(), '', 'a key was printed although creation failed');
 
-    const [afterText, afterJson] = await Promise.all([runCli(['keys', 'list'], env), runCli(['keys', 'list', '--json'], env)]);
+    const [afterText, afterJson] = await Promise.all([
+      runCli(['keys', 'list'], env),
+      runCli(['keys', 'list', '--json'], env),
+    ]);
     assert.match(afterText.stdout.split('\n').find((l) => l.includes(id)) ?? '', /\brevoked\b/, afterText.stdout);
     const remaining = JSON.parse(afterJson.stdout) as Array<{ id: string; revokedAt: string | null }>;
     assert.equal(remaining.length, 1, 'a key was stored although creation failed');
@@ -182,7 +213,11 @@ describe('altsports CLI', { concurrency: true }, () => {
     const summary = parseImportSummary(first.stdout);
     for (const collection of COLLECTIONS) {
       const n = FIXTURE_COUNTS[collection];
-      assert.deepEqual(summary.collections[collection], { received: n, inserted: n, updated: 0, unchanged: 0, stale: 0 }, `${collection}\n${first.stdout}`);
+      assert.deepEqual(
+        summary.collections[collection],
+        { received: n, inserted: n, updated: 0, unchanged: 0, stale: 0 },
+        `${collection}\n${first.stdout}`,
+      );
     }
     assert.equal(summary.changedEvents, 3);
 
@@ -191,7 +226,11 @@ describe('altsports CLI', { concurrency: true }, () => {
     const again = parseImportSummary(second.stdout);
     for (const collection of COLLECTIONS) {
       const n = FIXTURE_COUNTS[collection];
-      assert.deepEqual(again.collections[collection], { received: n, inserted: 0, updated: 0, unchanged: n, stale: 0 }, `${collection}\n${second.stdout}`);
+      assert.deepEqual(
+        again.collections[collection],
+        { received: n, inserted: 0, updated: 0, unchanged: n, stale: 0 },
+        `${collection}\n${second.stdout}`,
+      );
     }
     assert.equal(again.changedEvents, 0);
     assert.deepEqual(await storeCounts(env.DATA_DIR), FIXTURE_COUNTS);
@@ -199,8 +238,14 @@ describe('altsports CLI', { concurrency: true }, () => {
 
   test('import of NDJSON (one feed document per line) writes every line', async () => {
     const env = { DATA_DIR: dataDir() };
-    const { tours, tourYears, teams, athletes, events, rounds, heats, roundScores, futures, futureOdds } = fixtureFeed();
-    const lines: FeedDocument[] = [{ tours, tourYears, teams, athletes }, { events }, { rounds, heats, roundScores }, { futures, futureOdds }];
+    const { tours, tourYears, teams, athletes, events, rounds, heats, roundScores, futures, futureOdds } =
+      fixtureFeed();
+    const lines: FeedDocument[] = [
+      { tours, tourYears, teams, athletes },
+      { events },
+      { rounds, heats, roundScores },
+      { futures, futureOdds },
+    ];
     const file = join(root, 'fixture.ndjson');
     // A blank line in between is skipped.
     await writeFile(file, `${lines.map((doc) => JSON.stringify(doc)).join('\n\n')}\n`);
@@ -229,7 +274,10 @@ describe('altsports CLI', { concurrency: true }, () => {
     };
     const badEvent = { ...fixture.events![0]!, id: 'wsl:e5e5e5e5-0000-4000-8000-000000000006', competition: 'nope' };
     const file = join(root, 'bad.ndjson');
-    await writeFile(file, `${JSON.stringify({ tours: [renamedTour] })}\n${JSON.stringify({ events: [newEvent, badEvent] })}\n`);
+    await writeFile(
+      file,
+      `${JSON.stringify({ tours: [renamedTour] })}\n${JSON.stringify({ events: [newEvent, badEvent] })}\n`,
+    );
 
     const result = await runCli(['import', file], env);
     assertExit(result, 1);
@@ -245,7 +293,11 @@ describe('altsports CLI', { concurrency: true }, () => {
     try {
       const tour = await store.db.selectFrom('tours').select('name').where('id', '=', 'wsl-ct-men').executeTakeFirst();
       assert.equal(tour?.name, "Men's Championship Tour");
-      const event = await store.db.selectFrom('events').select('id').where('id', 'like', 'd4d4d4d4%').executeTakeFirst();
+      const event = await store.db
+        .selectFrom('events')
+        .select('id')
+        .where('id', 'like', 'd4d4d4d4%')
+        .executeTakeFirst();
       assert.equal(event, undefined);
     } finally {
       await store.close();
@@ -257,7 +309,10 @@ describe('altsports CLI', { concurrency: true }, () => {
     const fixture = fixtureFeed();
     const file = join(root, 'bad-first.ndjson');
     const events = fixture.events!.map((e) => (e.id.endsWith(WSL_LIVE) ? { ...e, competition: 'nope' } : e));
-    await writeFile(file, `${JSON.stringify({ tours: fixture.tours, tourYears: fixture.tourYears })}\n${JSON.stringify({ events })}\n`);
+    await writeFile(
+      file,
+      `${JSON.stringify({ tours: fixture.tours, tourYears: fixture.tourYears })}\n${JSON.stringify({ events })}\n`,
+    );
     const missing = join(root, 'no-such-file.json');
     const notJson = join(root, 'not-json.json');
     await writeFile(notJson, 'this is not JSON\n');
@@ -272,7 +327,10 @@ describe('altsports CLI', { concurrency: true }, () => {
     assert.match(bad.stderr, /events\[1\] \(line 2\)/);
     assert.match(bad.stderr, new RegExp(WSL_LIVE));
     assert.match(bad.stderr, /\.competition/);
-    assert.deepEqual(Object.values(await storeCounts(env.DATA_DIR)), COLLECTIONS.map(() => 0));
+    assert.deepEqual(
+      Object.values(await storeCounts(env.DATA_DIR)),
+      COLLECTIONS.map(() => 0),
+    );
 
     assertExit(absent, 1);
     assert.ok(absent.stderr.includes(missing), absent.stderr);
@@ -308,7 +366,12 @@ describe('altsports CLI', { concurrency: true }, () => {
   test('serve starts, answers with the demo key and 401 without, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const key = 'cli-serve-test-key-0123456789';
-    const child = spawnCli(['serve'], { DATA_DIR: dataDir(), PORT: String(port), HOST: '127.0.0.1', DEMO_API_KEY: key });
+    const child = spawnCli(['serve'], {
+      DATA_DIR: dataDir(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_API_KEY: key,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

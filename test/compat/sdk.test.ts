@@ -21,21 +21,31 @@ import {
   AltSportsData,
   AltSportsDataError,
   AuthenticationError,
+  decimalToAmerican,
   NotFoundError,
   ValidationError,
-  decimalToAmerican,
 } from 'altsportsdata';
 import { ODD_TYPES } from '../../src/domain/enumerations.ts';
+import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
+import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
-import { TEST_KEY, WSL_ONLY_KEY, fixtureApp } from '../helpers/app.ts';
+import { fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
+import { close } from '../helpers/close.ts';
 import { MASL_GAME, WSL_FUTURE, WSL_LIVE, WSL_PAST } from '../helpers/feed-fixture.ts';
 import { oddsFeed } from '../helpers/odds-fixture.ts';
+import { BKFC_EVENT, resultsFeed, SPR_EVENT } from '../helpers/results-fixture.ts';
+import {
+  FIELD,
+  FIELD_UUID,
+  FIELD_WIN,
+  fairOdds,
+  fieldOddsFeed,
+  rider,
+  sdkMarketAliases,
+  secondPlaceProbability,
+  wslHeatExactaFeed,
+} from '../helpers/sdk-odds.ts';
 import { describeEachStore } from '../helpers/stores.ts';
-import { BKFC_EVENT, SPR_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
-import { FIELD, FIELD_UUID, FIELD_WIN, fairOdds, fieldOddsFeed, rider, sdkMarketAliases, secondPlaceProbability, wslHeatExactaFeed } from '../helpers/sdk-odds.ts';
-import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
-import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
-import { close } from '../helpers/close.ts';
 
 const PIPE_PRO = `wsl:${WSL_PAST}`;
 const BELLS = `wsl:${WSL_LIVE}`;
@@ -84,7 +94,10 @@ async function rejectsWith<E extends AltSportsDataError>(
     caught = error;
   }
   assert.ok(caught, `expected a ${cls.name}, but the call succeeded`);
-  assert.ok(caught instanceof cls, `expected a ${cls.name}, got ${(caught as Error).name}: ${(caught as Error).message}`);
+  assert.ok(
+    caught instanceof cls,
+    `expected a ${cls.name}, got ${(caught as Error).name}: ${(caught as Error).message}`,
+  );
   assert.equal((caught as E).statusCode, statusCode);
   return caught as E;
 }
@@ -92,11 +105,14 @@ async function rejectsWith<E extends AltSportsDataError>(
 const ids = (items: ReadonlyArray<{ id?: unknown }>) => items.map((item) => item.id);
 
 describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
-  test('getLeagues lists every competition with the specification\'s names and the SDK\'s market menus', async () => {
+  test("getLeagues lists every competition with the specification's names and the SDK's market menus", async () => {
     await withServer(open, async ({ client }) => {
       const leagues = await client.getLeagues();
       assert.equal(leagues.length, 30);
-      assert.deepEqual(leagues.slice(0, 4).map((l) => l.league), ['wsl', 'sls', 'spr', 'masl']);
+      assert.deepEqual(
+        leagues.slice(0, 4).map((l) => l.league),
+        ['wsl', 'sls', 'spr', 'masl'],
+      );
 
       const wsl = leagues.find((l) => l.league === 'wsl');
       assert.ok(wsl);
@@ -133,13 +149,25 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
   test('getLeagues filters by archetype and by market (client side, over /sports)', async () => {
     await withServer(open, async ({ client }) => {
       const heats = await client.getLeagues({ archetype: 'heat_elimination' });
-      assert.deepEqual(heats.map((l) => l.league), ['wsl', 'sls', 'fdrift']);
+      assert.deepEqual(
+        heats.map((l) => l.league),
+        ['wsl', 'sls', 'fdrift'],
+      );
       const combat = await client.getLeagues({ archetype: 'combat' });
-      assert.deepEqual(combat.map((l) => l.league), ['bkfc', 'byb', 'powerslap', 'lux', 'raf']);
+      assert.deepEqual(
+        combat.map((l) => l.league),
+        ['bkfc', 'byb', 'powerslap', 'lux', 'raf'],
+      );
       const holeShot = await client.getLeagues({ market: 'hole_shot' });
-      assert.deepEqual(holeShot.map((l) => l.league), ['spr', 'motocrs', 'sprmtcrs']);
+      assert.deepEqual(
+        holeShot.map((l) => l.league),
+        ['spr', 'motocrs', 'sprmtcrs'],
+      );
       const heatExacta = await client.getLeagues({ market: 'HEAT_EXACTA' });
-      assert.deepEqual(heatExacta.map((l) => l.league), ['wsl', 'sls', 'xgame', 'spectation']);
+      assert.deepEqual(
+        heatExacta.map((l) => l.league),
+        ['wsl', 'sls', 'xgame', 'spectation'],
+      );
       assert.deepEqual(await client.getLeagues({ archetype: 'combat', market: 'moneyline' }), []);
     });
   });
@@ -154,12 +182,15 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
       assert.equal(info.dataShape, 'bracket');
       assert.equal(info.marketCount, 11);
       assert.equal(info.markets[0], 'heat_winner');
-      assert.deepEqual(info.marketDetails.find((d) => d.name === 'moneyline'), {
-        name: 'moneyline',
-        method: 'getMoneylines(eventId)',
-        description: 'Who wins the event/race',
-        category: 'core',
-      });
+      assert.deepEqual(
+        info.marketDetails.find((d) => d.name === 'moneyline'),
+        {
+          name: 'moneyline',
+          method: 'getMoneylines(eventId)',
+          description: 'Who wins the event/race',
+          category: 'core',
+        },
+      );
       assert.ok(info.contractHints?.contractTypes.includes('heat_winner'));
 
       const spr = await client.getLeagueInfo('spr');
@@ -225,7 +256,11 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
       assert.equal(live[0]?.eventStatus, 'LIVE');
       assert.deepEqual(ids(await client.getEvents({ status: 'COMPLETED' })), [PIPE_PRO]);
       assert.deepEqual(ids(await client.getEvents({ status: ['live', 'upcoming'] })), [MASL, BELLS]);
-      assert.deepEqual(ids(await client.getEvents({ status: ['UPCOMING', 'completed', 'LIVE'] })), [PIPE_PRO, MASL, BELLS]);
+      assert.deepEqual(ids(await client.getEvents({ status: ['UPCOMING', 'completed', 'LIVE'] })), [
+        PIPE_PRO,
+        MASL,
+        BELLS,
+      ]);
       assert.deepEqual(await client.getEvents({ status: 'cancelled' }), []);
       assert.deepEqual(ids(await client.getEvents({ league: 'wsl', status: ['upcoming', 'completed'] })), [PIPE_PRO]);
     });
@@ -238,7 +273,9 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
       assert.deepEqual(ids(await client.getEvents({ startDate: '2026-03-02' })), [BELLS]);
       assert.deepEqual(ids(await client.getEvents({ endDate: '2026-03-01' })), [PIPE_PRO, MASL]);
       assert.deepEqual(ids(await client.getEvents({ endDate: '2026-02-28T23:59:59Z' })), [PIPE_PRO]);
-      assert.deepEqual(ids(await client.getEvents({ startDate: '2026-04-05', endDate: '2026-04-06', league: 'wsl' })), [BELLS]);
+      assert.deepEqual(ids(await client.getEvents({ startDate: '2026-04-05', endDate: '2026-04-06', league: 'wsl' })), [
+        BELLS,
+      ]);
       assert.deepEqual(await client.getEvents({ startDate: '2027-01-01' }), []);
     });
   });
@@ -253,7 +290,11 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
       assert.equal(bells.eventStatus, 'LIVE');
       assert.equal(bells.seasonType, 'regular');
       assert.equal(bells.year, 2026);
-      const rounds = bells.rounds as unknown as Array<{ roundName: string; roundStatus: string; heats: Array<{ heatName: string; heatStatus: string }> }>;
+      const rounds = bells.rounds as unknown as Array<{
+        roundName: string;
+        roundStatus: string;
+        heats: Array<{ heatName: string; heatStatus: string }>;
+      }>;
       assert.deepEqual(
         rounds.map((r) => [r.roundName, r.roundStatus, r.heats.map((h) => `${h.heatName}:${h.heatStatus}`)]),
         [
@@ -269,7 +310,12 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
       const game = await client.getEvent(MASL);
       assert.equal(game.name, 'San Diego Sockers vs Milwaukee Wave');
       assert.equal(game.eventStatus, 'UPCOMING');
-      const teams = game.teams as unknown as Array<{ id: string; name: string; shortName: string | null; isHomeTeam: boolean }>;
+      const teams = game.teams as unknown as Array<{
+        id: string;
+        name: string;
+        shortName: string | null;
+        isHomeTeam: boolean;
+      }>;
       assert.deepEqual(
         teams.map((t) => [t.id, t.name, t.shortName, t.isHomeTeam]),
         [
@@ -278,40 +324,58 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
         ],
       );
       const scores = (game.rounds as unknown as Array<{ scores: Array<{ teamId: string; goals: number }> }>)[0]?.scores;
-      assert.deepEqual(scores?.map((s) => [s.teamId, s.goals]), [['sockers', 0], ['wave', 0]]);
+      assert.deepEqual(
+        scores?.map((s) => [s.teamId, s.goals]),
+        [
+          ['sockers', 0],
+          ['wave', 0],
+        ],
+      );
     });
   });
 
   test('getParticipants and getHeatScores read routes 4 and 5', async () => {
-    await withServer(open, async ({ client }) => {
-      const participants = (await client.getParticipants(BELLS)) as unknown as Array<{ seedNo: number; status: string; athlete: { lastName: string } }>;
-      assert.deepEqual(
-        participants.map((p) => [p.seedNo, p.status, p.athlete.lastName]),
-        [
-          [1, 'ACTIVE', 'Florence'],
-          [2, 'ELIMINATED', 'Ferreira'],
-        ],
-      );
-      const heat = await client.getHeatScores(BELLS, 'h-1');
-      assert.deepEqual(
-        heat.map((row) => [row.athlete?.lastName, row.athleteHeatScore, row.athleteRoundRank, row.athleteLapStatus]),
-        [
-          ['Ferreira', 15.5, 1, 'ACT'],
-          ['Florence', 12.1, 2, 'ACT'],
-        ],
-      );
-      const race = await client.getHeatScores(`spr:${SPR_EVENT}`, 'sx-h1');
-      assert.deepEqual(race.map((row) => [row.athleteLapTime, row.totalLaps, row.athleteFastestLapNo]), [
-        [47.8, 3, 2],
-        [47.7, 3, 3],
-        [48.5, 3, 2],
-        [null, 3, null],
-      ]);
-      // The SDK's ValidationError always carries 422, whatever the 400 or 422 it maps.
-      const teams = await rejectsWith(client.getParticipants(MASL), ValidationError, 422);
-      assert.match(teams.message, /publishes teams/);
-      await rejectsWith(client.getHeatScores(BELLS, 'no-such-heat'), NotFoundError, 404);
-    }, {}, true);
+    await withServer(
+      open,
+      async ({ client }) => {
+        const participants = (await client.getParticipants(BELLS)) as unknown as Array<{
+          seedNo: number;
+          status: string;
+          athlete: { lastName: string };
+        }>;
+        assert.deepEqual(
+          participants.map((p) => [p.seedNo, p.status, p.athlete.lastName]),
+          [
+            [1, 'ACTIVE', 'Florence'],
+            [2, 'ELIMINATED', 'Ferreira'],
+          ],
+        );
+        const heat = await client.getHeatScores(BELLS, 'h-1');
+        assert.deepEqual(
+          heat.map((row) => [row.athlete?.lastName, row.athleteHeatScore, row.athleteRoundRank, row.athleteLapStatus]),
+          [
+            ['Ferreira', 15.5, 1, 'ACT'],
+            ['Florence', 12.1, 2, 'ACT'],
+          ],
+        );
+        const race = await client.getHeatScores(`spr:${SPR_EVENT}`, 'sx-h1');
+        assert.deepEqual(
+          race.map((row) => [row.athleteLapTime, row.totalLaps, row.athleteFastestLapNo]),
+          [
+            [47.8, 3, 2],
+            [47.7, 3, 3],
+            [48.5, 3, 2],
+            [null, 3, null],
+          ],
+        );
+        // The SDK's ValidationError always carries 422, whatever the 400 or 422 it maps.
+        const teams = await rejectsWith(client.getParticipants(MASL), ValidationError, 422);
+        assert.match(teams.message, /publishes teams/);
+        await rejectsWith(client.getHeatScores(BELLS, 'no-such-heat'), NotFoundError, 404);
+      },
+      {},
+      true,
+    );
   });
 
   test('listFutures and getFutures(tour, type, league)', async () => {
@@ -333,8 +397,18 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
       assert.deepEqual(
         odds.map((o) => [o.name, o.publicId, o.futureType, o.odds]),
         [
-          ['Italo Ferreira', `wsl:${WSL_FUTURE}`, 'winner', [{ outcomeName: 'Yes', americanOdds: 250, decimalOdds: 3.5 }]],
-          ['John John Florence', `wsl:${WSL_FUTURE}`, 'winner', [{ outcomeName: 'Yes', americanOdds: -150, decimalOdds: 1.6667 }]],
+          [
+            'Italo Ferreira',
+            `wsl:${WSL_FUTURE}`,
+            'winner',
+            [{ outcomeName: 'Yes', americanOdds: 250, decimalOdds: 3.5 }],
+          ],
+          [
+            'John John Florence',
+            `wsl:${WSL_FUTURE}`,
+            'winner',
+            [{ outcomeName: 'Yes', americanOdds: -150, decimalOdds: 1.6667 }],
+          ],
         ],
       );
       // `type` defaults to winner.
@@ -344,7 +418,7 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
     });
   });
 
-  test('a league-scoped client from getLeague(\'wsl\')', async () => {
+  test("a league-scoped client from getLeague('wsl')", async () => {
     await withServer(open, async ({ client }) => {
       const wsl = client.getLeague('WSL');
       assert.equal(wsl.league, 'wsl');
@@ -356,14 +430,21 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
       // An explicit league overrides the client's.
       assert.deepEqual(ids(await wsl.getEvents({ league: 'masl' })), [MASL]);
       const odds = await wsl.getFutures('wsl-ct-men');
-      assert.deepEqual(odds.map((o) => o.name), ['Italo Ferreira', 'John John Florence']);
+      assert.deepEqual(
+        odds.map((o) => o.name),
+        ['Italo Ferreira', 'John John Florence'],
+      );
       assert.equal((await wsl.getEvent(PIPE_PRO)).name, 'Pipe Pro');
     });
   });
 
-  test('errors map to the SDK\'s classes', async () => {
+  test("errors map to the SDK's classes", async () => {
     await withServer(open, async ({ client, baseUrl }) => {
-      const notFound = await rejectsWith(client.getEvent('wsl:00000000-0000-4000-8000-000000000000'), NotFoundError, 404);
+      const notFound = await rejectsWith(
+        client.getEvent('wsl:00000000-0000-4000-8000-000000000000'),
+        NotFoundError,
+        404,
+      );
       assert.match(notFound.message, /not found/i);
       // The id's competition must match the event's.
       await rejectsWith(client.getEvent(`masl:${WSL_LIVE}`), NotFoundError, 404);
@@ -386,7 +467,10 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
       const forbidden = await rejectsWith(wslOnly.getEvents({ league: 'masl' }), AltSportsDataError, 403);
       assert.match(forbidden.message, /masl/);
       assert.deepEqual(ids(await wslOnly.getEvents()), [PIPE_PRO, BELLS]);
-      assert.deepEqual((await wslOnly.getLeagues()).map((l) => l.league), ['wsl']);
+      assert.deepEqual(
+        (await wslOnly.getLeagues()).map((l) => l.league),
+        ['wsl'],
+      );
     });
   });
 
@@ -398,7 +482,9 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
     await withServer(
       open,
       async ({ client, baseUrl }) => {
-        const raw = await fetch(`${baseUrl}/api/v1/public/events?sportType=wsl`, { headers: { 'x-api-key': TEST_KEY } });
+        const raw = await fetch(`${baseUrl}/api/v1/public/events?sportType=wsl`, {
+          headers: { 'x-api-key': TEST_KEY },
+        });
         const body = (await raw.json()) as { status: number; message: string; data: unknown[] };
         assert.equal(body.status, 200);
         assert.equal(body.message, 'Success');
@@ -506,7 +592,11 @@ const lastNames = (athletes: readonly AthleteRef[] | undefined) => (athletes ?? 
 const total = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 /** The server with every odds fixture: the settled main and fight card, the generated live field, a wsl heat exacta. */
-function withOdds(open: () => Promise<Store>, fn: (running: Running) => Promise<void>, env: Record<string, string> = {}): Promise<void> {
+function withOdds(
+  open: () => Promise<Store>,
+  fn: (running: Running) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<void> {
   return withServer(open, fn, env, true, [oddsFeed(), fieldOddsFeed(), wslHeatExactaFeed(BELLS)]);
 }
 
@@ -539,7 +629,11 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
         }
       }
       // Every odd type has priced outcomes in one of the events, so the comparisons above were not of empty lists.
-      const priced = new Set([...served.values()].filter((doc) => (doc[doc.oddType as string] as unknown[]).length > 0).map((doc) => doc.oddType));
+      const priced = new Set(
+        [...served.values()]
+          .filter((doc) => (doc[doc.oddType as string] as unknown[]).length > 0)
+          .map((doc) => doc.oddType),
+      );
       assert.deepEqual(priced, new Set(Object.values(aliases)));
 
       // Aliases not found as given are looked up lower-cased.
@@ -570,10 +664,19 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       assert.deepEqual(await client.getMarketProbabilities(SX), doc);
 
       const live = outcomesOf(await client.getMoneylines(FIELD), 'eventWinner');
-      assert.deepEqual(live.map((o) => o.id), FIELD_WIN.map((_, i) => `${FIELD_UUID}:eventWinner:rx-${i}`));
-      assert.deepEqual(live.map((o) => o.athlete?.firstName + ' ' + o.athlete?.lastName), FIELD_WIN.map((_, i) => rider(i)));
+      assert.deepEqual(
+        live.map((o) => o.id),
+        FIELD_WIN.map((_, i) => `${FIELD_UUID}:eventWinner:rx-${i}`),
+      );
+      assert.deepEqual(
+        live.map((o) => o.athlete?.firstName + ' ' + o.athlete?.lastName),
+        FIELD_WIN.map((_, i) => rider(i)),
+      );
       // Fair prices: 1/p to four places.
-      assert.deepEqual(live.map((o) => o.odds), FIELD_WIN.map(fairOdds));
+      assert.deepEqual(
+        live.map((o) => o.odds),
+        FIELD_WIN.map(fairOdds),
+      );
       assert.ok(live.every((o) => o.status === 'OPEN' && o.settlement === 'NOT_SET'));
 
       // The summary's favourite is the shortest price.
@@ -609,7 +712,14 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
 
       const podiums = await client.getPodiums(SX);
       assert.deepEqual(
-        outcomesOf(podiums, 'podiums').map((o) => [o.id, lastName(o), o.odds, o.americanOdds, o.probability, o.settlement]),
+        outcomesOf(podiums, 'podiums').map((o) => [
+          o.id,
+          lastName(o),
+          o.odds,
+          o.americanOdds,
+          o.probability,
+          o.settlement,
+        ]),
         [
           ['o-sx-podium-c', 'Sexton', 1.5, -200, 66.6667, 'WIN'],
           ['o-sx-podium-d', 'Anderson', 4, 300, 25, 'LOSE'],
@@ -622,7 +732,10 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
 
       // The live field: second place at the Plackett-Luce closed form.
       const liveSecond = outcomesOf(await client.getOdds(FIELD, 'secondPlace'), 'secondPlace');
-      assert.deepEqual(liveSecond.map((o) => o.odds), FIELD_WIN.map((_, i) => fairOdds(secondPlaceProbability(FIELD_WIN, i))));
+      assert.deepEqual(
+        liveSecond.map((o) => o.odds),
+        FIELD_WIN.map((_, i) => fairOdds(secondPlaceProbability(FIELD_WIN, i))),
+      );
 
       const top = new Map<number, Odd[]>([
         [3, outcomesOf(await client.getTopFinishProbabilities(FIELD, 3), 'raceTop3')],
@@ -630,7 +743,10 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
         [10, outcomesOf(await client.getTopFinishProbabilities(FIELD, 10), 'raceTop10')],
       ]);
       for (const [k, outcomes] of top) {
-        assert.deepEqual(outcomes.map((o) => o.id), FIELD_WIN.map((_, i) => `${FIELD_UUID}:raceTop${k}:rx-${i}`));
+        assert.deepEqual(
+          outcomes.map((o) => o.id),
+          FIELD_WIN.map((_, i) => `${FIELD_UUID}:raceTop${k}:rx-${i}`),
+        );
         // Every finishing order puts k riders in the top k: fair probabilities add up to k.
         close(total(outcomes.map((o) => o.probability)), 100 * k, 0.5, `raceTop${k}`);
       }
@@ -642,10 +758,19 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
 
       // A podium is a top-3 finish: the same prices.
       const livePodiums = outcomesOf(await client.getPodiumProbabilities(FIELD), 'podiums');
-      assert.deepEqual(livePodiums.map((o) => [o.athlete?.id, o.odds]), top.get(3)?.map((o) => [o.athlete?.id, o.odds]));
+      assert.deepEqual(
+        livePodiums.map((o) => [o.athlete?.id, o.odds]),
+        top.get(3)?.map((o) => [o.athlete?.id, o.odds]),
+      );
       const shows = outcomesOf(await client.getShows(FIELD), 'shows');
-      assert.deepEqual(shows.map((o) => o.athlete?.id), FIELD_WIN.map((_, i) => `rx-${i}`));
-      assert.ok(shows.every((o, i) => i === 0 || o.probability < (shows[i - 1]?.probability ?? 0)), 'shows follow the favourites');
+      assert.deepEqual(
+        shows.map((o) => o.athlete?.id),
+        FIELD_WIN.map((_, i) => `rx-${i}`),
+      );
+      assert.ok(
+        shows.every((o, i) => i === 0 || o.probability < (shows[i - 1]?.probability ?? 0)),
+        'shows follow the favourites',
+      );
     });
   });
 
@@ -657,7 +782,15 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       assert.equal(matchup.id, 'm-sx-h2h');
       // Tied for 2nd: the matchup is a push on both sides, with no winner.
       assert.deepEqual(
-        [matchup.eventParticipant1, matchup.eventParticipant2].map((side) => [side.id, lastName(side), side.odds, side.americanOdds, side.probability, side.status, side.settlement]),
+        [matchup.eventParticipant1, matchup.eventParticipant2].map((side) => [
+          side.id,
+          lastName(side),
+          side.odds,
+          side.americanOdds,
+          side.probability,
+          side.status,
+          side.settlement,
+        ]),
         [
           ['o-sx-h2h-b', 'Webb', 1.9, -111, 52.6316, 'CLOSED', 'PUSH'],
           ['o-sx-h2h-c', 'Sexton', 1.9, -111, 52.6316, 'CLOSED', 'PUSH'],
@@ -673,7 +806,12 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       assert.ok(fight);
       assert.equal(fight.heatId, 'bk-h1');
       assert.deepEqual(
-        [fight.eventParticipant1, fight.eventParticipant2].map((side) => [side.id, lastName(side), side.odds, side.settlement]),
+        [fight.eventParticipant1, fight.eventParticipant2].map((side) => [
+          side.id,
+          lastName(side),
+          side.odds,
+          side.settlement,
+        ]),
         [
           ['o-bk-h2h-red', 'Perry', 1.5, 'WIN'],
           ['o-bk-h2h-blue', 'Rockhold', 2.6, 'LOSE'],
@@ -683,7 +821,16 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
 
       // Per-pair devig by the SDK: 1.9 v 1.9 is an even pair with a 5.26% margin.
       assert.deepEqual(await client.getFairMatchupProbabilities(SX), [
-        { player1: 'Cooper Webb', fairProb1: 0.5, odds1: 1.9, player2: 'Chase Sexton', fairProb2: 0.5, odds2: 1.9, margin: 5.26, matchupId: matchup.outcomeId },
+        {
+          player1: 'Cooper Webb',
+          fairProb1: 0.5,
+          odds1: 1.9,
+          player2: 'Chase Sexton',
+          fairProb2: 0.5,
+          odds2: 1.9,
+          margin: 5.26,
+          matchupId: matchup.outcomeId,
+        },
       ]);
 
       // The live field pairs neighbours in the market; fair, so no margin, and P(a ahead of b) = wa / (wa + wb).
@@ -715,7 +862,15 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       // Webb's finishing position against a line of 2: he finished 2nd (tied), a push.
       const totals = await client.getTotals(SX);
       assert.deepEqual(
-        outcomesOf(totals, 'overUnder').map((o) => [o.id, lastName(o), o.overUnderSubMarketType, o.line, o.side, o.odds, o.settlement]),
+        outcomesOf(totals, 'overUnder').map((o) => [
+          o.id,
+          lastName(o),
+          o.overUnderSubMarketType,
+          o.line,
+          o.side,
+          o.odds,
+          o.settlement,
+        ]),
         [
           ['o-sx-ou-over', 'Webb', 'finishingPosition', 2, 'OVER', 1.9, 'PUSH'],
           ['o-sx-ou-under', 'Webb', 'finishingPosition', 2, 'UNDER', 1.9, 'PUSH'],
@@ -732,7 +887,10 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       const live = outcomesOf(await client.getPlayerTotals(FIELD, 'finishingPosition'), 'overUnder');
       assert.deepEqual(
         live.map((o) => [o.athlete?.id, o.side]),
-        [0, 1, 2, 3, 4, 5].flatMap((i) => [[`rx-${i}`, 'OVER'], [`rx-${i}`, 'UNDER']]),
+        [0, 1, 2, 3, 4, 5].flatMap((i) => [
+          [`rx-${i}`, 'OVER'],
+          [`rx-${i}`, 'UNDER'],
+        ]),
       );
       for (let i = 0; i < live.length; i += 2) {
         const [over, under] = [live[i] as Odd, live[i + 1] as Odd];
@@ -745,10 +903,13 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
 
       // Combined totals: the two favourites' positions added up.
       const multi = outcomesOf(await client.getOdds(FIELD, 'multi_ou'), 'multiOverUnder');
-      assert.deepEqual(multi.map((o) => [o.side, o.athletes?.map((a) => a.id)]), [
-        ['OVER', ['rx-0', 'rx-1']],
-        ['UNDER', ['rx-0', 'rx-1']],
-      ]);
+      assert.deepEqual(
+        multi.map((o) => [o.side, o.athletes?.map((a) => a.id)]),
+        [
+          ['OVER', ['rx-0', 'rx-1']],
+          ['UNDER', ['rx-0', 'rx-1']],
+        ],
+      );
       close(total(multi.map((o) => o.probability)), 100, 0.02, 'multiOverUnder');
     });
   });
@@ -756,7 +917,14 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   test('getHeatWinners, getFastestLap and hole shots: heat markets settled from laps and fights', async () => {
     await withOdds(open, async ({ client }) => {
       assert.deepEqual(
-        outcomesOf(await client.getHeatWinners(SX), 'heatWinner').map((o) => [o.id, lastName(o), o.roundName, o.heatName, o.marketStatus, o.settlement]),
+        outcomesOf(await client.getHeatWinners(SX), 'heatWinner').map((o) => [
+          o.id,
+          lastName(o),
+          o.roundName,
+          o.heatName,
+          o.marketStatus,
+          o.settlement,
+        ]),
         [
           ['o-sx-heat-a', 'Tomac', 'Main', 'Heat 1', 'CLOSE', 'WIN'],
           ['o-sx-heat-b', 'Webb', 'Main', 'Heat 1', 'CLOSE', 'LOSE'],
@@ -764,7 +932,13 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       );
       // Tomac's 47.7 was the fastest lap; Webb led out of the gate.
       assert.deepEqual(
-        outcomesOf(await client.getFastestLap(SX), 'fastestLap').map((o) => [o.id, lastName(o), o.heatId, o.odds, o.settlement]),
+        outcomesOf(await client.getFastestLap(SX), 'fastestLap').map((o) => [
+          o.id,
+          lastName(o),
+          o.heatId,
+          o.odds,
+          o.settlement,
+        ]),
         [
           ['o-sx-fast-a', 'Tomac', 'sx-h1', 2, 'WIN'],
           ['o-sx-fast-b', 'Webb', 'sx-h1', 2, 'LOSE'],
@@ -780,7 +954,13 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
 
       // The fight card: a KO, a draw (push), a no contest (void) and a suspended fight left unsettled.
       assert.deepEqual(
-        outcomesOf(await client.getHeatWinners(BKFC), 'heatWinner').map((o) => [o.id, o.heatId, lastName(o), o.marketStatus, o.settlement]),
+        outcomesOf(await client.getHeatWinners(BKFC), 'heatWinner').map((o) => [
+          o.id,
+          o.heatId,
+          lastName(o),
+          o.marketStatus,
+          o.settlement,
+        ]),
         [
           ['o-bk1-red', 'bk-h1', 'Perry', 'CLOSE', 'WIN'],
           ['o-bk1-blue', 'bk-h1', 'Rockhold', 'CLOSE', 'LOSE'],
@@ -793,7 +973,10 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
 
       // The live field's main: the same riders at the event's prices, open.
       const heat = outcomesOf(await client.getHeatWinners(FIELD), 'heatWinner');
-      assert.deepEqual(heat.map((o) => [o.athlete?.id, o.odds, o.heatId, o.marketStatus, o.status]), FIELD_WIN.map((p, i) => [`rx-${i}`, fairOdds(p), 'rx-main', 'OPEN', 'OPEN']));
+      assert.deepEqual(
+        heat.map((o) => [o.athlete?.id, o.odds, o.heatId, o.marketStatus, o.status]),
+        FIELD_WIN.map((p, i) => [`rx-${i}`, fairOdds(p), 'rx-main', 'OPEN', 'OPEN']),
+      );
       const fastest = outcomesOf(await client.getFastestLap(FIELD), 'fastestLap');
       close(total(fastest.map((o) => o.probability)), 100, 0.02, 'fastestLap');
     });
@@ -801,7 +984,8 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
 
   test('getExactas(n = 2, 3, 4) and getOdds with exactasType: exactas, trifectas, superfectas, heat exactas', async () => {
     await withOdds(open, async ({ client }) => {
-      const summary = (outcomes: Odd[]) => outcomes.map((o) => [o.id, o.exactasType, lastNames(o.participants), o.odds, o.settlement]);
+      const summary = (outcomes: Odd[]) =>
+        outcomes.map((o) => [o.id, o.exactasType, lastNames(o.participants), o.odds, o.settlement]);
       // Tomac then Webb: Webb shared 2nd with Sexton, so the exacta wins on half the stake.
       const exactas = outcomesOf(await client.getExactas(SX), 'eventExacta');
       assert.deepEqual(summary(exactas), [
@@ -810,17 +994,29 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       ]);
       assert.equal(exactas[0]?.deadHeatFactor, 0.5);
       assert.deepEqual(await client.getExactas(SX, 2), await client.getExactas(SX));
-      assert.deepEqual(summary(outcomesOf(await client.getExactas(SX, 3), 'eventExacta')), [['o-sx-trifecta-abc', 3, ['Tomac', 'Webb', 'Sexton'], 20, 'WIN']]);
+      assert.deepEqual(summary(outcomesOf(await client.getExactas(SX, 3), 'eventExacta')), [
+        ['o-sx-trifecta-abc', 3, ['Tomac', 'Webb', 'Sexton'], 20, 'WIN'],
+      ]);
       assert.deepEqual(outcomesOf(await client.getExactas(SX, 4), 'eventExacta'), []);
       // Without exactasType, every exacta market of the event.
-      assert.deepEqual(outcomesOf(await client.getOdds(SX, 'exactas'), 'eventExacta').map((o) => o.id), ['o-sx-exacta-ab', 'o-sx-exacta-ba', 'o-sx-trifecta-abc']);
+      assert.deepEqual(
+        outcomesOf(await client.getOdds(SX, 'exactas'), 'eventExacta').map((o) => o.id),
+        ['o-sx-exacta-ab', 'o-sx-exacta-ba', 'o-sx-trifecta-abc'],
+      );
       assert.deepEqual(await client.getOdds(SX, 'exacta', { exactasType: 3 }), await client.getExactas(SX, 3));
 
       // The live field: the likeliest sequences, at about their Plackett-Luce probabilities.
       const [w0, w1, w2] = FIELD_WIN as [number, number, number];
       const expected = new Map([
         [2, { count: 12, first: ['rx-0', 'rx-1'], probability: ((w0 * w1) / (1 - w0)) * 100 }],
-        [3, { count: 12, first: ['rx-0', 'rx-1', 'rx-2'], probability: ((w0 * w1 * w2) / ((1 - w0) * (1 - w0 - w1))) * 100 }],
+        [
+          3,
+          {
+            count: 12,
+            first: ['rx-0', 'rx-1', 'rx-2'],
+            probability: ((w0 * w1 * w2) / ((1 - w0) * (1 - w0 - w1))) * 100,
+          },
+        ],
         [4, { count: 8, first: null, probability: null }],
       ]);
       for (const [n, { count, first, probability }] of expected) {
@@ -841,7 +1037,15 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       // Heat exactas through the heat_exacta alias: Ferreira beat Florence in Heat 1.
       const heat = outcomesOf(await client.getOdds(BELLS, 'heat_exacta'), 'heatExacta');
       assert.deepEqual(
-        heat.map((o) => [o.id, o.roundName, o.heatName, lastNames(o.participants), o.odds, o.marketStatus, o.settlement]),
+        heat.map((o) => [
+          o.id,
+          o.roundName,
+          o.heatName,
+          lastNames(o.participants),
+          o.odds,
+          o.marketStatus,
+          o.settlement,
+        ]),
         [
           ['o-wsl-hx-fer-flo', 'Opening Round', 'Heat 1', ['Ferreira', 'Florence'], 2.2, 'CLOSE', 'WIN'],
           ['o-wsl-hx-flo-fer', 'Opening Round', 'Heat 1', ['Florence', 'Ferreira'], 1.7, 'CLOSE', 'LOSE'],
@@ -865,7 +1069,13 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
 
       // Team A (Tomac 1st + Webb 2nd) has the lowest total of places.
       assert.deepEqual(
-        outcomesOf(await client.getDreamTeam(SX), 'dreamTeam').map((o) => [o.id, o.name, lastNames(o.participants), o.odds, o.settlement]),
+        outcomesOf(await client.getDreamTeam(SX), 'dreamTeam').map((o) => [
+          o.id,
+          o.name,
+          lastNames(o.participants),
+          o.odds,
+          o.settlement,
+        ]),
         [
           ['o-sx-team-ab', 'Team A', ['Tomac', 'Webb'], 1.8, 'WIN'],
           ['o-sx-team-cd', 'Team C', ['Sexton', 'Anderson'], 1.8, 'LOSE'],
@@ -896,7 +1106,10 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       // The live field is fair already: the SDK finds no margin and the win probabilities come back.
       const fair = await client.getFairProbabilities(FIELD);
       const winner = outcomesOf(await client.getMoneylines(FIELD), 'eventWinner');
-      assert.deepEqual(fair.map((f) => f.athlete), FIELD_WIN.map((_, i) => rider(i)));
+      assert.deepEqual(
+        fair.map((f) => f.athlete),
+        FIELD_WIN.map((_, i) => rider(i)),
+      );
       fair.forEach((f, i) => {
         const o = winner[i] as Odd;
         assert.equal(f.outcomeId, o.outcomeId);
@@ -945,8 +1158,14 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
     await withOdds(open, async ({ client }) => {
       const batch = await client.getOddsBatch([SX, FIELD, BKFC, NO_EVENT], 'moneyline', 2);
       assert.deepEqual(Object.keys(batch).sort(), [BKFC, NO_EVENT, FIELD, SX].sort());
-      assert.deepEqual(outcomesOf(batch[SX] ?? {}, 'eventWinner').map((o) => o.id), ['o-sx-win-a', 'o-sx-win-b', 'o-sx-win-c', 'o-sx-win-d']);
-      assert.deepEqual(outcomesOf(batch[FIELD] ?? {}, 'eventWinner').map((o) => o.odds), FIELD_WIN.map(fairOdds));
+      assert.deepEqual(
+        outcomesOf(batch[SX] ?? {}, 'eventWinner').map((o) => o.id),
+        ['o-sx-win-a', 'o-sx-win-b', 'o-sx-win-c', 'o-sx-win-d'],
+      );
+      assert.deepEqual(
+        outcomesOf(batch[FIELD] ?? {}, 'eventWinner').map((o) => o.odds),
+        FIELD_WIN.map(fairOdds),
+      );
       // A fight card has no winner market; an unknown event is not found.
       assert.match(String(batch[BKFC]?.error), /^NotFoundError: .*does not offer eventWinner odds/);
       assert.match(String(batch[NO_EVENT]?.error), /^NotFoundError: Event ".*" not found/);
@@ -974,12 +1193,43 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       const outcomeIdOf = (id: string) => sxWinner.find((o) => o.id === id)?.outcomeId;
       // Outcomes shortest price first, with their settlements.
       assert.deepEqual(moneylines[0]?.outcomes, [
-        { athlete: 'Jason Anderson', odds: 1.8333, probability: 54.5464, outcomeId: outcomeIdOf('o-sx-win-d'), status: 'CLOSED', settlement: 'LOSE' },
-        { athlete: 'Eli Tomac', odds: 2.5, probability: 40, outcomeId: outcomeIdOf('o-sx-win-a'), status: 'CLOSED', settlement: 'WIN' },
-        { athlete: 'Cooper Webb', odds: 2.5, probability: 40, outcomeId: outcomeIdOf('o-sx-win-b'), status: 'CLOSED', settlement: 'LOSE' },
-        { athlete: 'Chase Sexton', odds: 4, probability: 25, outcomeId: outcomeIdOf('o-sx-win-c'), status: 'CLOSED', settlement: 'LOSE' },
+        {
+          athlete: 'Jason Anderson',
+          odds: 1.8333,
+          probability: 54.5464,
+          outcomeId: outcomeIdOf('o-sx-win-d'),
+          status: 'CLOSED',
+          settlement: 'LOSE',
+        },
+        {
+          athlete: 'Eli Tomac',
+          odds: 2.5,
+          probability: 40,
+          outcomeId: outcomeIdOf('o-sx-win-a'),
+          status: 'CLOSED',
+          settlement: 'WIN',
+        },
+        {
+          athlete: 'Cooper Webb',
+          odds: 2.5,
+          probability: 40,
+          outcomeId: outcomeIdOf('o-sx-win-b'),
+          status: 'CLOSED',
+          settlement: 'LOSE',
+        },
+        {
+          athlete: 'Chase Sexton',
+          odds: 4,
+          probability: 25,
+          outcomeId: outcomeIdOf('o-sx-win-c'),
+          status: 'CLOSED',
+          settlement: 'LOSE',
+        },
       ]);
-      assert.deepEqual(moneylines[1]?.outcomes?.map((o) => [o.athlete, o.odds, o.status, o.settlement]), FIELD_WIN.map((p, i) => [rider(i), fairOdds(p), 'OPEN', 'NOT_SET']));
+      assert.deepEqual(
+        moneylines[1]?.outcomes?.map((o) => [o.athlete, o.odds, o.status, o.settlement]),
+        FIELD_WIN.map((p, i) => [rider(i), fairOdds(p), 'OPEN', 'NOT_SET']),
+      );
       // The SDK asks for upcoming events by default: only the arena soccer game is, and it has no prices.
       assert.deepEqual(await client.getMarkets({ market: 'moneyline' }), []);
 
@@ -989,18 +1239,44 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       assert.deepEqual(others, []);
       assert.ok(main);
       assert.equal(main.eventId, SX);
-      assert.deepEqual(main.outcomes?.map((o) => [o.athlete, o.odds]), [['Jason Anderson', 1.8333], ['Eli Tomac', 2.5], ['Cooper Webb', 2.5], ['Chase Sexton', 4]]);
+      assert.deepEqual(
+        main.outcomes?.map((o) => [o.athlete, o.odds]),
+        [
+          ['Jason Anderson', 1.8333],
+          ['Eli Tomac', 2.5],
+          ['Cooper Webb', 2.5],
+          ['Chase Sexton', 4],
+        ],
+      );
       const h2h = matchupsOf(await client.getMatchups(SX))[0];
-      assert.deepEqual(main.matchups, [{ player1: 'Cooper Webb', odds1: 1.9, player2: 'Chase Sexton', odds2: 1.9, matchupId: h2h?.outcomeId }]);
+      assert.deepEqual(main.matchups, [
+        { player1: 'Cooper Webb', odds1: 1.9, player2: 'Chase Sexton', odds2: 1.9, matchupId: h2h?.outcomeId },
+      ]);
       assert.deepEqual(main.podiums, [
         { athlete: 'Chase Sexton', odds: 1.5, probability: 66.6667, outcomeId: undefined, status: undefined },
         { athlete: 'Jason Anderson', odds: 4, probability: 25, outcomeId: undefined, status: undefined },
       ]);
-      assert.deepEqual(main.heatWinners?.map((o) => [o.athlete, o.odds]), [['Eli Tomac', 2], ['Cooper Webb', 2]]);
+      assert.deepEqual(
+        main.heatWinners?.map((o) => [o.athlete, o.odds]),
+        [
+          ['Eli Tomac', 2],
+          ['Cooper Webb', 2],
+        ],
+      );
       assert.deepEqual(main.marketsAvailable, ['eventWinner', 'headToHead', 'podiums', 'heatWinner']);
       assert.equal(main.marketCount, 4);
       const live = await spr.getMarkets({ status: 'live' });
-      assert.deepEqual(live.map((m) => [m.eventId, m.marketCount, m.outcomes?.length, m.matchups?.length, m.podiums?.length, m.heatWinners?.length]), [[FIELD, 4, 12, 6, 12, 12]]);
+      assert.deepEqual(
+        live.map((m) => [
+          m.eventId,
+          m.marketCount,
+          m.outcomes?.length,
+          m.matchups?.length,
+          m.podiums?.length,
+          m.heatWinners?.length,
+        ]),
+        [[FIELD, 4, 12, 6, 12, 12]],
+      );
 
       // A league and a market: the fight card's heat winners, shortest price first.
       const fights = await client.getLeague('bkfc').getMarkets({ market: 'heat_winner', status: 'completed' });
@@ -1008,14 +1284,17 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
         fights.map((m) => [m.eventId, m.eventName, m.league, m.marketType, m.count]),
         [[BKFC, 'BKFC 70', 'bkfc', 'heatWinner', 6]],
       );
-      assert.deepEqual(fights[0]?.outcomes?.map((o) => [o.athlete, o.odds, o.settlement]), [
-        ['Mike Perry', 1.5, 'WIN'],
-        ['Eddie Alvarez', 1.9, 'PUSH'],
-        ['Mike Perry', 1.9, 'VOID'],
-        ['Luke Rockhold', 1.9, 'NOT_SET'],
-        ['Chad Mendes', 1.9, 'NOT_SET'],
-        ['Luke Rockhold', 2.6, 'LOSE'],
-      ]);
+      assert.deepEqual(
+        fights[0]?.outcomes?.map((o) => [o.athlete, o.odds, o.settlement]),
+        [
+          ['Mike Perry', 1.5, 'WIN'],
+          ['Eddie Alvarez', 1.9, 'PUSH'],
+          ['Mike Perry', 1.9, 'VOID'],
+          ['Luke Rockhold', 1.9, 'NOT_SET'],
+          ['Chad Mendes', 1.9, 'NOT_SET'],
+          ['Luke Rockhold', 2.6, 'LOSE'],
+        ],
+      );
       // By archetype and market, without a league: the combat leagues' matchups.
       const combat = await client.getMarkets({ archetype: 'combat', market: 'matchup', status: 'completed' });
       assert.deepEqual(
@@ -1035,22 +1314,38 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       assert.equal(report.endDate, '2026-05-01T06:00:00.000Z');
       assert.equal(report.settledAt, '2026-05-01T06:00:00.000Z');
       // The SDK extracts winner-style markets and head-to-heads; the rest (and the 404 of heatExacta) are skipped.
-      assert.deepEqual(Object.keys(report.markets), ['eventWinner', 'secondPlace', 'headToHead', 'fastestLap', 'podiums']);
+      assert.deepEqual(Object.keys(report.markets), [
+        'eventWinner',
+        'secondPlace',
+        'headToHead',
+        'fastestLap',
+        'podiums',
+      ]);
       assert.equal(report.marketsSettled, 5);
 
-      type Extracted = { outcomes: Array<Record<string, unknown>>; winners: Array<{ athlete: string; outcomeId: string; settlement: string }>; totalOutcomes: number };
+      type Extracted = {
+        outcomes: Array<Record<string, unknown>>;
+        winners: Array<{ athlete: string; outcomeId: string; settlement: string }>;
+        totalOutcomes: number;
+      };
       const market = (name: string) => report.markets[name] as Extracted;
       const winners = (name: string) => market(name).winners.map((w) => [w.athlete, w.settlement]);
       assert.deepEqual(winners('eventWinner'), [['Eli Tomac', 'WIN']]);
       assert.equal(market('eventWinner').totalOutcomes, 4);
-      assert.deepEqual(market('eventWinner').outcomes.map((o) => [o.athlete, o.odds, o.probability, o.settlement, o.status]), [
-        ['Eli Tomac', 2.5, 40, 'WIN', 'CLOSED'],
-        ['Cooper Webb', 2.5, 40, 'LOSE', 'CLOSED'],
-        ['Chase Sexton', 4, 25, 'LOSE', 'CLOSED'],
-        ['Jason Anderson', 1.8333, 54.5464, 'LOSE', 'CLOSED'],
-      ]);
+      assert.deepEqual(
+        market('eventWinner').outcomes.map((o) => [o.athlete, o.odds, o.probability, o.settlement, o.status]),
+        [
+          ['Eli Tomac', 2.5, 40, 'WIN', 'CLOSED'],
+          ['Cooper Webb', 2.5, 40, 'LOSE', 'CLOSED'],
+          ['Chase Sexton', 4, 25, 'LOSE', 'CLOSED'],
+          ['Jason Anderson', 1.8333, 54.5464, 'LOSE', 'CLOSED'],
+        ],
+      );
       // The dead heat for 2nd: two winners.
-      assert.deepEqual(winners('secondPlace'), [['Cooper Webb', 'WIN'], ['Chase Sexton', 'WIN']]);
+      assert.deepEqual(winners('secondPlace'), [
+        ['Cooper Webb', 'WIN'],
+        ['Chase Sexton', 'WIN'],
+      ]);
       assert.deepEqual(winners('podiums'), [['Chase Sexton', 'WIN']]);
       assert.deepEqual(winners('fastestLap'), [['Eli Tomac', 'WIN']]);
       assert.deepEqual(report.markets.headToHead, {
@@ -1107,8 +1402,12 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   test('pollOdds: maxPolls snapshots at the interval, an error yielded rather than thrown', async () => {
     await withOdds(open, async ({ client }) => {
       const snapshots: Array<Record<string, unknown>> = [];
-      for await (const snapshot of client.pollOdds(FIELD, 'moneyline', { maxPolls: 2, interval: 0.01 })) snapshots.push(snapshot);
-      assert.deepEqual(snapshots.map((s) => s._pollNumber), [0, 1]);
+      for await (const snapshot of client.pollOdds(FIELD, 'moneyline', { maxPolls: 2, interval: 0.01 }))
+        snapshots.push(snapshot);
+      assert.deepEqual(
+        snapshots.map((s) => s._pollNumber),
+        [0, 1],
+      );
       const current = await client.getMoneylines(FIELD);
       for (const { _polledAt, _pollNumber, ...odds } of snapshots) {
         assert.ok(!Number.isNaN(Date.parse(String(_polledAt))));
@@ -1116,10 +1415,16 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       }
       // The default market is the winner market.
       const [first] = await collect(client.pollOdds(SX, undefined, { maxPolls: 1 }));
-      assert.deepEqual(outcomesOf(first ?? {}, 'eventWinner').map((o) => o.settlement), ['WIN', 'LOSE', 'LOSE', 'LOSE']);
+      assert.deepEqual(
+        outcomesOf(first ?? {}, 'eventWinner').map((o) => o.settlement),
+        ['WIN', 'LOSE', 'LOSE', 'LOSE'],
+      );
 
       const failed = await collect(client.pollOdds(BKFC, 'moneyline', { maxPolls: 2, interval: 0.01 }));
-      assert.deepEqual(failed.map((s) => s._pollNumber), [0, 1]);
+      assert.deepEqual(
+        failed.map((s) => s._pollNumber),
+        [0, 1],
+      );
       for (const s of failed) assert.match(String(s._error), /^NotFoundError: .*does not offer eventWinner odds/);
     });
   });
@@ -1135,8 +1440,20 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       const parlay = (await client.calculateParlay(FIELD, [a.id, b.id])) as unknown as Parlay;
       assert.equal(parlay.eventId, FIELD);
       assert.deepEqual(parlay.legs, [
-        { oddId: a.id, oddType: 'eventWinner', selection: `${rider(0)} wins`, probability: a.probability, odds: a.odds },
-        { oddId: b.id, oddType: 'secondPlace', selection: `${rider(1)} finishes 2nd`, probability: b.probability, odds: b.odds },
+        {
+          oddId: a.id,
+          oddType: 'eventWinner',
+          selection: `${rider(0)} wins`,
+          probability: a.probability,
+          odds: a.odds,
+        },
+        {
+          oddId: b.id,
+          oddType: 'secondPlace',
+          selection: `${rider(1)} finishes 2nd`,
+          probability: b.probability,
+          odds: b.odds,
+        },
       ]);
       // P(A 1st and B 2nd) = pA * pB / (1 - pA) under Plackett-Luce, in percent.
       const [pA, pB] = [FIELD_WIN[0] as number, FIELD_WIN[1] as number];
@@ -1147,7 +1464,12 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       close(parlay.independentProbability, (a.probability * b.probability) / 100, 1e-3, 'independent probability');
       close(parlay.correlationFactor, parlay.probability / parlay.independentProbability, 1e-3, 'correlation factor');
       // B second is likelier once A has won: the legs are positively correlated.
-      close(parlay.correlationFactor, 1 / (1 - pA) / (secondPlaceProbability(FIELD_WIN, 1) / pB), 0.03, 'closed-form correlation');
+      close(
+        parlay.correlationFactor,
+        1 / (1 - pA) / (secondPlaceProbability(FIELD_WIN, 1) / pB),
+        0.03,
+        'closed-form correlation',
+      );
 
       // outcomeIds are accepted as well, for the same price.
       assert.deepEqual(await client.calculateParlay(FIELD, [a.outcomeId, b.outcomeId]), parlay);
@@ -1158,10 +1480,13 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       const ahead = pair.eventParticipant1;
       assert.equal(ahead.athlete?.id, 'rx-0');
       const implied = (await client.calculateParlay(FIELD, [a.id, ahead.id])) as unknown as Parlay;
-      assert.deepEqual(implied.legs.map((leg) => [leg.oddId, leg.oddType, leg.selection]), [
-        [a.id, 'eventWinner', `${rider(0)} wins`],
-        [ahead.id, 'headToHead', `${rider(0)} finishes ahead of ${rider(1)}`],
-      ]);
+      assert.deepEqual(
+        implied.legs.map((leg) => [leg.oddId, leg.oddType, leg.selection]),
+        [
+          [a.id, 'eventWinner', `${rider(0)} wins`],
+          [ahead.id, 'headToHead', `${rider(0)} finishes ahead of ${rider(1)}`],
+        ],
+      );
       close(implied.probability, pA * 100, 0.5, 'winning implies finishing ahead');
       close(implied.correlationFactor, (pA + pB) / pA, 0.03, 'correlation 1 / P(A ahead of B)');
     });
@@ -1178,13 +1503,28 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       const notFound = await rejectsWith(client.calculateParlay(NO_EVENT, [a.id, b.id]), NotFoundError, 404);
       assert.match(notFound.message, /not found/);
 
-      assert.match((await rejectsWith(client.calculateParlay(FIELD, [a.id, 'o-sx-win-a']), ValidationError, 422)).message, /"o-sx-win-a" belongs to another event/);
-      assert.match((await rejectsWith(client.calculateParlay(FIELD, [a.id, 'no-such-odd']), ValidationError, 422)).message, /"no-such-odd" does not exist/);
-      assert.match((await rejectsWith(client.calculateParlay(FIELD, [a.id]), ValidationError, 422)).message, /at least two legs/);
+      assert.match(
+        (await rejectsWith(client.calculateParlay(FIELD, [a.id, 'o-sx-win-a']), ValidationError, 422)).message,
+        /"o-sx-win-a" belongs to another event/,
+      );
+      assert.match(
+        (await rejectsWith(client.calculateParlay(FIELD, [a.id, 'no-such-odd']), ValidationError, 422)).message,
+        /"no-such-odd" does not exist/,
+      );
+      assert.match(
+        (await rejectsWith(client.calculateParlay(FIELD, [a.id]), ValidationError, 422)).message,
+        /at least two legs/,
+      );
       // The settled main's odds are closed.
-      assert.match((await rejectsWith(client.calculateParlay(SX, ['o-sx-win-a', 'o-sx-second-b']), ValidationError, 422)).message, /not open/);
+      assert.match(
+        (await rejectsWith(client.calculateParlay(SX, ['o-sx-win-a', 'o-sx-second-b']), ValidationError, 422)).message,
+        /not open/,
+      );
       // Team games have no parlays: a 400, which the SDK maps to the same class.
-      assert.match((await rejectsWith(client.calculateParlay(MASL, ['x', 'y']), ValidationError, 422)).message, /not offered/);
+      assert.match(
+        (await rejectsWith(client.calculateParlay(MASL, ['x', 'y']), ValidationError, 422)).message,
+        /not offered/,
+      );
     });
   });
 
@@ -1205,7 +1545,10 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       assert.match((await rejectsWith(client.getOdds(SX, 'trifecta'), ValidationError, 422)).message, /oddType/);
       await rejectsWith(client.getTopFinishProbabilities(SX, 7), ValidationError, 422);
       assert.match((await rejectsWith(client.getExactas(SX, 5), ValidationError, 422)).message, /exactasType/);
-      assert.match((await rejectsWith(client.getTotals(SX, 'laps'), ValidationError, 422)).message, /overUnderSubMarketType/);
+      assert.match(
+        (await rejectsWith(client.getTotals(SX, 'laps'), ValidationError, 422)).message,
+        /overUnderSubMarketType/,
+      );
     });
   });
 
@@ -1218,35 +1561,51 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
 
       // American: the SDK's conversion of the decimal price agrees with the server's americanOdds.
       const sx = outcomesOf(await american.getMoneylines(SX), 'eventWinner');
-      assert.deepEqual(sx.map((o) => [o.odds, o.americanOdds, o.probability]), [
-        [150, 150, 40],
-        [150, 150, 40],
-        [300, 300, 25],
-        [-120, -120, 54.5464],
-      ]);
-      for (const o of outcomesOf(await american.getMoneylines(FIELD), 'eventWinner')) close(o.odds, o.americanOdds, 0.5, o.id);
+      assert.deepEqual(
+        sx.map((o) => [o.odds, o.americanOdds, o.probability]),
+        [
+          [150, 150, 40],
+          [150, 150, 40],
+          [300, 300, 25],
+          [-120, -120, 54.5464],
+        ],
+      );
+      for (const o of outcomesOf(await american.getMoneylines(FIELD), 'eventWinner'))
+        close(o.odds, o.americanOdds, 0.5, o.id);
       const [h2h] = matchupsOf(await american.getMatchups(SX));
       assert.deepEqual([h2h?.eventParticipant1.odds, h2h?.eventParticipant1.americanOdds], [-111.11, -111]);
 
       // Probability: odds and probability both become the same fraction.
       const fractions = outcomesOf(await probability.getMoneylines(SX), 'eventWinner');
-      assert.deepEqual(fractions.map((o) => [o.odds, o.probability]), [
-        [0.4, 0.4],
-        [0.4, 0.4],
-        [0.25, 0.25],
-        [0.545464, 0.545464],
-      ]);
-      for (const o of outcomesOf(await probability.getTopFinishProbabilities(FIELD, 3), 'raceTop3')) close(o.odds, o.probability, 1e-6, o.id);
+      assert.deepEqual(
+        fractions.map((o) => [o.odds, o.probability]),
+        [
+          [0.4, 0.4],
+          [0.4, 0.4],
+          [0.25, 0.25],
+          [0.545464, 0.545464],
+        ],
+      );
+      for (const o of outcomesOf(await probability.getTopFinishProbabilities(FIELD, 3), 'raceTop3'))
+        close(o.odds, o.probability, 1e-6, o.id);
 
       // Fractional: decimal 2.5 is 3/2.
-      assert.deepEqual(outcomesOf(await fractional.getMoneylines(SX), 'eventWinner').map((o) => o.odds), ['3/2', '3/2', '3/1', '5/6']);
+      assert.deepEqual(
+        outcomesOf(await fractional.getMoneylines(SX), 'eventWinner').map((o) => o.odds),
+        ['3/2', '3/2', '3/1', '5/6'],
+      );
 
       // Markets and settlement are converted too.
       const [markets] = await american.getMarkets({ market: 'moneyline', status: 'completed' });
-      assert.deepEqual(markets?.outcomes?.map((o) => o.odds), [-120, 150, 150, 300]);
+      assert.deepEqual(
+        markets?.outcomes?.map((o) => o.odds),
+        [-120, 150, 150, 300],
+      );
       const settlement = await probability.getSettlement(SX, ['eventWinner']);
       assert.deepEqual(
-        (settlement.markets.eventWinner as { winners: Array<{ odds: number; probability: number }> }).winners.map((w) => [w.odds, w.probability]),
+        (settlement.markets.eventWinner as { winners: Array<{ odds: number; probability: number }> }).winners.map(
+          (w) => [w.odds, w.probability],
+        ),
         [[0.4, 0.4]],
       );
 
@@ -1257,11 +1616,17 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
       const inAmerican = (await american.calculateParlay(FIELD, [a.id, b.id])) as unknown as Parlay;
       assert.equal(inAmerican.odds, decimalToAmerican(decimal.combinedOdds));
       assert.equal(inAmerican.combinedOdds, decimal.combinedOdds);
-      assert.deepEqual(inAmerican.legs.map((leg) => leg.odds), [decimalToAmerican(a.odds), decimalToAmerican(b.odds)]);
+      assert.deepEqual(
+        inAmerican.legs.map((leg) => leg.odds),
+        [decimalToAmerican(a.odds), decimalToAmerican(b.odds)],
+      );
       const inProbability = (await probability.calculateParlay(FIELD, [a.id, b.id])) as unknown as Parlay;
       close(inProbability.probability, decimal.probability / 100, 1e-6, 'parlay probability as a fraction');
       close(inProbability.odds, inProbability.probability, 1e-4, 'parlay odds as a probability');
-      assert.deepEqual(inProbability.legs.map((leg) => leg.probability), [a.probability / 100, b.probability / 100]);
+      assert.deepEqual(
+        inProbability.legs.map((leg) => leg.probability),
+        [a.probability / 100, b.probability / 100],
+      );
     });
   });
 
@@ -1269,7 +1634,10 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
     await withOdds(
       open,
       async ({ client, baseUrl }) => {
-        const wrapped = (await rawGet(baseUrl, `/events/${SX}/eventWinner`)) as { status: number; data: Record<string, unknown> };
+        const wrapped = (await rawGet(baseUrl, `/events/${SX}/eventWinner`)) as {
+          status: number;
+          data: Record<string, unknown>;
+        };
         assert.equal(wrapped.status, 200);
         assert.deepEqual(await client.getMoneylines(SX), wrapped.data);
         assert.deepEqual(outcomesOf(await client.getMatchups(SX), 'headToHead').length, 1);
@@ -1281,7 +1649,10 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
         // A 201 is wrapped as well.
         const parlay = (await client.calculateParlay(FIELD, [a.id, b.id])) as unknown as Parlay;
         assert.equal(parlay.eventId, FIELD);
-        assert.deepEqual(parlay.legs.map((leg) => leg.oddId), [a.id, b.id]);
+        assert.deepEqual(
+          parlay.legs.map((leg) => leg.oddId),
+          [a.id, b.id],
+        );
         assert.equal(parlay.combinedOdds, parlay.odds);
         // Errors are never wrapped.
         await rejectsWith(client.calculateParlay(FIELD, [a.id, other.id]), ValidationError, 422);

@@ -1,13 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { COMPETITIONS, COMPETITION_KEYS, TEAM_GAME_FORMATS, formatIn, getCompetition } from '../../src/domain/competitions.ts';
-import { EVENT_STATUSES, FUTURE_TYPES } from '../../src/domain/enumerations.ts';
-import { FEED_COLLECTIONS, type FeedCollection, type FeedDocument } from '../../src/ingest/feed-schema.ts';
-import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
-import { type ExistingLookup, validateFeed } from '../../src/ingest/validate-feed.ts';
 import { DEFAULT_EVENTS_PER_COMPETITION, eventsPerCompetition, generateDemoFeeds } from '../../src/demo/generate.ts';
 import { RIDER_TEAMS } from '../../src/demo/names.ts';
+import {
+  COMPETITION_KEYS,
+  COMPETITIONS,
+  formatIn,
+  getCompetition,
+  TEAM_GAME_FORMATS,
+} from '../../src/domain/competitions.ts';
+import { EVENT_STATUSES, FUTURE_TYPES } from '../../src/domain/enumerations.ts';
 import { countsPeriodsWon } from '../../src/domain/results/match-score.ts';
+import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
+import { FEED_COLLECTIONS, type FeedCollection, type FeedDocument } from '../../src/ingest/feed-schema.ts';
+import { type ExistingLookup, validateFeed } from '../../src/ingest/validate-feed.ts';
 
 const NOW = new Date('2026-03-10T15:42:17.250Z');
 const NOW_MS = NOW.getTime();
@@ -29,7 +35,8 @@ function priorChunks() {
     }
     for (const collection of FEED_COLLECTIONS) {
       const into = seen.get(collection);
-      for (const item of feed[collection] as Array<{ id: string; competition?: string }>) into?.set(item.id, item.competition ?? null);
+      for (const item of feed[collection] as Array<{ id: string; competition?: string }>)
+        into?.set(item.id, item.competition ?? null);
     }
   };
   return { validate };
@@ -79,7 +86,8 @@ describe('demo data generator', () => {
       const own = events.filter((e) => e.competition === key);
       const live = own.filter((e) => e.eventStatus === 'LIVE');
       assert.ok(live.length >= 1, `${key} has a live event`);
-      for (const e of live) assert.ok(Date.parse(e.startDate) <= NOW_MS && NOW_MS <= Date.parse(e.endDate), `${key} live event spans now`);
+      for (const e of live)
+        assert.ok(Date.parse(e.startDate) <= NOW_MS && NOW_MS <= Date.parse(e.endDate), `${key} live event spans now`);
       assert.equal(own.filter((e) => e.eventStatus === 'NEXT').length, 1, `${key} has one next event`);
     }
   });
@@ -89,16 +97,22 @@ describe('demo data generator', () => {
       const start = Date.parse(e.startDate);
       const end = Date.parse(e.endDate);
       assert.ok(end >= start, e.id);
-      if (e.eventStatus === 'COMPLETED' || e.eventStatus === 'CANCELLED') assert.ok(end < NOW_MS, `${e.id} ${e.eventStatus} is over`);
-      if (e.eventStatus === 'NEXT' || e.eventStatus === 'UPCOMING' || e.eventStatus === 'POSTPONED') assert.ok(start > NOW_MS, `${e.id} ${e.eventStatus} is ahead`);
+      if (e.eventStatus === 'COMPLETED' || e.eventStatus === 'CANCELLED')
+        assert.ok(end < NOW_MS, `${e.id} ${e.eventStatus} is over`);
+      if (e.eventStatus === 'NEXT' || e.eventStatus === 'UPCOMING' || e.eventStatus === 'POSTPONED')
+        assert.ok(start > NOW_MS, `${e.id} ${e.eventStatus} is ahead`);
       if (e.eventStatus === 'IN_WINDOW') assert.ok(start <= NOW_MS && NOW_MS <= end, `${e.id} window is open`);
-      assert.match(e.id, new RegExp(`^${e.competition}:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`));
+      assert.match(
+        e.id,
+        new RegExp(`^${e.competition}:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`),
+      );
       assert.equal(e.tourYearId, `${e.tourId}-${new Date(start).getUTCFullYear()}`);
     }
     // Event numbers run 1, 2, 3... per season in date order.
     for (const key of COMPETITION_KEYS) {
       const bySeason = new Map<string, typeof events>();
-      for (const e of events.filter((x) => x.competition === key)) bySeason.set(e.tourYearId ?? '', [...(bySeason.get(e.tourYearId ?? '') ?? []), e]);
+      for (const e of events.filter((x) => x.competition === key))
+        bySeason.set(e.tourYearId ?? '', [...(bySeason.get(e.tourYearId ?? '') ?? []), e]);
       for (const season of bySeason.values()) {
         const sorted = [...season].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
         assert.deepEqual(
@@ -114,12 +128,20 @@ describe('demo data generator', () => {
     const roundById = new Map(rounds.map((r) => [r.id, r]));
     const heatsByRound = new Map<string, typeof heats>();
     for (const h of heats) heatsByRound.set(h.roundId, [...(heatsByRound.get(h.roundId) ?? []), h]);
-    for (const e of events) assert.ok(rounds.some((r) => r.eventId === e.id), `${e.id} has rounds`);
+    for (const e of events)
+      assert.ok(
+        rounds.some((r) => r.eventId === e.id),
+        `${e.id} has rounds`,
+      );
 
     for (const r of rounds) {
       const e = eventById.get(r.eventId);
       assert.ok(e, r.id);
-      assert.ok(Date.parse(e.startDate) <= Date.parse(r.startDate ?? '') && Date.parse(r.endDate ?? '') <= Date.parse(e.endDate), `${r.id} inside its event`);
+      assert.ok(
+        Date.parse(e.startDate) <= Date.parse(r.startDate ?? '') &&
+          Date.parse(r.endDate ?? '') <= Date.parse(e.endDate),
+        `${r.id} inside its event`,
+      );
       const hs = heatsByRound.get(r.id) ?? [];
       // Games and sets not needed once a match is decided are called off.
       const notNeeded = countsPeriodsWon(getCompetition(e.competition).resultsFormat) && r.roundStatus === 'CANCELLED';
@@ -128,8 +150,13 @@ describe('demo data generator', () => {
       if (['UPCOMING', 'NEXT', 'IN_WINDOW'].includes(e.eventStatus)) assert.equal(r.roundStatus, 'UPCOMING');
       if (e.eventStatus !== 'LIVE') for (const h of hs) assert.equal(h.heatStatus, r.roundStatus, h.id);
       for (const h of hs) {
-        assert.ok(Date.parse(r.startDate ?? '') <= Date.parse(h.startDate ?? '') && Date.parse(h.endDate ?? '') <= Date.parse(r.endDate ?? ''), `${h.id} inside its round`);
-        if (h.heatStatus === 'COMPLETED') assert.ok(Date.parse(h.endDate ?? '') <= NOW_MS || e.eventStatus === 'COMPLETED');
+        assert.ok(
+          Date.parse(r.startDate ?? '') <= Date.parse(h.startDate ?? '') &&
+            Date.parse(h.endDate ?? '') <= Date.parse(r.endDate ?? ''),
+          `${h.id} inside its round`,
+        );
+        if (h.heatStatus === 'COMPLETED')
+          assert.ok(Date.parse(h.endDate ?? '') <= NOW_MS || e.eventStatus === 'COMPLETED');
       }
     }
     for (const h of heats) assert.ok(roundById.has(h.roundId));
@@ -138,7 +165,9 @@ describe('demo data generator', () => {
       const own = rounds.filter((r) => r.eventId === e.id);
       assert.equal(own.filter((r) => r.roundStatus === 'LIVE').length, 1, `${e.id} has one live round`);
       const liveAt = own.findIndex((r) => r.roundStatus === 'LIVE');
-      own.forEach((r, i) => assert.equal(r.roundStatus, i < liveAt ? 'COMPLETED' : i > liveAt ? 'UPCOMING' : 'LIVE', r.id));
+      own.forEach((r, i) =>
+        assert.equal(r.roundStatus, i < liveAt ? 'COMPLETED' : i > liveAt ? 'UPCOMING' : 'LIVE', r.id),
+      );
       const ownHeats = own.flatMap((r) => heatsByRound.get(r.id) ?? []);
       if (ownHeats.length > 0) {
         const live = ownHeats.filter((h) => h.heatStatus === 'LIVE');
@@ -156,7 +185,11 @@ describe('demo data generator', () => {
       const own = teams.filter((t) => t.competition === c.key);
       if (c.participants !== 'teams') {
         // Bull riders ride for teams in team events; other individual sports have none.
-        assert.equal(own.length, formatIn(TEAM_GAME_FORMATS, c.resultsFormat) ? (RIDER_TEAMS[c.key]?.length ?? 0) : 0, c.key);
+        assert.equal(
+          own.length,
+          formatIn(TEAM_GAME_FORMATS, c.resultsFormat) ? (RIDER_TEAMS[c.key]?.length ?? 0) : 0,
+          c.key,
+        );
         continue;
       }
       assert.ok(own.length >= 6 && own.length <= 12, `${c.key} has ${own.length} teams`);
@@ -168,7 +201,9 @@ describe('demo data generator', () => {
         assert.equal(e.teams?.length, 2, e.id);
         assert.equal(e.teams?.filter((t) => t.isHomeTeam).length, 1, e.id);
         for (const t of e.teams ?? []) assert.ok(ids.has(t.teamId));
-        const played = rounds.filter((r) => r.eventId === e.id && (r.roundStatus === 'COMPLETED' || r.roundStatus === 'LIVE'));
+        const played = rounds.filter(
+          (r) => r.eventId === e.id && (r.roundStatus === 'COMPLETED' || r.roundStatus === 'LIVE'),
+        );
         for (const r of played) assert.equal(roundScores.filter((s) => s.roundId === r.id).length, 2, `${r.id} scored`);
       }
     }
@@ -218,10 +253,17 @@ describe('demo data generator', () => {
         const items = odds.filter((o) => o.futureId === f.id);
         assert.ok(items.length >= 8 && items.length <= 20, `${f.id} has ${items.length} outcomes`);
         for (const item of items) {
-          assert.equal(getCompetition(key).participants === 'teams' ? item.teamId !== undefined : item.athleteId !== undefined, true);
+          assert.equal(
+            getCompetition(key).participants === 'teams' ? item.teamId !== undefined : item.athleteId !== undefined,
+            true,
+          );
           for (const price of item.odds) {
-            assert.ok((price.decimalOdds === undefined) !== (price.americanOdds === undefined), 'exactly one price form');
-            if (price.decimalOdds !== undefined) assert.ok(price.decimalOdds >= 1.01 && price.decimalOdds <= 500, String(price.decimalOdds));
+            assert.ok(
+              (price.decimalOdds === undefined) !== (price.americanOdds === undefined),
+              'exactly one price form',
+            );
+            if (price.decimalOdds !== undefined)
+              assert.ok(price.decimalOdds >= 1.01 && price.decimalOdds <= 500, String(price.decimalOdds));
             if (price.americanOdds !== undefined) assert.ok(Math.abs(price.americanOdds) >= 100);
           }
         }
@@ -231,15 +273,29 @@ describe('demo data generator', () => {
       const prices = odds
         .filter((o) => o.futureId === winner?.id)
         .map((o) => o.odds[0])
-        .map((p) => p?.decimalOdds ?? (p?.americanOdds !== undefined ? (p.americanOdds > 0 ? 1 + p.americanOdds / 100 : 1 + 100 / -p.americanOdds) : 0));
-      assert.ok(Math.min(...prices) < 10 && Math.max(...prices) > 3 * Math.min(...prices), `${key} winner prices ${prices.join(',')}`);
+        .map(
+          (p) =>
+            p?.decimalOdds ??
+            (p?.americanOdds !== undefined
+              ? p.americanOdds > 0
+                ? 1 + p.americanOdds / 100
+                : 1 + 100 / -p.americanOdds
+              : 0),
+        );
+      assert.ok(
+        Math.min(...prices) < 10 && Math.max(...prices) > 3 * Math.min(...prices),
+        `${key} winner prices ${prices.join(',')}`,
+      );
     }
     assert.ok(odds.some((o) => o.odds.some((p) => p.americanOdds !== undefined)));
     assert.ok(odds.some((o) => o.odds.some((p) => p.decimalOdds !== undefined)));
   });
 
   test('events: 5000 spreads exactly 5000 events over the competitions', () => {
-    assert.deepEqual(eventsPerCompetition(5000).reduce((a, b) => a + b, 0), 5000);
+    assert.deepEqual(
+      eventsPerCompetition(5000).reduce((a, b) => a + b, 0),
+      5000,
+    );
     const docs = [...generateDemoFeeds({ now: NOW, events: 5000, maxEventsPerChunk: 100 })];
     assert.ok(docs.length > COMPETITIONS.length, 'more than one chunk per competition');
     assert.equal(all(docs, 'events').length, 5000);
@@ -251,7 +307,21 @@ describe('demo data generator', () => {
   test('chunking changes the packaging, not the content; later chunks validate against earlier ones', async () => {
     const whole = [...generateDemoFeeds({ now: NOW, seed: 3, events: 600 })];
     const chunked = [...generateDemoFeeds({ now: NOW, seed: 3, events: 600, maxEventsPerChunk: 7 })];
-    for (const key of ['events', 'rounds', 'heats', 'roundScores', 'eventParticipants', 'heatEntries', 'laps', 'heatResults', 'teamGames', 'tours', 'athletes', 'teams', 'futureOdds'] as const) {
+    for (const key of [
+      'events',
+      'rounds',
+      'heats',
+      'roundScores',
+      'eventParticipants',
+      'heatEntries',
+      'laps',
+      'heatResults',
+      'teamGames',
+      'tours',
+      'athletes',
+      'teams',
+      'futureOdds',
+    ] as const) {
       assert.deepEqual(all(chunked, key), all(whole, key), key);
     }
     // Parents travel in each competition's first chunk only.

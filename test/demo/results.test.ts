@@ -2,12 +2,25 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { COMPETITIONS, HEAT_RESULT_FORMATS, LAP_RECORD_FORMATS, type ResultsFormat, formatIn, getCompetition } from '../../src/domain/competitions.ts';
-import { DRAW_METHODS, NO_RESULT_METHODS, PARTICIPANT_STATUSES, WIN_METHODS, isOneOf } from '../../src/domain/enumerations.ts';
-import { publishedWinMethod } from '../../src/domain/results/win-by.ts';
-import { type FeedCollection, FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { generateDemoFeeds } from '../../src/demo/generate.ts';
 import { TEAM_GAME_EVENT_TYPE } from '../../src/demo/results.ts';
+import {
+  COMPETITIONS,
+  formatIn,
+  getCompetition,
+  HEAT_RESULT_FORMATS,
+  LAP_RECORD_FORMATS,
+  type ResultsFormat,
+} from '../../src/domain/competitions.ts';
+import {
+  DRAW_METHODS,
+  isOneOf,
+  NO_RESULT_METHODS,
+  PARTICIPANT_STATUSES,
+  WIN_METHODS,
+} from '../../src/domain/enumerations.ts';
+import { publishedWinMethod } from '../../src/domain/results/win-by.ts';
+import { type FeedCollection, FeedDocument } from '../../src/ingest/feed-schema.ts';
 
 const NOW = new Date('2026-03-10T15:42:17.250Z');
 
@@ -45,7 +58,8 @@ function dataset(docs: FeedDocument[]) {
   const eventById = new Map(events.map((e) => [e.id, e]));
   const roundById = new Map(rounds.map((r) => [r.id, r]));
   const eventOfHeat = (heat: (typeof heats)[number]) => eventById.get(roundById.get(heat.roundId)?.eventId ?? '');
-  const formatOfHeat = (heat: (typeof heats)[number]): ResultsFormat => getCompetition(eventOfHeat(heat)?.competition ?? '').resultsFormat;
+  const formatOfHeat = (heat: (typeof heats)[number]): ResultsFormat =>
+    getCompetition(eventOfHeat(heat)?.competition ?? '').resultsFormat;
   return {
     docs,
     events,
@@ -87,7 +101,8 @@ describe('demo results', () => {
 
   test('is deterministic, and another seed gives other results', () => {
     const again = [...generateDemoFeeds({ now: NOW, seed: 7 })];
-    for (const key of ['eventParticipants', 'heatEntries', 'laps', 'heatResults', 'teamGames'] as const) assert.deepEqual(all(again, key), all(data.docs, key), key);
+    for (const key of ['eventParticipants', 'heatEntries', 'laps', 'heatResults', 'teamGames'] as const)
+      assert.deepEqual(all(again, key), all(data.docs, key), key);
     const other = [...generateDemoFeeds({ now: NOW, seed: 8 })];
     assert.notDeepEqual(all(other, 'heatEntries'), data.entries);
   });
@@ -121,9 +136,13 @@ describe('demo results', () => {
       assert.equal(new Set(list.map((p) => p.athleteId)).size, list.length, eventId);
       const seeds = list.map((p) => p.seedNo).filter((s): s is number => typeof s === 'number');
       assert.ok(isPermutation(seeds), `${eventId} seeds 1..n`);
-      const competing = new Set(list.filter((p) => p.status !== 'WITHDRAWN' && p.status !== 'INJURED').map((p) => p.athleteId));
+      const competing = new Set(
+        list.filter((p) => p.status !== 'WITHDRAWN' && p.status !== 'INJURED').map((p) => p.athleteId),
+      );
       const eventHeats = data.heats.filter((h) => data.roundById.get(h.roundId)?.eventId === eventId);
-      for (const heat of eventHeats) for (const entry of data.entriesByHeat.get(heat.id) ?? []) assert.ok(competing.has(entry.athleteId), `${entry.id} is a competing participant`);
+      for (const heat of eventHeats)
+        for (const entry of data.entriesByHeat.get(heat.id) ?? [])
+          assert.ok(competing.has(entry.athleteId), `${entry.id} is a competing participant`);
     }
     assert.deepEqual(new Set(data.participants.map((p) => p.status)), new Set(PARTICIPANT_STATUSES));
     // Nobody is eliminated from an event that has not started.
@@ -136,7 +155,8 @@ describe('demo results', () => {
   test('heats that have not run carry only their draw', () => {
     for (const heat of data.heats.filter((h) => h.heatStatus !== 'COMPLETED' && h.heatStatus !== 'LIVE')) {
       for (const entry of data.entriesByHeat.get(heat.id) ?? []) {
-        for (const key of Object.keys(entry)) assert.ok(DRAW_FIELDS.has(key), `${entry.id} (${heat.heatStatus}) has ${key}`);
+        for (const key of Object.keys(entry))
+          assert.ok(DRAW_FIELDS.has(key), `${entry.id} (${heat.heatStatus}) has ${key}`);
         assert.ok(!data.lapsByEntry.has(entry.id));
       }
       assert.ok(!data.resultByHeat.has(heat.id), `${heat.id} has no result`);
@@ -159,7 +179,15 @@ describe('demo results', () => {
           break;
         case 'skateboarding': {
           for (const e of entries) {
-            for (const score of [e.lineScore1, e.lineScore2, e.trick1Score, e.trick2Score, e.trick3Score, e.trick4Score]) assert.ok(typeof score === 'number' && score >= 0 && score <= 10, where);
+            for (const score of [
+              e.lineScore1,
+              e.lineScore2,
+              e.trick1Score,
+              e.trick2Score,
+              e.trick3Score,
+              e.trick4Score,
+            ])
+              assert.ok(typeof score === 'number' && score >= 0 && score <= 10, where);
           }
           const extra = entries.filter((e) => e.trick5Score !== undefined);
           assert.equal(extra.length, heat.heatName === 'Final' ? Math.min(4, entries.length) : 0, where);
@@ -185,7 +213,8 @@ describe('demo results', () => {
         case 'position-race':
           for (const e of entries) {
             assert.ok(e.lapStatus === 'ACT' || e.lapStatus === 'DNF' || e.lapStatus === 'DNS', where);
-            if (e.lapStatus !== 'DNS') assert.ok(typeof e.position === 'number' && typeof e.lapTime === 'number', where);
+            if (e.lapStatus !== 'DNS')
+              assert.ok(typeof e.position === 'number' && typeof e.lapTime === 'number', where);
             assert.ok(!data.lapsByEntry.has(e.id), `${where}: no lap records`);
           }
           break;
@@ -196,21 +225,32 @@ describe('demo results', () => {
           if (entries.length === 2) {
             assert.ok(result, where);
             const winner = result.winnerAthleteId ?? null;
-            assert.ok(winner === null || entries.some((e) => e.athleteId === winner), `${where}: winner is one of the two`);
+            assert.ok(
+              winner === null || entries.some((e) => e.athleteId === winner),
+              `${where}: winner is one of the two`,
+            );
             if (format !== 'combat') assert.notEqual(winner, null, where);
           } else {
             // Qualifying heats: everyone, one score each.
             assert.equal(result, undefined, where);
             assert.ok(entries.length > 2, where);
-            assert.ok(entries.some((e) => typeof e.heatScore === 'number'), where);
+            assert.ok(
+              entries.some((e) => typeof e.heatScore === 'number'),
+              where,
+            );
           }
-          if (format === 'combat') for (const e of entries) assert.equal(e.position, undefined, `${where}: fights store no position`);
-          if (format === 'drag-pairing' && entries.length === 2) for (const e of entries) assert.ok(e.position === undefined || e.position === 1, where);
+          if (format === 'combat')
+            for (const e of entries) assert.equal(e.position, undefined, `${where}: fights store no position`);
+          if (format === 'drag-pairing' && entries.length === 2)
+            for (const e of entries) assert.ok(e.position === undefined || e.position === 1, where);
           break;
         }
         case 'bull-riding':
           for (const e of entries) {
-            assert.ok(e.riderScore === 0 || (typeof e.riderScore === 'number' && e.riderScore >= 80 && e.riderScore <= 93), `${where}: ${e.riderScore}`);
+            assert.ok(
+              e.riderScore === 0 || (typeof e.riderScore === 'number' && e.riderScore >= 80 && e.riderScore <= 93),
+              `${where}: ${e.riderScore}`,
+            );
             assert.ok(typeof e.bullScore === 'number' && e.bullScore >= 40 && e.bullScore <= 46.5, where);
             assert.equal(e.heatScore, e.riderScore);
           }
@@ -233,7 +273,10 @@ describe('demo results', () => {
     }
     for (const result of data.results) {
       const heat = heatById.get(result.heatId);
-      assert.ok(heat && formatIn(HEAT_RESULT_FORMATS, data.formatOfHeat(heat)) && heat.heatStatus === 'COMPLETED', result.heatId);
+      assert.ok(
+        heat && formatIn(HEAT_RESULT_FORMATS, data.formatOfHeat(heat)) && heat.heatStatus === 'COMPLETED',
+        result.heatId,
+      );
     }
     for (const game of data.games) {
       const heat = heatById.get(game.heatId);
@@ -243,7 +286,9 @@ describe('demo results', () => {
 
   test('live lap races publish the laps run so far, everyone on about the same lap', () => {
     let live = 0;
-    for (const heat of data.heats.filter((h) => h.heatStatus === 'LIVE' && formatIn(LAP_RECORD_FORMATS, data.formatOfHeat(h)))) {
+    for (const heat of data.heats.filter(
+      (h) => h.heatStatus === 'LIVE' && formatIn(LAP_RECORD_FORMATS, data.formatOfHeat(h)),
+    )) {
       const entries = data.entriesByHeat.get(heat.id) ?? [];
       const counts = entries.filter((e) => e.lapStatus === 'ACT').map((e) => data.lapsByEntry.get(e.id)?.length ?? 0);
       const total = entries[0]?.totalLaps ?? 0;
@@ -264,9 +309,12 @@ describe('demo results', () => {
       if (withLaps.length === 0) continue;
       // At every lap, the positions of the riders who completed it are 1..m.
       const byLap = groupBy(withLaps.flat(), (l: Lap) => String(l.lapNo));
-      for (const [lapNo, laps] of byLap) assert.ok(isPermutation(laps.map((l) => l.position)), `${heatId} lap ${lapNo}`);
+      for (const [lapNo, laps] of byLap)
+        assert.ok(isPermutation(laps.map((l) => l.position)), `${heatId} lap ${lapNo}`);
       for (const laps of withLaps) if (new Set(laps.map((l) => l.position)).size > 1) passes++;
-      for (const laps of withLaps) for (const l of laps) assert.ok(typeof l.lapTime === 'number' && l.lapTime > 5 && l.lapTime < 200, `${l.heatEntryId} lap time`);
+      for (const laps of withLaps)
+        for (const l of laps)
+          assert.ok(typeof l.lapTime === 'number' && l.lapTime > 5 && l.lapTime < 200, `${l.heatEntryId} lap time`);
     }
     assert.ok(passes > 100, `positions change across laps (${passes} riders)`);
   });
@@ -292,7 +340,8 @@ describe('demo results', () => {
       const published = publishedWinMethod(result.method);
       methods.add(published);
       if (published !== result.method) spellings.add(result.method);
-      if (isOneOf([...DRAW_METHODS, ...NO_RESULT_METHODS], published)) assert.equal(result.winnerAthleteId, null, heat.id);
+      if (isOneOf([...DRAW_METHODS, ...NO_RESULT_METHODS], published))
+        assert.equal(result.winnerAthleteId, null, heat.id);
       else assert.ok(result.winnerAthleteId, heat.id);
     }
     assert.ok(sameClass >= bouts * 0.9, `${sameClass} of ${bouts} bouts in one weight class`);
@@ -304,11 +353,18 @@ describe('demo results', () => {
 
   test('a fight card named after its main event books that pairing as the last bout', () => {
     let named = 0;
-    for (const event of data.events.filter((e) => getCompetition(e.competition).resultsFormat === 'combat' && / vs\. /.test(e.name) && e.eventStatus !== 'CANCELLED')) {
+    for (const event of data.events.filter(
+      (e) =>
+        getCompetition(e.competition).resultsFormat === 'combat' &&
+        / vs\. /.test(e.name) &&
+        e.eventStatus !== 'CANCELLED',
+    )) {
       const uuid = event.id.split(':')[1] ?? '';
       const bouts = data.heats.filter((h) => h.id.startsWith(`${uuid}-`));
       const main = bouts[bouts.length - 1];
-      const names = (data.entriesByHeat.get(main?.id ?? '') ?? []).map((e) => data.athletes.get(e.athleteId)?.lastName ?? '');
+      const names = (data.entriesByHeat.get(main?.id ?? '') ?? []).map(
+        (e) => data.athletes.get(e.athleteId)?.lastName ?? '',
+      );
       const [, first, second] = /: (.+) vs\. (.+)$/.exec(event.name) ?? [];
       assert.deepEqual(new Set(names), new Set([first, second]), event.name);
       named++;
@@ -336,7 +392,11 @@ describe('demo results', () => {
   });
 
   test('bull riding: about a third of events are team events, with a completed team game', () => {
-    const pbrTeams = new Set(all(data.docs, 'teams').filter((t) => t.competition === 'pbr').map((t) => t.id));
+    const pbrTeams = new Set(
+      all(data.docs, 'teams')
+        .filter((t) => t.competition === 'pbr')
+        .map((t) => t.id),
+    );
     assert.equal(pbrTeams.size, 10);
     const pbrDoc = data.docs.find((d) => d.tours?.[0]?.competition === 'pbr');
     assert.equal(pbrDoc?.teams?.length, 10, 'the teams travel in the first pbr document');
@@ -347,13 +407,17 @@ describe('demo results', () => {
       assert.ok(heat);
       assert.ok(pbrTeams.has(game.homeTeamId) && pbrTeams.has(game.awayTeamId) && game.homeTeamId !== game.awayTeamId);
       assert.equal(game.eventType, TEAM_GAME_EVENT_TYPE);
-      for (const entry of data.entriesByHeat.get(heat.id) ?? []) assert.ok(entry.teamId === game.homeTeamId || entry.teamId === game.awayTeamId, entry.id);
+      for (const entry of data.entriesByHeat.get(heat.id) ?? [])
+        assert.ok(entry.teamId === game.homeTeamId || entry.teamId === game.awayTeamId, entry.id);
       if (heat.heatStatus === 'COMPLETED') completed++;
     }
     assert.ok(completed >= 1, 'a completed team game');
     const pbrEvents = data.events.filter((e) => e.competition === 'pbr');
     const teamEvents = pbrEvents.filter((e) => data.games.some((g) => g.heatId.startsWith(e.id.split(':')[1] ?? '-')));
-    assert.ok(teamEvents.length >= 1 && teamEvents.length <= Math.ceil(pbrEvents.length / 2), `${teamEvents.length} of ${pbrEvents.length}`);
+    assert.ok(
+      teamEvents.length >= 1 && teamEvents.length <= Math.ceil(pbrEvents.length / 2),
+      `${teamEvents.length} of ${pbrEvents.length}`,
+    );
     // Individual events: riders without a team game carry no team on their entry.
     for (const heat of data.heats.filter((h) => data.formatOfHeat(h) === 'bull-riding' && !data.gameByHeat.has(h.id))) {
       for (const entry of data.entriesByHeat.get(heat.id) ?? []) assert.equal(entry.teamId, undefined);
@@ -387,9 +451,12 @@ describe('demo results', () => {
   });
 
   test('chunking keeps each event with its participants, entries, laps, results and team games', () => {
-    const docs = [...generateDemoFeeds({ now: NOW, seed: 3, events: 600, maxEventsPerChunk: 5, maxItemsPerChunk: 2000 })];
+    const docs = [
+      ...generateDemoFeeds({ now: NOW, seed: 3, events: 600, maxEventsPerChunk: 5, maxItemsPerChunk: 2000 }),
+    ];
     const whole = [...generateDemoFeeds({ now: NOW, seed: 3, events: 600 })];
-    for (const key of ['eventParticipants', 'heatEntries', 'laps', 'heatResults', 'teamGames'] as const) assert.deepEqual(all(docs, key), all(whole, key), key);
+    for (const key of ['eventParticipants', 'heatEntries', 'laps', 'heatResults', 'teamGames'] as const)
+      assert.deepEqual(all(docs, key), all(whole, key), key);
     assert.ok(docs.length > whole.length);
     for (const doc of docs) {
       assert.ok((doc.events?.length ?? 0) <= 5);

@@ -9,16 +9,16 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../scripts/free-port.ts';
-import { getCompetition } from '../../src/domain/competitions.ts';
-import { matchDistribution, moneyline, regularPeriods } from '../../src/domain/pricing/team-match-model.ts';
 import { generateDemoFeeds } from '../../src/demo/generate.ts';
 import { demoMatchModel, restOfMatch } from '../../src/demo/matches.ts';
-import { type Simulator, type TickSummary, createSimulator, prepareSimulation } from '../../src/demo/simulate.ts';
+import { createSimulator, prepareSimulation, type Simulator, type TickSummary } from '../../src/demo/simulate.ts';
+import { getCompetition } from '../../src/domain/competitions.ts';
+import { matchDistribution, moneyline, regularPeriods } from '../../src/domain/pricing/team-match-model.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { getEventOdds } from '../../src/read/odds.ts';
 import type { Store } from '../../src/store/database.ts';
 import { runCli, spawnCli, tempDir } from '../helpers/cli.ts';
-import { STORE_KINDS, type TestStore, openTestStore } from '../helpers/stores.ts';
+import { openTestStore, STORE_KINDS, type TestStore } from '../helpers/stores.ts';
 
 const ANCHOR = Date.parse('2026-11-21T18:00:00Z');
 const COMPETITIONS = ['spr', 'bkfc', 'gsoc', 'jaialai', 'masl'];
@@ -31,7 +31,15 @@ type Row = Record<string, any>;
 /** The real time at which the simulated clock reads `ms`. */
 const realAt = (ms: number) => new Date(ANCHOR + (ms - ANCHOR) / SPEED);
 
-const RANK: Record<string, number> = { UPCOMING: 0, NEXT: 0, POSTPONED: 0, IN_WINDOW: 1, LIVE: 2, COMPLETED: 3, CANCELLED: 3 };
+const RANK: Record<string, number> = {
+  UPCOMING: 0,
+  NEXT: 0,
+  POSTPONED: 0,
+  IN_WINDOW: 1,
+  LIVE: 2,
+  COMPLETED: 3,
+  CANCELLED: 3,
+};
 
 function all<K extends keyof FeedDocument>(docs: readonly FeedDocument[], key: K): Row[] {
   return docs.flatMap((doc) => (doc[key] ?? []) as Row[]);
@@ -45,14 +53,25 @@ describe('match prices in play', () => {
       const before = moneyline(matchDistribution(model));
       const start = restOfMatch(model, { completed: [], live: null });
       assert.ok(Math.abs(start.reduce((sum, s) => sum + s.p, 0) - 1) < 1e-9, key);
-      assert.ok(Math.abs(moneyline(start).home - before.home) < 1e-6, `${key}: ${moneyline(start).home} against ${before.home}`);
+      assert.ok(
+        Math.abs(moneyline(start).home - before.home) < 1e-6,
+        `${key}: ${moneyline(start).home} against ${before.home}`,
+      );
       const ahead = moneyline(restOfMatch(model, { completed: [{ home: 3, away: 0 }], live: null })).home;
       const behind = moneyline(restOfMatch(model, { completed: [{ home: 0, away: 3 }], live: null })).home;
       assert.ok(ahead > before.home && before.home > behind, `${key}: ${behind} < ${before.home} < ${ahead}`);
       // Level into the last period: the rest decides.
-      const periods = Array.from({ length: regularPeriods(model) - 1 }, (_, i) => (i % 2 === 0 ? { home: 1, away: 0 } : { home: 0, away: 1 }));
-      const late = restOfMatch(model, { completed: periods.length % 2 === 0 ? periods : [...periods.slice(0, -1), { home: 0, away: 0 }], live: null });
-      assert.ok(Math.abs(late.reduce((sum, s) => sum + s.p, 0) - 1) < 1e-9 && late.every((s) => s.home !== s.away), key);
+      const periods = Array.from({ length: regularPeriods(model) - 1 }, (_, i) =>
+        i % 2 === 0 ? { home: 1, away: 0 } : { home: 0, away: 1 },
+      );
+      const late = restOfMatch(model, {
+        completed: periods.length % 2 === 0 ? periods : [...periods.slice(0, -1), { home: 0, away: 0 }],
+        live: null,
+      });
+      assert.ok(
+        Math.abs(late.reduce((sum, s) => sum + s.p, 0) - 1) < 1e-9 && late.every((s) => s.home !== s.away),
+        key,
+      );
     }
   });
 });
@@ -63,7 +82,10 @@ describe('demo data at a later clock', () => {
   test('at the layout time it is the dataset itself; a competition alone is its part of the whole', () => {
     const whole = [...generateDemoFeeds({ now, events: 60 })];
     const own = [...generateDemoFeeds({ now, clock: now, events: 60, competitions: ['gsoc', 'spr'] })];
-    assert.deepEqual(own, whole.filter((doc) => ['gsoc', 'spr'].includes(doc.tours?.[0]?.competition as string)));
+    assert.deepEqual(
+      own,
+      whole.filter((doc) => ['gsoc', 'spr'].includes(doc.tours?.[0]?.competition as string)),
+    );
   });
 
   test('statuses only move forward, heats complete in order, and the events still to come keep their draw', () => {
@@ -81,8 +103,13 @@ describe('demo data at a later clock', () => {
     const heatWas = new Map(all(before, 'heats').map((h) => [h.id, h.heatStatus]));
     for (const h of all(later, 'heats')) assert.ok(RANK[h.heatStatus]! >= RANK[heatWas.get(h.id)]!, h.id);
     // An event that has not started yet has the same participants as when it was laid out.
-    const upcoming = new Set(all(later, 'events').filter((e) => e.eventStatus === 'UPCOMING' || e.eventStatus === 'NEXT').map((e) => e.id));
-    const participants = (docs: FeedDocument[]) => JSON.stringify(all(docs, 'eventParticipants').filter((p) => upcoming.has(p.eventId)));
+    const upcoming = new Set(
+      all(later, 'events')
+        .filter((e) => e.eventStatus === 'UPCOMING' || e.eventStatus === 'NEXT')
+        .map((e) => e.id),
+    );
+    const participants = (docs: FeedDocument[]) =>
+      JSON.stringify(all(docs, 'eventParticipants').filter((p) => upcoming.has(p.eventId)));
     assert.equal(participants(later), participants(before));
   });
 });
@@ -103,16 +130,37 @@ for (const kind of STORE_KINDS) {
       return summary;
     };
     const liveEvent = async (competition: string) =>
-      store.db.selectFrom('events').selectAll().where('competition', '=', competition).where('eventStatus', '=', 'LIVE').executeTakeFirstOrThrow();
-    const heatsOf = (eventId: string) => store.db.selectFrom('heats').selectAll().where('eventId', '=', eventId).orderBy('startDate').execute();
-    const oddsOf = async (eventId: string) => new Map((await store.db.selectFrom('odds').select(['id', 'decimalOdds']).where('eventId', '=', eventId).execute()).map((o) => [o.id, o.decimalOdds]));
+      store.db
+        .selectFrom('events')
+        .selectAll()
+        .where('competition', '=', competition)
+        .where('eventStatus', '=', 'LIVE')
+        .executeTakeFirstOrThrow();
+    const heatsOf = (eventId: string) =>
+      store.db.selectFrom('heats').selectAll().where('eventId', '=', eventId).orderBy('startDate').execute();
+    const oddsOf = async (eventId: string) =>
+      new Map(
+        (await store.db.selectFrom('odds').select(['id', 'decimalOdds']).where('eventId', '=', eventId).execute()).map(
+          (o) => [o.id, o.decimalOdds],
+        ),
+      );
 
     before(async () => {
       testStore = await openTestStore(kind);
       store = testStore.store;
       const prepared = await prepareSimulation(store, { now: new Date(ANCHOR), competitions: COMPETITIONS });
-      assert.deepEqual(prepared, { anchors: Object.fromEntries(COMPETITIONS.map((key) => [key, new Date(ANCHOR)])), clock: new Date(ANCHOR), loaded: COMPETITIONS });
-      simulator = createSimulator(store, { anchor: prepared.anchors, clock: prepared.clock, startedAt: new Date(ANCHOR), speed: SPEED, competitions: COMPETITIONS });
+      assert.deepEqual(prepared, {
+        anchors: Object.fromEntries(COMPETITIONS.map((key) => [key, new Date(ANCHOR)])),
+        clock: new Date(ANCHOR),
+        loaded: COMPETITIONS,
+      });
+      simulator = createSimulator(store, {
+        anchor: prepared.anchors,
+        clock: prepared.clock,
+        startedAt: new Date(ANCHOR),
+        speed: SPEED,
+        competitions: COMPETITIONS,
+      });
     });
 
     after(async () => {
@@ -135,19 +183,34 @@ for (const kind of STORE_KINDS) {
       const summary = await tickAt(ANCHOR + 20 * MINUTE);
       assert.ok((summary.written.odds ?? 0) > 0);
       const after = await oddsOf(curling.id);
-      assert.notDeepEqual([after.get(`${moneyline}:home`), after.get(`${moneyline}:away`)], [before.get(`${moneyline}:home`), before.get(`${moneyline}:away`)]);
+      assert.notDeepEqual(
+        [after.get(`${moneyline}:home`), after.get(`${moneyline}:away`)],
+        [before.get(`${moneyline}:home`), before.get(`${moneyline}:away`)],
+      );
       const doc = await getEventOdds(store, curling.id, 'teamMarkets', {}, null);
       const ml = (doc.teamMarkets as Row[]).filter((o) => o.marketId === moneyline);
       assert.deepEqual(new Set(ml.map((o) => o.status)), new Set(['OPEN']));
       // A completed end's own markets are closed and settled from its score.
-      const ends = await store.db.selectFrom('rounds').select('id').where('eventId', '=', curling.id).where('roundStatus', '=', 'COMPLETED').execute();
-      const endMarket = (doc.teamMarkets as Row[]).filter((o) => o.marketId === `${curling.id}:${ends[0]?.id}:moneyline`);
+      const ends = await store.db
+        .selectFrom('rounds')
+        .select('id')
+        .where('eventId', '=', curling.id)
+        .where('roundStatus', '=', 'COMPLETED')
+        .execute();
+      const endMarket = (doc.teamMarkets as Row[]).filter(
+        (o) => o.marketId === `${curling.id}:${ends[0]?.id}:moneyline`,
+      );
       assert.ok(endMarket.length > 0 && endMarket.every((o) => o.status === 'CLOSED' && o.settlement !== 'NOT_SET'));
     });
 
     test('a bout that ends settles its head-to-head market', async () => {
       const card = await liveEvent('bkfc');
-      const bout = (await heatsOf(card.id)).find((h) => Date.parse(h.endDate as string) <= clock && h.heatStatus === 'COMPLETED' && Date.parse(h.endDate as string) > ANCHOR);
+      const bout = (await heatsOf(card.id)).find(
+        (h) =>
+          Date.parse(h.endDate as string) <= clock &&
+          h.heatStatus === 'COMPLETED' &&
+          Date.parse(h.endDate as string) > ANCHOR,
+      );
       assert.ok(bout, 'a bout under way at the load time is over 20 minutes later');
       const result = await store.db.selectFrom('heatResults').selectAll().where('id', '=', bout.id).executeTakeFirst();
       assert.ok(result?.method, 'the bout has a result');
@@ -163,10 +226,17 @@ for (const kind of STORE_KINDS) {
       const heat = (await heatsOf(race.id)).find((h) => h.heatStatus === 'UPCOMING');
       assert.ok(heat, 'a heat to come');
       const [start, end] = [Date.parse(heat.startDate as string), Date.parse(heat.endDate as string)];
-      const status = async () => (await store.db.selectFrom('heats').select('heatStatus').where('id', '=', heat.id).executeTakeFirstOrThrow()).heatStatus;
-      const laps = async () => (await store.db.selectFrom('laps').select('heatEntryId').where('heatId', '=', heat.id).execute()).length;
-      const winnerOdds = async () => ((await getEventOdds(store, race.id, 'heatWinner', {}, null)).heatWinner as Row[]).filter((o) => o.heatId === heat.id);
-      const eventWinner = async () => oddsOf(race.id).then((odds) => [...odds].filter(([id]) => id.includes(':eventWinner:')));
+      const status = async () =>
+        (await store.db.selectFrom('heats').select('heatStatus').where('id', '=', heat.id).executeTakeFirstOrThrow())
+          .heatStatus;
+      const laps = async () =>
+        (await store.db.selectFrom('laps').select('heatEntryId').where('heatId', '=', heat.id).execute()).length;
+      const winnerOdds = async () =>
+        ((await getEventOdds(store, race.id, 'heatWinner', {}, null)).heatWinner as Row[]).filter(
+          (o) => o.heatId === heat.id,
+        );
+      const eventWinner = async () =>
+        oddsOf(race.id).then((odds) => [...odds].filter(([id]) => id.includes(':eventWinner:')));
 
       await tickAt(start + 0.3 * (end - start));
       assert.equal(await status(), 'LIVE');
@@ -187,56 +257,135 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(new Set(settled.map((o) => o.status)), new Set(['CLOSED']));
       assert.equal(settled.filter((o) => o.settlement === 'WIN').length, 1);
       assert.equal(settled.filter((o) => o.settlement === 'LOSE').length, settled.length - 1);
-      const entries = await store.db.selectFrom('heatEntries').select('position').where('heatId', '=', heat.id).execute();
+      const entries = await store.db
+        .selectFrom('heatEntries')
+        .select('position')
+        .where('heatId', '=', heat.id)
+        .execute();
       assert.ok(entries.some((e) => e.position === 1));
       // Riders knocked out are closed in the winner market; the others stay open.
-      const out = new Set((await store.db.selectFrom('eventParticipants').select('athleteId').where('eventId', '=', race.id).where('status', '=', 'ELIMINATED').execute()).map((p) => p.athleteId));
-      const winner = await store.db.selectFrom('odds').select(['athleteId', 'status']).where('marketId', '=', `${race.id}:eventWinner`).execute();
+      const out = new Set(
+        (
+          await store.db
+            .selectFrom('eventParticipants')
+            .select('athleteId')
+            .where('eventId', '=', race.id)
+            .where('status', '=', 'ELIMINATED')
+            .execute()
+        ).map((p) => p.athleteId),
+      );
+      const winner = await store.db
+        .selectFrom('odds')
+        .select(['athleteId', 'status'])
+        .where('marketId', '=', `${race.id}:eventWinner`)
+        .execute();
       assert.ok(out.size > 0 && winner.length > out.size);
-      for (const o of winner) assert.equal(o.status, out.has(o.athleteId as string) ? 'CLOSED' : 'OPEN', o.athleteId as string);
+      for (const o of winner)
+        assert.equal(o.status, out.has(o.athleteId as string) ? 'CLOSED' : 'OPEN', o.athleteId as string);
     });
 
     test('the next event opens when the clock reaches it; the first of those still to come is the next', async () => {
-      const next = await store.db.selectFrom('events').selectAll().where('competition', '=', 'jaialai').where('eventStatus', '=', 'NEXT').executeTakeFirstOrThrow();
+      const next = await store.db
+        .selectFrom('events')
+        .selectAll()
+        .where('competition', '=', 'jaialai')
+        .where('eventStatus', '=', 'NEXT')
+        .executeTakeFirstOrThrow();
       const summary = await tickAt(Math.max(clock, Date.parse(next.startDate)) + MINUTE);
-      assert.ok(summary.transitions.some((t) => t.eventId === `jaialai:${next.id}` && t.from === 'NEXT' && t.to === 'LIVE'), JSON.stringify(summary.transitions));
-      assert.equal((await store.db.selectFrom('events').select('eventStatus').where('id', '=', next.id).executeTakeFirstOrThrow()).eventStatus, 'LIVE');
-      const sets = await store.db.selectFrom('rounds').select('roundStatus').where('eventId', '=', next.id).orderBy('roundNo').execute();
+      assert.ok(
+        summary.transitions.some((t) => t.eventId === `jaialai:${next.id}` && t.from === 'NEXT' && t.to === 'LIVE'),
+        JSON.stringify(summary.transitions),
+      );
+      assert.equal(
+        (await store.db.selectFrom('events').select('eventStatus').where('id', '=', next.id).executeTakeFirstOrThrow())
+          .eventStatus,
+        'LIVE',
+      );
+      const sets = await store.db
+        .selectFrom('rounds')
+        .select('roundStatus')
+        .where('eventId', '=', next.id)
+        .orderBy('roundNo')
+        .execute();
       assert.equal(sets[0]?.roundStatus, 'LIVE');
       for (const competition of COMPETITIONS) {
-        const events = await store.db.selectFrom('events').select(['eventStatus', 'startDate']).where('competition', '=', competition).execute();
+        const events = await store.db
+          .selectFrom('events')
+          .select(['eventStatus', 'startDate'])
+          .where('competition', '=', competition)
+          .execute();
         const toCome = events.filter((e) => e.eventStatus === 'NEXT' || e.eventStatus === 'UPCOMING');
         const nexts = toCome.filter((e) => e.eventStatus === 'NEXT');
         assert.equal(nexts.length, toCome.length > 0 ? 1 : 0, competition);
-        assert.ok(toCome.every((e) => e.startDate >= (nexts[0]?.startDate ?? '')), competition);
+        assert.ok(
+          toCome.every((e) => e.startDate >= (nexts[0]?.startDate ?? '')),
+          competition,
+        );
       }
     });
 
     test('events complete: results settle the winner, the operator settles its own markets', async () => {
-      const race = await store.db.selectFrom('events').selectAll().where('id', '=', (await liveEvent('spr')).id).executeTakeFirstOrThrow();
-      const game = (await store.db.selectFrom('events').selectAll().where('competition', '=', 'masl').where('eventStatus', '=', 'COMPLETED').orderBy('startDate', 'desc').executeTakeFirstOrThrow());
+      const race = await store.db
+        .selectFrom('events')
+        .selectAll()
+        .where('id', '=', (await liveEvent('spr')).id)
+        .executeTakeFirstOrThrow();
+      const game = await store.db
+        .selectFrom('events')
+        .selectAll()
+        .where('competition', '=', 'masl')
+        .where('eventStatus', '=', 'COMPLETED')
+        .orderBy('startDate', 'desc')
+        .executeTakeFirstOrThrow();
       await tickAt(Math.max(clock, Date.parse(race.endDate)) + MINUTE);
-      assert.equal((await store.db.selectFrom('events').select('eventStatus').where('id', '=', race.id).executeTakeFirstOrThrow()).eventStatus, 'COMPLETED');
-      const winner = ((await getEventOdds(store, race.id, 'eventWinner', {}, null)).eventWinner as Row[]);
+      assert.equal(
+        (await store.db.selectFrom('events').select('eventStatus').where('id', '=', race.id).executeTakeFirstOrThrow())
+          .eventStatus,
+        'COMPLETED',
+      );
+      const winner = (await getEventOdds(store, race.id, 'eventWinner', {}, null)).eventWinner as Row[];
       assert.equal(winner.filter((o) => o.settlement === 'WIN').length, 1);
       assert.ok(winner.every((o) => o.status === 'CLOSED'));
-      const props = await store.db.selectFrom('odds').select('settlement').where('eventId', '=', race.id).where('id', 'like', '%:propBets:%').execute();
+      const props = await store.db
+        .selectFrom('odds')
+        .select('settlement')
+        .where('eventId', '=', race.id)
+        .where('id', 'like', '%:propBets:%')
+        .execute();
       assert.ok(props.length > 0 && props.every((p) => p.settlement === 'WIN' || p.settlement === 'LOSE'));
       // The arena soccer game live at the load time: its untyped team markets are settled by the operator.
-      const sides = await store.db.selectFrom('odds').select(['id', 'settlement']).where('eventId', '=', game.id).execute();
-      assert.ok(sides.length > 0 && sides.every((o) => o.settlement === 'WIN' || o.settlement === 'LOSE'), JSON.stringify(sides));
+      const sides = await store.db
+        .selectFrom('odds')
+        .select(['id', 'settlement'])
+        .where('eventId', '=', game.id)
+        .execute();
+      assert.ok(
+        sides.length > 0 && sides.every((o) => o.settlement === 'WIN' || o.settlement === 'LOSE'),
+        JSON.stringify(sides),
+      );
     });
 
     test('what the store holds is the dataset as it stands at the clock', async () => {
-      const docs = [...generateDemoFeeds({ now: new Date(ANCHOR), clock: new Date(clock), competitions: COMPETITIONS })];
-      const stored = new Map((await store.db.selectFrom('heats').select(['id', 'heatStatus']).execute()).map((h) => [h.id, h.heatStatus]));
+      const docs = [
+        ...generateDemoFeeds({ now: new Date(ANCHOR), clock: new Date(clock), competitions: COMPETITIONS }),
+      ];
+      const stored = new Map(
+        (await store.db.selectFrom('heats').select(['id', 'heatStatus']).execute()).map((h) => [h.id, h.heatStatus]),
+      );
       for (const h of all(docs, 'heats')) assert.equal(stored.get(h.id), h.heatStatus, h.id);
-      const events = new Map((await store.db.selectFrom('events').select(['id', 'eventStatus']).execute()).map((e) => [e.id, e.eventStatus]));
+      const events = new Map(
+        (await store.db.selectFrom('events').select(['id', 'eventStatus']).execute()).map((e) => [e.id, e.eventStatus]),
+      );
       for (const e of all(docs, 'events')) assert.equal(events.get(e.id.split(':')[1]), e.eventStatus, e.id);
-      const scores = new Map((await store.db.selectFrom('roundScores').select(['id', 'goals']).execute()).map((s) => [s.id, s.goals]));
+      const scores = new Map(
+        (await store.db.selectFrom('roundScores').select(['id', 'goals']).execute()).map((s) => [s.id, s.goals]),
+      );
       for (const s of all(docs, 'roundScores')) assert.equal(scores.get(s.id), s.goals, s.id);
       // Every tick's batch passed the ingest's validation (a bad one throws), and moved something on.
-      assert.ok(ticks.length >= 8 && ticks.slice(2).every((t) => Object.keys(t.written).length > 0), JSON.stringify(ticks.map((t) => t.written)));
+      assert.ok(
+        ticks.length >= 8 && ticks.slice(2).every((t) => Object.keys(t.written).length > 0),
+        JSON.stringify(ticks.map((t) => t.written)),
+      );
     });
 
     test('a new start carries on the stored demo from where it got to, and loads what the store lacks', async () => {
@@ -244,18 +393,31 @@ for (const kind of STORE_KINDS) {
       const present = new Date(ANCHOR + 60 * MINUTE);
       const behind = await prepareSimulation(store, { now: present, competitions: COMPETITIONS });
       assert.deepEqual(behind.loaded, []);
-      for (const key of COMPETITIONS) assert.ok(Math.abs((behind.anchors[key]?.getTime() ?? 0) - ANCHOR) < MINUTE, `${key} laid out around ${behind.anchors[key]?.toISOString()}`);
-      assert.ok(behind.clock.getTime() >= clock - 30 * MINUTE && behind.clock.getTime() <= clock, behind.clock.toISOString());
+      for (const key of COMPETITIONS)
+        assert.ok(
+          Math.abs((behind.anchors[key]?.getTime() ?? 0) - ANCHOR) < MINUTE,
+          `${key} laid out around ${behind.anchors[key]?.toISOString()}`,
+        );
+      assert.ok(
+        behind.clock.getTime() >= clock - 30 * MINUTE && behind.clock.getTime() <= clock,
+        behind.clock.toISOString(),
+      );
       const statuses = async () => {
         const heats = await store.db.selectFrom('heats').select(['id', 'heatStatus as status']).execute();
         const rounds = await store.db.selectFrom('rounds').select(['id', 'roundStatus as status']).execute();
         return new Map([...heats, ...rounds].map((u) => [u.id, u.status]));
       };
       const was = await statuses();
-      const resumed = createSimulator(store, { anchor: behind.anchors, clock: behind.clock, startedAt: present, competitions: COMPETITIONS });
+      const resumed = createSimulator(store, {
+        anchor: behind.anchors,
+        clock: behind.clock,
+        startedAt: present,
+        competitions: COMPETITIONS,
+      });
       for (const at of [present, new Date(present.getTime() + 10 * MINUTE)]) {
         await resumed.tick(at);
-        for (const [id, status] of await statuses()) assert.ok(RANK[status]! >= RANK[was.get(id) as string]!, `${id}: ${was.get(id)} -> ${status}`);
+        for (const [id, status] of await statuses())
+          assert.ok(RANK[status]! >= RANK[was.get(id) as string]!, `${id}: ${was.get(id)} -> ${status}`);
       }
 
       const later = ANCHOR + 10 * 60 * MINUTE;
@@ -286,11 +448,19 @@ describe('altsports simulate and serve --simulate', { concurrency: true }, () =>
   });
 
   test('simulate --ticks 2 --speed 600 --interval 0.05 loads the demo, ticks twice and exits 0', async () => {
-    const result = await runCli(['simulate', '--ticks', '2', '--speed', '600', '--interval', '0.05'], { DATA_DIR: join(root, 'simulate') });
+    const result = await runCli(['simulate', '--ticks', '2', '--speed', '600', '--interval', '0.05'], {
+      DATA_DIR: join(root, 'simulate'),
+    });
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /loaded the demo of 30 competitions, .* \(sqlite /);
-    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as TickSummary);
-    assert.deepEqual(lines.map((t) => t.tick), [1, 2]);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as TickSummary);
+    assert.deepEqual(
+      lines.map((t) => t.tick),
+      [1, 2],
+    );
     assert.equal(lines[0]?.live, 30);
     // Ten simulated minutes a real second: the second tick is minutes ahead of the first, and writes what moved.
     assert.ok(Date.parse(lines[1]?.clock as string) - Date.parse(lines[0]?.clock as string) >= 0.05 * 600 * 1000);
@@ -303,17 +473,22 @@ describe('altsports simulate and serve --simulate', { concurrency: true }, () =>
   test('serve --simulate moves the demo forward while serving and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const key = 'simulate-serve-test-key-0123456789';
-    const child = spawnCli(['serve', '--simulate', '--speed', '600', '--interval', '0.1', '--competitions', 'jaialai'], {
-      DATA_DIR: join(root, 'serve'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO_API_KEY: key,
-    });
+    const child = spawnCli(
+      ['serve', '--simulate', '--speed', '600', '--interval', '0.1', '--competitions', 'jaialai'],
+      {
+        DATA_DIR: join(root, 'serve'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DEMO_API_KEY: key,
+      },
+    );
     let stderr = '';
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     const events = async () => {
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/public/events?competition=jaialai`, { headers: { 'x-api-key': key } }).catch(() => null);
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/public/events?competition=jaialai`, {
+        headers: { 'x-api-key': key },
+      }).catch(() => null);
       return res?.status === 200 ? ((await res.json()) as Row[]) : [];
     };
     try {
@@ -330,7 +505,10 @@ describe('altsports simulate and serve --simulate', { concurrency: true }, () =>
         await sleep(200);
       }
       assert.ok(child.kill('SIGTERM'));
-      const [code, signal] = await Promise.race([exited, sleep(15_000).then(() => assert.fail(`serve did not stop within 15 s\n${stderr}`))]);
+      const [code, signal] = await Promise.race([
+        exited,
+        sleep(15_000).then(() => assert.fail(`serve did not stop within 15 s\n${stderr}`)),
+      ]);
       assert.deepEqual([code, signal], [0, null], stderr);
     } finally {
       if (child.exitCode === null && child.signalCode === null) {

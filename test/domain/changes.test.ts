@@ -6,13 +6,13 @@ import {
   type BatchChanges,
   CHANGE_KINDS,
   type ChangeRecord,
-  type EventChanges,
-  MAX_ODDS_PER_RECORD,
   cacheTagsOfChange,
   changeRecords,
   competitionTag,
+  type EventChanges,
   eventTag,
   futuresTag,
+  MAX_ODDS_PER_RECORD,
 } from '../../src/domain/changes.ts';
 import { assertStreamData } from '../helpers/stream-data.ts';
 
@@ -32,31 +32,81 @@ const quiet = (changes: Partial<EventChanges> = {}): EventChanges => ({
   updatedAt: AT,
   ...changes,
 });
-const batch = (events: Array<[string, EventChanges]>, more: Partial<BatchChanges> = {}): BatchChanges => ({ events: new Map(events), futures: new Map(), reference: [], ...more });
-const odd = (id: string, settlement: string | null = null) => ({ id, marketId: 'm-1', decimalOdds: 2.5, status: 'OPEN', settlement });
+const batch = (events: Array<[string, EventChanges]>, more: Partial<BatchChanges> = {}): BatchChanges => ({
+  events: new Map(events),
+  futures: new Map(),
+  reference: [],
+  ...more,
+});
+const odd = (id: string, settlement: string | null = null) => ({
+  id,
+  marketId: 'm-1',
+  decimalOdds: 2.5,
+  status: 'OPEN',
+  settlement,
+});
 const kinds = (records: ChangeRecord[]) => records.map((r) => r.kind);
 
 describe('changeRecords', () => {
   const cases: Array<{ name: string; input: BatchChanges; kinds: string[]; data?: Record<string, unknown> }> = [
     { name: 'nothing changed: no record', input: batch([]), kinds: [] },
-    { name: "the event's own row", input: batch([[E1, quiet({ event: { eventStatus: 'LIVE', updatedAt: AT } })]]), kinds: ['event'], data: { eventId: `wsl:${E1}`, competition: 'wsl', eventStatus: 'LIVE', updatedAt: AT } },
-    { name: 'a heat (its entries, laps, result)', input: batch([[E1, quiet({ heatIds: ['h-2', 'h-1', 'h-2'] })]]), kinds: ['heatScore'], data: { eventId: `wsl:${E1}`, competition: 'wsl', heatIds: ['h-1', 'h-2'], roundIds: [], updatedAt: AT } },
+    {
+      name: "the event's own row",
+      input: batch([[E1, quiet({ event: { eventStatus: 'LIVE', updatedAt: AT } })]]),
+      kinds: ['event'],
+      data: { eventId: `wsl:${E1}`, competition: 'wsl', eventStatus: 'LIVE', updatedAt: AT },
+    },
+    {
+      name: 'a heat (its entries, laps, result)',
+      input: batch([[E1, quiet({ heatIds: ['h-2', 'h-1', 'h-2'] })]]),
+      kinds: ['heatScore'],
+      data: { eventId: `wsl:${E1}`, competition: 'wsl', heatIds: ['h-1', 'h-2'], roundIds: [], updatedAt: AT },
+    },
     { name: 'a round score', input: batch([[E1, quiet({ roundIds: ['r-1'] })]]), kinds: ['heatScore'] },
     { name: 'the participants', input: batch([[E1, quiet({ participantsChanged: true })]]), kinds: ['heatScore'] },
-    { name: 'a market without prices', input: batch([[E1, quiet({ marketIds: ['m-1'] })]]), kinds: ['odds'], data: { eventId: `wsl:${E1}`, competition: 'wsl', marketIds: ['m-1'], odds: [], updatedAt: AT } },
+    {
+      name: 'a market without prices',
+      input: batch([[E1, quiet({ marketIds: ['m-1'] })]]),
+      kinds: ['odds'],
+      data: { eventId: `wsl:${E1}`, competition: 'wsl', marketIds: ['m-1'], odds: [], updatedAt: AT },
+    },
     { name: 'a price', input: batch([[E1, quiet({ odds: [odd('o-1')] })]]), kinds: ['odds'] },
-    { name: 'an operator settlement: odds and settlement', input: batch([[E1, quiet({ odds: [odd('o-1', 'WIN')] })]]), kinds: ['odds', 'settlement'] },
+    {
+      name: 'an operator settlement: odds and settlement',
+      input: batch([[E1, quiet({ odds: [odd('o-1', 'WIN')] })]]),
+      kinds: ['odds', 'settlement'],
+    },
     {
       name: 'a completed heat: heat score and settlement',
       input: batch([[E1, quiet({ heatIds: ['h-1'], completedHeatIds: ['h-1'] })]]),
       kinds: ['heatScore', 'settlement'],
       data: undefined,
     },
-    { name: 'the event completed', input: batch([[E1, quiet({ event: { eventStatus: 'COMPLETED', updatedAt: AT }, eventFinal: true })]]), kinds: ['event', 'settlement'] },
-    { name: 'the event cancelled', input: batch([[E1, quiet({ event: { eventStatus: 'CANCELLED', updatedAt: AT }, eventFinal: true })]]), kinds: ['event', 'settlement'] },
-    { name: "a finished event's participants (their places)", input: batch([[E1, quiet({ participantsChanged: true, eventFinal: true })]]), kinds: ['heatScore', 'settlement'] },
-    { name: "a finished event's odds prices alone: no settlement", input: batch([[E1, quiet({ odds: [odd('o-1')], eventFinal: true })]]), kinds: ['odds'] },
-    { name: 'the event postponed: no settlement', input: batch([[E1, quiet({ event: { eventStatus: 'POSTPONED', updatedAt: AT } })]]), kinds: ['event'] },
+    {
+      name: 'the event completed',
+      input: batch([[E1, quiet({ event: { eventStatus: 'COMPLETED', updatedAt: AT }, eventFinal: true })]]),
+      kinds: ['event', 'settlement'],
+    },
+    {
+      name: 'the event cancelled',
+      input: batch([[E1, quiet({ event: { eventStatus: 'CANCELLED', updatedAt: AT }, eventFinal: true })]]),
+      kinds: ['event', 'settlement'],
+    },
+    {
+      name: "a finished event's participants (their places)",
+      input: batch([[E1, quiet({ participantsChanged: true, eventFinal: true })]]),
+      kinds: ['heatScore', 'settlement'],
+    },
+    {
+      name: "a finished event's odds prices alone: no settlement",
+      input: batch([[E1, quiet({ odds: [odd('o-1')], eventFinal: true })]]),
+      kinds: ['odds'],
+    },
+    {
+      name: 'the event postponed: no settlement',
+      input: batch([[E1, quiet({ event: { eventStatus: 'POSTPONED', updatedAt: AT } })]]),
+      kinds: ['event'],
+    },
     {
       name: 'two events, in id order',
       input: batch([
@@ -71,7 +121,11 @@ describe('changeRecords', () => {
       kinds: ['future'],
       data: { competition: 'spr', futureIds: ['f-1', 'f-2'], updatedAt: AT },
     },
-    { name: 'shared facts (athletes): one reset', input: batch([[E1, quiet({ heatIds: ['h-1'] })]], { reference: ['athletes'] }), kinds: ['reset'] },
+    {
+      name: 'shared facts (athletes): one reset',
+      input: batch([[E1, quiet({ heatIds: ['h-1'] })]], { reference: ['athletes'] }),
+      kinds: ['reset'],
+    },
   ];
   for (const c of cases) {
     test(c.name, () => {
@@ -84,7 +138,8 @@ describe('changeRecords', () => {
   test('a bulk batch is one reset', () => {
     const events = Array.from({ length: 6 }, (_, i): [string, EventChanges] => [`e-${i}`, quiet({ heatIds: ['h'] })]);
     assert.deepEqual(kinds(changeRecords(batch(events), 5)), ['reset']);
-    for (const record of [...changeRecords(batch(events), 5), ...changeRecords(batch([], { reference: ['athletes'] }))]) assertStreamData(record.kind, record.data);
+    for (const record of [...changeRecords(batch(events), 5), ...changeRecords(batch([], { reference: ['athletes'] }))])
+      assertStreamData(record.kind, record.data);
     assert.equal(changeRecords(batch(events), 6).length, 6);
   });
 
@@ -155,10 +210,15 @@ describe('cacheTagsOfChange', () => {
 
   test("a change to one event never drops another event's documents", () => {
     fc.assert(
-      fc.property(fc.uuid(), fc.uuid(), fc.constantFrom('event', 'heatScore', 'odds', 'settlement' as const), (a, b, kind) => {
-        fc.pre(a !== b);
-        assert.ok(!cacheTagsOfChange({ kind, competition: 'wsl', eventId: a }).includes(eventTag(b)));
-      }),
+      fc.property(
+        fc.uuid(),
+        fc.uuid(),
+        fc.constantFrom('event', 'heatScore', 'odds', 'settlement' as const),
+        (a, b, kind) => {
+          fc.pre(a !== b);
+          assert.ok(!cacheTagsOfChange({ kind, competition: 'wsl', eventId: a }).includes(eventTag(b)));
+        },
+      ),
     );
   });
 });

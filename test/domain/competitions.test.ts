@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { COMPETITIONS, COMPETITION_KEYS, RESULTS_FORMATS, findCompetition } from '../../src/domain/competitions.ts';
+import { COMPETITION_KEYS, COMPETITIONS, findCompetition, RESULTS_FORMATS } from '../../src/domain/competitions.ts';
 import { ODD_TYPES } from '../../src/domain/enumerations.ts';
 
 const SPEC_KEYS =
-  'wsl, sls, spr, masl, pbr, bkfc, f1, motocrs, fdrift, jaialai, gsoc, motoamerica, byb, powerslap, usac, nhra, sprmtcrs, hlrs, xgame, worldoutlaws, dgpt, athletesunlimited, lux, raf, nll, mltt, spectation, ifl, 3ice, swimming'.split(', ');
+  'wsl, sls, spr, masl, pbr, bkfc, f1, motocrs, fdrift, jaialai, gsoc, motoamerica, byb, powerslap, usac, nhra, sprmtcrs, hlrs, xgame, worldoutlaws, dgpt, athletesunlimited, lux, raf, nll, mltt, spectation, ifl, 3ice, swimming'.split(
+    ', ',
+  );
 describe('sport catalogue', () => {
   test('holds exactly the 30 competition keys of the specification, in its order', () => {
     assert.deepEqual(COMPETITION_KEYS, SPEC_KEYS);

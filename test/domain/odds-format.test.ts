@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { americanToDecimal, decimalToAmerican, decimalToProbability, probabilityToDecimal } from '../../src/domain/odds-format.ts';
+import {
+  americanToDecimal,
+  decimalToAmerican,
+  decimalToProbability,
+  probabilityToDecimal,
+} from '../../src/domain/odds-format.ts';
 
 describe('odds formats', () => {
   test('convert as sportsbooks do', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Random, hashSeed } from '../../src/domain/random.ts';
+import { hashSeed, Random } from '../../src/domain/random.ts';
 
 test('the same seed replays the same sequence; another seed does not', () => {
   const draw = (seed: number) => {

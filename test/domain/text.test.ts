@@ -34,7 +34,13 @@ test('textProblem (property): agrees with String#isWellFormed and the NUL check'
 });
 
 test('inputProblems: every bad string, key and (when asked) non-finite number, by path', () => {
-  const input = { name: 'a\u0000', legs: ['ok', '\uD800'], nested: { deep: [{ n: Infinity }] }, ['k\u0000']: 1, fine: 2 };
+  const input = {
+    name: 'a\u0000',
+    legs: ['ok', '\uD800'],
+    nested: { deep: [{ n: Infinity }] },
+    ['k\u0000']: 1,
+    fine: 2,
+  };
   assert.deepEqual(
     inputProblems(input).map((p) => p.path),
     ['name', 'legs[1]', 'k\u0000'],

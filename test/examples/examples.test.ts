@@ -45,12 +45,22 @@ describe('examples/ against a running server', () => {
 
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawnCli(['serve', '--simulate', '--competitions', COMPETITIONS, '--speed', '10'], { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+    server = spawnCli(['serve', '--simulate', '--competitions', COMPETITIONS, '--speed', '10'], {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    });
     server.stdout?.setEncoding('utf8').on('data', (chunk: string) => (serverOutput += chunk));
     server.stderr?.setEncoding('utf8').on('data', (chunk: string) => (serverOutput += chunk));
     process.once('exit', () => server.kill('SIGKILL'));
     const deadline = Date.now() + 60_000;
-    while (!(await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (server.exitCode !== null) assert.fail(`altsports serve exited with ${server.exitCode}\n${serverOutput}`);
       if (Date.now() > deadline) assert.fail(`altsports serve did not become ready\n${serverOutput}`);
       await sleep(100);
@@ -71,8 +81,15 @@ describe('examples/ against a running server', () => {
    * key is the examples' default, the demo key). `onLine` sees each stdout line as it comes, to act
    * while the example runs.
    */
-  function runExample(name: string, args: string[], env: Record<string, string> = {}, onLine?: (line: string) => void): Promise<ExampleRun> {
-    const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('ALTSPORTS_') && key !== 'NODE_TEST_CONTEXT'));
+  function runExample(
+    name: string,
+    args: string[],
+    env: Record<string, string> = {},
+    onLine?: (line: string) => void,
+  ): Promise<ExampleRun> {
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !key.startsWith('ALTSPORTS_') && key !== 'NODE_TEST_CONTEXT'),
+    );
     const child = spawn(process.execPath, ['--import', 'tsx', join('examples', `${name}.ts`), ...args], {
       cwd: REPO_ROOT,
       env: { ...inherited, ALTSPORTS_URL: base, ...env },
@@ -99,22 +116,44 @@ describe('examples/ against a running server', () => {
     });
   }
 
-  const ok = (run: ExampleRun) => assert.equal(run.code, 0, `exit ${run.code}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`);
+  const ok = (run: ExampleRun) =>
+    assert.equal(run.code, 0, `exit ${run.code}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`);
 
   /** Sends a new score for the first entry of a heat through the admin feed, as an operator's feed would. */
   async function sendScore(eventId: string, heatId: string): Promise<void> {
-    const response = await fetch(`${base}/api/v1/public/events/${eventId}/heats/${heatId}`, { headers: { 'x-api-key': DEMO_KEY } });
-    const [row] = (await response.json()) as Array<{ id: string; athleteHeatScore: number | null; athlete: { id: string } }>;
+    const response = await fetch(`${base}/api/v1/public/events/${eventId}/heats/${heatId}`, {
+      headers: { 'x-api-key': DEMO_KEY },
+    });
+    const [row] = (await response.json()) as Array<{
+      id: string;
+      athleteHeatScore: number | null;
+      athlete: { id: string };
+    }>;
     if (!row) return; // a heat without entries yet: the simulator will move it
-    const feed = { heatEntries: [{ id: row.id, heatId, athleteId: row.athlete.id, heatScore: Math.round(((row.athleteHeatScore ?? 0) + 0.01) * 100) / 100 }] };
-    const posted = await fetch(`${base}/api/v1/admin/feed`, { method: 'POST', headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'application/json' }, body: JSON.stringify(feed) });
+    const feed = {
+      heatEntries: [
+        {
+          id: row.id,
+          heatId,
+          athleteId: row.athlete.id,
+          heatScore: Math.round(((row.athleteHeatScore ?? 0) + 0.01) * 100) / 100,
+        },
+      ],
+    };
+    const posted = await fetch(`${base}/api/v1/admin/feed`, {
+      method: 'POST',
+      headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(feed),
+    });
     assert.equal(posted.status, 200, await posted.text());
   }
 
   /** 304s the server has answered for heat score documents, from its Prometheus metrics. */
   async function heatNotModifiedCount(): Promise<number> {
     const metrics = await (await fetch(`${base}/metrics`)).text();
-    const line = metrics.split('\n').find((l) => l.includes('route="/api/v1/public/events/:eventId/heats/:heatId"') && l.includes('status="304"'));
+    const line = metrics
+      .split('\n')
+      .find((l) => l.includes('route="/api/v1/public/events/:eventId/heats/:heatId"') && l.includes('status="304"'));
     return line ? Number(line.split(' ').at(-1)) : 0;
   }
 
@@ -122,8 +161,18 @@ describe('examples/ against a running server', () => {
     const run = await runExample('import-feed', [], { ALTSPORTS_ADMIN_KEY: ADMIN_KEY });
     ok(run);
     // A fresh store: every item is inserted.
-    for (const [collection, received] of [['events', 1], ['rounds', 1], ['heats', 1], ['athletes', 2], ['heatEntries', 2]] as const) {
-      assert.match(run.stdout, new RegExp(`^\\s+${collection}\\s+${received}\\s+${received}\\s+0\\s+0\\s+0$`, 'm'), `${collection} inserted\n${run.stdout}`);
+    for (const [collection, received] of [
+      ['events', 1],
+      ['rounds', 1],
+      ['heats', 1],
+      ['athletes', 2],
+      ['heatEntries', 2],
+    ] as const) {
+      assert.match(
+        run.stdout,
+        new RegExp(`^\\s+${collection}\\s+${received}\\s+${received}\\s+0\\s+0\\s+0$`, 'm'),
+        `${collection} inserted\n${run.stdout}`,
+      );
     }
     assert.match(run.stdout, /400: Invalid feed: .*nothing was written/);
     assert.match(run.stdout, /- heats\[0\] \(id "examples-final-h1"\) heatStatus: must be one of/);
@@ -138,15 +187,20 @@ describe('examples/ against a running server', () => {
   test('poll-scores.ts prints the heat once, counts 304s, and prints the change import-feed.ts sends', async () => {
     let sent: Promise<ExampleRun> | undefined;
     const notModifiedBefore = await heatNotModifiedCount();
-    const run = await runExample('poll-scores', ['--event', EXAMPLES_EVENT, '--heat', EXAMPLES_HEAT, '--interval', '0.2', '--count', '1', '--timeout', '40'], {}, (line) => {
-      if (!line.includes('first copy')) return;
-      sent = (async () => {
-        // Wait until the poller has been told "not modified" at least once, then change the score.
-        const deadline = Date.now() + 30_000;
-        while ((await heatNotModifiedCount()) === notModifiedBefore && Date.now() < deadline) await sleep(50);
-        return runExample('import-feed', ['--score', '8.75'], { ALTSPORTS_ADMIN_KEY: ADMIN_KEY });
-      })();
-    });
+    const run = await runExample(
+      'poll-scores',
+      ['--event', EXAMPLES_EVENT, '--heat', EXAMPLES_HEAT, '--interval', '0.2', '--count', '1', '--timeout', '40'],
+      {},
+      (line) => {
+        if (!line.includes('first copy')) return;
+        sent = (async () => {
+          // Wait until the poller has been told "not modified" at least once, then change the score.
+          const deadline = Date.now() + 30_000;
+          while ((await heatNotModifiedCount()) === notModifiedBefore && Date.now() < deadline) await sleep(50);
+          return runExample('import-feed', ['--score', '8.75'], { ALTSPORTS_ADMIN_KEY: ADMIN_KEY });
+        })();
+      },
+    );
     ok(run);
     assert.ok(sent, `the first copy was printed\n${run.stdout}`);
     ok(await sent);
@@ -161,11 +215,16 @@ describe('examples/ against a running server', () => {
   test('poll-scores.ts picks a live heat by itself and reports a change', async () => {
     let picked: RegExpExecArray | null = null;
     let sent: Promise<void> | undefined;
-    const run = await runExample('poll-scores', ['--interval', '0.3', '--count', '1', '--timeout', '40'], {}, (line) => {
-      picked ??= /^Polling heat (\S+) of (\S+)/.exec(line);
-      // The simulator moves live heats too; a score sent after the first copy makes the change certain.
-      if (picked && line.includes('first copy')) sent = sendScore(picked[2] as string, picked[1] as string);
-    });
+    const run = await runExample(
+      'poll-scores',
+      ['--interval', '0.3', '--count', '1', '--timeout', '40'],
+      {},
+      (line) => {
+        picked ??= /^Polling heat (\S+) of (\S+)/.exec(line);
+        // The simulator moves live heats too; a score sent after the first copy makes the change certain.
+        if (picked && line.includes('first copy')) sent = sendScore(picked[2] as string, picked[1] as string);
+      },
+    );
     ok(run);
     assert.ok(sent, run.stdout);
     await sent;
@@ -176,13 +235,27 @@ describe('examples/ against a running server', () => {
 
   test('stream-changes.ts prints heatScore changes, saves its position, and resumes from it after a restart', async () => {
     const state = join(dir.dir, 'stream-last-id');
-    const filters = ['--event', EXAMPLES_EVENT, '--kind', 'heatScore', '--state', state, '--count', '1', '--timeout', '40'];
+    const filters = [
+      '--event',
+      EXAMPLES_EVENT,
+      '--kind',
+      'heatScore',
+      '--state',
+      state,
+      '--count',
+      '1',
+      '--timeout',
+      '40',
+    ];
     const first = await runExample('stream-changes', filters, {}, (line) => {
       if (line.startsWith('Connected')) void sendScore(EXAMPLES_EVENT, EXAMPLES_HEAT);
     });
     ok(first);
     assert.match(first.stdout, /^Starting from now$/m);
-    const seen = new RegExp(`^#(\\d+) heatScore\\s+${EXAMPLES_EVENT} scores in heat\\(s\\) ${EXAMPLES_HEAT}$`, 'm').exec(first.stdout);
+    const seen = new RegExp(
+      `^#(\\d+) heatScore\\s+${EXAMPLES_EVENT} scores in heat\\(s\\) ${EXAMPLES_HEAT}$`,
+      'm',
+    ).exec(first.stdout);
     assert.ok(seen, first.stdout);
     const savedId = Number(readFileSync(state, 'utf8'));
     assert.equal(savedId, Number(seen[1]), 'the last change id is saved');
@@ -207,7 +280,10 @@ describe('examples/ against a running server', () => {
     const p = Number(joint[2]);
     assert.ok(p > 0 && p < 1, `joint probability ${p}`);
     const independent = Number(/Independent product\s+([\d.]+)%/.exec(run.stdout)?.[1]);
-    assert.ok(independent > 0 && independent < Number(joint[1]), 'a winner is always on the podium: the joint probability is above the product');
+    assert.ok(
+      independent > 0 && independent < Number(joint[1]),
+      'a winner is always on the podium: the joint probability is above the product',
+    );
     assert.ok(Number(/Correlation factor\s+([\d.]+)/.exec(run.stdout)?.[1]) > 1);
     assert.match(run.stdout, /Parlay odds\s+[\d.]+ decimal, [+-]\d+ American/);
     assert.match(run.stdout, /422: Legs .* cannot all win together/);

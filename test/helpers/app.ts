@@ -20,7 +20,13 @@ export interface TestApp {
 /** Builds the app over a fresh store holding the fixture feed and two keys (full and wsl-only). */
 export async function fixtureApp(store: Store, env: Record<string, string> = {}): Promise<TestApp> {
   // No server-wide rate limit unless a test sets one: suites send hundreds of requests with one key.
-  const config: Config = loadConfig({ ADMIN_API_KEY: ADMIN_KEY, DEMO_DATA: 'off', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0', ...env });
+  const config: Config = loadConfig({
+    ADMIN_API_KEY: ADMIN_KEY,
+    DEMO_DATA: 'off',
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_PER_DAY: '0',
+    ...env,
+  });
   await ingestFeed(store, fixtureFeed());
   await createApiKey(store, { name: 'full', key: TEST_KEY });
   await createApiKey(store, { name: 'wsl only', key: WSL_ONLY_KEY, competitions: ['wsl'] });

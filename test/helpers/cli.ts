@@ -31,7 +31,11 @@ export function cliEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 /** Starts `altsports ...args` without waiting for it. */
 export function spawnCli(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [BIN, ...args], {
+    cwd: REPO_ROOT,
+    env: cliEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Runs `altsports ...args` to completion (killed after `timeoutMs`). */
@@ -44,7 +48,11 @@ export function runCli(args: string[], env: Record<string, string>, timeoutMs = 
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`altsports ${args.join(' ')} did not finish within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(
+        new Error(
+          `altsports ${args.join(' ')} did not finish within ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`,
+        ),
+      );
     }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
@@ -72,7 +80,10 @@ export interface ImportCounts {
   stale: number;
 }
 
-export function parseImportSummary(stdout: string): { collections: Record<string, ImportCounts>; changedEvents: number | undefined } {
+export function parseImportSummary(stdout: string): {
+  collections: Record<string, ImportCounts>;
+  changedEvents: number | undefined;
+} {
   const collections: Record<string, ImportCounts> = {};
   for (const line of stdout.split('\n')) {
     const match = /^\s+(\w+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$/.exec(line);

@@ -12,20 +12,54 @@ export const WSL_FUTURE = 'c3c3c3c3-0000-4000-8000-000000000004';
 export function fixtureFeed(): FeedDocument {
   return {
     tours: [
-      { id: 'wsl-ct-men', competition: 'wsl', name: "Men's Championship Tour", gender: 'men', updatedAt: '2026-01-01T00:00:00Z' },
+      {
+        id: 'wsl-ct-men',
+        competition: 'wsl',
+        name: "Men's Championship Tour",
+        gender: 'men',
+        updatedAt: '2026-01-01T00:00:00Z',
+      },
       { id: 'masl-league', competition: 'masl', name: 'MASL Regular Season', updatedAt: '2026-01-01T00:00:00Z' },
     ],
     tourYears: [
-      { id: 'wsl-ct-men-2026', tourId: 'wsl-ct-men', year: 2026, startDate: '2026-01-01T00:00:00Z', endDate: '2026-12-31T23:59:59Z', updatedAt: '2026-01-01T00:00:00Z' },
+      {
+        id: 'wsl-ct-men-2026',
+        tourId: 'wsl-ct-men',
+        year: 2026,
+        startDate: '2026-01-01T00:00:00Z',
+        endDate: '2026-12-31T23:59:59Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      },
       { id: 'masl-2026', tourId: 'masl-league', year: 2026, updatedAt: '2026-01-01T00:00:00Z' },
     ],
     teams: [
-      { id: 'sockers', competition: 'masl', name: 'San Diego Sockers', shortName: 'SD', logo: 'https://example.com/sd.png', updatedAt: '2026-01-01T00:00:00Z' },
+      {
+        id: 'sockers',
+        competition: 'masl',
+        name: 'San Diego Sockers',
+        shortName: 'SD',
+        logo: 'https://example.com/sd.png',
+        updatedAt: '2026-01-01T00:00:00Z',
+      },
       { id: 'wave', competition: 'masl', name: 'Milwaukee Wave', shortName: 'MIL', updatedAt: '2026-01-01T00:00:00Z' },
     ],
     athletes: [
-      { id: 'ath-1', firstName: 'Italo', lastName: 'Ferreira', nationality: 'BRA', stance: 'Regular', updatedAt: '2026-01-01T00:00:00Z' },
-      { id: 'ath-2', firstName: 'John John', lastName: 'Florence', nationality: 'USA', stance: 'Regular', updatedAt: '2026-01-01T00:00:00Z' },
+      {
+        id: 'ath-1',
+        firstName: 'Italo',
+        lastName: 'Ferreira',
+        nationality: 'BRA',
+        stance: 'Regular',
+        updatedAt: '2026-01-01T00:00:00Z',
+      },
+      {
+        id: 'ath-2',
+        firstName: 'John John',
+        lastName: 'Florence',
+        nationality: 'USA',
+        stance: 'Regular',
+        updatedAt: '2026-01-01T00:00:00Z',
+      },
     ],
     events: [
       {
@@ -74,14 +108,57 @@ export function fixtureFeed(): FeedDocument {
       },
     ],
     rounds: [
-      { id: 'r-live-1', eventId: WSL_LIVE, roundName: 'Opening Round', roundNo: 1, roundStatus: 'COMPLETED', updatedAt: '2026-04-02T00:00:00Z' },
-      { id: 'r-live-2', eventId: `wsl:${WSL_LIVE}`, roundName: 'Elimination Round', roundNo: 2, roundStatus: 'LIVE', updatedAt: '2026-04-02T00:00:00Z' },
-      { id: 'r-masl-1', eventId: MASL_GAME, roundName: '1st Quarter', roundNo: 1, roundStatus: 'UPCOMING', updatedAt: '2026-02-20T00:00:00Z' },
+      {
+        id: 'r-live-1',
+        eventId: WSL_LIVE,
+        roundName: 'Opening Round',
+        roundNo: 1,
+        roundStatus: 'COMPLETED',
+        updatedAt: '2026-04-02T00:00:00Z',
+      },
+      {
+        id: 'r-live-2',
+        eventId: `wsl:${WSL_LIVE}`,
+        roundName: 'Elimination Round',
+        roundNo: 2,
+        roundStatus: 'LIVE',
+        updatedAt: '2026-04-02T00:00:00Z',
+      },
+      {
+        id: 'r-masl-1',
+        eventId: MASL_GAME,
+        roundName: '1st Quarter',
+        roundNo: 1,
+        roundStatus: 'UPCOMING',
+        updatedAt: '2026-02-20T00:00:00Z',
+      },
     ],
     heats: [
-      { id: 'h-1', roundId: 'r-live-1', heatName: 'Heat 1', heatNo: 1, heatStatus: 'COMPLETED', updatedAt: '2026-04-02T00:00:00Z' },
-      { id: 'h-2', roundId: 'r-live-1', heatName: 'Heat 2', heatNo: 2, heatStatus: 'COMPLETED', updatedAt: '2026-04-02T00:00:00Z' },
-      { id: 'h-3', roundId: 'r-live-2', heatName: 'Heat 1', heatNo: 1, heatStatus: 'LIVE', startDate: '2026-04-02T01:00:00Z', updatedAt: '2026-04-02T00:00:00Z' },
+      {
+        id: 'h-1',
+        roundId: 'r-live-1',
+        heatName: 'Heat 1',
+        heatNo: 1,
+        heatStatus: 'COMPLETED',
+        updatedAt: '2026-04-02T00:00:00Z',
+      },
+      {
+        id: 'h-2',
+        roundId: 'r-live-1',
+        heatName: 'Heat 2',
+        heatNo: 2,
+        heatStatus: 'COMPLETED',
+        updatedAt: '2026-04-02T00:00:00Z',
+      },
+      {
+        id: 'h-3',
+        roundId: 'r-live-2',
+        heatName: 'Heat 1',
+        heatNo: 1,
+        heatStatus: 'LIVE',
+        startDate: '2026-04-02T01:00:00Z',
+        updatedAt: '2026-04-02T00:00:00Z',
+      },
     ],
     roundScores: [
       { id: 'rs-1', roundId: 'r-masl-1', teamId: 'sockers', goals: 0, updatedAt: '2026-02-20T00:00:00Z' },
@@ -102,8 +179,22 @@ export function fixtureFeed(): FeedDocument {
       },
     ],
     futureOdds: [
-      { id: 'fo-1', futureId: WSL_FUTURE, name: 'Italo Ferreira', athleteId: 'ath-1', odds: [{ outcomeName: 'Yes', decimalOdds: 3.5 }], updatedAt: '2026-03-01T00:00:00Z' },
-      { id: 'fo-2', futureId: WSL_FUTURE, name: 'John John Florence', athleteId: 'ath-2', odds: [{ outcomeName: 'Yes', americanOdds: -150 }], updatedAt: '2026-03-01T00:00:00Z' },
+      {
+        id: 'fo-1',
+        futureId: WSL_FUTURE,
+        name: 'Italo Ferreira',
+        athleteId: 'ath-1',
+        odds: [{ outcomeName: 'Yes', decimalOdds: 3.5 }],
+        updatedAt: '2026-03-01T00:00:00Z',
+      },
+      {
+        id: 'fo-2',
+        futureId: WSL_FUTURE,
+        name: 'John John Florence',
+        athleteId: 'ath-2',
+        odds: [{ outcomeName: 'Yes', americanOdds: -150 }],
+        updatedAt: '2026-03-01T00:00:00Z',
+      },
     ],
   };
 }

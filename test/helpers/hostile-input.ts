@@ -29,7 +29,8 @@ export const FUZZ_RUNS = positiveInteger(process.env.FUZZ_RUNS, 60, 'FUZZ_RUNS')
  */
 export function fuzzParameters<T>(examples: T[] = [], runs = FUZZ_RUNS): fc.Parameters<[T]> {
   const seed = process.env.FUZZ_SEED?.trim() ? Number(process.env.FUZZ_SEED) : undefined;
-  if (seed !== undefined && !Number.isInteger(seed)) throw new Error(`FUZZ_SEED="${process.env.FUZZ_SEED}" must be an integer`);
+  if (seed !== undefined && !Number.isInteger(seed))
+    throw new Error(`FUZZ_SEED="${process.env.FUZZ_SEED}" must be an integer`);
   const path = process.env.FUZZ_PATH?.trim() || undefined;
   return {
     numRuns: runs,
@@ -200,7 +201,13 @@ const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => Str
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom<string>(...SQL_META, ...UNICODE_TEXT, ...HOSTILE_NUMBERS) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 24 }) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.oneof(fc.constantFrom<string>(...SQL_META, ...UNICODE_TEXT), loneSurrogate), maxLength: 6 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.oneof(fc.constantFrom<string>(...SQL_META, ...UNICODE_TEXT), loneSurrogate),
+      maxLength: 6,
+    }),
+  },
   { weight: 1, arbitrary: longText },
 );
 
@@ -213,7 +220,9 @@ export function percentEncode(text: string): string {
   for (const char of text) {
     const code = char.codePointAt(0) as number;
     if (code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(char);
     }
@@ -240,7 +249,11 @@ export function hostileSegment(real: readonly string[]): fc.Arbitrary<string> {
     {
       weight: 2,
       arbitrary: fc
-        .tuple(fc.constantFrom(...reals), fc.constantFrom<string>(...SQL_META, ...UNICODE_TEXT, ' ', '/', ':', '::'), fc.boolean())
+        .tuple(
+          fc.constantFrom(...reals),
+          fc.constantFrom<string>(...SQL_META, ...UNICODE_TEXT, ' ', '/', ':', '::'),
+          fc.boolean(),
+        )
         .map(([value, extra, before]) => percentEncode(before ? extra + value : value + extra)),
     },
     { weight: 1, arbitrary: fc.constantFrom(...reals).map((value) => percentEncode(value.toUpperCase())) },
@@ -259,11 +272,43 @@ export interface QueryParameter {
 function nameVariants(name: string): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 6, arbitrary: fc.constant(name) },
-    { weight: 1, arbitrary: fc.constantFrom(`${name}[]`, `${name}[a]`, `${name}[0]`, `${name}[999999]`, `${name}[-1]`, `${name}[][]`, `${name}[0][0]`, `${name}.a`, name.toUpperCase(), ` ${name}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        `${name}[]`,
+        `${name}[a]`,
+        `${name}[0]`,
+        `${name}[999999]`,
+        `${name}[-1]`,
+        `${name}[][]`,
+        `${name}[0][0]`,
+        `${name}.a`,
+        name.toUpperCase(),
+        ` ${name}`,
+      ),
+    },
   );
 }
 
-const GENERIC_QUERY_NAMES = ['limit', 'cursor', 'envelope', 'eventStatus', 'competition', 'sportType', 'lastEventId', 'kind', 'eventId', 'sortOrder', 'updatedSince', '__proto__', 'constructor', 'hasOwnProperty', '', '[]', 'a[b][c]'];
+const GENERIC_QUERY_NAMES = [
+  'limit',
+  'cursor',
+  'envelope',
+  'eventStatus',
+  'competition',
+  'sportType',
+  'lastEventId',
+  'kind',
+  'eventId',
+  'sortOrder',
+  'updatedSince',
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  '',
+  '[]',
+  'a[b][c]',
+];
 
 /** One `name=value` pair, encoded or raw (raw when the value is ASCII that a sloppy client leaves as is). */
 function queryPair(parameters: readonly QueryParameter[]): fc.Arbitrary<string> {
@@ -274,17 +319,29 @@ function queryPair(parameters: readonly QueryParameter[]): fc.Arbitrary<string> 
       fc.oneof(
         { weight: 3, arbitrary: fc.constantFrom(...(parameter.valid.length > 0 ? parameter.valid : ['x'])) },
         { weight: 3, arbitrary: hostileText },
-        { weight: 1, arbitrary: fc.array(fc.constantFrom(...(parameter.valid.length > 0 ? parameter.valid : ['x']), 'x', ''), { minLength: 2, maxLength: 4 }).map((values) => values.join(',')) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .array(fc.constantFrom(...(parameter.valid.length > 0 ? parameter.valid : ['x']), 'x', ''), {
+              minLength: 2,
+              maxLength: 4,
+            })
+            .map((values) => values.join(',')),
+        },
       ),
     ),
   );
   const generic = fc.tuple(fc.oneof(fc.constantFrom(...GENERIC_QUERY_NAMES), hostileText), hostileText);
   return fc
-    .tuple(fc.oneof({ weight: 4, arbitrary: declared }, { weight: 1, arbitrary: generic }), fc.constantFrom('encoded', 'encoded', 'encoded', 'raw', 'bare'))
+    .tuple(
+      fc.oneof({ weight: 4, arbitrary: declared }, { weight: 1, arbitrary: generic }),
+      fc.constantFrom('encoded', 'encoded', 'encoded', 'raw', 'bare'),
+    )
     .map(([[name, value], mode]) => {
       if (mode === 'bare') return percentEncode(name);
       // Raw only where it stays one pair: `&`, `#` and spaces would change what the test sent.
-      if (mode === 'raw' && /^[\x21-\x7e]*$/.test(value) && !/[&#]/.test(value)) return `${percentEncode(name)}=${value}`;
+      if (mode === 'raw' && /^[\x21-\x7e]*$/.test(value) && !/[&#]/.test(value))
+        return `${percentEncode(name)}=${value}`;
       return `${percentEncode(name)}=${percentEncode(value)}`;
     });
 }
@@ -293,8 +350,29 @@ function queryPair(parameters: readonly QueryParameter[]): fc.Arbitrary<string> 
 export function hostileQuery(parameters: readonly QueryParameter[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 1, arbitrary: fc.constant('') },
-    { weight: 8, arbitrary: fc.array(queryPair(parameters), { minLength: 1, maxLength: 5 }).map((pairs) => pairs.join('&')) },
-    { weight: 1, arbitrary: fc.constantFrom('&&&', '=', '==', '&=&', '?', '??a=1', '%', '%zz=1', 'a=%', 'a=%ED%A0%80', 'a=1#fragment', 'a=1;b=2', `${'a=1&'.repeat(2_000)}a=1`, `limit=${'9'.repeat(5_000)}`) },
+    {
+      weight: 8,
+      arbitrary: fc.array(queryPair(parameters), { minLength: 1, maxLength: 5 }).map((pairs) => pairs.join('&')),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '&&&',
+        '=',
+        '==',
+        '&=&',
+        '?',
+        '??a=1',
+        '%',
+        '%zz=1',
+        'a=%',
+        'a=%ED%A0%80',
+        'a=1#fragment',
+        'a=1;b=2',
+        `${'a=1&'.repeat(2_000)}a=1`,
+        `limit=${'9'.repeat(5_000)}`,
+      ),
+    },
   );
 }
 
@@ -305,8 +383,37 @@ export function hostileQuery(parameters: readonly QueryParameter[]): fc.Arbitrar
  * characters not (the parser refuses them before the app sees the request).
  */
 export const headerText: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength: 40 }) },
-  { weight: 3, arbitrary: fc.constantFrom<string>(...HOSTILE_NUMBERS, ...SQL_META, '*', 'W/"x"', '"', 'W/', ',,,', '"a", "b"', 'W/"*"', 'Sun, 06 Nov 1994 08:49:37 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT', 'Fri, 31 Dec 9999 23:59:59 GMT', '2026-13-45', 'yesterday', 'Ã©tÃ©', '\u00ff\u00fe') },
+  {
+    weight: 3,
+    arbitrary: fc.string({
+      unit: fc
+        .integer({ min: 0x20, max: 0xff })
+        .filter((c) => c !== 0x7f)
+        .map((c) => String.fromCharCode(c)),
+      maxLength: 40,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<string>(
+      ...HOSTILE_NUMBERS,
+      ...SQL_META,
+      '*',
+      'W/"x"',
+      '"',
+      'W/',
+      ',,,',
+      '"a", "b"',
+      'W/"*"',
+      'Sun, 06 Nov 1994 08:49:37 GMT',
+      'Thu, 01 Jan 1970 00:00:00 GMT',
+      'Fri, 31 Dec 9999 23:59:59 GMT',
+      '2026-13-45',
+      'yesterday',
+      'Ã©tÃ©',
+      '\u00ff\u00fe',
+    ),
+  },
   { weight: 1, arbitrary: fc.constantFrom(200, 8_000).map((n) => 'a'.repeat(n)) },
 );
 
@@ -320,7 +427,12 @@ export function keyHeaders(key: string, otherKeys: readonly string[], weight = 1
   return fc.oneof(
     { weight, arbitrary: fc.constant({ 'x-api-key': key }) },
     { weight: 1, arbitrary: fc.constant({ authorization: `Bearer ${key}` }) },
-    { weight: 1, arbitrary: fc.constantFrom(...(otherKeys.length > 0 ? otherKeys : [key])).map((other) => ({ 'x-api-key': other })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...(otherKeys.length > 0 ? otherKeys : [key]))
+        .map((other) => ({ 'x-api-key': other })),
+    },
     {
       weight: 3,
       arbitrary: fc.oneof(
@@ -349,10 +461,18 @@ export const oddHeaders: fc.Arbitrary<Headers> = fc
     {
       'if-none-match': headerText,
       'if-modified-since': headerText,
-      'last-event-id': fc.oneof(headerText, fc.constantFrom('1', '0', '-1', '1e400', 'Infinity', '99999999999999999999')),
+      'last-event-id': fc.oneof(
+        headerText,
+        fc.constantFrom('1', '0', '-1', '1e400', 'Infinity', '99999999999999999999'),
+      ),
       accept: fc.constantFrom('text/event-stream', 'application/xml', '*/*;q=0', 'application/json;q=abc', 'ÿÿ', ''),
       'x-request-id': headerText,
-      'content-type': fc.constantFrom('text/plain', 'application/json; charset=utf-16', 'multipart/form-data; boundary=x', 'ÿ/ÿ'),
+      'content-type': fc.constantFrom(
+        'text/plain',
+        'application/json; charset=utf-16',
+        'multipart/form-data; boundary=x',
+        'ÿ/ÿ',
+      ),
       'accept-encoding': fc.constantFrom('gzip', 'br;q=abc', '*', 'identity;q=0'),
       range: fc.constantFrom('bytes=0-0', 'bytes=-1', 'bytes=abc'),
       'x-forwarded-for': headerText,
@@ -377,7 +497,8 @@ export type JsonLike = null | boolean | number | string | RawJson | JsonObject |
 
 export function jsonText(value: JsonLike): string {
   if (value instanceof RawJson) return value.text;
-  if (value instanceof JsonObject) return `{${value.entries.map(([key, item]) => `${JSON.stringify(key)}:${jsonText(item)}`).join(',')}}`;
+  if (value instanceof JsonObject)
+    return `{${value.entries.map(([key, item]) => `${JSON.stringify(key)}:${jsonText(item)}`).join(',')}}`;
   if (Array.isArray(value)) return `[${value.map(jsonText).join(',')}]`;
   return JSON.stringify(value) ?? 'null';
 }
@@ -385,7 +506,8 @@ export function jsonText(value: JsonLike): string {
 /** Plain JSON (as JSON.parse returns it) to JsonLike. */
 export function fromJson(value: unknown): JsonLike {
   if (Array.isArray(value)) return value.map(fromJson);
-  if (value !== null && typeof value === 'object') return new JsonObject(Object.entries(value).map(([key, item]) => [key, fromJson(item)] as const));
+  if (value !== null && typeof value === 'object')
+    return new JsonObject(Object.entries(value).map(([key, item]) => [key, fromJson(item)] as const));
   return value as JsonLike;
 }
 
@@ -403,8 +525,42 @@ export function jsonStrings(value: JsonLike, out: string[] = []): string[] {
 }
 
 export const hostileNumberJson: fc.Arbitrary<JsonLike> = fc.oneof(
-  fc.constantFrom<JsonLike>(0, -1, 1, 2, 0.5, -0.5, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER + 2, -(2 ** 53) - 2, 2 ** 31, 1800, 0.05, 0.4999, 1000000),
-  fc.constantFrom('1e400', '-1e400', 'NaN', 'Infinity', '-Infinity', '1e-400', '0x10', '01', '-', '1.', '.5', '+1', '1e', '99999999999999999999999999999999').map((text) => new RawJson(text)),
+  fc.constantFrom<JsonLike>(
+    0,
+    -1,
+    1,
+    2,
+    0.5,
+    -0.5,
+    1e308,
+    -1e308,
+    5e-324,
+    Number.MAX_SAFE_INTEGER + 2,
+    -(2 ** 53) - 2,
+    2 ** 31,
+    1800,
+    0.05,
+    0.4999,
+    1000000,
+  ),
+  fc
+    .constantFrom(
+      '1e400',
+      '-1e400',
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '1e-400',
+      '0x10',
+      '01',
+      '-',
+      '1.',
+      '.5',
+      '+1',
+      '1e',
+      '99999999999999999999999999999999',
+    )
+    .map((text) => new RawJson(text)),
   fc.constantFrom<JsonLike>('1', '1e400', 'NaN', '', '0.5'),
   fc.double().map((n) => (Number.isFinite(n) ? n : new RawJson(String(n)))),
 );
@@ -419,13 +575,18 @@ export function anyHostileJson(strings: fc.Arbitrary<string>): fc.Arbitrary<Json
   return fc.oneof(
     { weight: 4, arbitrary: leaf },
     { weight: 1, arbitrary: fc.array(leaf, { maxLength: 4 }) },
-    { weight: 1, arbitrary: fc.array(fc.tuple(strings, leaf), { maxLength: 3 }).map((entries) => new JsonObject(entries)) },
+    {
+      weight: 1,
+      arbitrary: fc.array(fc.tuple(strings, leaf), { maxLength: 3 }).map((entries) => new JsonObject(entries)),
+    },
   );
 }
 
 /** Deeply nested JSON text, with `inner` (default a number) at the bottom. */
 export function deepJson(depth: number, shape: 'array' | 'object', inner = '1'): string {
-  return shape === 'array' ? `${'['.repeat(depth)}${inner}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}${inner}${'}'.repeat(depth)}`;
+  return shape === 'array'
+    ? `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`
+    : `${'{"a":'.repeat(depth)}${inner}${'}'.repeat(depth)}`;
 }
 
 /** JSON text a parser must refuse, or accept only as something other than what it looks like. */
@@ -482,7 +643,12 @@ export interface SentRequest {
 const clip = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text);
 
 export function describeRequest(request: SentRequest): string {
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.map((v) => clip(v, 80)) : clip(value, 80)]));
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.map((v) => clip(v, 80)) : clip(value, 80),
+    ]),
+  );
   return `${request.method} ${clip(request.url)}\n  headers: ${JSON.stringify(headers)}${request.body === undefined ? '' : `\n  body: ${request.body}`}`;
 }
 
@@ -547,7 +713,9 @@ function bodyStrings(value: unknown, out: string[] = []): string[] {
  */
 function scrub(text: string, sent: readonly string[]): string {
   let out = text;
-  const tokens = [...new Set(sent.flatMap((s) => [s, safeDecode(s), s.trim(), JSON.stringify(s).slice(1, -1)]))].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+  const tokens = [...new Set(sent.flatMap((s) => [s, safeDecode(s), s.trim(), JSON.stringify(s).slice(1, -1)]))]
+    .filter((s) => s.length >= 4)
+    .sort((a, b) => b.length - a.length);
   for (const token of tokens) out = out.split(token).join('');
   return out;
 }
@@ -560,27 +728,49 @@ const ERROR_FIELDS = ['message', 'metadata', 'stack', 'statusCode', 'timestamp']
  * with exactly its five fields, as JSON, its statusCode the HTTP status, no stack (DEBUG_ERRORS is
  * off) and nothing of the server's internals. `sent` lists what the request carried.
  */
-export function assertSafeAnswer(request: SentRequest, res: LightMyRequestResponse, sent: readonly string[], body = res.body): void {
-  const context = () => `${describeRequest(request)}\n  answer: ${res.statusCode} ${res.headers['content-type'] ?? '(no content-type)'} ${clip(body, 600)}`;
+export function assertSafeAnswer(
+  request: SentRequest,
+  res: LightMyRequestResponse,
+  sent: readonly string[],
+  body = res.body,
+): void {
+  const context = () =>
+    `${describeRequest(request)}\n  answer: ${res.statusCode} ${res.headers['content-type'] ?? '(no content-type)'} ${clip(body, 600)}`;
   assert.ok(res.statusCode < 500, `5xx for a client's request:\n${context()}`);
   if (res.statusCode < 400 || request.method === 'HEAD') return;
-  assert.match(String(res.headers['content-type'] ?? ''), /^application\/json\b/, `an error that is not JSON:\n${context()}`);
+  assert.match(
+    String(res.headers['content-type'] ?? ''),
+    /^application\/json\b/,
+    `an error that is not JSON:\n${context()}`,
+  );
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
     assert.fail(`an error body that does not parse:\n${context()}`);
   }
-  assert.ok(parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed), `an error body that is not an object:\n${context()}`);
+  assert.ok(
+    parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed),
+    `an error body that is not an object:\n${context()}`,
+  );
   const error = parsed as Record<string, unknown>;
   assert.deepEqual(Object.keys(error).sort(), ERROR_FIELDS, `not the ServerErrorResponse fields:\n${context()}`);
   assert.ok(typeof error.message === 'string' && error.message.trim() !== '', `an empty error message:\n${context()}`);
   assert.equal(error.statusCode, res.statusCode, `statusCode is not the HTTP status:\n${context()}`);
-  assert.ok(typeof error.timestamp === 'string' && ISO_TIMESTAMP.test(error.timestamp) && !Number.isNaN(Date.parse(error.timestamp)), `timestamp is not ISO 8601:\n${context()}`);
-  assert.ok(error.metadata !== null && typeof error.metadata === 'object' && !Array.isArray(error.metadata), `metadata is not an object:\n${context()}`);
+  assert.ok(
+    typeof error.timestamp === 'string' &&
+      ISO_TIMESTAMP.test(error.timestamp) &&
+      !Number.isNaN(Date.parse(error.timestamp)),
+    `timestamp is not ISO 8601:\n${context()}`,
+  );
+  assert.ok(
+    error.metadata !== null && typeof error.metadata === 'object' && !Array.isArray(error.metadata),
+    `metadata is not an object:\n${context()}`,
+  );
   assert.equal(error.stack, '', `a stack with DEBUG_ERRORS off:\n${context()}`);
   const shown = scrub(bodyStrings(error).join('\n'), [request.url, ...sent]);
-  for (const pattern of LEAK_PATTERNS) assert.doesNotMatch(shown, pattern, `an error body shows internals (${pattern}):\n${context()}`);
+  for (const pattern of LEAK_PATTERNS)
+    assert.doesNotMatch(shown, pattern, `an error body shows internals (${pattern}):\n${context()}`);
 }
 
 /** What a URL carries, decoded as the server would: path segments, query names and values. */
@@ -633,7 +823,10 @@ export async function storeSnapshot(store: Store): Promise<StoreSnapshot> {
     tables.map(async (table) => {
       const rows = await store.db.selectFrom(table).selectAll().execute();
       const lines = rows.map((row) => JSON.stringify(row)).sort();
-      return [table, { rows: rows.length, sha256: createHash('sha256').update(lines.join('\n')).digest('hex') }] as const;
+      return [
+        table,
+        { rows: rows.length, sha256: createHash('sha256').update(lines.join('\n')).digest('hex') },
+      ] as const;
     }),
   );
   return Object.fromEntries(snapshots);
@@ -641,5 +834,7 @@ export async function storeSnapshot(store: Store): Promise<StoreSnapshot> {
 
 /** The tables whose snapshots differ, for the failure message. */
 export function changedTables(before: StoreSnapshot, after: StoreSnapshot): string[] {
-  return Object.keys(before).filter((table) => before[table]?.rows !== after[table]?.rows || before[table]?.sha256 !== after[table]?.sha256).map((table) => `${table} (${before[table]?.rows} -> ${after[table]?.rows} rows)`);
+  return Object.keys(before)
+    .filter((table) => before[table]?.rows !== after[table]?.rows || before[table]?.sha256 !== after[table]?.sha256)
+    .map((table) => `${table} (${before[table]?.rows} -> ${after[table]?.rows} rows)`);
 }

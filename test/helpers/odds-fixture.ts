@@ -8,8 +8,20 @@ import { BKFC_EVENT, SPR_EVENT } from './results-fixture.ts';
  */
 
 const T = '2026-05-01T03:00:00.000Z';
-const sx = (id: string, oddType: string, extra: Record<string, unknown> = {}) => ({ id, eventId: `spr:${SPR_EVENT}`, oddType, updatedAt: T, ...extra });
-const odd = (id: string, marketId: string, price: Record<string, number>, extra: Record<string, unknown> = {}) => ({ id, marketId, ...price, updatedAt: T, ...extra });
+const sx = (id: string, oddType: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  eventId: `spr:${SPR_EVENT}`,
+  oddType,
+  updatedAt: T,
+  ...extra,
+});
+const odd = (id: string, marketId: string, price: Record<string, number>, extra: Record<string, unknown> = {}) => ({
+  id,
+  marketId,
+  ...price,
+  updatedAt: T,
+  ...extra,
+});
 
 export function oddsFeed(): FeedDocument {
   return {

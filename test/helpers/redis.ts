@@ -46,13 +46,19 @@ function exited(child: ChildProcess): Promise<void> {
 /** Starts redis-server and waits until it answers. `port` restarts one on a port used before. */
 export async function startRedis(options: { port?: number } = {}): Promise<RunningRedis> {
   if (!existsSync(REDIS_SERVER)) {
-    throw new Error(`${REDIS_SERVER} is missing: the rate-limit tests need a real Redis (install Debian's redis-server package)`);
+    throw new Error(
+      `${REDIS_SERVER} is missing: the rate-limit tests need a real Redis (install Debian's redis-server package)`,
+    );
   }
   const port = options.port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'altsports-redis-'));
-  const child = spawn(REDIS_SERVER, ['--save', '', '--appendonly', 'no', '--port', String(port), '--bind', '127.0.0.1', '--dir', dir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    REDIS_SERVER,
+    ['--save', '', '--appendonly', 'no', '--port', String(port), '--bind', '127.0.0.1', '--dir', dir],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -14,7 +14,12 @@ export const NHRA_EVENT = 'b8b8b8b8-0000-4000-8000-000000000009';
 const T = '2026-05-01T00:00:00.000Z';
 const LATER = '2026-05-01T02:00:00.000Z';
 
-const tour = (competition: string) => ({ id: `${competition}-tour`, competition, name: `${competition} tour`, updatedAt: T });
+const tour = (competition: string) => ({
+  id: `${competition}-tour`,
+  competition,
+  name: `${competition} tour`,
+  updatedAt: T,
+});
 const event = (uuid: string, competition: string, name: string, eventStatus = 'COMPLETED') => ({
   id: `${competition}:${uuid}`,
   competition,
@@ -26,10 +31,37 @@ const event = (uuid: string, competition: string, name: string, eventStatus = 'C
   eventStatus,
   updatedAt: T,
 });
-const round = (id: string, eventId: string) => ({ id, eventId, roundName: 'Main', roundNo: 1, roundStatus: 'COMPLETED', updatedAt: T });
-const heat = (id: string, roundId: string, heatNo: number, heatStatus = 'COMPLETED') => ({ id, roundId, heatName: `Heat ${heatNo}`, heatNo, heatStatus, updatedAt: T });
-const athlete = (id: string, firstName: string, lastName: string, extra: Record<string, unknown> = {}) => ({ id, firstName, lastName, nationality: 'USA', updatedAt: T, ...extra });
-const lap = (heatEntryId: string, lapNo: number, lapTime: number, position: number) => ({ heatEntryId, lapNo, lapTime, position, updatedAt: LATER });
+const round = (id: string, eventId: string) => ({
+  id,
+  eventId,
+  roundName: 'Main',
+  roundNo: 1,
+  roundStatus: 'COMPLETED',
+  updatedAt: T,
+});
+const heat = (id: string, roundId: string, heatNo: number, heatStatus = 'COMPLETED') => ({
+  id,
+  roundId,
+  heatName: `Heat ${heatNo}`,
+  heatNo,
+  heatStatus,
+  updatedAt: T,
+});
+const athlete = (id: string, firstName: string, lastName: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  firstName,
+  lastName,
+  nationality: 'USA',
+  updatedAt: T,
+  ...extra,
+});
+const lap = (heatEntryId: string, lapNo: number, lapTime: number, position: number) => ({
+  heatEntryId,
+  lapNo,
+  lapTime,
+  position,
+  updatedAt: LATER,
+});
 
 export function resultsFeed(): FeedDocument {
   return {
@@ -62,7 +94,13 @@ export function resultsFeed(): FeedDocument {
       event(PBR_EVENT, 'pbr', 'PBR Teams: Nashville'),
       event(NHRA_EVENT, 'nhra', 'Winternationals'),
     ],
-    rounds: [round('bk-r1', BKFC_EVENT), round('sx-r1', SPR_EVENT), round('sls-r1', SLS_EVENT), round('pbr-r1', PBR_EVENT), round('nh-r1', NHRA_EVENT)],
+    rounds: [
+      round('bk-r1', BKFC_EVENT),
+      round('sx-r1', SPR_EVENT),
+      round('sls-r1', SLS_EVENT),
+      round('pbr-r1', PBR_EVENT),
+      round('nh-r1', NHRA_EVENT),
+    ],
     heats: [
       heat('bk-h1', 'bk-r1', 1),
       heat('bk-h2', 'bk-r1', 2),
@@ -82,8 +120,24 @@ export function resultsFeed(): FeedDocument {
     ],
     heatEntries: [
       // wsl: a completed heat with positions and a live heat with one surfer scored.
-      { id: 'e-h1-a', heatId: 'h-1', athleteId: 'ath-1', seed: 2, position: 1, heatScore: 15.5, updatedAt: '2026-04-02T03:00:00.000Z' },
-      { id: 'e-h1-b', heatId: 'h-1', athleteId: 'ath-2', seed: 1, position: 2, heatScore: 12.1, updatedAt: '2026-04-01T00:00:00.000Z' },
+      {
+        id: 'e-h1-a',
+        heatId: 'h-1',
+        athleteId: 'ath-1',
+        seed: 2,
+        position: 1,
+        heatScore: 15.5,
+        updatedAt: '2026-04-02T03:00:00.000Z',
+      },
+      {
+        id: 'e-h1-b',
+        heatId: 'h-1',
+        athleteId: 'ath-2',
+        seed: 1,
+        position: 2,
+        heatScore: 12.1,
+        updatedAt: '2026-04-01T00:00:00.000Z',
+      },
       { id: 'e-h3-a', heatId: 'h-3', athleteId: 'ath-1', seed: 1, heatScore: 7.83, updatedAt: T },
       { id: 'e-h3-b', heatId: 'h-3', athleteId: 'ath-2', seed: 2, updatedAt: T },
       // bkfc: a KO, a draw, a no contest, and a fight in progress.
@@ -96,16 +150,89 @@ export function resultsFeed(): FeedDocument {
       { id: 'e-bk4-blue', heatId: 'bk-h4', athleteId: 'bk-blue', updatedAt: T },
       { id: 'e-bk4-gold', heatId: 'bk-h4', athleteId: 'bk-gold', updatedAt: T },
       // spr: three riders over three laps, and a DNS.
-      { id: 'e-sx-a', heatId: 'sx-h1', athleteId: 'sx-a', seed: 3, position: 1, lapTime: 47.8, totalLaps: 3, lapStatus: 'ACT', updatedAt: T },
-      { id: 'e-sx-b', heatId: 'sx-h1', athleteId: 'sx-b', seed: 1, position: 2, lapTime: 47.7, penaltyTime: 5, totalLaps: 3, lapStatus: 'ACT', updatedAt: T },
-      { id: 'e-sx-c', heatId: 'sx-h1', athleteId: 'sx-c', seed: 2, position: 3, lapTime: 48.5, totalLaps: 3, updatedAt: T },
+      {
+        id: 'e-sx-a',
+        heatId: 'sx-h1',
+        athleteId: 'sx-a',
+        seed: 3,
+        position: 1,
+        lapTime: 47.8,
+        totalLaps: 3,
+        lapStatus: 'ACT',
+        updatedAt: T,
+      },
+      {
+        id: 'e-sx-b',
+        heatId: 'sx-h1',
+        athleteId: 'sx-b',
+        seed: 1,
+        position: 2,
+        lapTime: 47.7,
+        penaltyTime: 5,
+        totalLaps: 3,
+        lapStatus: 'ACT',
+        updatedAt: T,
+      },
+      {
+        id: 'e-sx-c',
+        heatId: 'sx-h1',
+        athleteId: 'sx-c',
+        seed: 2,
+        position: 3,
+        lapTime: 48.5,
+        totalLaps: 3,
+        updatedAt: T,
+      },
       { id: 'e-sx-d', heatId: 'sx-h1', athleteId: 'sx-d', seed: 4, totalLaps: 3, lapStatus: 'DNS', updatedAt: T },
       // sls: runs and tricks.
-      { id: 'e-sls-a', heatId: 'sls-h1', athleteId: 'sls-a', seed: 1, position: 2, lineScore1: 7.2, lineScore2: 8.1, trick1Score: 9.0, trick2Score: 6.5, trick3Score: 8.4, trick4Score: 3.0, updatedAt: T },
-      { id: 'e-sls-b', heatId: 'sls-h1', athleteId: 'sls-b', seed: 2, position: 1, lineScore1: 8.7, trick1Score: 9.1, trick2Score: 7.3, trick3Score: 9.3, trick4Score: 0, updatedAt: T },
+      {
+        id: 'e-sls-a',
+        heatId: 'sls-h1',
+        athleteId: 'sls-a',
+        seed: 1,
+        position: 2,
+        lineScore1: 7.2,
+        lineScore2: 8.1,
+        trick1Score: 9.0,
+        trick2Score: 6.5,
+        trick3Score: 8.4,
+        trick4Score: 3.0,
+        updatedAt: T,
+      },
+      {
+        id: 'e-sls-b',
+        heatId: 'sls-h1',
+        athleteId: 'sls-b',
+        seed: 2,
+        position: 1,
+        lineScore1: 8.7,
+        trick1Score: 9.1,
+        trick2Score: 7.3,
+        trick3Score: 9.3,
+        trick4Score: 0,
+        updatedAt: T,
+      },
       // pbr: a team game (riders ride for their teams) and an individual round.
-      { id: 'e-pbr1-a', heatId: 'pbr-h1', athleteId: 'pbr-a', teamId: 'pbr-gamblers', position: 1, riderScore: 91.25, bullScore: 45.5, heatScore: 91.25, updatedAt: T },
-      { id: 'e-pbr1-b', heatId: 'pbr-h1', athleteId: 'pbr-b', teamId: 'pbr-stampede', riderScore: 0, bullScore: 44, updatedAt: T },
+      {
+        id: 'e-pbr1-a',
+        heatId: 'pbr-h1',
+        athleteId: 'pbr-a',
+        teamId: 'pbr-gamblers',
+        position: 1,
+        riderScore: 91.25,
+        bullScore: 45.5,
+        heatScore: 91.25,
+        updatedAt: T,
+      },
+      {
+        id: 'e-pbr1-b',
+        heatId: 'pbr-h1',
+        athleteId: 'pbr-b',
+        teamId: 'pbr-stampede',
+        riderScore: 0,
+        bullScore: 44,
+        updatedAt: T,
+      },
       { id: 'e-pbr2-a', heatId: 'pbr-h2', athleteId: 'pbr-a', seed: 1, riderScore: 88, bullScore: 43.75, updatedAt: T },
       // nhra: a pairing won by nh-b, and a qualifying session with stored positions.
       { id: 'e-nh1-a', heatId: 'nh-h1', athleteId: 'nh-a', seed: 1, position: 1, heatScore: 3.701, updatedAt: T },
@@ -131,6 +258,14 @@ export function resultsFeed(): FeedDocument {
       { heatId: 'bk-h3', method: 'nc', updatedAt: LATER },
       { heatId: 'nh-h1', winnerAthleteId: 'nh-b', updatedAt: LATER },
     ],
-    teamGames: [{ heatId: 'pbr-h1', homeTeamId: 'pbr-stampede', awayTeamId: 'pbr-gamblers', eventType: 'PBR Teams', updatedAt: T }],
+    teamGames: [
+      {
+        heatId: 'pbr-h1',
+        homeTeamId: 'pbr-stampede',
+        awayTeamId: 'pbr-gamblers',
+        eventType: 'PBR Teams',
+        updatedAt: T,
+      },
+    ],
   };
 }

@@ -49,7 +49,9 @@ export const fairOdds = (p: number) => Math.round((1 / p) * 10_000) / 10_000;
 export function wslHeatExactaFeed(bellsEventId: string): FeedDocument {
   const T = '2026-04-02T04:00:00.000Z';
   return {
-    markets: [{ id: 'm-wsl-hx', eventId: bellsEventId, oddType: 'heatExacta', heatId: 'h-1', exactasType: 2, updatedAt: T }],
+    markets: [
+      { id: 'm-wsl-hx', eventId: bellsEventId, oddType: 'heatExacta', heatId: 'h-1', exactasType: 2, updatedAt: T },
+    ],
     odds: [
       { id: 'o-wsl-hx-fer-flo', marketId: 'm-wsl-hx', athleteIds: ['ath-1', 'ath-2'], odds: 2.2, updatedAt: T },
       { id: 'o-wsl-hx-flo-fer', marketId: 'm-wsl-hx', athleteIds: ['ath-2', 'ath-1'], odds: 1.7, updatedAt: T },

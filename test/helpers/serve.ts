@@ -25,7 +25,9 @@ export async function startServe(env: Record<string, string>, readyWithinMs = 60
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   // A test that dies first must not leave the server running.
   const kill = () => child.kill('SIGKILL');
   process.once('exit', kill);
@@ -33,8 +35,12 @@ export async function startServe(env: Record<string, string>, readyWithinMs = 60
   const base = `http://127.0.0.1:${port}`;
   const deadline = performance.now() + readyWithinMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) assert.fail(`altsports serve exited with ${child.exitCode ?? child.signalCode}\n${output}`);
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    if (child.exitCode !== null || child.signalCode !== null)
+      assert.fail(`altsports serve exited with ${child.exitCode ?? child.signalCode}\n${output}`);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { base, port, child, output: () => output, exited };
     if (performance.now() > deadline) {
       child.kill('SIGKILL');
@@ -45,7 +51,10 @@ export async function startServe(env: Record<string, string>, readyWithinMs = 60
 }
 
 /** SIGTERM, then the exit status (SIGKILL after `withinMs`, which fails the caller's exit assertions). */
-export async function stopServe(serve: ServeProcess, withinMs = 30_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+export async function stopServe(
+  serve: ServeProcess,
+  withinMs = 30_000,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (serve.child.exitCode === null && serve.child.signalCode === null) serve.child.kill('SIGTERM');
   const timer = setTimeout(() => serve.child.kill('SIGKILL'), withinMs);
   try {

@@ -65,7 +65,10 @@ export class SseStream {
       const message = await new Promise<SseMessage | null>((resolve, reject) => {
         waiter = resolve;
         this.waiters.push(resolve);
-        timer = setTimeout(() => reject(new Error(`no message within ${timeoutMs} ms; received: ${this.describe()}`)), timeoutMs);
+        timer = setTimeout(
+          () => reject(new Error(`no message within ${timeoutMs} ms; received: ${this.describe()}`)),
+          timeoutMs,
+        );
       });
       if (message === null) throw new Error(`the stream ended; received: ${this.describe()}`);
       return message;
@@ -113,7 +116,11 @@ export class SseStream {
   }
 
   private describe(): string {
-    return JSON.stringify(this.received.map((m) => (m.event ? `${m.id ?? ''}:${m.event}` : m.comments.length ? `: ${m.comments.join(' ')}` : `retry ${m.retry}`)));
+    return JSON.stringify(
+      this.received.map((m) =>
+        m.event ? `${m.id ?? ''}:${m.event}` : m.comments.length ? `: ${m.comments.join(' ')}` : `retry ${m.retry}`,
+      ),
+    );
   }
 
   private async read(body: ReadableStream<Uint8Array>): Promise<void> {
@@ -168,6 +175,11 @@ function parseBlock(block: string): SseMessage | null {
     else if (field === 'retry' && /^\d+$/.test(value)) message.retry = Number(value);
   }
   if (data.length > 0) message.data = data.join('\n');
-  const empty = message.event === undefined && message.id === undefined && message.data === undefined && message.retry === undefined && message.comments.length === 0;
+  const empty =
+    message.event === undefined &&
+    message.id === undefined &&
+    message.data === undefined &&
+    message.retry === undefined &&
+    message.comments.length === 0;
   return empty ? null : message;
 }

@@ -38,13 +38,33 @@ const T = '2026-03-01T00:00:00.000Z';
 const DONE = '2026-03-14T03:00:00.000Z';
 const LIVE = '2026-03-15T01:00:00.000Z';
 
-type Doc = Required<Pick<FeedDocument, 'tours' | 'tourYears' | 'teams' | 'events' | 'rounds' | 'roundScores' | 'markets' | 'odds' | 'futures' | 'futureOdds'>>;
+type Doc = Required<
+  Pick<
+    FeedDocument,
+    | 'tours'
+    | 'tourYears'
+    | 'teams'
+    | 'events'
+    | 'rounds'
+    | 'roundScores'
+    | 'markets'
+    | 'odds'
+    | 'futures'
+    | 'futureOdds'
+  >
+>;
 type FeedEvent = Doc['events'][number];
 type FeedRound = Doc['rounds'][number];
 
 const COMPETITIONS = ['gsoc', 'mltt', 'nll', '3ice', 'jaialai'] as const;
 
-const team = (competition: string, id: string, name: string, shortName?: string) => ({ id, competition, name, ...(shortName ? { shortName } : {}), updatedAt: T });
+const team = (competition: string, id: string, name: string, shortName?: string) => ({
+  id,
+  competition,
+  name,
+  ...(shortName ? { shortName } : {}),
+  updatedAt: T,
+});
 
 function matchEvent(
   competition: string,
@@ -66,10 +86,13 @@ function matchEvent(
     eventNumber: 1,
     eventStatus,
     eventLocation: 'Home Arena',
-    teams: home && away ? [
-      { teamId: home, isHomeTeam: true },
-      { teamId: away, isHomeTeam: false },
-    ] : [],
+    teams:
+      home && away
+        ? [
+            { teamId: home, isHomeTeam: true },
+            { teamId: away, isHomeTeam: false },
+          ]
+        : [],
     updatedAt: eventStatus === 'COMPLETED' ? DONE : LIVE,
     ...extra,
   };
@@ -90,7 +113,15 @@ function periods(
 ) {
   list.forEach((p, i) => {
     const id = `${prefix}-${i + 1}`;
-    doc.rounds.push({ id, eventId: eventUuid, roundName: p.name, roundNo: i + 1, roundStatus: p.status, updatedAt, ...p.extra });
+    doc.rounds.push({
+      id,
+      eventId: eventUuid,
+      roundName: p.name,
+      roundNo: i + 1,
+      roundStatus: p.status,
+      updatedAt,
+      ...p.extra,
+    });
     if (p.score) {
       doc.roundScores.push({ id: `${id}-h`, roundId: id, teamId: home, goals: p.score[0], updatedAt });
       doc.roundScores.push({ id: `${id}-a`, roundId: id, teamId: away, goals: p.score[1], updatedAt });
@@ -111,14 +142,33 @@ function market(
   updatedAt = DONE,
 ) {
   doc.markets.push({ id, eventId, oddType: 'teamMarkets', teamMarketType, ...extra, updatedAt });
-  for (const [side, price] of outcomes) doc.odds.push({ id: `${id}-${side.toLowerCase()}`, marketId: id, side, ...price, updatedAt });
+  for (const [side, price] of outcomes)
+    doc.odds.push({ id: `${id}-${side.toLowerCase()}`, marketId: id, side, ...price, updatedAt });
 }
 
 export function teamMatchFeed(): FeedDocument {
-  const doc: Doc = { tours: [], tourYears: [], teams: [], events: [], rounds: [], roundScores: [], markets: [], odds: [], futures: [], futureOdds: [] };
+  const doc: Doc = {
+    tours: [],
+    tourYears: [],
+    teams: [],
+    events: [],
+    rounds: [],
+    roundScores: [],
+    markets: [],
+    odds: [],
+    futures: [],
+    futureOdds: [],
+  };
   for (const competition of COMPETITIONS) {
     doc.tours.push({ id: `tm-${competition}-tour`, competition, name: `${competition} test tour`, updatedAt: T });
-    doc.tourYears.push({ id: `tm-${competition}-2026`, tourId: `tm-${competition}-tour`, year: 2026, startDate: '2026-01-01T00:00:00Z', endDate: '2026-12-31T00:00:00Z', updatedAt: T });
+    doc.tourYears.push({
+      id: `tm-${competition}-2026`,
+      tourId: `tm-${competition}-tour`,
+      year: 2026,
+      startDate: '2026-01-01T00:00:00Z',
+      endDate: '2026-12-31T00:00:00Z',
+      updatedAt: T,
+    });
   }
 
   // Curling. Completed: Homan (home, red, first hammer) beat Einarson 6-4. Ends (home-away) and the
@@ -141,13 +191,32 @@ export function teamMatchFeed(): FeedDocument {
       ],
     }),
   );
-  const ends: Array<[number, number]> = [[0, 0], [2, 0], [0, 1], [0, 1], [1, 0], [0, 2], [3, 0], [0, 0]];
-  periods(doc, 'gd-end', GSOC_DONE, 'tm-gsoc-homan', 'tm-gsoc-einarson', ends.map((score, i) => ({
-    name: `End ${i + 1}`,
-    status: 'COMPLETED',
-    score,
-    extra: { startDate: `2026-03-13T23:${String(i * 5).padStart(2, '0')}:00Z`, endDate: `2026-03-13T23:${String(i * 5 + 4).padStart(2, '0')}:00Z` },
-  })));
+  const ends: Array<[number, number]> = [
+    [0, 0],
+    [2, 0],
+    [0, 1],
+    [0, 1],
+    [1, 0],
+    [0, 2],
+    [3, 0],
+    [0, 0],
+  ];
+  periods(
+    doc,
+    'gd-end',
+    GSOC_DONE,
+    'tm-gsoc-homan',
+    'tm-gsoc-einarson',
+    ends.map((score, i) => ({
+      name: `End ${i + 1}`,
+      status: 'COMPLETED',
+      score,
+      extra: {
+        startDate: `2026-03-13T23:${String(i * 5).padStart(2, '0')}:00Z`,
+        endDate: `2026-03-13T23:${String(i * 5 + 4).padStart(2, '0')}:00Z`,
+      },
+    })),
+  );
   // Live: Jacobs (home, yellow) vs Gushue (away, red, first hammer), 2-1 after three ends. End 1 0-1
   // (away; to home), 2 blank (home keeps it), 3 2-0 (home; to away); away has the hammer in end 4 (LIVE).
   doc.events.push(
@@ -182,13 +251,25 @@ export function teamMatchFeed(): FeedDocument {
   );
 
   // Table tennis: Atlanta beat Texas 4-2 in games; game 7 is called off.
-  doc.teams.push(team('mltt', 'tm-mltt-atlanta', 'Atlanta Blazers', 'ATL'), team('mltt', 'tm-mltt-texas', 'Texas Smash', 'TX'));
-  doc.events.push(matchEvent('mltt', MLTT_MATCH, 'Atlanta Blazers vs Texas Smash', 'COMPLETED', 'tm-mltt-atlanta', 'tm-mltt-texas', { eventNumber: 3 }));
+  doc.teams.push(
+    team('mltt', 'tm-mltt-atlanta', 'Atlanta Blazers', 'ATL'),
+    team('mltt', 'tm-mltt-texas', 'Texas Smash', 'TX'),
+  );
+  doc.events.push(
+    matchEvent('mltt', MLTT_MATCH, 'Atlanta Blazers vs Texas Smash', 'COMPLETED', 'tm-mltt-atlanta', 'tm-mltt-texas', {
+      eventNumber: 3,
+    }),
+  );
   const singles = (home: string, away: string) => ({ gameType: 'singles', homeLineup: home, awayLineup: away });
   periods(doc, 'tt-game', MLTT_MATCH, 'tm-mltt-atlanta', 'tm-mltt-texas', [
     { name: 'Game 1', status: 'COMPLETED', score: [11, 7], extra: singles('Kanak Jha', 'Jiwei Xia') },
     { name: 'Game 2', status: 'COMPLETED', score: [9, 11], extra: singles('Lily Zhang', 'Adriana Diaz') },
-    { name: 'Game 3', status: 'COMPLETED', score: [11, 5], extra: { gameType: 'doubles', homeLineup: 'Kanak Jha / Lily Zhang', awayLineup: 'Jiwei Xia / Adriana Diaz' } },
+    {
+      name: 'Game 3',
+      status: 'COMPLETED',
+      score: [11, 5],
+      extra: { gameType: 'doubles', homeLineup: 'Kanak Jha / Lily Zhang', awayLineup: 'Jiwei Xia / Adriana Diaz' },
+    },
     { name: 'Game 4', status: 'COMPLETED', score: [11, 9], extra: singles('Kanak Jha', 'Adriana Diaz') },
     { name: 'Game 5', status: 'COMPLETED', score: [8, 11], extra: singles('Lily Zhang', 'Jiwei Xia') },
     { name: 'Game 6', status: 'COMPLETED', score: [12, 10], extra: singles('Kanak Jha', 'Jiwei Xia') },
@@ -196,8 +277,15 @@ export function teamMatchFeed(): FeedDocument {
   ]);
 
   // Box lacrosse: 11-11 after four quarters, Toronto wins 12-11 in overtime.
-  doc.teams.push(team('nll', 'tm-nll-buffalo', 'Buffalo Bandits', 'BUF'), team('nll', 'tm-nll-toronto', 'Toronto Rock', 'TOR'));
-  doc.events.push(matchEvent('nll', NLL_GAME, 'Buffalo Bandits vs Toronto Rock', 'COMPLETED', 'tm-nll-buffalo', 'tm-nll-toronto', { eventNumber: 9 }));
+  doc.teams.push(
+    team('nll', 'tm-nll-buffalo', 'Buffalo Bandits', 'BUF'),
+    team('nll', 'tm-nll-toronto', 'Toronto Rock', 'TOR'),
+  );
+  doc.events.push(
+    matchEvent('nll', NLL_GAME, 'Buffalo Bandits vs Toronto Rock', 'COMPLETED', 'tm-nll-buffalo', 'tm-nll-toronto', {
+      eventNumber: 9,
+    }),
+  );
   periods(doc, 'nl-q', NLL_GAME, 'tm-nll-buffalo', 'tm-nll-toronto', [
     { name: 'Q1', status: 'COMPLETED', score: [3, 2] },
     { name: 'Q2', status: 'COMPLETED', score: [2, 3] },
@@ -212,10 +300,39 @@ export function teamMatchFeed(): FeedDocument {
   for (const t of iceTeams) doc.teams.push(team('3ice', `tm-ice-${t.toLowerCase()}`, `Team ${t}`, `T${t}`));
   const iceId = (t: string) => `tm-ice-${t.toLowerCase()}`;
   const quarterfinals: Array<[string, string, Array<[number, number]>]> = [
-    ['A', 'B', [[2, 1], [2, 1]]],
-    ['C', 'D', [[1, 2], [2, 3]]],
-    ['E', 'F', [[1, 1], [1, 1], [1, 0]]],
-    ['G', 'H', [[0, 2], [1, 1]]],
+    [
+      'A',
+      'B',
+      [
+        [2, 1],
+        [2, 1],
+      ],
+    ],
+    [
+      'C',
+      'D',
+      [
+        [1, 2],
+        [2, 3],
+      ],
+    ],
+    [
+      'E',
+      'F',
+      [
+        [1, 1],
+        [1, 1],
+        [1, 0],
+      ],
+    ],
+    [
+      'G',
+      'H',
+      [
+        [0, 2],
+        [1, 1],
+      ],
+    ],
   ];
   quarterfinals.forEach(([home, away, scores], i) => {
     const uuid = ICE_QF[i] as string;
@@ -228,7 +345,18 @@ export function teamMatchFeed(): FeedDocument {
         bracketSlot: i + 1,
       }),
     );
-    periods(doc, `ice-qf${i + 1}`, uuid, iceId(home), iceId(away), scores.map((score, k) => ({ name: k === 2 ? 'Overtime' : k === 0 ? '1st Half' : '2nd Half', status: 'COMPLETED', score })));
+    periods(
+      doc,
+      `ice-qf${i + 1}`,
+      uuid,
+      iceId(home),
+      iceId(away),
+      scores.map((score, k) => ({
+        name: k === 2 ? 'Overtime' : k === 0 ? '1st Half' : '2nd Half',
+        status: 'COMPLETED',
+        score,
+      })),
+    );
   });
   doc.events.push(
     matchEvent('3ice', ICE_SF1, 'Team A vs Team D', 'COMPLETED', iceId('A'), iceId('D'), {
@@ -267,7 +395,16 @@ export function teamMatchFeed(): FeedDocument {
     team('jaialai', 'tm-ja-arrieta', 'Arrieta / Mendizabal'),
   );
   const pairs = new Map(doc.teams.map((t) => [t.id, t.name]));
-  const jai = (uuid: string, eventNumber: number, start: string, end: string, status: string, home: string, away: string, extra: Partial<FeedEvent>) =>
+  const jai = (
+    uuid: string,
+    eventNumber: number,
+    start: string,
+    end: string,
+    status: string,
+    home: string,
+    away: string,
+    extra: Partial<FeedEvent>,
+  ) =>
     matchEvent('jaialai', uuid, `${pairs.get(home)} vs ${pairs.get(away)}`, status, home, away, {
       eventNumber,
       startDate: start,
@@ -278,44 +415,296 @@ export function teamMatchFeed(): FeedDocument {
       ...extra,
     });
   doc.events.push(
-    jai(JAI_3, 3, '2026-03-15T00:20:00Z', '2026-03-15T01:00:00Z', 'LIVE', 'tm-ja-goitia', 'tm-ja-ortiz', { cardId: JAI_CARD, onServe: 'away' }),
-    jai(JAI_1, 1, '2026-03-14T23:00:00Z', '2026-03-14T23:30:00Z', 'COMPLETED', 'tm-ja-goitia', 'tm-ja-alberdi', { cardId: JAI_CARD, onServe: 'home' }),
-    jai(JAI_2, 2, '2026-03-14T23:40:00Z', '2026-03-15T00:10:00Z', 'COMPLETED', 'tm-ja-ortiz', 'tm-ja-arrieta', { cardId: JAI_CARD }),
+    jai(JAI_3, 3, '2026-03-15T00:20:00Z', '2026-03-15T01:00:00Z', 'LIVE', 'tm-ja-goitia', 'tm-ja-ortiz', {
+      cardId: JAI_CARD,
+      onServe: 'away',
+    }),
+    jai(JAI_1, 1, '2026-03-14T23:00:00Z', '2026-03-14T23:30:00Z', 'COMPLETED', 'tm-ja-goitia', 'tm-ja-alberdi', {
+      cardId: JAI_CARD,
+      onServe: 'home',
+    }),
+    jai(JAI_2, 2, '2026-03-14T23:40:00Z', '2026-03-15T00:10:00Z', 'COMPLETED', 'tm-ja-ortiz', 'tm-ja-arrieta', {
+      cardId: JAI_CARD,
+    }),
     jai(JAI_SOLO, 1, '2026-03-21T23:00:00Z', '2026-03-21T23:30:00Z', 'UPCOMING', 'tm-ja-alberdi', 'tm-ja-arrieta', {}),
   );
-  const sets = (list: Array<[string, [number, number] | null]>) => list.map(([status, score], i) => ({ name: `Set ${i + 1}`, status, score }));
-  periods(doc, 'ja1-set', JAI_1, 'tm-ja-goitia', 'tm-ja-alberdi', sets([['COMPLETED', [15, 9]], ['COMPLETED', [15, 12]], ['CANCELLED', null]]));
-  periods(doc, 'ja2-set', JAI_2, 'tm-ja-ortiz', 'tm-ja-arrieta', sets([['COMPLETED', [11, 15]], ['COMPLETED', [15, 13]], ['COMPLETED', [8, 15]]]));
-  periods(doc, 'ja3-set', JAI_3, 'tm-ja-goitia', 'tm-ja-ortiz', sets([['COMPLETED', [15, 6]], ['LIVE', [7, 9]], ['UPCOMING', null]]), LIVE);
-  periods(doc, 'jas-set', JAI_SOLO, 'tm-ja-alberdi', 'tm-ja-arrieta', sets([['UPCOMING', null], ['UPCOMING', null], ['UPCOMING', null]]), T);
+  const sets = (list: Array<[string, [number, number] | null]>) =>
+    list.map(([status, score], i) => ({ name: `Set ${i + 1}`, status, score }));
+  periods(
+    doc,
+    'ja1-set',
+    JAI_1,
+    'tm-ja-goitia',
+    'tm-ja-alberdi',
+    sets([
+      ['COMPLETED', [15, 9]],
+      ['COMPLETED', [15, 12]],
+      ['CANCELLED', null],
+    ]),
+  );
+  periods(
+    doc,
+    'ja2-set',
+    JAI_2,
+    'tm-ja-ortiz',
+    'tm-ja-arrieta',
+    sets([
+      ['COMPLETED', [11, 15]],
+      ['COMPLETED', [15, 13]],
+      ['COMPLETED', [8, 15]],
+    ]),
+  );
+  periods(
+    doc,
+    'ja3-set',
+    JAI_3,
+    'tm-ja-goitia',
+    'tm-ja-ortiz',
+    sets([
+      ['COMPLETED', [15, 6]],
+      ['LIVE', [7, 9]],
+      ['UPCOMING', null],
+    ]),
+    LIVE,
+  );
+  periods(
+    doc,
+    'jas-set',
+    JAI_SOLO,
+    'tm-ja-alberdi',
+    'tm-ja-arrieta',
+    sets([
+      ['UPCOMING', null],
+      ['UPCOMING', null],
+      ['UPCOMING', null],
+    ]),
+    T,
+  );
 
   // Typed team markets. Completed curling (6-4, end 1 blank): home wins, home -2 pushes, over 9.5.
-  market(doc, 'tm-gd-ml', GSOC_DONE, 'moneyline', [['HOME', { odds: 1.8 }], ['AWAY', { odds: 2.1 }]]);
-  market(doc, 'tm-gd-spread', GSOC_DONE, 'spread', [['HOME', { odds: 2.2 }], ['AWAY', { odds: 1.7 }]], { line: -2 });
-  market(doc, 'tm-gd-total', GSOC_DONE, 'total', [['OVER', { americanOdds: -110 }], ['UNDER', { americanOdds: -110 }]], { line: 9.5 });
-  market(doc, 'tm-gd-end1', GSOC_DONE, 'moneyline', [['HOME', { odds: 2.5 }], ['AWAY', { odds: 3.5 }], ['DRAW', { odds: 3 }]], { roundId: 'gd-end-1' });
+  market(doc, 'tm-gd-ml', GSOC_DONE, 'moneyline', [
+    ['HOME', { odds: 1.8 }],
+    ['AWAY', { odds: 2.1 }],
+  ]);
+  market(
+    doc,
+    'tm-gd-spread',
+    GSOC_DONE,
+    'spread',
+    [
+      ['HOME', { odds: 2.2 }],
+      ['AWAY', { odds: 1.7 }],
+    ],
+    { line: -2 },
+  );
+  market(
+    doc,
+    'tm-gd-total',
+    GSOC_DONE,
+    'total',
+    [
+      ['OVER', { americanOdds: -110 }],
+      ['UNDER', { americanOdds: -110 }],
+    ],
+    { line: 9.5 },
+  );
+  market(
+    doc,
+    'tm-gd-end1',
+    GSOC_DONE,
+    'moneyline',
+    [
+      ['HOME', { odds: 2.5 }],
+      ['AWAY', { odds: 3.5 }],
+      ['DRAW', { odds: 3 }],
+    ],
+    { roundId: 'gd-end-1' },
+  );
   // Live curling: open match markets, including both sides of a 1.5-end handicap.
-  market(doc, 'tm-gl-ml', GSOC_LIVE, 'moneyline', [['HOME', { odds: 1.9 }], ['AWAY', { odds: 1.9 }]], {}, LIVE);
-  market(doc, 'tm-gl-total', GSOC_LIVE, 'total', [['OVER', { odds: 1.9 }], ['UNDER', { odds: 1.9 }]], { line: 10.5 }, LIVE);
-  market(doc, 'tm-gl-spread-m', GSOC_LIVE, 'spread', [['HOME', { odds: 2.6 }], ['AWAY', { odds: 1.5 }]], { line: -1.5 }, LIVE);
-  market(doc, 'tm-gl-spread-p', GSOC_LIVE, 'spread', [['HOME', { odds: 1.5 }], ['AWAY', { odds: 2.6 }]], { line: 1.5 }, LIVE);
+  market(
+    doc,
+    'tm-gl-ml',
+    GSOC_LIVE,
+    'moneyline',
+    [
+      ['HOME', { odds: 1.9 }],
+      ['AWAY', { odds: 1.9 }],
+    ],
+    {},
+    LIVE,
+  );
+  market(
+    doc,
+    'tm-gl-total',
+    GSOC_LIVE,
+    'total',
+    [
+      ['OVER', { odds: 1.9 }],
+      ['UNDER', { odds: 1.9 }],
+    ],
+    { line: 10.5 },
+    LIVE,
+  );
+  market(
+    doc,
+    'tm-gl-spread-m',
+    GSOC_LIVE,
+    'spread',
+    [
+      ['HOME', { odds: 2.6 }],
+      ['AWAY', { odds: 1.5 }],
+    ],
+    { line: -1.5 },
+    LIVE,
+  );
+  market(
+    doc,
+    'tm-gl-spread-p',
+    GSOC_LIVE,
+    'spread',
+    [
+      ['HOME', { odds: 1.5 }],
+      ['AWAY', { odds: 2.6 }],
+    ],
+    { line: 1.5 },
+    LIVE,
+  );
   // Table tennis (4-2 in games; game 2 9-11; game 7 called off).
-  market(doc, 'tm-tt-ml', MLTT_MATCH, 'moneyline', [['HOME', { probability: 60 }], ['AWAY', { probability: 40 }]]);
-  market(doc, 'tm-tt-spread', MLTT_MATCH, 'spread', [['HOME', { odds: 1.95 }], ['AWAY', { odds: 1.85 }]], { line: -1.5 });
-  market(doc, 'tm-tt-total', MLTT_MATCH, 'total', [['OVER', { odds: 1.9 }], ['UNDER', { odds: 1.9 }]], { line: 6.5 });
-  market(doc, 'tm-tt-g2-total', MLTT_MATCH, 'total', [['OVER', { odds: 1.9 }], ['UNDER', { odds: 1.9 }]], { line: 19.5, roundId: 'tt-game-2' });
-  market(doc, 'tm-tt-g2-ml', MLTT_MATCH, 'moneyline', [['HOME', { odds: 1.7 }], ['AWAY', { odds: 2.2 }]], { roundId: 'tt-game-2' });
-  market(doc, 'tm-tt-g7-ml', MLTT_MATCH, 'moneyline', [['HOME', { odds: 1.9 }], ['AWAY', { odds: 1.9 }]], { roundId: 'tt-game-7' });
+  market(doc, 'tm-tt-ml', MLTT_MATCH, 'moneyline', [
+    ['HOME', { probability: 60 }],
+    ['AWAY', { probability: 40 }],
+  ]);
+  market(
+    doc,
+    'tm-tt-spread',
+    MLTT_MATCH,
+    'spread',
+    [
+      ['HOME', { odds: 1.95 }],
+      ['AWAY', { odds: 1.85 }],
+    ],
+    { line: -1.5 },
+  );
+  market(
+    doc,
+    'tm-tt-total',
+    MLTT_MATCH,
+    'total',
+    [
+      ['OVER', { odds: 1.9 }],
+      ['UNDER', { odds: 1.9 }],
+    ],
+    { line: 6.5 },
+  );
+  market(
+    doc,
+    'tm-tt-g2-total',
+    MLTT_MATCH,
+    'total',
+    [
+      ['OVER', { odds: 1.9 }],
+      ['UNDER', { odds: 1.9 }],
+    ],
+    { line: 19.5, roundId: 'tt-game-2' },
+  );
+  market(
+    doc,
+    'tm-tt-g2-ml',
+    MLTT_MATCH,
+    'moneyline',
+    [
+      ['HOME', { odds: 1.7 }],
+      ['AWAY', { odds: 2.2 }],
+    ],
+    { roundId: 'tt-game-2' },
+  );
+  market(
+    doc,
+    'tm-tt-g7-ml',
+    MLTT_MATCH,
+    'moneyline',
+    [
+      ['HOME', { odds: 1.9 }],
+      ['AWAY', { odds: 1.9 }],
+    ],
+    { roundId: 'tt-game-7' },
+  );
   // Lacrosse (11-12 after overtime): away wins, home +1.5 covers, over 22.5 only with overtime.
-  market(doc, 'tm-nl-ml', NLL_GAME, 'moneyline', [['HOME', { odds: 1.6 }], ['AWAY', { odds: 2.4 }]]);
-  market(doc, 'tm-nl-spread', NLL_GAME, 'spread', [['HOME', { odds: 1.9 }], ['AWAY', { odds: 1.9 }]], { line: 1.5 });
-  market(doc, 'tm-nl-total', NLL_GAME, 'total', [['OVER', { odds: 1.9 }], ['UNDER', { odds: 1.9 }]], { line: 22.5 });
+  market(doc, 'tm-nl-ml', NLL_GAME, 'moneyline', [
+    ['HOME', { odds: 1.6 }],
+    ['AWAY', { odds: 2.4 }],
+  ]);
+  market(
+    doc,
+    'tm-nl-spread',
+    NLL_GAME,
+    'spread',
+    [
+      ['HOME', { odds: 1.9 }],
+      ['AWAY', { odds: 1.9 }],
+    ],
+    { line: 1.5 },
+  );
+  market(
+    doc,
+    'tm-nl-total',
+    NLL_GAME,
+    'total',
+    [
+      ['OVER', { odds: 1.9 }],
+      ['UNDER', { odds: 1.9 }],
+    ],
+    { line: 22.5 },
+  );
   // Jai Alai match 1 (2-0 in sets: 15-9, 15-12; set 3 called off).
-  market(doc, 'tm-ja-ml', `jaialai:${JAI_1}`, 'moneyline', [['HOME', { odds: 1.5 }], ['AWAY', { odds: 2.75 }]]);
-  market(doc, 'tm-ja-spread', JAI_1, 'spread', [['HOME', { odds: 2.4 }], ['AWAY', { odds: 1.6 }]], { line: -1.5 });
-  market(doc, 'tm-ja-total', JAI_1, 'total', [['OVER', { odds: 2 }], ['UNDER', { odds: 1.8 }]], { line: 2.5 });
-  market(doc, 'tm-ja-s1-ml', JAI_1, 'moneyline', [['HOME', { odds: 1.6 }], ['AWAY', { odds: 2.4 }]], { roundId: 'ja1-set-1' });
-  market(doc, 'tm-ja-s1-total', JAI_1, 'total', [['OVER', { odds: 1.9 }], ['UNDER', { odds: 1.9 }]], { line: 24.5, roundId: 'ja1-set-1' });
+  market(doc, 'tm-ja-ml', `jaialai:${JAI_1}`, 'moneyline', [
+    ['HOME', { odds: 1.5 }],
+    ['AWAY', { odds: 2.75 }],
+  ]);
+  market(
+    doc,
+    'tm-ja-spread',
+    JAI_1,
+    'spread',
+    [
+      ['HOME', { odds: 2.4 }],
+      ['AWAY', { odds: 1.6 }],
+    ],
+    { line: -1.5 },
+  );
+  market(
+    doc,
+    'tm-ja-total',
+    JAI_1,
+    'total',
+    [
+      ['OVER', { odds: 2 }],
+      ['UNDER', { odds: 1.8 }],
+    ],
+    { line: 2.5 },
+  );
+  market(
+    doc,
+    'tm-ja-s1-ml',
+    JAI_1,
+    'moneyline',
+    [
+      ['HOME', { odds: 1.6 }],
+      ['AWAY', { odds: 2.4 }],
+    ],
+    { roundId: 'ja1-set-1' },
+  );
+  market(
+    doc,
+    'tm-ja-s1-total',
+    JAI_1,
+    'total',
+    [
+      ['OVER', { odds: 1.9 }],
+      ['UNDER', { odds: 1.9 }],
+    ],
+    { line: 24.5, roundId: 'ja1-set-1' },
+  );
 
   // The Jai Alai season's outright.
   doc.futures.push({
@@ -330,8 +719,22 @@ export function teamMatchFeed(): FeedDocument {
     updatedAt: T,
   });
   doc.futureOdds.push(
-    { id: 'tm-jf-goitia', futureId: JAI_FUTURE, name: 'Goitia / Olaskoaga', teamId: 'tm-ja-goitia', odds: [{ outcomeName: 'Yes', decimalOdds: 3 }], updatedAt: T },
-    { id: 'tm-jf-alberdi', futureId: JAI_FUTURE, name: 'Alberdi / Egurbide', teamId: 'tm-ja-alberdi', odds: [{ outcomeName: 'Yes', americanOdds: 250 }], updatedAt: T },
+    {
+      id: 'tm-jf-goitia',
+      futureId: JAI_FUTURE,
+      name: 'Goitia / Olaskoaga',
+      teamId: 'tm-ja-goitia',
+      odds: [{ outcomeName: 'Yes', decimalOdds: 3 }],
+      updatedAt: T,
+    },
+    {
+      id: 'tm-jf-alberdi',
+      futureId: JAI_FUTURE,
+      name: 'Alberdi / Egurbide',
+      teamId: 'tm-ja-alberdi',
+      odds: [{ outcomeName: 'Yes', americanOdds: 250 }],
+      updatedAt: T,
+    },
   );
   return { updatedAt: T, ...doc };
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { revokeApiKey } from '../../src/access/api-keys.ts';
-import { ADMIN_KEY, TEST_KEY, WSL_ONLY_KEY, fixtureApp } from '../helpers/app.ts';
+import { ADMIN_KEY, fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
 import { MASL_GAME, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
@@ -10,8 +10,19 @@ const BASE = '/api/v1/public';
 describeEachStore('auth', (open) => {
   test('every public route needs a key: missing or unknown is a 401 with the error body', async () => {
     const { app } = await fixtureApp(await open());
-    for (const url of [`${BASE}/sports`, `${BASE}/events`, `${BASE}/events/${WSL_LIVE}`, `${BASE}/futures`, `${BASE}/futures/wsl/tour/wsl-ct-men/odds/winner`]) {
-      for (const headers of [{}, { 'x-api-key': 'not-a-real-key-at-all' }, { authorization: 'Bearer nope' }, { authorization: `Basic ${TEST_KEY}` }]) {
+    for (const url of [
+      `${BASE}/sports`,
+      `${BASE}/events`,
+      `${BASE}/events/${WSL_LIVE}`,
+      `${BASE}/futures`,
+      `${BASE}/futures/wsl/tour/wsl-ct-men/odds/winner`,
+    ]) {
+      for (const headers of [
+        {},
+        { 'x-api-key': 'not-a-real-key-at-all' },
+        { authorization: 'Bearer nope' },
+        { authorization: `Basic ${TEST_KEY}` },
+      ]) {
         const res = await app.inject({ method: 'GET', url, headers });
         assert.equal(res.statusCode, 401, `${url} ${JSON.stringify(headers)}`);
         const body = JSON.parse(res.body);
@@ -24,7 +35,13 @@ describeEachStore('auth', (open) => {
 
   test('the key is accepted in X-API-KEY in any case, and as a bearer token', async () => {
     const { app } = await fixtureApp(await open());
-    for (const headers of [{ 'X-API-KEY': TEST_KEY }, { 'X-Api-Key': TEST_KEY }, { 'x-api-key': TEST_KEY }, { Authorization: `Bearer ${TEST_KEY}` }, { authorization: `bearer ${TEST_KEY}` }]) {
+    for (const headers of [
+      { 'X-API-KEY': TEST_KEY },
+      { 'X-Api-Key': TEST_KEY },
+      { 'x-api-key': TEST_KEY },
+      { Authorization: `Bearer ${TEST_KEY}` },
+      { authorization: `bearer ${TEST_KEY}` },
+    ]) {
       const res = await app.inject({ method: 'GET', url: `${BASE}/sports`, headers });
       assert.equal(res.statusCode, 200, JSON.stringify(headers));
     }
@@ -33,10 +50,24 @@ describeEachStore('auth', (open) => {
   test('a key limited to some competitions sees only those, and gets 403 outside them', async () => {
     const { get } = await fixtureApp(await open());
     const as = { 'x-api-key': WSL_ONLY_KEY };
-    assert.deepEqual(JSON.parse((await get(`${BASE}/sports`, as)).body).map((s: { key: string }) => s.key), ['wsl']);
-    assert.deepEqual([...new Set(JSON.parse((await get(`${BASE}/events`, as)).body).map((e: { competition: string }) => e.competition))], ['wsl']);
+    assert.deepEqual(
+      JSON.parse((await get(`${BASE}/sports`, as)).body).map((s: { key: string }) => s.key),
+      ['wsl'],
+    );
+    assert.deepEqual(
+      [
+        ...new Set(
+          JSON.parse((await get(`${BASE}/events`, as)).body).map((e: { competition: string }) => e.competition),
+        ),
+      ],
+      ['wsl'],
+    );
     assert.equal((await get(`${BASE}/events/${WSL_LIVE}`, as)).statusCode, 200);
-    for (const url of [`${BASE}/events/${MASL_GAME}`, `${BASE}/events?competition=masl`, `${BASE}/futures/masl/tour/masl-league/odds/winner`]) {
+    for (const url of [
+      `${BASE}/events/${MASL_GAME}`,
+      `${BASE}/events?competition=masl`,
+      `${BASE}/futures/masl/tour/masl-league/odds/winner`,
+    ]) {
       const res = await get(url, as);
       assert.equal(res.statusCode, 403, url);
       assert.match(JSON.parse(res.body).message, /"masl"/);
@@ -50,17 +81,27 @@ describeEachStore('auth', (open) => {
     const { buildApp } = await import('../../src/http/app.ts');
     const { loadConfig } = await import('../../src/config.ts');
     const fresh = await buildApp({ config: loadConfig({ DEMO_DATA: 'off' }), store, logger: false });
-    assert.equal((await fresh.inject({ method: 'GET', url: `${BASE}/sports`, headers: { 'x-api-key': WSL_ONLY_KEY } })).statusCode, 401);
-    assert.equal((await fresh.inject({ method: 'GET', url: `${BASE}/sports`, headers: { 'x-api-key': TEST_KEY } })).statusCode, 200);
+    assert.equal(
+      (await fresh.inject({ method: 'GET', url: `${BASE}/sports`, headers: { 'x-api-key': WSL_ONLY_KEY } })).statusCode,
+      401,
+    );
+    assert.equal(
+      (await fresh.inject({ method: 'GET', url: `${BASE}/sports`, headers: { 'x-api-key': TEST_KEY } })).statusCode,
+      200,
+    );
     await app.close();
   });
 
   test('a public key never opens the admin API, and the admin key never opens the public API', async () => {
     const { app } = await fixtureApp(await open());
-    const admin = (key: string) => app.inject({ method: 'POST', url: '/api/v1/admin/feed', headers: { 'x-api-key': key }, payload: {} });
+    const admin = (key: string) =>
+      app.inject({ method: 'POST', url: '/api/v1/admin/feed', headers: { 'x-api-key': key }, payload: {} });
     assert.equal((await admin(TEST_KEY)).statusCode, 401);
     assert.equal((await admin(ADMIN_KEY)).statusCode, 200);
-    assert.equal((await app.inject({ method: 'GET', url: `${BASE}/sports`, headers: { 'x-api-key': ADMIN_KEY } })).statusCode, 401);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: `${BASE}/sports`, headers: { 'x-api-key': ADMIN_KEY } })).statusCode,
+      401,
+    );
   });
 
   test('without ADMIN_API_KEY the admin API is closed', async () => {
@@ -68,7 +109,12 @@ describeEachStore('auth', (open) => {
     const { buildApp } = await import('../../src/http/app.ts');
     const { loadConfig } = await import('../../src/config.ts');
     const app = await buildApp({ config: loadConfig({ DEMO_DATA: 'off' }), store, logger: false });
-    const res = await app.inject({ method: 'POST', url: '/api/v1/admin/feed', headers: { 'x-api-key': 'anything-long-enough' }, payload: {} });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/feed',
+      headers: { 'x-api-key': 'anything-long-enough' },
+      payload: {},
+    });
     assert.equal(res.statusCode, 401);
     assert.match(JSON.parse(res.body).message, /ADMIN_API_KEY/);
   });

@@ -38,7 +38,8 @@ test('preferredCoding: the Accept-Encoding cases of RFC 9110 section 12.5.3', ()
     ['gzip;level=9', 'gzip', 'parameters other than q are ignored'],
     [' , ,gzip', 'gzip', 'empty list items are skipped'],
   ];
-  for (const [header, expected, why] of cases) assert.equal(preferredCoding(header), expected, `${JSON.stringify(header)}: ${why}`);
+  for (const [header, expected, why] of cases)
+    assert.equal(preferredCoding(header), expected, `${JSON.stringify(header)}: ${why}`);
 });
 
 test('preferredCoding: never a coding the client weighed at 0, nor one not offered', () => {
@@ -53,7 +54,11 @@ test('preferredCoding: never a coding the client weighed at 0, nor one not offer
       if (chosen === 'identity') return;
       const refused = items.some((i) => {
         const [n = '', q] = i.toLowerCase().split(';q=');
-        return (n === chosen || (chosen === 'gzip' && n === 'x-gzip')) && q !== undefined && !(Number(q) > 0 && Number(q) <= 1);
+        return (
+          (n === chosen || (chosen === 'gzip' && n === 'x-gzip')) &&
+          q !== undefined &&
+          !(Number(q) > 0 && Number(q) <= 1)
+        );
       });
       const named = items.some((i) => {
         const n = i.toLowerCase().split(';')[0];
@@ -64,7 +69,10 @@ test('preferredCoding: never a coding the client weighed at 0, nor one not offer
         // Refused under one name, it can still be asked for under another (x-gzip) at a weight above 0.
         const askedElsewhere = items.some((i) => {
           const [n = '', q] = i.toLowerCase().split(';q=');
-          return (n === chosen || (chosen === 'gzip' && n === 'x-gzip')) && (q === undefined || (Number(q) > 0 && Number(q) <= 1));
+          return (
+            (n === chosen || (chosen === 'gzip' && n === 'x-gzip')) &&
+            (q === undefined || (Number(q) > 0 && Number(q) <= 1))
+          );
         });
         assert.ok(askedElsewhere, `${header}: ${chosen} was refused`);
       }
@@ -73,11 +81,16 @@ test('preferredCoding: never a coding the client weighed at 0, nor one not offer
 });
 
 test('codingFor remembers what preferredCoding answers', () => {
-  for (const header of [undefined, 'gzip, deflate, br', 'gzip;q=0', 'br', 'gzip, deflate, br']) assert.equal(codingFor(header), preferredCoding(header), String(header));
+  for (const header of [undefined, 'gzip, deflate, br', 'gzip;q=0', 'br', 'gzip, deflate, br'])
+    assert.equal(codingFor(header), preferredCoding(header), String(header));
 });
 
 test('encode: br and gzip give the bytes back, smaller', () => {
-  const body = Buffer.from(JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: `wsl:${i}`, name: `Event ${i}`, eventStatus: 'COMPLETED' }))));
+  const body = Buffer.from(
+    JSON.stringify(
+      Array.from({ length: 200 }, (_, i) => ({ id: `wsl:${i}`, name: `Event ${i}`, eventStatus: 'COMPLETED' })),
+    ),
+  );
   const br = encode(body, 'br');
   const gzip = encode(body, 'gzip');
   assert.deepEqual(brotliDecompressSync(br), body);

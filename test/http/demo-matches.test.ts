@@ -5,7 +5,7 @@ import { createApiKey } from '../../src/access/api-keys.ts';
 import { loadConfig } from '../../src/config.ts';
 import { loadDemoData } from '../../src/demo/load-demo.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { type TestStore, openTestStore } from '../helpers/stores.ts';
+import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
 /**
  * The default demo dataset through routes 8 to 17: every match of every sport-specific competition
@@ -35,7 +35,9 @@ describe('demo matches through the sport-specific routes [sqlite]', () => {
     await loadDemoData(testStore.store, { now: NOW });
     await createApiKey(testStore.store, { name: 'test', key: KEY, ratePerMinute: 0 }); // unlimited: the suite may send more than the default 600 requests a minute
     app = await buildApp({ config: loadConfig({ DEMO_DATA: 'off' }), store: testStore.store, logger: false });
-    events = ((await get(`${BASE}/events`)) as Row[]).filter((e) => (SPORTS as readonly string[]).includes(e.competition));
+    events = ((await get(`${BASE}/events`)) as Row[]).filter((e) =>
+      (SPORTS as readonly string[]).includes(e.competition),
+    );
   });
 
   after(async () => {
@@ -46,17 +48,27 @@ describe('demo matches through the sport-specific routes [sqlite]', () => {
   test('every match has two teams and a score that follows its periods; completed matches have a winner', async () => {
     for (const sport of ['gsoc', 'mltt', 'nll', '3ice'] as const) {
       const own = events.filter((e) => e.competition === sport);
-      assert.ok(own.some((e) => e.eventStatus === 'COMPLETED') && own.some((e) => e.eventStatus === 'LIVE'), `${sport} has completed and live matches`);
+      assert.ok(
+        own.some((e) => e.eventStatus === 'COMPLETED') && own.some((e) => e.eventStatus === 'LIVE'),
+        `${sport} has completed and live matches`,
+      );
       for (const item of own) {
         const doc = await get(`${BASE}/events/${sport}/${item.id}`);
         const periods: Row[] = doc.ends ?? doc.games ?? doc.quarters ?? doc.periods;
         assert.ok(periods.length > 0, item.id);
         if (doc.teams.length === 0) continue; // a knockout game whose teams are not known yet
         const points = (side: number) => periods.reduce((sum, p) => sum + (p.scores[side]?.score ?? 0), 0);
-        if (sport === 'mltt') assert.deepEqual([doc.homeScore, doc.awayScore], [0, 1].map((side) => periods.filter((p) => p.winner === (side === 0 ? 'home' : 'away')).length), item.id);
+        if (sport === 'mltt')
+          assert.deepEqual(
+            [doc.homeScore, doc.awayScore],
+            [0, 1].map((side) => periods.filter((p) => p.winner === (side === 0 ? 'home' : 'away')).length),
+            item.id,
+          );
         else assert.deepEqual([doc.homeScore, doc.awayScore], [points(0), points(1)], item.id);
-        if (doc.eventStatus === 'COMPLETED') assert.ok(doc.winner === 'home' || doc.winner === 'away', `${item.id} decided`);
-        if (sport === 'gsoc') assert.equal(doc.teams.filter((t: Row) => t.hasHammer).length, 1, `${item.id}: one team has the hammer`);
+        if (doc.eventStatus === 'COMPLETED')
+          assert.ok(doc.winner === 'home' || doc.winner === 'away', `${item.id} decided`);
+        if (sport === 'gsoc')
+          assert.equal(doc.teams.filter((t: Row) => t.hasHammer).length, 1, `${item.id}: one team has the hammer`);
       }
     }
   });
@@ -64,7 +76,10 @@ describe('demo matches through the sport-specific routes [sqlite]', () => {
   test("a completed match's moneyline settles on its winner, and its prices come from one model", async () => {
     for (const sport of ['gsoc', 'mltt', 'nll'] as const) {
       for (const item of events.filter((e) => e.competition === sport)) {
-        const [doc, odds] = await Promise.all([get(`${BASE}/events/${sport}/${item.id}`), get(`${BASE}/events/${sport}/${item.id}/odds`)]);
+        const [doc, odds] = await Promise.all([
+          get(`${BASE}/events/${sport}/${item.id}`),
+          get(`${BASE}/events/${sport}/${item.id}/odds`),
+        ]);
         const moneyLine = odds.event.moneyLine;
         if (!moneyLine) continue;
         assert.ok(odds.event.spread.length === 1 && odds.event.total.length === 1, `${item.id}: a spread and a total`);
@@ -89,30 +104,54 @@ describe('demo matches through the sport-specific routes [sqlite]', () => {
     const item = events.find((e) => e.competition === '3ice');
     const doc = await get(`${BASE}/events/3ice/${item?.id}`);
     const bracket = await get(`${BASE}/events/3ice/bracket/${doc.tourYearId}`);
-    assert.deepEqual(bracket.rounds.map((r: Row) => [r.name, r.slots.length]), [['Quarterfinals', 4], ['Semifinals', 2], ['Final', 1]]);
-    for (const slot of bracket.rounds[0].slots) assert.ok(slot.homeTeam && slot.awayTeam && slot.eventId, 'quarterfinals are drawn');
+    assert.deepEqual(
+      bracket.rounds.map((r: Row) => [r.name, r.slots.length]),
+      [
+        ['Quarterfinals', 4],
+        ['Semifinals', 2],
+        ['Final', 1],
+      ],
+    );
+    for (const slot of bracket.rounds[0].slots)
+      assert.ok(slot.homeTeam && slot.awayTeam && slot.eventId, 'quarterfinals are drawn');
     for (const [r, round] of bracket.rounds.entries()) {
       if (r === 0) continue;
       round.slots.forEach((slot: Row, i: number) => {
         const feeders = bracket.rounds[r - 1].slots.slice(2 * i, 2 * i + 2);
-        assert.equal(slot.homeTeam?.teamId ?? null, feeders[0].winnerTeamId, `${round.name} ${slot.slot} home is the winner of its feeder`);
+        assert.equal(
+          slot.homeTeam?.teamId ?? null,
+          feeders[0].winnerTeamId,
+          `${round.name} ${slot.slot} home is the winner of its feeder`,
+        );
         assert.equal(slot.awayTeam?.teamId ?? null, feeders[1].winnerTeamId);
       });
     }
   });
 
-  test('Jai Alai cards group the night\'s matches; each match has its odds', async () => {
+  test("Jai Alai cards group the night's matches; each match has its odds", async () => {
     const own = events.filter((e) => e.competition === 'jaialai');
     const cards = new Set(own.map((e) => e.cardId));
     assert.ok(cards.size >= 2 && cards.size < own.length, 'several matches a card');
     for (const cardId of cards) {
       const matches = (await get(`${BASE}/events/jaialai/${cardId}`)) as Row[];
-      assert.deepEqual(matches.map((m) => m.id).sort(), own.filter((e) => e.cardId === cardId).map((e) => e.id).sort());
+      assert.deepEqual(
+        matches.map((m) => m.id).sort(),
+        own
+          .filter((e) => e.cardId === cardId)
+          .map((e) => e.id)
+          .sort(),
+      );
       for (const match of matches) {
-        assert.equal(match.homeTeamMatchScore + match.awayTeamMatchScore, match.sets.filter((s: Row) => s.roundStatus === 'COMPLETED').length, match.id);
-        if (match.eventStatus === 'COMPLETED') assert.equal(Math.max(match.homeTeamMatchScore, match.awayTeamMatchScore), 2, `${match.id}: best of three`);
+        assert.equal(
+          match.homeTeamMatchScore + match.awayTeamMatchScore,
+          match.sets.filter((s: Row) => s.roundStatus === 'COMPLETED').length,
+          match.id,
+        );
+        if (match.eventStatus === 'COMPLETED')
+          assert.equal(Math.max(match.homeTeamMatchScore, match.awayTeamMatchScore), 2, `${match.id}: best of three`);
         const odds = await get(`${BASE}/events/jaialai/${match.id}/odds`);
-        if (odds.matchWinner.moneyLine) assert.equal(odds.matchWinner.moneyLine.marketId, odds.eventWinner.moneyLine.marketId);
+        if (odds.matchWinner.moneyLine)
+          assert.equal(odds.matchWinner.moneyLine.marketId, odds.eventWinner.moneyLine.marketId);
       }
     }
   });

@@ -3,10 +3,10 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { createApiKey } from '../../src/access/api-keys.ts';
 import { loadConfig } from '../../src/config.ts';
-import { getCompetition } from '../../src/domain/competitions.ts';
 import { loadDemoData } from '../../src/demo/load-demo.ts';
+import { getCompetition } from '../../src/domain/competitions.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { type TestStore, openTestStore } from '../helpers/stores.ts';
+import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
 /**
  * The default demo dataset through routes 3, 4 and 5: every heat of every athlete competition answers,
@@ -39,7 +39,13 @@ describe('demo data through the results routes [sqlite]', () => {
       const event = await get(`${BASE}/events/${item.id}`);
       for (const round of event.rounds as Row[]) {
         for (const heat of round.heats as Row[]) {
-          heats.push({ competition: item.competition, eventId: item.id, heatId: heat.id, heatStatus: heat.heatStatus, rows: await get(heat.scoresUrl) });
+          heats.push({
+            competition: item.competition,
+            eventId: item.id,
+            heatId: heat.id,
+            heatStatus: heat.heatStatus,
+            rows: await get(heat.scoresUrl),
+          });
         }
       }
     }
@@ -67,7 +73,11 @@ describe('demo data through the results routes [sqlite]', () => {
       const ranks = rows.map((r) => r.athleteRoundRank);
       if (heatStatus !== 'COMPLETED') {
         assert.deepEqual(ranks, [null, null], heatId);
-        assert.deepEqual(rows.map((r) => r.winBy), [null, null], heatId);
+        assert.deepEqual(
+          rows.map((r) => r.winBy),
+          [null, null],
+          heatId,
+        );
         continue;
       }
       const method = rows[0]?.winBy;
@@ -83,7 +93,9 @@ describe('demo data through the results routes [sqlite]', () => {
   });
 
   test('lap racing: in a finished race the fastest-lap counts sum to laps 2..L; no fastest lap 1 outside hlrs', () => {
-    const races = [...of('supercross-laps'), ...of('sprint-laps')].filter((h) => h.rows.some((r) => r.athleteFastestLapCount !== null));
+    const races = [...of('supercross-laps'), ...of('sprint-laps')].filter((h) =>
+      h.rows.some((r) => r.athleteFastestLapCount !== null),
+    );
     assert.ok(races.length > 20, `${races.length} races with laps`);
     let led = 0;
     for (const { competition, heatStatus, rows, heatId } of races) {
@@ -109,7 +121,8 @@ describe('demo data through the results routes [sqlite]', () => {
   });
 
   test('skateboarding round scores are at most 30 and only in sls', () => {
-    for (const heat of heats) for (const r of heat.rows) if (r.roundScore !== null) assert.ok(heat.competition === 'sls' && r.roundScore <= 30);
+    for (const heat of heats)
+      for (const r of heat.rows) if (r.roundScore !== null) assert.ok(heat.competition === 'sls' && r.roundScore <= 30);
     assert.ok(of('skateboarding').some((h) => h.rows.some((r) => r.roundScore > 20)));
   });
 
@@ -128,7 +141,12 @@ describe('demo data through the results routes [sqlite]', () => {
     let settledWinners = 0;
     for (const item of (await get(`${BASE}/events`)) as Row[]) {
       const competition = getCompetition(item.competition);
-      const oddType = competition.supportedMarkets.includes('eventWinner') && competition.participants === 'athletes' ? 'eventWinner' : competition.supportedMarkets.includes('teamMarkets') ? 'teamMarkets' : 'heatWinner';
+      const oddType =
+        competition.supportedMarkets.includes('eventWinner') && competition.participants === 'athletes'
+          ? 'eventWinner'
+          : competition.supportedMarkets.includes('teamMarkets')
+            ? 'teamMarkets'
+            : 'heatWinner';
       const body = await get(`${BASE}/events/${item.id}/${oddType}`);
       const outcomes = body[oddType] as Row[];
       if (outcomes.length === 0) continue;
@@ -137,7 +155,10 @@ describe('demo data through the results routes [sqlite]', () => {
       for (const o of outcomes) byMarket.set(o.marketId, (byMarket.get(o.marketId) ?? 0) + o.probability);
       for (const [marketId, book] of byMarket) assert.ok(book > 100 && book < 112, `${marketId}: book ${book}`);
       if (item.eventStatus === 'COMPLETED' && oddType === 'eventWinner') {
-        assert.ok(outcomes.every((o) => o.status === 'CLOSED'), item.id);
+        assert.ok(
+          outcomes.every((o) => o.status === 'CLOSED'),
+          item.id,
+        );
         const winners = outcomes.filter((o) => o.settlement === 'WIN');
         assert.ok(winners.length >= 1, `${item.id}: a completed event has a winner`);
         settledWinners += 1;

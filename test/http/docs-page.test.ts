@@ -13,7 +13,7 @@ import { ensureApiKey } from '../../src/access/api-keys.ts';
 import { DEFAULT_DEMO_API_KEY, loadConfig } from '../../src/config.ts';
 import { loadDemoData } from '../../src/demo/load-demo.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { type TestStore, openTestStore } from '../helpers/stores.ts';
+import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
 type Json = Record<string, unknown>;
 interface Parameter {
@@ -80,8 +80,15 @@ describe('docs page over the demo data [sqlite]', () => {
         const parameters = operation.parameters ?? [];
         const missing = parameters.filter((p) => p.in === 'path' && p.example === undefined).map((p) => p.name);
         assert.deepEqual(missing, [], `${method.toUpperCase()} ${path}: path parameters without an example`);
-        const url = new URL(path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(parameters.find((p) => p.name === name)?.example))), 'http://docs');
-        for (const p of parameters) if (p.in === 'query' && p.example !== undefined) url.searchParams.set(p.name, ([] as unknown[]).concat(p.example).join(','));
+        const url = new URL(
+          path.replace(/\{(\w+)\}/g, (_, name: string) =>
+            encodeURIComponent(String(parameters.find((p) => p.name === name)?.example)),
+          ),
+          'http://docs',
+        );
+        for (const p of parameters)
+          if (p.in === 'query' && p.example !== undefined)
+            url.searchParams.set(p.name, ([] as unknown[]).concat(p.example).join(','));
         const body = operation.requestBody?.content?.['application/json']?.example;
         if (operation.requestBody) assert.ok(body, `${method.toUpperCase()} ${path}: no request body example`);
         const response = await app.inject({
@@ -90,7 +97,10 @@ describe('docs page over the demo data [sqlite]', () => {
           headers: { 'x-api-key': KEY },
           ...(body === undefined ? {} : { payload: body as Json }),
         });
-        assert.ok(response.statusCode === 200 || response.statusCode === 201, `${method.toUpperCase()} ${url.pathname}${url.search}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+        assert.ok(
+          response.statusCode === 200 || response.statusCode === 201,
+          `${method.toUpperCase()} ${url.pathname}${url.search}: ${response.statusCode} ${response.body.slice(0, 300)}`,
+        );
         ran.push(`${method} ${path}`);
       }
     }
@@ -107,23 +117,31 @@ describe('docs page over the demo data [sqlite]', () => {
   });
 
   test('the examples are ids of this store: a live WSL event and its live heat; a parlay of two odds of one event', async () => {
-    const liveWsl = (await app.inject({ url: `${PUBLIC}/events?competition=wsl&eventStatus=LIVE`, headers: { 'x-api-key': KEY } })).json() as Array<{ id: string }>;
+    const liveWsl = (
+      await app.inject({ url: `${PUBLIC}/events?competition=wsl&eventStatus=LIVE`, headers: { 'x-api-key': KEY } })
+    ).json() as Array<{ id: string }>;
     const eventParameter = doc.paths[`${PUBLIC}/events/{eventId}`]?.get?.parameters?.find((p) => p.name === 'eventId');
     assert.equal(eventParameter?.example, liveWsl[0]?.id);
-    const event = (await app.inject({ url: `${PUBLIC}/events/${liveWsl[0]?.id}`, headers: { 'x-api-key': KEY } })).json() as { rounds: Array<{ heats: Array<{ id: string; heatStatus: string }> }> };
+    const event = (
+      await app.inject({ url: `${PUBLIC}/events/${liveWsl[0]?.id}`, headers: { 'x-api-key': KEY } })
+    ).json() as { rounds: Array<{ heats: Array<{ id: string; heatStatus: string }> }> };
     const liveHeat = event.rounds.flatMap((r) => r.heats).find((h) => h.heatStatus === 'LIVE');
-    const heatParameter = doc.paths[`${PUBLIC}/events/{eventId}/heats/{heatId}`]?.get?.parameters?.find((p) => p.name === 'heatId');
+    const heatParameter = doc.paths[`${PUBLIC}/events/{eventId}/heats/{heatId}`]?.get?.parameters?.find(
+      (p) => p.name === 'heatId',
+    );
     assert.equal(heatParameter?.example, liveHeat?.id);
     const sgp = doc.paths[`${PUBLIC}/events/{eventId}/sgp`]?.post;
     const legs = (sgp?.requestBody?.content?.['application/json']?.example as { oddIds: string[] }).oddIds;
     assert.equal(legs.length, 2);
     const sgpEvent = sgp?.parameters?.find((p) => p.name === 'eventId')?.example as string;
-    for (const leg of legs) assert.ok(leg.startsWith(`${sgpEvent.split(':')[1]}:`), `${leg} is not an odd of ${sgpEvent}`);
+    for (const leg of legs)
+      assert.ok(leg.startsWith(`${sgpEvent.split(':')[1]}:`), `${leg} is not an odd of ${sgpEvent}`);
   });
 
   test('the getting-started section: the demo key, the board, polling with ETags, the stream, a parlay, with real ids', () => {
     const text = doc.info.description;
-    const eventId = doc.paths[`${PUBLIC}/events/{eventId}`]?.get?.parameters?.find((p) => p.name === 'eventId')?.example as string;
+    const eventId = doc.paths[`${PUBLIC}/events/{eventId}`]?.get?.parameters?.find((p) => p.name === 'eventId')
+      ?.example as string;
     assert.match(text, new RegExp(`KEY=${KEY}`));
     assert.match(text, /\]\(\/board\)/, 'links the live board');
     assert.ok(text.includes(`EVENT=${eventId}`), 'the polling snippet uses a live event of this store');
@@ -132,7 +150,11 @@ describe('docs page over the demo data [sqlite]', () => {
     assert.match(text, /curl -N -H "X-API-KEY: \$KEY" .*\/stream/);
     assert.match(text, /Last-Event-ID: /);
     assert.match(text, /api\.subscribe\(/);
-    const legs = (doc.paths[`${PUBLIC}/events/{eventId}/sgp`]?.post?.requestBody?.content?.['application/json']?.example as { oddIds: string[] }).oddIds;
+    const legs = (
+      doc.paths[`${PUBLIC}/events/{eventId}/sgp`]?.post?.requestBody?.content?.['application/json']?.example as {
+        oddIds: string[];
+      }
+    ).oddIds;
     assert.ok(text.includes(`"oddIds": ["${legs[0]}", "${legs[1]}"]`), 'the parlay snippet uses the example legs');
     assert.ok(text.includes(`api.sgp(`));
   });
@@ -173,8 +195,14 @@ describe('docs page over the demo data [sqlite]', () => {
     try {
       const offApp = await demoApp(off.store, { DEMO_DATA: 'off' });
       try {
-        assert.doesNotMatch((await offApp.inject({ url: '/docs/static/swagger-initializer.js' })).body, /altsportsDemoKey/);
-        assert.match(((await offApp.inject({ url: '/docs/json' })).json() as Document).info.description, /KEY=<your key>/);
+        assert.doesNotMatch(
+          (await offApp.inject({ url: '/docs/static/swagger-initializer.js' })).body,
+          /altsportsDemoKey/,
+        );
+        assert.match(
+          ((await offApp.inject({ url: '/docs/json' })).json() as Document).info.description,
+          /KEY=<your key>/,
+        );
       } finally {
         await offApp.close();
       }
@@ -186,7 +214,10 @@ describe('docs page over the demo data [sqlite]', () => {
 
 describe('board page [sqlite]', () => {
   test('served without a key: the page with the demo key, its script and styles; no demo key when it is off', async () => {
-    for (const [env, demoKey] of [[{}, KEY], [{ DEMO_DATA: 'off' }, null]] as const) {
+    for (const [env, demoKey] of [
+      [{}, KEY],
+      [{ DEMO_DATA: 'off' }, null],
+    ] as const) {
       const { store, cleanup } = await openTestStore('sqlite');
       const app = await demoApp(store, env);
       try {
@@ -207,7 +238,10 @@ describe('board page [sqlite]', () => {
         assert.equal((await app.inject({ url: '/board/nothing.js' })).statusCode, 404);
         // Hidden from the published document.
         const published = (await app.inject({ url: `${PUBLIC}/openapi.json` })).json() as Document;
-        assert.deepEqual(Object.keys(published.paths).filter((p) => p.startsWith('/board') || p.startsWith('/docs')), []);
+        assert.deepEqual(
+          Object.keys(published.paths).filter((p) => p.startsWith('/board') || p.startsWith('/docs')),
+          [],
+        );
       } finally {
         await app.close();
         await cleanup();

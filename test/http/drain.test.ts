@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { Agent, type IncomingMessage, createServer, request as httpRequest } from 'node:http';
+import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
@@ -74,14 +74,24 @@ test('drainerOf refuses a server drainableServer did not make', () => {
   assert.throws(() => drainerOf(createServer()), /not made by drainableServer/);
 });
 
-test('under load V8 optimizes the server\'s request path: the response class does not throw its optimizations away', async () => {
+test("under load V8 optimizes the server's request path: the response class does not throw its optimizations away", async () => {
   // As `class extends ServerResponse` it did, ~800 times in 20 s of the bench, and a cached answer
   // cost 1.6 times the CPU (src/http/drain.ts responseClass). Read from V8's optimization trace.
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--trace-opt', 'test/helpers/drainable-load.ts'], {
-    env: { ...process.env, REQUESTS: '20000' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const aborted = stdout.split('\n').filter((line) => line.startsWith('[aborted optimizing') && /parserOnIncoming |DrainableResponse /.test(line));
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', '--trace-opt', 'test/helpers/drainable-load.ts'],
+    {
+      env: { ...process.env, REQUESTS: '20000' },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  const aborted = stdout
+    .split('\n')
+    .filter((line) => line.startsWith('[aborted optimizing') && /parserOnIncoming |DrainableResponse /.test(line));
   assert.deepEqual(aborted, [], 'no optimization of the response path thrown away');
-  assert.match(stdout, /\[completed optimizing [^\n]*<JSFunction parserOnIncoming /, 'parserOnIncoming, which constructs each response, is optimized');
+  assert.match(
+    stdout,
+    /\[completed optimizing [^\n]*<JSFunction parserOnIncoming /,
+    'parserOnIncoming, which constructs each response, is optimized',
+  );
 });

@@ -26,7 +26,12 @@ describeEachStore('errors', (open) => {
   test('malformed admin requests get 4xx error bodies that show no internals', async () => {
     const { app } = await fixtureApp(await open());
     const post = (payload: string, contentType = 'application/json') =>
-      app.inject({ method: 'POST', url: '/api/v1/admin/feed', headers: { 'x-api-key': ADMIN_KEY, 'content-type': contentType }, payload });
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/feed',
+        headers: { 'x-api-key': ADMIN_KEY, 'content-type': contentType },
+        payload,
+      });
     const broken = assertErrorBody((await post('{"events": [')).body, 400);
     assert.equal(broken.message, 'Request body is not valid JSON');
     assertErrorBody((await post('events=1', 'application/x-www-form-urlencoded')).body, 415);
@@ -60,7 +65,15 @@ describeEachStore('errors', (open) => {
 
   test('every response carries a request id, echoing a sensible X-Request-ID', async () => {
     const { get } = await fixtureApp(await open());
-    assert.equal((await get('/api/v1/public/sports', { 'x-request-id': 'abc-123' })).headers['x-request-id'], 'abc-123');
-    assert.match(String((await get('/api/v1/public/sports', { 'x-request-id': 'not a valid id; has spaces' })).headers['x-request-id']), /^[0-9a-f-]{36}$/);
+    assert.equal(
+      (await get('/api/v1/public/sports', { 'x-request-id': 'abc-123' })).headers['x-request-id'],
+      'abc-123',
+    );
+    assert.match(
+      String(
+        (await get('/api/v1/public/sports', { 'x-request-id': 'not a valid id; has spaces' })).headers['x-request-id'],
+      ),
+      /^[0-9a-f-]{36}$/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { MASL_GAME, WSL_LIVE, WSL_PAST } from '../helpers/feed-fixture.ts';
 import { fixtureApp } from '../helpers/app.ts';
+import { MASL_GAME, WSL_LIVE, WSL_PAST } from '../helpers/feed-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
@@ -33,7 +33,11 @@ describeEachStore('GET /events', (open) => {
 
   test('sortOrder=DESC reverses the order', async () => {
     const { get } = await fixtureApp(await open());
-    assert.deepEqual(ids((await get(`${BASE}/events?sortOrder=DESC`)).body), [`wsl:${WSL_LIVE}`, `masl:${MASL_GAME}`, `wsl:${WSL_PAST}`]);
+    assert.deepEqual(ids((await get(`${BASE}/events?sortOrder=DESC`)).body), [
+      `wsl:${WSL_LIVE}`,
+      `masl:${MASL_GAME}`,
+      `wsl:${WSL_PAST}`,
+    ]);
   });
 
   test('competition and its deprecated alias sportType filter alike; conflicting values are a 400', async () => {
@@ -80,12 +84,22 @@ describeEachStore('GET /events', (open) => {
   test('a date range returns the events that overlap it', async () => {
     const { get } = await fixtureApp(await open());
     // Pipe Pro runs 27 Jan to 8 Feb: a range inside it, one touching its last day, one after it.
-    assert.deepEqual(ids((await get(`${BASE}/events?startDate=2026-02-01&endDate=2026-02-02`)).body), [`wsl:${WSL_PAST}`]);
-    assert.deepEqual(ids((await get(`${BASE}/events?startDate=2026-02-08&endDate=2026-02-08`)).body), [`wsl:${WSL_PAST}`]);
+    assert.deepEqual(ids((await get(`${BASE}/events?startDate=2026-02-01&endDate=2026-02-02`)).body), [
+      `wsl:${WSL_PAST}`,
+    ]);
+    assert.deepEqual(ids((await get(`${BASE}/events?startDate=2026-02-08&endDate=2026-02-08`)).body), [
+      `wsl:${WSL_PAST}`,
+    ]);
     assert.deepEqual(ids((await get(`${BASE}/events?startDate=2026-02-09&endDate=2026-02-28`)).body), []);
-    assert.deepEqual(ids((await get(`${BASE}/events?startDate=2026-03-01`)).body), [`masl:${MASL_GAME}`, `wsl:${WSL_LIVE}`]);
+    assert.deepEqual(ids((await get(`${BASE}/events?startDate=2026-03-01`)).body), [
+      `masl:${MASL_GAME}`,
+      `wsl:${WSL_LIVE}`,
+    ]);
     assert.deepEqual(ids((await get(`${BASE}/events?endDate=2026-01-27`)).body), [`wsl:${WSL_PAST}`]);
-    assert.deepEqual(ids((await get(`${BASE}/events?startDate=2026-03-01T20:00:00Z&endDate=2026-03-01T20:30:00Z`)).body), [`masl:${MASL_GAME}`]);
+    assert.deepEqual(
+      ids((await get(`${BASE}/events?startDate=2026-03-01T20:00:00Z&endDate=2026-03-01T20:30:00Z`)).body),
+      [`masl:${MASL_GAME}`],
+    );
   });
 
   test('invalid dates and a reversed range are 400s naming the parameter', async () => {
@@ -129,7 +143,10 @@ describeEachStore('GET /events', (open) => {
     const body = JSON.parse((await get(`${BASE}/events?competition=masl&envelope=data`)).body);
     assert.equal(body.status, 200);
     assert.equal(body.message, 'Success');
-    assert.deepEqual(body.data.map((e: { id: string }) => e.id), [`masl:${MASL_GAME}`]);
+    assert.deepEqual(
+      body.data.map((e: { id: string }) => e.id),
+      [`masl:${MASL_GAME}`],
+    );
   });
 });
 
@@ -147,7 +164,10 @@ describeEachStore('GET /events/{eventId}', (open) => {
     assert.equal(event.tourName, "Men's Championship Tour");
     assert.equal(event.seasonType, 'regular');
     assert.deepEqual(
-      event.rounds.map((r: { roundName: string; heats: Array<{ heatName: string; heatStatus: string }> }) => [r.roundName, r.heats.map((h) => `${h.heatName}:${h.heatStatus}`)]),
+      event.rounds.map((r: { roundName: string; heats: Array<{ heatName: string; heatStatus: string }> }) => [
+        r.roundName,
+        r.heats.map((h) => `${h.heatName}:${h.heatStatus}`),
+      ]),
       [
         ['Opening Round', ['Heat 1:COMPLETED', 'Heat 2:COMPLETED']],
         ['Elimination Round', ['Heat 1:LIVE']],
@@ -162,19 +182,31 @@ describeEachStore('GET /events/{eventId}', (open) => {
   test('a team game carries its teams with the home flag and round scores', async () => {
     const { get } = await fixtureApp(await open());
     const event = JSON.parse((await get(`${BASE}/events/masl:${MASL_GAME}`)).body);
-    assert.deepEqual(event.teams.map((t: { id: string; isHomeTeam: boolean; shortName: string }) => [t.id, t.shortName, t.isHomeTeam]), [
-      ['sockers', 'SD', true],
-      ['wave', 'MIL', false],
-    ]);
-    assert.deepEqual(event.rounds[0].scores.map((s: { teamId: string; goals: number }) => [s.teamId, s.goals]), [
-      ['sockers', 0],
-      ['wave', 0],
-    ]);
+    assert.deepEqual(
+      event.teams.map((t: { id: string; isHomeTeam: boolean; shortName: string }) => [t.id, t.shortName, t.isHomeTeam]),
+      [
+        ['sockers', 'SD', true],
+        ['wave', 'MIL', false],
+      ],
+    );
+    assert.deepEqual(
+      event.rounds[0].scores.map((s: { teamId: string; goals: number }) => [s.teamId, s.goals]),
+      [
+        ['sockers', 0],
+        ['wave', 0],
+      ],
+    );
   });
 
   test('unknown, malformed and wrong-prefix ids are 404s with the error body', async () => {
     const { get } = await fixtureApp(await open());
-    for (const id of [`wsl:${MASL_GAME}`, 'wsl:00000000-0000-4000-8000-000000000000', 'nope', 'nba:' + WSL_LIVE, '%20']) {
+    for (const id of [
+      `wsl:${MASL_GAME}`,
+      'wsl:00000000-0000-4000-8000-000000000000',
+      'nope',
+      'nba:' + WSL_LIVE,
+      '%20',
+    ]) {
       const res = await get(`${BASE}/events/${id}`);
       assert.equal(res.statusCode, 404, id);
       const body = JSON.parse(res.body);

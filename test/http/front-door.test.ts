@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Agent, type IncomingHttpHeaders, get } from 'node:http';
+import { Agent, get, type IncomingHttpHeaders } from 'node:http';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -9,8 +9,8 @@ import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
-import { ADMIN_KEY, TEST_KEY, WSL_ONLY_KEY, fixtureApp } from '../helpers/app.ts';
-import { MASL_GAME, WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
+import { ADMIN_KEY, fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
+import { fixtureFeed, MASL_GAME, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { describeEachStore, openTestStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
@@ -53,13 +53,23 @@ async function listen(app: FastifyInstance): Promise<Served> {
 const served = async (store: Store, env: Record<string, string> = {}) => listen((await fixtureApp(store, env)).app);
 
 /** A GET as it crosses the wire, coded bytes and all (fetch would decode them). */
-function sent(server: Served, path: string, acceptEncoding: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function sent(
+  server: Served,
+  path: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = get(`${server.origin}${path}`, { headers: { 'x-api-key': TEST_KEY, 'accept-encoding': acceptEncoding } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
+    const request = get(
+      `${server.origin}${path}`,
+      { headers: { 'x-api-key': TEST_KEY, 'accept-encoding': acceptEncoding } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     request.on('error', reject);
   });
 }
@@ -83,7 +93,11 @@ describeEachStore('front door (cached answers before routing)', (open) => {
     assert.equal(server.routed(), 1, 'the second GET never reached the router');
     assert.deepEqual(headersOf(hit), headersOf(filled));
     assert.equal(hit.headers.get('x-request-id'), 'trace-front-1');
-    assert.match(String((await server.get(EVENT)).headers.get('x-request-id')), /^[0-9a-f-]{36}$/, 'a fresh id when the client sends none');
+    assert.match(
+      String((await server.get(EVENT)).headers.get('x-request-id')),
+      /^[0-9a-f-]{36}$/,
+      'a fresh id when the client sends none',
+    );
 
     // A 304 from the front door carries what Fastify's own cached 304 (inject bypasses the front door) carries.
     const etag = String(filled.headers.get('etag'));
@@ -91,9 +105,16 @@ describeEachStore('front door (cached answers before routing)', (open) => {
     assert.equal(notModified.status, 304);
     assert.equal(await notModified.text(), '');
     // With the Accept-Encoding fetch sent: the 304 names the coding that request would get.
-    const routed304 = await server.app.inject({ url: EVENT, headers: { 'x-api-key': TEST_KEY, 'if-none-match': etag, 'accept-encoding': 'gzip, deflate' } });
+    const routed304 = await server.app.inject({
+      url: EVENT,
+      headers: { 'x-api-key': TEST_KEY, 'if-none-match': etag, 'accept-encoding': 'gzip, deflate' },
+    });
     assert.equal(routed304.statusCode, 304);
-    const injectedHeaders = Object.fromEntries(Object.entries(routed304.headers).filter(([name]) => !PER_ANSWER.has(name)).map(([name, value]) => [name, String(value)]));
+    const injectedHeaders = Object.fromEntries(
+      Object.entries(routed304.headers)
+        .filter(([name]) => !PER_ANSWER.has(name))
+        .map(([name, value]) => [name, String(value)]),
+    );
     assert.deepEqual(headersOf(notModified), injectedHeaders);
     assert.equal(server.routed(), 2, 'only the injected request was routed');
   });
@@ -104,7 +125,10 @@ describeEachStore('front door (cached answers before routing)', (open) => {
     const plain = await sent(server, EVENT, 'identity');
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.equal(plain.headers.vary, 'accept-encoding');
-    for (const [coding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+    for (const [coding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
       // Made at the front door, by the first request that asks for it; then sent again from the entry.
       const made = await sent(server, EVENT, coding);
       const again = await sent(server, EVENT, coding);
@@ -203,7 +227,9 @@ describeEachStore('front door (cached answers before routing)', (open) => {
     assert.equal(server.routed(), 1);
     const event = fixtureFeed().events?.find((e) => e.id.endsWith(WSL_LIVE));
     assert.ok(event);
-    await ingestFeed(store, { events: [{ ...event, name: 'Renamed at the front door', updatedAt: '2026-12-01T00:00:00Z' }] });
+    await ingestFeed(store, {
+      events: [{ ...event, name: 'Renamed at the front door', updatedAt: '2026-12-01T00:00:00Z' }],
+    });
     const after = await (await server.get(EVENT)).json();
     assert.notEqual(first.name, 'Renamed at the front door');
     assert.equal(after.name, 'Renamed at the front door');
@@ -246,8 +272,10 @@ describeEachStore('front door (cached answers before routing)', (open) => {
       const text = await (await server.get('/metrics')).text();
       return Number(pattern.exec(text)?.[1] ?? 0);
     };
-    const answered = /altsports_http_requests_total\{route="\/api\/v1\/public\/events\/:eventId",method="GET",status="200"\} (\d+)/;
-    const notModified = /altsports_http_requests_total\{route="\/api\/v1\/public\/events\/:eventId",method="GET",status="304"\} (\d+)/;
+    const answered =
+      /altsports_http_requests_total\{route="\/api\/v1\/public\/events\/:eventId",method="GET",status="200"\} (\d+)/;
+    const notModified =
+      /altsports_http_requests_total\{route="\/api\/v1\/public\/events\/:eventId",method="GET",status="304"\} (\d+)/;
     const hits = /altsports_response_cache_lookups_total\{result="hit"\} (\d+)/;
     const etag = String((await server.get(EVENT)).headers.get('etag'));
     for (let i = 0; i < 4; i++) await server.get(EVENT);
@@ -290,23 +318,45 @@ test('front door: its answers are logged like routed ones, under the request id 
       done();
     },
   });
-  const config = loadConfig({ ADMIN_API_KEY: ADMIN_KEY, DEMO_DATA: 'off', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_DAY: '0' });
+  const config = loadConfig({
+    ADMIN_API_KEY: ADMIN_KEY,
+    DEMO_DATA: 'off',
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_PER_DAY: '0',
+  });
   const server = await listen(await buildApp({ config, store, logger: { level: 'info', stream } }));
   t.after(() => server.close());
   await (await server.get(EVENT, { 'x-request-id': 'routed-1' })).text();
   await (await server.get(EVENT, { 'x-request-id': 'front-1' })).text();
   assert.equal(server.routed(), 1);
-  const of = (id: string) => lines.filter((line) => line.reqId === id).map((line) => ({ msg: line.msg, method: (line.req as { method?: string } | undefined)?.method, url: (line.req as { url?: string } | undefined)?.url, status: (line.res as { statusCode?: number } | undefined)?.statusCode }));
+  const of = (id: string) =>
+    lines
+      .filter((line) => line.reqId === id)
+      .map((line) => ({
+        msg: line.msg,
+        method: (line.req as { method?: string } | undefined)?.method,
+        url: (line.req as { url?: string } | undefined)?.url,
+        status: (line.res as { statusCode?: number } | undefined)?.statusCode,
+      }));
   const expected = (id: string) => {
-    assert.deepEqual(of(id), [
-      { msg: 'incoming request', method: 'GET', url: EVENT, status: undefined },
-      { msg: 'request completed', method: undefined, url: undefined, status: 200 },
-    ], id);
+    assert.deepEqual(
+      of(id),
+      [
+        { msg: 'incoming request', method: 'GET', url: EVENT, status: undefined },
+        { msg: 'request completed', method: undefined, url: undefined, status: 200 },
+      ],
+      id,
+    );
   };
   expected('routed-1');
   expected('front-1');
   const completed = lines.find((line) => line.reqId === 'front-1' && line.msg === 'request completed');
   assert.equal(typeof completed?.responseTime, 'number');
   const incoming = lines.find((line) => line.reqId === 'front-1' && line.msg === 'incoming request');
-  assert.deepEqual(Object.keys(incoming?.req as object).sort(), Object.keys(lines.find((line) => line.reqId === 'routed-1' && line.msg === 'incoming request')?.req as object).sort());
+  assert.deepEqual(
+    Object.keys(incoming?.req as object).sort(),
+    Object.keys(
+      lines.find((line) => line.reqId === 'routed-1' && line.msg === 'incoming request')?.req as object,
+    ).sort(),
+  );
 });

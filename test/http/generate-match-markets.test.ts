@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
+import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import { ADMIN_KEY, fixtureApp } from '../helpers/app.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
@@ -34,7 +34,14 @@ function lacrosseGame(): FeedDocument {
         updatedAt: T,
       },
     ],
-    rounds: [1, 2, 3, 4].map((q) => ({ id: `gen-q${q}`, eventId: GAME, roundName: `Q${q}`, roundNo: q, roundStatus: 'UPCOMING', updatedAt: T })),
+    rounds: [1, 2, 3, 4].map((q) => ({
+      id: `gen-q${q}`,
+      eventId: GAME,
+      roundName: `Q${q}`,
+      roundNo: q,
+      roundStatus: 'UPCOMING',
+      updatedAt: T,
+    })),
   };
 }
 
@@ -43,7 +50,13 @@ describeEachStore('POST /admin/events/{eventId}/markets/generate for a team matc
     const store = await open();
     const { app, get } = await fixtureApp(store);
     await ingestFeed(store, lacrosseGame());
-    const generate = (payload: object) => app.inject({ method: 'POST', url: `/api/v1/admin/events/nll:${GAME}/markets/generate`, headers: { 'x-api-key': ADMIN_KEY }, payload });
+    const generate = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/events/nll:${GAME}/markets/generate`,
+        headers: { 'x-api-key': ADMIN_KEY },
+        payload,
+      });
 
     const res = await generate({ homeWin: 0.65, expectedTotal: 20, overround: 0.05, marginMethod: 'multiplicative' });
     assert.equal(res.statusCode, 200, res.body);
@@ -51,14 +64,21 @@ describeEachStore('POST /admin/events/{eventId}/markets/generate for a team matc
 
     const odds = JSON.parse((await get(`/api/v1/public/events/nll/${GAME}/odds`)).body);
     const fair = (market: { selection: Array<{ side: string; probability: number }> }, side: string) =>
-      (market.selection.find((o) => o.side === side)?.probability ?? 0) / market.selection.reduce((sum, o) => sum + o.probability, 0);
-    assert.ok(Math.abs(fair(odds.event.moneyLine, 'HOME') - 0.65) < 0.002, 'the moneyline is the fitted home win chance');
+      (market.selection.find((o) => o.side === side)?.probability ?? 0) /
+      market.selection.reduce((sum, o) => sum + o.probability, 0);
+    assert.ok(
+      Math.abs(fair(odds.event.moneyLine, 'HOME') - 0.65) < 0.002,
+      'the moneyline is the fitted home win chance',
+    );
     const [spread] = odds.event.spread;
     const [total] = odds.event.total;
     assert.ok(spread.line < 0, `a favourite gives goals: ${spread.line}`);
     assert.ok(Math.abs(total.line - 20) <= 1, `a total line near the expected total: ${total.line}`);
     assert.ok(Math.abs(fair(total, 'OVER') - 0.5) < 0.1, 'the main total line is near even');
-    const book = odds.event.moneyLine.selection.reduce((sum: number, o: { probability: number }) => sum + o.probability, 0);
+    const book = odds.event.moneyLine.selection.reduce(
+      (sum: number, o: { probability: number }) => sum + o.probability,
+      0,
+    );
     assert.ok(Math.abs(book - 105) < 0.1, `a 5% book: ${book}`);
 
     const again = await generate({ homeWin: 0.4, expectedTotal: 22 });
@@ -69,7 +89,13 @@ describeEachStore('POST /admin/events/{eventId}/markets/generate for a team matc
     const store = await open();
     const { app } = await fixtureApp(store);
     await ingestFeed(store, lacrosseGame());
-    const post = (eventId: string, payload: object) => app.inject({ method: 'POST', url: `/api/v1/admin/events/${eventId}/markets/generate`, headers: { 'x-api-key': ADMIN_KEY }, payload });
+    const post = (eventId: string, payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/events/${eventId}/markets/generate`,
+        headers: { 'x-api-key': ADMIN_KEY },
+        payload,
+      });
     const field = async (eventId: string, payload: object) => {
       const res = await post(eventId, payload);
       assert.equal(res.statusCode, 400, res.body);

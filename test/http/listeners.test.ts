@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { once } from 'node:events';
 import { freePort } from '../../scripts/free-port.ts';
 import { type ListenerName, routeListener } from '../../src/http/plugins/listeners.ts';
-import { ADMIN_KEY, TEST_KEY, type TestApp, fixtureApp } from '../helpers/app.ts';
-import { type TestStore, openTestStore } from '../helpers/stores.ts';
+import { ADMIN_KEY, fixtureApp, TEST_KEY, type TestApp } from '../helpers/app.ts';
+import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
 test('routeListener: where each kind of route is served, with and without listeners of their own', () => {
-  const table: Array<[{ access?: string; listener?: 'metrics' | 'any' }, number | null, number | null, ListenerName | 'any']> = [
+  const table: Array<
+    [{ access?: string; listener?: 'metrics' | 'any' }, number | null, number | null, ListenerName | 'any']
+  > = [
     [{ access: 'public' }, null, null, 'public'],
     [{ access: 'public' }, 4001, 4002, 'public'],
     [{ access: 'open' }, 4001, 4002, 'public'],
@@ -22,7 +24,11 @@ test('routeListener: where each kind of route is served, with and without listen
     [{}, 4001, 4002, 'public'],
   ];
   for (const [route, adminPort, metricsPort, expected] of table) {
-    assert.equal(routeListener(route, { adminPort, metricsPort }), expected, JSON.stringify({ route, adminPort, metricsPort }));
+    assert.equal(
+      routeListener(route, { adminPort, metricsPort }),
+      expected,
+      JSON.stringify({ route, adminPort, metricsPort }),
+    );
   }
 });
 
@@ -49,7 +55,11 @@ describe('admin and metrics on listeners of their own', { timeout: 30_000 }, () 
   before(async () => {
     store = await openTestStore('sqlite');
     const [port, adminPort, metricsPort] = [await freePort(), await freePort(), await freePort()];
-    fixture = await fixtureApp(store.store, { PORT: String(port), ADMIN_PORT: String(adminPort), METRICS_PORT: String(metricsPort) });
+    fixture = await fixtureApp(store.store, {
+      PORT: String(port),
+      ADMIN_PORT: String(adminPort),
+      METRICS_PORT: String(metricsPort),
+    });
     origins = await fixture.app.listenAll();
   });
   after(async () => {
@@ -77,12 +87,16 @@ describe('admin and metrics on listeners of their own', { timeout: 30_000 }, () 
     assert.equal((await call(origins.metrics, '/metrics')).status, 200);
     assert.equal((await call(origins.public, '/metrics')).status, 404);
     assert.equal((await call(origins.admin, '/metrics')).status, 404);
-    for (const origin of [origins.public, origins.admin, origins.metrics]) assert.equal((await call(origin, '/healthz')).status, 200, `${origin}/healthz`);
+    for (const origin of [origins.public, origins.admin, origins.metrics])
+      assert.equal((await call(origin, '/healthz')).status, 200, `${origin}/healthz`);
   });
 
   test('malformed HTTP on any listener gets the error body', async () => {
     for (const origin of [origins.public, origins.admin]) {
-      const raw = await rawExchange(Number(new URL(origin as string).port), 'GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n');
+      const raw = await rawExchange(
+        Number(new URL(origin as string).port),
+        'GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n',
+      );
       assert.match(raw, /^HTTP\/1\.1 400 Bad Request/);
       assert.equal(bodyOf(raw).statusCode, 400);
     }
@@ -124,7 +138,11 @@ describe('timeouts', { timeout: 30_000 }, () => {
   before(async () => {
     store = await openTestStore('sqlite');
     port = await freePort();
-    fixture = await fixtureApp(store.store, { PORT: String(port), REQUEST_TIMEOUT_SECONDS: '1', KEEP_ALIVE_TIMEOUT_SECONDS: '1' });
+    fixture = await fixtureApp(store.store, {
+      PORT: String(port),
+      REQUEST_TIMEOUT_SECONDS: '1',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '1',
+    });
     await fixture.app.listenAll();
   });
   after(async () => {
@@ -133,7 +151,10 @@ describe('timeouts', { timeout: 30_000 }, () => {
   });
 
   test('a request whose body never finishes arriving gets 408 with the error body, and the connection is closed', async () => {
-    const raw = await rawExchange(port, `POST /api/v1/admin/feed HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${ADMIN_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"events":`);
+    const raw = await rawExchange(
+      port,
+      `POST /api/v1/admin/feed HTTP/1.1\r\nHost: x\r\nX-API-KEY: ${ADMIN_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"events":`,
+    );
     assert.match(raw, /^HTTP\/1\.1 408 Request Timeout/);
     const body = bodyOf(raw);
     assert.equal(body.statusCode, 408);

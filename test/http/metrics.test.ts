@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { freePort } from '../../scripts/free-port.ts';
-import { ADMIN_KEY, TEST_KEY, type TestApp, fixtureApp } from '../helpers/app.ts';
-import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
+import { ADMIN_KEY, fixtureApp, TEST_KEY, type TestApp } from '../helpers/app.ts';
+import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { SseStream } from '../helpers/sse.ts';
-import { type TestStore, openTestStore } from '../helpers/stores.ts';
+import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
 
@@ -13,7 +13,9 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
   }
   return undefined;
@@ -66,12 +68,22 @@ describe('GET /metrics', () => {
 
   test('counts feed rows written by collection and outcome', async () => {
     const feed = fixtureFeed();
-    const events = (feed.events ?? []).map((event) => (event.id === WSL_LIVE ? { ...event, name: `${event.name} (renamed)`, updatedAt: '2030-01-01T00:00:00Z' } : event));
-    const response = await fixture.app.inject({ method: 'POST', url: '/api/v1/admin/feed', headers: { 'x-api-key': ADMIN_KEY }, payload: { events } });
+    const events = (feed.events ?? []).map((event) =>
+      event.id === WSL_LIVE ? { ...event, name: `${event.name} (renamed)`, updatedAt: '2030-01-01T00:00:00Z' } : event,
+    );
+    const response = await fixture.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/feed',
+      headers: { 'x-api-key': ADMIN_KEY },
+      payload: { events },
+    });
     assert.equal(response.statusCode, 200);
     const text = await scrape();
     assert.equal(sample(text, 'altsports_ingest_rows_total', { collection: 'events', outcome: 'updated' }), 1);
-    assert.equal(sample(text, 'altsports_ingest_rows_total', { collection: 'events', outcome: 'unchanged' }), events.length - 1);
+    assert.equal(
+      sample(text, 'altsports_ingest_rows_total', { collection: 'events', outcome: 'unchanged' }),
+      events.length - 1,
+    );
     assert.equal(sample(text, 'altsports_ingest_batches_total'), 1);
   });
 });
@@ -85,7 +97,11 @@ test('the response cache forgets a dropped document under every tag it was filed
   };
   try {
     // Distinct polls of the unfiltered list: each is filed under every competition.
-    for (let minute = 0; minute < 20; minute += 1) assert.equal((await get(`${BASE}/events?updatedSince=2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`)).statusCode, 200);
+    for (let minute = 0; minute < 20; minute += 1)
+      assert.equal(
+        (await get(`${BASE}/events?updatedSince=2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`)).statusCode,
+        200,
+      );
     const [entries, bytes, filings] = await gauges();
     assert.equal(entries, 20);
     assert.ok((bytes ?? 0) > 0 && (filings ?? 0) >= 20 * 2, `${bytes} bytes, ${filings} filings`);
@@ -95,8 +111,20 @@ test('the response cache forgets a dropped document under every tag it was filed
     const gzip = (await get(polled, { 'accept-encoding': 'gzip' })).rawPayload.length;
     assert.deepEqual(await gauges(), [20, (bytes ?? 0) + br + gzip, filings]);
     // A change to one competition drops them all: nothing of them may stay filed under the others.
-    const events = (fixtureFeed().events ?? []).filter((event) => event.id === WSL_LIVE).map((event) => ({ ...event, name: `${event.name} (renamed)`, updatedAt: '2030-01-01T00:00:00Z' }));
-    assert.equal((await app.inject({ method: 'POST', url: '/api/v1/admin/feed', headers: { 'x-api-key': ADMIN_KEY }, payload: { events } })).statusCode, 200);
+    const events = (fixtureFeed().events ?? [])
+      .filter((event) => event.id === WSL_LIVE)
+      .map((event) => ({ ...event, name: `${event.name} (renamed)`, updatedAt: '2030-01-01T00:00:00Z' }));
+    assert.equal(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/feed',
+          headers: { 'x-api-key': ADMIN_KEY },
+          payload: { events },
+        })
+      ).statusCode,
+      200,
+    );
     assert.deepEqual(await gauges(), [0, 0, 0]);
   } finally {
     await app.close();

@@ -6,7 +6,7 @@ import { fixtureApp } from '../helpers/app.ts';
 import { WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { oddsFeed } from '../helpers/odds-fixture.ts';
 import { fieldFeed } from '../helpers/parlay-fixture.ts';
-import { BKFC_EVENT, SPR_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
+import { BKFC_EVENT, resultsFeed, SPR_EVENT } from '../helpers/results-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
@@ -26,7 +26,8 @@ async function oddsApp(store: Store) {
   return { ...app, odds };
 }
 
-const settled = (items: Array<Record<string, any>>) => items.map((o) => [o.id, o.status, o.settlement, o.deadHeatFactor]);
+const settled = (items: Array<Record<string, any>>) =>
+  items.map((o) => [o.id, o.status, o.settlement, o.deadHeatFactor]);
 
 describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
   test('an outcome carries its ids, the price in three formats, status, settlement and athlete', async () => {
@@ -36,7 +37,22 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
     assert.deepEqual(Object.keys(body), ['eventId', 'publicId', 'numericEventId', 'oddType', 'eventWinner']);
     assert.equal(body.eventId, `spr:${SPR_EVENT}`);
     const [first] = body.eventWinner;
-    assert.deepEqual(Object.keys(first), ['id', 'outcomeId', 'referenceId', 'marketId', 'odds', 'americanOdds', 'probability', 'status', 'settlement', 'deadHeatFactor', 'updatedAt', 'position', 'heatId', 'athlete']);
+    assert.deepEqual(Object.keys(first), [
+      'id',
+      'outcomeId',
+      'referenceId',
+      'marketId',
+      'odds',
+      'americanOdds',
+      'probability',
+      'status',
+      'settlement',
+      'deadHeatFactor',
+      'updatedAt',
+      'position',
+      'heatId',
+      'athlete',
+    ]);
     assert.equal(first.outcomeId, String(first.referenceId));
     assert.equal(first.athlete.lastName, 'Tomac');
     // Fed as decimal 2.5, probability 40%, American +300 and -120: each published in all three formats.
@@ -61,28 +77,82 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
       ['o-sx-win-d', 'CLOSED', 'LOSE', 1],
     ]);
     // sx-b and sx-c tie for 2nd: a dead heat pays each at half stake; both are on the podium in full.
-    assert.deepEqual(settled(await odds(spr, 'secondPlace')).map((s) => s.slice(2)), [['LOSE', 1], ['WIN', 0.5], ['WIN', 0.5]]);
-    assert.deepEqual(settled(await odds(spr, 'podiums')).map((s) => s.slice(2)), [['WIN', 1], ['LOSE', 1]]);
-    assert.deepEqual(settled(await odds(spr, 'eventExacta', '?exactasType=2')).map((s) => s.slice(2)), [['WIN', 0.5], ['LOSE', 1]]);
-    assert.deepEqual(settled(await odds(spr, 'eventExacta', '?exactasType=3')).map((s) => s.slice(2)), [['WIN', 0.5]], 'b and c tied: two orders are possible');
+    assert.deepEqual(
+      settled(await odds(spr, 'secondPlace')).map((s) => s.slice(2)),
+      [
+        ['LOSE', 1],
+        ['WIN', 0.5],
+        ['WIN', 0.5],
+      ],
+    );
+    assert.deepEqual(
+      settled(await odds(spr, 'podiums')).map((s) => s.slice(2)),
+      [
+        ['WIN', 1],
+        ['LOSE', 1],
+      ],
+    );
+    assert.deepEqual(
+      settled(await odds(spr, 'eventExacta', '?exactasType=2')).map((s) => s.slice(2)),
+      [
+        ['WIN', 0.5],
+        ['LOSE', 1],
+      ],
+    );
+    assert.deepEqual(
+      settled(await odds(spr, 'eventExacta', '?exactasType=3')).map((s) => s.slice(2)),
+      [['WIN', 0.5]],
+      'b and c tied: two orders are possible',
+    );
     assert.equal((await odds(spr, 'eventExacta')).length, 3, 'every exactas type without the filter');
     // Tied riders: the head-to-head and the over/under on an integer line push.
     const [h2h] = await odds(spr, 'headToHead');
-    assert.deepEqual([h2h?.eventParticipant1.settlement, h2h?.eventParticipant2.settlement, h2h?.winnerParticipantId, h2h?.betStatus], ['PUSH', 'PUSH', null, 'CLOSED']);
-    assert.deepEqual((await odds(spr, 'overUnder', '?overUnderSubMarketType=finishingPosition')).map((o) => [o.side, o.line, o.settlement]), [['OVER', 2, 'PUSH'], ['UNDER', 2, 'PUSH']]);
+    assert.deepEqual(
+      [h2h?.eventParticipant1.settlement, h2h?.eventParticipant2.settlement, h2h?.winnerParticipantId, h2h?.betStatus],
+      ['PUSH', 'PUSH', null, 'CLOSED'],
+    );
+    assert.deepEqual(
+      (await odds(spr, 'overUnder', '?overUnderSubMarketType=finishingPosition')).map((o) => [
+        o.side,
+        o.line,
+        o.settlement,
+      ]),
+      [
+        ['OVER', 2, 'PUSH'],
+        ['UNDER', 2, 'PUSH'],
+      ],
+    );
     assert.deepEqual(await odds(spr, 'overUnder', '?overUnderSubMarketType=points'), []);
     // Lap statistics: quickest lap (lap 1 excluded in supercross) and the leader after lap 1.
-    assert.deepEqual((await odds(spr, 'fastestLap')).map((o) => [o.athlete.id, o.settlement]), [['sx-a', 'WIN'], ['sx-b', 'LOSE']]);
-    assert.deepEqual((await odds(spr, 'holeShot')).map((o) => [o.athlete.id, o.settlement]), [['sx-a', 'LOSE'], ['sx-b', 'WIN']]);
+    assert.deepEqual(
+      (await odds(spr, 'fastestLap')).map((o) => [o.athlete.id, o.settlement]),
+      [
+        ['sx-a', 'WIN'],
+        ['sx-b', 'LOSE'],
+      ],
+    );
+    assert.deepEqual(
+      (await odds(spr, 'holeShot')).map((o) => [o.athlete.id, o.settlement]),
+      [
+        ['sx-a', 'LOSE'],
+        ['sx-b', 'WIN'],
+      ],
+    );
     // The operator settles props; settling one outcome WIN settles the rest of the market LOSE.
-    assert.deepEqual((await odds(spr, 'propBets')).map((o) => [o.name, o.proposition, o.settlement, o.betStatus]), [
-      ['Yes', 'Will a rider crash on lap 1?', 'WIN', 'CLOSED'],
-      ['No', 'Will a rider crash on lap 1?', 'LOSE', 'CLOSED'],
-    ]);
-    assert.deepEqual((await odds(spr, 'dreamTeam')).map((o) => [o.name, o.participants.map((a: any) => a.id), o.settlement]), [
-      ['Team A', ['sx-a', 'sx-b'], 'WIN'],
-      ['Team C', ['sx-c', 'sx-d'], 'LOSE'],
-    ]);
+    assert.deepEqual(
+      (await odds(spr, 'propBets')).map((o) => [o.name, o.proposition, o.settlement, o.betStatus]),
+      [
+        ['Yes', 'Will a rider crash on lap 1?', 'WIN', 'CLOSED'],
+        ['No', 'Will a rider crash on lap 1?', 'LOSE', 'CLOSED'],
+      ],
+    );
+    assert.deepEqual(
+      (await odds(spr, 'dreamTeam')).map((o) => [o.name, o.participants.map((a: any) => a.id), o.settlement]),
+      [
+        ['Team A', ['sx-a', 'sx-b'], 'WIN'],
+        ['Team C', ['sx-c', 'sx-d'], 'LOSE'],
+      ],
+    );
   });
 
   test('heat winners are a flat list carrying round and heat; a draw pushes and a no contest voids', async () => {
@@ -101,14 +171,30 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
     );
     assert.equal(items[0]?.athlete.weightClass, 'Cruiserweight');
     const [fight] = await odds(BKFC_EVENT, 'headToHead');
-    assert.deepEqual([fight?.heatId, fight?.winnerParticipantId, fight?.eventParticipant1.settlement], ['bk-h1', 'bk-red', 'WIN']);
+    assert.deepEqual(
+      [fight?.heatId, fight?.winnerParticipantId, fight?.eventParticipant1.settlement],
+      ['bk-h1', 'bk-red', 'WIN'],
+    );
   });
 
   test('a live event publishes open and suspended outcomes, NOT_SET', async () => {
     const { store, odds } = await oddsApp(await open());
     await ingestFeed(store, fieldFeed('fa', FIELD, [0.4, 0.3, 0.2, 0.1]));
-    await ingestFeed(store, { markets: [{ id: `${FIELD}:secondPlace`, eventId: FIELD, oddType: 'secondPlace', status: 'SUSPENDED', updatedAt: '2026-06-01T01:00:00.000Z' }] });
-    assert.deepEqual(new Set((await odds(FIELD, 'eventWinner')).map((o) => `${o.status}/${o.settlement}`)), new Set(['OPEN/NOT_SET']));
+    await ingestFeed(store, {
+      markets: [
+        {
+          id: `${FIELD}:secondPlace`,
+          eventId: FIELD,
+          oddType: 'secondPlace',
+          status: 'SUSPENDED',
+          updatedAt: '2026-06-01T01:00:00.000Z',
+        },
+      ],
+    });
+    assert.deepEqual(
+      new Set((await odds(FIELD, 'eventWinner')).map((o) => `${o.status}/${o.settlement}`)),
+      new Set(['OPEN/NOT_SET']),
+    );
     assert.deepEqual(new Set((await odds(FIELD, 'secondPlace')).map((o) => o.status)), new Set(['SUSPENDED']));
     const book = (await odds(FIELD, 'eventWinner')).reduce((sum, o) => sum + o.probability, 0);
     assert.ok(Math.abs(book - 100) < 0.01, `fair book ${book}`);
@@ -122,7 +208,11 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
     const unknown = await get(`${BASE}/events/spr:${SPR_EVENT}/trifecta`);
     assert.equal(unknown.statusCode, 400);
     assert.equal(JSON.parse(unknown.body).metadata.parameter, 'oddType');
-    for (const [query, parameter] of [['exactasType=5', 'exactasType'], ['exactasType=two', 'exactasType'], ['overUnderSubMarketType=laps', 'overUnderSubMarketType']] as Array<[string, string]>) {
+    for (const [query, parameter] of [
+      ['exactasType=5', 'exactasType'],
+      ['exactasType=two', 'exactasType'],
+      ['overUnderSubMarketType=laps', 'overUnderSubMarketType'],
+    ] as Array<[string, string]>) {
       const res = await get(`${BASE}/events/${SPR_EVENT}/eventExacta?${query}`);
       assert.equal(res.statusCode, 400, query);
       assert.equal(JSON.parse(res.body).metadata.parameter, parameter);

@@ -92,7 +92,11 @@ describe('OpenAPI document and docs page [sqlite]', () => {
     assert.equal(response.statusCode, 200);
     assert.match(String(response.headers['content-type']), /^application\/json/);
     // A wrong key does not get in the way either: the route is open.
-    const withBadKey = await app.inject({ method: 'GET', url: OPENAPI_URL, headers: { 'x-api-key': 'wrong-key-0123456789abcdef' } });
+    const withBadKey = await app.inject({
+      method: 'GET',
+      url: OPENAPI_URL,
+      headers: { 'x-api-key': 'wrong-key-0123456789abcdef' },
+    });
     assert.equal(withBadKey.statusCode, 200);
     assert.equal(doc.openapi, '3.1.0');
     assert.ok(doc.info.title.length > 0);
@@ -162,28 +166,61 @@ describe('OpenAPI document and docs page [sqlite]', () => {
       assert.ok(ok.headers?.ETag && ok.headers['Last-Modified'], `${path}: no ETag and Last-Modified`);
       assert.ok(operation.responses['304'], `${path}: no 304`);
       const headers = (operation.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
-      assert.ok(headers.includes('If-None-Match') && headers.includes('If-Modified-Since'), `${path}: conditional headers`);
-      assert.ok(headers.includes('Accept-Encoding') && ok.headers['Content-Encoding'] && ok.headers.Vary, `${path}: content codings`);
+      assert.ok(
+        headers.includes('If-None-Match') && headers.includes('If-Modified-Since'),
+        `${path}: conditional headers`,
+      );
+      assert.ok(
+        headers.includes('Accept-Encoding') && ok.headers['Content-Encoding'] && ok.headers.Vary,
+        `${path}: content codings`,
+      );
     }
   });
 
   test('200 schemas reference the named listing schemas', () => {
-    const okSchema = (path: string, method = 'get') => doc.paths[path]?.[method]?.responses['200']?.content?.['application/json']?.schema;
-    assert.deepEqual(okSchema('/api/v1/public/sports'), { type: 'array', items: { $ref: '#/components/schemas/SportListingItem' } });
-    assert.deepEqual(okSchema('/api/v1/public/events'), { type: 'array', items: { $ref: '#/components/schemas/EventListItem' } });
+    const okSchema = (path: string, method = 'get') =>
+      doc.paths[path]?.[method]?.responses['200']?.content?.['application/json']?.schema;
+    assert.deepEqual(okSchema('/api/v1/public/sports'), {
+      type: 'array',
+      items: { $ref: '#/components/schemas/SportListingItem' },
+    });
+    assert.deepEqual(okSchema('/api/v1/public/events'), {
+      type: 'array',
+      items: { $ref: '#/components/schemas/EventListItem' },
+    });
     assert.deepEqual(okSchema('/api/v1/public/events/{eventId}'), { $ref: '#/components/schemas/Event' });
-    assert.deepEqual(okSchema('/api/v1/public/events/{eventId}/participants'), { type: 'array', items: { $ref: '#/components/schemas/Participant' } });
-    assert.deepEqual(okSchema('/api/v1/public/events/{eventId}/heats/{heatId}'), { type: 'array', items: { $ref: '#/components/schemas/HeatScoreRow' } });
+    assert.deepEqual(okSchema('/api/v1/public/events/{eventId}/participants'), {
+      type: 'array',
+      items: { $ref: '#/components/schemas/Participant' },
+    });
+    assert.deepEqual(okSchema('/api/v1/public/events/{eventId}/heats/{heatId}'), {
+      type: 'array',
+      items: { $ref: '#/components/schemas/HeatScoreRow' },
+    });
     // Every field of section 2.5 is described; the required list is the specification's.
     const row = doc.components.schemas.HeatScoreRow as { properties: Record<string, Json>; required: string[] };
     const SECTION_2_5_REQUIRED =
-      'id numericSportId sportKey sportName numericCompetitionId competitionKey competitionName referenceId heatStatus eventId numericEventId heatId athleteRoundSeed athleteRoundRank athleteHeatScore athleteLapTime athletePenaltyTime athleteJokerLapTime athleteJokerLap athleteLapStatus totalLaps roundScore lineScore1 lineScore2 trick1Score trick2Score trick3Score trick4Score trick5Score trick6Score riderScore bullScore athlete updatedAt'.split(' ');
-    for (const field of SECTION_2_5_REQUIRED) assert.ok(row.required.includes(field), `HeatScoreRow does not require ${field}`);
-    for (const field of ['winBy', 'isTeamEvent', 'eventType', 'athleteLapsLed', 'athleteFastestLapCount', 'athleteFastestLapSeconds', 'athleteFastestLapNo']) {
+      'id numericSportId sportKey sportName numericCompetitionId competitionKey competitionName referenceId heatStatus eventId numericEventId heatId athleteRoundSeed athleteRoundRank athleteHeatScore athleteLapTime athletePenaltyTime athleteJokerLapTime athleteJokerLap athleteLapStatus totalLaps roundScore lineScore1 lineScore2 trick1Score trick2Score trick3Score trick4Score trick5Score trick6Score riderScore bullScore athlete updatedAt'.split(
+        ' ',
+      );
+    for (const field of SECTION_2_5_REQUIRED)
+      assert.ok(row.required.includes(field), `HeatScoreRow does not require ${field}`);
+    for (const field of [
+      'winBy',
+      'isTeamEvent',
+      'eventType',
+      'athleteLapsLed',
+      'athleteFastestLapCount',
+      'athleteFastestLapSeconds',
+      'athleteFastestLapNo',
+    ]) {
       assert.ok(field in row.properties, `HeatScoreRow does not describe ${field}`);
     }
     assert.ok(!row.required.includes('winBy') && !row.required.includes('isTeamEvent'));
-    assert.deepEqual(okSchema('/api/v1/public/futures'), { type: 'array', items: { $ref: '#/components/schemas/FutureListingItem' } });
+    assert.deepEqual(okSchema('/api/v1/public/futures'), {
+      type: 'array',
+      items: { $ref: '#/components/schemas/FutureListingItem' },
+    });
     assert.deepEqual(okSchema('/api/v1/public/futures/{sportType}/tour/{tourId}/odds/{futureType}'), {
       type: 'array',
       items: { $ref: '#/components/schemas/FutureOddsItem' },
@@ -202,18 +239,29 @@ describe('OpenAPI document and docs page [sqlite]', () => {
     const sportType = byName.get('sportType');
     assert.ok(sportType);
     assert.notEqual(byName.get('competition')?.deprecated, true);
-    assert.deepEqual((sportType.schema as { enum?: string[] }).enum, (byName.get('competition')?.schema as { enum?: string[] }).enum);
+    assert.deepEqual(
+      (sportType.schema as { enum?: string[] }).enum,
+      (byName.get('competition')?.schema as { enum?: string[] }).enum,
+    );
     assert.equal((byName.get('eventStatus')?.schema as { type?: string }).type, 'array');
     // The Parameter Object's own `deprecated` field is what tools (Swagger UI, client generators) read;
     // a `deprecated` inside the parameter's schema alone is only a JSON Schema annotation.
-    assert.equal(sportType.deprecated, true, `sportType is not deprecated at the parameter level: ${JSON.stringify(sportType)}`);
+    assert.equal(
+      sportType.deprecated,
+      true,
+      `sportType is not deprecated at the parameter level: ${JSON.stringify(sportType)}`,
+    );
   });
 
   test('security schemes: an API key in X-API-KEY and bearer for public routes, the admin scheme for admin routes', () => {
     const schemes = doc.components.securitySchemes;
-    const apiKeySchemes = Object.entries(schemes).filter(([, s]) => s.type === 'apiKey' && s.in === 'header' && s.name === 'X-API-KEY');
+    const apiKeySchemes = Object.entries(schemes).filter(
+      ([, s]) => s.type === 'apiKey' && s.in === 'header' && s.name === 'X-API-KEY',
+    );
     assert.ok(apiKeySchemes.length > 0, 'no apiKey scheme in header X-API-KEY');
-    const bearer = Object.entries(schemes).filter(([, s]) => s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer');
+    const bearer = Object.entries(schemes).filter(
+      ([, s]) => s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer',
+    );
     assert.ok(bearer.length > 0, 'no bearer scheme');
     assert.ok(schemes.AdminKeyAuth, 'no admin scheme');
 
@@ -226,18 +274,32 @@ describe('OpenAPI document and docs page [sqlite]', () => {
       assert.ok(names.includes('BearerAuth'), `${path}: the bearer scheme does not apply`);
       assert.ok(!names.includes('AdminKeyAuth'), `${path}: a public route accepts the admin scheme`);
       // Alternatives (either header), not both at once.
-      assert.ok(security.every((requirement) => Object.keys(requirement).length === 1), `${path}: schemes are required together`);
+      assert.ok(
+        security.every((requirement) => Object.keys(requirement).length === 1),
+        `${path}: schemes are required together`,
+      );
     }
     for (const [path, method] of ADMIN_ROUTES) {
       assert.deepEqual(doc.paths[path]?.[method]?.security, [{ AdminKeyAuth: [] }], `${path}: not the admin scheme`);
     }
   });
 
-  test('the feed document schema is in components and is the admin route\'s body', () => {
+  test("the feed document schema is in components and is the admin route's body", () => {
     const feed = doc.components.schemas.FeedDocument as { type?: string; properties?: Json };
     assert.ok(feed, 'FeedDocument is not in components.schemas');
     assert.equal(feed.type, 'object');
-    for (const collection of ['tours', 'tourYears', 'teams', 'athletes', 'events', 'rounds', 'heats', 'roundScores', 'futures', 'futureOdds']) {
+    for (const collection of [
+      'tours',
+      'tourYears',
+      'teams',
+      'athletes',
+      'events',
+      'rounds',
+      'heats',
+      'roundScores',
+      'futures',
+      'futureOdds',
+    ]) {
       assert.ok(feed.properties && collection in feed.properties, `FeedDocument has no ${collection}`);
     }
     const body = doc.paths['/api/v1/admin/feed']?.post?.requestBody?.content?.['application/json']?.schema;

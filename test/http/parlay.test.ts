@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
-import { ADMIN_KEY, TEST_KEY, fixtureApp } from '../helpers/app.ts';
+import { ADMIN_KEY, fixtureApp, TEST_KEY } from '../helpers/app.ts';
 import { MASL_GAME } from '../helpers/feed-fixture.ts';
 import { oddsFeed } from '../helpers/odds-fixture.ts';
 import { fieldFeed } from '../helpers/parlay-fixture.ts';
-import { SPR_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
+import { resultsFeed, SPR_EVENT } from '../helpers/results-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
@@ -21,7 +21,12 @@ async function parlayApp(store: Store) {
   await ingestFeed(store, fieldFeed('fa', FIELD, WIN));
   await ingestFeed(store, fieldFeed('fb', OTHER, [0.5, 0.3, 0.2]));
   const post = (eventId: string, payload: unknown) =>
-    app.app.inject({ method: 'POST', url: `${BASE}/events/${eventId}/sgp`, headers: { 'x-api-key': TEST_KEY }, payload: payload as object });
+    app.app.inject({
+      method: 'POST',
+      url: `${BASE}/events/${eventId}/sgp`,
+      headers: { 'x-api-key': TEST_KEY },
+      payload: payload as object,
+    });
   const priced = async (eventId: string, payload: unknown) => {
     const res = await post(eventId, payload);
     assert.equal(res.statusCode, 201, res.body);
@@ -41,7 +46,16 @@ describeEachStore('POST /events/{eventId}/sgp', (open) => {
   test('prices correlated legs from the event model, within 0.25 points of the closed form', async () => {
     const { priced } = await parlayApp(await open());
     const body = await priced(`spr:${FIELD}`, { oddIds: [odd('eventWinner', 0), odd('secondPlace', 1)] });
-    assert.deepEqual(Object.keys(body), ['eventId', 'legs', 'probability', 'odds', 'americanOdds', 'combinedOdds', 'independentProbability', 'correlationFactor']);
+    assert.deepEqual(Object.keys(body), [
+      'eventId',
+      'legs',
+      'probability',
+      'odds',
+      'americanOdds',
+      'combinedOdds',
+      'independentProbability',
+      'correlationFactor',
+    ]);
     assert.equal(body.eventId, `spr:${FIELD}`);
     assert.deepEqual(
       body.legs.map((l: any) => [l.oddId, l.oddType, l.selection]),
@@ -55,14 +69,17 @@ describeEachStore('POST /events/{eventId}/sgp', (open) => {
     assert.ok(Math.abs(body.probability - closedForm) < 0.25, `${body.probability} vs ${closedForm}`);
     assert.equal(body.combinedOdds, body.odds);
     assert.ok(Math.abs(body.odds - 100 / body.probability) < 0.01);
-    const independent = body.legs[0].probability * body.legs[1].probability / 100;
+    const independent = (body.legs[0].probability * body.legs[1].probability) / 100;
     assert.ok(Math.abs(body.independentProbability - independent) < 1e-3);
     assert.ok(body.correlationFactor > 1, 'the favourite winning makes the second favourite likelier to be second');
   });
 
   test('the body may be a bare array, and a leg may be named by its outcomeId; the same request gets the same price', async () => {
     const { priced, get } = await parlayApp(await open());
-    const top3 = JSON.parse((await get(`${BASE}/events/${FIELD}/raceTop3`)).body).raceTop3 as Array<{ id: string; outcomeId: string }>;
+    const top3 = JSON.parse((await get(`${BASE}/events/${FIELD}/raceTop3`)).body).raceTop3 as Array<{
+      id: string;
+      outcomeId: string;
+    }>;
     const byOutcome = await priced(FIELD, [odd('eventWinner', 2), (top3[3] as { outcomeId: string }).outcomeId]);
     const byId = await priced(FIELD, [odd('eventWinner', 2), (top3[3] as { id: string }).id]);
     assert.deepEqual(byOutcome, byId);
@@ -88,12 +105,18 @@ describeEachStore('POST /events/{eventId}/sgp', (open) => {
     const closed = await refused(SPR_EVENT, ['o-sx-win-a', 'o-sx-podium-c']);
     assert.deepEqual(closed.metadata.closedOddIds, ['o-sx-win-a', 'o-sx-podium-c']);
     assert.match((await refused(FIELD, [odd('eventWinner', 0)])).message, /at least two legs/);
-    assert.match((await refused(FIELD, { oddIds: [odd('eventWinner', 0), odd('eventWinner', 0)] })).message, /repeated/);
+    assert.match(
+      (await refused(FIELD, { oddIds: [odd('eventWinner', 0), odd('eventWinner', 0)] })).message,
+      /repeated/,
+    );
   });
 
   test('a competition without parlays is a 400, an unknown event a 404, a malformed body a 400', async () => {
     const { refused } = await parlayApp(await open());
-    assert.match((await refused(`masl:${MASL_GAME}`, ['a', 'b'], 400)).message, /not offered for Major Arena Soccer League/);
+    assert.match(
+      (await refused(`masl:${MASL_GAME}`, ['a', 'b'], 400)).message,
+      /not offered for Major Arena Soccer League/,
+    );
     await refused('spr:99999999-0000-4000-8000-000000000009', ['a', 'b'], 404);
     await refused(FIELD, { legs: 'x' }, 400);
   });
@@ -102,7 +125,17 @@ describeEachStore('POST /events/{eventId}/sgp', (open) => {
     const { store, priced } = await parlayApp(await open());
     const legs = [odd('eventWinner', 4), odd('raceTop3', 5)];
     const before = await priced(FIELD, legs);
-    await ingestFeed(store, { odds: [{ id: odd('eventWinner', 4), marketId: `${FIELD}:eventWinner`, athleteId: 'fa-4', odds: 5, updatedAt: '2026-06-01T02:00:00.000Z' }] });
+    await ingestFeed(store, {
+      odds: [
+        {
+          id: odd('eventWinner', 4),
+          marketId: `${FIELD}:eventWinner`,
+          athleteId: 'fa-4',
+          odds: 5,
+          updatedAt: '2026-06-01T02:00:00.000Z',
+        },
+      ],
+    });
     const after = await priced(FIELD, legs);
     assert.equal(after.legs[0].odds, 5);
     assert.ok(after.probability > before.probability, `${after.probability} > ${before.probability}`);
@@ -116,19 +149,40 @@ describeEachStore('POST /admin/events/{eventId}/markets/generate', (open) => {
     const { app } = await fixtureApp(store);
     await ingestFeed(store, fieldFeed('fg', FIELD, [0.25, 0.25, 0.25, 0.25]));
     const generate = (payload: unknown) =>
-      app.inject({ method: 'POST', url: `/api/v1/admin/events/spr:${FIELD}/markets/generate`, headers: { 'x-api-key': ADMIN_KEY }, payload: payload as object });
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/events/spr:${FIELD}/markets/generate`,
+        headers: { 'x-api-key': ADMIN_KEY },
+        payload: payload as object,
+      });
     return { app, generate };
   };
 
   test('prices an event from ratings through the ingest; the parlay route then takes its odds', async () => {
     const { app, generate } = await fieldApp();
-    const res = await generate({ ratings: { 'fg-0': 1800, 'fg-1': 1600, 'fg-2': 1500, 'fg-3': 1400 }, overround: 0.04, marginMethod: 'multiplicative' });
+    const res = await generate({
+      ratings: { 'fg-0': 1800, 'fg-1': 1600, 'fg-2': 1500, 'fg-3': 1400 },
+      overround: 0.04,
+      marginMethod: 'multiplicative',
+    });
     assert.equal(res.statusCode, 200, res.body);
     const body = JSON.parse(res.body);
     assert.ok(body.marketsGenerated > 5 && body.oddsGenerated > 20, res.body);
     assert.ok(body.collections.odds.updated > 0, 're-priced the existing odd ids');
-    const winners = JSON.parse((await app.inject({ method: 'GET', url: `${BASE}/events/${FIELD}/eventWinner`, headers: { 'x-api-key': TEST_KEY } })).body).eventWinner;
-    assert.deepEqual(winners.map((o: any) => o.athlete.id), ['fg-0', 'fg-1', 'fg-2', 'fg-3'], 'favourite first');
+    const winners = JSON.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `${BASE}/events/${FIELD}/eventWinner`,
+          headers: { 'x-api-key': TEST_KEY },
+        })
+      ).body,
+    ).eventWinner;
+    assert.deepEqual(
+      winners.map((o: any) => o.athlete.id),
+      ['fg-0', 'fg-1', 'fg-2', 'fg-3'],
+      'favourite first',
+    );
     const book = winners.reduce((sum: number, o: any) => sum + o.probability, 0);
     assert.ok(Math.abs(book - 104) < 0.1, `a 4% book: ${book}`);
     const bad = await generate({ ratings: { 'fg-0': 1 }, winProbabilities: { 'fg-0': 1 } });
@@ -142,7 +196,9 @@ describeEachStore('POST /admin/events/{eventId}/markets/generate', (open) => {
     const unknown = await generate({ ratings: { 'fg-0': 1800, 'no-such-athlete': 1600 } });
     assert.equal(unknown.statusCode, 400);
     assert.match(JSON.parse(unknown.body).message, /Unknown athlete: no-such-athlete/);
-    const huge = await generate({ winProbabilities: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`a${i}`, 1])) });
+    const huge = await generate({
+      winProbabilities: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`a${i}`, 1])),
+    });
     assert.equal(huge.statusCode, 400);
     assert.match(JSON.parse(huge.body).message, /At most 200 athletes/);
     const apart = await generate({ ratings: { 'fg-0': 1e308, 'fg-1': 1750, 'fg-2': 1700 } });

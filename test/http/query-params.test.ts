@@ -18,7 +18,8 @@ test('array parameters are read in every encoding', () => {
     [{ 's[x]': 'A' }, undefined],
     [{ s: '' }, []],
   ];
-  for (const [query, expected] of table) assert.deepEqual(collectArrayParam(query, 's'), expected, JSON.stringify(query));
+  for (const [query, expected] of table)
+    assert.deepEqual(collectArrayParam(query, 's'), expected, JSON.stringify(query));
 });
 
 test('normalising keeps other parameters and removes the raw encodings', () => {

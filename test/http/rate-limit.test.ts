@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createApiKey, setApiKeyLimits } from '../../src/access/api-keys.ts';
 import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { ADMIN_KEY, TEST_KEY, WSL_ONLY_KEY, fixtureApp } from '../helpers/app.ts';
+import { ADMIN_KEY, fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
 import { WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { startRedis } from '../helpers/redis.ts';
 import { describeEachStore } from '../helpers/stores.ts';
@@ -18,7 +18,9 @@ const LIMITED_KEY = 'limited-key-0123456789abcdef';
 const freezeClock = (t: TestContext, now = NOON) => t.mock.timers.enable({ apis: ['Date'], now });
 
 const limitHeaders = (res: LightMyRequestResponse) =>
-  [res.headers['x-ratelimit-limit'], res.headers['x-ratelimit-remaining'], res.headers['x-ratelimit-reset']].map((v) => (v === undefined ? undefined : String(v)));
+  [res.headers['x-ratelimit-limit'], res.headers['x-ratelimit-remaining'], res.headers['x-ratelimit-reset']].map((v) =>
+    v === undefined ? undefined : String(v),
+  );
 const NONE = [undefined, undefined, undefined];
 
 describeEachStore('rate limits', (open, kind) => {
@@ -36,7 +38,13 @@ describeEachStore('rate limits', (open, kind) => {
     if (kind === 'sqlite') assert.equal(built, 1, 'the second GET is a cache hit');
     assert.deepEqual(limitHeaders(first), ['100', '99', '30']);
     assert.deepEqual(limitHeaders(again), ['100', '98', '30']);
-    for (const url of [`${BASE}/sports`, `${BASE}/events?limit=1`, `${BASE}/futures`, `${BASE}/events/not-an-event`, `${BASE}/events?eventStatus=NOPE`]) {
+    for (const url of [
+      `${BASE}/sports`,
+      `${BASE}/events?limit=1`,
+      `${BASE}/futures`,
+      `${BASE}/events/not-an-event`,
+      `${BASE}/events?eventStatus=NOPE`,
+    ]) {
       const res = await get(url);
       assert.equal(res.headers['x-ratelimit-limit'], '100', `${url} (${res.statusCode})`);
     }
@@ -49,8 +57,14 @@ describeEachStore('rate limits', (open, kind) => {
     await createApiKey(store, { name: 'three a minute', key: LIMITED_KEY, ratePerMinute: 3 });
     const get = () => app.inject({ method: 'GET', url: `${BASE}/sports`, headers: { 'x-api-key': LIMITED_KEY } });
     const allowed = [await get(), await get(), await get()];
-    assert.deepEqual(allowed.map((r) => r.statusCode), [200, 200, 200]);
-    assert.deepEqual(allowed.map((r) => r.headers['x-ratelimit-remaining']), ['2', '1', '0']);
+    assert.deepEqual(
+      allowed.map((r) => r.statusCode),
+      [200, 200, 200],
+    );
+    assert.deepEqual(
+      allowed.map((r) => r.headers['x-ratelimit-remaining']),
+      ['2', '1', '0'],
+    );
 
     const rejected = await get();
     assert.equal(rejected.statusCode, 429);
@@ -130,7 +144,12 @@ describeEachStore('rate limits', (open, kind) => {
       assert.equal(res.statusCode, 401);
       assert.deepEqual(limitHeaders(res), NONE);
     }
-    assert.deepEqual((await Promise.all([1, 2, 3].map(() => get(`${BASE}/sports`, { 'x-api-key': WSL_ONLY_KEY })))).map((r) => r.statusCode).sort(), [200, 200, 429]);
+    assert.deepEqual(
+      (await Promise.all([1, 2, 3].map(() => get(`${BASE}/sports`, { 'x-api-key': WSL_ONLY_KEY }))))
+        .map((r) => r.statusCode)
+        .sort(),
+      [200, 200, 429],
+    );
     const full = await get(`${BASE}/sports`);
     assert.equal(full.statusCode, 200);
     assert.deepEqual(limitHeaders(full), ['2', '1', '30']);
@@ -144,10 +163,18 @@ describeEachStore('rate limits shared through Redis', (open) => {
     try {
       const store = await open();
       const a = await fixtureApp(store, { REDIS_URL: redis.url });
-      const b = await buildApp({ config: loadConfig({ DEMO_DATA: 'off', REDIS_URL: redis.url }), store, logger: false });
+      const b = await buildApp({
+        config: loadConfig({ DEMO_DATA: 'off', REDIS_URL: redis.url }),
+        store,
+        logger: false,
+      });
       await createApiKey(store, { name: 'three a minute', key: LIMITED_KEY, ratePerMinute: 3 });
-      const on = (app: typeof b) => app.inject({ method: 'GET', url: `${BASE}/sports`, headers: { 'x-api-key': LIMITED_KEY } });
-      assert.deepEqual([await on(a.app), await on(b), await on(a.app)].map((r) => r.headers['x-ratelimit-remaining']), ['2', '1', '0']);
+      const on = (app: typeof b) =>
+        app.inject({ method: 'GET', url: `${BASE}/sports`, headers: { 'x-api-key': LIMITED_KEY } });
+      assert.deepEqual(
+        [await on(a.app), await on(b), await on(a.app)].map((r) => r.headers['x-ratelimit-remaining']),
+        ['2', '1', '0'],
+      );
       const rejected = await on(b);
       assert.equal(rejected.statusCode, 429);
       assert.equal(rejected.headers['retry-after'], '30');

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { RequestTally, bucketOf } from '../../src/http/request-tally.ts';
+import { bucketOf, RequestTally } from '../../src/http/request-tally.ts';
 
 const NAMES = {
   requests: { name: 'requests_total', help: 'Requests' },
@@ -104,14 +104,21 @@ describe('RequestTally', () => {
               assert.equal(found.has(`duration_seconds_count{${labels}}`), false);
               continue;
             }
-            const buckets = [...BOUNDS.map(String), '+Inf'].map((le) => found.get(`duration_seconds_bucket{le="${le}",${labels}}`) as number);
+            const buckets = [...BOUNDS.map(String), '+Inf'].map(
+              (le) => found.get(`duration_seconds_bucket{le="${le}",${labels}}`) as number,
+            );
             buckets.slice(1).forEach((count, i) => assert.ok(count >= (buckets[i] as number)));
             assert.equal(buckets.at(-1), mine.length);
             assert.equal(found.get(`duration_seconds_count{${labels}}`), mine.length);
             const sum = found.get(`duration_seconds_sum{${labels}}`) as number;
             assert.ok(Math.abs(sum - mine.reduce((total, r) => total + r.seconds, 0)) < 1e-9);
-            const statuses = [200, 304, 404, 429].map((status) => found.get(`requests_total{${labels},status="${status}"}`) ?? 0);
-            assert.equal(statuses.reduce((a, b) => a + b, 0), mine.length);
+            const statuses = [200, 304, 404, 429].map(
+              (status) => found.get(`requests_total{${labels},status="${status}"}`) ?? 0,
+            );
+            assert.equal(
+              statuses.reduce((a, b) => a + b, 0),
+              mine.length,
+            );
           }
         }
       }),

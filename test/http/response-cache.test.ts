@@ -1,26 +1,32 @@
 import assert from 'node:assert/strict';
-import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
+import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
-import { type Store, migrateToLatest, openStore } from '../../src/store/database.ts';
-import { type TestApp, WSL_ONLY_KEY, fixtureApp } from '../helpers/app.ts';
-import { MASL_GAME, WSL_LIVE, WSL_PAST, fixtureFeed } from '../helpers/feed-fixture.ts';
+import { migrateToLatest, openStore, type Store } from '../../src/store/database.ts';
+import { fixtureApp, type TestApp, WSL_ONLY_KEY } from '../helpers/app.ts';
+import { fixtureFeed, MASL_GAME, WSL_LIVE, WSL_PAST } from '../helpers/feed-fixture.ts';
 import { oddsFeed } from '../helpers/odds-fixture.ts';
-import { SPR_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
-import { type TestStore, describeEachStore, openTestStore } from '../helpers/stores.ts';
+import { resultsFeed, SPR_EVENT } from '../helpers/results-fixture.ts';
+import { describeEachStore, openTestStore, type TestStore } from '../helpers/stores.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'altsports-cache-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 // The fixture's arena-soccer game under a new name, as a later feed would send it.
 const rename = (name: string, updatedAt: string) => ({
-  events: [{ ...(fixtureFeed().events?.find((e) => e.id.endsWith(MASL_GAME)) as NonNullable<FeedDocument['events']>[number]), name, updatedAt }],
+  events: [
+    {
+      ...(fixtureFeed().events?.find((e) => e.id.endsWith(MASL_GAME)) as NonNullable<FeedDocument['events']>[number]),
+      name,
+      updatedAt,
+    },
+  ],
 });
 
 test('cached responses follow writes by this process and by another process on the same SQLite file', async () => {
@@ -28,7 +34,8 @@ test('cached responses follow writes by this process and by another process on t
   await migrateToLatest(store);
   const { app, get } = await fixtureApp(store);
   const name = async () => JSON.parse((await get(`/api/v1/public/events/${MASL_GAME}`)).body).name as string;
-  const listed = async () => JSON.parse((await get('/api/v1/public/events?competition=masl&limit=1')).body)[0].name as string;
+  const listed = async () =>
+    JSON.parse((await get('/api/v1/public/events?competition=masl&limit=1')).body)[0].name as string;
 
   assert.equal(await name(), 'San Diego Sockers vs Milwaukee Wave');
   assert.equal(await name(), 'San Diego Sockers vs Milwaukee Wave');
@@ -93,7 +100,9 @@ const heatOfA = (n: number): FeedDocument => {
 const showsChange = (response: LightMyRequestResponse, n: number): boolean =>
   response.body.includes(`"Heat 1 (v${n})"`) || response.body.includes(`"athleteHeatScore":${n + 0.25}`);
 /** A change to event B (the past wsl event) that leaves its own row alone: a round added. */
-const roundOfB = (roundName: string): FeedDocument => ({ rounds: [{ id: 'r-past-1', eventId: B, roundName, roundNo: 1, roundStatus: 'COMPLETED', updatedAt: later() }] });
+const roundOfB = (roundName: string): FeedDocument => ({
+  rounds: [{ id: 'r-past-1', eventId: B, roundName, roundNo: 1, roundStatus: 'COMPLETED', updatedAt: later() }],
+});
 
 /** The app over the fixture, its results (participants, heats) and odds. */
 async function loadedApp(store: Store): Promise<TestApp> {
@@ -133,7 +142,11 @@ function assertValidators(response: LightMyRequestResponse, what: string): { eta
   assert.match(etag as string, /^"[^"]+"$/, `${what}: a strong ETag`);
   assert.equal(typeof lastModified, 'string', `${what}: Last-Modified`);
   assert.ok(!Number.isNaN(Date.parse(lastModified as string)), `${what}: Last-Modified is an HTTP date`);
-  assert.equal(new Date(lastModified as string).toUTCString(), lastModified, `${what}: Last-Modified in IMF-fixdate form`);
+  assert.equal(
+    new Date(lastModified as string).toUTCString(),
+    lastModified,
+    `${what}: Last-Modified in IMF-fixdate form`,
+  );
   assert.equal(response.headers['cache-control'], 'private, no-cache', `${what}: Cache-Control`);
   return { etag: etag as string, lastModified: lastModified as string };
 }
@@ -202,8 +215,16 @@ describeEachStore('response cache', (open, kind) => {
       await ingestFeed(store, heatOfA(100));
       const alone = await get(url);
       ({ etag, lastModified } = assertValidators(alone, url));
-      assertNotModified(await get(url, { 'if-modified-since': lastModified }), etag, 'If-Modified-Since equal to Last-Modified');
-      assertNotModified(await get(url, { 'if-modified-since': new Date(Date.parse(lastModified) + 3_600_000).toUTCString() }), etag, 'If-Modified-Since later than Last-Modified');
+      assertNotModified(
+        await get(url, { 'if-modified-since': lastModified }),
+        etag,
+        'If-Modified-Since equal to Last-Modified',
+      );
+      assertNotModified(
+        await get(url, { 'if-modified-since': new Date(Date.parse(lastModified) + 3_600_000).toUTCString() }),
+        etag,
+        'If-Modified-Since later than Last-Modified',
+      );
       const older = await get(url, { 'if-modified-since': earlier(lastModified, 1) });
       assert.equal(older.statusCode, 200, 'If-Modified-Since a second before Last-Modified');
       assert.equal(older.body, alone.body);
@@ -214,7 +235,11 @@ describeEachStore('response cache', (open, kind) => {
       const staleTag = await get(url, { 'if-none-match': '"stale"', 'if-modified-since': lastModified });
       assert.equal(staleTag.statusCode, 200, 'stale If-None-Match with a matching If-Modified-Since');
       assert.equal(staleTag.body, alone.body);
-      assertNotModified(await get(url, { 'if-none-match': etag, 'if-modified-since': earlier(lastModified, 3600) }), etag, 'matching If-None-Match with an old If-Modified-Since');
+      assertNotModified(
+        await get(url, { 'if-none-match': etag, 'if-modified-since': earlier(lastModified, 3600) }),
+        etag,
+        'matching If-None-Match with an old If-Modified-Since',
+      );
     });
   });
 
@@ -224,28 +249,48 @@ describeEachStore('response cache', (open, kind) => {
       const plain = await get(url);
       const { etag } = assertValidators(plain, url);
       assert.equal(plain.headers['content-encoding'], undefined, 'no Accept-Encoding: identity');
-      assert.equal(plain.headers.vary, 'accept-encoding', 'a document large enough to compress varies with Accept-Encoding');
+      assert.equal(
+        plain.headers.vary,
+        'accept-encoding',
+        'a document large enough to compress varies with Accept-Encoding',
+      );
       const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
-      for (const [coding, decode] of Object.entries(decoders) as Array<[keyof typeof decoders, (b: Buffer) => Buffer]>) {
+      for (const [coding, decode] of Object.entries(decoders) as Array<
+        [keyof typeof decoders, (b: Buffer) => Buffer]
+      >) {
         const tag = `${etag.slice(0, -1)}-${coding}"`;
         // The first request makes the coding, the second finds it cached: the same bytes.
         const made = await get(url, { 'accept-encoding': `${coding}, deflate` });
         const cached = await get(url, { 'accept-encoding': `${coding}, deflate` });
-        for (const [answer, which] of [[made, 'made'], [cached, 'cached']] as const) {
+        for (const [answer, which] of [
+          [made, 'made'],
+          [cached, 'cached'],
+        ] as const) {
           assert.equal(answer.statusCode, 200, `${coding} ${which}`);
           assert.equal(answer.headers['content-encoding'], coding, `${coding} ${which}`);
           assert.equal(answer.headers.vary, 'accept-encoding', `${coding} ${which}`);
           assert.equal(answer.headers.etag, tag, `${coding} ${which}: the coding's own ETag`);
           assert.equal(answer.headers['content-type'], plain.headers['content-type'], `${coding} ${which}`);
-          assert.equal(Number(answer.headers['content-length']), answer.rawPayload.length, `${coding} ${which}: Content-Length counts the coded bytes`);
-          assert.ok(answer.rawPayload.length < plain.rawPayload.length, `${coding} ${which}: ${answer.rawPayload.length} bytes of ${plain.rawPayload.length}`);
+          assert.equal(
+            Number(answer.headers['content-length']),
+            answer.rawPayload.length,
+            `${coding} ${which}: Content-Length counts the coded bytes`,
+          );
+          assert.ok(
+            answer.rawPayload.length < plain.rawPayload.length,
+            `${coding} ${which}: ${answer.rawPayload.length} bytes of ${plain.rawPayload.length}`,
+          );
           assert.deepEqual(decode(answer.rawPayload), plain.rawPayload, `${coding} ${which}: decodes to the document`);
         }
         assert.deepEqual(cached.rawPayload, made.rawPayload, `${coding}: made once`);
         // Any coding's tag names the document: a 304 whichever coding the client now asks for,
         // carrying the ETag and Vary that coding's 200 would.
         for (const held of [etag, tag, `W/${tag}`, `"x", ${tag}`]) {
-          for (const [asked, expected] of [[undefined, etag], ['br', `${etag.slice(0, -1)}-br"`], ['gzip', `${etag.slice(0, -1)}-gzip"`]] as const) {
+          for (const [asked, expected] of [
+            [undefined, etag],
+            ['br', `${etag.slice(0, -1)}-br"`],
+            ['gzip', `${etag.slice(0, -1)}-gzip"`],
+          ] as const) {
             const answer = await get(url, { 'if-none-match': held, ...(asked ? { 'accept-encoding': asked } : {}) });
             assertNotModified(answer, expected, `If-None-Match: ${held}, Accept-Encoding: ${asked}`);
             assert.equal(answer.headers.vary, 'accept-encoding');
@@ -255,7 +300,11 @@ describeEachStore('response cache', (open, kind) => {
         const other = await get(url, { 'if-none-match': `${etag.slice(0, -1)}-deflate"`, 'accept-encoding': coding });
         assert.equal(other.statusCode, 200, 'a coding never made is not this document');
       }
-      assert.equal((await get(url, { 'accept-encoding': 'gzip;q=0, br;q=0' })).headers['content-encoding'], undefined, 'every coding refused: identity');
+      assert.equal(
+        (await get(url, { 'accept-encoding': 'gzip;q=0, br;q=0' })).headers['content-encoding'],
+        undefined,
+        'every coding refused: identity',
+      );
 
       // A change drops every coding with the document.
       await ingestFeed(store, heatOfA(70));
@@ -283,7 +332,11 @@ describeEachStore('response cache', (open, kind) => {
       const url = `${BASE}/events/${B}`;
       const full = await get(url);
       const { etag } = assertValidators(full, url);
-      assertNotModified(await get(url, { 'x-api-key': WSL_ONLY_KEY, 'if-none-match': etag }), etag, 'first request of the wsl-only key, If-None-Match');
+      assertNotModified(
+        await get(url, { 'x-api-key': WSL_ONLY_KEY, 'if-none-match': etag }),
+        etag,
+        'first request of the wsl-only key, If-None-Match',
+      );
       // And with a date: the first request of the wsl-only key for another document.
       const heat = `${BASE}/events/${A}/heats/h-3`;
       const future = new Date(Date.now() + 3_600_000).toUTCString();
@@ -316,7 +369,8 @@ describeEachStore('response cache', (open, kind) => {
         assert.equal(before[name].statusCode, 200, `${name}: ${before[name].body.slice(0, 200)}`);
       }
       const nameOf = (response: LightMyRequestResponse) => JSON.parse(response.body).name as string;
-      const listedNames = (response: LightMyRequestResponse) => (JSON.parse(response.body) as Array<{ name: string }>).map((e) => e.name);
+      const listedNames = (response: LightMyRequestResponse) =>
+        (JSON.parse(response.body) as Array<{ name: string }>).map((e) => e.name);
 
       // Rows changed behind the cache's back (no change logged): what still shows the old names was cached.
       await store.db.updateTable('events').set({ name: 'B renamed quietly' }).where('id', '=', WSL_PAST).execute();
@@ -342,9 +396,21 @@ describeEachStore('response cache', (open, kind) => {
       const b = await get(docs.b);
       assert.equal(b.body, before.b?.body, "B's document is still the cached bytes");
       assert.equal(b.headers.etag, before.b?.headers.etag);
-      assertNotModified(await get(docs.b, { 'if-none-match': before.b?.headers.etag as string }), before.b?.headers.etag as string, 'B with its old ETag');
-      assert.deepEqual(listedNames(await get(docs.maslList)), listedNames(before.maslList as LightMyRequestResponse), 'the masl list is still cached');
-      assert.equal(nameOf(await get(docs.spr)), nameOf(before.spr as LightMyRequestResponse), 'the spr event is still cached');
+      assertNotModified(
+        await get(docs.b, { 'if-none-match': before.b?.headers.etag as string }),
+        before.b?.headers.etag as string,
+        'B with its old ETag',
+      );
+      assert.deepEqual(
+        listedNames(await get(docs.maslList)),
+        listedNames(before.maslList as LightMyRequestResponse),
+        'the masl list is still cached',
+      );
+      assert.equal(
+        nameOf(await get(docs.spr)),
+        nameOf(before.spr as LightMyRequestResponse),
+        'the spr event is still cached',
+      );
 
       // Now a change to B: its document goes, and shows what the store holds.
       await ingestFeed(store, roundOfB('Final'));
@@ -352,7 +418,11 @@ describeEachStore('response cache', (open, kind) => {
       assert.equal(nameOf(changed), 'B renamed quietly');
       assert.notEqual(changed.headers.etag, before.b?.headers.etag);
       assert.equal((await get(docs.b, { 'if-none-match': before.b?.headers.etag as string })).statusCode, 200);
-      assert.equal(nameOf(await get(docs.spr)), nameOf(before.spr as LightMyRequestResponse), 'the spr event is still cached');
+      assert.equal(
+        nameOf(await get(docs.spr)),
+        nameOf(before.spr as LightMyRequestResponse),
+        'the spr event is still cached',
+      );
     });
   });
 
@@ -365,9 +435,16 @@ describeEachStore('response cache', (open, kind) => {
         const { lastModified } = assertValidators(before, url);
         await ingestFeed(store, heatOfA(i + 1));
         const after = await get(url, { 'if-modified-since': lastModified });
-        assert.equal(after.statusCode, 200, `change ${i + 1}: the document changed since ${lastModified} (now Last-Modified ${after.headers['last-modified']})`);
+        assert.equal(
+          after.statusCode,
+          200,
+          `change ${i + 1}: the document changed since ${lastModified} (now Last-Modified ${after.headers['last-modified']})`,
+        );
         assert.ok(showsChange(after, i + 1), `change ${i + 1} is shown`);
-        assert.ok(Date.parse(after.headers['last-modified'] as string) >= Date.parse(lastModified), `change ${i + 1}: Last-Modified never goes back`);
+        assert.ok(
+          Date.parse(after.headers['last-modified'] as string) >= Date.parse(lastModified),
+          `change ${i + 1}: Last-Modified never goes back`,
+        );
       }
     });
   });
@@ -377,9 +454,16 @@ describeEachStore('response cache', (open, kind) => {
       const list = `${BASE}/events`;
       const full = await get(list);
       const wslOnly = await get(list, { 'x-api-key': WSL_ONLY_KEY });
-      assert.deepEqual([...new Set((JSON.parse(wslOnly.body) as Array<{ competition: string }>).map((e) => e.competition))], ['wsl']);
+      assert.deepEqual(
+        [...new Set((JSON.parse(wslOnly.body) as Array<{ competition: string }>).map((e) => e.competition))],
+        ['wsl'],
+      );
       assert.notEqual(wslOnly.headers.etag, full.headers.etag);
-      assert.equal((await get(list, { 'if-none-match': wslOnly.headers.etag as string })).statusCode, 200, "the wsl-only key's ETag does not match the full list");
+      assert.equal(
+        (await get(list, { 'if-none-match': wslOnly.headers.etag as string })).statusCode,
+        200,
+        "the wsl-only key's ETag does not match the full list",
+      );
       // Cached with the full key, the masl game stays forbidden to the wsl-only key.
       const masl = `${BASE}/events/masl:${MASL_GAME}`;
       assert.equal((await get(masl)).statusCode, 200);
@@ -396,9 +480,21 @@ describeEachStore('response cache', (open, kind) => {
       const { etag } = assertValidators(wrapped, 'envelope');
       assert.notEqual(etag, plain.headers.etag, 'the envelope has an ETag of its own');
       assert.equal((await get(`${url}?envelope=data`)).headers.etag, etag, 'and keeps it when cached');
-      assertNotModified(await get(`${url}?envelope=data`, { 'if-none-match': etag }), etag, 'the envelope with its ETag');
-      assert.equal((await get(`${url}?envelope=data`, { 'if-none-match': plain.headers.etag as string })).statusCode, 200, "the plain document's ETag does not match the envelope");
-      assert.equal((await get(url, { 'if-none-match': etag })).statusCode, 200, "the envelope's ETag does not match the plain document");
+      assertNotModified(
+        await get(`${url}?envelope=data`, { 'if-none-match': etag }),
+        etag,
+        'the envelope with its ETag',
+      );
+      assert.equal(
+        (await get(`${url}?envelope=data`, { 'if-none-match': plain.headers.etag as string })).statusCode,
+        200,
+        "the plain document's ETag does not match the envelope",
+      );
+      assert.equal(
+        (await get(url, { 'if-none-match': etag })).statusCode,
+        200,
+        "the envelope's ETag does not match the plain document",
+      );
     });
   });
 });

@@ -4,7 +4,7 @@ import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { fixtureApp } from '../helpers/app.ts';
 import { MASL_GAME, WSL_LIVE, WSL_PAST } from '../helpers/feed-fixture.ts';
-import { BKFC_EVENT, NHRA_EVENT, PBR_EVENT, SLS_EVENT, SPR_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
+import { BKFC_EVENT, NHRA_EVENT, PBR_EVENT, resultsFeed, SLS_EVENT, SPR_EVENT } from '../helpers/results-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
@@ -20,7 +20,8 @@ async function resultsApp(store: Store) {
   return { ...app, rows };
 }
 
-const pick = (rows: Array<Record<string, any>>, ...fields: string[]) => rows.map((r) => [r.athlete.id, ...fields.map((f) => r[f])]);
+const pick = (rows: Array<Record<string, any>>, ...fields: string[]) =>
+  rows.map((r) => [r.athlete.id, ...fields.map((f) => r[f])]);
 
 describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
   test('a skateboarding row carries every field of section 2.5, derived ones computed', async () => {
@@ -114,12 +115,24 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
 
   test('supercross: lap statistics from the per-lap records, lap 1 excluded from fastest laps, DNS did not race', async () => {
     const { rows } = await resultsApp(await open());
-    assert.deepEqual(pick(await rows(SPR_EVENT, 'sx-h1'), 'athleteRoundRank', 'athleteLapsLed', 'athleteFastestLapCount', 'athleteFastestLapSeconds', 'athleteFastestLapNo', 'athleteLapStatus', 'athletePenaltyTime'), [
-      ['sx-a', 1, 2, 1, 47.5, 2, 'ACT', 0],
-      ['sx-b', 2, 1, 1, 47.7, 3, 'ACT', 5],
-      ['sx-c', 3, 0, 0, 47.9, 2, 'ACT', 0],
-      ['sx-d', null, null, null, null, null, 'DNS', 0],
-    ]);
+    assert.deepEqual(
+      pick(
+        await rows(SPR_EVENT, 'sx-h1'),
+        'athleteRoundRank',
+        'athleteLapsLed',
+        'athleteFastestLapCount',
+        'athleteFastestLapSeconds',
+        'athleteFastestLapNo',
+        'athleteLapStatus',
+        'athletePenaltyTime',
+      ),
+      [
+        ['sx-a', 1, 2, 1, 47.5, 2, 'ACT', 0],
+        ['sx-b', 2, 1, 1, 47.7, 3, 'ACT', 5],
+        ['sx-c', 3, 0, 0, 47.9, 2, 'ACT', 0],
+        ['sx-d', null, null, null, null, null, 'DNS', 0],
+      ],
+    );
     const [row] = await rows(SPR_EVENT, 'sx-h1');
     assert.ok(!('winBy' in (row as object)), 'winBy is for combat sports only');
   });
@@ -131,10 +144,13 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
       ['pbr-a', null, true, 'PBR Teams', 91.25, 45.5],
       ['pbr-b', null, true, 'PBR Teams', 0, 44],
     ]);
-    assert.deepEqual(game.map((r) => r.athlete.team), [
-      { id: 'pbr-gamblers', referenceId: 3, name: 'Austin Gamblers', isHomeTeam: false },
-      { id: 'pbr-stampede', referenceId: 4, name: 'Nashville Stampede', isHomeTeam: true },
-    ]);
+    assert.deepEqual(
+      game.map((r) => r.athlete.team),
+      [
+        { id: 'pbr-gamblers', referenceId: 3, name: 'Austin Gamblers', isHomeTeam: false },
+        { id: 'pbr-stampede', referenceId: 4, name: 'Nashville Stampede', isHomeTeam: true },
+      ],
+    );
     const [single] = await rows(`pbr:${PBR_EVENT}`, 'pbr-h2');
     assert.equal(single?.isTeamEvent, false);
     assert.equal(single?.eventType, null);
@@ -168,19 +184,29 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
 
   test('404 with the error body for an unknown event or heat, or a heat of another event', async () => {
     const { get } = await resultsApp(await open());
-    for (const url of [`events/wsl:${WSL_PAST.replace('1', '9')}/heats/h-1`, `events/wsl:${WSL_LIVE}/heats/nope`, `events/wsl:${WSL_PAST}/heats/h-1`, `events/sls:${WSL_LIVE}/heats/h-1`]) {
+    for (const url of [
+      `events/wsl:${WSL_PAST.replace('1', '9')}/heats/h-1`,
+      `events/wsl:${WSL_LIVE}/heats/nope`,
+      `events/wsl:${WSL_PAST}/heats/h-1`,
+      `events/sls:${WSL_LIVE}/heats/h-1`,
+    ]) {
       const res = await get(`${BASE}/${url}`);
       assert.equal(res.statusCode, 404, url);
       const body = JSON.parse(res.body);
       assert.equal(body.statusCode, 404);
       assert.match(body.message, /not found/);
-      assert.ok(typeof body.timestamp === 'string' && typeof body.stack === 'string' && typeof body.metadata === 'object');
+      assert.ok(
+        typeof body.timestamp === 'string' && typeof body.stack === 'string' && typeof body.metadata === 'object',
+      );
     }
   });
 
   test('a key limited to other competitions gets 403', async () => {
     const { app } = await resultsApp(await open());
-    const res = await app.inject({ url: `${BASE}/events/${BKFC_EVENT}/heats/bk-h1`, headers: { 'x-api-key': 'wsl-only-key-0123456789abcdef' } });
+    const res = await app.inject({
+      url: `${BASE}/events/${BKFC_EVENT}/heats/bk-h1`,
+      headers: { 'x-api-key': 'wsl-only-key-0123456789abcdef' },
+    });
     assert.equal(res.statusCode, 403);
   });
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { ADMIN_KEY, TEST_KEY, type TestApp, fixtureApp } from '../helpers/app.ts';
+import { ADMIN_KEY, fixtureApp, TEST_KEY, type TestApp } from '../helpers/app.ts';
 import { WSL_LIVE } from '../helpers/feed-fixture.ts';
-import { type TestStore, openTestStore } from '../helpers/stores.ts';
+import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
 const ORIGIN = 'https://app.example';
@@ -12,7 +12,8 @@ function assertSecurityHeaders(response: LightMyRequestResponse, what: string, a
   assert.equal(response.headers['x-content-type-options'], 'nosniff', what);
   assert.equal(response.headers['x-frame-options'], 'DENY', what);
   assert.equal(response.headers['referrer-policy'], 'no-referrer', what);
-  if (api) assert.equal(response.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", what);
+  if (api)
+    assert.equal(response.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", what);
   else {
     // A page (the docs, the board) runs its own scripts and styles, from this origin only: nothing inline.
     const policy = String(response.headers['content-security-policy']);
@@ -52,9 +53,20 @@ describe('security headers', () => {
       ['a 429', await get(`${BASE}/sports`)],
       ['a 401', await app.inject({ url: `${BASE}/sports` })],
       ['a 404', await app.inject({ url: '/nowhere' })],
-      ['the admin API', await app.inject({ method: 'POST', url: '/api/v1/admin/feed', headers: { 'x-api-key': ADMIN_KEY }, payload: {} })],
+      [
+        'the admin API',
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/feed',
+          headers: { 'x-api-key': ADMIN_KEY },
+          payload: {},
+        }),
+      ],
       ['health', await app.inject({ url: '/healthz' })],
-      ['a URL the router refuses', await app.inject({ url: `${BASE}/events/%ED%A0%80`, headers: { 'x-api-key': TEST_KEY } })],
+      [
+        'a URL the router refuses',
+        await app.inject({ url: `${BASE}/events/%ED%A0%80`, headers: { 'x-api-key': TEST_KEY } }),
+      ],
     ];
     assert.deepEqual(
       answers.map(([what, response]) => [what, response.statusCode]),
@@ -72,9 +84,9 @@ describe('security headers', () => {
     );
     for (const [what, response] of answers) assertSecurityHeaders(response, what);
     assertSecurityHeaders(await app.inject({ url: '/docs/' }), 'the docs page', false);
-    assertSecurityHeaders(await app.inject({ url: '/docs/json' }), 'the docs page\'s document', false);
+    assertSecurityHeaders(await app.inject({ url: '/docs/json' }), "the docs page's document", false);
     assertSecurityHeaders(await app.inject({ url: '/board' }), 'the board', false);
-    assertSecurityHeaders(await app.inject({ url: '/board/board.js' }), 'the board\'s script', false);
+    assertSecurityHeaders(await app.inject({ url: '/board/board.js' }), "the board's script", false);
     // Only those paths: a look-alike prefix is the API's.
     assertSecurityHeaders(await app.inject({ url: '/boards' }), 'a path that only starts like the board');
   });
@@ -85,8 +97,23 @@ describe('security headers', () => {
       const { app, get } = fresh;
       assert.equal((await get(`${BASE}/events/${WSL_LIVE}`)).headers['cache-control'], 'private, no-cache');
       assert.equal((await get(`${BASE}/events/not-an-event`)).headers['cache-control'], 'no-store');
-      assert.equal((await app.inject({ url: `${BASE}/sports`, headers: { 'x-api-key': 'wrong-key-0123456789abcdef' } })).headers['cache-control'], 'no-store');
-      assert.equal((await app.inject({ method: 'POST', url: '/api/v1/admin/feed', headers: { 'x-api-key': ADMIN_KEY }, payload: {} })).headers['cache-control'], 'no-store');
+      assert.equal(
+        (await app.inject({ url: `${BASE}/sports`, headers: { 'x-api-key': 'wrong-key-0123456789abcdef' } })).headers[
+          'cache-control'
+        ],
+        'no-store',
+      );
+      assert.equal(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/v1/admin/feed',
+            headers: { 'x-api-key': ADMIN_KEY },
+            payload: {},
+          })
+        ).headers['cache-control'],
+        'no-store',
+      );
     } finally {
       await close();
     }
@@ -111,7 +138,11 @@ describe('CORS', () => {
       const preflight = await app.app.inject({
         method: 'OPTIONS',
         url: `${BASE}/events/${WSL_LIVE}`,
-        headers: { origin: ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key, if-none-match' },
+        headers: {
+          origin: ORIGIN,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'x-api-key, if-none-match',
+        },
       });
       assert.equal(preflight.statusCode, 204);
       assert.equal(preflight.headers['access-control-allow-origin'], ORIGIN);
@@ -127,7 +158,11 @@ describe('CORS', () => {
 
       const unauthorized = await app.app.inject({ url: `${BASE}/sports`, headers: { origin: ORIGIN } });
       assert.equal(unauthorized.statusCode, 401);
-      assert.equal(unauthorized.headers['access-control-allow-origin'], ORIGIN, 'a browser client can read why it was refused');
+      assert.equal(
+        unauthorized.headers['access-control-allow-origin'],
+        ORIGIN,
+        'a browser client can read why it was refused',
+      );
 
       const stranger = await app.get(`${BASE}/sports`, { origin: 'https://evil.example' });
       assert.equal(stranger.headers['access-control-allow-origin'], undefined);

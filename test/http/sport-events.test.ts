@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
-import { TEST_KEY, type TestApp, WSL_ONLY_KEY, fixtureApp } from '../helpers/app.ts';
+import { fixtureApp, TEST_KEY, type TestApp, WSL_ONLY_KEY } from '../helpers/app.ts';
+import { describeEachStore, openTestStore } from '../helpers/stores.ts';
 import {
   GSOC_DONE,
   GSOC_LIVE,
@@ -23,12 +24,23 @@ import {
   NLL_GAME,
   teamMatchFeed,
 } from '../helpers/team-match-fixture.ts';
-import { describeEachStore, openTestStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
 const UNKNOWN = '00000000-0000-4000-8000-0000000000ff';
 const ERROR_FIELDS = ['message', 'metadata', 'stack', 'statusCode', 'timestamp'];
-const HEADER_FIELDS = ['id', 'numericSportId', 'sportKey', 'sportName', 'numericCompetitionId', 'competitionKey', 'competitionName', 'name', 'startDate', 'endDate', 'eventNumber'];
+const HEADER_FIELDS = [
+  'id',
+  'numericSportId',
+  'sportKey',
+  'sportName',
+  'numericCompetitionId',
+  'competitionKey',
+  'competitionName',
+  'name',
+  'startDate',
+  'endDate',
+  'eventNumber',
+];
 
 type Json = Record<string, any>;
 
@@ -50,14 +62,21 @@ function errorBody(res: LightMyRequestResponse, status: number): Json {
 }
 
 /** Outcomes of a market as [side, teamId, line, settlement]. */
-const outcomes = (market: Json | null) => (market?.selection ?? []).map((o: Json) => [o.side, o.teamId, o.line, o.settlement]);
+const outcomes = (market: Json | null) =>
+  (market?.selection ?? []).map((o: Json) => [o.side, o.teamId, o.line, o.settlement]);
 const scores = (period: Json) => period.scores.map((s: Json) => [s.teamId, s.score]);
 
 describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
   let app: TestApp;
   let cleanup: () => Promise<void>;
   const get = (url: string, headers?: Record<string, string>) => app.get(`${BASE}${url}`, headers);
-  const post = (url: string, payload: unknown) => app.app.inject({ method: 'POST', url: `${BASE}${url}`, headers: { 'x-api-key': TEST_KEY }, payload: payload as object });
+  const post = (url: string, payload: unknown) =>
+    app.app.inject({
+      method: 'POST',
+      url: `${BASE}${url}`,
+      headers: { 'x-api-key': TEST_KEY },
+      payload: payload as object,
+    });
 
   // The routes only read: one store and app per store kind serve every test.
   before(async () => {
@@ -74,21 +93,27 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
   test('route 8: a completed curling match with section 2.6 fields, stone colours, derived hammer and ends', async () => {
     const body = json(await get(`/events/gsoc/gsoc:${GSOC_DONE}`));
     for (const field of HEADER_FIELDS) assert.ok(field in body, field);
-    assert.deepEqual(HEADER_FIELDS.map((f) => body[f]), [
-      `gsoc:${GSOC_DONE}`,
-      body.numericSportId,
-      'curling',
-      'Curling',
-      11,
-      'gsoc',
-      'Grand Slam of Curling',
-      'Team Homan vs Team Einarson',
-      '2026-03-13T23:00:00.000Z',
-      '2026-03-14T02:00:00.000Z',
-      7,
-    ]);
+    assert.deepEqual(
+      HEADER_FIELDS.map((f) => body[f]),
+      [
+        `gsoc:${GSOC_DONE}`,
+        body.numericSportId,
+        'curling',
+        'Curling',
+        11,
+        'gsoc',
+        'Grand Slam of Curling',
+        'Team Homan vs Team Einarson',
+        '2026-03-13T23:00:00.000Z',
+        '2026-03-14T02:00:00.000Z',
+        7,
+      ],
+    );
     assert.equal(typeof body.numericSportId, 'number');
-    assert.deepEqual([body.eventStatus, body.homeScore, body.awayScore, body.winner, body.winnerTeamId, body.tourYearId], ['COMPLETED', 6, 4, 'home', 'tm-gsoc-homan', GSOC_TOUR_YEAR]);
+    assert.deepEqual(
+      [body.eventStatus, body.homeScore, body.awayScore, body.winner, body.winnerTeamId, body.tourYearId],
+      ['COMPLETED', 6, 4, 'home', 'tm-gsoc-homan', GSOC_TOUR_YEAR],
+    );
     // Homan had the first hammer; the blank 8th end leaves it with Einarson, who took it by scoring nothing in end 7.
     assert.deepEqual(
       body.teams.map((t: Json) => [t.teamId, t.name, t.shortName, t.isHomeTeam, t.score, t.hasHammer, t.stoneColor]),
@@ -100,16 +125,45 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
     for (const team of body.teams) assert.equal(typeof team.id, 'string');
     assert.equal(body.ends.length, 8);
     const [end1] = body.ends;
-    assert.deepEqual(Object.keys(end1).filter((k) => ['id', 'startDate', 'endDate', 'roundStatus', 'scores', 'name'].includes(k)).sort(), ['endDate', 'id', 'name', 'roundStatus', 'scores', 'startDate']);
-    assert.deepEqual([end1.id, end1.name, end1.startDate, end1.endDate], ['gd-end-1', 'End 1', '2026-03-13T23:00:00.000Z', '2026-03-13T23:04:00.000Z']);
-    assert.deepEqual(end1.scores.map((s: Json) => [s.id, s.label, s.score]), [
-      ['gd-end-1-h', 'Team Homan', 0],
-      ['gd-end-1-a', 'Team Einarson', 0],
-    ]);
-    assert.deepEqual(body.ends.map(scores).map((s: Array<[string, number]>) => s.map(([, n]) => n)), [[0, 0], [2, 0], [0, 1], [0, 1], [1, 0], [0, 2], [3, 0], [0, 0]]);
+    assert.deepEqual(
+      Object.keys(end1)
+        .filter((k) => ['id', 'startDate', 'endDate', 'roundStatus', 'scores', 'name'].includes(k))
+        .sort(),
+      ['endDate', 'id', 'name', 'roundStatus', 'scores', 'startDate'],
+    );
+    assert.deepEqual(
+      [end1.id, end1.name, end1.startDate, end1.endDate],
+      ['gd-end-1', 'End 1', '2026-03-13T23:00:00.000Z', '2026-03-13T23:04:00.000Z'],
+    );
+    assert.deepEqual(
+      end1.scores.map((s: Json) => [s.id, s.label, s.score]),
+      [
+        ['gd-end-1-h', 'Team Homan', 0],
+        ['gd-end-1-a', 'Team Einarson', 0],
+      ],
+    );
+    assert.deepEqual(
+      body.ends.map(scores).map((s: Array<[string, number]>) => s.map(([, n]) => n)),
+      [
+        [0, 0],
+        [2, 0],
+        [0, 1],
+        [0, 1],
+        [1, 0],
+        [0, 2],
+        [3, 0],
+        [0, 0],
+      ],
+    );
     // The scorer gives up the hammer (end 4's steal leaves it with Homan); a blank end keeps it.
-    assert.deepEqual(body.ends.map((e: Json) => e.hammer), ['home', 'home', 'away', 'home', 'home', 'away', 'home', 'away']);
-    assert.deepEqual(body.ends.map((e: Json) => e.winner), [null, 'home', 'away', 'away', 'home', 'away', 'home', null]);
+    assert.deepEqual(
+      body.ends.map((e: Json) => e.hammer),
+      ['home', 'home', 'away', 'home', 'home', 'away', 'home', 'away'],
+    );
+    assert.deepEqual(
+      body.ends.map((e: Json) => e.winner),
+      [null, 'home', 'away', 'away', 'home', 'away', 'home', null],
+    );
     assert.deepEqual(new Set(body.ends.map((e: Json) => e.roundStatus)), new Set(['COMPLETED']));
   });
 
@@ -118,26 +172,56 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
     assert.equal(body.id, `gsoc:${GSOC_LIVE}`, 'a bare uuid is accepted');
     assert.deepEqual([body.eventStatus, body.homeScore, body.awayScore, body.winner], ['LIVE', 2, 1, null]);
     // Gushue had the first hammer and scored end 1; end 2 blank; Jacobs scored end 3, so Gushue has it in end 4.
-    assert.deepEqual(body.teams.map((t: Json) => [t.teamId, t.hasHammer, t.stoneColor]), [
-      ['tm-gsoc-jacobs', false, 'yellow'],
-      ['tm-gsoc-gushue', true, 'red'],
-    ]);
-    assert.deepEqual(body.ends.map((e: Json) => e.roundStatus), ['COMPLETED', 'COMPLETED', 'COMPLETED', 'LIVE', 'UPCOMING', 'UPCOMING', 'UPCOMING', 'UPCOMING'], 'the fed NEXT of end 5 is UPCOMING');
-    assert.deepEqual(body.ends.map((e: Json) => e.hammer), ['away', 'home', 'home', 'away', null, null, null, null]);
+    assert.deepEqual(
+      body.teams.map((t: Json) => [t.teamId, t.hasHammer, t.stoneColor]),
+      [
+        ['tm-gsoc-jacobs', false, 'yellow'],
+        ['tm-gsoc-gushue', true, 'red'],
+      ],
+    );
+    assert.deepEqual(
+      body.ends.map((e: Json) => e.roundStatus),
+      ['COMPLETED', 'COMPLETED', 'COMPLETED', 'LIVE', 'UPCOMING', 'UPCOMING', 'UPCOMING', 'UPCOMING'],
+      'the fed NEXT of end 5 is UPCOMING',
+    );
+    assert.deepEqual(
+      body.ends.map((e: Json) => e.hammer),
+      ['away', 'home', 'home', 'away', null, null, null, null],
+    );
     assert.deepEqual(body.ends[4].scores, []);
   });
 
   test('route 10: table tennis counts games won (4-2); games carry gameType and lineups; game 7 is called off', async () => {
     const body = json(await get(`/events/mltt/mltt:${MLTT_MATCH}`));
-    assert.deepEqual([body.id, body.sportKey, body.competitionKey, body.competitionName, body.eventNumber], [`mltt:${MLTT_MATCH}`, 'table-tennis', 'mltt', 'Major League Table Tennis', 3]);
-    assert.deepEqual([body.homeScore, body.awayScore, body.winner, body.winnerTeamId], [4, 2, 'home', 'tm-mltt-atlanta']);
-    assert.deepEqual(body.teams.map((t: Json) => [t.teamId, t.isHomeTeam, t.score]), [
-      ['tm-mltt-atlanta', true, 4],
-      ['tm-mltt-texas', false, 2],
-    ]);
-    assert.ok(body.teams.every((t: Json) => !('hasHammer' in t) && !('stoneColor' in t)), 'hammer and stones are curling only');
     assert.deepEqual(
-      body.games.map((g: Json) => [g.name, g.roundStatus, g.gameType, g.homeLineup, g.awayLineup, g.scores.map((s: Json) => s.score), g.winner]),
+      [body.id, body.sportKey, body.competitionKey, body.competitionName, body.eventNumber],
+      [`mltt:${MLTT_MATCH}`, 'table-tennis', 'mltt', 'Major League Table Tennis', 3],
+    );
+    assert.deepEqual(
+      [body.homeScore, body.awayScore, body.winner, body.winnerTeamId],
+      [4, 2, 'home', 'tm-mltt-atlanta'],
+    );
+    assert.deepEqual(
+      body.teams.map((t: Json) => [t.teamId, t.isHomeTeam, t.score]),
+      [
+        ['tm-mltt-atlanta', true, 4],
+        ['tm-mltt-texas', false, 2],
+      ],
+    );
+    assert.ok(
+      body.teams.every((t: Json) => !('hasHammer' in t) && !('stoneColor' in t)),
+      'hammer and stones are curling only',
+    );
+    assert.deepEqual(
+      body.games.map((g: Json) => [
+        g.name,
+        g.roundStatus,
+        g.gameType,
+        g.homeLineup,
+        g.awayLineup,
+        g.scores.map((s: Json) => s.score),
+        g.winner,
+      ]),
       [
         ['Game 1', 'COMPLETED', 'singles', 'Kanak Jha', 'Jiwei Xia', [11, 7], 'home'],
         ['Game 2', 'COMPLETED', 'singles', 'Lily Zhang', 'Adriana Diaz', [9, 11], 'away'],
@@ -152,31 +236,52 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
 
   test('route 12: box lacrosse adds overtime to the score', async () => {
     const body = json(await get(`/events/nll/nll:${NLL_GAME}`));
-    assert.deepEqual([body.id, body.sportKey, body.competitionKey, body.name, body.eventNumber], [`nll:${NLL_GAME}`, 'box-lacrosse', 'nll', 'Buffalo Bandits vs Toronto Rock', 9]);
-    assert.deepEqual([body.homeScore, body.awayScore, body.winner, body.winnerTeamId], [11, 12, 'away', 'tm-nll-toronto']);
-    assert.deepEqual(body.quarters.map((q: Json) => [q.name, q.number, q.scores.map((s: Json) => s.score)]), [
-      ['Q1', 1, [3, 2]],
-      ['Q2', 2, [2, 3]],
-      ['Q3', 3, [4, 3]],
-      ['Q4', 4, [2, 3]],
-      ['Overtime', 5, [0, 1]],
-    ]);
-    assert.deepEqual(body.teams.map((t: Json) => [t.teamId, t.score]), [
-      ['tm-nll-buffalo', 11],
-      ['tm-nll-toronto', 12],
-    ]);
+    assert.deepEqual(
+      [body.id, body.sportKey, body.competitionKey, body.name, body.eventNumber],
+      [`nll:${NLL_GAME}`, 'box-lacrosse', 'nll', 'Buffalo Bandits vs Toronto Rock', 9],
+    );
+    assert.deepEqual(
+      [body.homeScore, body.awayScore, body.winner, body.winnerTeamId],
+      [11, 12, 'away', 'tm-nll-toronto'],
+    );
+    assert.deepEqual(
+      body.quarters.map((q: Json) => [q.name, q.number, q.scores.map((s: Json) => s.score)]),
+      [
+        ['Q1', 1, [3, 2]],
+        ['Q2', 2, [2, 3]],
+        ['Q3', 3, [4, 3]],
+        ['Q4', 4, [2, 3]],
+        ['Overtime', 5, [0, 1]],
+      ],
+    );
+    assert.deepEqual(
+      body.teams.map((t: Json) => [t.teamId, t.score]),
+      [
+        ['tm-nll-buffalo', 11],
+        ['tm-nll-toronto', 12],
+      ],
+    );
   });
 
   test("route 14: a 3ICE game with its periods, overtime, tour year and its season's bracket", async () => {
     const body = json(await get(`/events/3ice/3ice:${ICE_QF[2]}`));
-    assert.deepEqual([body.id, body.sportKey, body.competitionKey, body.competitionName, body.eventNumber], [`3ice:${ICE_QF[2]}`, 'three-on-three-hockey', '3ice', '3ICE', 12]);
+    assert.deepEqual(
+      [body.id, body.sportKey, body.competitionKey, body.competitionName, body.eventNumber],
+      [`3ice:${ICE_QF[2]}`, 'three-on-three-hockey', '3ice', '3ICE', 12],
+    );
     assert.deepEqual([body.homeScore, body.awayScore, body.winner, body.winnerTeamId], [3, 2, 'home', 'tm-ice-e']);
-    assert.deepEqual(body.periods.map((p: Json) => [p.name, p.scores.map((s: Json) => s.score), p.winner]), [
-      ['1st Half', [1, 1], null],
-      ['2nd Half', [1, 1], null],
-      ['Overtime', [1, 0], 'home'],
-    ]);
-    assert.deepEqual([body.tourYearId, body.bracketUrl, body.bracketRound, body.bracketSlot], [ICE_TOUR_YEAR, `${BASE}/events/3ice/bracket/${ICE_TOUR_YEAR}`, 1, 3]);
+    assert.deepEqual(
+      body.periods.map((p: Json) => [p.name, p.scores.map((s: Json) => s.score), p.winner]),
+      [
+        ['1st Half', [1, 1], null],
+        ['2nd Half', [1, 1], null],
+        ['Overtime', [1, 0], 'home'],
+      ],
+    );
+    assert.deepEqual(
+      [body.tourYearId, body.bracketUrl, body.bracketRound, body.bracketSlot],
+      [ICE_TOUR_YEAR, `${BASE}/events/3ice/bracket/${ICE_TOUR_YEAR}`, 1, 3],
+    );
     const bracket = json(await app.get(body.bracketUrl));
     assert.equal(bracket.tourYearId, ICE_TOUR_YEAR);
   });
@@ -210,20 +315,32 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
   test('route 9: match and end markets of a completed curling match, settled from the score', async () => {
     for (const id of [`gsoc:${GSOC_DONE}`, GSOC_DONE]) {
       const body = json(await get(`/events/gsoc/${id}/odds`));
-      assert.deepEqual([body.eventId, body.publicId, body.eventStatus], [`gsoc:${GSOC_DONE}`, `gsoc:${GSOC_DONE}`, 'COMPLETED']);
-      assert.deepEqual([body.homeTeam, body.awayTeam], [
-        { teamId: 'tm-gsoc-homan', name: 'Team Homan' },
-        { teamId: 'tm-gsoc-einarson', name: 'Team Einarson' },
-      ]);
+      assert.deepEqual(
+        [body.eventId, body.publicId, body.eventStatus],
+        [`gsoc:${GSOC_DONE}`, `gsoc:${GSOC_DONE}`, 'COMPLETED'],
+      );
+      assert.deepEqual(
+        [body.homeTeam, body.awayTeam],
+        [
+          { teamId: 'tm-gsoc-homan', name: 'Team Homan' },
+          { teamId: 'tm-gsoc-einarson', name: 'Team Einarson' },
+        ],
+      );
       const { event } = body;
       assert.deepEqual([event.roundId, event.name], [null, 'Match']);
-      assert.deepEqual([event.moneyLine.marketId, event.moneyLine.status, event.moneyLine.line], ['tm-gd-ml', 'CLOSED', null]);
+      assert.deepEqual(
+        [event.moneyLine.marketId, event.moneyLine.status, event.moneyLine.line],
+        ['tm-gd-ml', 'CLOSED', null],
+      );
       // 6-4: home wins; home -2 lands on the line (push); 10 ends' points go over 9.5.
       assert.deepEqual(outcomes(event.moneyLine), [
         ['HOME', 'tm-gsoc-homan', null, 'WIN'],
         ['AWAY', 'tm-gsoc-einarson', null, 'LOSE'],
       ]);
-      assert.deepEqual(event.spread.map((m: Json) => [m.marketId, m.line, m.status]), [['tm-gd-spread', -2, 'CLOSED']]);
+      assert.deepEqual(
+        event.spread.map((m: Json) => [m.marketId, m.line, m.status]),
+        [['tm-gd-spread', -2, 'CLOSED']],
+      );
       assert.deepEqual(outcomes(event.spread[0]), [
         ['HOME', 'tm-gsoc-homan', -2, 'PUSH'],
         ['AWAY', 'tm-gsoc-einarson', 2, 'PUSH'],
@@ -233,7 +350,10 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
         ['UNDER', null, 9.5, 'LOSE'],
       ]);
       // Only end 1 is priced: a blank end, so its DRAW wins.
-      assert.deepEqual(body.ends.map((e: Json) => [e.roundId, e.name, e.number]), [['gd-end-1', 'End 1', 1]]);
+      assert.deepEqual(
+        body.ends.map((e: Json) => [e.roundId, e.name, e.number]),
+        [['gd-end-1', 'End 1', 1]],
+      );
       assert.deepEqual(outcomes(body.ends[0].moneyLine), [
         ['HOME', 'tm-gsoc-homan', null, 'LOSE'],
         ['AWAY', 'tm-gsoc-einarson', null, 'LOSE'],
@@ -246,23 +366,48 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
   test('route 9: outcomes carry the odd id and the price in three formats', async () => {
     const body = json(await get(`/events/gsoc/${GSOC_DONE}/odds`));
     const [home] = body.event.moneyLine.selection;
-    for (const field of ['id', 'outcomeId', 'side', 'teamId', 'name', 'line', 'odds', 'americanOdds', 'probability', 'status', 'settlement', 'updatedAt']) assert.ok(field in home, field);
-    assert.deepEqual([home.id, home.name, home.odds, home.americanOdds, home.probability], ['tm-gd-ml-home', 'Team Homan', 1.8, -125, 55.5556]);
+    for (const field of [
+      'id',
+      'outcomeId',
+      'side',
+      'teamId',
+      'name',
+      'line',
+      'odds',
+      'americanOdds',
+      'probability',
+      'status',
+      'settlement',
+      'updatedAt',
+    ])
+      assert.ok(field in home, field);
+    assert.deepEqual(
+      [home.id, home.name, home.odds, home.americanOdds, home.probability],
+      ['tm-gd-ml-home', 'Team Homan', 1.8, -125, 55.5556],
+    );
     const [over] = body.event.total[0].selection;
-    assert.deepEqual([over.id, over.odds, over.americanOdds], ['tm-gd-total-over', 1.9091, -110], 'fed as American -110');
+    assert.deepEqual(
+      [over.id, over.odds, over.americanOdds],
+      ['tm-gd-total-over', 1.9091, -110],
+      'fed as American -110',
+    );
   });
 
   test('route 9: the live match is ACTIVE and open, not settled', async () => {
     const body = json(await get(`/events/gsoc/gsoc:${GSOC_LIVE}/odds`));
     assert.equal(body.eventStatus, 'LIVE');
     const markets = [body.event.moneyLine, ...body.event.spread, ...body.event.total];
-    assert.deepEqual(markets.map((m: Json) => [m.marketId, m.status, m.line]), [
-      ['tm-gl-ml', 'ACTIVE', null],
-      ['tm-gl-spread-m', 'ACTIVE', -1.5],
-      ['tm-gl-spread-p', 'ACTIVE', 1.5],
-      ['tm-gl-total', 'ACTIVE', 10.5],
-    ]);
-    for (const market of markets) for (const o of market.selection) assert.deepEqual([o.status, o.settlement], ['OPEN', 'NOT_SET'], o.id);
+    assert.deepEqual(
+      markets.map((m: Json) => [m.marketId, m.status, m.line]),
+      [
+        ['tm-gl-ml', 'ACTIVE', null],
+        ['tm-gl-spread-m', 'ACTIVE', -1.5],
+        ['tm-gl-spread-p', 'ACTIVE', 1.5],
+        ['tm-gl-total', 'ACTIVE', 10.5],
+      ],
+    );
+    for (const market of markets)
+      for (const o of market.selection) assert.deepEqual([o.status, o.settlement], ['OPEN', 'NOT_SET'], o.id);
     assert.deepEqual(body.ends, []);
   });
 
@@ -273,10 +418,13 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
       ['AWAY', 'tm-mltt-texas', null, 'LOSE'],
     ]);
     // Fed as 60% and 40%.
-    assert.deepEqual(body.event.moneyLine.selection.map((o: Json) => [o.odds, o.probability]), [
-      [1.6667, 59.9988],
-      [2.5, 40],
-    ]);
+    assert.deepEqual(
+      body.event.moneyLine.selection.map((o: Json) => [o.odds, o.probability]),
+      [
+        [1.6667, 59.9988],
+        [2.5, 40],
+      ],
+    );
     // 4-2 in games: home -1.5 covers, six games go under 6.5.
     assert.deepEqual(outcomes(body.event.spread[0]), [
       ['HOME', 'tm-mltt-atlanta', -1.5, 'WIN'],
@@ -286,10 +434,13 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
       ['OVER', null, 6.5, 'LOSE'],
       ['UNDER', null, 6.5, 'WIN'],
     ]);
-    assert.deepEqual(body.games.map((g: Json) => [g.roundId, g.name, g.number]), [
-      ['tt-game-2', 'Game 2', 2],
-      ['tt-game-7', 'Game 7', 7],
-    ]);
+    assert.deepEqual(
+      body.games.map((g: Json) => [g.roundId, g.name, g.number]),
+      [
+        ['tt-game-2', 'Game 2', 2],
+        ['tt-game-7', 'Game 7', 7],
+      ],
+    );
     // Game 2 went 9-11: 20 points.
     assert.deepEqual(outcomes(body.games[0].moneyLine), [
       ['HOME', 'tm-mltt-atlanta', null, 'LOSE'],
@@ -322,7 +473,10 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
       ['OVER', null, 22.5, 'WIN'],
       ['UNDER', null, 22.5, 'LOSE'],
     ]);
-    assert.deepEqual(new Set([body.event.moneyLine, ...body.event.spread, ...body.event.total].map((m: Json) => m.status)), new Set(['CLOSED']));
+    assert.deepEqual(
+      new Set([body.event.moneyLine, ...body.event.spread, ...body.event.total].map((m: Json) => m.status)),
+      new Set(['CLOSED']),
+    );
     assert.deepEqual(body.quarters, []);
   });
 
@@ -338,27 +492,53 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
       const body = errorBody(await get(url), 400);
       assert.match(body.message, new RegExp(`belongs to ${sport}`), url);
     }
-    for (const url of [`/events/gsoc/gsoc:${UNKNOWN}/odds`, `/events/mltt/${UNKNOWN}/odds`, `/events/nll/nll:${UNKNOWN}/odds`, `/events/jaialai/jaialai:${UNKNOWN}/odds`]) {
+    for (const url of [
+      `/events/gsoc/gsoc:${UNKNOWN}/odds`,
+      `/events/mltt/${UNKNOWN}/odds`,
+      `/events/nll/nll:${UNKNOWN}/odds`,
+      `/events/jaialai/jaialai:${UNKNOWN}/odds`,
+    ]) {
       errorBody(await get(url), 404);
     }
   });
 
   test('route 15: the bracket fills slots from winners; the champion waits for the final', async () => {
     const body = json(await get(`/events/3ice/bracket/${ICE_TOUR_YEAR}`));
-    assert.deepEqual([body.tourYearId, body.year, body.tourId, body.competition], [ICE_TOUR_YEAR, 2026, 'tm-3ice-tour', '3ice']);
-    assert.deepEqual(body.rounds.map((r: Json) => [r.roundNo, r.name, r.slots.length]), [
-      [1, 'Quarterfinals', 4],
-      [2, 'Semifinals', 2],
-      [3, 'Final', 1],
-    ]);
-    const slot = (s: Json) => [s.slot, s.eventId, s.eventStatus, s.homeTeam?.teamId ?? null, s.awayTeam?.teamId ?? null, s.winnerTeamId];
+    assert.deepEqual(
+      [body.tourYearId, body.year, body.tourId, body.competition],
+      [ICE_TOUR_YEAR, 2026, 'tm-3ice-tour', '3ice'],
+    );
+    assert.deepEqual(
+      body.rounds.map((r: Json) => [r.roundNo, r.name, r.slots.length]),
+      [
+        [1, 'Quarterfinals', 4],
+        [2, 'Semifinals', 2],
+        [3, 'Final', 1],
+      ],
+    );
+    const slot = (s: Json) => [
+      s.slot,
+      s.eventId,
+      s.eventStatus,
+      s.homeTeam?.teamId ?? null,
+      s.awayTeam?.teamId ?? null,
+      s.winnerTeamId,
+    ];
     assert.deepEqual(body.rounds[0].slots.map(slot), [
       [1, `3ice:${ICE_QF[0]}`, 'COMPLETED', 'tm-ice-a', 'tm-ice-b', 'tm-ice-a'],
       [2, `3ice:${ICE_QF[1]}`, 'COMPLETED', 'tm-ice-c', 'tm-ice-d', 'tm-ice-d'],
       [3, `3ice:${ICE_QF[2]}`, 'COMPLETED', 'tm-ice-e', 'tm-ice-f', 'tm-ice-e'],
       [4, `3ice:${ICE_QF[3]}`, 'COMPLETED', 'tm-ice-g', 'tm-ice-h', 'tm-ice-h'],
     ]);
-    assert.deepEqual(body.rounds[0].slots.map((s: Json) => [s.homeScore, s.awayScore]), [[4, 2], [3, 5], [3, 2], [1, 3]]);
+    assert.deepEqual(
+      body.rounds[0].slots.map((s: Json) => [s.homeScore, s.awayScore]),
+      [
+        [4, 2],
+        [3, 5],
+        [3, 2],
+        [1, 3],
+      ],
+    );
     // Semifinal 2's game names no teams: the winners of quarterfinals 3 and 4 fill it.
     assert.deepEqual(body.rounds[1].slots.map(slot), [
       [1, `3ice:${ICE_SF1}`, 'COMPLETED', 'tm-ice-a', 'tm-ice-d', 'tm-ice-d'],
@@ -376,17 +556,57 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
 
   test('route 16: the matches of a card in order, as section 2.7 items', async () => {
     const body = json(await get(`/events/jaialai/${JAI_CARD}`));
-    assert.deepEqual(body.map((m: Json) => m.id), [`jaialai:${JAI_1}`, `jaialai:${JAI_2}`, `jaialai:${JAI_3}`], 'by start, though fed out of order');
+    assert.deepEqual(
+      body.map((m: Json) => m.id),
+      [`jaialai:${JAI_1}`, `jaialai:${JAI_2}`, `jaialai:${JAI_3}`],
+      'by start, though fed out of order',
+    );
     const [first, second, third] = body as Json[];
     for (const field of [
-      'id', 'name', 'startDate', 'endDate', 'eventNumber', 'eventType', 'streamUrl', 'eventStatus', 'matchStatus', 'onServeNow', 'winner', 'eventLocation',
-      'sets', 'homeTeam', 'awayTeam', 'homeTeamFinalScore', 'awayTeamFinalScore', 'homeTeamMatchScore', 'awayTeamMatchScore', 'teams',
+      'id',
+      'name',
+      'startDate',
+      'endDate',
+      'eventNumber',
+      'eventType',
+      'streamUrl',
+      'eventStatus',
+      'matchStatus',
+      'onServeNow',
+      'winner',
+      'eventLocation',
+      'sets',
+      'homeTeam',
+      'awayTeam',
+      'homeTeamFinalScore',
+      'awayTeamFinalScore',
+      'homeTeamMatchScore',
+      'awayTeamMatchScore',
+      'teams',
     ]) {
       assert.ok(field in (first as Json), field);
     }
     assert.deepEqual(
-      [first?.name, first?.startDate, first?.endDate, first?.eventNumber, first?.eventType, first?.streamUrl, first?.eventLocation, first?.cardId],
-      ['Goitia / Olaskoaga vs Alberdi / Egurbide', '2026-03-14T23:00:00.000Z', '2026-03-14T23:30:00.000Z', 1, 'Doubles', 'https://stream.example.com/dania/1', 'Dania Beach Jai-Alai', JAI_CARD],
+      [
+        first?.name,
+        first?.startDate,
+        first?.endDate,
+        first?.eventNumber,
+        first?.eventType,
+        first?.streamUrl,
+        first?.eventLocation,
+        first?.cardId,
+      ],
+      [
+        'Goitia / Olaskoaga vs Alberdi / Egurbide',
+        '2026-03-14T23:00:00.000Z',
+        '2026-03-14T23:30:00.000Z',
+        1,
+        'Doubles',
+        'https://stream.example.com/dania/1',
+        'Dania Beach Jai-Alai',
+        JAI_CARD,
+      ],
     );
     const summary = (m: Json) => [
       m.eventStatus,
@@ -401,19 +621,73 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
       m.awayTeamFinalScore,
     ];
     // Match scores are sets won; final scores are points over every set.
-    assert.deepEqual(summary(first as Json), ['COMPLETED', 'COMPLETED', 'home', 'home', 'Goitia / Olaskoaga', 'Alberdi / Egurbide', 2, 0, 30, 21]);
-    assert.deepEqual(summary(second as Json), ['COMPLETED', 'COMPLETED', null, 'away', 'Ortiz / Zubizarreta', 'Arrieta / Mendizabal', 1, 2, 34, 43]);
-    assert.deepEqual(summary(third as Json), ['LIVE', 'LIVE', 'away', null, 'Goitia / Olaskoaga', 'Ortiz / Zubizarreta', 1, 0, 22, 15]);
+    assert.deepEqual(summary(first as Json), [
+      'COMPLETED',
+      'COMPLETED',
+      'home',
+      'home',
+      'Goitia / Olaskoaga',
+      'Alberdi / Egurbide',
+      2,
+      0,
+      30,
+      21,
+    ]);
+    assert.deepEqual(summary(second as Json), [
+      'COMPLETED',
+      'COMPLETED',
+      null,
+      'away',
+      'Ortiz / Zubizarreta',
+      'Arrieta / Mendizabal',
+      1,
+      2,
+      34,
+      43,
+    ]);
+    assert.deepEqual(summary(third as Json), [
+      'LIVE',
+      'LIVE',
+      'away',
+      null,
+      'Goitia / Olaskoaga',
+      'Ortiz / Zubizarreta',
+      1,
+      0,
+      22,
+      15,
+    ]);
     assert.deepEqual(
       first?.sets.map((s: Json) => [s.id, s.name, s.roundStatus, s.scores.map((x: Json) => [x.label, x.score])]),
       [
-        ['ja1-set-1', 'Set 1', 'COMPLETED', [['Goitia / Olaskoaga', 15], ['Alberdi / Egurbide', 9]]],
-        ['ja1-set-2', 'Set 2', 'COMPLETED', [['Goitia / Olaskoaga', 15], ['Alberdi / Egurbide', 12]]],
+        [
+          'ja1-set-1',
+          'Set 1',
+          'COMPLETED',
+          [
+            ['Goitia / Olaskoaga', 15],
+            ['Alberdi / Egurbide', 9],
+          ],
+        ],
+        [
+          'ja1-set-2',
+          'Set 2',
+          'COMPLETED',
+          [
+            ['Goitia / Olaskoaga', 15],
+            ['Alberdi / Egurbide', 12],
+          ],
+        ],
         ['ja1-set-3', 'Set 3', 'CANCELLED', []],
       ],
     );
-    for (const set of first?.sets ?? []) for (const field of ['id', 'startDate', 'endDate', 'roundStatus', 'name', 'scores']) assert.ok(field in set, field);
-    assert.deepEqual(third?.sets.map((s: Json) => s.roundStatus), ['COMPLETED', 'LIVE', 'UPCOMING']);
+    for (const set of first?.sets ?? [])
+      for (const field of ['id', 'startDate', 'endDate', 'roundStatus', 'name', 'scores'])
+        assert.ok(field in set, field);
+    assert.deepEqual(
+      third?.sets.map((s: Json) => s.roundStatus),
+      ['COMPLETED', 'LIVE', 'UPCOMING'],
+    );
     assert.deepEqual(first?.teams, [
       { id: 'tm-ja-goitia', name: 'Goitia / Olaskoaga', isHomeTeam: true },
       { id: 'tm-ja-alberdi', name: 'Alberdi / Egurbide', isHomeTeam: false },
@@ -422,24 +696,32 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
 
   test('route 16: a derived card id works; the event list and the event document carry cardId', async () => {
     const card = json(await get(`/events/jaialai/${JAI_SOLO_CARD}`));
-    assert.deepEqual(card.map((m: Json) => [m.id, m.cardId, m.matchStatus, m.homeTeamMatchScore, m.awayTeamMatchScore]), [[`jaialai:${JAI_SOLO}`, JAI_SOLO_CARD, 'UPCOMING', 0, 0]]);
-    const list = json(await get('/events?competition=jaialai'));
     assert.deepEqual(
-      list.map((e: Json) => [e.id, e.cardId]).sort(),
-      [
-        [`jaialai:${JAI_1}`, JAI_CARD],
-        [`jaialai:${JAI_2}`, JAI_CARD],
-        [`jaialai:${JAI_3}`, JAI_CARD],
-        [`jaialai:${JAI_SOLO}`, JAI_SOLO_CARD],
-      ],
+      card.map((m: Json) => [m.id, m.cardId, m.matchStatus, m.homeTeamMatchScore, m.awayTeamMatchScore]),
+      [[`jaialai:${JAI_SOLO}`, JAI_SOLO_CARD, 'UPCOMING', 0, 0]],
     );
+    const list = json(await get('/events?competition=jaialai'));
+    assert.deepEqual(list.map((e: Json) => [e.id, e.cardId]).sort(), [
+      [`jaialai:${JAI_1}`, JAI_CARD],
+      [`jaialai:${JAI_2}`, JAI_CARD],
+      [`jaialai:${JAI_3}`, JAI_CARD],
+      [`jaialai:${JAI_SOLO}`, JAI_SOLO_CARD],
+    ]);
     assert.equal(json(await get(`/events/jaialai:${JAI_SOLO}`)).cardId, JAI_SOLO_CARD);
     assert.equal(json(await get(`/events/${JAI_2}`)).cardId, JAI_CARD);
     assert.ok(!('cardId' in json(await get(`/events/gsoc:${GSOC_DONE}`))), 'other sports have no card');
   });
 
   test('route 16: an id not of the form <prefix>:<YYYY-MM-DD>_<text> is a 400 naming "id"; an unknown card a 404', async () => {
-    for (const id of [JAI_1, `jaialai:${JAI_1}`, 'jaialai:2026-02-30_x', 'jaialai:2026-03-14_', 'jaialai:2026-03-14', '2026-03-14_dania-beach', 'jaialai:26-03-14_dania-beach']) {
+    for (const id of [
+      JAI_1,
+      `jaialai:${JAI_1}`,
+      'jaialai:2026-02-30_x',
+      'jaialai:2026-03-14_',
+      'jaialai:2026-03-14',
+      '2026-03-14_dania-beach',
+      'jaialai:26-03-14_dania-beach',
+    ]) {
       const body = errorBody(await get(`/events/jaialai/${id}`), 400);
       assert.equal(body.metadata.parameter, 'id', id);
       assert.match(body.message, /"id"/, id);
@@ -452,7 +734,10 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
     for (const id of [`jaialai:${JAI_1}`, JAI_1]) {
       const body = json(await get(`/events/jaialai/${id}/odds`));
       assert.deepEqual([body.eventId, body.publicId], [`jaialai:${JAI_1}`, `jaialai:${JAI_1}`]);
-      assert.deepEqual(Object.keys(body).filter((k) => ['eventWinner', 'matchWinner', 'sets', 'futures'].includes(k)), ['eventWinner', 'matchWinner', 'sets', 'futures']);
+      assert.deepEqual(
+        Object.keys(body).filter((k) => ['eventWinner', 'matchWinner', 'sets', 'futures'].includes(k)),
+        ['eventWinner', 'matchWinner', 'sets', 'futures'],
+      );
       const { eventWinner, matchWinner } = body;
       assert.equal(eventWinner.publicId, `jaialai:${JAI_1}`);
       assert.equal(typeof eventWinner.groupId, 'number');
@@ -473,9 +758,15 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
         ['UNDER', 2.5, 1.8, 'WIN', 'CLOSED'],
       ]);
       const [home] = matchWinner.moneyLine.selection;
-      assert.deepEqual([home.id, home.homeLineup, home.awayLineup, home.probability, typeof home.outcomeId], ['tm-ja-ml-home', 'Goitia / Olaskoaga', 'Alberdi / Egurbide', 66.6667, 'string']);
+      assert.deepEqual(
+        [home.id, home.homeLineup, home.awayLineup, home.probability, typeof home.outcomeId],
+        ['tm-ja-ml-home', 'Goitia / Olaskoaga', 'Alberdi / Egurbide', 66.6667, 'string'],
+      );
       // Set 1 went 15-9: 24 points, under 24.5.
-      assert.deepEqual(body.sets.map((s: Json) => [s.id, s.name, s.publicId]), [['ja1-set-1', 'Set 1', `jaialai:${JAI_1}/ja1-set-1`]]);
+      assert.deepEqual(
+        body.sets.map((s: Json) => [s.id, s.name, s.publicId]),
+        [['ja1-set-1', 'Set 1', `jaialai:${JAI_1}/ja1-set-1`]],
+      );
       assert.deepEqual(sel(body.sets[0].moneyLine), [
         ['HOME', 0, 1.6, 'WIN', 'CLOSED'],
         ['AWAY', 0, 2.4, 'LOSE', 'CLOSED'],
@@ -487,15 +778,30 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
       assert.deepEqual(body.sets[0].spread, []);
       assert.equal(body.futures.type, 'winner');
       assert.equal(typeof body.futures.groupId, 'number');
-      assert.deepEqual(body.futures.moneyLine.map((m: Json) => [m.id, m.status]), [[`jaialai:${JAI_FUTURE}`, 'ACTIVE']]);
-      assert.deepEqual(body.futures.moneyLine[0].selection.map((o: Json) => [o.homeLineup, o.odds, o.americanOdds, o.type, o.settlement]), [
-        ['Goitia / Olaskoaga', 3, 200, 'WINNER', 'NOT_SET'],
-        ['Alberdi / Egurbide', 3.5, 250, 'WINNER', 'NOT_SET'],
-      ]);
+      assert.deepEqual(
+        body.futures.moneyLine.map((m: Json) => [m.id, m.status]),
+        [[`jaialai:${JAI_FUTURE}`, 'ACTIVE']],
+      );
+      assert.deepEqual(
+        body.futures.moneyLine[0].selection.map((o: Json) => [
+          o.homeLineup,
+          o.odds,
+          o.americanOdds,
+          o.type,
+          o.settlement,
+        ]),
+        [
+          ['Goitia / Olaskoaga', 3, 200, 'WINNER', 'NOT_SET'],
+          ['Alberdi / Egurbide', 3.5, 250, 'WINNER', 'NOT_SET'],
+        ],
+      );
     }
     // A match without markets still answers, with empty members.
     const live = json(await get(`/events/jaialai/${JAI_3}/odds`));
-    assert.deepEqual([live.eventWinner.moneyLine, live.matchWinner.spread, live.matchWinner.total, live.sets], [null, [], [], []]);
+    assert.deepEqual(
+      [live.eventWinner.moneyLine, live.matchWinner.spread, live.matchWinner.total, live.sets],
+      [null, [], [], []],
+    );
   });
 
   test('route 6 still answers teamMarkets of a curling match, the typed markets included; rule 1 routes /events/gsoc/{id} to route 8', async () => {
@@ -530,14 +836,20 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
     const priced = await post(`/events/${id}/sgp`, ['tm-gl-ml-home', 'tm-gl-total-over']);
     const body = json(priced, 201);
     assert.equal(body.eventId, id);
-    assert.deepEqual(body.legs.map((l: Json) => [l.oddId, l.oddType, l.selection]), [
-      ['tm-gl-ml-home', 'teamMarkets', 'home wins'],
-      ['tm-gl-total-over', 'teamMarkets', 'total over 10.5'],
-    ]);
+    assert.deepEqual(
+      body.legs.map((l: Json) => [l.oddId, l.oddType, l.selection]),
+      [
+        ['tm-gl-ml-home', 'teamMarkets', 'home wins'],
+        ['tm-gl-total-over', 'teamMarkets', 'total over 10.5'],
+      ],
+    );
     assert.equal(typeof body.correlationFactor, 'number');
     assert.ok(body.correlationFactor > 0);
     assert.ok(body.probability > 0 && body.probability < 100);
-    assert.ok(Math.abs(body.independentProbability - (100 / 1.9) * (100 / 1.9) / 100) < 0.01, String(body.independentProbability));
+    assert.ok(
+      Math.abs(body.independentProbability - ((100 / 1.9) * (100 / 1.9)) / 100) < 0.01,
+      String(body.independentProbability),
+    );
 
     const both = errorBody(await post(`/events/${id}/sgp`, ['tm-gl-ml-home', 'tm-gl-ml-away']), 422);
     assert.deepEqual(new Set(both.metadata.conflictingOddIds), new Set(['tm-gl-ml-home', 'tm-gl-ml-away']));

@@ -51,10 +51,28 @@ describeEachStore('futures', (open) => {
     const { get } = await fixtureApp(await open());
     const odds = JSON.parse((await get(`${BASE}/futures/wsl/tour/wsl-ct-men/odds/winner`)).body);
     assert.deepEqual(
-      odds.map((o: { name: string; odds: unknown[]; publicId: string; futureType: string; sportType: string }) => [o.publicId, o.sportType, o.futureType, o.name, o.odds]),
+      odds.map((o: { name: string; odds: unknown[]; publicId: string; futureType: string; sportType: string }) => [
+        o.publicId,
+        o.sportType,
+        o.futureType,
+        o.name,
+        o.odds,
+      ]),
       [
-        [`wsl:${WSL_FUTURE}`, 'wsl', 'winner', 'Italo Ferreira', [{ outcomeName: 'Yes', americanOdds: 250, decimalOdds: 3.5 }]],
-        [`wsl:${WSL_FUTURE}`, 'wsl', 'winner', 'John John Florence', [{ outcomeName: 'Yes', americanOdds: -150, decimalOdds: 1.6667 }]],
+        [
+          `wsl:${WSL_FUTURE}`,
+          'wsl',
+          'winner',
+          'Italo Ferreira',
+          [{ outcomeName: 'Yes', americanOdds: 250, decimalOdds: 3.5 }],
+        ],
+        [
+          `wsl:${WSL_FUTURE}`,
+          'wsl',
+          'winner',
+          'John John Florence',
+          [{ outcomeName: 'Yes', americanOdds: -150, decimalOdds: 1.6667 }],
+        ],
       ],
     );
   });
@@ -65,7 +83,10 @@ describeEachStore('futures', (open) => {
     assert.equal((await get(`${BASE}/futures/wsl/tour/wsl-ct-men/odds/top5`)).statusCode, 404);
     const badType = await get(`${BASE}/futures/wsl/tour/wsl-ct-men/odds/loser`);
     assert.equal(badType.statusCode, 400);
-    assert.match(JSON.parse(badType.body).message, /"futureType".*winner, top2, top3, top5, top10, makeCut, makePlayOdds/);
+    assert.match(
+      JSON.parse(badType.body).message,
+      /"futureType".*winner, top2, top3, top5, top10, makeCut, makePlayOdds/,
+    );
     const badSport = await get(`${BASE}/futures/nba/tour/wsl-ct-men/odds/winner`);
     assert.equal(badSport.statusCode, 400);
     assert.match(JSON.parse(badSport.body).message, /"sportType"/);

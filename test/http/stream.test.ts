@@ -11,12 +11,12 @@ import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { changesRepository } from '../../src/store/repositories/changes-repository.ts';
-import { ADMIN_KEY, TEST_KEY, type TestApp, WSL_ONLY_KEY, fixtureApp } from '../helpers/app.ts';
+import { ADMIN_KEY, fixtureApp, TEST_KEY, type TestApp, WSL_ONLY_KEY } from '../helpers/app.ts';
 import { MASL_GAME, WSL_LIVE, WSL_PAST } from '../helpers/feed-fixture.ts';
 import { oddsFeed } from '../helpers/odds-fixture.ts';
-import { SPR_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
+import { resultsFeed, SPR_EVENT } from '../helpers/results-fixture.ts';
 import { type SseEvent, SseStream } from '../helpers/sse.ts';
-import { type TestStore, describeEachStore, openTestStore } from '../helpers/stores.ts';
+import { describeEachStore, openTestStore, type TestStore } from '../helpers/stores.ts';
 
 const STREAM = '/api/v1/public/stream';
 /** The shared store's change log: small, so that a client can fall behind it. */
@@ -28,17 +28,47 @@ const later = (): string => new Date((clock += 60_000)).toISOString();
 /** Batches of one change each (one log record), or two where said. */
 const changes = {
   /** wsl event A (WSL_LIVE): a surfer's score in heat h-3: heatScore. */
-  wslA: (score: number): FeedDocument => ({ heatEntries: [{ id: 'e-h3-b', heatId: 'h-3', athleteId: 'ath-2', seed: 2, heatScore: score, updatedAt: later() }] }),
+  wslA: (score: number): FeedDocument => ({
+    heatEntries: [{ id: 'e-h3-b', heatId: 'h-3', athleteId: 'ath-2', seed: 2, heatScore: score, updatedAt: later() }],
+  }),
   /** wsl event B (WSL_PAST): a round: heatScore. */
-  wslB: (n: number): FeedDocument => ({ rounds: [{ id: 'r-past-1', eventId: WSL_PAST, roundName: `Final ${n}`, roundNo: 1, roundStatus: 'COMPLETED', updatedAt: later() }] }),
+  wslB: (n: number): FeedDocument => ({
+    rounds: [
+      {
+        id: 'r-past-1',
+        eventId: WSL_PAST,
+        roundName: `Final ${n}`,
+        roundNo: 1,
+        roundStatus: 'COMPLETED',
+        updatedAt: later(),
+      },
+    ],
+  }),
   /** masl game: a period's score: heatScore. */
-  masl: (goals: number): FeedDocument => ({ roundScores: [{ id: 'rs-1', roundId: 'r-masl-1', teamId: 'sockers', goals, updatedAt: later() }] }),
+  masl: (goals: number): FeedDocument => ({
+    roundScores: [{ id: 'rs-1', roundId: 'r-masl-1', teamId: 'sockers', goals, updatedAt: later() }],
+  }),
   /** spr event: a price: odds. */
-  sprPrice: (price: number): FeedDocument => ({ odds: [{ id: 'o-sx-win-a', marketId: 'm-sx-win', athleteId: 'sx-a', position: 1, odds: price, updatedAt: later() }] }),
+  sprPrice: (price: number): FeedDocument => ({
+    odds: [{ id: 'o-sx-win-a', marketId: 'm-sx-win', athleteId: 'sx-a', position: 1, odds: price, updatedAt: later() }],
+  }),
   /** spr event: an operator settlement: odds, then settlement. */
-  sprSettled: (settlement: 'WIN' | 'LOSE'): FeedDocument => ({ odds: [{ id: 'o-sx-prop-no', marketId: 'm-sx-prop', name: 'No', odds: 1.3, settlement, updatedAt: later() }] }),
+  sprSettled: (settlement: 'WIN' | 'LOSE'): FeedDocument => ({
+    odds: [{ id: 'o-sx-prop-no', marketId: 'm-sx-prop', name: 'No', odds: 1.3, settlement, updatedAt: later() }],
+  }),
   /** An athlete renamed: a reset, which every client gets whatever its filters. */
-  reset: (n: number): FeedDocument => ({ athletes: [{ id: 'ath-1', firstName: 'Italo', lastName: `Ferreira ${n}`, nationality: 'BRA', stance: 'Regular', updatedAt: later() }] }),
+  reset: (n: number): FeedDocument => ({
+    athletes: [
+      {
+        id: 'ath-1',
+        firstName: 'Italo',
+        lastName: `Ferreira ${n}`,
+        nationality: 'BRA',
+        stance: 'Regular',
+        updatedAt: later(),
+      },
+    ],
+  }),
 };
 
 async function ingest(store: Store, batch: FeedDocument): Promise<StoredChange[]> {
@@ -75,7 +105,11 @@ async function serve(store: Store, env: Record<string, string> = {}): Promise<Se
 }
 
 /** Opens a stream and reads up to its `ready` event, checking what comes before. */
-async function ready(server: Server, query = '', headers: Record<string, string> = { 'x-api-key': TEST_KEY }): Promise<{ stream: SseStream; ready: SseEvent }> {
+async function ready(
+  server: Server,
+  query = '',
+  headers: Record<string, string> = { 'x-api-key': TEST_KEY },
+): Promise<{ stream: SseStream; ready: SseEvent }> {
   const stream = await server.open(query, headers);
   assert.equal(stream.status, 200, `${query}: ${stream.status === 200 ? '' : await stream.text()}`);
   const first = await stream.next();
@@ -113,12 +147,27 @@ describeEachStore('stream', (_open, kind) => {
       { query: '', headers: {}, status: 401 },
       { query: '', headers: { 'x-api-key': 'not-a-key-0123456789' }, status: 401 },
       { query: '?eventId=nonsense', headers: { 'x-api-key': TEST_KEY }, status: 400, parameter: 'eventId' },
-      { query: `?eventId=${WSL_LIVE}&eventId=nonsense`, headers: { 'x-api-key': TEST_KEY }, status: 400, parameter: 'eventId' },
+      {
+        query: `?eventId=${WSL_LIVE}&eventId=nonsense`,
+        headers: { 'x-api-key': TEST_KEY },
+        status: 400,
+        parameter: 'eventId',
+      },
       { query: '?kind=everything', headers: { 'x-api-key': TEST_KEY }, status: 400, parameter: 'kind' },
       { query: '?competition=nope', headers: { 'x-api-key': TEST_KEY }, status: 400, parameter: 'competition' },
       { query: '?lastEventId=-1', headers: { 'x-api-key': TEST_KEY }, status: 400, parameter: 'lastEventId' },
-      { query: '', headers: { 'x-api-key': TEST_KEY, 'last-event-id': 'abc' }, status: 400, parameter: 'last-event-id' },
-      { query: '?lastEventId=3', headers: { 'x-api-key': TEST_KEY, 'last-event-id': '4' }, status: 400, parameter: 'lastEventId' },
+      {
+        query: '',
+        headers: { 'x-api-key': TEST_KEY, 'last-event-id': 'abc' },
+        status: 400,
+        parameter: 'last-event-id',
+      },
+      {
+        query: '?lastEventId=3',
+        headers: { 'x-api-key': TEST_KEY, 'last-event-id': '4' },
+        status: 400,
+        parameter: 'lastEventId',
+      },
       { query: '?competition=spr', headers: { 'x-api-key': WSL_ONLY_KEY }, status: 403 },
       { query: '?competition=wsl,spr', headers: { 'x-api-key': WSL_ONLY_KEY }, status: 403 },
       { query: `?eventId=spr:${SPR_EVENT}`, headers: { 'x-api-key': WSL_ONLY_KEY }, status: 403 },
@@ -127,8 +176,16 @@ describeEachStore('stream', (_open, kind) => {
       const what = `${c.query} ${JSON.stringify(c.headers)}`;
       const response = await fetch(`${server.base}${STREAM}${c.query}`, { headers: c.headers });
       assert.equal(response.status, c.status, what);
-      assert.match(String(response.headers.get('content-type')), /^application\/json/, `${what}: a JSON error, not a stream`);
-      const body = (await response.json()) as { statusCode: number; message: string; metadata: Record<string, unknown> };
+      assert.match(
+        String(response.headers.get('content-type')),
+        /^application\/json/,
+        `${what}: a JSON error, not a stream`,
+      );
+      const body = (await response.json()) as {
+        statusCode: number;
+        message: string;
+        metadata: Record<string, unknown>;
+      };
       assert.equal(body.statusCode, c.status, what);
       assert.equal(typeof body.message, 'string', what);
       if (c.parameter) {
@@ -177,7 +234,11 @@ describeEachStore('stream', (_open, kind) => {
       oddsRepeated: '?kind=odds&kind=settlement',
       sprHeatScore: '?competition=spr&kind=heatScore',
     };
-    const opened = Object.fromEntries(await Promise.all(Object.entries(filters).map(async ([name, query]) => [name, track(await ready(server, query)).stream] as const)));
+    const opened = Object.fromEntries(
+      await Promise.all(
+        Object.entries(filters).map(async ([name, query]) => [name, track(await ready(server, query)).stream] as const),
+      ),
+    );
     const wslOnly = track(await ready(server, '', { 'x-api-key': WSL_ONLY_KEY })).stream;
     const wslOnlyEvent = track(await ready(server, `?eventId=${WSL_PAST}`, { 'x-api-key': WSL_ONLY_KEY })).stream;
 
@@ -207,9 +268,17 @@ describeEachStore('stream', (_open, kind) => {
     };
     const untilReset = (event: SseEvent) => event.event === 'reset';
     for (const [name, stream] of Object.entries(opened)) {
-      assert.deepEqual(idsOf(await stream.eventsUntil(untilReset)), expected(...want[name as keyof typeof filters]), `${name}: ${filters[name as keyof typeof filters]}`);
+      assert.deepEqual(
+        idsOf(await stream.eventsUntil(untilReset)),
+        expected(...want[name as keyof typeof filters]),
+        `${name}: ${filters[name as keyof typeof filters]}`,
+      );
     }
-    assert.deepEqual(idsOf(await wslOnly.eventsUntil(untilReset)), expected(A, B, R), 'the wsl-only key gets no spr nor masl change');
+    assert.deepEqual(
+      idsOf(await wslOnly.eventsUntil(untilReset)),
+      expected(A, B, R),
+      'the wsl-only key gets no spr nor masl change',
+    );
     assert.deepEqual(idsOf(await wslOnlyEvent.eventsUntil(untilReset)), expected(B, R), 'the wsl-only key, one event');
     // What a change event carries, on every stream alike.
     const seen = opened.all?.received.find((m) => m.id === String(P.id));
@@ -224,14 +293,22 @@ describeEachStore('stream', (_open, kind) => {
       const c2 = await one(server.store, changes.masl(4));
       const c3 = await one(server.store, changes.wslB(2));
       const resume: { query: string; headers: Record<string, string> } =
-        how === 'the Last-Event-ID header' ? { query: '', headers: { 'x-api-key': TEST_KEY, 'last-event-id': String(c1.id) } } : { query: `?lastEventId=${c1.id}`, headers: { 'x-api-key': TEST_KEY } };
+        how === 'the Last-Event-ID header'
+          ? { query: '', headers: { 'x-api-key': TEST_KEY, 'last-event-id': String(c1.id) } }
+          : { query: `?lastEventId=${c1.id}`, headers: { 'x-api-key': TEST_KEY } };
       const { stream } = track(await ready(server, resume.query, resume.headers));
-      assert.deepEqual(idsOf(await stream.events(2)), expected(c2, c3), 'the changes after the one given, from the log');
+      assert.deepEqual(
+        idsOf(await stream.events(2)),
+        expected(c2, c3),
+        'the changes after the one given, from the log',
+      );
       const c4 = await one(server.store, changes.wslA(8.2));
       const c5 = await one(server.store, changes.masl(5));
       assert.deepEqual(idsOf(await stream.events(2)), expected(c4, c5), 'then live changes, none twice');
       // Resuming from the last change: nothing to replay, live from there.
-      const { stream: upToDate } = track(await ready(server, '', { 'x-api-key': TEST_KEY, 'last-event-id': String(c5.id) }));
+      const { stream: upToDate } = track(
+        await ready(server, '', { 'x-api-key': TEST_KEY, 'last-event-id': String(c5.id) }),
+      );
       const c6 = await one(server.store, changes.wslB(3));
       assert.deepEqual(idsOf(await upToDate.events(1)), expected(c6));
     });
@@ -240,12 +317,16 @@ describeEachStore('stream', (_open, kind) => {
   test('resuming while changes keep coming: the replay and the live changes meet without a hole or a duplicate', async () => {
     const { stream: before } = track(await ready(server));
     await before.close();
-    const missed = [...(await ingest(server.store, changes.masl(30))), ...(await ingest(server.store, changes.wslA(3.3)))];
+    const missed = [
+      ...(await ingest(server.store, changes.masl(30))),
+      ...(await ingest(server.store, changes.wslA(3.3))),
+    ];
     const from = (missed[0] as StoredChange).id;
     // Changes committed while the resuming client connects and replays (within the log's reach).
     const writing = (async () => {
       const written: StoredChange[] = [];
-      for (let i = 0; i < LOG_SIZE - missed.length; i++) written.push(...(await ingest(server.store, i % 2 ? changes.masl(31 + i) : changes.wslB(10 + i))));
+      for (let i = 0; i < LOG_SIZE - missed.length; i++)
+        written.push(...(await ingest(server.store, i % 2 ? changes.masl(31 + i) : changes.wslB(10 + i))));
       return written;
     })();
     const { stream } = track(await ready(server, '', { 'x-api-key': TEST_KEY, 'last-event-id': String(from) }));
@@ -274,13 +355,19 @@ describeEachStore('stream', (_open, kind) => {
     assert.equal(reset?.event, 'reset');
     assert.equal((reset?.json as { reason: string }).reason, 'resume');
     assert.equal(typeof (reset?.json as { message: string }).message, 'string');
-    assert.equal(reset?.id, String((held.at(-1) as StoredChange).id), 'a reconnection resumes after the refetch, not from the lost id');
+    assert.equal(
+      reset?.id,
+      String((held.at(-1) as StoredChange).id),
+      'a reconnection resumes after the refetch, not from the lost id',
+    );
     const live = await one(server.store, changes.masl(77));
     assert.deepEqual(idsOf(await stream.events(1)), expected(live), 'no partial replay: the client refetches anyway');
 
     // Resuming right before the oldest held change is complete: no reset.
     const nowHeld = await changesRepository(server.store.db).since(0, 100);
-    const { stream: justInTime } = track(await ready(server, '', { 'x-api-key': TEST_KEY, 'last-event-id': String((nowHeld[0] as StoredChange).id - 1) }));
+    const { stream: justInTime } = track(
+      await ready(server, '', { 'x-api-key': TEST_KEY, 'last-event-id': String((nowHeld[0] as StoredChange).id - 1) }),
+    );
     assert.deepEqual(idsOf(await justInTime.events(nowHeld.length)), expected(...nowHeld));
 
     // An id the log never had (a client of another server): a reset too, then live changes.
@@ -288,7 +375,7 @@ describeEachStore('stream', (_open, kind) => {
     const [strangerReset] = await stranger.events(1);
     assert.equal(strangerReset?.event, 'reset');
     assert.equal((strangerReset?.json as { reason: string }).reason, 'resume');
-    assert.equal(strangerReset?.id, String(await lastId()), 'its id is this server\'s position');
+    assert.equal(strangerReset?.id, String(await lastId()), "its id is this server's position");
     const next = await one(server.store, changes.wslA(9.5));
     assert.deepEqual(idsOf(await stranger.events(1)), expected(next));
   });
@@ -306,14 +393,29 @@ describeEachStore('stream', (_open, kind) => {
     const response = await server.testApp.app.inject({ method: 'GET', url: '/api/v1/public/openapi.json' });
     assert.equal(response.statusCode, 200);
     const document = JSON.parse(response.body) as {
-      paths: Record<string, { get?: { description?: string; parameters?: Array<{ name: string; in: string }>; responses: Record<string, { content?: Record<string, unknown> }> } }>;
+      paths: Record<
+        string,
+        {
+          get?: {
+            description?: string;
+            parameters?: Array<{ name: string; in: string }>;
+            responses: Record<string, { content?: Record<string, unknown> }>;
+          };
+        }
+      >;
     };
     const operation = document.paths[STREAM]?.get;
     assert.ok(operation, `${STREAM} is documented`);
     assert.ok(operation.responses['200']?.content?.['text/event-stream'], 'a text/event-stream 200 response');
     assert.match(String(operation.description), /Last-Event-ID/);
     const parameters = (operation.parameters ?? []).map((p) => `${p.in}:${p.name}`);
-    for (const parameter of ['query:competition', 'query:eventId', 'query:kind', 'query:lastEventId', 'header:last-event-id']) {
+    for (const parameter of [
+      'query:competition',
+      'query:eventId',
+      'query:kind',
+      'query:lastEventId',
+      'header:last-event-id',
+    ]) {
       assert.ok(parameters.includes(parameter), `${parameter} in ${parameters.join(', ')}`);
     }
   });

@@ -17,10 +17,14 @@ async function tickLiteralFeedback(keep: boolean): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'altsports-tick-'));
   try {
     const output = await open(join(dir, 'stdout'), 'w');
-    const child = spawn(process.execPath, ['--allow-natives-syntax', '--expose-gc', '--import', 'tsx', 'test/helpers/tick-object-gc.ts'], {
-      env: { ...process.env, KEEP: keep ? '1' : '0' },
-      stdio: ['ignore', output.fd, 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--allow-natives-syntax', '--expose-gc', '--import', 'tsx', 'test/helpers/tick-object-gc.ts'],
+      {
+        env: { ...process.env, KEEP: keep ? '1' : '0' },
+        stdio: ['ignore', output.fd, 'inherit'],
+      },
+    );
     const [code] = await once(child, 'exit');
     await output.close();
     assert.equal(code, 0, 'the helper exits cleanly');
@@ -36,7 +40,10 @@ function parseStates(stdout: string): string[] {
 
 test('with a tick object kept, the tick-object literal stays monomorphic through full collections', async () => {
   const states = await tickLiteralFeedback(true);
-  assert.ok(states.length >= 2, `the tick-object literal's keyed definitions are in nextTick's feedback (found ${states.length})`);
+  assert.ok(
+    states.length >= 2,
+    `the tick-object literal's keyed definitions are in nextTick's feedback (found ${states.length})`,
+  );
   assert.deepEqual(
     states.filter((state) => state !== 'MONOMORPHIC'),
     [],

@@ -11,10 +11,10 @@ import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { changesRepository } from '../../src/store/repositories/changes-repository.ts';
-import { MASL_GAME, WSL_FUTURE, WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
+import { fixtureFeed, MASL_GAME, WSL_FUTURE, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { oddsFeed } from '../helpers/odds-fixture.ts';
-import { BKFC_EVENT, SPR_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
-import { type TestStore, describeEachStore, openTestStore } from '../helpers/stores.ts';
+import { BKFC_EVENT, resultsFeed, SPR_EVENT } from '../helpers/results-fixture.ts';
+import { describeEachStore, openTestStore, type TestStore } from '../helpers/stores.ts';
 
 type Feed = Required<FeedDocument>;
 type Item<C extends keyof Feed> = Feed[C][number];
@@ -25,7 +25,9 @@ const MASL_ID = `masl:${MASL_GAME}`;
 /** A fixture item, found by its id, to send again changed. */
 function item<C extends keyof Feed>(collection: C, id: string): Item<C> {
   for (const feed of [fixtureFeed(), resultsFeed(), oddsFeed()]) {
-    const found = (feed[collection] as Array<Item<C> & { id?: string }> | undefined)?.find((row) => row.id === id || row.id?.endsWith(`:${id}`));
+    const found = (feed[collection] as Array<Item<C> & { id?: string }> | undefined)?.find(
+      (row) => row.id === id || row.id?.endsWith(`:${id}`),
+    );
     if (found) return structuredClone(found);
   }
   throw new Error(`no ${collection} item ${id}`);
@@ -50,25 +52,45 @@ async function loaded(store: Store): Promise<Store> {
  * A heat of its own for one test (the store is shared by the suite's tests): `status` in round
  * `roundId`, with one entry `e-<name>` for `athleteId` and, for lap racing, its first lap.
  */
-async function ownHeat(store: Store, name: string, options: { roundId: string; athleteId: string; status: string; lap?: boolean }): Promise<{ heatId: string; entryId: string }> {
+async function ownHeat(
+  store: Store,
+  name: string,
+  options: { roundId: string; athleteId: string; status: string; lap?: boolean },
+): Promise<{ heatId: string; entryId: string }> {
   const at = later();
   const heatId = `h-${name}`;
   const entryId = `e-${name}`;
   await ingestFeed(store, {
-    heats: [{ id: heatId, roundId: options.roundId, heatName: name, heatNo: 50, heatStatus: options.status, updatedAt: at }],
-    heatEntries: [{ id: entryId, heatId, athleteId: options.athleteId, seed: 1, position: 1, heatScore: 1, totalLaps: 3, updatedAt: at }],
+    heats: [
+      { id: heatId, roundId: options.roundId, heatName: name, heatNo: 50, heatStatus: options.status, updatedAt: at },
+    ],
+    heatEntries: [
+      {
+        id: entryId,
+        heatId,
+        athleteId: options.athleteId,
+        seed: 1,
+        position: 1,
+        heatScore: 1,
+        totalLaps: 3,
+        updatedAt: at,
+      },
+    ],
     ...(options.lap ? { laps: [{ heatEntryId: entryId, lapNo: 1, lapTime: 52.1, position: 1, updatedAt: at }] } : {}),
   });
   return { heatId, entryId };
 }
-const wslHeat = (store: Store, name: string, status = 'LIVE') => ownHeat(store, name, { roundId: 'r-live-2', athleteId: 'ath-1', status });
-const sprHeat = (store: Store, name: string, status = 'LIVE') => ownHeat(store, name, { roundId: 'sx-r1', athleteId: 'sx-a', status, lap: true });
+const wslHeat = (store: Store, name: string, status = 'LIVE') =>
+  ownHeat(store, name, { roundId: 'r-live-2', athleteId: 'ath-1', status });
+const sprHeat = (store: Store, name: string, status = 'LIVE') =>
+  ownHeat(store, name, { roundId: 'sx-r1', athleteId: 'sx-a', status, lap: true });
 
 async function log(store: Store): Promise<StoredChange[]> {
   return changesRepository(store.db).since(0, 100_000);
 }
 
-const records = (changes: readonly StoredChange[]): ChangeRecord[] => changes.map(({ kind, competition, eventId, data }) => ({ kind, competition, eventId, data }));
+const records = (changes: readonly StoredChange[]): ChangeRecord[] =>
+  changes.map(({ kind, competition, eventId, data }) => ({ kind, competition, eventId, data }));
 
 /**
  * Ingests `batch` and returns what it logged, after checking that the log grew by exactly the
@@ -80,30 +102,54 @@ async function ingestLogged(store: Store, batch: FeedDocument): Promise<ChangeRe
   const summary = await ingestFeed(store, batch, { now });
   const after = await log(store);
   assert.deepEqual(after.slice(0, before.length), before, 'earlier entries are kept as they were');
-  assert.deepEqual(after.slice(before.length), summary.changes, 'the log grew by exactly the entries the summary reports');
+  assert.deepEqual(
+    after.slice(before.length),
+    summary.changes,
+    'the log grew by exactly the entries the summary reports',
+  );
   for (const change of summary.changes) assert.equal(change.createdAt, now.toISOString());
   return records(summary.changes);
 }
 
 async function rejected(store: Store, batch: unknown, message: RegExp): Promise<void> {
   const before = await log(store);
-  await assert.rejects(ingestFeed(store, batch), (error) => error instanceof FeedValidationError && message.test(JSON.stringify(error.problems)));
+  await assert.rejects(
+    ingestFeed(store, batch),
+    (error) => error instanceof FeedValidationError && message.test(JSON.stringify(error.problems)),
+  );
   assert.deepEqual(await log(store), before, 'a rejected batch logs nothing');
 }
 
 const about = (uuid: string, competition: string) => ({ eventId: `${competition}:${uuid}`, competition });
-const heatScore = (uuid: string, competition: string, updatedAt: string, heatIds: string[], roundIds: string[] = []): ChangeRecord => ({
+const heatScore = (
+  uuid: string,
+  competition: string,
+  updatedAt: string,
+  heatIds: string[],
+  roundIds: string[] = [],
+): ChangeRecord => ({
   kind: 'heatScore',
   competition,
   eventId: uuid,
   data: { ...about(uuid, competition), heatIds, roundIds, updatedAt },
 });
 /** `eventFinal` is the event's state after the batch: the results fixture's events are COMPLETED, and an earlier test completes WSL_LIVE. */
-const settlement = (uuid: string, competition: string, updatedAt: string, data: { heatIds?: string[]; oddIds?: string[]; eventFinal?: boolean }): ChangeRecord => ({
+const settlement = (
+  uuid: string,
+  competition: string,
+  updatedAt: string,
+  data: { heatIds?: string[]; oddIds?: string[]; eventFinal?: boolean },
+): ChangeRecord => ({
   kind: 'settlement',
   competition,
   eventId: uuid,
-  data: { ...about(uuid, competition), heatIds: data.heatIds ?? [], oddIds: data.oddIds ?? [], eventFinal: data.eventFinal ?? false, updatedAt },
+  data: {
+    ...about(uuid, competition),
+    heatIds: data.heatIds ?? [],
+    oddIds: data.oddIds ?? [],
+    eventFinal: data.eventFinal ?? false,
+    updatedAt,
+  },
 });
 
 describeEachStore('change log', (open, kind) => {
@@ -119,49 +165,102 @@ describeEachStore('change log', (open, kind) => {
 
   test("an event's status: event; a final status adds a settlement", async () => {
     const live = later();
-    assert.deepEqual(await ingestLogged(store, { events: [event(MASL_GAME, { eventStatus: 'LIVE', updatedAt: live })] }), [
-      { kind: 'event', competition: 'masl', eventId: MASL_GAME, data: { eventId: MASL_ID, competition: 'masl', eventStatus: 'LIVE', updatedAt: live } },
-    ]);
+    assert.deepEqual(
+      await ingestLogged(store, { events: [event(MASL_GAME, { eventStatus: 'LIVE', updatedAt: live })] }),
+      [
+        {
+          kind: 'event',
+          competition: 'masl',
+          eventId: MASL_GAME,
+          data: { eventId: MASL_ID, competition: 'masl', eventStatus: 'LIVE', updatedAt: live },
+        },
+      ],
+    );
     const completed = later();
-    assert.deepEqual(await ingestLogged(store, { events: [event(WSL_LIVE, { eventStatus: 'COMPLETED', updatedAt: completed })] }), [
-      { kind: 'event', competition: 'wsl', eventId: WSL_LIVE, data: { eventId: WSL_LIVE_ID, competition: 'wsl', eventStatus: 'COMPLETED', updatedAt: completed } },
-      settlement(WSL_LIVE, 'wsl', completed, { eventFinal: true }),
-    ]);
+    assert.deepEqual(
+      await ingestLogged(store, { events: [event(WSL_LIVE, { eventStatus: 'COMPLETED', updatedAt: completed })] }),
+      [
+        {
+          kind: 'event',
+          competition: 'wsl',
+          eventId: WSL_LIVE,
+          data: { eventId: WSL_LIVE_ID, competition: 'wsl', eventStatus: 'COMPLETED', updatedAt: completed },
+        },
+        settlement(WSL_LIVE, 'wsl', completed, { eventFinal: true }),
+      ],
+    );
   });
 
   test('a heat score in a live heat: heatScore only', async () => {
     const { heatId, entryId } = await wslHeat(store, 'score');
     const at = later();
-    assert.deepEqual(await ingestLogged(store, { heatEntries: [{ id: entryId, heatId, athleteId: 'ath-1', heatScore: 6.5, updatedAt: at }] }), [heatScore(WSL_LIVE, 'wsl', at, [heatId])]);
+    assert.deepEqual(
+      await ingestLogged(store, {
+        heatEntries: [{ id: entryId, heatId, athleteId: 'ath-1', heatScore: 6.5, updatedAt: at }],
+      }),
+      [heatScore(WSL_LIVE, 'wsl', at, [heatId])],
+    );
   });
 
   test('a heat completing: heatScore and settlement of that heat', async () => {
     const { heatId } = await wslHeat(store, 'completing');
     const at = later();
-    assert.deepEqual(await ingestLogged(store, { heats: [{ id: heatId, roundId: 'r-live-2', heatName: 'completing', heatNo: 50, heatStatus: 'COMPLETED', updatedAt: at }] }), [
-      heatScore(WSL_LIVE, 'wsl', at, [heatId]),
-      settlement(WSL_LIVE, 'wsl', at, { heatIds: [heatId], eventFinal: true }),
-    ]);
+    assert.deepEqual(
+      await ingestLogged(store, {
+        heats: [
+          {
+            id: heatId,
+            roundId: 'r-live-2',
+            heatName: 'completing',
+            heatNo: 50,
+            heatStatus: 'COMPLETED',
+            updatedAt: at,
+          },
+        ],
+      }),
+      [
+        heatScore(WSL_LIVE, 'wsl', at, [heatId]),
+        settlement(WSL_LIVE, 'wsl', at, { heatIds: [heatId], eventFinal: true }),
+      ],
+    );
   });
 
   test('a lap in a live heat: heatScore of its heat', async () => {
     const { heatId, entryId } = await sprHeat(store, 'lap');
     const at = later();
-    assert.deepEqual(await ingestLogged(store, { laps: [{ heatEntryId: entryId, lapNo: 2, lapTime: 49.9, position: 1, updatedAt: at }] }), [heatScore(SPR_EVENT, 'spr', at, [heatId])]);
+    assert.deepEqual(
+      await ingestLogged(store, {
+        laps: [{ heatEntryId: entryId, lapNo: 2, lapTime: 49.9, position: 1, updatedAt: at }],
+      }),
+      [heatScore(SPR_EVENT, 'spr', at, [heatId])],
+    );
   });
 
   test('a correction to a completed heat (its entries, its laps) may move its settlements: heatScore and settlement', async () => {
     // sx-h1 is COMPLETED with sx-a first: the heat-winner (m-sx-heat) and fastest-lap (m-sx-fast) markets settle from it.
     const entries = later();
     assert.deepEqual(
-      await ingestLogged(store, { heatEntries: [heatEntry('e-sx-a', { position: 2, updatedAt: entries }), heatEntry('e-sx-b', { position: 1, updatedAt: entries })] }),
-      [heatScore(SPR_EVENT, 'spr', entries, ['sx-h1']), settlement(SPR_EVENT, 'spr', entries, { heatIds: ['sx-h1'], eventFinal: true })],
+      await ingestLogged(store, {
+        heatEntries: [
+          heatEntry('e-sx-a', { position: 2, updatedAt: entries }),
+          heatEntry('e-sx-b', { position: 1, updatedAt: entries }),
+        ],
+      }),
+      [
+        heatScore(SPR_EVENT, 'spr', entries, ['sx-h1']),
+        settlement(SPR_EVENT, 'spr', entries, { heatIds: ['sx-h1'], eventFinal: true }),
+      ],
       'heat entries',
     );
     const laps = later();
     assert.deepEqual(
-      await ingestLogged(store, { laps: [{ heatEntryId: 'e-sx-c', lapNo: 2, lapTime: 45.1, position: 3, updatedAt: laps }] }),
-      [heatScore(SPR_EVENT, 'spr', laps, ['sx-h1']), settlement(SPR_EVENT, 'spr', laps, { heatIds: ['sx-h1'], eventFinal: true })],
+      await ingestLogged(store, {
+        laps: [{ heatEntryId: 'e-sx-c', lapNo: 2, lapTime: 45.1, position: 3, updatedAt: laps }],
+      }),
+      [
+        heatScore(SPR_EVENT, 'spr', laps, ['sx-h1']),
+        settlement(SPR_EVENT, 'spr', laps, { heatIds: ['sx-h1'], eventFinal: true }),
+      ],
       'laps',
     );
   });
@@ -186,19 +285,30 @@ describeEachStore('change log', (open, kind) => {
 
   test('a heat result: heatScore, and settlement when its heat is COMPLETED (settlement waits for it)', async () => {
     const added = later();
-    assert.deepEqual(await ingestLogged(store, { heatResults: [{ heatId: 'bk-h4', winnerAthleteId: 'bk-blue', method: 'decision', updatedAt: added }] }), [
-      heatScore(BKFC_EVENT, 'bkfc', added, ['bk-h4']),
-    ]);
+    assert.deepEqual(
+      await ingestLogged(store, {
+        heatResults: [{ heatId: 'bk-h4', winnerAthleteId: 'bk-blue', method: 'decision', updatedAt: added }],
+      }),
+      [heatScore(BKFC_EVENT, 'bkfc', added, ['bk-h4'])],
+    );
     const changed = later();
-    assert.deepEqual(await ingestLogged(store, { heatResults: [{ heatId: 'bk-h2', winnerAthleteId: 'bk-gold', method: 'decision', updatedAt: changed }] }), [
-      heatScore(BKFC_EVENT, 'bkfc', changed, ['bk-h2']),
-      settlement(BKFC_EVENT, 'bkfc', changed, { heatIds: ['bk-h2'], eventFinal: true }),
-    ]);
+    assert.deepEqual(
+      await ingestLogged(store, {
+        heatResults: [{ heatId: 'bk-h2', winnerAthleteId: 'bk-gold', method: 'decision', updatedAt: changed }],
+      }),
+      [
+        heatScore(BKFC_EVENT, 'bkfc', changed, ['bk-h2']),
+        settlement(BKFC_EVENT, 'bkfc', changed, { heatIds: ['bk-h2'], eventFinal: true }),
+      ],
+    );
   });
 
   test('a round score: heatScore with the round', async () => {
     const at = later();
-    assert.deepEqual(await ingestLogged(store, { roundScores: [{ ...item('roundScores', 'rs-1'), goals: 2, updatedAt: at }] }), [heatScore(MASL_GAME, 'masl', at, [], ['r-masl-1'])]);
+    assert.deepEqual(
+      await ingestLogged(store, { roundScores: [{ ...item('roundScores', 'rs-1'), goals: 2, updatedAt: at }] }),
+      [heatScore(MASL_GAME, 'masl', at, [], ['r-masl-1'])],
+    );
   });
 
   test('a price: odds with the new price', async () => {
@@ -208,7 +318,12 @@ describeEachStore('change log', (open, kind) => {
         kind: 'odds',
         competition: 'spr',
         eventId: SPR_EVENT,
-        data: { ...about(SPR_EVENT, 'spr'), marketIds: [], odds: [{ id: 'o-sx-win-a', marketId: 'm-sx-win', decimalOdds: 2.7, status: 'OPEN' }], updatedAt: at },
+        data: {
+          ...about(SPR_EVENT, 'spr'),
+          marketIds: [],
+          odds: [{ id: 'o-sx-win-a', marketId: 'm-sx-win', decimalOdds: 2.7, status: 'OPEN' }],
+          updatedAt: at,
+        },
       },
     ]);
   });
@@ -220,23 +335,44 @@ describeEachStore('change log', (open, kind) => {
       logged.map((r) => r.kind),
       ['odds', 'settlement'],
     );
-    assert.deepEqual(((logged[0] as ChangeRecord).data.odds as Array<{ id: string }>).map((o) => o.id), ['o-sx-win-b']);
+    assert.deepEqual(
+      ((logged[0] as ChangeRecord).data.odds as Array<{ id: string }>).map((o) => o.id),
+      ['o-sx-win-b'],
+    );
     assert.deepEqual(logged[1], settlement(SPR_EVENT, 'spr', at, { oddIds: ['o-sx-win-b'], eventFinal: true }));
     // Two settled odds of another event in one batch: one settlement record naming both.
     const both = later();
-    const second = await ingestLogged(store, { odds: [odd('o-bk1-red', { settlement: 'WIN', updatedAt: both }), odd('o-bk1-blue', { settlement: 'LOSE', updatedAt: both })] });
+    const second = await ingestLogged(store, {
+      odds: [
+        odd('o-bk1-red', { settlement: 'WIN', updatedAt: both }),
+        odd('o-bk1-blue', { settlement: 'LOSE', updatedAt: both }),
+      ],
+    });
     assert.deepEqual(
       second.map((r) => r.kind),
       ['odds', 'settlement'],
     );
-    assert.deepEqual(second[1], settlement(BKFC_EVENT, 'bkfc', both, { oddIds: ['o-bk1-blue', 'o-bk1-red'], eventFinal: true }));
+    assert.deepEqual(
+      second[1],
+      settlement(BKFC_EVENT, 'bkfc', both, { oddIds: ['o-bk1-blue', 'o-bk1-red'], eventFinal: true }),
+    );
   });
 
   test("a future's odds: one future record for its competition", async () => {
     const at = later();
-    assert.deepEqual(await ingestLogged(store, { futureOdds: [{ ...item('futureOdds', 'fo-1'), odds: [{ outcomeName: 'Yes', decimalOdds: 4 }], updatedAt: at }] }), [
-      { kind: 'future', competition: 'wsl', eventId: null, data: { competition: 'wsl', futureIds: [WSL_FUTURE], updatedAt: at } },
-    ]);
+    assert.deepEqual(
+      await ingestLogged(store, {
+        futureOdds: [{ ...item('futureOdds', 'fo-1'), odds: [{ outcomeName: 'Yes', decimalOdds: 4 }], updatedAt: at }],
+      }),
+      [
+        {
+          kind: 'future',
+          competition: 'wsl',
+          eventId: null,
+          data: { competition: 'wsl', futureIds: [WSL_FUTURE], updatedAt: at },
+        },
+      ],
+    );
   });
 
   test('an athlete renamed (a shared fact): one reset for the whole batch', async () => {
@@ -258,7 +394,10 @@ describeEachStore('change log', (open, kind) => {
   test('a batch sent again logs nothing', async () => {
     const { heatId, entryId } = await wslHeat(store, 'replay');
     const at = later();
-    const batch = { heatEntries: [{ id: entryId, heatId, athleteId: 'ath-1', heatScore: 6.5, updatedAt: at }], odds: [odd('o-sx-win-d', { americanOdds: -150, updatedAt: at })] };
+    const batch = {
+      heatEntries: [{ id: entryId, heatId, athleteId: 'ath-1', heatScore: 6.5, updatedAt: at }],
+      odds: [odd('o-sx-win-d', { americanOdds: -150, updatedAt: at })],
+    };
     assert.deepEqual(
       (await ingestLogged(store, batch)).map((r) => [r.kind, r.competition]),
       [
@@ -268,25 +407,61 @@ describeEachStore('change log', (open, kind) => {
     );
     assert.deepEqual(await ingestLogged(store, batch), []);
     // Newer, with the same facts: nothing changed, nothing logged.
-    assert.deepEqual(await ingestLogged(store, { heatEntries: [{ ...(batch.heatEntries[0] as Item<'heatEntries'>), updatedAt: later() }] }), []);
+    assert.deepEqual(
+      await ingestLogged(store, {
+        heatEntries: [{ ...(batch.heatEntries[0] as Item<'heatEntries'>), updatedAt: later() }],
+      }),
+      [],
+    );
     // Older than what is stored: stale, nothing logged.
-    assert.deepEqual(await ingestLogged(store, { heatEntries: [{ ...(batch.heatEntries[0] as Item<'heatEntries'>), heatScore: 1, updatedAt: '2026-01-01T00:00:00.000Z' }] }), []);
+    assert.deepEqual(
+      await ingestLogged(store, {
+        heatEntries: [
+          { ...(batch.heatEntries[0] as Item<'heatEntries'>), heatScore: 1, updatedAt: '2026-01-01T00:00:00.000Z' },
+        ],
+      }),
+      [],
+    );
   });
 
   test('a rejected batch logs nothing and leaves the log as it was', async () => {
     const { heatId, entryId } = await wslHeat(store, 'rejected');
     const change = { id: entryId, heatId, athleteId: 'ath-1', heatScore: 6.5, updatedAt: later() };
     // Refused by validation, before the transaction.
-    await rejected(store, { heatEntries: [change], heats: [{ id: 'h-x', roundId: 'no-such-round', heatName: 'X', heatNo: 9, heatStatus: 'LIVE', updatedAt: later() }] }, /no-such-round/);
+    await rejected(
+      store,
+      {
+        heatEntries: [change],
+        heats: [
+          { id: 'h-x', roundId: 'no-such-round', heatName: 'X', heatNo: 9, heatStatus: 'LIVE', updatedAt: later() },
+        ],
+      },
+      /no-such-round/,
+    );
     // Refused inside the transaction (a reference id already held) after the heat entry was written: rolled back.
-    const held = await store.db.selectFrom('odds').select('referenceId').where('id', '=', 'o-sx-second-b').executeTakeFirstOrThrow();
-    await rejected(store, { heatEntries: [change], odds: [odd('o-sx-second-a', { odds: 3.3, referenceId: Number(held.referenceId), updatedAt: later() })] }, /already used by/);
+    const held = await store.db
+      .selectFrom('odds')
+      .select('referenceId')
+      .where('id', '=', 'o-sx-second-b')
+      .executeTakeFirstOrThrow();
+    await rejected(
+      store,
+      {
+        heatEntries: [change],
+        odds: [odd('o-sx-second-a', { odds: 3.3, referenceId: Number(held.referenceId), updatedAt: later() })],
+      },
+      /already used by/,
+    );
     // The change itself was not kept: sent alone now, it is logged.
-    assert.deepEqual(await ingestLogged(store, { heatEntries: [change] }), [heatScore(WSL_LIVE, 'wsl', change.updatedAt, [heatId])]);
+    assert.deepEqual(await ingestLogged(store, { heatEntries: [change] }), [
+      heatScore(WSL_LIVE, 'wsl', change.updatedAt, [heatId]),
+    ]);
   });
 
   test('ids increase across batches; a batch about several events lists them by event id', async () => {
-    const first = await ingestFeed(store, { roundScores: [{ ...item('roundScores', 'rs-2'), goals: 1, updatedAt: later() }] });
+    const first = await ingestFeed(store, {
+      roundScores: [{ ...item('roundScores', 'rs-2'), goals: 1, updatedAt: later() }],
+    });
     const at = later();
     const second = await ingestFeed(store, {
       heatResults: [{ heatId: 'bk-h3', winnerAthleteId: 'bk-red', method: 'decision', updatedAt: at }],
@@ -295,7 +470,8 @@ describeEachStore('change log', (open, kind) => {
     const third = await ingestFeed(store, { odds: [odd('o-sx-win-c', { americanOdds: 350, updatedAt: later() })] });
     const ids = [first, second, third].flatMap((s) => s.changes.map((c) => c.id));
     assert.equal(ids.length, 1 + 3 + 1);
-    for (let i = 1; i < ids.length; i++) assert.ok((ids[i] as number) > (ids[i - 1] as number), `ids increase: ${ids.join(', ')}`);
+    for (let i = 1; i < ids.length; i++)
+      assert.ok((ids[i] as number) > (ids[i - 1] as number), `ids increase: ${ids.join(', ')}`);
     // By stored event id: the masl game (b2b2...) before the fight card (d4d4...).
     assert.deepEqual(
       second.changes.map((c) => [c.kind, c.eventId]),
@@ -316,7 +492,9 @@ describeEachStore('change log', (open, kind) => {
     assert.equal(small.changeLogSize, 3);
     const seen: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const summary = await ingestFeed(small, { heatEntries: [heatEntry('e-h3-b', { heatScore: 5 + i, updatedAt: later() })] });
+      const summary = await ingestFeed(small, {
+        heatEntries: [heatEntry('e-h3-b', { heatScore: 5 + i, updatedAt: later() })],
+      });
       assert.equal(summary.changes.length, 1);
       const id = (summary.changes[0] as StoredChange).id;
       if (seen.length > 0) assert.ok(id > (seen.at(-1) as number), `id ${id} after ${seen.at(-1)}`);
@@ -344,7 +522,8 @@ test('a one-row score batch on PostgreSQL: no reference-id scan for a known row,
   t.after(cleanup);
   await loaded(store);
   // Fill the log past its bound, so that the batch measured trims it.
-  for (let i = 0; i < 4; i++) await ingestFeed(store, { heatEntries: [heatEntry('e-h3-b', { heatScore: 20 + i, updatedAt: later() })] });
+  for (let i = 0; i < 4; i++)
+    await ingestFeed(store, { heatEntries: [heatEntry('e-h3-b', { heatScore: 20 + i, updatedAt: later() })] });
   const statements: string[] = [];
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
@@ -357,7 +536,11 @@ test('a one-row score batch on PostgreSQL: no reference-id scan for a known row,
   } finally {
     pg.Client.prototype.query = query;
   }
-  assert.equal(statements.filter((s) => /max\(reference_id\)/.test(s)).length, 0, 'the row exists: no max(reference_id)');
+  assert.equal(
+    statements.filter((s) => /max\(reference_id\)/.test(s)).length,
+    0,
+    'the row exists: no max(reference_id)',
+  );
   const notify = statements.filter((s) => /pg_notify/.test(s));
   assert.equal(notify.length, 1);
   assert.match(notify[0] as string, /^with trimmed as \(delete from changes where id <= \$1\) select pg_notify/);

@@ -4,14 +4,28 @@ import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { ADMIN_KEY, fixtureApp } from '../helpers/app.ts';
-import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
+import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { refusedBatch } from '../helpers/feed-problems.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 async function counts(store: Store) {
   const out: Record<string, number> = {};
-  for (const table of ['tours', 'tourYears', 'teams', 'athletes', 'events', 'rounds', 'heats', 'roundScores', 'futures', 'futureOdds'] as const) {
-    const row = await store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  for (const table of [
+    'tours',
+    'tourYears',
+    'teams',
+    'athletes',
+    'events',
+    'rounds',
+    'heats',
+    'roundScores',
+    'futures',
+    'futureOdds',
+  ] as const) {
+    const row = await store.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     out[table] = Number(row.n);
   }
   return out;
@@ -32,7 +46,10 @@ describeEachStore('ingest', (open) => {
     const store = await open();
     const feed = fixtureFeed();
     const [first, second] = feed.tours ?? [];
-    const tours = [{ ...first, name: 'World \u0000 Tour' }, { ...second, name: 'Lone \uD800 surrogate' }];
+    const tours = [
+      { ...first, name: 'World \u0000 Tour' },
+      { ...second, name: 'Lone \uD800 surrogate' },
+    ];
     const problems = await refusedBatch(store, { tours }, ['tours', 'events', 'changes']);
     assert.deepEqual(
       problems.map((p) => [p.item, p.field]),
@@ -49,7 +66,18 @@ describeEachStore('ingest', (open) => {
     const store = await open();
     const summary = await ingestFeed(store, fixtureFeed());
     assert.deepEqual(summary.events, { received: 3, inserted: 3, updated: 0, unchanged: 0, stale: 0 });
-    assert.deepEqual(await counts(store), { tours: 2, tourYears: 2, teams: 2, athletes: 2, events: 3, rounds: 3, heats: 3, roundScores: 2, futures: 1, futureOdds: 2 });
+    assert.deepEqual(await counts(store), {
+      tours: 2,
+      tourYears: 2,
+      teams: 2,
+      athletes: 2,
+      events: 3,
+      rounds: 3,
+      heats: 3,
+      roundScores: 2,
+      futures: 1,
+      futureOdds: 2,
+    });
     assert.equal(summary.changedEventIds.length, 3);
   });
 
@@ -81,7 +109,10 @@ describeEachStore('ingest', (open) => {
     const tour = { id: 'wsl-ct-men', competition: 'wsl', name: 'Renamed Tour' };
     const stale = await ingestFeed(store, { tours: [{ ...tour, updatedAt: '2025-12-31T00:00:00Z' }] });
     assert.deepEqual(stale.tours, { received: 1, inserted: 0, updated: 0, unchanged: 0, stale: 1 });
-    assert.equal((await store.db.selectFrom('tours').select('name').where('id', '=', 'wsl-ct-men').executeTakeFirstOrThrow()).name, "Men's Championship Tour");
+    assert.equal(
+      (await store.db.selectFrom('tours').select('name').where('id', '=', 'wsl-ct-men').executeTakeFirstOrThrow()).name,
+      "Men's Championship Tour",
+    );
     const newer = await ingestFeed(store, { tours: [{ ...tour, updatedAt: '2026-06-01T00:00:00Z' }] });
     assert.deepEqual(newer.tours, { received: 1, inserted: 0, updated: 1, unchanged: 0, stale: 0 });
     const row = await store.db.selectFrom('tours').selectAll().where('id', '=', 'wsl-ct-men').executeTakeFirstOrThrow();
@@ -93,10 +124,23 @@ describeEachStore('ingest', (open) => {
     const store = await open();
     await ingestFeed(store, fixtureFeed());
     const summary = await ingestFeed(store, {
-      heats: [{ id: 'h-3', roundId: 'r-live-2', heatName: 'Heat 1', heatNo: 1, heatStatus: 'COMPLETED', updatedAt: '2026-04-03T10:00:00Z' }],
+      heats: [
+        {
+          id: 'h-3',
+          roundId: 'r-live-2',
+          heatName: 'Heat 1',
+          heatNo: 1,
+          heatStatus: 'COMPLETED',
+          updatedAt: '2026-04-03T10:00:00Z',
+        },
+      ],
     });
     assert.deepEqual(summary.changedEventIds, [WSL_LIVE]);
-    const events = await store.db.selectFrom('events').select(['id', 'contentUpdatedAt', 'updatedAt']).orderBy('id').execute();
+    const events = await store.db
+      .selectFrom('events')
+      .select(['id', 'contentUpdatedAt', 'updatedAt'])
+      .orderBy('id')
+      .execute();
     const live = events.find((e) => e.id === WSL_LIVE);
     assert.equal(live?.contentUpdatedAt, '2026-04-03T10:00:00.000Z');
     assert.equal(live?.updatedAt, '2026-04-02T00:00:00.000Z');
@@ -114,7 +158,10 @@ describeEachStore('ingest', (open) => {
       field: 'eventStatus',
       message: 'must be one of LIVE, UPCOMING, NEXT, IN_WINDOW, COMPLETED, CANCELLED, POSTPONED',
     });
-    assert.match(error.message, /events\[2\] \(id "masl:b2b2b2b2-0000-4000-8000-000000000003"\)\.eventStatus must be one of/);
+    assert.match(
+      error.message,
+      /events\[2\] \(id "masl:b2b2b2b2-0000-4000-8000-000000000003"\)\.eventStatus must be one of/,
+    );
     assert.equal(error.statusCode, 400);
     assert.deepEqual(Object.values(await counts(store)), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
@@ -123,7 +170,15 @@ describeEachStore('ingest', (open) => {
     const store = await open();
     await ingestFeed(store, fixtureFeed());
     const error = await rejects(store, {
-      rounds: [{ id: 'r-x', eventId: 'a1a1a1a1-0000-4000-8000-00000000ffff', roundName: 'R', roundNo: 1, roundStatus: 'UPCOMING' }],
+      rounds: [
+        {
+          id: 'r-x',
+          eventId: 'a1a1a1a1-0000-4000-8000-00000000ffff',
+          roundName: 'R',
+          roundNo: 1,
+          roundStatus: 'UPCOMING',
+        },
+      ],
       heats: [{ id: 'h-x', roundId: 'r-live-1', heatName: 'Heat 9', heatNo: 9, heatStatus: 'UPCOMING' }],
       events: [
         {
@@ -155,7 +210,13 @@ describeEachStore('ingest', (open) => {
     const error = await rejects(store, feed);
     assert.deepEqual(
       error.problems.map((p) => `${p.item}.${p.field}`),
-      ['tours[2].id', 'events[0].endDate', 'events[1].id', 'futureOdds[0].odds[0]', 'futureOdds[1].odds[0].americanOdds'],
+      [
+        'tours[2].id',
+        'events[0].endDate',
+        'events[1].id',
+        'futureOdds[0].odds[0]',
+        'futureOdds[1].odds[0].americanOdds',
+      ],
     );
   });
 
@@ -168,17 +229,34 @@ describeEachStore('ingest', (open) => {
         { id: 'other-tour', competition: 'sls', name: 'Other', referenceId: 1 },
       ],
     });
-    assert.deepEqual(error.problems.map((p) => `${p.item}.${p.field}`), ['tours[1].referenceId']);
+    assert.deepEqual(
+      error.problems.map((p) => `${p.item}.${p.field}`),
+      ['tours[1].referenceId'],
+    );
     assert.equal((await counts(store)).tours, 2);
   });
 
   test('POST /api/v1/admin/feed ingests, and answers 400 naming the item and field for a bad batch', async () => {
     const store = await open();
     const { app } = await fixtureApp(store);
-    const post = (payload: unknown) => app.inject({ method: 'POST', url: '/api/v1/admin/feed', headers: { 'x-api-key': ADMIN_KEY }, payload: payload as object });
-    const ok = await post({ tours: [{ id: 'sls-tour', competition: 'sls', name: 'SLS Championship Tour', updatedAt: '2026-01-01T00:00:00Z' }] });
+    const post = (payload: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/feed',
+        headers: { 'x-api-key': ADMIN_KEY },
+        payload: payload as object,
+      });
+    const ok = await post({
+      tours: [{ id: 'sls-tour', competition: 'sls', name: 'SLS Championship Tour', updatedAt: '2026-01-01T00:00:00Z' }],
+    });
     assert.equal(ok.statusCode, 200);
-    assert.deepEqual(JSON.parse(ok.body).collections.tours, { received: 1, inserted: 1, updated: 0, unchanged: 0, stale: 0 });
+    assert.deepEqual(JSON.parse(ok.body).collections.tours, {
+      received: 1,
+      inserted: 1,
+      updated: 0,
+      unchanged: 0,
+      stale: 0,
+    });
     const bad = await post({ athletes: [{ id: 'a', firstName: 'A', lastName: 'B', height: -3 }] });
     assert.equal(bad.statusCode, 400);
     const body = JSON.parse(bad.body);

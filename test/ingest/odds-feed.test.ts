@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
-import { MASL_GAME, fixtureFeed } from '../helpers/feed-fixture.ts';
-import { oddsFeed } from '../helpers/odds-fixture.ts';
-import { SPR_EVENT, resultsFeed } from '../helpers/results-fixture.ts';
+import { fixtureFeed, MASL_GAME } from '../helpers/feed-fixture.ts';
 import { refusedBatch, tableCounts } from '../helpers/feed-problems.ts';
+import { oddsFeed } from '../helpers/odds-fixture.ts';
+import { resultsFeed, SPR_EVENT } from '../helpers/results-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const T = '2026-05-01T04:00:00.000Z';
@@ -38,11 +38,19 @@ describeEachStore('ingest of markets and odds', (open) => {
 
   test('a price tick sends one odd of a stored market; an older tick is stale', async () => {
     const store = await seeded(open);
-    const tick = await ingestFeed(store, { odds: [{ id: 'o-sx-win-b', marketId: 'm-sx-win', athleteId: 'sx-b', americanOdds: -150, updatedAt: T }] });
+    const tick = await ingestFeed(store, {
+      odds: [{ id: 'o-sx-win-b', marketId: 'm-sx-win', athleteId: 'sx-b', americanOdds: -150, updatedAt: T }],
+    });
     assert.equal(tick.odds.updated, 1);
-    const row = await store.db.selectFrom('odds').select(['decimalOdds', 'eventId']).where('id', '=', 'o-sx-win-b').executeTakeFirstOrThrow();
+    const row = await store.db
+      .selectFrom('odds')
+      .select(['decimalOdds', 'eventId'])
+      .where('id', '=', 'o-sx-win-b')
+      .executeTakeFirstOrThrow();
     assert.deepEqual([row.decimalOdds, row.eventId], [1.6667, SPR_EVENT]);
-    const stale = await ingestFeed(store, { odds: [{ id: 'o-sx-win-b', marketId: 'm-sx-win', athleteId: 'sx-b', odds: 9, updatedAt: '2026-01-01T00:00:00Z' }] });
+    const stale = await ingestFeed(store, {
+      odds: [{ id: 'o-sx-win-b', marketId: 'm-sx-win', athleteId: 'sx-b', odds: 9, updatedAt: '2026-01-01T00:00:00Z' }],
+    });
     assert.equal(stale.odds.stale, 1);
   });
 
@@ -70,8 +78,16 @@ describeEachStore('ingest of markets and odds', (open) => {
       ['odds[1]', 'americanOdds', 'must be at most -100 or at least +100'],
       ['odds[2]', 'athleteIds', 'must name 3 different athletes in finishing order (exactasType 3)'],
       ['odds[3]', 'side', 'is required for an outcome of a overUnder market (OVER or UNDER)'],
-      ['markets[0]', 'eventId', `refers to events "${MASL_GAME}" of competition "masl", which does not offer heatWinner markets`],
-      ['markets[2]', 'eventId', 'refers to events "99999999-0000-4000-8000-000000000009", which is neither in this batch nor in the store'],
+      [
+        'markets[0]',
+        'eventId',
+        `refers to events "${MASL_GAME}" of competition "masl", which does not offer heatWinner markets`,
+      ],
+      [
+        'markets[2]',
+        'eventId',
+        'refers to events "99999999-0000-4000-8000-000000000009", which is neither in this batch nor in the store',
+      ],
       ['markets[0]', 'heatId', 'refers to heats "sx-h1" of competition "spr", not "masl"'],
       ['odds[4]', 'marketId', 'refers to markets "no-market", which is neither in this batch nor in the store'],
       ['odds[5]', 'athleteId', 'refers to athletes "nobody", which is neither in this batch nor in the store'],
@@ -84,9 +100,12 @@ describeEachStore('ingest of markets and odds', (open) => {
       markets: [{ id: 'm-x', eventId: SPR_EVENT, oddType: 'trifecta' }],
       odds: [{ id: 'o-x', marketId: 'm-sx-win', athleteId: 'sx-a', probability: 100 }],
     });
-    assert.deepEqual(problems.map(([item, field]) => [item, field]), [
-      ['markets[0]', 'oddType'],
-      ['odds[0]', 'probability'],
-    ]);
+    assert.deepEqual(
+      problems.map(([item, field]) => [item, field]),
+      [
+        ['markets[0]', 'oddType'],
+        ['odds[0]', 'probability'],
+      ],
+    );
   });
 });

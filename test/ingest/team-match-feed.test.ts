@@ -3,11 +3,33 @@ import { test } from 'node:test';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { refusedBatch, tableCounts } from '../helpers/feed-problems.ts';
-import { GSOC_DONE, GSOC_LIVE, ICE_SF2, JAI_1, JAI_CARD, JAI_SOLO, JAI_SOLO_CARD, MLTT_MATCH, NLL_GAME, teamMatchFeed } from '../helpers/team-match-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
+import {
+  GSOC_DONE,
+  GSOC_LIVE,
+  ICE_SF2,
+  JAI_1,
+  JAI_CARD,
+  JAI_SOLO,
+  JAI_SOLO_CARD,
+  MLTT_MATCH,
+  NLL_GAME,
+  teamMatchFeed,
+} from '../helpers/team-match-fixture.ts';
 
 const T = '2026-04-01T00:00:00.000Z';
-const TABLES = ['tours', 'tourYears', 'teams', 'events', 'rounds', 'roundScores', 'markets', 'odds', 'futures', 'futureOdds'] as const;
+const TABLES = [
+  'tours',
+  'tourYears',
+  'teams',
+  'events',
+  'rounds',
+  'roundScores',
+  'markets',
+  'odds',
+  'futures',
+  'futureOdds',
+] as const;
 
 const NEW_EVENT = (n: number) => `aaaaaaaa-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
 
@@ -39,7 +61,10 @@ async function problemsOf(store: Store, feed: unknown) {
 
 /** Problems are named by item and field exactly; their messages by the words that matter. */
 function assertProblems(problems: string[][], expected: Array<[item: string, field: string, message: RegExp]>) {
-  assert.deepEqual(problems.map(([item, field]) => [item, field]), expected.map(([item, field]) => [item, field]));
+  assert.deepEqual(
+    problems.map(([item, field]) => [item, field]),
+    expected.map(([item, field]) => [item, field]),
+  );
   expected.forEach(([, , message], i) => assert.match(problems[i]?.[2] ?? '', message));
 }
 
@@ -60,26 +85,50 @@ describeEachStore('ingest of team-match facts', (open) => {
       { teamId: 'tm-gsoc-einarson', isHomeTeam: false, stoneColor: 'yellow' },
     ]);
     const jai = events.get(JAI_1);
-    assert.deepEqual([jai?.cardId, jai?.eventType, jai?.streamUrl, jai?.onServe], [JAI_CARD, 'Doubles', 'https://stream.example.com/dania/1', 'home']);
+    assert.deepEqual(
+      [jai?.cardId, jai?.eventType, jai?.streamUrl, jai?.onServe],
+      [JAI_CARD, 'Doubles', 'https://stream.example.com/dania/1', 'home'],
+    );
     assert.equal(events.get(JAI_SOLO)?.cardId, JAI_SOLO_CARD, 'derived from the competition, UTC start date and venue');
     assert.equal(events.get(GSOC_DONE)?.cardId, null, 'only Jai Alai matches are on cards');
     assert.deepEqual([events.get(ICE_SF2)?.bracketRound, events.get(ICE_SF2)?.bracketSlot], [2, 2]);
     assert.deepEqual([events.get(NLL_GAME)?.bracketRound, events.get(NLL_GAME)?.onServe], [null, null]);
-    const game3 = await store.db.selectFrom('rounds').selectAll().where('id', '=', 'tt-game-3').executeTakeFirstOrThrow();
-    assert.deepEqual([game3.eventId, game3.gameType, game3.homeLineup, game3.awayLineup], [MLTT_MATCH, 'doubles', 'Kanak Jha / Lily Zhang', 'Jiwei Xia / Adriana Diaz']);
+    const game3 = await store.db
+      .selectFrom('rounds')
+      .selectAll()
+      .where('id', '=', 'tt-game-3')
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(
+      [game3.eventId, game3.gameType, game3.homeLineup, game3.awayLineup],
+      [MLTT_MATCH, 'doubles', 'Kanak Jha / Lily Zhang', 'Jiwei Xia / Adriana Diaz'],
+    );
     const markets = new Map((await store.db.selectFrom('markets').selectAll().execute()).map((m) => [m.id, m]));
-    assert.deepEqual(['tm-gd-ml', 'tm-gd-spread', 'tm-gd-total', 'tm-gd-end1'].map((id) => [markets.get(id)?.teamMarketType, markets.get(id)?.line, markets.get(id)?.roundId]), [
-      ['moneyline', null, null],
-      ['spread', -2, null],
-      ['total', 9.5, null],
-      ['moneyline', null, 'gd-end-1'],
-    ]);
+    assert.deepEqual(
+      ['tm-gd-ml', 'tm-gd-spread', 'tm-gd-total', 'tm-gd-end1'].map((id) => [
+        markets.get(id)?.teamMarketType,
+        markets.get(id)?.line,
+        markets.get(id)?.roundId,
+      ]),
+      [
+        ['moneyline', null, null],
+        ['spread', -2, null],
+        ['total', 9.5, null],
+        ['moneyline', null, 'gd-end-1'],
+      ],
+    );
     const odds = new Map((await store.db.selectFrom('odds').selectAll().execute()).map((o) => [o.id, o]));
-    assert.deepEqual(['tm-gd-end1-draw', 'tm-gd-total-under', 'tm-tt-ml-home'].map((id) => [odds.get(id)?.side, odds.get(id)?.eventId, odds.get(id)?.decimalOdds]), [
-      ['DRAW', GSOC_DONE, 3],
-      ['UNDER', GSOC_DONE, 1.9091],
-      ['HOME', MLTT_MATCH, 1.6667],
-    ]);
+    assert.deepEqual(
+      ['tm-gd-end1-draw', 'tm-gd-total-under', 'tm-tt-ml-home'].map((id) => [
+        odds.get(id)?.side,
+        odds.get(id)?.eventId,
+        odds.get(id)?.decimalOdds,
+      ]),
+      [
+        ['DRAW', GSOC_DONE, 3],
+        ['UNDER', GSOC_DONE, 1.9091],
+        ['HOME', MLTT_MATCH, 1.6667],
+      ],
+    );
   });
 
   test('re-sending the same document changes nothing', async () => {
@@ -140,13 +189,26 @@ describeEachStore('ingest of team-match facts', (open) => {
     const store = await seeded(open);
     const problems = await problemsOf(store, {
       events: [event(1, 'jaialai', { cardId: 'jaialai-2026-04-01' }), event(2, 'jaialai', { onServe: 'left' })],
-      rounds: [{ id: 'tm-new-round', eventId: MLTT_MATCH, roundName: 'Game 8', roundNo: 8, roundStatus: 'UPCOMING', gameType: 'triples', updatedAt: T }],
+      rounds: [
+        {
+          id: 'tm-new-round',
+          eventId: MLTT_MATCH,
+          roundName: 'Game 8',
+          roundNo: 8,
+          roundStatus: 'UPCOMING',
+          gameType: 'triples',
+          updatedAt: T,
+        },
+      ],
     });
-    assert.deepEqual(problems.map(([item, field]) => [item, field]), [
-      ['events[0]', 'cardId'],
-      ['events[1]', 'onServe'],
-      ['rounds[0]', 'gameType'],
-    ]);
+    assert.deepEqual(
+      problems.map(([item, field]) => [item, field]),
+      [
+        ['events[0]', 'cardId'],
+        ['events[1]', 'onServe'],
+        ['rounds[0]', 'gameType'],
+      ],
+    );
   });
 
   test('typed team markets: type on another odd type, lines missing or out of place, a period on an untyped market', async () => {
@@ -155,8 +217,22 @@ describeEachStore('ingest of team-match facts', (open) => {
       markets: [
         { id: 'x-type', eventId: GSOC_DONE, oddType: 'eventWinner', teamMarketType: 'moneyline', updatedAt: T },
         { id: 'x-spread', eventId: GSOC_DONE, oddType: 'teamMarkets', teamMarketType: 'spread', updatedAt: T },
-        { id: 'x-total', eventId: NLL_GAME, oddType: 'teamMarkets', teamMarketType: 'total', roundId: 'nl-q-1', updatedAt: T },
-        { id: 'x-ml-line', eventId: MLTT_MATCH, oddType: 'teamMarkets', teamMarketType: 'moneyline', line: 1.5, updatedAt: T },
+        {
+          id: 'x-total',
+          eventId: NLL_GAME,
+          oddType: 'teamMarkets',
+          teamMarketType: 'total',
+          roundId: 'nl-q-1',
+          updatedAt: T,
+        },
+        {
+          id: 'x-ml-line',
+          eventId: MLTT_MATCH,
+          oddType: 'teamMarkets',
+          teamMarketType: 'moneyline',
+          line: 1.5,
+          updatedAt: T,
+        },
         { id: 'x-untyped', eventId: GSOC_DONE, oddType: 'teamMarkets', roundId: 'gd-end-2', updatedAt: T },
       ],
     });
@@ -175,7 +251,14 @@ describeEachStore('ingest of team-match facts', (open) => {
       markets: [
         { id: 'x-ml', eventId: GSOC_LIVE, oddType: 'teamMarkets', teamMarketType: 'moneyline', updatedAt: T },
         { id: 'x-total', eventId: GSOC_LIVE, oddType: 'teamMarkets', teamMarketType: 'total', line: 8.5, updatedAt: T },
-        { id: 'x-spread', eventId: GSOC_LIVE, oddType: 'teamMarkets', teamMarketType: 'spread', line: -2.5, updatedAt: T },
+        {
+          id: 'x-spread',
+          eventId: GSOC_LIVE,
+          oddType: 'teamMarkets',
+          teamMarketType: 'spread',
+          line: -2.5,
+          updatedAt: T,
+        },
       ],
       odds: [
         { id: 'x-ml-over', marketId: 'x-ml', side: 'OVER', odds: 1.9, updatedAt: T },
@@ -203,9 +286,23 @@ describeEachStore('ingest of team-match facts', (open) => {
 
   test('a price tick on a stored typed market is checked against its type: right sides go in, wrong or missing sides are named', async () => {
     const store = await seeded(open);
-    const tick = await ingestFeed(store, { odds: [{ id: 'tm-gl-total-over', marketId: 'tm-gl-total', side: 'OVER', odds: 2.05, updatedAt: '2026-03-15T01:05:00Z' }] });
+    const tick = await ingestFeed(store, {
+      odds: [
+        {
+          id: 'tm-gl-total-over',
+          marketId: 'tm-gl-total',
+          side: 'OVER',
+          odds: 2.05,
+          updatedAt: '2026-03-15T01:05:00Z',
+        },
+      ],
+    });
     assert.equal(tick.odds.updated, 1);
-    const row = await store.db.selectFrom('odds').select(['decimalOdds', 'side', 'eventId']).where('id', '=', 'tm-gl-total-over').executeTakeFirstOrThrow();
+    const row = await store.db
+      .selectFrom('odds')
+      .select(['decimalOdds', 'side', 'eventId'])
+      .where('id', '=', 'tm-gl-total-over')
+      .executeTakeFirstOrThrow();
     assert.deepEqual([row.decimalOdds, row.side, row.eventId], [2.05, 'OVER', GSOC_LIVE]);
     const problems = await problemsOf(store, {
       odds: [
@@ -222,7 +319,16 @@ describeEachStore('ingest of team-match facts', (open) => {
   test("a typed market's period must be a round of its own match", async () => {
     const store = await seeded(open);
     const problems = await problemsOf(store, {
-      markets: [{ id: 'x-foreign', eventId: GSOC_DONE, oddType: 'teamMarkets', teamMarketType: 'moneyline', roundId: 'tt-game-1', updatedAt: T }],
+      markets: [
+        {
+          id: 'x-foreign',
+          eventId: GSOC_DONE,
+          oddType: 'teamMarkets',
+          teamMarketType: 'moneyline',
+          roundId: 'tt-game-1',
+          updatedAt: T,
+        },
+      ],
     });
     assertProblems(problems, [
       ['markets[0]', 'roundId', /is a period of event "[0-9a-f-]+", not of this market's event/],
@@ -230,9 +336,21 @@ describeEachStore('ingest of team-match facts', (open) => {
     ]);
     // End 1 of the live match is not a period of the completed one: a market on it could never settle.
     const other = await problemsOf(store, {
-      markets: [{ id: 'x-other-match', eventId: GSOC_DONE, oddType: 'teamMarkets', teamMarketType: 'moneyline', roundId: 'gl-end-1', updatedAt: T }],
+      markets: [
+        {
+          id: 'x-other-match',
+          eventId: GSOC_DONE,
+          oddType: 'teamMarkets',
+          teamMarketType: 'moneyline',
+          roundId: 'gl-end-1',
+          updatedAt: T,
+        },
+      ],
     });
-    assert.deepEqual(other.map(([item, field]) => [item, field]), [['markets[0]', 'roundId']]);
+    assert.deepEqual(
+      other.map(([item, field]) => [item, field]),
+      [['markets[0]', 'roundId']],
+    );
   });
 
   test('typed team markets need a match between two teams: a bull-riding event has no score to settle them from', async () => {
@@ -240,7 +358,16 @@ describeEachStore('ingest of team-match facts', (open) => {
     const problems = await problemsOf(store, {
       tours: [{ id: 'tm-pbr-tour', competition: 'pbr', name: 'PBR test tour', updatedAt: T }],
       events: [event(1, 'pbr', { eventStatus: 'COMPLETED' })],
-      markets: [{ id: 'x-pbr-total', eventId: NEW_EVENT(1), oddType: 'teamMarkets', teamMarketType: 'total', line: 10.5, updatedAt: T }],
+      markets: [
+        {
+          id: 'x-pbr-total',
+          eventId: NEW_EVENT(1),
+          oddType: 'teamMarkets',
+          teamMarketType: 'total',
+          line: 10.5,
+          updatedAt: T,
+        },
+      ],
       odds: [{ id: 'x-pbr-under', marketId: 'x-pbr-total', side: 'UNDER', odds: 1.9, updatedAt: T }],
     });
     assert.ok(

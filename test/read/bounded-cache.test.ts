@@ -38,14 +38,17 @@ test('BoundedCache counts an entry at its size when the budget is checked', () =
 
 test('BoundedCache: after any sequence of stores, within budget or holding only the last one', () => {
   fc.assert(
-    fc.property(fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', 'd', 'e'), fc.integer({ min: 0, max: 80 })), { maxLength: 40 }), (stores) => {
-      const cache = sized(100);
-      for (const [key, bytes] of stores) {
-        cache.set(key, { bytes });
-        assert.ok(cache.bytes() <= 100 || cache.size === 1, `${cache.bytes()} bytes in ${cache.size} entries`);
-        assert.equal(cache.get(key)?.bytes, bytes, 'the last stored is held');
-      }
-    }),
+    fc.property(
+      fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', 'd', 'e'), fc.integer({ min: 0, max: 80 })), { maxLength: 40 }),
+      (stores) => {
+        const cache = sized(100);
+        for (const [key, bytes] of stores) {
+          cache.set(key, { bytes });
+          assert.ok(cache.bytes() <= 100 || cache.size === 1, `${cache.bytes()} bytes in ${cache.size} entries`);
+          assert.equal(cache.get(key)?.bytes, bytes, 'the last stored is held');
+        }
+      },
+    ),
   );
 });
 
@@ -60,7 +63,10 @@ test('BoundedCache.getOrLoad: one load per key at a time, stored once made; a fa
   assert.equal(loads, 1, 'callers asking while it loads share the load');
   assert.equal(a, b);
   assert.equal(cache.getOrLoad('a', load), a, 'held: answered at once, not as a promise');
-  await assert.rejects(Promise.resolve(cache.getOrLoad('b', async () => Promise.reject(new Error('draw failed')))), /draw failed/);
+  await assert.rejects(
+    Promise.resolve(cache.getOrLoad('b', async () => Promise.reject(new Error('draw failed')))),
+    /draw failed/,
+  );
   assert.equal(cache.get('b'), undefined);
   assert.deepEqual(await cache.getOrLoad('b', load), { bytes: 10 }, 'the next caller loads again');
 });

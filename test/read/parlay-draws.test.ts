@@ -4,8 +4,8 @@ import type { Selection } from '../../src/domain/markets/selection.ts';
 import { MatchSamples } from '../../src/domain/pricing/match-samples.ts';
 import { ScopeSamples } from '../../src/domain/pricing/parlay.ts';
 import { fitMatchModel } from '../../src/domain/pricing/team-markets.ts';
-import { Random, hashSeed } from '../../src/domain/random.ts';
-import { type ScopeDraw, drawMatches, drawScope } from '../../src/read/parlay-draws.ts';
+import { hashSeed, Random } from '../../src/domain/random.ts';
+import { drawMatches, drawScope, type ScopeDraw } from '../../src/read/parlay-draws.ts';
 
 const runners = (n: number) => Array.from({ length: n }, (_, i) => `rider-${i + 1}`);
 const drawOf = (n: number, samples: number, seed: number): ScopeDraw => {

@@ -7,16 +7,16 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setImmediate } from 'node:timers/promises';
 import { afterEach, describe, test } from 'node:test';
+import { setImmediate } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { StoredChange } from '../../src/domain/changes.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import { type ChangeFeed, type ChangeFeedOptions, openChangeFeed } from '../../src/store/change-feed.ts';
 import type { Store } from '../../src/store/database.ts';
-import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
-import { STORE_KINDS, openTestStore } from '../helpers/stores.ts';
+import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
+import { openTestStore, STORE_KINDS } from '../helpers/stores.ts';
 
 /** Generous: the feed on the other store learns of a write by polling (SQLite) or NOTIFY (PostgreSQL). */
 const WAIT_MS = 10_000;
@@ -24,7 +24,15 @@ const WAIT_MS = 10_000;
 let clock = Date.parse('2026-06-01T00:00:00.000Z');
 /** A batch that changes one heat score of the live wsl heat: one heatScore change each time. */
 const scoreBatch = (score: number): FeedDocument => ({
-  heatEntries: [{ id: 'e-feed', heatId: 'h-3', athleteId: 'ath-1', heatScore: score, updatedAt: new Date((clock += 60_000)).toISOString() }],
+  heatEntries: [
+    {
+      id: 'e-feed',
+      heatId: 'h-3',
+      athleteId: 'ath-1',
+      heatScore: score,
+      updatedAt: new Date((clock += 60_000)).toISOString(),
+    },
+  ],
 });
 
 /** What a feed delivered, in delivery order, and a way to wait for a given change id. */
@@ -45,7 +53,10 @@ function record(feed: ChangeFeed) {
     /** Resolves once the change `id` (or a later one) is delivered. */
     until(id: number, what: string): Promise<void> {
       if (delivered.some((c) => c.id >= id)) return Promise.resolve();
-      return withTimeout(new Promise<void>((resolve) => waiters.push({ id, resolve })), `${what}: change ${id} was not delivered (got ${delivered.map((c) => c.id).join(', ') || 'none'})`);
+      return withTimeout(
+        new Promise<void>((resolve) => waiters.push({ id, resolve })),
+        `${what}: change ${id} was not delivered (got ${delivered.map((c) => c.id).join(', ') || 'none'})`,
+      );
     },
   };
 }
@@ -70,7 +81,11 @@ function liveChanges(feed: ChangeFeed) {
   });
   return {
     seen,
-    becomes: (value: boolean) => withTimeout(new Promise<void>((resolve) => waiters.push({ value, resolve })), `live did not become ${value} (went ${seen.join(', ') || 'nowhere'})`),
+    becomes: (value: boolean) =>
+      withTimeout(
+        new Promise<void>((resolve) => waiters.push({ value, resolve })),
+        `live did not become ${value} (went ${seen.join(', ') || 'nowhere'})`,
+      ),
   };
 }
 
@@ -105,11 +120,37 @@ for (const kind of STORE_KINDS) {
       const expected: StoredChange[] = [];
       for (const score of [1, 2, 3]) expected.push(...(await ingestFeed(a, scoreBatch(score))).changes);
       // One batch of several changes: they arrive together, in id order.
-      expected.push(...(await ingestFeed(a, { ...scoreBatch(4), heats: [{ id: 'h-3', roundId: 'r-live-2', heatName: 'Heat 1', heatNo: 1, heatStatus: 'COMPLETED', updatedAt: '2026-04-03T00:00:00.000Z' }] })).changes);
+      expected.push(
+        ...(
+          await ingestFeed(a, {
+            ...scoreBatch(4),
+            heats: [
+              {
+                id: 'h-3',
+                roundId: 'r-live-2',
+                heatName: 'Heat 1',
+                heatNo: 1,
+                heatStatus: 'COMPLETED',
+                updatedAt: '2026-04-03T00:00:00.000Z',
+              },
+            ],
+          })
+        ).changes,
+      );
       assert.equal(expected.length, 3 + 2, 'three heatScore changes, then a heatScore and a settlement');
       await got.until((expected.at(-1) as StoredChange).id, 'the writes of the other store');
       // A last write: anything delivered twice, or late, would sit before it.
-      const last = (await ingestFeed(a, { events: [{ ...(fixtureFeed().events?.[1] as NonNullable<FeedDocument['events']>[number]), eventStatus: 'COMPLETED', updatedAt: '2026-07-01T00:00:00.000Z' }] })).changes;
+      const last = (
+        await ingestFeed(a, {
+          events: [
+            {
+              ...(fixtureFeed().events?.[1] as NonNullable<FeedDocument['events']>[number]),
+              eventStatus: 'COMPLETED',
+              updatedAt: '2026-07-01T00:00:00.000Z',
+            },
+          ],
+        })
+      ).changes;
       await got.until((last.at(-1) as StoredChange).id, 'the last write');
       assert.deepEqual(got.delivered, [...expected, ...last]);
       assert.equal(feed.lastId, (last.at(-1) as StoredChange).id);
@@ -172,7 +213,9 @@ for (const kind of STORE_KINDS) {
         const wentDown = live.becomes(false);
         // Only the backend listening on this test's own channel (the channel names the schema).
         const terminated = await sql<{ pid: number; terminated: boolean }>`
-          select pid, pg_terminate_backend(pid) as terminated from pg_stat_activity where query = ${`LISTEN "${b.changeChannel}"`}`.execute(a.db);
+          select pid, pg_terminate_backend(pid) as terminated from pg_stat_activity where query = ${`LISTEN "${b.changeChannel}"`}`.execute(
+          a.db,
+        );
         assert.deepEqual(
           terminated.rows.map((r) => r.terminated),
           [true],

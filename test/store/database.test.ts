@@ -35,9 +35,32 @@ const T1 = '2025-03-09T17:30:00.000Z';
 type PlainRow<T> = { [C in keyof T]: T[C] extends import('kysely').Generated<infer V> ? V : T[C] };
 
 const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
-  tours: { id: 'tour-1', referenceId: 2_000_000_001, competition: 'wsl', name: 'Championship Tour', gender: 'women', updatedAt: T0 },
-  tourYears: { id: 'ty-1', referenceId: 11, tourId: 'tour-1', year: 2025, startDate: '2025-01-27', endDate: null, updatedAt: T0 },
-  teams: { id: 'team-1', referenceId: 21, competition: 'slr', name: 'Rockets', shortName: 'RKT', logo: null, updatedAt: T0 },
+  tours: {
+    id: 'tour-1',
+    referenceId: 2_000_000_001,
+    competition: 'wsl',
+    name: 'Championship Tour',
+    gender: 'women',
+    updatedAt: T0,
+  },
+  tourYears: {
+    id: 'ty-1',
+    referenceId: 11,
+    tourId: 'tour-1',
+    year: 2025,
+    startDate: '2025-01-27',
+    endDate: null,
+    updatedAt: T0,
+  },
+  teams: {
+    id: 'team-1',
+    referenceId: 21,
+    competition: 'slr',
+    name: 'Rockets',
+    shortName: 'RKT',
+    logo: null,
+    updatedAt: T0,
+  },
   athletes: {
     id: 'ath-1',
     referenceId: 31,
@@ -111,8 +134,25 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     providerId: 'p-61',
     updatedAt: T0,
   },
-  roundScores: { id: 'rs-1', referenceId: 71, roundId: 'rd-1', eventId: 'ev-1', teamId: 'team-1', goals: 0, updatedAt: T0 },
-  eventParticipants: { id: 'ep-1', referenceId: 72, eventId: 'ev-1', athleteId: 'ath-1', seedNo: null, status: 'ACTIVE', place: 2, updatedAt: T0 },
+  roundScores: {
+    id: 'rs-1',
+    referenceId: 71,
+    roundId: 'rd-1',
+    eventId: 'ev-1',
+    teamId: 'team-1',
+    goals: 0,
+    updatedAt: T0,
+  },
+  eventParticipants: {
+    id: 'ep-1',
+    referenceId: 72,
+    eventId: 'ev-1',
+    athleteId: 'ath-1',
+    seedNo: null,
+    status: 'ACTIVE',
+    place: 2,
+    updatedAt: T0,
+  },
   heatEntries: {
     id: 'he-1',
     referenceId: 73,
@@ -212,7 +252,14 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     ratePerMinute: 60,
     ratePerDay: 0,
   },
-  changes: { id: 7, kind: 'odds', competition: 'wsl', eventId: 'event-1', data: '{"eventId":"wsl:event-1"}', createdAt: T1 },
+  changes: {
+    id: 7,
+    kind: 'odds',
+    competition: 'wsl',
+    eventId: 'event-1',
+    data: '{"eventId":"wsl:event-1"}',
+    createdAt: T1,
+  },
 };
 
 /** Table names of the store's own schema (PostgreSQL introspection lists every schema). */
@@ -245,7 +292,13 @@ describeEachStore('store', (open, kind) => {
   test('migrations create every table, and a second run applies nothing', async () => {
     const store = await open({ migrate: false });
     assert.deepEqual(await tableNames(store), []);
-    assert.deepEqual(await migrateToLatest(store), ['0001-initial', '0002-results', '0003-markets', '0004-team-matches', '0005-live-data']);
+    assert.deepEqual(await migrateToLatest(store), [
+      '0001-initial',
+      '0002-results',
+      '0003-markets',
+      '0004-team-matches',
+      '0005-live-data',
+    ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);
   });
@@ -257,16 +310,13 @@ describeEachStore('store', (open, kind) => {
     await assert.rejects(store.ping());
   });
 
-  test(
-    'two stores migrate independently in one database',
-    async () => {
-      const first = await open();
-      const second = await open();
-      await first.db.insertInto('apiKeys').values(ROWS.apiKeys).execute();
-      assert.equal((await first.db.selectFrom('apiKeys').select('id').execute()).length, 1);
-      assert.equal((await second.db.selectFrom('apiKeys').select('id').execute()).length, 0);
-    },
-  );
+  test('two stores migrate independently in one database', async () => {
+    const first = await open();
+    const second = await open();
+    await first.db.insertInto('apiKeys').values(ROWS.apiKeys).execute();
+    assert.equal((await first.db.selectFrom('apiKeys').select('id').execute()).length, 1);
+    assert.equal((await second.db.selectFrom('apiKeys').select('id').execute()).length, 0);
+  });
 
   test('a row round-trips through every table with the same JS types', async () => {
     const store = await open();
@@ -291,7 +341,10 @@ describeEachStore('store', (open, kind) => {
 describe('store [postgres] unreachable', () => {
   test('ping rejects when nothing listens at the URL', async () => {
     const port = await unusedPort();
-    const store = openStore({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/altsports_test`, pgSchema: 'unreachable' });
+    const store = openStore({
+      databaseUrl: `postgres://postgres@127.0.0.1:${port}/altsports_test`,
+      pgSchema: 'unreachable',
+    });
     try {
       assert.equal(store.location, `127.0.0.1:${port}/altsports_test (schema unreachable)`);
       await assert.rejects(store.ping(), { code: 'ECONNREFUSED' });

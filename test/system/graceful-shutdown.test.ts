@@ -18,7 +18,7 @@ import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import { migrateToLatest, openStore } from '../../src/store/database.ts';
 import { TEST_KEY } from '../helpers/app.ts';
 import { tempDir } from '../helpers/cli.ts';
-import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
+import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { type ServeProcess, startServe } from '../helpers/serve.ts';
 import { SseStream } from '../helpers/sse.ts';
 import { STORE_KINDS, type StoreKind } from '../helpers/stores.ts';
@@ -79,7 +79,11 @@ describe('SIGTERM under load drains: answers every request already sent, closes 
     test(kind, async (t) => {
       const prepared = await prepareStore(kind);
       cleanups.push(prepared.cleanup);
-      const serve: ServeProcess = await startServe({ ...prepared.env, RATE_LIMIT_PER_MINUTE: '0', DEMO_API_KEY: 'off' });
+      const serve: ServeProcess = await startServe({
+        ...prepared.env,
+        RATE_LIMIT_PER_MINUTE: '0',
+        DEMO_API_KEY: 'off',
+      });
       cleanups.push(async () => void serve.child.kill('SIGKILL'));
       const url = new URL(serve.base);
 
@@ -87,7 +91,9 @@ describe('SIGTERM under load drains: answers every request already sent, closes 
       assert.equal(doc.status, 200);
       const etag = doc.headers.get('etag') ?? '';
       const streams = await Promise.all(
-        Array.from({ length: STREAMS }, () => SseStream.open(`${serve.base}/api/v1/public/stream`, { 'x-api-key': TEST_KEY })),
+        Array.from({ length: STREAMS }, () =>
+          SseStream.open(`${serve.base}/api/v1/public/stream`, { 'x-api-key': TEST_KEY }),
+        ),
       );
       for (const stream of streams) assert.equal((await stream.nextEvent()).event, 'ready');
 
@@ -108,7 +114,10 @@ describe('SIGTERM under load drains: answers every request already sent, closes 
           case 2:
             return { path: '/api/v1/public/sports', headers: {} };
           default:
-            return { path: `/api/v1/public/events?updatedSince=${new Date(Date.UTC(2020, 0, 1) + n * 1000).toISOString()}`, headers: {} };
+            return {
+              path: `/api/v1/public/events?updatedSince=${new Date(Date.UTC(2020, 0, 1) + n * 1000).toISOString()}`,
+              headers: {},
+            };
         }
       };
       const send = (agent: Agent, onWritten?: () => void): Promise<Outcome> =>
@@ -119,22 +128,26 @@ describe('SIGTERM under load drains: answers every request already sent, closes 
             if (error !== undefined && outcome.error === undefined) outcome.error = error;
             resolve(outcome);
           };
-          const req = request({ host: url.hostname, port: url.port, path, agent, headers: { 'x-api-key': TEST_KEY, ...headers } }, (res) => {
-            outcome.status = res.statusCode;
-            outcome.headers = res.headers;
-            let body = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => (body += chunk));
-            res.on('aborted', () => done('response aborted'));
-            res.on('error', (error) => done(`response error: ${error.message}`));
-            res.on('end', () => {
-              outcome.body = body;
-              outcome.answeredBeforeSignal = !signalled;
-              const length = res.headers['content-length'];
-              if (!res.complete || (length !== undefined && Buffer.byteLength(body) !== Number(length))) done('incomplete body');
-              else done();
-            });
-          });
+          const req = request(
+            { host: url.hostname, port: url.port, path, agent, headers: { 'x-api-key': TEST_KEY, ...headers } },
+            (res) => {
+              outcome.status = res.statusCode;
+              outcome.headers = res.headers;
+              let body = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => (body += chunk));
+              res.on('aborted', () => done('response aborted'));
+              res.on('error', (error) => done(`response error: ${error.message}`));
+              res.on('end', () => {
+                outcome.body = body;
+                outcome.answeredBeforeSignal = !signalled;
+                const length = res.headers['content-length'];
+                if (!res.complete || (length !== undefined && Buffer.byteLength(body) !== Number(length)))
+                  done('incomplete body');
+                else done();
+              });
+            },
+          );
           req.on('finish', () => {
             outcome.sentBeforeSignal = !signalled;
             onWritten?.();
@@ -216,16 +229,27 @@ describe('SIGTERM under load drains: answers every request already sent, closes 
       const afterSignal = outcomes.filter((o) => !o.sentBeforeSignal);
       const tally = (list: Outcome[]) => {
         const counts = new Map<string, number>();
-        for (const o of list) counts.set(o.error ?? String(o.status), (counts.get(o.error ?? String(o.status)) ?? 0) + 1);
+        for (const o of list)
+          counts.set(o.error ?? String(o.status), (counts.get(o.error ?? String(o.status)) ?? 0) + 1);
         return [...counts].map(([what, count]) => `${what}: ${count}`).join(', ');
       };
-      t.diagnostic(`sent before SIGTERM: ${before.length} (${tally(before)}), in flight at it: ${inFlight.length}; after: ${afterSignal.length} (${tally(afterSignal)}); exit ${Math.round(exitMs)} ms after the signal`);
+      t.diagnostic(
+        `sent before SIGTERM: ${before.length} (${tally(before)}), in flight at it: ${inFlight.length}; after: ${afterSignal.length} (${tally(afterSignal)}); exit ${Math.round(exitMs)} ms after the signal`,
+      );
       const show = (o: Outcome) => `${o.path}: ${o.error ?? `${o.status} ${o.body?.slice(0, 200)}`}`;
       // Every request sent before the signal: a complete, successful answer.
       const failedBefore = before.filter((o) => o.error !== undefined || (o.status !== 200 && o.status !== 304));
-      assert.deepEqual(failedBefore.map(show), [], `requests sent before SIGTERM were not answered properly (of ${before.length}; ${inFlight.length} in flight at the signal)\n${serve.output().slice(-3000)}`);
+      assert.deepEqual(
+        failedBefore.map(show),
+        [],
+        `requests sent before SIGTERM were not answered properly (of ${before.length}; ${inFlight.length} in flight at the signal)\n${serve.output().slice(-3000)}`,
+      );
       assert.ok(inFlight.length > 0, 'no request was in flight at the signal: the test did not exercise the drain');
-      assert.equal(lateOutcomes.filter((o) => o.sentBeforeSignal).length, LATE, 'the late requests were not all written before the signal');
+      assert.equal(
+        lateOutcomes.filter((o) => o.sentBeforeSignal).length,
+        LATE,
+        'the late requests were not all written before the signal',
+      );
       for (const o of before) if (o.status === 200) assert.doesNotThrow(() => JSON.parse(o.body as string), o.path);
 
       // After the signal: answered, refused, or closed; never a 500, a cut-off body, or a bare 503.

@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { createThrowawayDatabase } from '../../scripts/throwaway-database.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { INGEST_LOCK } from '../../src/ingest/ingest-feed.ts';
-import { type Store, openStore } from '../../src/store/database.ts';
+import { openStore, type Store } from '../../src/store/database.ts';
 import { parseImportSummary, runCli, spawnCli, tempDir } from '../helpers/cli.ts';
 import { fixtureFeed } from '../helpers/feed-fixture.ts';
 import { STORE_KINDS, type StoreKind } from '../helpers/stores.ts';
@@ -29,7 +29,13 @@ const WRITING_WITHIN_MS = 60_000;
 /** A large feed on top of the fixture's tour: events with participants, rounds, heats and heat entries. */
 function largeFeed(events: number): FeedDocument {
   const at = '2026-05-01T00:00:00Z';
-  const athletes = Array.from({ length: 400 }, (_, i) => ({ id: `big-ath-${i}`, firstName: 'Big', lastName: `Athlete ${i}`, nationality: 'AUS', updatedAt: at }));
+  const athletes = Array.from({ length: 400 }, (_, i) => ({
+    id: `big-ath-${i}`,
+    firstName: 'Big',
+    lastName: `Athlete ${i}`,
+    nationality: 'AUS',
+    updatedAt: at,
+  }));
   const feed = { athletes, events: [], rounds: [], heats: [], eventParticipants: [], heatEntries: [] } as Required<
     Pick<FeedDocument, 'athletes' | 'events' | 'rounds' | 'heats' | 'eventParticipants' | 'heatEntries'>
   >;
@@ -48,14 +54,37 @@ function largeFeed(events: number): FeedDocument {
       updatedAt: at,
     });
     const entrants = Array.from({ length: 16 }, (_, k) => `big-ath-${(e * 7 + k) % athletes.length}`);
-    entrants.forEach((athleteId, k) => feed.eventParticipants.push({ id: `big-ep-${e}-${k}`, eventId: id, athleteId, seedNo: k + 1, updatedAt: at }));
+    entrants.forEach((athleteId, k) =>
+      feed.eventParticipants.push({ id: `big-ep-${e}-${k}`, eventId: id, athleteId, seedNo: k + 1, updatedAt: at }),
+    );
     for (let r = 0; r < 3; r++) {
       const roundId = `big-r-${e}-${r}`;
-      feed.rounds.push({ id: roundId, eventId: id, roundName: `Round ${r + 1}`, roundNo: r + 1, roundStatus: 'UPCOMING', updatedAt: at });
+      feed.rounds.push({
+        id: roundId,
+        eventId: id,
+        roundName: `Round ${r + 1}`,
+        roundNo: r + 1,
+        roundStatus: 'UPCOMING',
+        updatedAt: at,
+      });
       for (let h = 0; h < 4; h++) {
         const heatId = `big-h-${e}-${r}-${h}`;
-        feed.heats.push({ id: heatId, roundId, heatName: `Heat ${h + 1}`, heatNo: h + 1, heatStatus: 'UPCOMING', updatedAt: at });
-        for (let k = 0; k < 4; k++) feed.heatEntries.push({ id: `big-he-${e}-${r}-${h}-${k}`, heatId, athleteId: entrants[h * 4 + k] as string, seed: k + 1, updatedAt: at });
+        feed.heats.push({
+          id: heatId,
+          roundId,
+          heatName: `Heat ${h + 1}`,
+          heatNo: h + 1,
+          heatStatus: 'UPCOMING',
+          updatedAt: at,
+        });
+        for (let k = 0; k < 4; k++)
+          feed.heatEntries.push({
+            id: `big-he-${e}-${r}-${h}-${k}`,
+            heatId,
+            athleteId: entrants[h * 4 + k] as string,
+            seed: k + 1,
+            updatedAt: at,
+          });
       }
     }
   }
@@ -68,9 +97,20 @@ type Snapshot = Record<string, { rows: number; hash: string }>;
 async function snapshot(store: Store): Promise<Snapshot> {
   const tables =
     store.dialect === 'sqlite'
-      ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(store.db)).rows
-      : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(store.db))
-          .rows;
+      ? (
+          await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(
+            store.db,
+          )
+        ).rows
+      : (
+          await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(
+            store.db,
+          )
+        ).rows;
   const result: Snapshot = {};
   for (const { name } of tables) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(store.db);
@@ -123,7 +163,9 @@ async function target(kind: StoreKind, root: string): Promise<Target> {
   const lockHeld = async () => {
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database
-      where l.locktype = 'advisory' and l.granted and l.objid = ${INGEST_LOCK} and d.datname = ${database}`.execute(admin.db);
+      where l.locktype = 'advisory' and l.granted and l.objid = ${INGEST_LOCK} and d.datname = ${database}`.execute(
+      admin.db,
+    );
     return (rows[0]?.n ?? 0) > 0;
   };
   return {
@@ -133,7 +175,9 @@ async function target(kind: StoreKind, root: string): Promise<Target> {
     writing: lockHeld,
     async released() {
       const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from pg_stat_activity where datname = ${database} and xact_start is not null and pid <> pg_backend_pid()`.execute(admin.db);
+        select count(*)::int as n from pg_stat_activity where datname = ${database} and xact_start is not null and pid <> pg_backend_pid()`.execute(
+        admin.db,
+      );
       return (rows[0]?.n ?? 0) === 0 && !(await lockHeld());
     },
     cleanup: drop,
@@ -170,7 +214,9 @@ describe('kill -9 during a large import: every table as before the batch or as a
         let output = '';
         child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
         child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-        const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+        const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+          child.once('exit', (code, signal) => resolve({ code, signal })),
+        );
         const deadline = performance.now() + WRITING_WITHIN_MS;
         while (!(await store.writing())) {
           if (child.exitCode !== null || performance.now() > deadline) {
@@ -189,7 +235,8 @@ describe('kill -9 during a large import: every table as before the batch or as a
         // PostgreSQL: the dead session's transaction is rolled back and its locks released.
         const releasedBy = performance.now() + 30_000;
         while (!(await store.released())) {
-          if (performance.now() > releasedBy) assert.fail('the killed import still holds a transaction or the ingest lock after 30 s');
+          if (performance.now() > releasedBy)
+            assert.fail('the killed import still holds a transaction or the ingest lock after 30 s');
           await sleep(50);
         }
 
@@ -211,9 +258,20 @@ describe('kill -9 during a large import: every table as before the batch or as a
         const reopenedAgain = store.open();
         const afterBatch = await snapshot(reopenedAgain).finally(() => reopenedAgain.close());
 
-        t.diagnostic(`killed ${stillWriting ? 'while the transaction was open' : 'after the transaction ended'}; tables after the kill ${JSON.stringify(counts(afterKill))}`);
-        const matches = JSON.stringify(afterKill) === JSON.stringify(beforeBatch) ? 'before' : JSON.stringify(afterKill) === JSON.stringify(afterBatch) ? 'after' : 'neither';
-        assert.notEqual(matches, 'neither', `after the kill the store is neither as before the batch nor as after it:\nbefore ${JSON.stringify(counts(beforeBatch))}\nkilled ${JSON.stringify(counts(afterKill))}\nafter  ${JSON.stringify(counts(afterBatch))}`);
+        t.diagnostic(
+          `killed ${stillWriting ? 'while the transaction was open' : 'after the transaction ended'}; tables after the kill ${JSON.stringify(counts(afterKill))}`,
+        );
+        const matches =
+          JSON.stringify(afterKill) === JSON.stringify(beforeBatch)
+            ? 'before'
+            : JSON.stringify(afterKill) === JSON.stringify(afterBatch)
+              ? 'after'
+              : 'neither';
+        assert.notEqual(
+          matches,
+          'neither',
+          `after the kill the store is neither as before the batch nor as after it:\nbefore ${JSON.stringify(counts(beforeBatch))}\nkilled ${JSON.stringify(counts(afterKill))}\nafter  ${JSON.stringify(counts(afterBatch))}`,
+        );
         // Killed with the transaction still open (checked just before the kill), it cannot have committed.
         if (stillWriting) assert.equal(matches, 'before', 'a batch killed mid-transaction was (partly) kept');
 
@@ -223,7 +281,11 @@ describe('kill -9 during a large import: every table as before the batch or as a
         for (const collection of ['events', 'rounds', 'heats', 'eventParticipants', 'heatEntries'] as const) {
           const received = (large[collection] ?? []).length;
           assert.equal(summary[collection]?.received, received, collection);
-          assert.equal(summary[collection]?.inserted, expectInserted ? received : 0, `${collection}: ${completed.stdout}`);
+          assert.equal(
+            summary[collection]?.inserted,
+            expectInserted ? received : 0,
+            `${collection}: ${completed.stdout}`,
+          );
         }
         assert.equal(afterBatch.events?.rows, (beforeBatch.events?.rows ?? 0) + EVENTS);
         assert.equal(afterBatch.heat_entries?.rows, (beforeBatch.heat_entries?.rows ?? 0) + large.heatEntries!.length);

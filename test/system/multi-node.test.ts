@@ -8,13 +8,13 @@ import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../scripts/free-port.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../scripts/throwaway-database.ts';
 import { createApiKey } from '../../src/access/api-keys.ts';
 import { migrateToLatest, openStore } from '../../src/store/database.ts';
-import { freePort } from '../../scripts/free-port.ts';
-import { type ThrowawayDatabase, createThrowawayDatabase } from '../../scripts/throwaway-database.ts';
 import { ADMIN_KEY, TEST_KEY } from '../helpers/app.ts';
 import { spawnCli } from '../helpers/cli.ts';
-import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
+import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { type RunningRedis, startRedis } from '../helpers/redis.ts';
 import { SseStream } from '../helpers/sse.ts';
 
@@ -38,7 +38,10 @@ async function startNode(name: string, env: Record<string, string>): Promise<Nod
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) assert.fail(`node ${name} exited with ${child.exitCode}\n${output}`);
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { name, base, child, output: () => output };
     if (Date.now() > deadline) assert.fail(`node ${name} did not become ready\n${output}`);
     await sleep(100);
@@ -80,9 +83,14 @@ describe('two API nodes on one PostgreSQL store and one Redis', () => {
     await database?.drop();
   });
 
-  const get = (node: Node, path: string, key = TEST_KEY, headers: Record<string, string> = {}) => fetch(`${node.base}/api/v1/public${path}`, { headers: { 'x-api-key': key, ...headers } });
+  const get = (node: Node, path: string, key = TEST_KEY, headers: Record<string, string> = {}) =>
+    fetch(`${node.base}/api/v1/public${path}`, { headers: { 'x-api-key': key, ...headers } });
   const write = async (node: Node, feed: unknown) => {
-    const response = await fetch(`${node.base}/api/v1/admin/feed`, { method: 'POST', headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'application/json' }, body: JSON.stringify(feed) });
+    const response = await fetch(`${node.base}/api/v1/admin/feed`, {
+      method: 'POST',
+      headers: { 'x-api-key': ADMIN_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(feed),
+    });
     assert.equal(response.status, 200, await response.text());
   };
   const liveHeat = (status: string, at: string) => {
@@ -110,7 +118,13 @@ describe('two API nodes on one PostgreSQL store and one Redis', () => {
     await write(a, liveHeat('COMPLETED', new Date().toISOString()));
     const [change, settled] = await stream.events(2, 10_000);
     assert.equal(change?.event, 'heatScore');
-    assert.deepEqual(change?.json, { eventId: `wsl:${WSL_LIVE}`, competition: 'wsl', heatIds: ['h-3'], roundIds: [], updatedAt: (change?.json as { updatedAt: string }).updatedAt });
+    assert.deepEqual(change?.json, {
+      eventId: `wsl:${WSL_LIVE}`,
+      competition: 'wsl',
+      heatIds: ['h-3'],
+      roundIds: [],
+      updatedAt: (change?.json as { updatedAt: string }).updatedAt,
+    });
     assert.equal(settled?.event, 'settlement');
     const after = await get(b, `/events/${WSL_LIVE}`, TEST_KEY, { 'if-none-match': etag });
     assert.equal(after.status, 200, "node B no longer answers 304 with the old document's ETag");

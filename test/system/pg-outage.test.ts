@@ -16,9 +16,9 @@ import { isStoreUnavailable } from '../../src/http/plugins/errors.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import { openChangeFeed } from '../../src/store/change-feed.ts';
-import { type Store, migrateToLatest, openStore } from '../../src/store/database.ts';
+import { migrateToLatest, openStore, type Store } from '../../src/store/database.ts';
 import { ADMIN_KEY, TEST_KEY } from '../helpers/app.ts';
-import { WSL_LIVE, fixtureFeed } from '../helpers/feed-fixture.ts';
+import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { type PgCluster, type StopMode, startTestCluster } from '../helpers/pg-cluster.ts';
 import { type ServeProcess, startServe, stopServe } from '../helpers/serve.ts';
 import { SseStream } from '../helpers/sse.ts';
@@ -49,7 +49,11 @@ function assertUnavailable(answer: Answer, cluster: PgCluster): void {
   assert.equal(typeof body.metadata, 'object');
   assert.equal(body.stack, '', `${answer.what}: a stack trace is shown`);
   // No driver internals: error codes, addresses, the port.
-  assert.doesNotMatch(answer.text, /ECONN|57P0|terminat|127\.0\.0\.1|postgres:\/\/|password/i, `${answer.what}: internals leak: ${answer.text}`);
+  assert.doesNotMatch(
+    answer.text,
+    /ECONN|57P0|terminat|127\.0\.0\.1|postgres:\/\/|password/i,
+    `${answer.what}: internals leak: ${answer.text}`,
+  );
   assert.doesNotMatch(answer.text, new RegExp(String(cluster.port)), `${answer.what}: the port leaks`);
   assert.ok(Number(answer.headers.get('retry-after')) >= 1, `${answer.what}: no Retry-After`);
 }
@@ -84,7 +88,8 @@ test('isStoreUnavailable: what pg and SQLite raise when the store is down is a 5
     new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')], 'connect failed'), // localhost: ::1 and 127.0.0.1
     new Error('wrapped', { cause: coded('57P01') }),
   ];
-  for (const error of unavailable) assert.equal(isStoreUnavailable(error), true, `${(error as { code?: string }).code ?? ''} ${error.message}`);
+  for (const error of unavailable)
+    assert.equal(isStoreUnavailable(error), true, `${(error as { code?: string }).code ?? ''} ${error.message}`);
   const failing = [
     coded('23505', 'duplicate key value violates unique constraint'),
     coded('42P01', 'relation does not exist'),
@@ -93,7 +98,8 @@ test('isStoreUnavailable: what pg and SQLite raise when the store is down is a 5
     new Error('boom'),
     new TypeError('x is undefined'),
   ];
-  for (const error of failing) assert.equal(isStoreUnavailable(error), false, `${(error as { code?: string }).code ?? ''} ${error.message}`);
+  for (const error of failing)
+    assert.equal(isStoreUnavailable(error), false, `${(error as { code?: string }).code ?? ''} ${error.message}`);
   for (const value of [null, undefined, 'ECONNREFUSED', 42]) assert.equal(isStoreUnavailable(value), false);
 });
 
@@ -114,7 +120,13 @@ describe('a PostgreSQL outage while the API serves requests', () => {
     } finally {
       await store.close();
     }
-    serve = await startServe({ DATABASE_URL: databaseUrl, ADMIN_API_KEY: ADMIN_KEY, DEMO_API_KEY: 'off', RATE_LIMIT_PER_MINUTE: '0', STREAM_HEARTBEAT_SECONDS: '1' });
+    serve = await startServe({
+      DATABASE_URL: databaseUrl,
+      ADMIN_API_KEY: ADMIN_KEY,
+      DEMO_API_KEY: 'off',
+      RATE_LIMIT_PER_MINUTE: '0',
+      STREAM_HEARTBEAT_SECONDS: '1',
+    });
   });
 
   after(async () => {
@@ -125,16 +137,26 @@ describe('a PostgreSQL outage while the API serves requests', () => {
   const call = async (what: string, path: string, init: RequestInit = {}, key = TEST_KEY): Promise<Answer> => {
     const response = await fetch(`${serve.base}${path}`, {
       ...init,
-      headers: { 'x-api-key': key, ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers as Record<string, string>) },
+      headers: {
+        'x-api-key': key,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.headers as Record<string, string>),
+      },
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     return { what, status: response.status, headers: response.headers, text: await response.text() };
   };
-  const getDoc = (headers: Record<string, string> = {}) => call('GET event', `/api/v1/public/events/${WSL_LIVE}`, { headers });
-  const postFeed = (feed: FeedDocument, what = 'POST /admin/feed') => call(what, '/api/v1/admin/feed', { method: 'POST', body: JSON.stringify(feed) }, ADMIN_KEY);
+  const getDoc = (headers: Record<string, string> = {}) =>
+    call('GET event', `/api/v1/public/events/${WSL_LIVE}`, { headers });
+  const postFeed = (feed: FeedDocument, what = 'POST /admin/feed') =>
+    call(what, '/api/v1/admin/feed', { method: 'POST', body: JSON.stringify(feed) }, ADMIN_KEY);
   let uncached = 0;
   /** A public GET no earlier request asked for, so that it cannot be answered from the cache. */
-  const getUncached = () => call('GET events (uncached)', `/api/v1/public/events?competition=wsl&updatedSince=${new Date(Date.UTC(2020, 0, 1) + 1000 * uncached++).toISOString()}`);
+  const getUncached = () =>
+    call(
+      'GET events (uncached)',
+      `/api/v1/public/events?competition=wsl&updatedSince=${new Date(Date.UTC(2020, 0, 1) + 1000 * uncached++).toISOString()}`,
+    );
 
   /** Requests in a loop until stopped: every answer must be a success or a proper 503, and none may fail at the socket. */
   function load(workers: number) {
@@ -146,7 +168,11 @@ describe('a PostgreSQL outage while the API serves requests', () => {
       while (running) {
         n += 1;
         const request =
-          worker === 0 && n % 5 === 0 ? postFeed(heatRename(`Heat 1 (load ${n})`), 'POST /admin/feed (load)') : n % 2 ? getDoc() : getUncached();
+          worker === 0 && n % 5 === 0
+            ? postFeed(heatRename(`Heat 1 (load ${n})`), 'POST /admin/feed (load)')
+            : n % 2
+              ? getDoc()
+              : getUncached();
         try {
           answers.push(await request);
         } catch (error) {
@@ -167,7 +193,8 @@ describe('a PostgreSQL outage while the API serves requests', () => {
   const waitFor = async (what: string, check: () => Promise<boolean>) => {
     const deadline = performance.now() + RECOVERY_MS;
     while (!(await check().catch(() => false))) {
-      if (performance.now() > deadline) assert.fail(`${what} within ${RECOVERY_MS} ms\n--- server output ---\n${serve.output()}`);
+      if (performance.now() > deadline)
+        assert.fail(`${what} within ${RECOVERY_MS} ms\n--- server output ---\n${serve.output()}`);
       await sleep(100);
     }
   };
@@ -177,7 +204,9 @@ describe('a PostgreSQL outage while the API serves requests', () => {
       const before = await getDoc();
       assert.equal(before.status, 200, before.text);
       assert.match(before.text, /"heatName"/);
-      const stream = await SseStream.open(`${serve.base}/api/v1/public/stream?competition=wsl`, { 'x-api-key': TEST_KEY });
+      const stream = await SseStream.open(`${serve.base}/api/v1/public/stream?competition=wsl`, {
+        'x-api-key': TEST_KEY,
+      });
       assert.equal(stream.status, 200);
       assert.equal((await stream.nextEvent()).event, 'ready');
 
@@ -187,7 +216,9 @@ describe('a PostgreSQL outage while the API serves requests', () => {
       await cluster.stop(mode);
       const duringStop = await traffic.stop();
       if (duringStop.failures.length > 0) {
-        assert.fail(`${duringStop.failures.length} requests failed at the socket (connection reset, process crash?): ${duringStop.failures.slice(0, 3).join('; ')}\n--- server output ---\n${serve.output().slice(-4000)}`);
+        assert.fail(
+          `${duringStop.failures.length} requests failed at the socket (connection reset, process crash?): ${duringStop.failures.slice(0, 3).join('; ')}\n--- server output ---\n${serve.output().slice(-4000)}`,
+        );
       }
       for (const answer of duringStop.answers) {
         if (answer.status === 200 || answer.status === 304) continue;
@@ -207,11 +238,20 @@ describe('a PostgreSQL outage while the API serves requests', () => {
       assert.equal(serve.child.exitCode, null, `the process exited\n${serve.output()}`);
       // Operators see it: the metrics count the outage as the store being unavailable, not as internal failures.
       const metrics = (await call('GET /metrics', '/metrics')).text;
-      assert.ok(Number(/^altsports_store_errors_total\{kind="unavailable"\} (\d+)$/m.exec(metrics)?.[1]) >= 3, `store errors while down:\n${metrics.split('\n').filter((line) => line.startsWith('altsports_store_errors')).join('\n')}`);
+      assert.ok(
+        Number(/^altsports_store_errors_total\{kind="unavailable"\} (\d+)$/m.exec(metrics)?.[1]) >= 3,
+        `store errors while down:\n${metrics
+          .split('\n')
+          .filter((line) => line.startsWith('altsports_store_errors'))
+          .join('\n')}`,
+      );
 
       // The server comes back on the same data dir and port: the API recovers by itself.
       await cluster.start();
-      await waitFor('GET /healthz did not answer 200 again', async () => (await call('GET /healthz', '/healthz')).status === 200);
+      await waitFor(
+        'GET /healthz did not answer 200 again',
+        async () => (await call('GET /healthz', '/healthz')).status === 200,
+      );
       await waitFor('a public GET did not succeed again', async () => (await getUncached()).status === 200);
 
       // A write by another process (NOTIFY) reaches this stream: the LISTEN connection is back.
@@ -289,13 +329,19 @@ describe('a PostgreSQL outage while the API serves requests', () => {
       armed = true;
       const kill = openStore({ databaseUrl: cluster.url(), pgPoolSize: 1 });
       try {
-        await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = 'altsports_feed' and query like 'LISTEN%'`.execute(kill.db);
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = 'altsports_feed' and query like 'LISTEN%'`.execute(
+          kill.db,
+        );
       } finally {
         await kill.close();
       }
       // The reconnection that met the stop, then at least one more attempt against the stopped server.
       await waitFor('the feed did not try to reconnect', async () => !armed && attempts >= 3);
-      assert.equal(feed.live, false, 'live while the server is down: changes committed meanwhile could be missed, stale documents kept');
+      assert.equal(
+        feed.live,
+        false,
+        'live while the server is down: changes committed meanwhile could be missed, stale documents kept',
+      );
 
       await cluster.start();
       await waitFor('the feed did not come back', async () => feed.live);
@@ -315,7 +361,10 @@ describe('a PostgreSQL outage while the API serves requests', () => {
       await store.close();
     }
     // The API process went through this outage too.
-    await waitFor('GET /healthz did not answer 200 again', async () => (await call('GET /healthz', '/healthz')).status === 200);
+    await waitFor(
+      'GET /healthz did not answer 200 again',
+      async () => (await call('GET /healthz', '/healthz')).status === 200,
+    );
   });
 
   test('the process still shuts down cleanly after the outages', async () => {

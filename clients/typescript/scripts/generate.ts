@@ -11,14 +11,17 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SCHEMA_FILE, renderSchema } from './render-schema.ts';
+import { renderSchema, SCHEMA_FILE } from './render-schema.ts';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = resolve(packageRoot, '../..');
 
 async function loadDocument(input: string | undefined): Promise<unknown> {
   if (input === undefined) {
-    const json = execFileSync(process.execPath, [join(repoRoot, 'bin/altsports.js'), 'openapi'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const json = execFileSync(process.execPath, [join(repoRoot, 'bin/altsports.js'), 'openapi'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return JSON.parse(json);
   }
   if (/^https?:\/\//.test(input)) {

@@ -3,7 +3,7 @@
  * (scripts/generate.ts) and the drift test (test/clients/typescript/schema-drift.test.ts), so that
  * both produce the same bytes from the same document.
  */
-import openapiTS, { COMMENT_HEADER, astToString, type OpenAPI3 } from 'openapi-typescript';
+import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-typescript';
 
 /** The generated file's path, relative to the package root. */
 export const SCHEMA_FILE = 'src/schema.ts';

@@ -26,15 +26,15 @@ import {
   type KnockoutBracket,
   type LacrosseEvent,
   type LacrosseOdds,
-  type OddType,
   type OddsOf,
   type OddsQuery,
+  type OddType,
   type OptionalWhenEmpty,
-  PUBLIC_PREFIX,
   type Participant,
   type PostParams,
   type PostPath,
   type PostResult,
+  PUBLIC_PREFIX,
   type SgpRequest,
   type SgpResponse,
   type SportListingItem,
@@ -67,7 +67,14 @@ export interface ClientOptions {
   /** Headers added to every request. */
   headers?: Record<string, string>;
   /** Called before each retry: for logs and metrics. */
-  onRetry?: (info: { method: string; url: string; status: number; attempt: number; delayMs: number; requestId: string | null }) => void;
+  onRetry?: (info: {
+    method: string;
+    url: string;
+    status: number;
+    attempt: number;
+    delayMs: number;
+    requestId: string | null;
+  }) => void;
   /**
    * Waits between retries, polls and stream reconnections. Replace it to schedule those waits
    * yourself (tests use it to advance a mocked clock instead of waiting); it must reject or resolve
@@ -135,16 +142,27 @@ export interface AltsportsClient {
   /** GET a public route by its path under /api/v1/public; resolves to the 200 body. */
   get<P extends GetPath>(path: P, ...options: OptionalWhenEmpty<GetParams<P>>): Promise<GetResult<P>>;
   /** As `get`, with the answer's headers: ETag, rate limit, request id, next page. */
-  getResponse<P extends GetPath>(path: P, ...options: OptionalWhenEmpty<GetParams<P>>): Promise<ApiResponse<GetResult<P>>>;
+  getResponse<P extends GetPath>(
+    path: P,
+    ...options: OptionalWhenEmpty<GetParams<P>>
+  ): Promise<ApiResponse<GetResult<P>>>;
   /** A conditional GET: `NotModified` when `etag` is still current, the new document otherwise. */
-  getIfChanged<P extends GetPath>(path: P, etag: string | null, ...options: OptionalWhenEmpty<GetParams<P>>): Promise<ApiResponse<GetResult<P>> | NotModified>;
+  getIfChanged<P extends GetPath>(
+    path: P,
+    etag: string | null,
+    ...options: OptionalWhenEmpty<GetParams<P>>
+  ): Promise<ApiResponse<GetResult<P>> | NotModified>;
   /** POST a public route (the same game parlay); resolves to the 201 body. */
   post<P extends PostPath>(path: P, options: PostParams<P>): Promise<PostResult<P>>;
   /**
    * Polls a document with If-None-Match and yields it each time it changes (the first answer
    * included); 304s cost no body and yield nothing.
    */
-  poll<P extends GetPath>(path: P, params: GetParams<P>, options?: PollOptions): AsyncIterableIterator<ApiResponse<GetResult<P>>>;
+  poll<P extends GetPath>(
+    path: P,
+    params: GetParams<P>,
+    options?: PollOptions,
+  ): AsyncIterableIterator<ApiResponse<GetResult<P>>>;
   /** Subscribes to the push stream: typed change events, reconnecting with Last-Event-ID. */
   subscribe(options?: SubscribeOptions): StreamSubscription;
 
@@ -181,7 +199,12 @@ export interface AltsportsClient {
   jaiAlaiOdds(id: string, options?: CallOptions): Promise<JaiAlaiOdds>;
   /** Routes 18, 19: futures, and one tour's odds of one future type. */
   futures(options?: CallOptions): Promise<FutureListingItem[]>;
-  futureOdds(sportType: CompetitionKey, tourId: string, futureType: FutureType, options?: CallOptions): Promise<FutureOddsItem[]>;
+  futureOdds(
+    sportType: CompetitionKey,
+    tourId: string,
+    futureType: FutureType,
+    options?: CallOptions,
+  ): Promise<FutureOddsItem[]>;
 }
 
 const RETRY_STATUSES = new Set([429, 503]);
@@ -213,9 +236,15 @@ export function createClient(options: ClientOptions): AltsportsClient {
   });
 
   /** Sends one request, retrying 429 and 503 as Retry-After says; returns the last answer, whatever its status. */
-  async function send(method: string, url: string, init: { headers: Record<string, string>; body?: string; signal?: AbortSignal | undefined }): Promise<Response> {
+  async function send(
+    method: string,
+    url: string,
+    init: { headers: Record<string, string>; body?: string; signal?: AbortSignal | undefined },
+  ): Promise<Response> {
     for (let attempt = 0; ; attempt += 1) {
-      const signals = [init.signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => s !== undefined);
+      const signals = [init.signal, timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined].filter(
+        (s): s is AbortSignal => s !== undefined,
+      );
       const response = await fetchImpl(url, {
         method,
         headers: init.headers,
@@ -228,12 +257,24 @@ export function createClient(options: ClientOptions): AltsportsClient {
       const delayMs = seconds === null ? Math.min(maxDelayMs, 1000 * 2 ** attempt) : seconds * 1000;
       if (delayMs > maxDelayMs) return response;
       await response.body?.cancel().catch(() => {});
-      options.onRetry?.({ method, url, status: response.status, attempt: attempt + 1, delayMs, requestId: response.headers.get('x-request-id') });
+      options.onRetry?.({
+        method,
+        url,
+        status: response.status,
+        attempt: attempt + 1,
+        delayMs,
+        requestId: response.headers.get('x-request-id'),
+      });
       await sleep(delayMs, init.signal);
     }
   }
 
-  async function call(method: 'GET' | 'POST', path: string, params: RequestParams = {}, ifNoneMatch?: string | null): Promise<ApiResponse<unknown> | NotModified> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    params: RequestParams = {},
+    ifNoneMatch?: string | null,
+  ): Promise<ApiResponse<unknown> | NotModified> {
     const url = buildUrl(root, path, params.path, params.query);
     const headers = baseHeaders(params.headers);
     if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
@@ -271,7 +312,11 @@ export function createClient(options: ClientOptions): AltsportsClient {
   };
   const get = async (path: string, params?: RequestParams): Promise<unknown> => (await getResponse(path, params)).data;
 
-  async function* poll(path: string, params: RequestParams, pollOptions: PollOptions = {}): AsyncGenerator<ApiResponse<unknown>, void, undefined> {
+  async function* poll(
+    path: string,
+    params: RequestParams,
+    pollOptions: PollOptions = {},
+  ): AsyncGenerator<ApiResponse<unknown>, void, undefined> {
     const intervalMs = pollOptions.intervalMs ?? 5_000;
     const signal = pollOptions.signal ?? params.signal;
     let etag: string | null = pollOptions.etag ?? null;
@@ -297,10 +342,16 @@ export function createClient(options: ClientOptions): AltsportsClient {
     }
   }
 
-  async function* eventPages(query: EventsPageQuery, callOptions: CallOptions = {}): AsyncGenerator<EventListItem[], void, undefined> {
+  async function* eventPages(
+    query: EventsPageQuery,
+    callOptions: CallOptions = {},
+  ): AsyncGenerator<EventListItem[], void, undefined> {
     let cursor: string | undefined = query.cursor;
     for (;;) {
-      const page = await getResponse('/events', { ...callOptions, query: { ...query, ...(cursor === undefined ? {} : { cursor }) } });
+      const page = await getResponse('/events', {
+        ...callOptions,
+        query: { ...query, ...(cursor === undefined ? {} : { cursor }) },
+      });
       yield page.data as EventListItem[];
       if (page.nextCursor === null) return;
       cursor = page.nextCursor;
@@ -309,7 +360,10 @@ export function createClient(options: ClientOptions): AltsportsClient {
 
   const openStream = async (query: StreamQuery, lastEventId: number | null, signal: AbortSignal) => {
     const url = buildUrl(root, '/stream', undefined, query as Record<string, unknown>);
-    const headers = baseHeaders({ accept: 'text/event-stream', ...(lastEventId === null ? {} : { 'last-event-id': String(lastEventId) }) });
+    const headers = baseHeaders({
+      accept: 'text/event-stream',
+      ...(lastEventId === null ? {} : { 'last-event-id': String(lastEventId) }),
+    });
     return { response: await fetchImpl(url, { headers, signal }), url };
   };
 
@@ -323,7 +377,8 @@ export function createClient(options: ClientOptions): AltsportsClient {
       return (answer as ApiResponse<unknown>).data;
     },
     poll: (path: string, params: RequestParams, pollOptions?: PollOptions) => poll(path, params, pollOptions),
-    subscribe: (subscribeOptions?: SubscribeOptions) => subscribe({ open: openStream, sleep: (ms, signal) => sleep(ms, signal), random }, subscribeOptions),
+    subscribe: (subscribeOptions?: SubscribeOptions) =>
+      subscribe({ open: openStream, sleep: (ms, signal) => sleep(ms, signal), random }, subscribeOptions),
   } as unknown as Pick<AltsportsClient, 'get' | 'getResponse' | 'getIfChanged' | 'post' | 'poll' | 'subscribe'>;
 
   const typed: AltsportsClient = {
@@ -333,9 +388,14 @@ export function createClient(options: ClientOptions): AltsportsClient {
     eventPages: (query, o) => eventPages(query, o),
     event: (eventId, o) => client.get('/events/{eventId}', { ...o, path: { eventId } }),
     participants: (eventId, o) => client.get('/events/{eventId}/participants', { ...o, path: { eventId } }),
-    heatScores: (eventId, heatId, o) => client.get('/events/{eventId}/heats/{heatId}', { ...o, path: { eventId, heatId } }),
+    heatScores: (eventId, heatId, o) =>
+      client.get('/events/{eventId}/heats/{heatId}', { ...o, path: { eventId, heatId } }),
     odds: async <T extends OddType>(eventId: string, oddType: T, query?: OddsQuery, o?: CallOptions) =>
-      (await client.get('/events/{eventId}/{oddType}', { ...o, path: { eventId, oddType }, ...(query ? { query } : {}) })) as OddsOf<T>,
+      (await client.get('/events/{eventId}/{oddType}', {
+        ...o,
+        path: { eventId, oddType },
+        ...(query ? { query } : {}),
+      })) as OddsOf<T>,
     sgp: (eventId, oddIds, o) => client.post('/events/{eventId}/sgp', { ...o, path: { eventId }, body: oddIds }),
     curlingEvent: (eventId, o) => client.get('/events/gsoc/{eventId}', { ...o, path: { eventId } }),
     curlingOdds: (id, o) => client.get('/events/gsoc/{id}/odds', { ...o, path: { id } }),
@@ -348,13 +408,22 @@ export function createClient(options: ClientOptions): AltsportsClient {
     jaiAlaiCard: (cardId, o) => client.get('/events/jaialai/{id}', { ...o, path: { id: cardId } }),
     jaiAlaiOdds: (id, o) => client.get('/events/jaialai/{id}/odds', { ...o, path: { id } }),
     futures: (o) => client.get('/futures', { ...o }),
-    futureOdds: (sportType, tourId, futureType, o) => client.get('/futures/{sportType}/tour/{tourId}/odds/{futureType}', { ...o, path: { sportType, tourId, futureType } }),
+    futureOdds: (sportType, tourId, futureType, o) =>
+      client.get('/futures/{sportType}/tour/{tourId}/odds/{futureType}', {
+        ...o,
+        path: { sportType, tourId, futureType },
+      }),
   };
   return typed;
 }
 
 /** Fills `{name}` segments (encoded, `:` kept as ids use it) and appends the query; arrays repeat the parameter. */
-export function buildUrl(root: string, path: string, pathParams: Record<string, string | number> | undefined, query: Record<string, unknown> | undefined): string {
+export function buildUrl(
+  root: string,
+  path: string,
+  pathParams: Record<string, string | number> | undefined,
+  query: Record<string, unknown> | undefined,
+): string {
   const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = pathParams?.[name];
     if (value === undefined || value === '') throw new TypeError(`${path}: the path parameter "${name}" is missing`);
@@ -393,7 +462,8 @@ function unwrapEnvelope(body: unknown, status: number): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const keys = Object.keys(body);
   const wrapped = body as { status?: unknown; message?: unknown; data?: unknown };
-  const isEnvelope = keys.length === 3 && 'data' in wrapped && wrapped.status === status && typeof wrapped.message === 'string';
+  const isEnvelope =
+    keys.length === 3 && 'data' in wrapped && wrapped.status === status && typeof wrapped.message === 'string';
   return isEnvelope ? wrapped.data : body;
 }
 

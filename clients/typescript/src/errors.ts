@@ -25,7 +25,14 @@ export class AltsportsApiError extends Error {
   readonly url: string;
   readonly headers: Headers;
 
-  constructor(init: { method: string; url: string; status: number; headers: Headers; body: ServerErrorResponse | null; text: string }) {
+  constructor(init: {
+    method: string;
+    url: string;
+    status: number;
+    headers: Headers;
+    body: ServerErrorResponse | null;
+    text: string;
+  }) {
     const message = init.body?.message ?? (init.text.trim().slice(0, 200) || `HTTP ${init.status}`);
     super(`${init.method} ${init.url}: ${init.status} ${message}`);
     this.status = init.status;
@@ -49,7 +56,14 @@ export class AltsportsApiError extends Error {
   /** Reads an error answer's body (consuming it) into an AltsportsApiError. */
   static async from(method: string, url: string, response: Response): Promise<AltsportsApiError> {
     const text = await response.text().catch(() => '');
-    return new AltsportsApiError({ method, url, status: response.status, headers: response.headers, body: parseErrorBody(text), text });
+    return new AltsportsApiError({
+      method,
+      url,
+      status: response.status,
+      headers: response.headers,
+      body: parseErrorBody(text),
+      text,
+    });
   }
 }
 

@@ -1,5 +1,17 @@
-export { type AltsportsClient, type ApiResponse, type ClientOptions, type EventsPageQuery, type NotModified, type PollOptions, type RateLimitInfo, type RetryOptions, buildUrl, createClient } from './client.ts';
+export {
+  type AltsportsClient,
+  type ApiResponse,
+  buildUrl,
+  type ClientOptions,
+  createClient,
+  type EventsPageQuery,
+  type NotModified,
+  type PollOptions,
+  type RateLimitInfo,
+  type RetryOptions,
+} from './client.ts';
 export { AltsportsApiError, parseRetryAfter } from './errors.ts';
+export type { components, paths } from './schema.ts';
 export { type SseEvent, SseParser } from './sse.ts';
 export type {
   ChangeKind,
@@ -14,6 +26,5 @@ export type {
   StreamSubscription,
   SubscribeOptions,
 } from './stream.ts';
-export { PUBLIC_PREFIX } from './types.ts';
 export type * from './types.ts';
-export type { components, paths } from './schema.ts';
+export { PUBLIC_PREFIX } from './types.ts';

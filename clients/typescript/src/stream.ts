@@ -60,7 +60,12 @@ export interface SubscribeOptions {
   /** Reconnect when nothing, not even a heartbeat, arrives for this long; keep it above the server's STREAM_HEARTBEAT_SECONDS. 0: never. Default 60000 ms. */
   idleTimeoutMs?: number;
   /** Called before each reconnection, with why and the delay: for logs and metrics. */
-  onReconnect?: (info: { reason: 'close' | 'ended' | 'error' | 'idle' | 'status'; delayMs: number; lastEventId: number | null; error?: unknown }) => void;
+  onReconnect?: (info: {
+    reason: 'close' | 'ended' | 'error' | 'idle' | 'status';
+    delayMs: number;
+    lastEventId: number | null;
+    error?: unknown;
+  }) => void;
 }
 
 export interface StreamSubscription extends AsyncIterableIterator<StreamEvent> {
@@ -72,7 +77,11 @@ export interface StreamSubscription extends AsyncIterableIterator<StreamEvent> {
 
 /** What the client gives the stream: how to open a connection, and how to wait. */
 export interface StreamTransport {
-  open(query: StreamQuery, lastEventId: number | null, signal: AbortSignal): Promise<{ response: Response; url: string }>;
+  open(
+    query: StreamQuery,
+    lastEventId: number | null,
+    signal: AbortSignal,
+  ): Promise<{ response: Response; url: string }>;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   random(): number;
 }

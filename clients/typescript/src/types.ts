@@ -16,20 +16,33 @@ export type PublicPaths = {
 
 type Method = 'get' | 'post';
 type OperationOf<P extends keyof PublicPaths, M extends Method> = NonNullable<PublicPaths[P][M]>;
-type HasOperation<P extends keyof PublicPaths, M extends Method> = PublicPaths[P][M] extends { responses: unknown } ? true : false;
+type HasOperation<P extends keyof PublicPaths, M extends Method> = PublicPaths[P][M] extends { responses: unknown }
+  ? true
+  : false;
 
 /** The stream answers text/event-stream: it is read with `subscribe()`, not `get()`. */
 type StreamPath = '/stream';
 
 /** Paths with a JSON GET: every public document route. */
-export type GetPath = Exclude<{ [P in keyof PublicPaths]: HasOperation<P, 'get'> extends true ? P : never }[keyof PublicPaths], StreamPath>;
+export type GetPath = Exclude<
+  { [P in keyof PublicPaths]: HasOperation<P, 'get'> extends true ? P : never }[keyof PublicPaths],
+  StreamPath
+>;
 /** Paths with a POST: the same game parlay. */
-export type PostPath = { [P in keyof PublicPaths]: HasOperation<P, 'post'> extends true ? P : never }[keyof PublicPaths];
+export type PostPath = {
+  [P in keyof PublicPaths]: HasOperation<P, 'post'> extends true ? P : never;
+}[keyof PublicPaths];
 
 type PathParamsOf<Op> = Op extends { parameters: { path: infer X } } ? X : never;
 type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : never;
-type SuccessOf<Op> = Op extends { responses: infer R } ? (200 extends keyof R ? JsonOf<R[200]> : 201 extends keyof R ? JsonOf<R[201]> : never) : never;
+type SuccessOf<Op> = Op extends { responses: infer R }
+  ? 200 extends keyof R
+    ? JsonOf<R[200]>
+    : 201 extends keyof R
+      ? JsonOf<R[201]>
+      : never
+  : never;
 type BodyOf<Op> = Op extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
 
 /** Per-call options every method takes. */
@@ -45,9 +58,14 @@ type QueryPart<Op> = [QueryOf<Op>] extends [never] ? { query?: undefined } : { q
 type BodyPart<Op> = [BodyOf<Op>] extends [never] ? { body?: undefined } : { body: BodyOf<Op> };
 
 /** What a GET of `P` takes: its path parameters (required when it has any) and its query. */
-export type GetParams<P extends GetPath> = PathPart<OperationOf<P, 'get'>> & QueryPart<OperationOf<P, 'get'>> & CallOptions;
+export type GetParams<P extends GetPath> = PathPart<OperationOf<P, 'get'>> &
+  QueryPart<OperationOf<P, 'get'>> &
+  CallOptions;
 /** What a POST of `P` takes: its path parameters and its JSON body. */
-export type PostParams<P extends PostPath> = PathPart<OperationOf<P, 'post'>> & QueryPart<OperationOf<P, 'post'>> & BodyPart<OperationOf<P, 'post'>> & CallOptions;
+export type PostParams<P extends PostPath> = PathPart<OperationOf<P, 'post'>> &
+  QueryPart<OperationOf<P, 'post'>> &
+  BodyPart<OperationOf<P, 'post'>> &
+  CallOptions;
 
 /** The 200 body of a GET of `P`. */
 export type GetResult<P extends GetPath> = SuccessOf<OperationOf<P, 'get'>>;
@@ -57,7 +75,8 @@ export type PostResult<P extends PostPath> = SuccessOf<OperationOf<P, 'post'>>;
 export type GetQuery<P extends GetPath> = QueryOf<OperationOf<P, 'get'>>;
 
 /** The options argument may be left out when nothing in it is required. */
-export type OptionalWhenEmpty<O> = Record<string, never> extends Omit<O, keyof CallOptions | 'query'> ? [options?: O] : [options: O];
+export type OptionalWhenEmpty<O> =
+  Record<string, never> extends Omit<O, keyof CallOptions | 'query'> ? [options?: O] : [options: O];
 
 export type Schemas = components['schemas'];
 export type ServerErrorResponse = Schemas['ServerErrorResponse'];
@@ -85,7 +104,9 @@ export type OddType = EventOdds['oddType'];
 export type CompetitionKey = SportListingItem['key'];
 export type EventQuery = GetQuery<'/events'>;
 export type OddsQuery = GetQuery<'/events/{eventId}/{oddType}'>;
-export type FutureType = PathParamsOf<OperationOf<'/futures/{sportType}/tour/{tourId}/odds/{futureType}', 'get'>>['futureType'];
+export type FutureType = PathParamsOf<
+  OperationOf<'/futures/{sportType}/tour/{tourId}/odds/{futureType}', 'get'>
+>['futureType'];
 export type SgpRequest = PostParams<'/events/{eventId}/sgp'>['body'];
 
 /** One odd type's document, with the member named by that odd type present. */

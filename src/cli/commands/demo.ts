@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { loadConfig } from '../../config.ts';
 import { generateDemoFeeds } from '../../demo/generate.ts';
 import { loadDemoData } from '../../demo/load-demo.ts';
@@ -46,9 +46,15 @@ export const demoCommand: Command = {
     }
     const store = await openMigratedStore(loadConfig());
     try {
-      const result = await loadDemoData(store, { seed, events, onProgress: (n) => bar.update(`${n}${events ? ` of ${events}` : ''} events loaded`) });
+      const result = await loadDemoData(store, {
+        seed,
+        events,
+        onProgress: (n) => bar.update(`${n}${events ? ` of ${events}` : ''} events loaded`),
+      });
       bar.done();
-      console.log(`Loaded ${result.events} demo events into ${store.dialect} ${store.location} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `Loaded ${result.events} demo events into ${store.dialect} ${store.location} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
     } finally {
       await store.close();
     }

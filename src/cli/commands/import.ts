@@ -25,11 +25,15 @@ export const importCommand: Command = {
     const store = await openMigratedStore(config);
     const bar = progress(`import ${file}`);
     try {
-      const feed = await readFeedFile(file, (read, total) => bar.update(`reading ${Math.round((100 * read) / Math.max(total, 1))}%`));
+      const feed = await readFeedFile(file, (read, total) =>
+        bar.update(`reading ${Math.round((100 * read) / Math.max(total, 1))}%`),
+      );
       bar.update('validating', true);
       let summary;
       try {
-        summary = await ingestFeed(store, feed.document, { onCollection: (collection, counts) => bar.update(`wrote ${counts.received} ${collection}`, true) });
+        summary = await ingestFeed(store, feed.document, {
+          onCollection: (collection, counts) => bar.update(`wrote ${counts.received} ${collection}`, true),
+        });
       } catch (error) {
         if (error instanceof FeedValidationError) {
           throw new FeedValidationError(
@@ -45,10 +49,14 @@ export const importCommand: Command = {
       bar.done();
       const { changedEventIds, changes, ...collections } = summary;
       console.log(`Imported ${file} into ${store.dialect} ${store.location}`);
-      console.log(`  ${'collection'.padEnd(12)} ${'received'.padStart(9)} ${'inserted'.padStart(9)} ${'updated'.padStart(9)} ${'unchanged'.padStart(9)} ${'stale'.padStart(9)}`);
+      console.log(
+        `  ${'collection'.padEnd(12)} ${'received'.padStart(9)} ${'inserted'.padStart(9)} ${'updated'.padStart(9)} ${'unchanged'.padStart(9)} ${'stale'.padStart(9)}`,
+      );
       for (const [name, c] of Object.entries(collections)) {
         if (c.received === 0) continue;
-        console.log(`  ${name.padEnd(12)} ${[c.received, c.inserted, c.updated, c.unchanged, c.stale].map((n) => String(n).padStart(9)).join(' ')}`);
+        console.log(
+          `  ${name.padEnd(12)} ${[c.received, c.inserted, c.updated, c.unchanged, c.stale].map((n) => String(n).padStart(9)).join(' ')}`,
+        );
       }
       console.log(`  ${changedEventIds.length} event document(s) changed, ${changes.length} change(s) logged`);
     } finally {

@@ -1,4 +1,12 @@
-import { type ApiKeyInfo, type KeyLimits, createApiKey, listApiKeys, parseCompetitionList, revokeApiKey, setApiKeyLimits } from '../../access/api-keys.ts';
+import {
+  type ApiKeyInfo,
+  createApiKey,
+  type KeyLimits,
+  listApiKeys,
+  parseCompetitionList,
+  revokeApiKey,
+  setApiKeyLimits,
+} from '../../access/api-keys.ts';
 import { parseRateSetting } from '../../access/rate-limit.ts';
 import { loadConfig } from '../../config.ts';
 import type { Command } from '../main.ts';
@@ -29,15 +37,26 @@ function limitOptions(values: Record<string, string | boolean | undefined>): Key
   };
 }
 
-const showLimit = (value: number | null, unit: string) => `${value === null ? 'default' : value === 0 ? 'unlimited' : value}/${unit}`;
+const showLimit = (value: number | null, unit: string) =>
+  `${value === null ? 'default' : value === 0 ? 'unlimited' : value}/${unit}`;
 const showLimits = (k: ApiKeyInfo) => `${showLimit(k.ratePerMinute, 'min')} ${showLimit(k.ratePerDay, 'day')}`;
 
 export const keysCommand: Command = {
   usage: USAGE,
-  options: { name: { type: 'string' }, competitions: { type: 'string' }, json: { type: 'boolean' }, 'per-minute': { type: 'string' }, 'per-day': { type: 'string' } },
+  options: {
+    name: { type: 'string' },
+    competitions: { type: 'string' },
+    json: { type: 'boolean' },
+    'per-minute': { type: 'string' },
+    'per-day': { type: 'string' },
+  },
   async run({ values, positionals }) {
     const [action, target] = positionals;
-    if (!action || !['create', 'list', 'limits', 'revoke'].includes(action) || ((action === 'revoke' || action === 'limits') && !target)) {
+    if (
+      !action ||
+      !['create', 'list', 'limits', 'revoke'].includes(action) ||
+      ((action === 'revoke' || action === 'limits') && !target)
+    ) {
       console.error(USAGE);
       return 2;
     }
@@ -59,14 +78,18 @@ export const keysCommand: Command = {
         }
         const { key, info } = await createApiKey(store, { name, competitions, ...limits });
         console.log(key);
-        console.error(`Created key ${info.id} (${info.name}) for ${info.competitions ? info.competitions.join(', ') : 'every competition'}, ${showLimits(info)}. It is shown only once.`);
+        console.error(
+          `Created key ${info.id} (${info.name}) for ${info.competitions ? info.competitions.join(', ') : 'every competition'}, ${showLimits(info)}. It is shown only once.`,
+        );
       } else if (action === 'list') {
         const keys = await listApiKeys(store);
         if (values.json) {
           console.log(JSON.stringify(keys, null, 2));
         } else {
           for (const k of keys) {
-            console.log(`${k.id}  ${k.prefix}…  ${k.revokedAt ? 'revoked' : 'active '}  ${k.name}  ${k.competitions ? k.competitions.join(',') : '*'}  ${showLimits(k)}  created ${k.createdAt}`);
+            console.log(
+              `${k.id}  ${k.prefix}…  ${k.revokedAt ? 'revoked' : 'active '}  ${k.name}  ${k.competitions ? k.competitions.join(',') : '*'}  ${showLimits(k)}  created ${k.createdAt}`,
+            );
           }
         }
       } else if (action === 'limits') {

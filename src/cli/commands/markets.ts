@@ -10,9 +10,9 @@ const USAGE = [
   'Usage: altsports markets generate EVENT_ID (--probabilities FILE | --ratings FILE)',
   '                 [--overround 0.05] [--margin power|multiplicative] [--shape 1] [--odd-types eventWinner,podiums]',
   '',
-  "Prices an event: FILE is a JSON object of athlete id to win probability (weights, normalised) or to",
+  'Prices an event: FILE is a JSON object of athlete id to win probability (weights, normalised) or to',
   'rating points (400 points is ten times the odds). One finishing-order model is fitted to it and every',
-  "market the competition offers is derived from it (event markets, and heat markets for each heat whose",
+  'market the competition offers is derived from it (event markets, and heat markets for each heat whose',
   'draw is stored), with the margin applied by the chosen method, and written through the feed ingest.',
   'The same as POST /api/v1/admin/events/{eventId}/markets/generate.',
 ].join('\n');
@@ -29,7 +29,12 @@ export const marketsCommand: Command = {
   },
   async run({ values, positionals }) {
     const [action, eventId] = positionals;
-    if (action !== 'generate' || !eventId || positionals.length > 2 || Boolean(values.probabilities) === Boolean(values.ratings)) {
+    if (
+      action !== 'generate' ||
+      !eventId ||
+      positionals.length > 2 ||
+      Boolean(values.probabilities) === Boolean(values.ratings)
+    ) {
       console.error(USAGE);
       return 2;
     }
@@ -53,7 +58,9 @@ export const marketsCommand: Command = {
       });
       const { markets, odds } = result.summary;
       console.log(`Generated ${result.marketsGenerated} markets and ${result.oddsGenerated} odds for ${eventId}`);
-      console.log(`  markets: ${markets.inserted} new, ${markets.updated} updated; odds: ${odds.inserted} new, ${odds.updated} updated`);
+      console.log(
+        `  markets: ${markets.inserted} new, ${markets.updated} updated; odds: ${odds.inserted} new, ${odds.updated} updated`,
+      );
     } finally {
       await store.close();
     }

@@ -1,9 +1,14 @@
 import type { Config } from '../../config.ts';
-import { type Store, migrateToLatest, openStore } from '../../store/database.ts';
+import { migrateToLatest, openStore, type Store } from '../../store/database.ts';
 
 /** Opens the configured store and brings its schema up to date. */
 export async function openMigratedStore(config: Config): Promise<Store> {
-  const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgPoolSize: config.pgPoolSize, changeLogSize: config.changeLogSize });
+  const store = openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgPoolSize: config.pgPoolSize,
+    changeLogSize: config.changeLogSize,
+  });
   try {
     await migrateToLatest(store);
   } catch (error) {

@@ -4,7 +4,11 @@ import { migrateToLatest, openStore } from '../../store/database.ts';
 import type { Command } from '../main.ts';
 
 export const openapiCommand: Command = {
-  usage: ['Usage: altsports openapi', '', 'Prints the OpenAPI 3.1 document (JSON) that the server publishes at /api/v1/public/openapi.json.'].join('\n'),
+  usage: [
+    'Usage: altsports openapi',
+    '',
+    'Prints the OpenAPI 3.1 document (JSON) that the server publishes at /api/v1/public/openapi.json.',
+  ].join('\n'),
   async run() {
     const config = { ...loadConfig({}), demoApiKey: DEFAULT_DEMO_API_KEY };
     // An empty in-memory store: the app reads its change log at start.

@@ -25,8 +25,13 @@ export const serveCommand: Command = {
   options: { simulate: { type: 'boolean' }, ...SIMULATE_OPTIONS },
   async run({ values }) {
     const simulation = simulateSettings(values);
-    if ('error' in simulation || (!values.simulate && Object.keys(SIMULATE_OPTIONS).some((name) => values[name] !== undefined))) {
-      console.error(`altsports serve: ${'error' in simulation ? simulation.error : '--interval, --speed and --competitions go with --simulate'}`);
+    if (
+      'error' in simulation ||
+      (!values.simulate && Object.keys(SIMULATE_OPTIONS).some((name) => values[name] !== undefined))
+    ) {
+      console.error(
+        `altsports serve: ${'error' in simulation ? simulation.error : '--interval, --speed and --competitions go with --simulate'}`,
+      );
       return 2;
     }
     const config = loadConfig();
@@ -96,14 +101,23 @@ export const serveCommand: Command = {
     if (values.simulate) {
       simulator = (async () => {
         const prepared = await prepareSimulation(store, { competitions: simulation.competitions });
-        app.log.info({ clock: prepared.clock, loaded: prepared.loaded, speed: simulation.speed }, `simulator: ${startLine(prepared, simulation.speed)}`);
-        const running = createSimulator(store, { anchor: prepared.anchors, clock: prepared.clock, speed: simulation.speed, competitions: simulation.competitions });
+        app.log.info(
+          { clock: prepared.clock, loaded: prepared.loaded, speed: simulation.speed },
+          `simulator: ${startLine(prepared, simulation.speed)}`,
+        );
+        const running = createSimulator(store, {
+          anchor: prepared.anchors,
+          clock: prepared.clock,
+          speed: simulation.speed,
+          competitions: simulation.competitions,
+        });
         await running.run({
           intervalMs: simulation.intervalMs,
           signal: stopSimulator.signal,
           onTick: (summary) => {
             app.log.debug({ tick: summary }, 'simulator tick');
-            for (const t of summary.transitions) app.log.info({ eventId: t.eventId, from: t.from, to: t.to, clock: summary.clock }, `${t.name}: ${t.to}`);
+            for (const t of summary.transitions)
+              app.log.info({ eventId: t.eventId, from: t.from, to: t.to, clock: summary.clock }, `${t.name}: ${t.to}`);
           },
         });
       })().catch((error: unknown) => app.log.error({ err: error }, 'simulator stopped'));

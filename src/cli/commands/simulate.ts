@@ -1,7 +1,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import { loadConfig } from '../../config.ts';
+import { createSimulator, MAX_SPEED, type Prepared, prepareSimulation, type TickSummary } from '../../demo/simulate.ts';
 import { COMPETITION_KEYS } from '../../domain/competitions.ts';
-import { MAX_SPEED, type Prepared, type TickSummary, createSimulator, prepareSimulation } from '../../demo/simulate.ts';
 import type { Command } from '../main.ts';
 import { openMigratedStore } from './open-store.ts';
 
@@ -25,14 +25,26 @@ export const SIMULATE_OPTIONS_HELP = [
 ];
 
 /** The settings from the command line, or the message naming the bad one. */
-export function simulateSettings(values: Record<string, string | boolean | undefined>): SimulateSettings | { error: string } {
+export function simulateSettings(
+  values: Record<string, string | boolean | undefined>,
+): SimulateSettings | { error: string } {
   const interval = values.interval === undefined ? 1 : Number(values.interval);
-  if (!(interval >= 0.01 && interval <= 3600)) return { error: '--interval must be a number of seconds from 0.01 to 3600' };
+  if (!(interval >= 0.01 && interval <= 3600))
+    return { error: '--interval must be a number of seconds from 0.01 to 3600' };
   const speed = values.speed === undefined ? 1 : Number(values.speed);
   if (!(speed > 0 && speed <= MAX_SPEED)) return { error: `--speed must be a number above 0 and at most ${MAX_SPEED}` };
-  const competitions = typeof values.competitions === 'string' ? values.competitions.split(',').map((key) => key.trim()).filter(Boolean) : undefined;
+  const competitions =
+    typeof values.competitions === 'string'
+      ? values.competitions
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean)
+      : undefined;
   const unknown = competitions?.filter((key) => !COMPETITION_KEYS.includes(key as never)) ?? [];
-  if (unknown.length > 0) return { error: `--competitions: unknown competition ${unknown.join(', ')} (known: ${COMPETITION_KEYS.join(', ')})` };
+  if (unknown.length > 0)
+    return {
+      error: `--competitions: unknown competition ${unknown.join(', ')} (known: ${COMPETITION_KEYS.join(', ')})`,
+    };
   if (competitions && competitions.length === 0) return { error: '--competitions needs at least one competition key' };
   return { intervalMs: interval * 1000, speed, competitions };
 }
@@ -57,7 +69,7 @@ export const simulateCommand: Command = {
     'Options:',
     ...SIMULATE_OPTIONS_HELP,
     '  --ticks N             stop after N ticks (default: run until SIGINT or SIGTERM)',
-    '  --seed S              the demo\'s seed, as it was loaded (default 1)',
+    "  --seed S              the demo's seed, as it was loaded (default 1)",
     '  --reset               lay the demo out around the present even when the store holds it, as',
     '                        `altsports demo` does (laps and results already sent for heats that',
     '                        are to come again stay in the store)',
@@ -75,7 +87,8 @@ export const simulateCommand: Command = {
     const settings = simulateSettings(values);
     if ('error' in settings) return fail(settings.error);
     const ticks = values.ticks === undefined ? undefined : Number(values.ticks);
-    if (ticks !== undefined && !(Number.isInteger(ticks) && ticks >= 1)) return fail('--ticks must be a whole number from 1');
+    if (ticks !== undefined && !(Number.isInteger(ticks) && ticks >= 1))
+      return fail('--ticks must be a whole number from 1');
     const seed = values.seed === undefined ? undefined : Number(values.seed);
     if (seed !== undefined && !Number.isInteger(seed)) return fail('--seed must be a whole number');
     const store = await openMigratedStore(loadConfig());
@@ -84,11 +97,28 @@ export const simulateCommand: Command = {
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      const prepared = await prepareSimulation(store, { seed, competitions: settings.competitions, reset: values.reset === true });
-      process.stderr.write(`altsports simulate: ${startLine(prepared, settings.speed)} (${store.dialect} ${store.location})\n`);
-      const simulator = createSimulator(store, { anchor: prepared.anchors, clock: prepared.clock, speed: settings.speed, competitions: settings.competitions, seed });
+      const prepared = await prepareSimulation(store, {
+        seed,
+        competitions: settings.competitions,
+        reset: values.reset === true,
+      });
+      process.stderr.write(
+        `altsports simulate: ${startLine(prepared, settings.speed)} (${store.dialect} ${store.location})\n`,
+      );
+      const simulator = createSimulator(store, {
+        anchor: prepared.anchors,
+        clock: prepared.clock,
+        speed: settings.speed,
+        competitions: settings.competitions,
+        seed,
+      });
       const tty = Boolean(process.stdout.isTTY);
-      await simulator.run({ intervalMs: settings.intervalMs, ticks, signal: stop.signal, onTick: (summary) => console.log(tty ? tickLine(summary) : JSON.stringify(summary)) });
+      await simulator.run({
+        intervalMs: settings.intervalMs,
+        ticks,
+        signal: stop.signal,
+        onTick: (summary) => console.log(tty ? tickLine(summary) : JSON.stringify(summary)),
+      });
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
@@ -102,7 +132,12 @@ export function startLine(prepared: Prepared, speed: number): string {
   const keys = Object.keys(prepared.anchors);
   const carried = keys.filter((key) => !prepared.loaded.includes(key));
   const around = [...new Set(Object.values(prepared.anchors).map((a) => a.toISOString()))].sort().join(', ');
-  const demo = carried.length === 0 ? 'loaded the demo' : prepared.loaded.length === 0 ? 'carrying on the demo' : `carrying on the demo, loaded ${prepared.loaded.join(', ')}`;
+  const demo =
+    carried.length === 0
+      ? 'loaded the demo'
+      : prepared.loaded.length === 0
+        ? 'carrying on the demo'
+        : `carrying on the demo, loaded ${prepared.loaded.join(', ')}`;
   return `${demo} of ${keys.length} competitions, laid out around ${around}; clock from ${prepared.clock.toISOString()} at ${speed}x`;
 }
 

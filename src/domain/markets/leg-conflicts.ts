@@ -40,7 +40,9 @@ const MEASURES: Record<OverUnderSubMarketType, string> = {
 export function describeSelection(selection: Selection, nameOf: (athleteId: string) => string = (id) => id): string {
   switch (selection.kind) {
     case 'place':
-      return selection.place === 1 ? `${nameOf(selection.athleteId)} wins` : `${nameOf(selection.athleteId)} finishes ${ordinal(selection.place)}`;
+      return selection.place === 1
+        ? `${nameOf(selection.athleteId)} wins`
+        : `${nameOf(selection.athleteId)} finishes ${ordinal(selection.place)}`;
     case 'top':
       return `${nameOf(selection.athleteId)} finishes in the top ${selection.places}`;
     case 'order':
@@ -166,12 +168,19 @@ export function findConflict(
   let kept = legs.map((_, i) => i);
   for (let i = legs.length - 1; i >= 0; i--) {
     const without = kept.filter((j) => j !== i);
-    if (clash(without.map((j) => legs[j] as ConflictLeg), fieldSize)) kept = without;
+    if (
+      clash(
+        without.map((j) => legs[j] as ConflictLeg),
+        fieldSize,
+      )
+    )
+      kept = without;
   }
   const named = kept.map((i) => legs[i] as ConflictLeg);
   const window = clash(named, fieldSize)?.window;
   const ids = named.map((leg) => leg.id);
-  const list = (items: string[]) => (items.length === 1 ? items[0] : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+  const list = (items: string[]) =>
+    items.length === 1 ? items[0] : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
   // Several legs crowding a window read better as the athletes involved; a pair reads best quoted.
   if (window && named.length > 2) {
     const { x, y } = window;

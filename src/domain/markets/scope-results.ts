@@ -12,7 +12,10 @@ const PENDING: ScopeResult = { state: 'pending', ranks: new Map() };
  * Competition ranking of values (1, 1, 3 on a tie). Lower is better unless `higherIsBetter`. A null
  * value ranks null (took part, not classified).
  */
-export function competitionRanks(values: ReadonlyMap<string, number | null>, higherIsBetter = false): Map<string, number | null> {
+export function competitionRanks(
+  values: ReadonlyMap<string, number | null>,
+  higherIsBetter = false,
+): Map<string, number | null> {
   const classified = [...values].filter((entry): entry is [string, number] => entry[1] !== null);
   const ranks = new Map<string, number | null>();
   for (const [id, value] of values) {
@@ -29,7 +32,10 @@ const CALLED_OFF = ['CANCELLED'];
  * The event's final standing: participants' places once the event is COMPLETED and at least one
  * place is in. Withdrawn athletes did not take part (their bets are void).
  */
-export function eventScopeResult(eventStatus: string, participants: ReadonlyArray<{ athleteId: string; status: string; place: number | null }>): ScopeResult {
+export function eventScopeResult(
+  eventStatus: string,
+  participants: ReadonlyArray<{ athleteId: string; status: string; place: number | null }>,
+): ScopeResult {
   if (CALLED_OFF.includes(eventStatus)) return { state: 'void', ranks: new Map() };
   if (eventStatus !== 'COMPLETED' || !participants.some((p) => p.place !== null)) return PENDING;
   const ranks = new Map<string, number | null>();
@@ -50,7 +56,11 @@ export interface HeatScopeRow {
  * (PUSH), a no contest or a cancelled heat is void. A completed heat with no rank in yet is pending.
  * Measures: points are the heat score; the gap to the leader is the lap time behind the winner's.
  */
-export function heatScopeResult(heatStatus: string, rows: readonly HeatScopeRow[], fight?: 'win' | 'draw' | 'none'): ScopeResult {
+export function heatScopeResult(
+  heatStatus: string,
+  rows: readonly HeatScopeRow[],
+  fight?: 'win' | 'draw' | 'none',
+): ScopeResult {
   if (CALLED_OFF.includes(heatStatus)) return { state: 'void', ranks: new Map() };
   if (heatStatus !== 'COMPLETED') return PENDING;
   if (fight === 'draw') return { state: 'push', ranks: new Map() };
@@ -63,7 +73,8 @@ export function heatScopeResult(heatStatus: string, rows: readonly HeatScopeRow[
   for (const row of rows) {
     const m: Partial<Record<OverUnderSubMarketType, number>> = {};
     if (row.athleteHeatScore !== null) m.points = row.athleteHeatScore;
-    if (row.athleteLapTime !== null && leaderTime !== null) m.gapToLeaders = Math.round((row.athleteLapTime - leaderTime) * 1000) / 1000;
+    if (row.athleteLapTime !== null && leaderTime !== null)
+      m.gapToLeaders = Math.round((row.athleteLapTime - leaderTime) * 1000) / 1000;
     measures.set(row.athleteId, m);
   }
   return { state: 'decided', ranks, measures };

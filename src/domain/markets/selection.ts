@@ -30,7 +30,13 @@ export type Selection =
    * The measure of these athletes (summed when several: multiOverUnder) is above (OVER) or below
    * (UNDER) the line; equal is a push.
    */
-  | { kind: 'overUnder'; athleteIds: readonly string[]; measure: OverUnderSubMarketType; line: number; side: OverUnderSide }
+  | {
+      kind: 'overUnder';
+      athleteIds: readonly string[];
+      measure: OverUnderSubMarketType;
+      line: number;
+      side: OverUnderSide;
+    }
   /** dreamTeam: this group's summed finishing positions are the lowest of the market's groups. */
   | { kind: 'group'; athleteIds: readonly string[]; groups: readonly (readonly string[])[] }
   /**
@@ -59,4 +65,10 @@ export const OPERATOR_SETTLED: readonly OddType[] = ['propBets', 'teamMarkets'];
 export const HEAT_ODD_TYPES: readonly OddType[] = ['heatWinner', 'heatExacta'];
 
 /** Top places paid by each top-k odd type; shows take the market's own `places` (3 when absent). */
-export const TOP_PLACES: Partial<Record<OddType, number>> = { podiums: 3, shows: 3, raceTop3: 3, raceTop5: 5, raceTop10: 10 };
+export const TOP_PLACES: Partial<Record<OddType, number>> = {
+  podiums: 3,
+  shows: 3,
+  raceTop3: 3,
+  raceTop5: 5,
+  raceTop10: 10,
+};

@@ -34,7 +34,8 @@ function placesOf(ranks: ScopeResult['ranks']): Map<string, Places> {
   for (const rank of ranks.values()) tied.set(rank, (tied.get(rank) ?? 0) + 1);
   const classified = ranks.size - (tied.get(null) ?? 0);
   const places = new Map<string, Places>();
-  for (const [athleteId, rank] of ranks) places.set(athleteId, { p: rank ?? classified + 1, t: tied.get(rank) as number });
+  for (const [athleteId, rank] of ranks)
+    places.set(athleteId, { p: rank ?? classified + 1, t: tied.get(rank) as number });
   return places;
 }
 
@@ -114,7 +115,10 @@ export function settleSelection(selection: Selection, result: ScopeResult): Sett
 }
 
 /** A team market against the final score of its match or period. */
-export function settleMatchScore(selection: Extract<Selection, { kind: 'matchScore' }>, score: { home: number; away: number }): Settled {
+export function settleMatchScore(
+  selection: Extract<Selection, { kind: 'matchScore' }>,
+  score: { home: number; away: number },
+): Settled {
   const { bet, side, line } = selection;
   const byMargin = (margin: number) => (margin > 0 ? win() : margin < 0 ? LOSE : PUSH);
   const diff = score.home - score.away;

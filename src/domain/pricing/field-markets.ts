@@ -15,7 +15,8 @@ export class FieldMarkets {
     private readonly orders: Int32Array,
     readonly runners: number,
   ) {
-    if (runners < 2 || orders.length === 0 || orders.length % runners !== 0) throw new RangeError('orders must hold whole finishing orders of at least two runners');
+    if (runners < 2 || orders.length === 0 || orders.length % runners !== 0)
+      throw new RangeError('orders must hold whole finishing orders of at least two runners');
     this.samples = orders.length / runners;
     this.ranks = new Int32Array(orders.length);
     this.placeCounts = new Float64Array(runners * runners);
@@ -56,7 +57,8 @@ export class FieldMarkets {
     this.check(b);
     if (a === b) throw new RangeError('a head-to-head needs two runners');
     let ahead = 0;
-    for (let s = 0; s < this.samples; s++) if ((this.ranks[s * this.runners + a] as number) < (this.ranks[s * this.runners + b] as number)) ahead += 1;
+    for (let s = 0; s < this.samples; s++)
+      if ((this.ranks[s * this.runners + a] as number) < (this.ranks[s * this.runners + b] as number)) ahead += 1;
     return ahead / this.samples;
   }
 
@@ -75,7 +77,8 @@ export class FieldMarkets {
 
   /** Over/under on a runner's finishing position: OVER wins when the position is above `line` (x.5). */
   finishingPosition(runner: number, line: number): { over: number; under: number } {
-    if (!Number.isFinite(line) || Math.abs((line % 1) - 0.5) > 1e-9) throw new RangeError('a finishing-position line is a half (3.5), so that it cannot push');
+    if (!Number.isFinite(line) || Math.abs((line % 1) - 0.5) > 1e-9)
+      throw new RangeError('a finishing-position line is a half (3.5), so that it cannot push');
     const under = this.top(runner, Math.floor(line));
     return { over: 1 - under, under };
   }

@@ -28,7 +28,8 @@ function checkProbabilities(win: readonly number[]): number[] {
 }
 
 function checkShape(shape: number): void {
-  if (!Number.isInteger(shape) || shape < 1 || shape > MAX_SHAPE) throw new RangeError(`shape must be a whole number from 1 to ${MAX_SHAPE}`);
+  if (!Number.isInteger(shape) || shape < 1 || shape > MAX_SHAPE)
+    throw new RangeError(`shape must be a whole number from 1 to ${MAX_SHAPE}`);
 }
 
 /** Plackett-Luce fitted to win probabilities (normalised to sum to 1): the strengths are the probabilities. */
@@ -111,7 +112,11 @@ export function fitFinishingOrder(win: readonly number[], shape = 1): FinishingO
  * Draws finishing orders: `samples` orders of the whole field, flattened (row r holds runner indices
  * from first to last). Gamma(shape) times are sums of `shape` exponentials.
  */
-export function simulateFinishingOrders(model: FinishingOrderModel, samples: number, uniform: () => number): Int32Array {
+export function simulateFinishingOrders(
+  model: FinishingOrderModel,
+  samples: number,
+  uniform: () => number,
+): Int32Array {
   checkShape(model.shape);
   const n = model.strengths.length;
   const orders = new Int32Array(samples * n);

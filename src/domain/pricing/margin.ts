@@ -39,7 +39,8 @@ export function applyMargin(fair: readonly number[], overround: number, method: 
  * normalisation would pull favourites toward evens whenever the margin was applied by power.
  */
 export function removePowerMargin(implied: readonly number[]): number[] {
-  if (implied.some((q) => !(q > 0 && q < 1))) throw new RangeError('implied probabilities must be strictly between 0 and 1');
+  if (implied.some((q) => !(q > 0 && q < 1)))
+    throw new RangeError('implied probabilities must be strictly between 0 and 1');
   const total = (k: number) => implied.reduce((sum, q) => sum + q ** k, 0);
   if (total(1) <= 1) return implied.map((q) => q / total(1));
   let lo = 1;

@@ -1,10 +1,10 @@
 import type { Competition } from '../competitions.ts';
 import type { OddType } from '../enumerations.ts';
 import { MAX_DECIMAL_ODDS, roundTo } from '../odds-format.ts';
+import { hashSeed } from '../random.ts';
 import { FieldMarkets } from './field-markets.ts';
 import { fitFinishingOrder, simulateFinishingOrders } from './finishing-order.ts';
-import { type MarginMethod, applyMargin } from './margin.ts';
-import { hashSeed } from '../random.ts';
+import { applyMargin, type MarginMethod } from './margin.ts';
 
 /** A short stable key for several athletes, so that ids stay within the feed's 128 characters. */
 const keyOf = (athleteIds: readonly string[]) => hashSeed(...athleteIds).toString(36);
@@ -96,7 +96,9 @@ export function ratingsToWinProbabilities(ratings: readonly number[], scale = 40
  * shot whose margined chance is under 1 in 100,000 is quoted at the longest odds a feed carries.
  */
 export function priceMarket(fair: readonly number[], overround: number, marginMethod: MarginMethod): number[] {
-  return applyMargin(fair.map(clamp), overround, marginMethod).map((p) => roundTo(Math.min(MAX_DECIMAL_ODDS, Math.max(1.0001, 1 / p)), 4));
+  return applyMargin(fair.map(clamp), overround, marginMethod).map((p) =>
+    roundTo(Math.min(MAX_DECIMAL_ODDS, Math.max(1.0001, 1 / p)), 4),
+  );
 }
 
 /**
@@ -106,7 +108,13 @@ export function priceMarket(fair: readonly number[], overround: number, marginMe
  */
 export function competitionMarketInput(
   competition: Competition,
-  event: { eventId: string; athleteIds: readonly string[]; win: readonly number[]; heats: readonly HeatField[]; oddTypes?: readonly OddType[] },
+  event: {
+    eventId: string;
+    athleteIds: readonly string[];
+    win: readonly number[];
+    heats: readonly HeatField[];
+    oddTypes?: readonly OddType[];
+  },
 ): MarketGeneratorInput {
   const fights = competition.resultsFormat === 'combat';
   return {
@@ -136,7 +144,9 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
   };
   const outcomes = (m: GeneratedMarket, fair: number[], fields: Array<Partial<GeneratedOdd> & { key: string }>) => {
     const odds = price(fair);
-    fields.forEach(({ key, ...rest }, i) => out.odds.push({ id: `${m.id}:${key}`, marketId: m.id, position: i + 1, odds: odds[i] as number, ...rest }));
+    fields.forEach(({ key, ...rest }, i) =>
+      out.odds.push({ id: `${m.id}:${key}`, marketId: m.id, position: i + 1, odds: odds[i] as number, ...rest }),
+    );
   };
 
   if (n >= 2) {
@@ -146,23 +156,37 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
     const all = athleteIds.map((_, i) => i);
     // Favourites first: markets list the field in order of win probability.
     const byWin = [...all].sort((a, b) => (input.win[b] as number) - (input.win[a] as number));
-    const athleteOutcomes = (indices: number[]) => indices.map((i) => ({ key: athleteIds[i] as string, athleteId: athleteIds[i] as string }));
+    const athleteOutcomes = (indices: number[]) =>
+      indices.map((i) => ({ key: athleteIds[i] as string, athleteId: athleteIds[i] as string }));
 
     // Plackett-Luce has closed forms for the first two places; other shapes read the samples.
     const exact = options.shape === 1 ? normalise(input.win) : null;
     const winOf = (i: number) => (exact ? (exact[i] as number) : field.win(i));
-    const secondOf = (i: number) => (exact ? exact.reduce((sum, pa, a) => (a === i ? sum : sum + (pa * (exact[i] as number)) / (1 - pa)), 0) : field.place(i, 2));
+    const secondOf = (i: number) =>
+      exact
+        ? exact.reduce((sum, pa, a) => (a === i ? sum : sum + (pa * (exact[i] as number)) / (1 - pa)), 0)
+        : field.place(i, 2);
     if (offers('eventWinner')) outcomes(market('eventWinner', 'eventWinner'), byWin.map(winOf), athleteOutcomes(byWin));
-    if (offers('secondPlace')) outcomes(market('secondPlace', 'secondPlace'), byWin.map(secondOf), athleteOutcomes(byWin));
+    if (offers('secondPlace'))
+      outcomes(market('secondPlace', 'secondPlace'), byWin.map(secondOf), athleteOutcomes(byWin));
     for (const [oddType, k] of Object.entries(TOP_K) as Array<[OddType, number]>) {
-      if (offers(oddType) && n > k) outcomes(market(oddType, oddType), byWin.map((i) => field.top(i, k)), athleteOutcomes(byWin));
+      if (offers(oddType) && n > k)
+        outcomes(
+          market(oddType, oddType),
+          byWin.map((i) => field.top(i, k)),
+          athleteOutcomes(byWin),
+        );
     }
     if (offers('headToHead')) {
       // Neighbours in the market make the closest matchups.
       for (let p = 0; p + 1 < Math.min(n, 12); p += 2) {
         const [a, b] = [byWin[p] as number, byWin[p + 1] as number];
         const ahead = field.headToHead(a, b);
-        outcomes(market(`headToHead:${keyOf([athleteIds[a] as string, athleteIds[b] as string])}`, 'headToHead'), [ahead, 1 - ahead], athleteOutcomes([a, b]));
+        outcomes(
+          market(`headToHead:${keyOf([athleteIds[a] as string, athleteIds[b] as string])}`, 'headToHead'),
+          [ahead, 1 - ahead],
+          athleteOutcomes([a, b]),
+        );
       }
     }
     if (offers('eventExacta')) {
@@ -173,7 +197,10 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
         outcomes(
           m,
           top.map((s) => s.probability),
-          top.map((s) => ({ key: keyOf(s.sequence.map((i) => athleteIds[i] as string)), athleteIds: s.sequence.map((i) => athleteIds[i] as string) })),
+          top.map((s) => ({
+            key: keyOf(s.sequence.map((i) => athleteIds[i] as string)),
+            athleteIds: s.sequence.map((i) => athleteIds[i] as string),
+          })),
         );
       }
     }
@@ -184,8 +211,19 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
         while (line < n - 1 && field.finishingPosition(i, line).under < 0.5) line += 1;
         const { over, under } = field.finishingPosition(i, line);
         if (over <= 0 || under <= 0) continue;
-        const m = market(`overUnder:${athleteIds[i]}`, 'overUnder', { overUnderSubMarketType: 'finishingPosition', line, athleteIds: [athleteIds[i] as string] });
-        outcomes(m, [over, under], [{ key: 'over', side: 'OVER' }, { key: 'under', side: 'UNDER' }]);
+        const m = market(`overUnder:${athleteIds[i]}`, 'overUnder', {
+          overUnderSubMarketType: 'finishingPosition',
+          line,
+          athleteIds: [athleteIds[i] as string],
+        });
+        outcomes(
+          m,
+          [over, under],
+          [
+            { key: 'over', side: 'OVER' },
+            { key: 'under', side: 'UNDER' },
+          ],
+        );
       }
     }
     if (offers('multiOverUnder') && n >= 4) {
@@ -194,8 +232,19 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
       const line = Math.floor(median(sums)) + 0.5;
       const under = sums.filter((s) => s < line).length / sums.length;
       if (under > 0 && under < 1) {
-        const m = market('multiOverUnder', 'multiOverUnder', { overUnderSubMarketType: 'finishingPosition', line, athleteIds: pair.map((i) => athleteIds[i] as string) });
-        outcomes(m, [1 - under, under], [{ key: 'over', side: 'OVER' }, { key: 'under', side: 'UNDER' }]);
+        const m = market('multiOverUnder', 'multiOverUnder', {
+          overUnderSubMarketType: 'finishingPosition',
+          line,
+          athleteIds: pair.map((i) => athleteIds[i] as string),
+        });
+        outcomes(
+          m,
+          [1 - under, under],
+          [
+            { key: 'over', side: 'OVER' },
+            { key: 'under', side: 'UNDER' },
+          ],
+        );
       }
     }
     if (offers('dreamTeam') && n >= 6) {
@@ -205,23 +254,44 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
       outcomes(
         market('dreamTeam', 'dreamTeam'),
         fair,
-        teams.map((team, t) => ({ key: `team${t + 1}`, name: `Team ${t + 1}`, athleteIds: team.map((i) => athleteIds[i] as string) })),
+        teams.map((team, t) => ({
+          key: `team${t + 1}`,
+          name: `Team ${t + 1}`,
+          athleteIds: team.map((i) => athleteIds[i] as string),
+        })),
       );
     }
     if (offers('fastestLap')) {
       // The quickest single lap is less certain than the race: the same order, flattened.
       const flat = normalise(input.win.map((p) => p ** 0.6));
-      outcomes(market('fastestLap', 'fastestLap'), byWin.map((i) => flat[i] as number), athleteOutcomes(byWin));
+      outcomes(
+        market('fastestLap', 'fastestLap'),
+        byWin.map((i) => flat[i] as number),
+        athleteOutcomes(byWin),
+      );
     }
     if (offers('holeShot') && input.mainHeatId) {
       const flat = normalise(input.win.map((p) => p ** 0.4));
-      outcomes(market('holeShot', 'holeShot', { heatId: input.mainHeatId }), byWin.map((i) => flat[i] as number), athleteOutcomes(byWin));
+      outcomes(
+        market('holeShot', 'holeShot', { heatId: input.mainHeatId }),
+        byWin.map((i) => flat[i] as number),
+        athleteOutcomes(byWin),
+      );
     }
     if (offers('propBets')) {
       const favourite = byWin[0] as number;
       const p = field.top(favourite, Math.min(3, n - 1));
-      const m = market('propBets:favouritePodium', 'propBets', { proposition: `Will the favourite finish in the top ${Math.min(3, n - 1)}?` });
-      outcomes(m, [p, 1 - p], [{ key: 'yes', name: 'Yes', athleteId: athleteIds[favourite] as string }, { key: 'no', name: 'No', athleteId: athleteIds[favourite] as string }]);
+      const m = market('propBets:favouritePodium', 'propBets', {
+        proposition: `Will the favourite finish in the top ${Math.min(3, n - 1)}?`,
+      });
+      outcomes(
+        m,
+        [p, 1 - p],
+        [
+          { key: 'yes', name: 'Yes', athleteId: athleteIds[favourite] as string },
+          { key: 'no', name: 'No', athleteId: athleteIds[favourite] as string },
+        ],
+      );
     }
   }
 
@@ -248,11 +318,20 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
     }
     if (offers('heatExacta') && runners.length >= 3) {
       const sequences: Array<{ sequence: number[]; probability: number }> = [];
-      for (const a of byWin.slice(0, 4)) for (const b of byWin.slice(0, 4)) if (a !== b) sequences.push({ sequence: [a, b], probability: ((win[a] as number) * (win[b] as number)) / (1 - (win[a] as number)) });
+      for (const a of byWin.slice(0, 4))
+        for (const b of byWin.slice(0, 4))
+          if (a !== b)
+            sequences.push({
+              sequence: [a, b],
+              probability: ((win[a] as number) * (win[b] as number)) / (1 - (win[a] as number)),
+            });
       outcomes(
         market(`heatExacta:${heat.heatId}`, 'heatExacta', { heatId: heat.heatId, exactasType: 2 }),
         sequences.map((s) => s.probability),
-        sequences.map((s) => ({ key: keyOf(s.sequence.map((i) => runners[i] as string)), athleteIds: s.sequence.map((i) => runners[i] as string) })),
+        sequences.map((s) => ({
+          key: keyOf(s.sequence.map((i) => runners[i] as string)),
+          athleteIds: s.sequence.map((i) => runners[i] as string),
+        })),
       );
     }
   }
@@ -274,7 +353,12 @@ function median(values: number[]): number {
 }
 
 /** The `count` likeliest first-k sequences, from one pass over the orders. */
-function topSequences(orders: Int32Array, n: number, k: number, count: number): Array<{ sequence: number[]; probability: number }> {
+function topSequences(
+  orders: Int32Array,
+  n: number,
+  k: number,
+  count: number,
+): Array<{ sequence: number[]; probability: number }> {
   const samples = orders.length / n;
   const counts = new Map<string, number>();
   for (let s = 0; s < samples; s++) {

@@ -2,7 +2,13 @@ import type { ResultsFormat } from '../competitions.ts';
 import type { Selection } from '../markets/selection.ts';
 import { settleMatchScore } from '../markets/settlement.ts';
 import { matchScore } from '../results/match-score.ts';
-import { JointSampler, type TeamMatchModel, periodDistribution, regularPeriods, simulateMatch } from './team-match-model.ts';
+import {
+  JointSampler,
+  periodDistribution,
+  regularPeriods,
+  simulateMatch,
+  type TeamMatchModel,
+} from './team-match-model.ts';
 
 /** A simulation's scores as arrays: two per sample and regular period, and two per sample for the match. */
 export interface SimulatedScores {
@@ -58,7 +64,8 @@ export class MatchSamples {
 
   /** Draws made elsewhere (a worker thread), from the scores `scoresOf` gave. */
   static fromScores(samples: number, { periods, periodScores, matchScores }: SimulatedScores): MatchSamples {
-    if (periodScores.length !== samples * periods * 2 || matchScores.length !== samples * 2) throw new RangeError('two scores per sample and period, and per sample');
+    if (periodScores.length !== samples * periods * 2 || matchScores.length !== samples * 2)
+      throw new RangeError('two scores per sample and period, and per sample');
     return new MatchSamples(samples, periods, periodScores, matchScores);
   }
 
@@ -76,7 +83,9 @@ export class MatchSamples {
     const offset = period === null ? 0 : period * 2;
     for (let s = 0; s < this.samples; s++) {
       const at = s * stride + offset;
-      const won = settleMatchScore(selection, { home: scores[at] as number, away: scores[at + 1] as number }).settlement === 'WIN';
+      const won =
+        settleMatchScore(selection, { home: scores[at] as number, away: scores[at + 1] as number }).settlement ===
+        'WIN';
       if (won) bits[s >>> 5] = (bits[s >>> 5] as number) | (1 << (s & 31));
     }
     return bits;

@@ -29,7 +29,12 @@ export class ScopeSamples {
   }
 
   /** Simulates `samples` finishing orders of a model of these runners (in the model's order). */
-  static simulate(runners: readonly string[], model: FinishingOrderModel, samples: number, uniform: () => number): ScopeSamples {
+  static simulate(
+    runners: readonly string[],
+    model: FinishingOrderModel,
+    samples: number,
+    uniform: () => number,
+  ): ScopeSamples {
     const n = runners.length;
     if (n !== model.strengths.length) throw new RangeError('one strength per runner');
     const ranks = n < 256 ? new Uint8Array(samples * n) : new Uint16Array(samples * n);
@@ -56,7 +61,13 @@ export class ScopeSamples {
   }
 
   /** Fitted to win probabilities (normalised), one per runner. */
-  static fitted(runners: readonly string[], win: readonly number[], shape: number, samples: number, uniform: () => number): ScopeSamples {
+  static fitted(
+    runners: readonly string[],
+    win: readonly number[],
+    shape: number,
+    samples: number,
+    uniform: () => number,
+  ): ScopeSamples {
     return ScopeSamples.simulate(runners, fitFinishingOrder(win, shape), samples, uniform);
   }
 
@@ -97,7 +108,10 @@ export class ScopeSamples {
     return bits;
   }
 
-  private predicate(selection: Selection, at: (id: string) => number | undefined): ((ranks: Uint8Array | Uint16Array, base: number) => boolean) | null {
+  private predicate(
+    selection: Selection,
+    at: (id: string) => number | undefined,
+  ): ((ranks: Uint8Array | Uint16Array, base: number) => boolean) | null {
     const indices = (ids: readonly string[]) => {
       const out = ids.map(at);
       return out.every((i) => i !== undefined) ? (out as number[]) : null;
@@ -142,7 +156,9 @@ export class ScopeSamples {
           const sum = (g: number[]) => g.reduce((t, a) => t + (r[b + a] as number), 0);
           const score = sum(own);
           // A tie between teams goes to the one listed first, so that each sample has one winner.
-          return groups.every((g, k) => k === mine || (k < mine ? sum(g as number[]) > score : sum(g as number[]) >= score));
+          return groups.every(
+            (g, k) => k === mine || (k < mine ? sum(g as number[]) > score : sum(g as number[]) >= score),
+          );
         };
       }
       case 'matchScore':

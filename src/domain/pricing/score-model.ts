@@ -50,8 +50,10 @@ export const MAX_EXPECTED_TOTAL = 500;
 
 function checkModel(model: ScoreModel): void {
   const { home, away } = model;
-  if (!Number.isFinite(home) || !Number.isFinite(away) || home < 0 || away < 0) throw new RangeError('score rates must be finite and not negative');
-  if (home + away > MAX_EXPECTED_TOTAL) throw new RangeError(`the expected total must be at most ${MAX_EXPECTED_TOTAL}`);
+  if (!Number.isFinite(home) || !Number.isFinite(away) || home < 0 || away < 0)
+    throw new RangeError('score rates must be finite and not negative');
+  if (home + away > MAX_EXPECTED_TOTAL)
+    throw new RangeError(`the expected total must be at most ${MAX_EXPECTED_TOTAL}`);
 }
 
 function checkLine(line: number): void {
@@ -96,7 +98,8 @@ function greaterThan(above: Float64Array, x: number): number {
  */
 export function scoreProbabilities(model: ScoreModel, maxScore?: number): OutcomeProbabilities {
   checkModel(model);
-  if (maxScore !== undefined && (!Number.isInteger(maxScore) || maxScore < 0)) throw new RangeError('maxScore must be a whole number, not negative');
+  if (maxScore !== undefined && (!Number.isInteger(maxScore) || maxScore < 0))
+    throw new RangeError('maxScore must be a whole number, not negative');
   let home = poissonPmf(model.home, maxScore);
   let away = poissonPmf(model.away, maxScore);
   if (maxScore !== undefined) {
@@ -127,7 +130,8 @@ function outcomes(home: Float64Array, away: Float64Array): OutcomeProbabilities 
 export function fitScoreModel(input: { homeWin: number; expectedTotal: number }): ScoreModel {
   const { homeWin, expectedTotal } = input;
   if (!(homeWin > 0 && homeWin < 1)) throw new RangeError('homeWin must be strictly between 0 and 1');
-  if (!(expectedTotal > 0) || expectedTotal > MAX_EXPECTED_TOTAL) throw new RangeError(`expectedTotal must be above 0 and at most ${MAX_EXPECTED_TOTAL}`);
+  if (!(expectedTotal > 0) || expectedTotal > MAX_EXPECTED_TOTAL)
+    throw new RangeError(`expectedTotal must be above 0 and at most ${MAX_EXPECTED_TOTAL}`);
   const split = (share: number): ScoreModel => ({ home: share * expectedTotal, away: (1 - share) * expectedTotal });
   let lo = 0;
   let hi = 1;

@@ -1,10 +1,20 @@
 import type { ResultsFormat } from '../competitions.ts';
 import type { TeamMarketType } from '../enumerations.ts';
+import type { OverUnderSide, TeamSide } from '../markets/selection.ts';
 import { JAI_ALAI_SETS_TO_WIN, TABLE_TENNIS_GAMES_TO_WIN } from '../results/match-score.ts';
-import type { TeamSide, OverUnderSide } from '../markets/selection.ts';
 import type { MarginMethod } from './margin.ts';
 import { priceMarket } from './market-generator.ts';
-import { type JointScore, type TeamMatchModel, fitTeamMatchModel, mainLines, matchDistribution, moneyline, periodDistribution, spreadLine, totalLine } from './team-match-model.ts';
+import {
+  fitTeamMatchModel,
+  type JointScore,
+  mainLines,
+  matchDistribution,
+  moneyline,
+  periodDistribution,
+  spreadLine,
+  type TeamMatchModel,
+  totalLine,
+} from './team-match-model.ts';
 
 /**
  * A match's moneyline, spread and total markets, for the whole match and for its periods, priced from
@@ -50,36 +60,89 @@ export interface GeneratedTeamOdd {
 /** A draw is offered where the model gives it at least this chance (periods that can end level). */
 const DRAW_OFFERED = 0.01;
 
-function scopeMarkets(eventId: string, roundId: string | null, joint: readonly JointScore[], types: readonly TeamMarketType[], input: TeamMarketsInput) {
+function scopeMarkets(
+  eventId: string,
+  roundId: string | null,
+  joint: readonly JointScore[],
+  types: readonly TeamMarketType[],
+  input: TeamMarketsInput,
+) {
   const markets: GeneratedTeamMarket[] = [];
   const odds: GeneratedTeamOdd[] = [];
   const base = `${eventId}:${roundId ?? 'match'}`;
-  const add = (type: TeamMarketType, line: number | undefined, sides: ReadonlyArray<[TeamSide | OverUnderSide, number]>) => {
+  const add = (
+    type: TeamMarketType,
+    line: number | undefined,
+    sides: ReadonlyArray<[TeamSide | OverUnderSide, number]>,
+  ) => {
     const id = `${base}:${type}`;
-    markets.push({ id, eventId, oddType: 'teamMarkets', teamMarketType: type, ...(roundId ? { roundId } : {}), ...(line !== undefined ? { line } : {}) });
-    const prices = priceMarket(sides.map(([, fair]) => fair), input.overround, input.marginMethod);
-    sides.forEach(([side], i) => odds.push({ id: `${id}:${side.toLowerCase()}`, marketId: id, side, position: i + 1, odds: prices[i] as number }));
+    markets.push({
+      id,
+      eventId,
+      oddType: 'teamMarkets',
+      teamMarketType: type,
+      ...(roundId ? { roundId } : {}),
+      ...(line !== undefined ? { line } : {}),
+    });
+    const prices = priceMarket(
+      sides.map(([, fair]) => fair),
+      input.overround,
+      input.marginMethod,
+    );
+    sides.forEach(([side], i) =>
+      odds.push({ id: `${id}:${side.toLowerCase()}`, marketId: id, side, position: i + 1, odds: prices[i] as number }),
+    );
   };
   const lines = mainLines(joint);
   if (types.includes('moneyline')) {
     const ml = moneyline(joint);
-    add('moneyline', undefined, ml.draw >= DRAW_OFFERED ? [['HOME', ml.home], ['DRAW', ml.draw], ['AWAY', ml.away]] : [['HOME', ml.home / (ml.home + ml.away)], ['AWAY', ml.away / (ml.home + ml.away)]]);
+    add(
+      'moneyline',
+      undefined,
+      ml.draw >= DRAW_OFFERED
+        ? [
+            ['HOME', ml.home],
+            ['DRAW', ml.draw],
+            ['AWAY', ml.away],
+          ]
+        : [
+            ['HOME', ml.home / (ml.home + ml.away)],
+            ['AWAY', ml.away / (ml.home + ml.away)],
+          ],
+    );
   }
   if (types.includes('spread')) {
     const s = spreadLine(joint, lines.spread);
-    add('spread', lines.spread, [['HOME', s.home / (s.home + s.away)], ['AWAY', s.away / (s.home + s.away)]]);
+    add('spread', lines.spread, [
+      ['HOME', s.home / (s.home + s.away)],
+      ['AWAY', s.away / (s.home + s.away)],
+    ]);
   }
   if (types.includes('total')) {
     const t = totalLine(joint, lines.total);
-    add('total', lines.total, [['OVER', t.over / (t.over + t.under)], ['UNDER', t.under / (t.over + t.under)]]);
+    add('total', lines.total, [
+      ['OVER', t.over / (t.over + t.under)],
+      ['UNDER', t.under / (t.over + t.under)],
+    ]);
   }
   return { markets, odds };
 }
 
-export function generateTeamMarkets(input: TeamMarketsInput): { markets: GeneratedTeamMarket[]; odds: GeneratedTeamOdd[] } {
-  const match = scopeMarkets(input.eventId, null, matchDistribution(input.model), ['moneyline', 'spread', 'total'], input);
+export function generateTeamMarkets(input: TeamMarketsInput): {
+  markets: GeneratedTeamMarket[];
+  odds: GeneratedTeamOdd[];
+} {
+  const match = scopeMarkets(
+    input.eventId,
+    null,
+    matchDistribution(input.model),
+    ['moneyline', 'spread', 'total'],
+    input,
+  );
   const periods = input.periodMarkets.length
-    ? input.periods.map((p) => scopeMarkets(input.eventId, p.roundId, periodDistribution(input.model, p.index), input.periodMarkets, input))
+    ? input.periods.map((p) =>
+        scopeMarkets(input.eventId, p.roundId, periodDistribution(input.model, p.index), input.periodMarkets, input),
+      )
     : [];
   return { markets: [match, ...periods].flatMap((s) => s.markets), odds: [match, ...periods].flatMap((s) => s.odds) };
 }
@@ -91,19 +154,40 @@ type ModelKind = TeamMatchModel['kind'];
  * period gets (the match always gets moneyline, spread and total). Curling ends and hockey periods
  * can end level, so their moneylines carry the draw (a blank end is a curling end's draw).
  */
-export const MATCH_PRICING: Partial<Record<ResultsFormat, { kind: ModelKind; periods: number; periodMarkets: readonly TeamMarketType[]; typicalTotal?: number }>> = {
+export const MATCH_PRICING: Partial<
+  Record<
+    ResultsFormat,
+    { kind: ModelKind; periods: number; periodMarkets: readonly TeamMarketType[]; typicalTotal?: number }
+  >
+> = {
   'box-lacrosse': { kind: 'goals', periods: 4, periodMarkets: [], typicalTotal: 21.5 },
   'three-ice': { kind: 'goals', periods: 2, periodMarkets: ['moneyline', 'total'], typicalTotal: 8.5 },
   curling: { kind: 'curling', periods: 8, periodMarkets: ['moneyline', 'total'], typicalTotal: 10.5 },
-  'table-tennis': { kind: 'table-tennis', periods: 2 * TABLE_TENNIS_GAMES_TO_WIN - 1, periodMarkets: ['moneyline', 'spread', 'total'] },
-  'jai-alai': { kind: 'jai-alai', periods: 2 * JAI_ALAI_SETS_TO_WIN - 1, periodMarkets: ['moneyline', 'spread', 'total'] },
+  'table-tennis': {
+    kind: 'table-tennis',
+    periods: 2 * TABLE_TENNIS_GAMES_TO_WIN - 1,
+    periodMarkets: ['moneyline', 'spread', 'total'],
+  },
+  'jai-alai': {
+    kind: 'jai-alai',
+    periods: 2 * JAI_ALAI_SETS_TO_WIN - 1,
+    periodMarkets: ['moneyline', 'spread', 'total'],
+  },
 };
 
 /** A format's model fitted to a fair home win chance and (goals, curling) an expected match total. */
-export function fitMatchModel(format: ResultsFormat, target: { homeWin: number; expectedTotal?: number }, firstHammer?: 'home' | 'away'): TeamMatchModel {
+export function fitMatchModel(
+  format: ResultsFormat,
+  target: { homeWin: number; expectedTotal?: number },
+  firstHammer?: 'home' | 'away',
+): TeamMatchModel {
   const pricing = MATCH_PRICING[format];
   if (!pricing) throw new RangeError(`no score model for ${format} matches`);
-  return fitTeamMatchModel(pricing.kind, target, { periods: pricing.periods, ends: pricing.periods, ...(firstHammer ? { firstHammer } : {}) });
+  return fitTeamMatchModel(pricing.kind, target, {
+    periods: pricing.periods,
+    ends: pricing.periods,
+    ...(firstHammer ? { firstHammer } : {}),
+  });
 }
 
 /** Expected totals tried when a total market is fitted: this far either side of its line. */
@@ -126,7 +210,9 @@ export function fitMatchModelToMarkets(
   if (pricing.kind !== 'goals' && pricing.kind !== 'curling') return fitMatchModel(format, { homeWin }, firstHammer);
   if (!market.total) return fitMatchModel(format, { homeWin, expectedTotal: pricing.typicalTotal ?? 10 }, firstHammer);
   const total = market.total;
-  const overAt = (expected: number) => totalLine(matchDistribution(fitMatchModel(format, { homeWin, expectedTotal: expected }, firstHammer)), total.line).over;
+  const overAt = (expected: number) =>
+    totalLine(matchDistribution(fitMatchModel(format, { homeWin, expectedTotal: expected }, firstHammer)), total.line)
+      .over;
   let lo = Math.max(pricing.kind === 'goals' ? 1.05 : 0.5, total.line / TOTAL_FIT_SPAN);
   let hi = Math.max(lo * 2, total.line * TOTAL_FIT_SPAN);
   const target = Math.min(0.99, Math.max(0.01, total.over));

@@ -89,7 +89,8 @@ function fail(message: string): never {
 }
 
 function checkWhole(value: number, min: number, max: number, what: string): void {
-  if (!Number.isInteger(value) || value < min || value > max) fail(`${what} must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    fail(`${what} must be a whole number from ${min} to ${max}`);
 }
 
 function checkPoint(pointHome: number): void {
@@ -100,7 +101,8 @@ function checkModel(model: TeamMatchModel): void {
   switch (model.kind) {
     case 'goals': {
       const { home, away } = model;
-      if (!Number.isFinite(home) || !Number.isFinite(away) || home < 0 || away < 0) fail('goal rates must be finite and not negative');
+      if (!Number.isFinite(home) || !Number.isFinite(away) || home < 0 || away < 0)
+        fail('goal rates must be finite and not negative');
       // Overtime would never end.
       if (home + away === 0) fail('goal rates must not both be 0');
       if (home + away > MAX_EXPECTED_TOTAL) fail(`goal rates must add up to at most ${MAX_EXPECTED_TOTAL}`);
@@ -111,7 +113,8 @@ function checkModel(model: TeamMatchModel): void {
       checkWhole(model.ends, 1, MAX_ENDS, 'ends');
       if (model.firstHammer !== 'home' && model.firstHammer !== 'away') fail("firstHammer must be 'home' or 'away'");
       if (!(Math.abs(model.homeEdge) <= MAX_EDGE)) fail(`homeEdge must be a number from -${MAX_EDGE} to ${MAX_EDGE}`);
-      if (!(model.scoring >= MIN_SCORING && model.scoring <= MAX_SCORING)) fail(`scoring must be a number from ${MIN_SCORING} to ${MAX_SCORING}`);
+      if (!(model.scoring >= MIN_SCORING && model.scoring <= MAX_SCORING))
+        fail(`scoring must be a number from ${MIN_SCORING} to ${MAX_SCORING}`);
       return;
     case 'table-tennis':
       checkPoint(model.pointHome);
@@ -250,7 +253,9 @@ function endLaw(model: CurlingModel, hammer: Side): EndLaw {
   const side = (scorer: Side, points: number, p: number): JointScore =>
     scorer === 'home' ? { home: points, away: 0, p } : { home: 0, away: points, p };
   const other: Side = hammer === 'home' ? 'away' : 'home';
-  endPoints(HAMMER_EXTRA_POINTS * model.scoring).forEach((share, i) => outcomes.push(side(hammer, i + 1, score * share)));
+  endPoints(HAMMER_EXTRA_POINTS * model.scoring).forEach((share, i) =>
+    outcomes.push(side(hammer, i + 1, score * share)),
+  );
   endPoints(STEAL_EXTRA_POINTS * model.scoring).forEach((share, i) => outcomes.push(side(other, i + 1, steal * share)));
   let homeScored = 0;
   let meanPoints = 0;
@@ -282,10 +287,16 @@ function curlingMatch(model: CurlingModel): JointScore[] {
   const laws = curlingLaws(model);
   const max = MAX_END_POINTS * (model.ends + 1);
   const width = max + 1;
-  let state: Record<Side, Float64Array> = { home: new Float64Array(width * width), away: new Float64Array(width * width) };
+  let state: Record<Side, Float64Array> = {
+    home: new Float64Array(width * width),
+    away: new Float64Array(width * width),
+  };
   state[model.firstHammer][0] = 1;
   for (let end = 0; end < model.ends; end++) {
-    const next: Record<Side, Float64Array> = { home: new Float64Array(width * width), away: new Float64Array(width * width) };
+    const next: Record<Side, Float64Array> = {
+      home: new Float64Array(width * width),
+      away: new Float64Array(width * width),
+    };
     const reach = MAX_END_POINTS * end;
     for (const hammer of SIDES) {
       const from = state[hammer];
@@ -312,7 +323,9 @@ function curlingMatch(model: CurlingModel): JointScore[] {
         const m = state[hammer][h * width + a] as number;
         if (m === 0) continue;
         if (h !== a) table.add(h, a, m);
-        else for (const o of law.outcomes) if (o.home + o.away > 0) table.add(h + o.home, a + o.away, (m * o.p) / law.scored);
+        else
+          for (const o of law.outcomes)
+            if (o.home + o.away > 0) table.add(h + o.home, a + o.away, (m * o.p) / law.scored);
       }
     }
   }
@@ -352,7 +365,8 @@ function curlingSummary(model: CurlingModel): { homeWin: number; expectedTotal: 
   let state = new Float64Array(2 * width);
   state[(model.firstHammer === 'home' ? 0 : width) + reach] = 1;
   let expectedTotal = 0;
-  for (const p of hammerHomeByEnd(model, laws)) expectedTotal += p * laws.home.meanPoints + (1 - p) * laws.away.meanPoints;
+  for (const p of hammerHomeByEnd(model, laws))
+    expectedTotal += p * laws.home.meanPoints + (1 - p) * laws.away.meanPoints;
   for (let end = 0; end < model.ends; end++) {
     const next = new Float64Array(2 * width);
     const span = MAX_END_POINTS * end;
@@ -443,14 +457,19 @@ function gameTo(target: number, p: number): JointScore[] {
       homeDeuce += (remaining * win) / (win + lose);
       awayDeuce += (remaining * lose) / (win + lose);
     }
-    out.push({ home: target + 1 + j, away: target - 1 + j, p: homeDeuce }, { home: target - 1 + j, away: target + 1 + j, p: awayDeuce });
+    out.push(
+      { home: target + 1 + j, away: target - 1 + j, p: homeDeuce },
+      { home: target - 1 + j, away: target + 1 + j, p: awayDeuce },
+    );
     if (remaining < TAIL) break;
   }
   return out.filter((s) => s.p > 0).sort((x, y) => x.home - y.home || x.away - y.away);
 }
 
 function periodOfRace(model: Extract<TeamMatchModel, { kind: 'table-tennis' | 'jai-alai' }>): JointScore[] {
-  return model.kind === 'table-tennis' ? gameTo(model.pointsToWin, model.pointHome) : raceTo(model.pointsToWin, model.pointHome);
+  return model.kind === 'table-tennis'
+    ? gameTo(model.pointsToWin, model.pointHome)
+    : raceTo(model.pointsToWin, model.pointHome);
 }
 
 function periodsToWin(model: Extract<TeamMatchModel, { kind: 'table-tennis' | 'jai-alai' }>): number {
@@ -490,7 +509,9 @@ export function matchDistribution(model: TeamMatchModel): JointScore[] {
       return curlingMatch(model);
     case 'table-tennis':
     case 'jai-alai':
-      return raceTo(periodsToWin(model), homeWinOf(periodOfRace(model))).sort((x, y) => x.home - y.home || x.away - y.away);
+      return raceTo(periodsToWin(model), homeWinOf(periodOfRace(model))).sort(
+        (x, y) => x.home - y.home || x.away - y.away,
+      );
   }
 }
 
@@ -572,7 +593,10 @@ function matchSampler(model: TeamMatchModel): MatchSampler {
     }
     case 'curling': {
       const laws = curlingLaws(model);
-      const ends: Record<Side, JointSampler> = { home: new JointSampler(laws.home.outcomes), away: new JointSampler(laws.away.outcomes) };
+      const ends: Record<Side, JointSampler> = {
+        home: new JointSampler(laws.home.outcomes),
+        away: new JointSampler(laws.away.outcomes),
+      };
       return (uniform) => {
         const path: PeriodScore[] = [];
         let hammer = model.firstHammer;
@@ -686,7 +710,12 @@ function nearestEven(candidates: ReadonlyArray<{ line: number; over: number }>):
   let best: { line: number; gap: number } | undefined;
   for (const { line, over } of candidates) {
     const gap = Math.abs(2 * over - 1);
-    if (best === undefined || gap < best.gap || (gap === best.gap && (Math.abs(line) < Math.abs(best.line) || (Math.abs(line) === Math.abs(best.line) && line < best.line)))) {
+    if (
+      best === undefined ||
+      gap < best.gap ||
+      (gap === best.gap &&
+        (Math.abs(line) < Math.abs(best.line) || (Math.abs(line) === Math.abs(best.line) && line < best.line)))
+    ) {
       best = { line, gap };
     }
   }
@@ -700,7 +729,10 @@ function nearestEven(candidates: ReadonlyArray<{ line: number; over: number }>):
  */
 export function mainLines(joint: readonly JointScore[]): { spread: number; total: number } {
   // Home at handicap L covers when the margin exceeds -L: the margin's half lines, negated.
-  const margins = halfLines(joint.map((s) => ({ value: s.home - s.away, p: s.p }))).map(({ line, over }) => ({ line: -line, over }));
+  const margins = halfLines(joint.map((s) => ({ value: s.home - s.away, p: s.p }))).map(({ line, over }) => ({
+    line: -line,
+    over,
+  }));
   const totals = halfLines(joint.map((s) => ({ value: s.home + s.away, p: s.p })));
   return { spread: nearestEven(margins), total: nearestEven(totals) };
 }
@@ -723,7 +755,11 @@ function bisect(f: (x: number) => number, target: number, lo: number, hi: number
  * when a guess is given and that narrow bracket holds the root. Throws when the target lies outside
  * the function's range on [lo, hi].
  */
-function solve(f: (x: number) => number, target: number, range: { lo: number; hi: number; width: number; what: string; guess?: number; radius?: number }): number {
+function solve(
+  f: (x: number) => number,
+  target: number,
+  range: { lo: number; hi: number; width: number; what: string; guess?: number; radius?: number },
+): number {
   const { lo, hi, width, guess, radius = 0 } = range;
   if (guess !== undefined) {
     const near = { lo: Math.max(lo, guess - radius), hi: Math.min(hi, guess + radius) };
@@ -735,9 +771,15 @@ function solve(f: (x: number) => number, target: number, range: { lo: number; hi
 
 function fitGoals(homeWin: number, total: number, periods: number): TeamMatchModel {
   // The overtime goal after a tie: a total of 1 is what rates near 0 give.
-  if (!(total > 1) || total > MAX_EXPECTED_TOTAL) fail(`expectedTotal for goals must be above 1 and at most ${MAX_EXPECTED_TOTAL}`);
+  if (!(total > 1) || total > MAX_EXPECTED_TOTAL)
+    fail(`expectedTotal for goals must be above 1 and at most ${MAX_EXPECTED_TOTAL}`);
   const split = (rates: number): { home: number; away: number } => {
-    const share = solve((s) => goalsSummary(s * rates, (1 - s) * rates).homeWin, homeWin, { lo: 0, hi: 1, width: 1e-13, what: 'homeWin' });
+    const share = solve((s) => goalsSummary(s * rates, (1 - s) * rates).homeWin, homeWin, {
+      lo: 0,
+      hi: 1,
+      width: 1e-13,
+      what: 'homeWin',
+    });
     const home = share * rates;
     return { home, away: rates - home };
   };
@@ -751,13 +793,34 @@ function fitGoals(homeWin: number, total: number, periods: number): TeamMatchMod
 }
 
 function fitCurling(homeWin: number, total: number, ends: number, firstHammer: Side): TeamMatchModel {
-  const at = (scoring: number, homeEdge: number): CurlingModel => ({ kind: 'curling', ends, firstHammer, homeEdge, scoring });
+  const at = (scoring: number, homeEdge: number): CurlingModel => ({
+    kind: 'curling',
+    ends,
+    firstHammer,
+    homeEdge,
+    scoring,
+  });
   const edgeFor = (scoring: number, guess?: number): number =>
-    solve((x) => curlingSummary(at(scoring, x)).homeWin, homeWin, { lo: -MAX_EDGE, hi: MAX_EDGE, width: 1e-10, what: 'homeWin', guess, radius: 1e-3 });
+    solve((x) => curlingSummary(at(scoring, x)).homeWin, homeWin, {
+      lo: -MAX_EDGE,
+      hi: MAX_EDGE,
+      width: 1e-10,
+      what: 'homeWin',
+      guess,
+      radius: 1e-3,
+    });
   // Scoring on a log scale; at a fixed edge the total rises with it (fewer blanks, bigger ends).
   const logScoring = { lo: Math.log(MIN_SCORING), hi: Math.log(MAX_SCORING), width: 1e-10, what: 'expectedTotal' };
   const scoringFor = (homeEdge: number, guess?: number): number =>
-    clampScoring(Math.exp(solve((s) => curlingSummary(at(Math.exp(s), homeEdge)).expectedTotal, total, { ...logScoring, guess: guess === undefined ? undefined : Math.log(guess), radius: 1e-3 })));
+    clampScoring(
+      Math.exp(
+        solve((s) => curlingSummary(at(Math.exp(s), homeEdge)).expectedTotal, total, {
+          ...logScoring,
+          guess: guess === undefined ? undefined : Math.log(guess),
+          radius: 1e-3,
+        }),
+      ),
+    );
   const fits = (model: CurlingModel): boolean => {
     const summary = curlingSummary(model);
     return Math.abs(summary.homeWin - homeWin) <= 1e-9 && Math.abs(summary.expectedTotal - total) <= 1e-9 * total;
@@ -773,7 +836,9 @@ function fitCurling(homeWin: number, total: number, ends: number, firstHammer: S
     if (fits(at(scoring, homeEdge))) return at(scoring, homeEdge);
   }
   // Not settled: the nested fit, the edge refitted at every scoring tried.
-  scoring = clampScoring(Math.exp(solve((s) => curlingSummary(at(Math.exp(s), edgeFor(Math.exp(s)))).expectedTotal, total, logScoring)));
+  scoring = clampScoring(
+    Math.exp(solve((s) => curlingSummary(at(Math.exp(s), edgeFor(Math.exp(s)))).expectedTotal, total, logScoring)),
+  );
   return at(scoring, edgeFor(scoring));
 }
 
@@ -782,7 +847,12 @@ function clampScoring(scoring: number): number {
 }
 
 function fitPoint(homeWin: number, model: (pointHome: number) => TeamMatchModel): TeamMatchModel {
-  const pointHome = solve((p) => moneyline(matchDistribution(model(p))).home, homeWin, { lo: 1e-6, hi: 1 - 1e-6, width: 1e-14, what: 'homeWin' });
+  const pointHome = solve((p) => moneyline(matchDistribution(model(p))).home, homeWin, {
+    lo: 1e-6,
+    hi: 1 - 1e-6,
+    width: 1e-14,
+    what: 'homeWin',
+  });
   return model(pointHome);
 }
 

@@ -9,5 +9,9 @@ const nullsLast = (a: number | null, b: number | null) => (a === b ? 0 : a === n
 
 /** Route 5's stable order: by rank, then seed, then reference id. */
 export function compareHeatRows(a: OrderedRow, b: OrderedRow): number {
-  return nullsLast(a.athleteRoundRank, b.athleteRoundRank) || nullsLast(a.athleteRoundSeed, b.athleteRoundSeed) || a.referenceId - b.referenceId;
+  return (
+    nullsLast(a.athleteRoundRank, b.athleteRoundRank) ||
+    nullsLast(a.athleteRoundSeed, b.athleteRoundSeed) ||
+    a.referenceId - b.referenceId
+  );
 }

@@ -120,7 +120,14 @@ export function knockoutBracket(games: readonly BracketGame[]): KnockoutBracket 
       if (game?.status === 'COMPLETED' && game.winner !== null) {
         winnerTeamId = game.winner === 'home' ? homeTeamId : awayTeamId;
       }
-      slots.push({ slot, eventId: game?.eventId ?? null, homeTeamId, awayTeamId, winnerTeamId, status: game?.status ?? null });
+      slots.push({
+        slot,
+        eventId: game?.eventId ?? null,
+        homeTeamId,
+        awayTeamId,
+        winnerTeamId,
+        status: game?.status ?? null,
+      });
     }
     result.push({ roundNo, name: bracketRoundName(roundNo, rounds), slots });
     previous = slots;
@@ -145,14 +152,26 @@ export function bracketProblems(games: readonly Pick<BracketGame, 'eventId' | 'r
   for (const game of games) {
     let ok = true;
     if (!isPosition(game.round)) {
-      problems.push({ eventId: game.eventId, field: 'bracketRound', message: `bracketRound must be a whole number of at least 1 (got ${game.round})` });
+      problems.push({
+        eventId: game.eventId,
+        field: 'bracketRound',
+        message: `bracketRound must be a whole number of at least 1 (got ${game.round})`,
+      });
       ok = false;
     } else if (game.round > MAX_BRACKET_ROUNDS) {
-      problems.push({ eventId: game.eventId, field: 'bracketRound', message: `bracketRound ${game.round} is beyond the largest bracket (${MAX_BRACKET_ROUNDS} rounds)` });
+      problems.push({
+        eventId: game.eventId,
+        field: 'bracketRound',
+        message: `bracketRound ${game.round} is beyond the largest bracket (${MAX_BRACKET_ROUNDS} rounds)`,
+      });
       ok = false;
     }
     if (!isPosition(game.slot)) {
-      problems.push({ eventId: game.eventId, field: 'bracketSlot', message: `bracketSlot must be a whole number of at least 1 (got ${game.slot})` });
+      problems.push({
+        eventId: game.eventId,
+        field: 'bracketSlot',
+        message: `bracketSlot must be a whole number of at least 1 (got ${game.slot})`,
+      });
       ok = false;
     }
     if (ok && roundsNeeded(game) > MAX_BRACKET_ROUNDS) {

@@ -1,4 +1,4 @@
-import { LAP_RECORD_FORMATS, type ResultsFormat, formatIn } from '../competitions.ts';
+import { formatIn, LAP_RECORD_FORMATS, type ResultsFormat } from '../competitions.ts';
 
 /** One per-lap record: the entry's time for the lap and its position at the end of it. */
 export interface LapRecord {
@@ -21,7 +21,12 @@ export interface AthleteLapStatistics {
   athleteFastestLapNo: number | null;
 }
 
-const NONE: AthleteLapStatistics = { athleteLapsLed: null, athleteFastestLapCount: null, athleteFastestLapSeconds: null, athleteFastestLapNo: null };
+const NONE: AthleteLapStatistics = {
+  athleteLapsLed: null,
+  athleteFastestLapCount: null,
+  athleteFastestLapSeconds: null,
+  athleteFastestLapNo: null,
+};
 
 /**
  * First lap that counts for an athlete's own quickest lap: supercross and motocross-style racing
@@ -40,7 +45,11 @@ function raced(entry: LapEntry, laps: readonly LapRecord[]): boolean {
  * `athleteLapsLed`: laps at whose end the athlete was first, counting lap 1. 0 means raced and led
  * none; null means did not race, or the heat has no per-lap positions at all.
  */
-export function athleteLapsLed(entry: LapEntry, athleteLaps: readonly LapRecord[], fieldHasPositions: boolean): number | null {
+export function athleteLapsLed(
+  entry: LapEntry,
+  athleteLaps: readonly LapRecord[],
+  fieldHasPositions: boolean,
+): number | null {
   if (!raced(entry, athleteLaps) || !fieldHasPositions) return null;
   return athleteLaps.filter((lap) => lap.position === 1).length;
 }
@@ -77,12 +86,20 @@ function beats(a: LapRecord, b: LapRecord, order: Map<string, number>): boolean 
  * `athleteFastestLapSeconds` and `athleteFastestLapNo`: the athlete's own quickest lap from
  * `firstFastestLap(format)` on; the earlier lap wins a tie. Null when no such lap has a time.
  */
-export function athleteFastestLap(format: ResultsFormat, athleteLaps: readonly LapRecord[]): { seconds: number | null; lapNo: number | null } {
+export function athleteFastestLap(
+  format: ResultsFormat,
+  athleteLaps: readonly LapRecord[],
+): { seconds: number | null; lapNo: number | null } {
   const from = firstFastestLap(format);
   let quickest: LapRecord | null = null;
   for (const lap of athleteLaps) {
     if (lap.lapNo < from || lap.lapTime === null) continue;
-    if (!quickest || lap.lapTime < (quickest.lapTime as number) || (lap.lapTime === quickest.lapTime && lap.lapNo < quickest.lapNo)) quickest = lap;
+    if (
+      !quickest ||
+      lap.lapTime < (quickest.lapTime as number) ||
+      (lap.lapTime === quickest.lapTime && lap.lapNo < quickest.lapNo)
+    )
+      quickest = lap;
   }
   return { seconds: quickest?.lapTime ?? null, lapNo: quickest?.lapNo ?? null };
 }
@@ -91,7 +108,11 @@ export function athleteFastestLap(format: ResultsFormat, athleteLaps: readonly L
  * The four lap statistics of every entry of a heat. Formats without per-lap records publish null.
  * `athleteFastestLapCount` is null for an entry that did not race, else its count (0 when none).
  */
-export function heatLapStatistics(format: ResultsFormat, entries: readonly LapEntry[], laps: readonly LapRecord[]): Map<string, AthleteLapStatistics> {
+export function heatLapStatistics(
+  format: ResultsFormat,
+  entries: readonly LapEntry[],
+  laps: readonly LapRecord[],
+): Map<string, AthleteLapStatistics> {
   const out = new Map<string, AthleteLapStatistics>();
   if (!formatIn(LAP_RECORD_FORMATS, format)) {
     for (const entry of entries) out.set(entry.id, NONE);

@@ -26,7 +26,14 @@ export interface MatchScore {
 /** Formats whose match score is the number of periods (games, sets) won. */
 export const PERIODS_WON_FORMATS = ['table-tennis', 'jai-alai'] as const satisfies readonly ResultsFormat[];
 /** Formats played as a match between two teams, scored by period. */
-export const MATCH_FORMATS = ['team-match', 'curling', 'table-tennis', 'box-lacrosse', 'three-ice', 'jai-alai'] as const satisfies readonly ResultsFormat[];
+export const MATCH_FORMATS = [
+  'team-match',
+  'curling',
+  'table-tennis',
+  'box-lacrosse',
+  'three-ice',
+  'jai-alai',
+] as const satisfies readonly ResultsFormat[];
 export type MatchFormat = (typeof MATCH_FORMATS)[number];
 
 export function isMatchFormat(format: ResultsFormat): format is MatchFormat {
@@ -67,7 +74,11 @@ export function matchScore(format: ResultsFormat, periods: readonly PeriodScore[
  * The match's winner once it is over: the side ahead on the match score; null while it is not
  * completed, and for a completed match that ended level (a draw, where the format allows one).
  */
-export function matchWinner(format: ResultsFormat, eventStatus: string, periods: readonly PeriodScore[]): MatchSide | null {
+export function matchWinner(
+  format: ResultsFormat,
+  eventStatus: string,
+  periods: readonly PeriodScore[],
+): MatchSide | null {
   if (eventStatus !== 'COMPLETED') return null;
   return sideAhead(matchScore(format, periods));
 }

@@ -12,7 +12,10 @@ export interface TeamGame {
  * heat is a team game and `eventType` is its display text (null when not a team game). Other formats
  * get neither field.
  */
-export function teamEventFields(format: ResultsFormat, teamGame: TeamGame | null): { isTeamEvent?: boolean; eventType?: string | null } {
+export function teamEventFields(
+  format: ResultsFormat,
+  teamGame: TeamGame | null,
+): { isTeamEvent?: boolean; eventType?: string | null } {
   if (format !== 'bull-riding') return {};
   return { isTeamEvent: teamGame !== null, eventType: teamGame?.eventType ?? null };
 }
@@ -21,7 +24,11 @@ export function teamEventFields(format: ResultsFormat, teamGame: TeamGame | null
  * `athlete.team.isHomeTeam` (section 2.4): present only in a bull-riding team game, for a team that
  * plays in it; undefined (absent) everywhere else.
  */
-export function teamIsHome(format: ResultsFormat, teamGame: TeamGame | null, teamId: string | null): boolean | undefined {
+export function teamIsHome(
+  format: ResultsFormat,
+  teamGame: TeamGame | null,
+  teamId: string | null,
+): boolean | undefined {
   if (format !== 'bull-riding' || !teamGame || teamId === null) return undefined;
   if (teamId === teamGame.homeTeamId) return true;
   if (teamId === teamGame.awayTeamId) return false;

@@ -1,5 +1,5 @@
-import { DRAW_METHODS, NO_RESULT_METHODS, WIN_METHODS, type WinMethod, isOneOf } from '../enumerations.ts';
 import type { ResultsFormat } from '../competitions.ts';
+import { DRAW_METHODS, isOneOf, NO_RESULT_METHODS, WIN_METHODS, type WinMethod } from '../enumerations.ts';
 
 /** A heat's stored result: who won (if anyone) and how, as the feed sent them. */
 export interface HeatResult {
@@ -25,7 +25,10 @@ const ALIASES: Readonly<Record<string, WinMethod>> = {
   nc: 'No Contest',
 };
 
-const BY_KEY = new Map<string, WinMethod>([...WIN_METHODS.map((m) => [methodKey(m), m] as const), ...Object.entries(ALIASES)]);
+const BY_KEY = new Map<string, WinMethod>([
+  ...WIN_METHODS.map((m) => [methodKey(m), m] as const),
+  ...Object.entries(ALIASES),
+]);
 
 /** The published spelling of a stored method; a method outside the list is published as stored. */
 export function publishedWinMethod(stored: string): string {

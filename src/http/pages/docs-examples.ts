@@ -1,6 +1,6 @@
 import { getEventDocument, listEvents, resolveEvent } from '../../read/events.ts';
 import { listFutures } from '../../read/futures.ts';
-import { type OddItem, getEventOdds } from '../../read/odds.ts';
+import { getEventOdds, type OddItem } from '../../read/odds.ts';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 import type { Store } from '../../store/database.ts';
 
@@ -37,11 +37,23 @@ const CANDIDATES = 6;
 export async function findDocsExamples(store: Store): Promise<DocsExamples> {
   const all = (await listEvents(store, {}, null)).items as ListedEvent[];
   // Live first (WSL first among them), then what is next, then the rest: the ids most worth trying.
-  const rank = (e: ListedEvent) => (e.eventStatus === 'LIVE' ? (e.competition === 'wsl' ? 0 : 1) : e.eventStatus === 'NEXT' || e.eventStatus === 'UPCOMING' ? 2 : 3);
-  const ordered = all.map((e, i) => ({ e, i })).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i).map(({ e }) => e);
+  const rank = (e: ListedEvent) =>
+    e.eventStatus === 'LIVE'
+      ? e.competition === 'wsl'
+        ? 0
+        : 1
+      : e.eventStatus === 'NEXT' || e.eventStatus === 'UPCOMING'
+        ? 2
+        : 3;
+  const ordered = all
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
+    .map(({ e }) => e);
 
   const examples: DocsExamples = { sport: {} };
-  for (const listed of ordered.filter((e) => !(SPORT_ROUTES as readonly string[]).includes(e.competition)).slice(0, CANDIDATES)) {
+  for (const listed of ordered
+    .filter((e) => !(SPORT_ROUTES as readonly string[]).includes(e.competition))
+    .slice(0, CANDIDATES)) {
     const document = await getEventDocument(store, listed.id, null);
     const heats = document.rounds.flatMap((round) => round.heats);
     if (heats.length === 0) continue;
@@ -52,7 +64,10 @@ export async function findDocsExamples(store: Store): Promise<DocsExamples> {
 
   // An event with open winner odds, preferably one where a parlay of two of them can be priced too.
   const tried = new Set<string>();
-  for (const listed of [...(examples.event ? [examples.event] : []), ...ordered.filter((e) => e.eventStatus === 'LIVE' || e.eventStatus === 'UPCOMING')]) {
+  for (const listed of [
+    ...(examples.event ? [examples.event] : []),
+    ...ordered.filter((e) => e.eventStatus === 'LIVE' || e.eventStatus === 'UPCOMING'),
+  ]) {
     if (tried.has(listed.id) || tried.size >= CANDIDATES) continue;
     tried.add(listed.id);
     const winners = await oddsOf(store, listed.id, 'eventWinner');
@@ -70,11 +85,13 @@ export async function findDocsExamples(store: Store): Promise<DocsExamples> {
     if (!listed) continue;
     examples.sport[sport] = listed.id;
     if (sport === 'jaialai' && listed.cardId) examples.jaiAlaiCardId = listed.cardId;
-    if (sport === '3ice') examples.tourYearId3ice = (await resolveEvent(store, listed.id, null)).tourYearId ?? undefined;
+    if (sport === '3ice')
+      examples.tourYearId3ice = (await resolveEvent(store, listed.id, null)).tourYearId ?? undefined;
   }
 
   const future = (await listFutures(store, null))[0];
-  if (future) examples.future = { sportType: future.id.split(':')[0] as string, tourId: future.tourId, futureType: future.type };
+  if (future)
+    examples.future = { sportType: future.id.split(':')[0] as string, tourId: future.tourId, futureType: future.type };
   return examples;
 }
 
@@ -110,11 +127,14 @@ export interface DocumentPaths {
 }
 
 /** `<method> <path template>` → the examples of its parameters, and of its request body. */
-export function examplesByOperation(examples: DocsExamples): Map<string, { parameters: Record<string, unknown>; body?: unknown }> {
+export function examplesByOperation(
+  examples: DocsExamples,
+): Map<string, { parameters: Record<string, unknown>; body?: unknown }> {
   const out = new Map<string, { parameters: Record<string, unknown>; body?: unknown }>();
   const set = (method: string, path: string, parameters: Record<string, unknown>, body?: unknown) => {
     const defined = Object.fromEntries(Object.entries(parameters).filter(([, v]) => v !== undefined));
-    if (Object.keys(defined).length > 0 || body !== undefined) out.set(`${method} ${PUBLIC_PREFIX}${path}`, { parameters: defined, ...(body === undefined ? {} : { body }) });
+    if (Object.keys(defined).length > 0 || body !== undefined)
+      out.set(`${method} ${PUBLIC_PREFIX}${path}`, { parameters: defined, ...(body === undefined ? {} : { body }) });
   };
   const { event, odds, sport } = examples;
   if (event) {
@@ -127,8 +147,10 @@ export function examplesByOperation(examples: DocsExamples): Map<string, { param
     set('get', '/events/{eventId}/{oddType}', { eventId: odds.eventId, oddType: 'eventWinner' });
     set('post', '/events/{eventId}/sgp', { eventId: odds.eventId }, odds.oddIds ? { oddIds: odds.oddIds } : undefined);
   }
-  for (const key of ['gsoc', 'mltt', 'nll', '3ice'] as const) set('get', `/events/${key}/{eventId}`, { eventId: sport[key] });
-  for (const key of ['gsoc', 'mltt', 'nll', 'jaialai'] as const) set('get', `/events/${key}/{id}/odds`, { id: sport[key] });
+  for (const key of ['gsoc', 'mltt', 'nll', '3ice'] as const)
+    set('get', `/events/${key}/{eventId}`, { eventId: sport[key] });
+  for (const key of ['gsoc', 'mltt', 'nll', 'jaialai'] as const)
+    set('get', `/events/${key}/{id}/odds`, { id: sport[key] });
   set('get', '/events/jaialai/{id}', { id: examples.jaiAlaiCardId });
   set('get', '/events/3ice/bracket/{tourYearId}', { tourYearId: examples.tourYearId3ice });
   if (examples.future) set('get', '/futures/{sportType}/tour/{tourId}/odds/{futureType}', { ...examples.future });
@@ -143,7 +165,12 @@ export function applyDocsExamples(document: DocumentPaths, examples: DocsExample
       const found = byOperation.get(`${method} ${path}`);
       if (!found) continue;
       for (const parameter of operation.parameters ?? []) {
-        if ((parameter.in === 'path' || parameter.in === 'query') && parameter.name && parameter.name in found.parameters) parameter.example = found.parameters[parameter.name];
+        if (
+          (parameter.in === 'path' || parameter.in === 'query') &&
+          parameter.name &&
+          parameter.name in found.parameters
+        )
+          parameter.example = found.parameters[parameter.name];
       }
       const json = operation.requestBody?.content?.['application/json'];
       if (json && found.body !== undefined) json.example = found.body;

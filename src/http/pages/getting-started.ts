@@ -9,7 +9,13 @@ const fence = (language: string, lines: string[]) => ['```' + language, ...lines
  * snippets for polling with ETags, the push stream and a same game parlay, with this server's origin,
  * the demo key and ids of the data it holds filled in.
  */
-export function gettingStarted(options: { origin: string; demoApiKey: string | null; examples: DocsExamples; summary: string; boardPath: string }): string {
+export function gettingStarted(options: {
+  origin: string;
+  demoApiKey: string | null;
+  examples: DocsExamples;
+  summary: string;
+  boardPath: string;
+}): string {
   const { origin, demoApiKey, examples } = options;
   const key = demoApiKey ?? '<your key>';
   const event = examples.event?.id ?? '<event id>';
@@ -24,9 +30,13 @@ export function gettingStarted(options: { origin: string; demoApiKey: string | n
     '',
     demoApiKey
       ? `The demo key \`${demoApiKey}\` is filled in already (see **Authorize**), and every operation's **Try it out** is pre-filled with ids of the data on this server: press **Execute**.`
-      : 'Press **Authorize** and enter your API key; every operation\'s **Try it out** is pre-filled with ids of the data on this server.',
+      : "Press **Authorize** and enter your API key; every operation's **Try it out** is pre-filled with ids of the data on this server.",
     '',
-    fence('sh', [`KEY=${key}`, `API=${origin}${PUBLIC_PREFIX}`, `EVENT=${event}${examples.event ? `   # ${examples.event.name}` : ''}`]),
+    fence('sh', [
+      `KEY=${key}`,
+      `API=${origin}${PUBLIC_PREFIX}`,
+      `EVENT=${event}${examples.event ? `   # ${examples.event.name}` : ''}`,
+    ]),
     '',
     '#### 1. Poll with ETags',
     'Every document answers with an `ETag`. Send it back as `If-None-Match`: an unchanged document costs a `304` with no body.',

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type VerifiedKey, keyVerifier, secretsEqual } from '../../access/api-keys.ts';
+import { keyVerifier, secretsEqual, type VerifiedKey } from '../../access/api-keys.ts';
 import { ApiError, unauthorized } from '../../domain/errors.ts';
 import type { AccessScope } from '../../read/access-scope.ts';
 import type { Store } from '../../store/database.ts';
@@ -65,7 +65,8 @@ export const authPlugin = fp(
         if (!key || !secretsEqual(key, options.adminApiKey)) throw unauthorized('Missing or invalid admin API key');
         return;
       }
-      if (!key) throw unauthorized('Missing API key: send it in the X-API-KEY header or as Authorization: Bearer <key>');
+      if (!key)
+        throw unauthorized('Missing API key: send it in the X-API-KEY header or as Authorization: Bearer <key>');
       const verified = await verify(key, request.raw.socket);
       if (!verified) throw unauthorized('Invalid API key');
       request.apiKey = verified;

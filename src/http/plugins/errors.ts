@@ -1,6 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, badRequest } from '../../domain/errors.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -19,12 +25,22 @@ export interface ErrorBody {
   stack: string;
 }
 
-export function errorBody(statusCode: number, message: string, metadata: Record<string, unknown> = {}, stack = ''): ErrorBody {
+export function errorBody(
+  statusCode: number,
+  message: string,
+  metadata: Record<string, unknown> = {},
+  stack = '',
+): ErrorBody {
   return { message, statusCode, timestamp: new Date().toISOString(), metadata, stack };
 }
 
 /** How an error names where a bad value was sent, by Fastify's name for that part of the request. */
-export const LOCATIONS: Record<string, string> = { querystring: 'query parameter', params: 'path parameter', body: 'request body field', headers: 'header' };
+export const LOCATIONS: Record<string, string> = {
+  querystring: 'query parameter',
+  params: 'path parameter',
+  body: 'request body field',
+  headers: 'header',
+};
 
 /** Turns Ajv errors into one ApiError naming the parameter and, for enumerations, the allowed values. */
 export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): ApiError {
@@ -32,7 +48,8 @@ export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataV
   const path = (error.instancePath ?? '').split('/').filter(Boolean);
   let name = path[0] ?? '';
   if (error.keyword === 'required') name = (error.params as { missingProperty: string }).missingProperty;
-  if (error.keyword === 'additionalProperties') name = (error.params as { additionalProperty: string }).additionalProperty;
+  if (error.keyword === 'additionalProperties')
+    name = (error.params as { additionalProperty: string }).additionalProperty;
   const where = LOCATIONS[dataVar] ?? dataVar;
   const metadata: Record<string, unknown> = { in: dataVar === 'querystring' ? 'query' : dataVar, parameter: name };
   let reason = error.message ?? 'is invalid';
@@ -64,8 +81,10 @@ function frameworkClientError(error: FastifyError): ApiError | null {
     default:
       break;
   }
-  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return badRequest('Request body is not valid JSON');
-  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) return new ApiError(error.statusCode, error.message);
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH')
+    return badRequest('Request body is not valid JSON');
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)
+    return new ApiError(error.statusCode, error.message);
   return null;
 }
 
@@ -77,18 +96,37 @@ function frameworkClientError(error: FastifyError): ApiError | null {
  */
 export function isStoreUnavailable(error: unknown): boolean {
   // Node socket errors: the host or port cannot be reached, or the connection broke.
-  const network = ['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN', 'ENOTFOUND', 'EAI_AGAIN'];
+  const network = [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ECONNABORTED',
+    'ETIMEDOUT',
+    'EPIPE',
+    'EHOSTUNREACH',
+    'EHOSTDOWN',
+    'ENETUNREACH',
+    'ENETDOWN',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+  ];
   // SQLSTATEs meaning the server cannot serve now, not that the query is wrong: class 08 (connection
   // exception), 57P01 admin_shutdown (pg_ctl stop -m fast), 57P02 crash_shutdown, 57P03
   // cannot_connect_now (starting up, shutting down), 57P05 idle_session_timeout, 53300 too_many_connections.
   const sqlState = /^(08[0-9A-Z]{3}|57P0[1235]|53300)$/;
   // What pg raises without a code: the socket closed under it (-m immediate, a crash, the network), a
   // query on a client already broken (the rollback after such a failure), the pool's connect timeout.
-  const pgMessage = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+  const pgMessage =
+    /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
   const check = (value: unknown, depth: number): boolean => {
     if (typeof value !== 'object' || value === null || depth > 5) return false;
-    const { code, message, cause, errors } = value as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof code === 'string' && (network.includes(code) || sqlState.test(code) || code.startsWith('SQLITE_BUSY'))) return true;
+    const { code, message, cause, errors } = value as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string' && (network.includes(code) || sqlState.test(code) || code.startsWith('SQLITE_BUSY')))
+      return true;
     if (typeof message === 'string' && pgMessage.test(message)) return true;
     if (Array.isArray(errors) && errors.some((inner) => check(inner, depth + 1))) return true;
     return check(cause, depth + 1);
@@ -122,12 +160,31 @@ export const errorsPlugin = fp(
         return;
       }
       if (isTextRefusedByStore(error)) {
-        reply.code(400).send(errorBody(400, 'Invalid text: the request holds characters no store accepts (NUL or malformed Unicode)', { requestId: request.id }, stack));
+        reply
+          .code(400)
+          .send(
+            errorBody(
+              400,
+              'Invalid text: the request holds characters no store accepts (NUL or malformed Unicode)',
+              { requestId: request.id },
+              stack,
+            ),
+          );
         return;
       }
       if (isStoreUnavailable(error)) {
         request.log.error({ err: error }, 'store unavailable');
-        reply.code(503).header('retry-after', String(STORE_RETRY_AFTER_SECONDS)).send(errorBody(503, 'Service temporarily unavailable: the data store cannot be reached', { requestId: request.id }, stack));
+        reply
+          .code(503)
+          .header('retry-after', String(STORE_RETRY_AFTER_SECONDS))
+          .send(
+            errorBody(
+              503,
+              'Service temporarily unavailable: the data store cannot be reached',
+              { requestId: request.id },
+              stack,
+            ),
+          );
         return;
       }
       request.log.error({ err: error }, 'unhandled error');
@@ -149,11 +206,16 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
         ? [400, 'Invalid URL: the path is not valid percent-encoded UTF-8']
         : [400, 'Bad request'];
   // No hook has run: the headers every answer carries are set here.
-  reply.headers(securityHeaders(request.url)).code(statusCode).send(errorBody(statusCode, message, { method: request.method }));
+  reply
+    .headers(securityHeaders(request.url))
+    .code(statusCode)
+    .send(errorBody(statusCode, message, { method: request.method }));
 }
 
 export function routeNotFound(request: FastifyRequest): ApiError {
-  return new ApiError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, { method: request.method });
+  return new ApiError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, {
+    method: request.method,
+  });
 }
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {

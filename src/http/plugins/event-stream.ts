@@ -87,7 +87,10 @@ export const eventStreamPlugin = fp(
 
     app.addHook('preClose', async () => {
       for (const stream of [...open]) {
-        stream.send({ event: 'close', data: { message: 'The server is shutting down; reconnect with Last-Event-ID to resume.' } });
+        stream.send({
+          event: 'close',
+          data: { message: 'The server is shutting down; reconnect with Last-Event-ID to resume.' },
+        });
         stream.end();
       }
     });

@@ -91,7 +91,13 @@ export const frontDoorPlugin = fp(
     const logger = app.log as typeof app.log & { isLevelEnabled?: (level: string) => boolean };
     const logsRequests = () => logger.isLevelEnabled?.('info') === true;
 
-    const sendHit = (request: IncomingMessage, response: ServerResponse, hit: CachedAnswer, decision: RateDecision, started: number): boolean => {
+    const sendHit = (
+      request: IncomingMessage,
+      response: ServerResponse,
+      hit: CachedAnswer,
+      decision: RateDecision,
+      started: number,
+    ): boolean => {
       if (!decision.allowed) {
         handOverRateDecision(request, decision);
         return false;
@@ -109,7 +115,12 @@ export const frontDoorPlugin = fp(
       return true;
     };
 
-    const answerFromCache = (request: IncomingMessage, response: ServerResponse, presented: string, started: number): boolean | Promise<boolean> =>
+    const answerFromCache = (
+      request: IncomingMessage,
+      response: ServerResponse,
+      presented: string,
+      started: number,
+    ): boolean | Promise<boolean> =>
       then(app.verifyApiKey(presented, request.socket), (key) => {
         if (key === null) return false;
         return then(app.responseCache.find(key.competitions, request.url as string), (hit) => {
@@ -119,7 +130,13 @@ export const frontDoorPlugin = fp(
       });
 
     options.door.install((request, response) => {
-      if (closing || request.method !== 'GET' || request.headers.origin !== undefined || !request.url?.startsWith(PUBLIC_PREFIX)) return false;
+      if (
+        closing ||
+        request.method !== 'GET' ||
+        request.headers.origin !== undefined ||
+        !request.url?.startsWith(PUBLIC_PREFIX)
+      )
+        return false;
       const presented = presentedKey(request.headers);
       return presented ? answerFromCache(request, response, presented, performance.now()) : false;
     });

@@ -29,7 +29,11 @@ export const inputGuardPlugin = fp(
       if (request.routeOptions.config.ownInputChecks) return;
       for (const [part, schemaName] of PARTS) {
         const [found] = inputProblems(request[part], { finiteNumbers: true });
-        if (found) throw badRequest(`Invalid ${LOCATIONS[schemaName]} "${found.path}": ${found.problem}`, { in: part === 'params' ? 'path' : part, parameter: found.path });
+        if (found)
+          throw badRequest(`Invalid ${LOCATIONS[schemaName]} "${found.path}": ${found.problem}`, {
+            in: part === 'params' ? 'path' : part,
+            parameter: found.path,
+          });
       }
     });
   },

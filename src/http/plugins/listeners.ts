@@ -40,7 +40,10 @@ export interface ListenerPorts {
 }
 
 /** Where a route is served, given which listeners exist. */
-export function routeListener(route: { access?: string; listener?: 'metrics' | 'any' }, ports: ListenerPorts): ListenerName | 'any' {
+export function routeListener(
+  route: { access?: string; listener?: 'metrics' | 'any' },
+  ports: ListenerPorts,
+): ListenerName | 'any' {
   if (route.listener === 'any') return 'any';
   if (route.listener === 'metrics') return ports.metricsPort === null ? 'public' : 'metrics';
   if (route.access === 'admin') return ports.adminPort === null ? 'public' : 'admin';
@@ -64,7 +67,10 @@ function serverTimeouts(config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliv
 }
 
 /** A node:http server with the settings every listener shares (the main one is made through Fastify's serverFactory). */
-export function listenerServer(config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveTimeoutSeconds'>, handler: RequestListener): Server {
+export function listenerServer(
+  config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveTimeoutSeconds'>,
+  handler: RequestListener,
+): Server {
   const server = drainableServer(serverTimeouts(config), handler);
   server.keepAliveTimeout = config.keepAliveTimeoutSeconds * 1000;
   return server;
@@ -74,7 +80,10 @@ export const listenersPlugin = fp(
   async (app: FastifyInstance, options: { config: Config }) => {
     const { config } = options;
     const extra = new Map<ListenerName, { port: number; server: Server }>();
-    for (const [name, port] of [['admin', config.adminPort], ['metrics', config.metricsPort]] as const) {
+    for (const [name, port] of [
+      ['admin', config.adminPort],
+      ['metrics', config.metricsPort],
+    ] as const) {
       if (port === null) continue;
       const server = listenerServer(config, (req, res) => {
         (req as IncomingMessage & { [ARRIVED_ON]?: ListenerName })[ARRIVED_ON] = name;
@@ -86,7 +95,8 @@ export const listenersPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       const served = routeListener(request.routeOptions.config, config);
-      if (served !== 'any' && served !== arrivedOn(request) && request.routeOptions.url !== undefined) throw routeNotFound(request);
+      if (served !== 'any' && served !== arrivedOn(request) && request.routeOptions.url !== undefined)
+        throw routeNotFound(request);
     });
 
     const servers = [app.server, ...[...extra.values()].map(({ server }) => server)];
@@ -124,7 +134,8 @@ export const listenersPlugin = fp(
     });
 
     app.decorate('listenAll', async () => {
-      const origin = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+      const origin = (host: string, port: number) =>
+        `http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
       await app.listen({ host: config.host, port: config.port });
       const address = app.server.address();
       const origins: Record<ListenerName, string | null> = {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { ApiError } from '../../domain/errors.ts';
 import type { Store } from '../../store/database.ts';
 import { RequestTally } from '../request-tally.ts';
@@ -34,7 +34,8 @@ export interface ResponseCacheSize {
 const RESPONSE_CACHE_GAUGES: Record<keyof ResponseCacheSize, string> = {
   entries: 'Documents held by the response cache',
   bytes: 'Bytes of the documents held by the response cache, each coding held (identity, br, gzip) counted',
-  filings: 'Tag filings of the cached documents (one per tag of each document): bounded by entries times tags per document',
+  filings:
+    'Tag filings of the cached documents (one per tag of each document): bounded by entries times tags per document',
 };
 
 declare module 'fastify' {
@@ -61,7 +62,10 @@ export const metricsPlugin = fp(
     const registry = new Registry();
     const requests = new RequestTally(
       {
-        requests: { name: 'altsports_http_requests_total', help: 'HTTP requests answered, by route template, method and status' },
+        requests: {
+          name: 'altsports_http_requests_total',
+          help: 'HTTP requests answered, by route template, method and status',
+        },
         duration: {
           name: 'altsports_http_request_duration_seconds',
           help: 'Time from receiving a request to the last byte of its answer, by route template and method (stream routes: the life of the stream)',
@@ -84,11 +88,33 @@ export const metricsPlugin = fp(
         }
       },
     });
-    const streamClients = new Gauge({ name: 'altsports_stream_clients', help: 'Clients connected to the push stream', registers: [registry] });
-    const rateLimited = new Counter({ name: 'altsports_rate_limit_rejections_total', help: 'Requests answered 429 because their key was over its rate limit', registers: [registry] });
-    const ingestRows = new Counter({ name: 'altsports_ingest_rows_total', help: 'Feed rows written by this process, by collection and outcome (inserted, updated, unchanged, stale)', labelNames: ['collection', 'outcome'], registers: [registry] });
-    const ingestBatches = new Counter({ name: 'altsports_ingest_batches_total', help: 'Feed batches committed by this process', registers: [registry] });
-    const storeErrors = new Counter({ name: 'altsports_store_errors_total', help: 'Requests that failed on the server: unavailable when the store could not be reached (answered 503), internal for any other failure (answered 500)', labelNames: ['kind'], registers: [registry] });
+    const streamClients = new Gauge({
+      name: 'altsports_stream_clients',
+      help: 'Clients connected to the push stream',
+      registers: [registry],
+    });
+    const rateLimited = new Counter({
+      name: 'altsports_rate_limit_rejections_total',
+      help: 'Requests answered 429 because their key was over its rate limit',
+      registers: [registry],
+    });
+    const ingestRows = new Counter({
+      name: 'altsports_ingest_rows_total',
+      help: 'Feed rows written by this process, by collection and outcome (inserted, updated, unchanged, stale)',
+      labelNames: ['collection', 'outcome'],
+      registers: [registry],
+    });
+    const ingestBatches = new Counter({
+      name: 'altsports_ingest_batches_total',
+      help: 'Feed batches committed by this process',
+      registers: [registry],
+    });
+    const storeErrors = new Counter({
+      name: 'altsports_store_errors_total',
+      help: 'Requests that failed on the server: unavailable when the store could not be reached (answered 503), internal for any other failure (answered 500)',
+      labelNames: ['kind'],
+      registers: [registry],
+    });
     // Both series exist from the start, so that a rate over them is defined before the first error.
     for (const kind of ['unavailable', 'internal']) storeErrors.inc({ kind }, 0);
 
@@ -118,14 +144,16 @@ export const metricsPlugin = fp(
         readCache = read;
       },
       contentType: registry.contentType,
-      exposition: async () => `${await processMetrics().metrics()}\n${await registry.metrics()}\n${requests.exposition()}\n`,
+      exposition: async () =>
+        `${await processMetrics().metrics()}\n${await registry.metrics()}\n${requests.exposition()}\n`,
     };
     app.decorate('metrics', metrics);
 
     const unsubscribe = options.store.onIngest((rows) => {
       ingestBatches.inc();
       for (const [collection, counts] of Object.entries(rows)) {
-        for (const outcome of ['inserted', 'updated', 'unchanged', 'stale'] as const) if (counts[outcome] > 0) ingestRows.inc({ collection, outcome }, counts[outcome]);
+        for (const outcome of ['inserted', 'updated', 'unchanged', 'stale'] as const)
+          if (counts[outcome] > 0) ingestRows.inc({ collection, outcome }, counts[outcome]);
       }
     });
     app.addHook('onClose', async () => unsubscribe());
@@ -138,7 +166,12 @@ export const metricsPlugin = fp(
 
     // Runs for streams and hijacked replies too, once the answer has been sent. The front door counts its own.
     app.addHook('onResponse', async (request, reply) => {
-      metrics.countRequest(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+      metrics.countRequest(
+        request.routeOptions.url ?? 'unmatched',
+        request.method,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
     });
   },
   { name: 'metrics' },

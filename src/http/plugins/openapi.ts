@@ -4,20 +4,32 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
-import { type DocsExamples, type DocumentPaths, applyDocsExamples, findDocsExamples } from '../pages/docs-examples.ts';
+import { applyDocsExamples, type DocsExamples, type DocumentPaths, findDocsExamples } from '../pages/docs-examples.ts';
 import { gettingStarted } from '../pages/getting-started.ts';
 import { STREAM_DATA_COMPONENTS } from '../schemas/stream.ts';
 
 export { PUBLIC_PREFIX };
 
 interface Operation {
-  parameters?: Array<{ name?: string; in?: string; description?: string; deprecated?: boolean; schema?: { type?: string; deprecated?: boolean } }>;
-  responses?: Record<string, { description?: string; headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
+  parameters?: Array<{
+    name?: string;
+    in?: string;
+    description?: string;
+    deprecated?: boolean;
+    schema?: { type?: string; deprecated?: boolean };
+  }>;
+  responses?: Record<
+    string,
+    { description?: string; headers?: Record<string, unknown>; content?: Record<string, unknown> }
+  >;
 }
 
 const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
 const RATE_LIMIT_HEADERS = {
-  'X-RateLimit-Limit': header("requests allowed in the key's binding window (its minute or its day); absent for keys without a limit", 'integer'),
+  'X-RateLimit-Limit': header(
+    "requests allowed in the key's binding window (its minute or its day); absent for keys without a limit",
+    'integer',
+  ),
   'X-RateLimit-Remaining': header('requests left in that window', 'integer'),
   'X-RateLimit-Reset': header('seconds until that window starts over', 'integer'),
 };
@@ -39,22 +51,44 @@ function describeLiveHeaders(operation: Operation, conditional: boolean): void {
   if (ok) {
     ok.headers = {
       ...ok.headers,
-      ETag: header('a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match'),
-      'Last-Modified': header('when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag)'),
+      ETag: header(
+        'a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match',
+      ),
+      'Last-Modified': header(
+        'when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag)',
+      ),
       'Cache-Control': header('private, no-cache: revalidate on every use'),
-      'Content-Encoding': header('br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise'),
+      'Content-Encoding': header(
+        'br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise',
+      ),
       Vary: header('Accept-Encoding, on documents of 1 KB or more'),
     };
   }
   responses['304'] = {
-    description: 'Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body',
+    description:
+      'Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body',
     headers: { ETag: header('the current ETag of the coding Accept-Encoding selects'), ...RATE_LIMIT_HEADERS },
   };
   const parameters = (operation.parameters ??= []);
   parameters.push(
-    { name: 'If-None-Match', in: 'header', schema: { type: 'string' }, description: 'ETags of a copy you hold: 304 when one is current' },
-    { name: 'If-Modified-Since', in: 'header', schema: { type: 'string' }, description: 'an HTTP date: 304 when nothing changed since (ignored with If-None-Match)' },
-    { name: 'Accept-Encoding', in: 'header', schema: { type: 'string' }, description: 'br, gzip (with q weights): the document compressed, when it is 1 KB or more' },
+    {
+      name: 'If-None-Match',
+      in: 'header',
+      schema: { type: 'string' },
+      description: 'ETags of a copy you hold: 304 when one is current',
+    },
+    {
+      name: 'If-Modified-Since',
+      in: 'header',
+      schema: { type: 'string' },
+      description: 'an HTTP date: 304 when nothing changed since (ignored with If-None-Match)',
+    },
+    {
+      name: 'Accept-Encoding',
+      in: 'header',
+      schema: { type: 'string' },
+      description: 'br, gzip (with q weights): the document compressed, when it is 1 KB or more',
+    },
   );
 }
 export const ADMIN_PREFIX = '/api/v1/admin';
@@ -87,7 +121,12 @@ export const openApiPlugin = fp(
           securitySchemes: {
             ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
             BearerAuth: { type: 'http', scheme: 'bearer', description: 'the same API key as a bearer token' },
-            AdminKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'the ADMIN_API_KEY of the server' },
+            AdminKeyAuth: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-API-KEY',
+              description: 'the ADMIN_API_KEY of the server',
+            },
           },
           // The push stream's event data: no route response can carry them (text/event-stream).
           schemas: STREAM_DATA_COMPONENTS as never,
@@ -96,7 +135,10 @@ export const openApiPlugin = fp(
         tags: [
           { name: 'sports', description: 'the competition catalogue' },
           { name: 'events', description: 'events with rounds, heats and teams' },
-          { name: 'results', description: 'event participants and heat scores, with the derived fields of section 2.5' },
+          {
+            name: 'results',
+            description: 'event participants and heat scores, with the derived fields of section 2.5',
+          },
           { name: 'futures', description: 'season-long futures and their odds' },
           { name: 'stream', description: 'changes pushed as server-sent events' },
           { name: 'admin', description: 'operator input (admin key)' },
@@ -104,24 +146,33 @@ export const openApiPlugin = fp(
         ],
       },
       transformObject: (documentObject) => {
-        const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Operation>> } }).openapiObject;
+        const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Operation>> } })
+          .openapiObject;
         for (const [path, item] of Object.entries(document.paths ?? {})) {
           for (const [method, operation] of Object.entries(item)) {
             // @fastify/swagger leaves `deprecated` inside a parameter's schema; clients read it on the parameter.
-            for (const parameter of operation.parameters ?? []) if (parameter.schema?.deprecated) parameter.deprecated = true;
-            if (path.startsWith(PUBLIC_PREFIX)) describeLiveHeaders(operation, method === 'get' && operation.responses?.['200']?.content?.['application/json'] !== undefined);
+            for (const parameter of operation.parameters ?? [])
+              if (parameter.schema?.deprecated) parameter.deprecated = true;
+            if (path.startsWith(PUBLIC_PREFIX))
+              describeLiveHeaders(
+                operation,
+                method === 'get' && operation.responses?.['200']?.content?.['application/json'] !== undefined,
+              );
           }
         }
         return document as never;
       },
-      refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+      },
     });
     // The docs page (issue 8) reads its own copy of the document (/docs/json), which gets a getting-started
     // section and example values chosen from the store as the page loads, so that "Try it out" runs on the
     // data this server holds. The published document above stays independent of the store: the client
     // types are generated from it.
     const docsExamples = new WeakMap<FastifyRequest, DocsExamples>();
-    const isDocument = (request: FastifyRequest) => request.routeOptions.url === `${DOCS_PATH}/json` || request.routeOptions.url === `${DOCS_PATH}/yaml`;
+    const isDocument = (request: FastifyRequest) =>
+      request.routeOptions.url === `${DOCS_PATH}/json` || request.routeOptions.url === `${DOCS_PATH}/yaml`;
     await app.register(swaggerUi, {
       routePrefix: DOCS_PATH,
       uiConfig: {
@@ -148,11 +199,19 @@ export const openApiPlugin = fp(
         // A copy already (transformSpecificationClone defaults to true): written in place.
         const copy = document as DocumentPaths & { info: { description?: string } };
         applyDocsExamples(copy, examples);
-        copy.info.description = gettingStarted({ origin: `${request.protocol}://${request.host}`, demoApiKey: options.demoApiKey ?? null, examples, summary: SUMMARY, boardPath: BOARD_PATH });
+        copy.info.description = gettingStarted({
+          origin: `${request.protocol}://${request.host}`,
+          demoApiKey: options.demoApiKey ?? null,
+          examples,
+          summary: SUMMARY,
+          boardPath: BOARD_PATH,
+        });
         return copy;
       },
     });
-    app.get(`${PUBLIC_PREFIX}/openapi.json`, { schema: { hide: true }, config: { access: 'open' } }, async () => app.swagger());
+    app.get(`${PUBLIC_PREFIX}/openapi.json`, { schema: { hide: true }, config: { access: 'open' } }, async () =>
+      app.swagger(),
+    );
   },
   { name: 'openapi' },
 );

@@ -2,7 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { VerifiedKey } from '../../access/api-keys.ts';
-import { type RateDecision, type RateLimits, memoryRateLimiter, rateLimitHeaders, redisRateLimiter } from '../../access/rate-limit.ts';
+import {
+  memoryRateLimiter,
+  type RateDecision,
+  type RateLimits,
+  rateLimitHeaders,
+  redisRateLimiter,
+} from '../../access/rate-limit.ts';
 import { ApiError } from '../../domain/errors.ts';
 
 /**
@@ -33,21 +39,29 @@ export const rateLimitPlugin = fp(
     const limiter = options.redisUrl ? redisRateLimiter(options.redisUrl, app.log) : memoryRateLimiter();
     app.addHook('onClose', () => limiter.close());
     app.decorate('consumeRateLimit', (key: VerifiedKey) =>
-      limiter.consume(key.id, { perMinute: key.ratePerMinute ?? options.defaults.perMinute, perDay: key.ratePerDay ?? options.defaults.perDay }),
+      limiter.consume(key.id, {
+        perMinute: key.ratePerMinute ?? options.defaults.perMinute,
+        perDay: key.ratePerDay ?? options.defaults.perDay,
+      }),
     );
 
     app.addHook('onRequest', async (request, reply) => {
       const key = request.apiKey;
       if (request.routeOptions.config.access !== 'public' || !key) return;
-      const decision = (request.raw as IncomingMessage & { [DECIDED]?: RateDecision })[DECIDED] ?? (await app.consumeRateLimit(key));
+      const decision =
+        (request.raw as IncomingMessage & { [DECIDED]?: RateDecision })[DECIDED] ?? (await app.consumeRateLimit(key));
       reply.headers(rateLimitHeaders(decision));
       if (decision.allowed || !decision.binding) return;
       const { window, limit } = decision.binding;
-      throw new ApiError(429, `Rate limit exceeded: this API key may make ${limit} requests per ${window}; retry in ${decision.retryAfterSeconds} s`, {
-        window,
-        limit,
-        retryAfter: decision.retryAfterSeconds,
-      });
+      throw new ApiError(
+        429,
+        `Rate limit exceeded: this API key may make ${limit} requests per ${window}; retry in ${decision.retryAfterSeconds} s`,
+        {
+          window,
+          limit,
+          retryAfter: decision.retryAfterSeconds,
+        },
+      );
     });
   },
   { name: 'rate-limit', dependencies: ['auth'] },

@@ -3,11 +3,18 @@ import type { IncomingHttpHeaders, OutgoingHttpHeader, OutgoingHttpHeaders, Serv
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { RATE_LIMIT_HEADER_NAMES } from '../../access/rate-limit.ts';
-import { ALL_DOCUMENTS, type StoredChange, cacheTagsOfChange } from '../../domain/changes.ts';
+import { ALL_DOCUMENTS, cacheTagsOfChange, type StoredChange } from '../../domain/changes.ts';
 import type { AccessScope } from '../../read/access-scope.ts';
 import type { ChangeFeed } from '../../store/change-feed.ts';
 import type { Store } from '../../store/database.ts';
-import { CONTENT_CODINGS, type Coding, type ContentCoding, MIN_COMPRESSED_BYTES, codingFor, encode } from '../content-coding.ts';
+import {
+  CONTENT_CODINGS,
+  type Coding,
+  type ContentCoding,
+  codingFor,
+  encode,
+  MIN_COMPRESSED_BYTES,
+} from '../content-coding.ts';
 import { scopeOf } from './auth.ts';
 
 /**
@@ -86,7 +93,13 @@ declare module 'fastify' {
        * coding the request's Accept-Encoding prefers; `headers` go after its own. With `replay`, the
        * entry's hook headers go first (the front door's case: it runs no hooks of its own).
        */
-      send(requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: HeaderPairs, replay?: boolean): 200 | 304;
+      send(
+        requestHeaders: IncomingHttpHeaders,
+        response: ServerResponse,
+        answer: CachedAnswer,
+        headers: HeaderPairs,
+        replay?: boolean,
+      ): 200 | 304;
     };
   }
 }
@@ -119,7 +132,15 @@ const CACHE_CONTROL = 'private, no-cache';
 /** Headers of one request alone, never replayed from an entry. */
 const PER_REQUEST = new Set<string>(['x-request-id', 'connection', 'date', ...RATE_LIMIT_HEADER_NAMES]);
 /** Headers `send` sets from the entry itself. */
-const ENTRY_HEADERS = new Set(['etag', 'last-modified', 'cache-control', 'content-type', 'content-length', 'content-encoding', 'link']);
+const ENTRY_HEADERS = new Set([
+  'etag',
+  'last-modified',
+  'cache-control',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'link',
+]);
 const MAX_SEEN = 10_000;
 
 function cacheKey(scope: AccessScope, url: string): string {
@@ -133,21 +154,53 @@ function replayableHeaders(headers: OutgoingHttpHeaders): HeaderPairs {
 
 /** A Vary header that names Accept-Encoding, with what another hook put there before (CORS's Origin). */
 function withAcceptEncoding(vary: ReturnType<FastifyReply['getHeader']>): string {
-  const named = vary === undefined ? [] : String(vary).split(',').map((name) => name.trim()).filter((name) => name !== '');
-  return named.some((name) => name.toLowerCase() === 'accept-encoding') ? named.join(', ') : [...named, 'accept-encoding'].join(', ');
+  const named =
+    vary === undefined
+      ? []
+      : String(vary)
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name !== '');
+  return named.some((name) => name.toLowerCase() === 'accept-encoding')
+    ? named.join(', ')
+    : [...named, 'accept-encoding'].join(', ');
 }
 
 /**
  * `answer`'s document in `coding`, with the headers that every answer of it carries, built once: a hit
  * then adds its own to one list (Node writes a string value as it is; a number it converts each time).
  */
-function variant(answer: Pick<CachedAnswer, 'etag' | 'lastModified' | 'compressible' | 'link' | 'hookHeaders'>, coding: Coding, body: Buffer): Variant {
+function variant(
+  answer: Pick<CachedAnswer, 'etag' | 'lastModified' | 'compressible' | 'link' | 'hookHeaders'>,
+  coding: Coding,
+  body: Buffer,
+): Variant {
   const etag = coding === 'identity' ? answer.etag : codingTag(answer.etag, coding);
-  const validators = ['etag', etag, 'last-modified', answer.lastModified.header, 'cache-control', CACHE_CONTROL, ...(answer.compressible ? ['vary', 'accept-encoding'] : [])];
-  const content = ['content-type', 'application/json; charset=utf-8', 'content-length', String(body.length), ...(coding === 'identity' ? [] : ['content-encoding', coding])];
+  const validators = [
+    'etag',
+    etag,
+    'last-modified',
+    answer.lastModified.header,
+    'cache-control',
+    CACHE_CONTROL,
+    ...(answer.compressible ? ['vary', 'accept-encoding'] : []),
+  ];
+  const content = [
+    'content-type',
+    'application/json; charset=utf-8',
+    'content-length',
+    String(body.length),
+    ...(coding === 'identity' ? [] : ['content-encoding', coding]),
+  ];
   const headers = { 200: [...validators, ...content, ...(answer.link ? ['link', answer.link] : [])], 304: validators };
   const hook = answer.hookHeaders;
-  return { coding, body, etag, headers, replayed: hook === null ? null : { 200: hook.concat(headers[200]), 304: hook.concat(headers[304]) } };
+  return {
+    coding,
+    body,
+    etag,
+    headers,
+    replayed: hook === null ? null : { 200: hook.concat(headers[200]), 304: hook.concat(headers[304]) },
+  };
 }
 
 /** The bytes an entry holds: each of its codings' bodies once (a coding no smaller than identity is the identity body). */
@@ -191,7 +244,9 @@ export function notModified(headers: IncomingHttpHeaders, etag: string, lastModi
   if (ims === undefined) return false;
   const since = Date.parse(ims);
   if (Number.isNaN(since)) return false;
-  return second(lastModified.ms) < second(since) || (second(lastModified.ms) === second(since) && !lastModified.sharedSecond);
+  return (
+    second(lastModified.ms) < second(since) || (second(lastModified.ms) === second(since) && !lastModified.sharedSecond)
+  );
 }
 
 export const responseCachePlugin = fp(
@@ -203,7 +258,10 @@ export const responseCachePlugin = fp(
     const tagChangedAt = new Map<string, ChangeTime>();
     // The start, or the last drop of everything: what depends on no changed tag dates from then.
     let base: ChangeTime = { ms: Date.now(), inSecond: 1 };
-    const moved = (before: ChangeTime | undefined, now: number): ChangeTime => ({ ms: now, inSecond: before && second(before.ms) === second(now) ? before.inSecond + 1 : 1 });
+    const moved = (before: ChangeTime | undefined, now: number): ChangeTime => ({
+      ms: now,
+      inSecond: before && second(before.ms) === second(now) ? before.inSecond + 1 : 1,
+    });
     // Moves on every drop: a response is cached only if nothing was dropped while it was composed.
     let generation = 0;
     const startedUnder = new WeakMap<FastifyRequest, number>();
@@ -266,13 +324,17 @@ export const responseCachePlugin = fp(
 
     const lastModifiedOf = (tags: string[] | undefined): LastModified => {
       // A route without tags, or a feed that cannot vouch for its tags, can only say "now".
-      const times = tags === undefined || !feed.live ? [{ ms: Date.now(), inSecond: 2 }] : [base, ...tags.flatMap((tag) => tagChangedAt.get(tag) ?? [])];
+      const times =
+        tags === undefined || !feed.live
+          ? [{ ms: Date.now(), inSecond: 2 }]
+          : [base, ...tags.flatMap((tag) => tagChangedAt.get(tag) ?? [])];
       const ms = Math.max(...times.map((t) => t.ms));
       const inSecond = times.filter((t) => second(t.ms) === second(ms)).reduce((sum, t) => sum + t.inSecond, 0);
       return { ms, header: new Date(ms).toUTCString(), sharedSecond: inSecond > 1 };
     };
 
-    const cacheable = (request: FastifyRequest) => request.method === 'GET' && request.routeOptions.config.access === 'public';
+    const cacheable = (request: FastifyRequest) =>
+      request.method === 'GET' && request.routeOptions.config.access === 'public';
 
     // After the other processes' writes are known (SQLite's data_version; PostgreSQL's LISTEN is pushed).
     const held = (scope: AccessScope, url: string) => (feed.live ? entries.get(cacheKey(scope, url)) : undefined);
@@ -294,7 +356,13 @@ export const responseCachePlugin = fp(
       const coding = codingFor(requestHeaders['accept-encoding']);
       return coding === 'identity' ? answer.variants.identity : (answer.variants[coding] ?? encoded(answer, coding));
     };
-    const send = (requestHeaders: IncomingHttpHeaders, response: ServerResponse, answer: CachedAnswer, headers: HeaderPairs, replay = false): 200 | 304 => {
+    const send = (
+      requestHeaders: IncomingHttpHeaders,
+      response: ServerResponse,
+      answer: CachedAnswer,
+      headers: HeaderPairs,
+      replay = false,
+    ): 200 | 304 => {
       const sent = variantFor(answer, requestHeaders);
       const status = notModified(requestHeaders, answer.etag, answer.lastModified) ? 304 : 200;
       const own = replay ? sent.replayed?.[status] : sent.headers[status];
@@ -318,7 +386,15 @@ export const responseCachePlugin = fp(
       // set for this request (security headers, rate limits, CORS) go out with it.
       reply.hijack();
       // Less the headers the entry sets itself: writeHead would send both (the hooks' Cache-Control: no-store too).
-      send(request.headers, reply.raw, hit, headerPairs({ ...(reply.getHeaders() as OutgoingHttpHeaders), 'x-request-id': request.id }, (name) => !ENTRY_HEADERS.has(name)));
+      send(
+        request.headers,
+        reply.raw,
+        hit,
+        headerPairs(
+          { ...(reply.getHeaders() as OutgoingHttpHeaders), 'x-request-id': request.id },
+          (name) => !ENTRY_HEADERS.has(name),
+        ),
+      );
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -343,7 +419,8 @@ export const responseCachePlugin = fp(
           lastModified,
           tags,
           route: request.routeOptions.url ?? request.url,
-          hookHeaders: request.headers.origin === undefined ? replayableHeaders(reply.getHeaders() as OutgoingHttpHeaders) : null,
+          hookHeaders:
+            request.headers.origin === undefined ? replayableHeaders(reply.getHeaders() as OutgoingHttpHeaders) : null,
           compressible: body.length >= MIN_COMPRESSED_BYTES,
           link: typeof link === 'string' ? link : undefined,
         };

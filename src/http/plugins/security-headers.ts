@@ -24,7 +24,8 @@ const EVERY_RESPONSE = {
   'cache-control': 'no-store',
 };
 const API_ONLY = "default-src 'none'; frame-ancestors 'none'";
-const PAGE = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const PAGE =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 // Swagger UI's logo (an SVG, replaced by the Fastify logo once shown) carries this one inline <style>.
 const SWAGGER_LOGO_STYLE = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 const DOCS = PAGE.replace("style-src 'self'", `style-src 'self' ${SWAGGER_LOGO_STYLE}`);
@@ -43,8 +44,25 @@ export function securityHeaders(url: string): Record<string, string> {
 }
 
 /** Request headers a browser client sends, and response headers it may read. */
-const ALLOWED_HEADERS = ['X-API-KEY', 'Authorization', 'Content-Type', 'If-None-Match', 'If-Modified-Since', 'Last-Event-ID', 'X-Request-ID'];
-const EXPOSED_HEADERS = ['ETag', 'Last-Modified', 'Link', 'Retry-After', 'X-Request-ID', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const ALLOWED_HEADERS = [
+  'X-API-KEY',
+  'Authorization',
+  'Content-Type',
+  'If-None-Match',
+  'If-Modified-Since',
+  'Last-Event-ID',
+  'X-Request-ID',
+];
+const EXPOSED_HEADERS = [
+  'ETag',
+  'Last-Modified',
+  'Link',
+  'Retry-After',
+  'X-Request-ID',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+];
 
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: { corsOrigins: Config['corsOrigins'] }) => {

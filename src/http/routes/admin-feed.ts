@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { FEED_COLLECTIONS, FeedDocument } from '../../ingest/feed-schema.ts';
 import { ingestFeed } from '../../ingest/ingest-feed.ts';
 import { errorResponses } from '../schemas/common.ts';
@@ -34,7 +34,14 @@ export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'offending item and field. Sending the same batch twice changes nothing; an item older than the stored one is ignored.',
         security: [{ AdminKeyAuth: [] }],
         body: Type.Ref('FeedDocument'),
-        response: { 200: IngestResult, ...errorResponses({ 400: 'invalid feed; nothing was written', 401: 'missing or invalid admin key', 413: 'body too large' }) },
+        response: {
+          200: IngestResult,
+          ...errorResponses({
+            400: 'invalid feed; nothing was written',
+            401: 'missing or invalid admin key',
+            413: 'body too large',
+          }),
+        },
       },
       // The ingest validator checks the body itself, so that its errors name items and fields alike
       // for this route and for `altsports import`.
@@ -43,7 +50,10 @@ export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const summary = await ingestFeed(request.server.store, request.body);
       const { changedEventIds, changes, ...collections } = summary;
-      request.log.info({ ingest: collections, changedEvents: changedEventIds.length, changes: changes.length }, 'feed ingested');
+      request.log.info(
+        { ingest: collections, changedEvents: changedEventIds.length, changes: changes.length },
+        'feed ingested',
+      );
       return { collections, changedEvents: changedEventIds.length };
     },
   );

@@ -1,10 +1,10 @@
-import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { ODD_TYPES } from '../../domain/enumerations.ts';
 import { MAX_SHAPE } from '../../domain/pricing/finishing-order.ts';
 import { MARGIN_METHODS } from '../../domain/pricing/margin.ts';
 import { type GenerateMarketsRequest, generateMarketsForEvent } from '../../ingest/generate-markets.ts';
-import { StringEnum, errorResponses } from '../schemas/common.ts';
+import { errorResponses, StringEnum } from '../schemas/common.ts';
 import { EventIdParams } from '../schemas/events.ts';
 import { Counts } from './admin-feed.ts';
 
@@ -24,27 +24,70 @@ export const adminMarketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: EventIdParams,
         body: Type.Object(
           {
-            winProbabilities: Type.Optional(Type.Record(Type.String(), Type.Number({ exclusiveMinimum: 0 }), { description: 'athlete id to win probability (weights; normalised)' })),
-            ratings: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'athlete id to rating points' })),
-            overround: Type.Optional(Type.Number({ minimum: 0, maximum: 0.5, description: 'margin per market; 0.05 when absent' })),
+            winProbabilities: Type.Optional(
+              Type.Record(Type.String(), Type.Number({ exclusiveMinimum: 0 }), {
+                description: 'athlete id to win probability (weights; normalised)',
+              }),
+            ),
+            ratings: Type.Optional(
+              Type.Record(Type.String(), Type.Number(), { description: 'athlete id to rating points' }),
+            ),
+            overround: Type.Optional(
+              Type.Number({ minimum: 0, maximum: 0.5, description: 'margin per market; 0.05 when absent' }),
+            ),
             marginMethod: Type.Optional(StringEnum(MARGIN_METHODS, { description: 'power when absent' })),
-            shape: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SHAPE, description: 'gamma shape of the race times; 1 (Plackett-Luce) when absent' })),
-            oddTypes: Type.Optional(Type.Array(StringEnum(ODD_TYPES), { description: "the competition's markets when absent" })),
-            homeWin: Type.Optional(Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1, description: "team matches: the home side's fair chance to win the match" })),
-            expectedTotal: Type.Optional(Type.Number({ exclusiveMinimum: 1, maximum: 200, description: 'lacrosse, 3ICE and curling: the expected match total (goals or points)' })),
+            shape: Type.Optional(
+              Type.Integer({
+                minimum: 1,
+                maximum: MAX_SHAPE,
+                description: 'gamma shape of the race times; 1 (Plackett-Luce) when absent',
+              }),
+            ),
+            oddTypes: Type.Optional(
+              Type.Array(StringEnum(ODD_TYPES), { description: "the competition's markets when absent" }),
+            ),
+            homeWin: Type.Optional(
+              Type.Number({
+                exclusiveMinimum: 0,
+                exclusiveMaximum: 1,
+                description: "team matches: the home side's fair chance to win the match",
+              }),
+            ),
+            expectedTotal: Type.Optional(
+              Type.Number({
+                exclusiveMinimum: 1,
+                maximum: 200,
+                description: 'lacrosse, 3ICE and curling: the expected match total (goals or points)',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({ marketsGenerated: Type.Integer(), oddsGenerated: Type.Integer(), collections: Type.Object({ markets: Counts, odds: Counts }) }),
+          200: Type.Object({
+            marketsGenerated: Type.Integer(),
+            oddsGenerated: Type.Integer(),
+            collections: Type.Object({ markets: Counts, odds: Counts }),
+          }),
           ...errorResponses({ 400: 'invalid request', 401: 'missing or invalid admin key', 404: 'event not found' }),
         },
       },
     },
     async (request) => {
-      const result = await generateMarketsForEvent(request.server.store, request.params.eventId, request.body as GenerateMarketsRequest);
-      request.log.info({ eventId: request.params.eventId, markets: result.marketsGenerated, odds: result.oddsGenerated }, 'markets generated');
-      return { marketsGenerated: result.marketsGenerated, oddsGenerated: result.oddsGenerated, collections: { markets: result.summary.markets, odds: result.summary.odds } };
+      const result = await generateMarketsForEvent(
+        request.server.store,
+        request.params.eventId,
+        request.body as GenerateMarketsRequest,
+      );
+      request.log.info(
+        { eventId: request.params.eventId, markets: result.marketsGenerated, odds: result.oddsGenerated },
+        'markets generated',
+      );
+      return {
+        marketsGenerated: result.marketsGenerated,
+        oddsGenerated: result.oddsGenerated,
+        collections: { markets: result.summary.markets, odds: result.summary.odds },
+      };
     },
   );
 };

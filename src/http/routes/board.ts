@@ -9,7 +9,8 @@ import { BOARD_PATH } from '../plugins/openapi.ts';
  */
 const page = (name: string) => readFileSync(new URL(`../pages/board/${name}`, import.meta.url), 'utf8');
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export const boardRoutes: FastifyPluginAsync<{ demoApiKey: string | null }> = async (app, options) => {
   const html = page('board.html').replace(
@@ -22,6 +23,8 @@ export const boardRoutes: FastifyPluginAsync<{ demoApiKey: string | null }> = as
     { path: `${BOARD_PATH}/board.css`, type: 'text/css; charset=utf-8', body: page('board.css') },
   ];
   for (const file of files) {
-    app.get(file.path, { schema: { hide: true }, config: { access: 'open' } }, async (_request, reply) => reply.type(file.type).send(file.body));
+    app.get(file.path, { schema: { hide: true }, config: { access: 'open' } }, async (_request, reply) =>
+      reply.type(file.type).send(file.body),
+    );
   }
 };

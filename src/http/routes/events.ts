@@ -1,11 +1,11 @@
-import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { getEventDocument, listEvents } from '../../read/events.ts';
+import { eventListTags, eventTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { normaliseArrayParam } from '../query-params.ts';
-import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
+import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { Event, EventIdParams, EventListItem, EventListQuery } from '../schemas/events.ts';
-import { eventListTags, eventTags } from '../cache-tags.ts';
 
 export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -22,7 +22,10 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('EventListItem')), ...errorResponses(PUBLIC_ERRORS) },
       },
       preValidation: async (request) => {
-        request.query = normaliseArrayParam(request.query as Record<string, unknown>, 'eventStatus') as typeof request.query;
+        request.query = normaliseArrayParam(
+          request.query as Record<string, unknown>,
+          'eventStatus',
+        ) as typeof request.query;
       },
     },
     async (request, reply) => {

@@ -1,10 +1,10 @@
-import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { getFutureOdds, listFutures } from '../../read/futures.ts';
-import { scopeOf } from '../plugins/auth.ts';
-import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
-import { FutureListingItem, FutureOddsItem, FutureOddsParams } from '../schemas/futures.ts';
 import { futuresTags } from '../cache-tags.ts';
+import { scopeOf } from '../plugins/auth.ts';
+import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
+import { FutureListingItem, FutureOddsItem, FutureOddsParams } from '../schemas/futures.ts';
 
 export const futuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -28,9 +28,12 @@ export const futuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['futures'],
         summary: 'Fetch future odds',
-        description: 'Odds of a tour\'s futures of one type, newest season first.',
+        description: "Odds of a tour's futures of one type, newest season first.",
         params: FutureOddsParams,
-        response: { 200: Type.Array(Type.Ref('FutureOddsItem')), ...errorResponses({ ...PUBLIC_ERRORS, 404: 'future or odds not found' }) },
+        response: {
+          200: Type.Array(Type.Ref('FutureOddsItem')),
+          ...errorResponses({ ...PUBLIC_ERRORS, 404: 'future or odds not found' }),
+        },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { unavailable } from '../../domain/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
 
@@ -26,7 +26,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.warn({ err: error }, 'health check: store unreachable');
         throw unavailable(`The ${request.server.store.dialect} store cannot be reached`);
       }
-      return { status: 'ok' as const, store: request.server.store.dialect, uptimeSeconds: Math.round(process.uptime()) };
+      return {
+        status: 'ok' as const,
+        store: request.server.store.dialect,
+        uptimeSeconds: Math.round(process.uptime()),
+      };
     },
   );
 };

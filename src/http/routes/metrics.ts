@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 
 export const METRICS_PATH = '/metrics';
 
@@ -17,7 +17,9 @@ export const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'rate-limit rejections, feed rows written, store errors, and process memory, CPU and event-loop figures. Needs no key; ' +
           'served on METRICS_PORT instead when that is set.',
         security: [],
-        response: { 200: { description: 'text/plain; version=0.0.4', content: { 'text/plain': { schema: Type.String() } } } },
+        response: {
+          200: { description: 'text/plain; version=0.0.4', content: { 'text/plain': { schema: Type.String() } } },
+        },
       },
     },
     async (_request, reply) => {

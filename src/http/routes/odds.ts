@@ -1,12 +1,12 @@
-import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { getEventOdds } from '../../read/odds.ts';
 import { priceParlay } from '../../read/parlay.ts';
+import { eventTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
-import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
+import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { EventIdParams } from '../schemas/events.ts';
 import { EventOddsParams, EventOddsQuery, SgpBody } from '../schemas/odds.ts';
-import { eventTags } from '../cache-tags.ts';
 
 export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -21,10 +21,23 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'An odd type the competition does not offer is a 404. The literal segments gsoc, mltt, nll, 3ice, jaialai, heats and participants select other routes.',
         params: EventOddsParams,
         querystring: EventOddsQuery,
-        response: { 200: Type.Ref('EventOdds'), ...errorResponses({ ...PUBLIC_ERRORS, 404: 'event not found, or odds of this type not offered for its competition' }) },
+        response: {
+          200: Type.Ref('EventOdds'),
+          ...errorResponses({
+            ...PUBLIC_ERRORS,
+            404: 'event not found, or odds of this type not offered for its competition',
+          }),
+        },
       },
     },
-    async (request) => getEventOdds(request.server.store, request.params.eventId, request.params.oddType, request.query, scopeOf(request)),
+    async (request) =>
+      getEventOdds(
+        request.server.store,
+        request.params.eventId,
+        request.params.oddType,
+        request.query,
+        scopeOf(request),
+      ),
   );
 
   app.post(
@@ -41,7 +54,12 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: SgpBody,
         response: {
           201: Type.Ref('SgpResponse'),
-          ...errorResponses({ ...PUBLIC_ERRORS, 400: 'invalid body, or the competition offers no same game parlays', 404: 'event not found', 422: 'odds that do not exist, are not open, belong to another event or cannot all win together; fewer than two legs' }),
+          ...errorResponses({
+            ...PUBLIC_ERRORS,
+            400: 'invalid body, or the competition offers no same game parlays',
+            404: 'event not found',
+            422: 'odds that do not exist, are not open, belong to another event or cannot all win together; fewer than two legs',
+          }),
         },
       },
     },

@@ -1,13 +1,13 @@
-import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { getBracket } from '../../read/bracket.ts';
 import { getJaiAlaiCard } from '../../read/jai-alai.ts';
 import { getSportEventDocument } from '../../read/sport-events.ts';
 import { getJaiAlaiOdds, getSportOdds } from '../../read/team-odds.ts';
-import { scopeOf } from '../plugins/auth.ts';
-import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
-import { BracketParams, JaiAlaiCardParams, SportEventParams, SportOddsParams } from '../schemas/sport-events.ts';
 import { allTags, competitionTags, eventTags, seasonFuturesTags } from '../cache-tags.ts';
+import { scopeOf } from '../plugins/auth.ts';
+import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
+import { BracketParams, JaiAlaiCardParams, SportEventParams, SportOddsParams } from '../schemas/sport-events.ts';
 
 /**
  * Routes 8 to 17: the sport-specific detail and odds routes. Their literal segments (gsoc, mltt,
@@ -19,16 +19,51 @@ const DETAIL = { ...PUBLIC_ERRORS, 404: 'event not found, or an event of another
 const ODDS = { ...PUBLIC_ERRORS, 400: 'the id belongs to an event of another sport', 404: 'event not found' };
 
 const detail = [
-  { sport: 'gsoc', schema: 'CurlingEvent', summary: 'Fetch curling event', what: 'a curling match: teams with hammer and stone colour, ends with their scores' },
-  { sport: 'mltt', schema: 'TableTennisEvent', summary: 'Fetch table tennis event', what: 'a table tennis team match: teams, games (singles and doubles, with lineups) and points per game; the match score counts games won' },
-  { sport: 'nll', schema: 'LacrosseEvent', summary: 'Fetch box lacrosse event', what: 'a box lacrosse game: teams and goals per quarter' },
-  { sport: '3ice', schema: 'ThreeIceEvent', summary: 'Fetch 3ICE event', what: "a 3-on-3 hockey game: teams, goals per period, and its season's bracket" },
+  {
+    sport: 'gsoc',
+    schema: 'CurlingEvent',
+    summary: 'Fetch curling event',
+    what: 'a curling match: teams with hammer and stone colour, ends with their scores',
+  },
+  {
+    sport: 'mltt',
+    schema: 'TableTennisEvent',
+    summary: 'Fetch table tennis event',
+    what: 'a table tennis team match: teams, games (singles and doubles, with lineups) and points per game; the match score counts games won',
+  },
+  {
+    sport: 'nll',
+    schema: 'LacrosseEvent',
+    summary: 'Fetch box lacrosse event',
+    what: 'a box lacrosse game: teams and goals per quarter',
+  },
+  {
+    sport: '3ice',
+    schema: 'ThreeIceEvent',
+    summary: 'Fetch 3ICE event',
+    what: "a 3-on-3 hockey game: teams, goals per period, and its season's bracket",
+  },
 ] as const;
 
 const odds = [
-  { sport: 'gsoc', schema: 'CurlingOdds', summary: 'Fetch curling odds', what: 'moneyline, spread and total for the match and for each end priced' },
-  { sport: 'mltt', schema: 'TableTennisOdds', summary: 'Fetch table tennis odds', what: 'moneyline, spread and total in games for the match, and in points for each game priced' },
-  { sport: 'nll', schema: 'LacrosseOdds', summary: 'Fetch box lacrosse odds', what: 'moneyline, spread and total for the game (overtime included)' },
+  {
+    sport: 'gsoc',
+    schema: 'CurlingOdds',
+    summary: 'Fetch curling odds',
+    what: 'moneyline, spread and total for the match and for each end priced',
+  },
+  {
+    sport: 'mltt',
+    schema: 'TableTennisOdds',
+    summary: 'Fetch table tennis odds',
+    what: 'moneyline, spread and total in games for the match, and in points for each game priced',
+  },
+  {
+    sport: 'nll',
+    schema: 'LacrosseOdds',
+    summary: 'Fetch box lacrosse odds',
+    what: 'moneyline, spread and total for the game (overtime included)',
+  },
 ] as const;
 
 export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -37,9 +72,16 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/events/${route.sport}/:eventId`,
       {
         config: { access: 'public', cacheTags: eventTags('eventId') },
-        schema: { tags: ['sports'], summary: route.summary, description: `One event: ${route.what}.`, params: SportEventParams, response: { 200: Type.Ref(route.schema), ...errorResponses(DETAIL) } },
+        schema: {
+          tags: ['sports'],
+          summary: route.summary,
+          description: `One event: ${route.what}.`,
+          params: SportEventParams,
+          response: { 200: Type.Ref(route.schema), ...errorResponses(DETAIL) },
+        },
       },
-      async (request) => getSportEventDocument(request.server.store, route.sport, request.params.eventId, scopeOf(request)),
+      async (request) =>
+        getSportEventDocument(request.server.store, route.sport, request.params.eventId, scopeOf(request)),
     );
   }
 
@@ -69,7 +111,10 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Fetch 3ICE bracket',
         description: "A season's knockout bracket: every round and slot, filled in as winners advance.",
         params: BracketParams,
-        response: { 200: Type.Ref('KnockoutBracket'), ...errorResponses({ ...PUBLIC_ERRORS, 404: 'tour year not found' }) },
+        response: {
+          200: Type.Ref('KnockoutBracket'),
+          ...errorResponses({ ...PUBLIC_ERRORS, 404: 'tour year not found' }),
+        },
       },
     },
     async (request) => getBracket(request.server.store, request.params.tourYearId, scopeOf(request)),
@@ -82,9 +127,17 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['sports'],
         summary: 'Fetch Jai Alai card',
-        description: 'The matches of a Jai Alai card (a night at one venue), as section 2.7 items. The id has the form <prefix>:<YYYY-MM-DD>_<text>; any other form is a 400.',
+        description:
+          'The matches of a Jai Alai card (a night at one venue), as section 2.7 items. The id has the form <prefix>:<YYYY-MM-DD>_<text>; any other form is a 400.',
         params: JaiAlaiCardParams,
-        response: { 200: Type.Array(Type.Ref('JaiAlaiMatch')), ...errorResponses({ ...PUBLIC_ERRORS, 400: 'the id is not of the form <prefix>:<YYYY-MM-DD>_<text>', 404: 'card not found' }) },
+        response: {
+          200: Type.Array(Type.Ref('JaiAlaiMatch')),
+          ...errorResponses({
+            ...PUBLIC_ERRORS,
+            400: 'the id is not of the form <prefix>:<YYYY-MM-DD>_<text>',
+            404: 'card not found',
+          }),
+        },
       },
     },
     async (request) => getJaiAlaiCard(request.server.store, request.params.id, scopeOf(request)),
@@ -98,7 +151,8 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['sports'],
         summary: 'Fetch Jai Alai odds',
-        description: "A match's odds as section 2.8: event winner, match winner (moneyline, set spread, total sets), each set's moneyline, spread and total in points, and the season's outright.",
+        description:
+          "A match's odds as section 2.8: event winner, match winner (moneyline, set spread, total sets), each set's moneyline, spread and total in points, and the season's outright.",
         params: SportOddsParams,
         response: { 200: Type.Ref('JaiAlaiOdds'), ...errorResponses(ODDS) },
       },

@@ -1,10 +1,10 @@
-import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { listSports } from '../../read/sports.ts';
-import { scopeOf } from '../plugins/auth.ts';
-import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
-import { SportListingItem } from '../schemas/sports.ts';
 import { staticTags } from '../cache-tags.ts';
+import { scopeOf } from '../plugins/auth.ts';
+import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
+import { SportListingItem } from '../schemas/sports.ts';
 
 export const sportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -14,7 +14,7 @@ export const sportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['sports'],
         summary: 'Fetch all sports',
-        description: 'The competition catalogue with each competition\'s supported markets.',
+        description: "The competition catalogue with each competition's supported markets.",
         response: { 200: Type.Array(Type.Ref('SportListingItem')), ...errorResponses(PUBLIC_ERRORS) },
       },
     },

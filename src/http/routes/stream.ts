@@ -3,7 +3,7 @@ import { badRequest } from '../../domain/errors.ts';
 import { followChanges, streamFilter } from '../../read/change-stream.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { normaliseArrayParam } from '../query-params.ts';
-import { PUBLIC_ERRORS, errorResponses } from '../schemas/common.ts';
+import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { STREAM_DESCRIPTION, StreamHeaders, StreamQuery } from '../schemas/stream.ts';
 
 export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -39,12 +39,23 @@ export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const stream = app.openEventStream(request, reply);
       // A resuming client keeps its own id until the replay (or a reset) moves it.
-      stream.send({ ...(resumeAfter === null ? { id: app.changeFeed.lastId } : {}), event: 'ready', data: { lastEventId: app.changeFeed.lastId } });
+      stream.send({
+        ...(resumeAfter === null ? { id: app.changeFeed.lastId } : {}),
+        event: 'ready',
+        data: { lastEventId: app.changeFeed.lastId },
+      });
       try {
         const unsubscribe = await followChanges(app.store, app.changeFeed, resumeAfter, filter, {
           change: (change) => stream.send({ id: change.id, event: change.kind, data: change.data }),
           gap: (afterId, position) =>
-            stream.send({ id: position, event: 'reset', data: { reason: 'resume', message: `Changes after ${afterId} are no longer in the change log: refetch what you show.` } }),
+            stream.send({
+              id: position,
+              event: 'reset',
+              data: {
+                reason: 'resume',
+                message: `Changes after ${afterId} are no longer in the change log: refetch what you show.`,
+              },
+            }),
         });
         stream.onClose(unsubscribe);
       } catch (error) {

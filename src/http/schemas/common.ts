@@ -18,7 +18,11 @@ export function StringEnum<T extends readonly string[]>(values: T, options: Reco
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
-export const CompetitionKey = Type.Unsafe<string>({ type: 'string', enum: [...COMPETITION_KEYS], description: 'competition key' });
+export const CompetitionKey = Type.Unsafe<string>({
+  type: 'string',
+  enum: [...COMPETITION_KEYS],
+  description: 'competition key',
+});
 
 /** The specification's error body (section 7); every non-2xx answer uses it. */
 export const ServerErrorResponse = Type.Object(
@@ -26,7 +30,10 @@ export const ServerErrorResponse = Type.Object(
     message: Type.String(),
     statusCode: Type.Integer({ description: 'the HTTP status code' }),
     timestamp: Timestamp,
-    metadata: Type.Object({}, { additionalProperties: true, description: 'details: the offending parameter, item or field' }),
+    metadata: Type.Object(
+      {},
+      { additionalProperties: true, description: 'details: the offending parameter, item or field' },
+    ),
     stack: Type.String({ description: 'empty unless the server runs with DEBUG_ERRORS=on' }),
   },
   { $id: 'ServerErrorResponse', title: 'ServerErrorResponse' },
@@ -37,7 +44,8 @@ const errorRef = Type.Ref('ServerErrorResponse');
 /** Error responses of a route, by status code, each with the common error body. */
 export function errorResponses(descriptions: Record<number, string>) {
   const out: Record<number, TSchema> = {};
-  for (const [code, description] of Object.entries(descriptions)) out[Number(code)] = { ...errorRef, description } as TSchema;
+  for (const [code, description] of Object.entries(descriptions))
+    out[Number(code)] = { ...errorRef, description } as TSchema;
   return out;
 }
 

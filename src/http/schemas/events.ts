@@ -4,13 +4,20 @@ import { EVENT_STATUSES, SORT_ORDERS } from '../../domain/enumerations.ts';
 import { CompetitionKey, Nullable, StringEnum, Timestamp } from './common.ts';
 
 const DateParam = (description: string) =>
-  Type.String({ pattern: DATE_PARAM_PATTERN, description: `${description}: a date (YYYY-MM-DD) or an ISO 8601 date-time` });
+  Type.String({
+    pattern: DATE_PARAM_PATTERN,
+    description: `${description}: a date (YYYY-MM-DD) or an ISO 8601 date-time`,
+  });
 
 export const EventListQuery = Type.Object({
   startDate: Type.Optional(DateParam('events that end on or after this')),
   endDate: Type.Optional(DateParam('events that start on or before this')),
   competition: Type.Optional(CompetitionKey),
-  sportType: Type.Optional({ ...CompetitionKey, deprecated: true, description: 'deprecated: use competition (same values)' }),
+  sportType: Type.Optional({
+    ...CompetitionKey,
+    deprecated: true,
+    description: 'deprecated: use competition (same values)',
+  }),
   sortOrder: Type.Optional(StringEnum(SORT_ORDERS, { description: 'order by start date; ASC by default' })),
   eventStatus: Type.Optional(
     Type.Array(StringEnum(EVENT_STATUSES), {
@@ -19,8 +26,12 @@ export const EventListQuery = Type.Object({
     }),
   ),
   updatedSince: Type.Optional(DateParam('only events whose document changed after this')),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'page size; without it the whole list is returned' })),
-  cursor: Type.Optional(Type.String({ maxLength: 200, description: 'opaque position from the previous page (see the Link header)' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1000, description: 'page size; without it the whole list is returned' }),
+  ),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 200, description: 'opaque position from the previous page (see the Link header)' }),
+  ),
 });
 
 export const EventListItem = Type.Object(
@@ -38,12 +49,16 @@ export const EventListItem = Type.Object(
     eventLocation: Nullable(Type.String()),
     eventLocationGroup: Nullable(Type.String()),
     updatedAt: Timestamp,
-    cardId: Type.Optional(Type.String({ description: 'Jai Alai matches only: the card (night) id that GET /events/jaialai/{id} takes' })),
+    cardId: Type.Optional(
+      Type.String({ description: 'Jai Alai matches only: the card (night) id that GET /events/jaialai/{id} takes' }),
+    ),
   },
   { $id: 'EventListItem', title: 'EventListItem' },
 );
 
-export const EventIdParams = Type.Object({ eventId: Type.String({ maxLength: 200, description: '<sport_key>:<uuid> (a bare uuid is accepted too)' }) });
+export const EventIdParams = Type.Object({
+  eventId: Type.String({ maxLength: 200, description: '<sport_key>:<uuid> (a bare uuid is accepted too)' }),
+});
 
 const Heat = Type.Object(
   {
@@ -96,7 +111,9 @@ const EventTeam = Type.Object(
 export const Event = Type.Object(
   {
     sportId: Type.String({ description: 'competition key' }),
-    sportType: Type.String({ description: 'competition key again, under the name the provider SDK reads (its settlement report\'s league)' }),
+    sportType: Type.String({
+      description: "competition key again, under the name the provider SDK reads (its settlement report's league)",
+    }),
     numericSportId: Type.Integer(),
     tourId: Type.String(),
     numericTournamentId: Type.Integer(),
@@ -117,8 +134,15 @@ export const Event = Type.Object(
     teams: Type.Array(Type.Ref('EventTeam')),
     updatedAt: Timestamp,
     seasonType: Nullable(Type.String()),
-    participantsUrl: Nullable(Type.String({ description: 'path of the event\'s participants (GET /events/{eventId}/participants); null where the competition publishes teams' })),
-    cardId: Type.Optional(Type.String({ description: 'Jai Alai matches only: the card (night) id that GET /events/jaialai/{id} takes' })),
+    participantsUrl: Nullable(
+      Type.String({
+        description:
+          "path of the event's participants (GET /events/{eventId}/participants); null where the competition publishes teams",
+      }),
+    ),
+    cardId: Type.Optional(
+      Type.String({ description: 'Jai Alai matches only: the card (night) id that GET /events/jaialai/{id} takes' }),
+    ),
   },
   { $id: 'Event', title: 'Event' },
 );

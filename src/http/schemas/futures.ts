@@ -36,7 +36,9 @@ export const FutureOddsItem = Type.Object(
     id: Type.String(),
     referenceId: Type.Integer(),
     name: Type.String(),
-    odds: Type.Array(Type.Object({ outcomeName: Type.String(), americanOdds: Type.Number(), decimalOdds: Type.Number() })),
+    odds: Type.Array(
+      Type.Object({ outcomeName: Type.String(), americanOdds: Type.Number(), decimalOdds: Type.Number() }),
+    ),
     updatedAt: Timestamp,
   },
   { $id: 'FutureOddsItem', title: 'FutureOddsItem' },

@@ -1,12 +1,21 @@
 import { type TProperties, Type } from 'typebox';
-import { EXACTAS_TYPES, HEAT_MARKET_STATUSES, ODD_TYPES, OUTCOME_STATUSES, OVER_UNDER_SUB_MARKET_TYPES, SETTLEMENTS } from '../../domain/enumerations.ts';
+import {
+  EXACTAS_TYPES,
+  HEAT_MARKET_STATUSES,
+  ODD_TYPES,
+  OUTCOME_STATUSES,
+  OVER_UNDER_SUB_MARKET_TYPES,
+  SETTLEMENTS,
+} from '../../domain/enumerations.ts';
 import { OVER_UNDER_SIDES } from '../../domain/markets/selection.ts';
 import { Nullable, StringEnum, Timestamp } from './common.ts';
 
 /** Route 6's response (DESIGN decision 7) and route 7's (decision 8). */
 
 const AthleteRef = Type.Union([Type.Ref('Athlete'), Type.Null()]);
-const Participants = Type.Array(Type.Ref('Athlete'), { description: 'the athletes, in the order the outcome names them' });
+const Participants = Type.Array(Type.Ref('Athlete'), {
+  description: 'the athletes, in the order the outcome names them',
+});
 const Probability = Type.Number({ description: 'percent: 49.4 means 49.4%' });
 
 const Prices = {
@@ -27,7 +36,8 @@ const Priced = {
   updatedAt: Timestamp,
 };
 
-const item = (id: string, description: string, fields: TProperties) => Type.Object({ ...Priced, ...fields }, { $id: id, title: id, description });
+const item = (id: string, description: string, fields: TProperties) =>
+  Type.Object({ ...Priced, ...fields }, { $id: id, title: id, description });
 
 const Position = Nullable(Type.Integer({ description: 'display order' }));
 const HeatFields = {
@@ -40,11 +50,15 @@ const HeatFields = {
   marketStatus: StringEnum(HEAT_MARKET_STATUSES),
 };
 
-const AthleteOdd = item('AthleteOdd', 'an outcome backing one athlete: eventWinner, secondPlace, fastestLap, holeShot, shows, podiums, raceTop3/5/10', {
-  position: Position,
-  heatId: Nullable(Type.String({ description: 'the heat, for heat-level fastestLap and holeShot' })),
-  athlete: AthleteRef,
-});
+const AthleteOdd = item(
+  'AthleteOdd',
+  'an outcome backing one athlete: eventWinner, secondPlace, fastestLap, holeShot, shows, podiums, raceTop3/5/10',
+  {
+    position: Position,
+    heatId: Nullable(Type.String({ description: 'the heat, for heat-level fastestLap and holeShot' })),
+    athlete: AthleteRef,
+  },
+);
 const HeatOdd = item('HeatOdd', 'heatWinner and heatExacta: a flat list of outcomes, each with its round and heat', {
   position: Position,
   exactasType: Type.Optional(Type.Integer({ description: 'heatExacta only' })),
@@ -71,11 +85,15 @@ const PropBetOdd = item('PropBetOdd', 'propBets: an outcome of a proposition', {
   betStatus: StringEnum(OUTCOME_STATUSES),
   athlete: AthleteRef,
 });
-const DreamTeamOdd = item('DreamTeamOdd', "dreamTeam: a team of athletes; it wins when its athletes' finishing positions add up to the lowest total", {
-  position: Position,
-  name: Nullable(Type.String()),
-  participants: Participants,
-});
+const DreamTeamOdd = item(
+  'DreamTeamOdd',
+  "dreamTeam: a team of athletes; it wins when its athletes' finishing positions add up to the lowest total",
+  {
+    position: Position,
+    name: Nullable(Type.String()),
+    participants: Participants,
+  },
+);
 const TeamMarketOdd = item('TeamMarketOdd', 'teamMarkets: an outcome backing a team', {
   name: Nullable(Type.String()),
   team: Type.Union([Type.Ref('ParticipantTeam'), Type.Null()]),
@@ -136,9 +154,18 @@ export const EventOdds = Type.Object(
     publicId: Type.String(),
     numericEventId: Type.Integer(),
     oddType: StringEnum(ODD_TYPES),
-    ...Object.fromEntries(ODD_TYPES.map((t) => [t, Type.Optional(Type.Array(Type.Ref(ITEM_OF[t]), { description: `present when oddType is ${t}` }))])),
+    ...Object.fromEntries(
+      ODD_TYPES.map((t) => [
+        t,
+        Type.Optional(Type.Array(Type.Ref(ITEM_OF[t]), { description: `present when oddType is ${t}` })),
+      ]),
+    ),
   },
-  { $id: 'EventOdds', title: 'EventOdds', description: 'one odd type of an event: the outcomes are under the member named by oddType' },
+  {
+    $id: 'EventOdds',
+    title: 'EventOdds',
+    description: 'one odd type of an event: the outcomes are under the member named by oddType',
+  },
 );
 
 export const EventOddsParams = Type.Object({
@@ -147,8 +174,18 @@ export const EventOddsParams = Type.Object({
 });
 
 export const EventOddsQuery = Type.Object({
-  exactasType: Type.Optional(Type.Unsafe<number>({ type: 'integer', enum: [...EXACTAS_TYPES], description: 'eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta; all when absent' })),
-  overUnderSubMarketType: Type.Optional(StringEnum(OVER_UNDER_SUB_MARKET_TYPES, { description: 'overUnder and multiOverUnder: one sub-market; all when absent' })),
+  exactasType: Type.Optional(
+    Type.Unsafe<number>({
+      type: 'integer',
+      enum: [...EXACTAS_TYPES],
+      description: 'eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta; all when absent',
+    }),
+  ),
+  overUnderSubMarketType: Type.Optional(
+    StringEnum(OVER_UNDER_SUB_MARKET_TYPES, {
+      description: 'overUnder and multiOverUnder: one sub-market; all when absent',
+    }),
+  ),
 });
 
 export const SgpLeg = Type.Object(
@@ -166,12 +203,18 @@ export const SgpResponse = Type.Object(
   {
     eventId: Type.String(),
     legs: Type.Array(Type.Ref('SgpLeg')),
-    probability: Type.Number({ description: 'percent: the joint probability that every leg wins, with the legs\' own margins kept' }),
+    probability: Type.Number({
+      description: "percent: the joint probability that every leg wins, with the legs' own margins kept",
+    }),
     odds: Type.Number({ description: 'decimal odds of the parlay' }),
     americanOdds: Type.Integer(),
     combinedOdds: Type.Number({ description: 'the same as odds (the provider SDK reads this name)' }),
-    independentProbability: Type.Number({ description: 'percent: the product of the legs\' probabilities, as if they were independent' }),
-    correlationFactor: Type.Number({ description: 'probability / independentProbability: above 1 when the legs tend to win together' }),
+    independentProbability: Type.Number({
+      description: "percent: the product of the legs' probabilities, as if they were independent",
+    }),
+    correlationFactor: Type.Number({
+      description: 'probability / independentProbability: above 1 when the legs tend to win together',
+    }),
   },
   { $id: 'SgpResponse', title: 'SgpResponse' },
 );
@@ -179,9 +222,25 @@ export const SgpResponse = Type.Object(
 export const SgpBody = Type.Union(
   [
     Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 20 }),
-    Type.Object({ oddIds: Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 20 }) }, { additionalProperties: true }),
+    Type.Object(
+      { oddIds: Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 20 }) },
+      { additionalProperties: true },
+    ),
   ],
   { description: 'odd ids (or outcomeIds) of one event: an array, or { "oddIds": [...] }; at most 20' },
 );
 
-export const ODDS_SHARED_SCHEMAS = [AthleteOdd, HeatOdd, ExactaOdd, OverUnderOdd, PropBetOdd, DreamTeamOdd, TeamMarketOdd, HeadToHeadSide, HeadToHeadOdd, EventOdds, SgpLeg, SgpResponse];
+export const ODDS_SHARED_SCHEMAS = [
+  AthleteOdd,
+  HeatOdd,
+  ExactaOdd,
+  OverUnderOdd,
+  PropBetOdd,
+  DreamTeamOdd,
+  TeamMarketOdd,
+  HeadToHeadSide,
+  HeadToHeadOdd,
+  EventOdds,
+  SgpLeg,
+  SgpResponse,
+];

@@ -51,8 +51,18 @@ export const HeatScoreRow = Type.Object(
     numericEventId: Type.Integer(),
     heatId: Type.String(),
     athleteRoundSeed: Nullable(Type.Integer()),
-    athleteRoundRank: Nullable(Type.Integer({ description: 'derived: see section 2.5 (combat, drift, drag racing and bull riding have their own rules)' })),
-    winBy: Type.Optional(Nullable(Type.String({ description: 'how the fight was decided (combat sports alone), null until completed with a result' }))),
+    athleteRoundRank: Nullable(
+      Type.Integer({
+        description: 'derived: see section 2.5 (combat, drift, drag racing and bull riding have their own rules)',
+      }),
+    ),
+    winBy: Type.Optional(
+      Nullable(
+        Type.String({
+          description: 'how the fight was decided (combat sports alone), null until completed with a result',
+        }),
+      ),
+    ),
     athleteHeatScore: Score('null until scored'),
     athleteLapTime: Score('seconds'),
     athletePenaltyTime: Type.Number({ description: 'seconds' }),
@@ -60,9 +70,20 @@ export const HeatScoreRow = Type.Object(
     athleteJokerLap: Type.Integer(),
     athleteLapStatus: StringEnum(LAP_STATUSES),
     totalLaps: Nullable(Type.Integer()),
-    athleteLapsLed: Nullable(Type.Integer({ description: 'laps led, counting lap 1; null when the athlete did not race or no per-lap positions exist' })),
-    athleteFastestLapCount: Nullable(Type.Integer({ description: 'laps on which the athlete was quickest of the field, lap 1 excluded; final only when the heat is completed' })),
-    athleteFastestLapSeconds: Score('own quickest lap; lap 1 excluded for supercross and motocross-style racing, included for hlrs'),
+    athleteLapsLed: Nullable(
+      Type.Integer({
+        description: 'laps led, counting lap 1; null when the athlete did not race or no per-lap positions exist',
+      }),
+    ),
+    athleteFastestLapCount: Nullable(
+      Type.Integer({
+        description:
+          'laps on which the athlete was quickest of the field, lap 1 excluded; final only when the heat is completed',
+      }),
+    ),
+    athleteFastestLapSeconds: Score(
+      'own quickest lap; lap 1 excluded for supercross and motocross-style racing, included for hlrs',
+    ),
     athleteFastestLapNo: Nullable(Type.Integer()),
     roundScore: Score('sls: sum of the three highest of the better run and the tricks, at most 30'),
     lineScore1: Score('sls run score, out of 10'),
@@ -77,8 +98,13 @@ export const HeatScoreRow = Type.Object(
     bullScore: Score('pbr bull score'),
     athlete: Type.Ref('Athlete'),
     isTeamEvent: Type.Optional(Type.Boolean({ description: 'true for a team game (bull riding, pbr, alone)' })),
-    eventType: Type.Optional(Nullable(Type.String({ description: 'display text of a team game (bull riding, pbr, alone)' }))),
-    updatedAt: Type.String({ format: 'date-time', description: "later of the score's date and the heat's date (its result and lap records included)" }),
+    eventType: Type.Optional(
+      Nullable(Type.String({ description: 'display text of a team game (bull riding, pbr, alone)' })),
+    ),
+    updatedAt: Type.String({
+      format: 'date-time',
+      description: "later of the score's date and the heat's date (its result and lap records included)",
+    }),
   },
   { $id: 'HeatScoreRow', title: 'HeatScoreRow' },
 );

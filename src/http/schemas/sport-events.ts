@@ -1,5 +1,12 @@
 import { Type } from 'typebox';
-import { EVENT_STATUSES, GAME_TYPES, MARKET_STATUSES, MATCH_SIDES, OUTCOME_STATUSES, SETTLEMENTS } from '../../domain/enumerations.ts';
+import {
+  EVENT_STATUSES,
+  GAME_TYPES,
+  MARKET_STATUSES,
+  MATCH_SIDES,
+  OUTCOME_STATUSES,
+  SETTLEMENTS,
+} from '../../domain/enumerations.ts';
 import { OUTCOME_SIDES } from '../../domain/markets/selection.ts';
 import { CompetitionKey, Nullable, StringEnum, Timestamp } from './common.ts';
 
@@ -12,28 +19,50 @@ import { CompetitionKey, Nullable, StringEnum, Timestamp } from './common.ts';
 
 const Side = Nullable(StringEnum(MATCH_SIDES, { description: 'home or away' }));
 
-export const SportEventParams = Type.Object({ eventId: Type.String({ maxLength: 200, description: '`<sport_key>:<uuid>`; a bare uuid is accepted too' }) });
-export const SportOddsParams = Type.Object({ id: Type.String({ maxLength: 200, description: '`<sport_key>:<uuid>` or the bare uuid' }) });
-export const JaiAlaiCardParams = Type.Object({
-  id: Type.String({ maxLength: 200, description: 'a Jai Alai card id `<prefix>:<YYYY-MM-DD>_<text>` (prefix without a colon), as `cardId` in the event list and the event document' }),
+export const SportEventParams = Type.Object({
+  eventId: Type.String({ maxLength: 200, description: '`<sport_key>:<uuid>`; a bare uuid is accepted too' }),
 });
-export const BracketParams = Type.Object({ tourYearId: Type.String({ maxLength: 200, description: 'the season id, `tourYearId` in the 3ICE event detail' }) });
+export const SportOddsParams = Type.Object({
+  id: Type.String({ maxLength: 200, description: '`<sport_key>:<uuid>` or the bare uuid' }),
+});
+export const JaiAlaiCardParams = Type.Object({
+  id: Type.String({
+    maxLength: 200,
+    description:
+      'a Jai Alai card id `<prefix>:<YYYY-MM-DD>_<text>` (prefix without a colon), as `cardId` in the event list and the event document',
+  }),
+});
+export const BracketParams = Type.Object({
+  tourYearId: Type.String({ maxLength: 200, description: 'the season id, `tourYearId` in the 3ICE event detail' }),
+});
 
 const ScoreDetail = Type.Object(
-  { id: Type.String(), label: Type.String({ description: 'team name' }), teamId: Type.String(), score: Type.Number({ description: 'score in this period' }) },
+  {
+    id: Type.String(),
+    label: Type.String({ description: 'team name' }),
+    teamId: Type.String(),
+    score: Type.Number({ description: 'score in this period' }),
+  },
   { $id: 'ScoreDetail', title: 'ScoreDetail' },
 );
 
 const MatchTeamDetail = Type.Object(
   {
     id: Type.String({ description: 'this team in this match' }),
-    teamId: Type.String({ description: "the team's own id, identical in every match (the trading feed's participant id)" }),
+    teamId: Type.String({
+      description: "the team's own id, identical in every match (the trading feed's participant id)",
+    }),
     referenceId: Type.Integer(),
     name: Type.String(),
     shortName: Nullable(Type.String()),
     isHomeTeam: Type.Boolean(),
     score: Type.Number({ description: 'match score: goals or points, or games won in table tennis' }),
-    hasHammer: Type.Optional(Type.Boolean({ description: 'curling: has the last-stone advantage now (derived: the team that scores an end gives it up; a blank end keeps it)' })),
+    hasHammer: Type.Optional(
+      Type.Boolean({
+        description:
+          'curling: has the last-stone advantage now (derived: the team that scores an end gives it up; a blank end keeps it)',
+      }),
+    ),
     stoneColor: Type.Optional(Nullable(Type.String({ description: 'curling' }))),
   },
   { $id: 'MatchTeamDetail', title: 'MatchTeamDetail' },
@@ -50,7 +79,13 @@ const PeriodDetail = Type.Object(
     scores: Type.Array(Type.Ref('ScoreDetail')),
     winner: Side,
     winnerTeamId: Nullable(Type.String()),
-    hammer: Type.Optional(Nullable(StringEnum(MATCH_SIDES, { description: 'curling: the side with the hammer in this end; null for ends not yet reached' }))),
+    hammer: Type.Optional(
+      Nullable(
+        StringEnum(MATCH_SIDES, {
+          description: 'curling: the side with the hammer in this end; null for ends not yet reached',
+        }),
+      ),
+    ),
     gameType: Type.Optional(Nullable(StringEnum(GAME_TYPES, { description: 'table tennis' }))),
     homeLineup: Type.Optional(Nullable(Type.String({ description: 'table tennis: the home player(s) in this game' }))),
     awayLineup: Type.Optional(Nullable(Type.String())),
@@ -90,19 +125,31 @@ const matchFields = {
 
 const Periods = (description: string) => Type.Array(Type.Ref('PeriodDetail'), { description });
 
-export const CurlingEvent = Type.Object({ ...headerFields, ...matchFields, ends: Periods('ends in play order, extra ends included') }, { $id: 'CurlingEvent', title: 'CurlingEvent' });
+export const CurlingEvent = Type.Object(
+  { ...headerFields, ...matchFields, ends: Periods('ends in play order, extra ends included') },
+  { $id: 'CurlingEvent', title: 'CurlingEvent' },
+);
 export const TableTennisEvent = Type.Object(
-  { ...headerFields, ...matchFields, games: Periods('games in play order; games not needed once the match is decided are CANCELLED') },
+  {
+    ...headerFields,
+    ...matchFields,
+    games: Periods('games in play order; games not needed once the match is decided are CANCELLED'),
+  },
   { $id: 'TableTennisEvent', title: 'TableTennisEvent' },
 );
-export const LacrosseEvent = Type.Object({ ...headerFields, ...matchFields, quarters: Periods('quarters, then overtime when played') }, { $id: 'LacrosseEvent', title: 'LacrosseEvent' });
+export const LacrosseEvent = Type.Object(
+  { ...headerFields, ...matchFields, quarters: Periods('quarters, then overtime when played') },
+  { $id: 'LacrosseEvent', title: 'LacrosseEvent' },
+);
 export const ThreeIceEvent = Type.Object(
   {
     ...headerFields,
     ...matchFields,
     periods: Periods('periods (halves), then overtime when played'),
     bracketUrl: Type.Optional(Type.String({ description: "path of the season's knockout bracket (route 15)" })),
-    bracketRound: Nullable(Type.Integer({ description: "the game's round in the knockout bracket; null for a regular-season game" })),
+    bracketRound: Nullable(
+      Type.Integer({ description: "the game's round in the knockout bracket; null for a regular-season game" }),
+    ),
     bracketSlot: Nullable(Type.Integer()),
   },
   { $id: 'ThreeIceEvent', title: 'ThreeIceEvent' },
@@ -129,7 +176,9 @@ export const JaiAlaiMatch = Type.Object(
     eventType: Type.String({ description: 'Doubles or Singles' }),
     streamUrl: Nullable(Type.String({ format: 'uri' })),
     eventStatus: StringEnum(EVENT_STATUSES),
-    matchStatus: Type.String({ description: 'UPCOMING, LIVE or COMPLETED by the sets played (CANCELLED, POSTPONED, NEXT as the event)' }),
+    matchStatus: Type.String({
+      description: 'UPCOMING, LIVE or COMPLETED by the sets played (CANCELLED, POSTPONED, NEXT as the event)',
+    }),
     onServeNow: Side,
     winner: Side,
     eventLocation: Nullable(Type.String()),
@@ -153,7 +202,9 @@ const TeamOutcome = Type.Object(
     side: StringEnum(OUTCOME_SIDES),
     teamId: Nullable(Type.String()),
     name: Type.String(),
-    line: Nullable(Type.Number({ description: "the side's handicap on a spread, the line of a total; null on a moneyline" })),
+    line: Nullable(
+      Type.Number({ description: "the side's handicap on a spread, the line of a total; null on a moneyline" }),
+    ),
     odds: Type.Number(),
     americanOdds: Type.Number(),
     probability: Type.Number({ description: 'percent' }),
@@ -197,9 +248,18 @@ const oddsHeader = {
   event: Type.Ref('TeamOddsGroup', { description: 'the whole match' }),
 };
 
-export const CurlingOdds = Type.Object({ ...oddsHeader, ends: Type.Array(Type.Ref('TeamOddsGroup')) }, { $id: 'CurlingOdds', title: 'CurlingOdds' });
-export const TableTennisOdds = Type.Object({ ...oddsHeader, games: Type.Array(Type.Ref('TeamOddsGroup')) }, { $id: 'TableTennisOdds', title: 'TableTennisOdds' });
-export const LacrosseOdds = Type.Object({ ...oddsHeader, quarters: Type.Array(Type.Ref('TeamOddsGroup')) }, { $id: 'LacrosseOdds', title: 'LacrosseOdds' });
+export const CurlingOdds = Type.Object(
+  { ...oddsHeader, ends: Type.Array(Type.Ref('TeamOddsGroup')) },
+  { $id: 'CurlingOdds', title: 'CurlingOdds' },
+);
+export const TableTennisOdds = Type.Object(
+  { ...oddsHeader, games: Type.Array(Type.Ref('TeamOddsGroup')) },
+  { $id: 'TableTennisOdds', title: 'TableTennisOdds' },
+);
+export const LacrosseOdds = Type.Object(
+  { ...oddsHeader, quarters: Type.Array(Type.Ref('TeamOddsGroup')) },
+  { $id: 'LacrosseOdds', title: 'LacrosseOdds' },
+);
 
 const JaiAlaiOutcome = Type.Object({
   id: Type.String({ description: 'odd id, accepted by the parlay route' }),
@@ -208,7 +268,9 @@ const JaiAlaiOutcome = Type.Object({
   settlement: StringEnum(SETTLEMENTS),
   odds: Type.Number({ description: 'decimal' }),
   americanOdds: Type.Number(),
-  sets: Type.Number({ description: "the outcome's line: sets on the match spread and total, points on a set's; 0 on a moneyline" }),
+  sets: Type.Number({
+    description: "the outcome's line: sets on the match spread and total, points on a set's; 0 on a moneyline",
+  }),
   homeLineup: Nullable(Type.String()),
   awayLineup: Nullable(Type.String()),
   type: Type.String({ description: 'HOME, AWAY, OVER, UNDER (WINNER on futures)' }),
@@ -230,7 +292,11 @@ export const JaiAlaiOdds = Type.Object(
     eventId: Type.String(),
     publicId: Type.String(),
     numericEventId: Type.Integer(),
-    eventWinner: Type.Object({ groupId: Type.Integer(), publicId: Type.String(), moneyLine: Nullable(Type.Ref('JaiAlaiMarket')) }),
+    eventWinner: Type.Object({
+      groupId: Type.Integer(),
+      publicId: Type.String(),
+      moneyLine: Nullable(Type.Ref('JaiAlaiMarket')),
+    }),
     matchWinner: Type.Object({
       groupId: Type.Integer(),
       publicId: Type.String(),
@@ -249,12 +315,16 @@ export const JaiAlaiOdds = Type.Object(
         total: Type.Array(Type.Ref('JaiAlaiMarket')),
       }),
     ),
-    futures: Nullable(Type.Object({ groupId: Type.Integer(), type: Type.String(), moneyLine: Type.Array(Type.Ref('JaiAlaiMarket')) })),
+    futures: Nullable(
+      Type.Object({ groupId: Type.Integer(), type: Type.String(), moneyLine: Type.Array(Type.Ref('JaiAlaiMarket')) }),
+    ),
   },
   { $id: 'JaiAlaiOdds', title: 'JaiAlaiOdds' },
 );
 
-const BracketTeam = Nullable(Type.Object({ teamId: Type.String(), name: Nullable(Type.String()), shortName: Nullable(Type.String()) }));
+const BracketTeam = Nullable(
+  Type.Object({ teamId: Type.String(), name: Nullable(Type.String()), shortName: Nullable(Type.String()) }),
+);
 
 export const KnockoutBracket = Type.Object(
   {
@@ -269,7 +339,9 @@ export const KnockoutBracket = Type.Object(
         name: Type.String({ description: 'Quarterfinals, Semifinals, Final, Round of 16, ...' }),
         slots: Type.Array(
           Type.Object({
-            slot: Type.Integer({ description: 'slots 2s-1 and 2s send their winners to slot s of the next round (home and away)' }),
+            slot: Type.Integer({
+              description: 'slots 2s-1 and 2s send their winners to slot s of the next round (home and away)',
+            }),
             eventId: Nullable(Type.String({ description: 'the game, once scheduled' })),
             name: Nullable(Type.String()),
             startDate: Nullable(Timestamp),

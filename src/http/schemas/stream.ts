@@ -4,14 +4,36 @@ import { EVENT_STATUSES, OUTCOME_STATUSES } from '../../domain/enumerations.ts';
 import { CompetitionKey, StringEnum, Timestamp } from './common.ts';
 
 export const StreamQuery = Type.Object({
-  competition: Type.Optional(Type.Array(CompetitionKey, { description: 'only changes of these competitions (repeated or a comma list)' })),
-  eventId: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100, description: 'only changes of these events, prefixed or bare ids (repeated or a comma list)' })),
-  kind: Type.Optional(Type.Array(StringEnum(CHANGE_KINDS), { description: 'only these kinds of change (repeated or a comma list); reset is always sent' })),
-  lastEventId: Type.Optional(Type.Integer({ minimum: 0, description: 'resume after this change id, as the Last-Event-ID header does (for clients that cannot set headers)' })),
+  competition: Type.Optional(
+    Type.Array(CompetitionKey, { description: 'only changes of these competitions (repeated or a comma list)' }),
+  ),
+  eventId: Type.Optional(
+    Type.Array(Type.String({ maxLength: 100 }), {
+      maxItems: 100,
+      description: 'only changes of these events, prefixed or bare ids (repeated or a comma list)',
+    }),
+  ),
+  kind: Type.Optional(
+    Type.Array(StringEnum(CHANGE_KINDS), {
+      description: 'only these kinds of change (repeated or a comma list); reset is always sent',
+    }),
+  ),
+  lastEventId: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'resume after this change id, as the Last-Event-ID header does (for clients that cannot set headers)',
+    }),
+  ),
 });
 
 export const StreamHeaders = Type.Object({
-  'last-event-id': Type.Optional(Type.String({ pattern: '^\\d{1,15}$', description: 'resume after this change id: the id of the last event received' })),
+  'last-event-id': Type.Optional(
+    Type.String({
+      pattern: '^\\d{1,15}$',
+      description: 'resume after this change id: the id of the last event received',
+    }),
+  ),
 });
 
 // The `data` of each stream event. The stream itself is text/event-stream, which OpenAPI 3.1 cannot
@@ -23,8 +45,14 @@ const eventOf = { eventId: Type.String({ description: 'prefixed event id' }), co
 const changedAt = { updatedAt: Timestamp };
 const ids = (description: string) => Type.Array(Type.String(), { description });
 
-export const StreamReady = Type.Object({ lastEventId: Type.Integer({ minimum: 0, description: 'the change id the stream starts after' }) }, { $id: 'StreamReady', title: 'StreamReady' });
-export const EventChange = Type.Object({ ...eventOf, eventStatus: StringEnum(EVENT_STATUSES), ...changedAt }, { $id: 'EventChange', title: 'EventChange', additionalProperties: false });
+export const StreamReady = Type.Object(
+  { lastEventId: Type.Integer({ minimum: 0, description: 'the change id the stream starts after' }) },
+  { $id: 'StreamReady', title: 'StreamReady' },
+);
+export const EventChange = Type.Object(
+  { ...eventOf, eventStatus: StringEnum(EVENT_STATUSES), ...changedAt },
+  { $id: 'EventChange', title: 'EventChange', additionalProperties: false },
+);
 export const HeatScoreChange = Type.Object(
   { ...eventOf, heatIds: ids('heats whose facts changed'), roundIds: ids('rounds whose facts changed'), ...changedAt },
   { $id: 'HeatScoreChange', title: 'HeatScoreChange', additionalProperties: false },
@@ -37,14 +65,22 @@ export const OddsChange = Type.Object(
   {
     ...eventOf,
     marketIds: ids('markets that changed'),
-    odds: Type.Array(ChangedOdd, { description: 'the new prices; at most 200, with truncated set when there were more (refetch the event odds)' }),
+    odds: Type.Array(ChangedOdd, {
+      description: 'the new prices; at most 200, with truncated set when there were more (refetch the event odds)',
+    }),
     truncated: Type.Optional(Type.Literal(true)),
     ...changedAt,
   },
   { $id: 'OddsChange', title: 'OddsChange', additionalProperties: false },
 );
 export const SettlementChange = Type.Object(
-  { ...eventOf, heatIds: ids('heats now completed'), oddIds: ids('odds the operator settled'), eventFinal: Type.Boolean({ description: 'the event is over' }), ...changedAt },
+  {
+    ...eventOf,
+    heatIds: ids('heats now completed'),
+    oddIds: ids('odds the operator settled'),
+    eventFinal: Type.Boolean({ description: 'the event is over' }),
+    ...changedAt,
+  },
   { $id: 'SettlementChange', title: 'SettlementChange', additionalProperties: false },
 );
 export const FutureChange = Type.Object(
@@ -52,10 +88,19 @@ export const FutureChange = Type.Object(
   { $id: 'FutureChange', title: 'FutureChange', additionalProperties: false },
 );
 export const ResetNotice = Type.Object(
-  { reason: StringEnum(RESET_REASONS, { description: 'bulk: too much changed to list; reference: shared facts changed; resume: the log no longer reaches back to Last-Event-ID' }), message: Type.String() },
+  {
+    reason: StringEnum(RESET_REASONS, {
+      description:
+        'bulk: too much changed to list; reference: shared facts changed; resume: the log no longer reaches back to Last-Event-ID',
+    }),
+    message: Type.String(),
+  },
   { $id: 'ResetNotice', title: 'ResetNotice', additionalProperties: false },
 );
-export const StreamClose = Type.Object({ message: Type.String() }, { $id: 'StreamClose', title: 'StreamClose', additionalProperties: false });
+export const StreamClose = Type.Object(
+  { message: Type.String() },
+  { $id: 'StreamClose', title: 'StreamClose', additionalProperties: false },
+);
 
 /** Each stream event's name and the schema of its `data`. */
 export const STREAM_EVENT_DATA = {
@@ -69,7 +114,17 @@ export const STREAM_EVENT_DATA = {
   close: StreamClose,
 } as const;
 /** The same schemas (and the odds' items) as OpenAPI components, by name. */
-export const STREAM_DATA_COMPONENTS = { StreamReady, EventChange, HeatScoreChange, ChangedOdd, OddsChange, SettlementChange, FutureChange, ResetNotice, StreamClose };
+export const STREAM_DATA_COMPONENTS = {
+  StreamReady,
+  EventChange,
+  HeatScoreChange,
+  ChangedOdd,
+  OddsChange,
+  SettlementChange,
+  FutureChange,
+  ResetNotice,
+  StreamClose,
+};
 export type StreamEventName = keyof typeof STREAM_EVENT_DATA;
 export type StreamEventData<E extends StreamEventName> = Static<(typeof STREAM_EVENT_DATA)[E]>;
 
@@ -88,7 +143,7 @@ export const STREAM_DESCRIPTION = [
   '  Last-Event-ID: refetch what you show (ResetNotice). Sent whatever the filters.',
   '- `close`: the server is shutting down; reconnect (to another node) with Last-Event-ID (StreamClose).',
   '',
-  "Each `data` is the JSON of the component schema named in parentheses (components.schemas).",
+  'Each `data` is the JSON of the component schema named in parentheses (components.schemas).',
   '',
   'A comment line (`: heartbeat`) comes every STREAM_HEARTBEAT_SECONDS. The documents themselves are fetched from the',
   'other routes, cheaply with If-None-Match.',

@@ -40,7 +40,8 @@ export function eventsRepository(db: Kysely<Database>) {
   return {
     async list(filter: EventListFilter): Promise<EventWithTour[]> {
       let query = eventsWithTour(db);
-      if (filter.competitions) query = query.where('events.competition', 'in', filter.competitions.length ? [...filter.competitions] : ['']);
+      if (filter.competitions)
+        query = query.where('events.competition', 'in', filter.competitions.length ? [...filter.competitions] : ['']);
       if (filter.statuses?.length) query = query.where('events.eventStatus', 'in', [...filter.statuses]);
       if (filter.endsFrom) query = query.where('events.endDate', '>=', filter.endsFrom);
       if (filter.startsBefore) query = query.where('events.startDate', '<', filter.startsBefore);
@@ -50,7 +51,10 @@ export function eventsRepository(db: Kysely<Database>) {
         const { startDate, referenceId } = filter.after;
         const beyond = direction === 'asc' ? '>' : '<';
         query = query.where((eb) =>
-          eb.or([eb('events.startDate', beyond, startDate), eb.and([eb('events.startDate', '=', startDate), eb('events.referenceId', beyond, referenceId)])]),
+          eb.or([
+            eb('events.startDate', beyond, startDate),
+            eb.and([eb('events.startDate', '=', startDate), eb('events.referenceId', beyond, referenceId)]),
+          ]),
         );
       }
       query = query.orderBy('events.startDate', direction).orderBy('events.referenceId', direction);
@@ -72,12 +76,28 @@ export function eventsRepository(db: Kysely<Database>) {
     async documentsOf(events: readonly EventWithTour[]): Promise<EventDocumentRows[]> {
       if (events.length === 0) return [];
       const ids = events.map((e) => e.id);
-      const teamIds = [...new Set(events.flatMap((e) => (JSON.parse(e.teams) as Array<{ teamId: string }>).map((t) => t.teamId)))];
+      const teamIds = [
+        ...new Set(events.flatMap((e) => (JSON.parse(e.teams) as Array<{ teamId: string }>).map((t) => t.teamId))),
+      ];
       const [rounds, heats, roundScores, teams] = await Promise.all([
-        db.selectFrom('rounds').selectAll().where('eventId', 'in', ids).orderBy('roundNo').orderBy('referenceId').execute(),
-        db.selectFrom('heats').selectAll().where('eventId', 'in', ids).orderBy('heatNo').orderBy('referenceId').execute(),
+        db
+          .selectFrom('rounds')
+          .selectAll()
+          .where('eventId', 'in', ids)
+          .orderBy('roundNo')
+          .orderBy('referenceId')
+          .execute(),
+        db
+          .selectFrom('heats')
+          .selectAll()
+          .where('eventId', 'in', ids)
+          .orderBy('heatNo')
+          .orderBy('referenceId')
+          .execute(),
         db.selectFrom('roundScores').selectAll().where('eventId', 'in', ids).orderBy('referenceId').execute(),
-        teamIds.length ? db.selectFrom('teams').selectAll().where('id', 'in', teamIds).execute() : Promise.resolve([] as TeamRow[]),
+        teamIds.length
+          ? db.selectFrom('teams').selectAll().where('id', 'in', teamIds).execute()
+          : Promise.resolve([] as TeamRow[]),
       ]);
       const teamById = new Map(teams.map((t) => [t.id, t]));
       return events.map((event) => ({
@@ -91,7 +111,12 @@ export function eventsRepository(db: Kysely<Database>) {
 
     /** The matches of a Jai Alai card, in play order. */
     async findCard(cardId: string): Promise<EventWithTour[]> {
-      return (await eventsWithTour(db).where('events.cardId', '=', cardId).orderBy('events.startDate').orderBy('events.eventNumber').orderBy('events.referenceId').execute()) as EventWithTour[];
+      return (await eventsWithTour(db)
+        .where('events.cardId', '=', cardId)
+        .orderBy('events.startDate')
+        .orderBy('events.eventNumber')
+        .orderBy('events.referenceId')
+        .execute()) as EventWithTour[];
     },
 
     /** The games of a season's knockout bracket. */

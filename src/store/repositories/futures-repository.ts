@@ -15,12 +15,21 @@ export function futuresRepository(db: Kysely<Database>) {
   return {
     async list(competitions?: readonly string[]): Promise<FutureWithTour[]> {
       let query = futuresWithTour(db);
-      if (competitions) query = query.where('futures.competition', 'in', competitions.length ? [...competitions] : ['']);
-      return (await query.orderBy('futures.competition').orderBy('futures.year', 'desc').orderBy('futures.referenceId').execute()) as FutureWithTour[];
+      if (competitions)
+        query = query.where('futures.competition', 'in', competitions.length ? [...competitions] : ['']);
+      return (await query
+        .orderBy('futures.competition')
+        .orderBy('futures.year', 'desc')
+        .orderBy('futures.referenceId')
+        .execute()) as FutureWithTour[];
     },
 
     /** Futures of one type for a tour, newest season first, each with its odds. */
-    async findWithOdds(competition: string, tourId: string, type: string): Promise<Array<{ future: FutureRow; odds: FutureOddRow[] }>> {
+    async findWithOdds(
+      competition: string,
+      tourId: string,
+      type: string,
+    ): Promise<Array<{ future: FutureRow; odds: FutureOddRow[] }>> {
       const futures = await db
         .selectFrom('futures')
         .selectAll()

@@ -25,7 +25,12 @@ export function keysRepository(db: Kysely<Database>) {
     },
 
     async findActiveByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
-      return db.selectFrom('apiKeys').selectAll().where('keyHash', '=', keyHash).where('revokedAt', 'is', null).executeTakeFirst();
+      return db
+        .selectFrom('apiKeys')
+        .selectAll()
+        .where('keyHash', '=', keyHash)
+        .where('revokedAt', 'is', null)
+        .executeTakeFirst();
     },
 
     async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
@@ -42,7 +47,10 @@ export function keysRepository(db: Kysely<Database>) {
     },
 
     /** Sets the rate limits given (null: the server's default) by id or key prefix; returns the rows changed. */
-    async setLimits(idOrPrefix: string, limits: Partial<Pick<ApiKeyRow, 'ratePerMinute' | 'ratePerDay'>>): Promise<ApiKeyRow[]> {
+    async setLimits(
+      idOrPrefix: string,
+      limits: Partial<Pick<ApiKeyRow, 'ratePerMinute' | 'ratePerDay'>>,
+    ): Promise<ApiKeyRow[]> {
       const changes = Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined));
       return updateOne(idOrPrefix, changes);
     },

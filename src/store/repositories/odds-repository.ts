@@ -15,7 +15,8 @@ export function oddsRepository(db: Kysely<Database>) {
       let query = db.selectFrom('markets').selectAll().where('eventId', '=', eventId);
       if (filter.oddType) query = query.where('oddType', '=', filter.oddType);
       if (filter.exactasType !== undefined) query = query.where('exactasType', '=', filter.exactasType);
-      if (filter.overUnderSubMarketType) query = query.where('overUnderSubMarketType', '=', filter.overUnderSubMarketType);
+      if (filter.overUnderSubMarketType)
+        query = query.where('overUnderSubMarketType', '=', filter.overUnderSubMarketType);
       return query.orderBy('referenceId').execute();
     },
 
@@ -25,12 +26,25 @@ export function oddsRepository(db: Kysely<Database>) {
      */
     async oddsOfMarkets(eventId: string, marketIds: readonly string[]): Promise<OddRow[]> {
       if (marketIds.length === 0) return [];
-      return db.selectFrom('odds').selectAll().where('eventId', '=', eventId).where('marketId', 'in', [...marketIds]).orderBy('position').orderBy('referenceId').execute();
+      return db
+        .selectFrom('odds')
+        .selectAll()
+        .where('eventId', '=', eventId)
+        .where('marketId', 'in', [...marketIds])
+        .orderBy('position')
+        .orderBy('referenceId')
+        .execute();
     },
 
     /** Every priced outcome of the event, in display order. */
     async oddsOfEvent(eventId: string): Promise<OddRow[]> {
-      return db.selectFrom('odds').selectAll().where('eventId', '=', eventId).orderBy('position').orderBy('referenceId').execute();
+      return db
+        .selectFrom('odds')
+        .selectAll()
+        .where('eventId', '=', eventId)
+        .orderBy('position')
+        .orderBy('referenceId')
+        .execute();
     },
 
     /** Odds by id, or by outcomeId (the reference id as text), whichever each names. */
@@ -46,7 +60,11 @@ export function oddsRepository(db: Kysely<Database>) {
 
     async findMarkets(ids: readonly string[]): Promise<MarketRow[]> {
       if (ids.length === 0) return [];
-      return db.selectFrom('markets').selectAll().where('id', 'in', [...ids]).execute();
+      return db
+        .selectFrom('markets')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .execute();
     },
 
     /**
@@ -54,7 +72,12 @@ export function oddsRepository(db: Kysely<Database>) {
      * updatedAt and the counts): the parlay's cached samples are keyed by it.
      */
     async oddsVersion(eventId: string): Promise<string> {
-      const row = await sql<{ latest: string | null; total: number | string; mlatest: string | null; mtotal: number | string }>`
+      const row = await sql<{
+        latest: string | null;
+        total: number | string;
+        mlatest: string | null;
+        mtotal: number | string;
+      }>`
         select (select max(updated_at) from odds where event_id = ${eventId}) as latest,
                (select count(*) from odds where event_id = ${eventId}) as total,
                (select max(updated_at) from markets where event_id = ${eventId}) as mlatest,

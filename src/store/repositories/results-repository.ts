@@ -1,5 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { AthleteRow, Database, EventParticipantRow, HeatEntryRow, HeatResultRow, HeatRow, LapRow, TeamGameRow, TeamRow } from '../schema.ts';
+import type {
+  AthleteRow,
+  Database,
+  EventParticipantRow,
+  HeatEntryRow,
+  HeatResultRow,
+  HeatRow,
+  LapRow,
+  TeamGameRow,
+  TeamRow,
+} from '../schema.ts';
 
 /** What route 5 is made of: the heat, its entries, their athletes and teams, laps, result and team game. */
 export interface HeatResultsRows {
@@ -20,10 +30,18 @@ export interface ParticipantsRows {
   teams: Map<string, TeamRow>;
 }
 
-export async function byId<K extends 'athletes' | 'teams'>(db: Kysely<Database>, table: K, ids: Iterable<string | null>): Promise<Map<string, Database[K]>> {
+export async function byId<K extends 'athletes' | 'teams'>(
+  db: Kysely<Database>,
+  table: K,
+  ids: Iterable<string | null>,
+): Promise<Map<string, Database[K]>> {
   const wanted = [...new Set([...ids].filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = (await (db as Kysely<any>).selectFrom(table).selectAll().where('id', 'in', wanted).execute()) as Database[K][];
+  const rows = (await (db as Kysely<any>)
+    .selectFrom(table)
+    .selectAll()
+    .where('id', 'in', wanted)
+    .execute()) as Database[K][];
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -39,21 +57,47 @@ export function resultsRepository(db: Kysely<Database>) {
         db.selectFrom('heatResults').selectAll().where('id', '=', heatId).executeTakeFirst(),
         db.selectFrom('teamGames').selectAll().where('id', '=', heatId).executeTakeFirst(),
       ]);
-      const athletes = await byId(db, 'athletes', entries.map((e) => e.athleteId));
-      const teams = await byId(db, 'teams', [...entries.map((e) => e.teamId), ...[...athletes.values()].map((a) => a.teamId)]);
+      const athletes = await byId(
+        db,
+        'athletes',
+        entries.map((e) => e.athleteId),
+      );
+      const teams = await byId(db, 'teams', [
+        ...entries.map((e) => e.teamId),
+        ...[...athletes.values()].map((a) => a.teamId),
+      ]);
       return { heat, entries, athletes, teams, laps, result, teamGame };
     },
 
     /** Each participant's athlete, status and final place: what event markets settle from. */
-    async participantPlaces(eventId: string): Promise<Array<Pick<EventParticipantRow, 'athleteId' | 'status' | 'place'>>> {
-      return db.selectFrom('eventParticipants').select(['athleteId', 'status', 'place']).where('eventId', '=', eventId).execute();
+    async participantPlaces(
+      eventId: string,
+    ): Promise<Array<Pick<EventParticipantRow, 'athleteId' | 'status' | 'place'>>> {
+      return db
+        .selectFrom('eventParticipants')
+        .select(['athleteId', 'status', 'place'])
+        .where('eventId', '=', eventId)
+        .execute();
     },
 
     /** The event's participants with their athletes and the athletes' teams. */
     async findParticipants(eventId: string): Promise<ParticipantsRows> {
-      const participants = await db.selectFrom('eventParticipants').selectAll().where('eventId', '=', eventId).orderBy('referenceId').execute();
-      const athletes = await byId(db, 'athletes', participants.map((p) => p.athleteId));
-      const teams = await byId(db, 'teams', [...athletes.values()].map((a) => a.teamId));
+      const participants = await db
+        .selectFrom('eventParticipants')
+        .selectAll()
+        .where('eventId', '=', eventId)
+        .orderBy('referenceId')
+        .execute();
+      const athletes = await byId(
+        db,
+        'athletes',
+        participants.map((p) => p.athleteId),
+      );
+      const teams = await byId(
+        db,
+        'teams',
+        [...athletes.values()].map((a) => a.teamId),
+      );
       return { participants, athletes, teams };
     },
   };

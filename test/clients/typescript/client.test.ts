@@ -10,12 +10,29 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { AltsportsApiError, type AltsportsClient, type HeatScoreRow, createClient } from '../../../clients/typescript/src/index.ts';
+import {
+  AltsportsApiError,
+  type AltsportsClient,
+  createClient,
+  type HeatScoreRow,
+} from '../../../clients/typescript/src/index.ts';
 import { TEST_KEY, WSL_ONLY_KEY } from '../../helpers/app.ts';
 import { MASL_GAME, WSL_FUTURE, WSL_LIVE, WSL_PAST } from '../../helpers/feed-fixture.ts';
 import { oddsFeed } from '../../helpers/odds-fixture.ts';
-import { BKFC_EVENT, SPR_EVENT, resultsFeed } from '../../helpers/results-fixture.ts';
-import { GSOC_DONE, GSOC_LIVE, ICE_QF, ICE_TOUR_YEAR, JAI_1, JAI_2, JAI_3, JAI_CARD, MLTT_MATCH, NLL_GAME, teamMatchFeed } from '../../helpers/team-match-fixture.ts';
+import { BKFC_EVENT, resultsFeed, SPR_EVENT } from '../../helpers/results-fixture.ts';
+import {
+  GSOC_DONE,
+  GSOC_LIVE,
+  ICE_QF,
+  ICE_TOUR_YEAR,
+  JAI_1,
+  JAI_2,
+  JAI_3,
+  JAI_CARD,
+  MLTT_MATCH,
+  NLL_GAME,
+  teamMatchFeed,
+} from '../../helpers/team-match-fixture.ts';
 import { type RunningServer, recordingFetch, startServer } from './running-server.ts';
 
 const SPR = `spr:${SPR_EVENT}`;
@@ -74,7 +91,10 @@ describe('typed client: every public route over HTTP', () => {
   test('route 1: the 30 competitions; the key goes in X-API-KEY', async () => {
     const sports = await client.sports();
     assert.equal(sports.length, 30);
-    assert.deepEqual(sports.slice(0, 4).map((s) => s.key), ['wsl', 'sls', 'spr', 'masl']);
+    assert.deepEqual(
+      sports.slice(0, 4).map((s) => s.key),
+      ['wsl', 'sls', 'spr', 'masl'],
+    );
     const wsl = sports.find((s) => s.key === 'wsl');
     assert.equal(wsl?.name, 'World Surf League');
     const last = recorder.exchanges.at(-1);
@@ -83,24 +103,40 @@ describe('typed client: every public route over HTTP', () => {
   });
 
   test('route 2: filters by competition, repeated statuses, sort order and dates', async () => {
-    assert.deepEqual((await client.events({ competition: 'wsl' })).map((e) => [e.id, e.name, e.eventStatus]), [
-      [`wsl:${WSL_PAST}`, 'Pipe Pro', 'COMPLETED'],
-      [BELLS, 'Rip Curl Pro Bells Beach', 'LIVE'],
-    ]);
-    assert.deepEqual((await client.events({ competition: 'wsl', sortOrder: 'DESC' })).map((e) => e.name), ['Rip Curl Pro Bells Beach', 'Pipe Pro']);
+    assert.deepEqual(
+      (await client.events({ competition: 'wsl' })).map((e) => [e.id, e.name, e.eventStatus]),
+      [
+        [`wsl:${WSL_PAST}`, 'Pipe Pro', 'COMPLETED'],
+        [BELLS, 'Rip Curl Pro Bells Beach', 'LIVE'],
+      ],
+    );
+    assert.deepEqual(
+      (await client.events({ competition: 'wsl', sortOrder: 'DESC' })).map((e) => e.name),
+      ['Rip Curl Pro Bells Beach', 'Pipe Pro'],
+    );
 
     const live = await client.events({ eventStatus: ['LIVE', 'COMPLETED'], competition: 'wsl' });
     assert.equal(live.length, 2);
     const sent = new URL(recorder.exchanges.at(-1)?.url ?? '');
-    assert.deepEqual(sent.searchParams.getAll('eventStatus'), ['LIVE', 'COMPLETED'], 'an array is sent as a repeated parameter');
-    assert.deepEqual((await client.events({ competition: 'wsl', eventStatus: ['LIVE'] })).map((e) => e.id), [BELLS]);
+    assert.deepEqual(
+      sent.searchParams.getAll('eventStatus'),
+      ['LIVE', 'COMPLETED'],
+      'an array is sent as a repeated parameter',
+    );
+    assert.deepEqual(
+      (await client.events({ competition: 'wsl', eventStatus: ['LIVE'] })).map((e) => e.id),
+      [BELLS],
+    );
 
     // Pipe Pro runs Jan 27 to Feb 8, Bells Apr 1 to 11: a March window holds the arena game only.
-    assert.deepEqual((await client.events({ startDate: '2026-03-01', endDate: '2026-03-02', competition: 'masl' })).map((e) => e.id), [`masl:${MASL_GAME}`]);
+    assert.deepEqual(
+      (await client.events({ startDate: '2026-03-01', endDate: '2026-03-02', competition: 'masl' })).map((e) => e.id),
+      [`masl:${MASL_GAME}`],
+    );
     assert.deepEqual(await client.events({ startDate: '2026-02-10', endDate: '2026-03-31', competition: 'wsl' }), []);
   });
 
-  test('route 2 in pages: the Link header\'s cursor is followed to the last page', async () => {
+  test("route 2 in pages: the Link header's cursor is followed to the last page", async () => {
     const whole = await client.events();
     assert.ok(whole.length > 10, String(whole.length));
 
@@ -112,21 +148,35 @@ describe('typed client: every public route over HTTP', () => {
     const pages: string[][] = [];
     for await (const page of client.eventPages({ limit: 4 })) pages.push(page.map((e) => e.id));
     assert.equal(pages.length, Math.ceil(whole.length / 4));
-    assert.deepEqual(pages.flat(), whole.map((e) => e.id), 'the pages put together are the whole list, in order');
+    assert.deepEqual(
+      pages.flat(),
+      whole.map((e) => e.id),
+      'the pages put together are the whole list, in order',
+    );
     const cursors = recorder.exchanges.slice(-pages.length).map((x) => new URL(x.url).searchParams.get('cursor'));
     assert.equal(cursors[0], null);
-    assert.ok(cursors.slice(1).every((c) => typeof c === 'string' && c.length > 0), 'later pages send the cursor');
+    assert.ok(
+      cursors.slice(1).every((c) => typeof c === 'string' && c.length > 0),
+      'later pages send the cursor',
+    );
   });
 
-  test('routes 3 to 5: an event, its participants by seed, a heat\'s score rows', async () => {
+  test("routes 3 to 5: an event, its participants by seed, a heat's score rows", async () => {
     const bells = await client.event(BELLS);
     assert.equal(bells.name, 'Rip Curl Pro Bells Beach');
-    assert.deepEqual(bells.rounds.map((r) => [r.roundName, r.heats.map((h) => h.heatName)]), [
-      ['Opening Round', ['Heat 1', 'Heat 2']],
-      ['Elimination Round', ['Heat 1']],
-    ]);
+    assert.deepEqual(
+      bells.rounds.map((r) => [r.roundName, r.heats.map((h) => h.heatName)]),
+      [
+        ['Opening Round', ['Heat 1', 'Heat 2']],
+        ['Elimination Round', ['Heat 1']],
+      ],
+    );
     // The generic get is the same call.
-    assert.deepEqual(await client.get('/events/{eventId}', { path: { eventId: WSL_LIVE } }), bells, 'a bare uuid names the same event');
+    assert.deepEqual(
+      await client.get('/events/{eventId}', { path: { eventId: WSL_LIVE } }),
+      bells,
+      'a bare uuid names the same event',
+    );
 
     const participants = await client.participants(SPR);
     assert.deepEqual(participants.map((p) => [p.athlete.id, p.seedNo]).slice(0, 3), [
@@ -137,7 +187,10 @@ describe('typed client: every public route over HTTP', () => {
 
     const rows: HeatScoreRow[] = await client.heatScores(SPR, 'sx-h1');
     const tomac = rows.find((r) => r.athlete.id === 'sx-a');
-    assert.deepEqual([tomac?.athleteRoundRank, tomac?.athleteLapTime, tomac?.athleteLapsLed, tomac?.athleteFastestLapSeconds], [1, 47.8, 2, 47.5]);
+    assert.deepEqual(
+      [tomac?.athleteRoundRank, tomac?.athleteLapTime, tomac?.athleteLapsLed, tomac?.athleteFastestLapSeconds],
+      [1, 47.8, 2, 47.5],
+    );
     assert.equal(rows[0]?.athlete.lastName, 'Tomac', 'by rank');
   });
 
@@ -150,16 +203,26 @@ describe('typed client: every public route over HTTP', () => {
     ]);
 
     const trifecta = await client.odds(SPR, 'eventExacta', { exactasType: 3 });
-    assert.deepEqual(trifecta.eventExacta.map((o) => [o.id, o.odds, o.exactasType]), [['o-sx-trifecta-abc', 20, 3]]);
+    assert.deepEqual(
+      trifecta.eventExacta.map((o) => [o.id, o.odds, o.exactasType]),
+      [['o-sx-trifecta-abc', 20, 3]],
+    );
     assert.equal(new URL(recorder.exchanges.at(-1)?.url ?? '').searchParams.get('exactasType'), '3');
     const exactas = await client.odds(SPR, 'eventExacta');
-    assert.deepEqual(exactas.eventExacta.map((o) => o.id).sort(), ['o-sx-exacta-ab', 'o-sx-exacta-ba', 'o-sx-trifecta-abc']);
+    assert.deepEqual(exactas.eventExacta.map((o) => o.id).sort(), [
+      'o-sx-exacta-ab',
+      'o-sx-exacta-ba',
+      'o-sx-trifecta-abc',
+    ]);
 
     const overUnder = await client.odds(SPR, 'overUnder', { overUnderSubMarketType: 'finishingPosition' });
-    assert.deepEqual(overUnder.overUnder.map((o) => [o.id, o.side, o.line, o.settlement]), [
-      ['o-sx-ou-over', 'OVER', 2, 'PUSH'],
-      ['o-sx-ou-under', 'UNDER', 2, 'PUSH'],
-    ]);
+    assert.deepEqual(
+      overUnder.overUnder.map((o) => [o.id, o.side, o.line, o.settlement]),
+      [
+        ['o-sx-ou-over', 'OVER', 2, 'PUSH'],
+        ['o-sx-ou-under', 'UNDER', 2, 'PUSH'],
+      ],
+    );
     assert.deepEqual((await client.odds(SPR, 'overUnder', { overUnderSubMarketType: 'points' })).overUnder, []);
 
     const fights = await client.odds(`bkfc:${BKFC_EVENT}`, 'heatWinner');
@@ -172,30 +235,45 @@ describe('typed client: every public route over HTTP', () => {
   test('route 7: a same game parlay; legs that cannot all win are a 422 naming them', async () => {
     const parlay = await client.sgp(`gsoc:${GSOC_LIVE}`, ['tm-gl-ml-home', 'tm-gl-total-over']);
     assert.equal(parlay.eventId, `gsoc:${GSOC_LIVE}`);
-    assert.deepEqual(parlay.legs.map((l) => [l.oddId, l.selection, l.odds]), [
-      ['tm-gl-ml-home', 'home wins', 1.9],
-      ['tm-gl-total-over', 'total over 10.5', 1.9],
-    ]);
+    assert.deepEqual(
+      parlay.legs.map((l) => [l.oddId, l.selection, l.odds]),
+      [
+        ['tm-gl-ml-home', 'home wins', 1.9],
+        ['tm-gl-total-over', 'total over 10.5', 1.9],
+      ],
+    );
     // Two legs at 1.9: the product of 52.6316 % twice.
     assert.equal(parlay.independentProbability, 27.7008);
     assert.equal(recorder.exchanges.at(-1)?.status, 201);
     assert.equal(recorder.exchanges.at(-1)?.requestHeaders.get('content-type'), 'application/json');
 
     // The object form of the body is typed too.
-    const same = await client.post('/events/{eventId}/sgp', { path: { eventId: GSOC_LIVE }, body: { oddIds: ['tm-gl-ml-home', 'tm-gl-total-over'] } });
+    const same = await client.post('/events/{eventId}/sgp', {
+      path: { eventId: GSOC_LIVE },
+      body: { oddIds: ['tm-gl-ml-home', 'tm-gl-total-over'] },
+    });
     assert.equal(same.independentProbability, 27.7008);
 
     const conflict = await apiError(client.sgp(`gsoc:${GSOC_LIVE}`, ['tm-gl-ml-home', 'tm-gl-ml-away']), 422);
-    assert.deepEqual(new Set(conflict.metadata.conflictingOddIds as string[]), new Set(['tm-gl-ml-home', 'tm-gl-ml-away']));
+    assert.deepEqual(
+      new Set(conflict.metadata.conflictingOddIds as string[]),
+      new Set(['tm-gl-ml-home', 'tm-gl-ml-away']),
+    );
   });
 
   test('routes 8 to 17: curling, table tennis, box lacrosse, 3ICE and its bracket, Jai Alai cards and odds', async () => {
     const curling = await client.curlingEvent(`gsoc:${GSOC_DONE}`);
-    assert.deepEqual([curling.name, curling.homeScore, curling.awayScore, curling.ends.length], ['Team Homan vs Team Einarson', 6, 4, 8]);
-    assert.deepEqual(curling.teams.map((t) => [t.teamId, t.hasHammer, t.stoneColor]), [
-      ['tm-gsoc-homan', false, 'red'],
-      ['tm-gsoc-einarson', true, 'yellow'],
-    ]);
+    assert.deepEqual(
+      [curling.name, curling.homeScore, curling.awayScore, curling.ends.length],
+      ['Team Homan vs Team Einarson', 6, 4, 8],
+    );
+    assert.deepEqual(
+      curling.teams.map((t) => [t.teamId, t.hasHammer, t.stoneColor]),
+      [
+        ['tm-gsoc-homan', false, 'red'],
+        ['tm-gsoc-einarson', true, 'yellow'],
+      ],
+    );
     const curlingOdds = await client.curlingOdds(GSOC_DONE);
     assert.equal(curlingOdds.eventId, `gsoc:${GSOC_DONE}`);
 
@@ -204,7 +282,10 @@ describe('typed client: every public route over HTTP', () => {
     assert.equal((await client.tableTennisOdds(MLTT_MATCH)).eventId, `mltt:${MLTT_MATCH}`);
 
     const lacrosse = await client.lacrosseEvent(`nll:${NLL_GAME}`);
-    assert.deepEqual([lacrosse.homeScore, lacrosse.awayScore, lacrosse.quarters.map((q) => q.name)], [11, 12, ['Q1', 'Q2', 'Q3', 'Q4', 'Overtime']]);
+    assert.deepEqual(
+      [lacrosse.homeScore, lacrosse.awayScore, lacrosse.quarters.map((q) => q.name)],
+      [11, 12, ['Q1', 'Q2', 'Q3', 'Q4', 'Overtime']],
+    );
     assert.equal((await client.lacrosseOdds(NLL_GAME)).eventId, `nll:${NLL_GAME}`);
     const wrongSport = await apiError(client.lacrosseOdds(`gsoc:${GSOC_DONE}`), 400);
     assert.equal(wrongSport.metadata.competition, 'gsoc');
@@ -212,31 +293,46 @@ describe('typed client: every public route over HTTP', () => {
     const hockey = await client.threeIceEvent(`3ice:${ICE_QF[2]}`);
     assert.deepEqual([hockey.homeScore, hockey.awayScore, hockey.tourYearId], [3, 2, ICE_TOUR_YEAR]);
     const bracket = await client.threeIceBracket(ICE_TOUR_YEAR);
-    assert.deepEqual(bracket.rounds.map((r) => [r.name, r.slots.length]), [
-      ['Quarterfinals', 4],
-      ['Semifinals', 2],
-      ['Final', 1],
-    ]);
+    assert.deepEqual(
+      bracket.rounds.map((r) => [r.name, r.slots.length]),
+      [
+        ['Quarterfinals', 4],
+        ['Semifinals', 2],
+        ['Final', 1],
+      ],
+    );
 
     const card = await client.jaiAlaiCard(JAI_CARD);
-    assert.deepEqual(card.map((m) => m.id), [`jaialai:${JAI_1}`, `jaialai:${JAI_2}`, `jaialai:${JAI_3}`]);
-    assert.ok(recorder.exchanges.at(-1)?.url.endsWith(`/events/jaialai/${JAI_CARD}`), 'the card id goes in the path as written');
+    assert.deepEqual(
+      card.map((m) => m.id),
+      [`jaialai:${JAI_1}`, `jaialai:${JAI_2}`, `jaialai:${JAI_3}`],
+    );
+    assert.ok(
+      recorder.exchanges.at(-1)?.url.endsWith(`/events/jaialai/${JAI_CARD}`),
+      'the card id goes in the path as written',
+    );
     const jaiOdds = await client.jaiAlaiOdds(JAI_1);
-    assert.deepEqual(jaiOdds.eventWinner.moneyLine?.selection.map((o) => [o.type, o.odds, o.settlement]), [
-      ['HOME', 1.5, 'WIN'],
-      ['AWAY', 2.75, 'LOSE'],
-    ]);
+    assert.deepEqual(
+      jaiOdds.eventWinner.moneyLine?.selection.map((o) => [o.type, o.odds, o.settlement]),
+      [
+        ['HOME', 1.5, 'WIN'],
+        ['AWAY', 2.75, 'LOSE'],
+      ],
+    );
   });
 
-  test('routes 18 and 19: futures and one tour\'s odds of a future type', async () => {
+  test("routes 18 and 19: futures and one tour's odds of a future type", async () => {
     const futures = await client.futures();
     const wsl = futures.find((f) => f.id === `wsl:${WSL_FUTURE}`);
     assert.deepEqual([wsl?.type, wsl?.tourId, wsl?.isMarketOpen], ['winner', 'wsl-ct-men', true]);
     const odds = await client.futureOdds('wsl', 'wsl-ct-men', 'winner');
-    assert.deepEqual(odds.map((o) => [o.name, o.odds[0]?.decimalOdds, o.odds[0]?.americanOdds]), [
-      ['Italo Ferreira', 3.5, 250],
-      ['John John Florence', 1.6667, -150],
-    ]);
+    assert.deepEqual(
+      odds.map((o) => [o.name, o.odds[0]?.decimalOdds, o.odds[0]?.americanOdds]),
+      [
+        ['Italo Ferreira', 3.5, 250],
+        ['John John Florence', 1.6667, -150],
+      ],
+    );
     await apiError(client.futureOdds('wsl', 'no-such-tour', 'top5'), 404);
   });
 
@@ -262,7 +358,10 @@ describe('typed client: every public route over HTTP', () => {
 
   test('a missing path parameter is refused before any request', async () => {
     const before = recorder.exchanges.length;
-    await assert.rejects(client.event(''), (error: unknown) => error instanceof TypeError && /"eventId" is missing/.test(error.message));
+    await assert.rejects(
+      client.event(''),
+      (error: unknown) => error instanceof TypeError && /"eventId" is missing/.test(error.message),
+    );
     assert.equal(recorder.exchanges.length, before);
   });
 });
@@ -271,7 +370,9 @@ describe('typed client: server settings', () => {
   test('a server that wraps bodies (RESPONSE_ENVELOPE=data) gives the same data', async () => {
     const server = await startServer({ env: { RESPONSE_ENVELOPE: 'data' } });
     try {
-      const raw = (await (await fetch(`${server.baseUrl}/api/v1/public/futures`, { headers: { 'x-api-key': TEST_KEY } })).json()) as { status: number; data: unknown[] };
+      const raw = (await (
+        await fetch(`${server.baseUrl}/api/v1/public/futures`, { headers: { 'x-api-key': TEST_KEY } })
+      ).json()) as { status: number; data: unknown[] };
       assert.equal(raw.status, 200, 'the server does wrap');
       const client = createClient({ baseUrl: server.baseUrl, apiKey: TEST_KEY });
       const futures = await client.futures();
@@ -314,18 +415,39 @@ describe('typed client: 429 and Retry-After', () => {
     await client.sports();
     const third = await client.getResponse('/sports');
     assert.equal(third.data.length, 30);
-    assert.deepEqual(recorder.exchanges.map((x) => x.status), [200, 200, 429, 200]);
+    assert.deepEqual(
+      recorder.exchanges.map((x) => x.status),
+      [200, 200, 429, 200],
+    );
     assert.equal(recorder.exchanges[2]?.responseHeaders.get('retry-after'), '30');
     assert.deepEqual(slept, [30_000]);
-    assert.deepEqual(retries, [{ method: 'GET', url: `${server.baseUrl}/api/v1/public/sports`, status: 429, attempt: 1, delayMs: 30_000, requestId: recorder.exchanges[2]?.responseHeaders.get('x-request-id') }]);
-    assert.deepEqual(third.rateLimit, { limit: 2, remaining: 1, resetSeconds: 60 }, 'the retry counted in the new minute');
+    assert.deepEqual(retries, [
+      {
+        method: 'GET',
+        url: `${server.baseUrl}/api/v1/public/sports`,
+        status: 429,
+        attempt: 1,
+        delayMs: 30_000,
+        requestId: recorder.exchanges[2]?.responseHeaders.get('x-request-id'),
+      },
+    ]);
+    assert.deepEqual(
+      third.rateLimit,
+      { limit: 2, remaining: 1, resetSeconds: 60 },
+      'the retry counted in the new minute',
+    );
   });
 
   test('retries run out: the 429 is thrown with Retry-After and the window', async (t) => {
     t.mock.timers.enable({ apis: ['Date'], now: HALF_PAST + 120_000 });
     const slept: number[] = [];
     // The sleep does not move the clock: every retry falls in the same minute.
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: TEST_KEY, retry: { maxRetries: 2 }, sleep: async (ms) => void slept.push(ms) });
+    const client = createClient({
+      baseUrl: server.baseUrl,
+      apiKey: TEST_KEY,
+      retry: { maxRetries: 2 },
+      sleep: async (ms) => void slept.push(ms),
+    });
     await client.sports();
     await client.sports();
     const error = await apiError(client.sports(), 429);
@@ -338,7 +460,12 @@ describe('typed client: 429 and Retry-After', () => {
   test('a Retry-After longer than maxDelayMs is not waited: the 429 comes at once', async (t) => {
     t.mock.timers.enable({ apis: ['Date'], now: HALF_PAST + 240_000 });
     const slept: number[] = [];
-    const client = createClient({ baseUrl: server.baseUrl, apiKey: TEST_KEY, retry: { maxRetries: 5, maxDelayMs: 10_000 }, sleep: async (ms) => void slept.push(ms) });
+    const client = createClient({
+      baseUrl: server.baseUrl,
+      apiKey: TEST_KEY,
+      retry: { maxRetries: 5, maxDelayMs: 10_000 },
+      sleep: async (ms) => void slept.push(ms),
+    });
     await client.sports();
     await client.sports();
     const error = await apiError(client.sports(), 429);
@@ -362,23 +489,44 @@ describe('typed client: ETag polling', () => {
         sleep: async () => {
           sleeps += 1;
           if (sleeps === 2) {
-            await server.postFeed({ heatEntries: [{ id: 'e-h3-b', heatId: 'h-3', athleteId: 'ath-2', seed: 2, heatScore: 7.5, updatedAt: '2026-06-01T00:00:00.000Z' }] });
+            await server.postFeed({
+              heatEntries: [
+                {
+                  id: 'e-h3-b',
+                  heatId: 'h-3',
+                  athleteId: 'ath-2',
+                  seed: 2,
+                  heatScore: 7.5,
+                  updatedAt: '2026-06-01T00:00:00.000Z',
+                },
+              ],
+            });
           }
         },
       });
       let notModified = 0;
       const documents: Array<{ etag: string | null; rows: HeatScoreRow[] }> = [];
-      for await (const answer of client.poll('/events/{eventId}/heats/{heatId}', { path: { eventId: BELLS, heatId: 'h-3' } }, { intervalMs: 1_000, signal: abort.signal, onNotModified: () => (notModified += 1) })) {
+      for await (const answer of client.poll(
+        '/events/{eventId}/heats/{heatId}',
+        { path: { eventId: BELLS, heatId: 'h-3' } },
+        { intervalMs: 1_000, signal: abort.signal, onNotModified: () => (notModified += 1) },
+      )) {
         documents.push({ etag: answer.etag, rows: answer.data });
         if (documents.length === 2) abort.abort();
       }
 
       assert.equal(documents.length, 2, 'the first document and the change, nothing for the 304');
       assert.equal(notModified, 1);
-      assert.deepEqual(recorder.exchanges.map((x) => x.status), [200, 304, 200]);
+      assert.deepEqual(
+        recorder.exchanges.map((x) => x.status),
+        [200, 304, 200],
+      );
       const [first, second] = documents;
       assert.ok(first?.etag, 'the document has an ETag');
-      assert.deepEqual(recorder.exchanges.map((x) => x.requestHeaders.get('if-none-match')), [null, first.etag, first.etag]);
+      assert.deepEqual(
+        recorder.exchanges.map((x) => x.requestHeaders.get('if-none-match')),
+        [null, first.etag, first.etag],
+      );
       assert.notEqual(second?.etag, first.etag);
       assert.ok(!first.rows.some((r) => r.athleteHeatScore === 7.5));
       const florence = second?.rows.find((r) => r.athlete.id === 'ath-2');

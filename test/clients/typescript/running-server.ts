@@ -22,7 +22,9 @@ export interface RunningServer {
 }
 
 /** Starts the fixture app (fixtureFeed, the full TEST_KEY and WSL_ONLY_KEY) with `feeds` loaded after it. */
-export async function startServer(options: { env?: Record<string, string>; feeds?: readonly FeedDocument[]; store?: OpenOptions } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { env?: Record<string, string>; feeds?: readonly FeedDocument[]; store?: OpenOptions } = {},
+): Promise<RunningServer> {
   const { store, cleanup } = await openTestStore('sqlite', options.store);
   try {
     const { app } = await fixtureApp(store, options.env ?? {});
@@ -64,12 +66,21 @@ export interface Exchange {
 }
 
 /** A fetch that forwards to the global one and records each exchange; `route` may rewrite the URL (a load balancer). */
-export function recordingFetch(route: (url: string) => string = (url) => url): { fetch: typeof fetch; exchanges: Exchange[] } {
+export function recordingFetch(route: (url: string) => string = (url) => url): {
+  fetch: typeof fetch;
+  exchanges: Exchange[];
+} {
   const exchanges: Exchange[] = [];
   const recording = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = String(input instanceof Request ? input.url : input);
     const response = await fetch(route(url), init);
-    exchanges.push({ method: init?.method ?? 'GET', url, requestHeaders: new Headers(init?.headers), status: response.status, responseHeaders: response.headers });
+    exchanges.push({
+      method: init?.method ?? 'GET',
+      url,
+      requestHeaders: new Headers(init?.headers),
+      status: response.status,
+      responseHeaders: response.headers,
+    });
     return response;
   };
   return { fetch: recording as typeof fetch, exchanges };

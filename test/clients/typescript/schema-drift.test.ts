@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { SCHEMA_FILE, renderSchema } from '../../../clients/typescript/scripts/render-schema.ts';
+import { renderSchema, SCHEMA_FILE } from '../../../clients/typescript/scripts/render-schema.ts';
 import { DEFAULT_DEMO_API_KEY, loadConfig } from '../../../src/config.ts';
 import { buildApp } from '../../../src/http/app.ts';
 import { openTestStore } from '../../helpers/stores.ts';
@@ -24,7 +24,9 @@ test('the committed client types match the live OpenAPI document (else: npm run 
   let document: unknown;
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const response = await fetch(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/public/openapi.json`);
+    const response = await fetch(
+      `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/public/openapi.json`,
+    );
     assert.equal(response.status, 200);
     document = await response.json();
   } finally {
@@ -59,11 +61,24 @@ test('rendering is deterministic and leaves the document as it was', async () =>
       '/things/{id}': {
         get: {
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 200: { description: 'a thing', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+          responses: {
+            200: {
+              description: 'a thing',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+            },
+          },
         },
       },
     },
-    components: { schemas: { Thing: { type: 'object', required: ['id', 'count'], properties: { id: { type: 'string' }, count: { type: 'integer' } } } } },
+    components: {
+      schemas: {
+        Thing: {
+          type: 'object',
+          required: ['id', 'count'],
+          properties: { id: { type: 'string' }, count: { type: 'integer' } },
+        },
+      },
+    },
   });
   const document = tiny();
   const once = await renderSchema(document);

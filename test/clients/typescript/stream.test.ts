@@ -6,7 +6,13 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
-import { AltsportsApiError, SseParser, type StreamEvent, type StreamSubscription, createClient } from '../../../clients/typescript/src/index.ts';
+import {
+  AltsportsApiError,
+  createClient,
+  SseParser,
+  type StreamEvent,
+  type StreamSubscription,
+} from '../../../clients/typescript/src/index.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { buildApp } from '../../../src/http/app.ts';
 import type { FeedDocument } from '../../../src/ingest/feed-schema.ts';
@@ -20,9 +26,13 @@ const BELLS = `wsl:${WSL_LIVE}`;
 let clock = Date.parse('2026-06-01T00:00:00.000Z');
 const later = (): string => new Date((clock += 60_000)).toISOString();
 /** One heatScore change of the live wsl event. */
-const wslScore = (score: number): FeedDocument => ({ heatEntries: [{ id: 'e-h3-b', heatId: 'h-3', athleteId: 'ath-2', seed: 2, heatScore: score, updatedAt: later() }] });
+const wslScore = (score: number): FeedDocument => ({
+  heatEntries: [{ id: 'e-h3-b', heatId: 'h-3', athleteId: 'ath-2', seed: 2, heatScore: score, updatedAt: later() }],
+});
 /** One heatScore change of the masl game. */
-const maslGoals = (goals: number): FeedDocument => ({ roundScores: [{ id: 'rs-1', roundId: 'r-masl-1', teamId: 'sockers', goals, updatedAt: later() }] });
+const maslGoals = (goals: number): FeedDocument => ({
+  roundScores: [{ id: 'rs-1', roundId: 'r-masl-1', teamId: 'sockers', goals, updatedAt: later() }],
+});
 
 /** The subscription's next event, failing (not hanging) when none comes. */
 async function next(subscription: StreamSubscription, within = 10_000): Promise<StreamEvent> {
@@ -45,7 +55,11 @@ describe('typed client: subscribe to the push stream', () => {
   test('receives typed changes through its filters, reconnects after the server closes, and resumes with Last-Event-ID on another node', async () => {
     const nodeA = await startServer();
     // Node B: another app on the same store, as a second process on one database would be.
-    const appB = await buildApp({ config: loadConfig({ ADMIN_API_KEY: ADMIN_KEY, DEMO_DATA: 'off', RATE_LIMIT_PER_MINUTE: '0' }), store: nodeA.store, logger: false });
+    const appB = await buildApp({
+      config: loadConfig({ ADMIN_API_KEY: ADMIN_KEY, DEMO_DATA: 'off', RATE_LIMIT_PER_MINUTE: '0' }),
+      store: nodeA.store,
+      logger: false,
+    });
     await appB.listen({ port: 0, host: '127.0.0.1' });
     const baseB = `http://127.0.0.1:${(appB.server.address() as AddressInfo).port}`;
     // The load balancer: the client knows one address; it leads to A, then to B.
@@ -82,8 +96,19 @@ describe('typed client: subscribe to the push stream', () => {
       assert.equal(ready.data.lastEventId, ready.id);
       const opened = new URL(recorder.exchanges[0]?.url ?? '');
       assert.equal(opened.pathname, '/api/v1/public/stream');
-      assert.deepEqual([opened.searchParams.getAll('competition'), opened.searchParams.getAll('eventId'), opened.searchParams.getAll('kind')], [['wsl', 'masl'], [BELLS], ['heatScore']]);
-      assert.equal(recorder.exchanges[0]?.requestHeaders.get('last-event-id'), null, 'a fresh subscription sends no Last-Event-ID');
+      assert.deepEqual(
+        [
+          opened.searchParams.getAll('competition'),
+          opened.searchParams.getAll('eventId'),
+          opened.searchParams.getAll('kind'),
+        ],
+        [['wsl', 'masl'], [BELLS], ['heatScore']],
+      );
+      assert.equal(
+        recorder.exchanges[0]?.requestHeaders.get('last-event-id'),
+        null,
+        'a fresh subscription sends no Last-Event-ID',
+      );
 
       // The masl change is another event: filtered out by the server; the wsl one comes.
       await nodeA.postFeed(maslGoals(3));
@@ -92,8 +117,15 @@ describe('typed client: subscribe to the push stream', () => {
       assert.equal(change.type, 'heatScore');
       assert.equal(change.id, (ready.id as number) + 2, 'the masl change took the id in between');
       if (change.type !== 'heatScore') return;
-      assert.deepEqual(Object.keys(change.data).sort(), ['competition', 'eventId', 'heatIds', 'roundIds', 'updatedAt'], 'the fields HeatScoreChange declares');
-      assert.deepEqual([change.data.eventId, change.data.competition, change.data.heatIds, change.data.roundIds], [BELLS, 'wsl', ['h-3'], []]);
+      assert.deepEqual(
+        Object.keys(change.data).sort(),
+        ['competition', 'eventId', 'heatIds', 'roundIds', 'updatedAt'],
+        'the fields HeatScoreChange declares',
+      );
+      assert.deepEqual(
+        [change.data.eventId, change.data.competition, change.data.heatIds, change.data.roundIds],
+        [BELLS, 'wsl', ['h-3'], []],
+      );
       assert.equal(subscription.lastEventId, change.id);
 
       // Node A shuts down (it sends `close`). While the client waits to reconnect, a change is
@@ -109,7 +141,11 @@ describe('typed client: subscribe to the push stream', () => {
       const resumed = await next(subscription);
       assert.deepEqual([resumed.type, resumed.id], ['ready', null], 'a resumed stream announces no new position');
       const replayed = await next(subscription);
-      assert.deepEqual([replayed.type, replayed.id], ['heatScore', missedId], 'the change made while away is replayed, with no reset');
+      assert.deepEqual(
+        [replayed.type, replayed.id],
+        ['heatScore', missedId],
+        'the change made while away is replayed, with no reset',
+      );
       assert.equal(missedId, change.id + 1);
 
       assert.deepEqual(reconnects, [{ reason: 'close', lastEventId: change.id }]);
@@ -154,7 +190,11 @@ describe('typed client: subscribe to the push stream', () => {
         return fetch(input, { ...init, signal: connection.signal });
       }) as typeof fetch,
     });
-    const subscription = client.subscribe({ kind: ['heatScore'], reconnect: { initialDelayMs: 500 }, onReconnect: ({ reason }) => reasons.push(reason) });
+    const subscription = client.subscribe({
+      kind: ['heatScore'],
+      reconnect: { initialDelayMs: 500 },
+      onReconnect: ({ reason }) => reasons.push(reason),
+    });
     try {
       const ready = await next(subscription);
       assert.equal(ready.type, 'ready');
@@ -203,11 +243,15 @@ describe('typed client: subscribe to the push stream', () => {
     const server = await startServer();
     try {
       const badKey = createClient({ baseUrl: server.baseUrl, apiKey: 'no-such-key-0123456789' });
-      await assert.rejects(badKey.subscribe().next(), (error: unknown) => error instanceof AltsportsApiError && error.status === 401 && error.requestId !== null);
+      await assert.rejects(
+        badKey.subscribe().next(),
+        (error: unknown) => error instanceof AltsportsApiError && error.status === 401 && error.requestId !== null,
+      );
       const client = createClient({ baseUrl: server.baseUrl, apiKey: TEST_KEY });
       await assert.rejects(
         client.subscribe({ eventId: ['not-an-event-id'] }).next(),
-        (error: unknown) => error instanceof AltsportsApiError && error.status === 400 && /not an event id/.test(error.serverMessage),
+        (error: unknown) =>
+          error instanceof AltsportsApiError && error.status === 400 && /not an event id/.test(error.serverMessage),
       );
     } finally {
       await server.close();
@@ -230,7 +274,8 @@ describe('typed client: subscribe to the push stream', () => {
       assert.deepEqual(await subscription.next(), { done: true, value: undefined });
       // The server sees both connections closed (it learns of it as the sockets close, so wait for it).
       const connected = async () => (await server.app.metrics.streamClients.get()).values[0]?.value;
-      for (let tries = 0; tries < 100 && (await connected()) !== 0; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let tries = 0; tries < 100 && (await connected()) !== 0; tries += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       assert.equal(await connected(), 0);
     } finally {
       await server.close();
@@ -239,7 +284,8 @@ describe('typed client: subscribe to the push stream', () => {
 });
 
 describe('SseParser', () => {
-  const STREAM = 'retry: 2000\n\n: heartbeat 2026-01-01T00:00:00Z\n\nid: 41\nevent: ready\ndata: {"lastEventId":41}\n\nid: 42\r\nevent: heatScore\r\ndata: {"a":\r\ndata: 1}\r\n\r\nevent: ready\ndata: {"lastEventId":42}\n\nid: 43\n\n';
+  const STREAM =
+    'retry: 2000\n\n: heartbeat 2026-01-01T00:00:00Z\n\nid: 41\nevent: ready\ndata: {"lastEventId":41}\n\nid: 42\r\nevent: heatScore\r\ndata: {"a":\r\ndata: 1}\r\n\r\nevent: ready\ndata: {"lastEventId":42}\n\nid: 43\n\n';
 
   test('parses events, ids, retry and comments, however the text is split', () => {
     const expected = [
@@ -263,8 +309,20 @@ describe('SseParser', () => {
 
   test('a BOM, bare CR line ends, a field without a colon and unknown fields', () => {
     const parser = new SseParser();
-    assert.deepEqual(parser.push('\uFEFFdata: a\rdata\rfoo: bar\r\r'), [], 'a CR at the end may be half of a CRLF: the blank line waits for the next character');
-    assert.deepEqual(parser.push('event: x\n\n'), [{ event: 'message', data: 'a\n', id: undefined, lastEventId: '' }], 'then dispatches; the x block has no data and dispatches nothing');
-    assert.deepEqual(parser.push('data: y\n\n'), [{ event: 'message', data: 'y', id: undefined, lastEventId: '' }], 'and its event name does not carry over');
+    assert.deepEqual(
+      parser.push('\uFEFFdata: a\rdata\rfoo: bar\r\r'),
+      [],
+      'a CR at the end may be half of a CRLF: the blank line waits for the next character',
+    );
+    assert.deepEqual(
+      parser.push('event: x\n\n'),
+      [{ event: 'message', data: 'a\n', id: undefined, lastEventId: '' }],
+      'then dispatches; the x block has no data and dispatches nothing',
+    );
+    assert.deepEqual(
+      parser.push('data: y\n\n'),
+      [{ event: 'message', data: 'y', id: undefined, lastEventId: '' }],
+      'and its event name does not carry over',
+    );
   });
 });

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ODD_TYPES } from '../../../src/domain/enumerations.ts';
-import { isExclusiveMarket, marketProblems, oddProblems, scopeKey, scopeOf, selectionOf } from '../../../src/domain/markets/market-shape.ts';
+import {
+  isExclusiveMarket,
+  marketProblems,
+  oddProblems,
+  scopeKey,
+  scopeOf,
+  selectionOf,
+} from '../../../src/domain/markets/market-shape.ts';
 
 const fields = (problems: Array<{ field: string }>) => problems.map((p) => p.field);
 
@@ -14,15 +21,22 @@ describe('market shapes per odd type', () => {
       [{ oddType: 'holeShot' }, ['heatId']],
       [{ oddType: 'eventWinner', exactasType: 2 }, ['exactasType']],
       [{ oddType: 'overUnder', overUnderSubMarketType: 'finishingPosition', athleteIds: ['a'], line: 3.5 }, []],
-      [{ oddType: 'overUnder', overUnderSubMarketType: 'finishingPosition', athleteIds: ['a', 'b'] }, ['line', 'athleteIds']],
+      [
+        { oddType: 'overUnder', overUnderSubMarketType: 'finishingPosition', athleteIds: ['a', 'b'] },
+        ['line', 'athleteIds'],
+      ],
       [{ oddType: 'overUnder', overUnderSubMarketType: 'points', athleteIds: ['a'], line: 14.5 }, ['heatId']],
-      [{ oddType: 'multiOverUnder', overUnderSubMarketType: 'finishingPosition', athleteIds: ['a'], line: 5.5 }, ['athleteIds']],
+      [
+        { oddType: 'multiOverUnder', overUnderSubMarketType: 'finishingPosition', athleteIds: ['a'], line: 5.5 },
+        ['athleteIds'],
+      ],
       [{ oddType: 'podiums', line: 2.5, overUnderSubMarketType: 'points' }, ['overUnderSubMarketType', 'line']],
       [{ oddType: 'podiums', places: 3 }, ['places']],
       [{ oddType: 'shows', places: 2 }, []],
       [{ oddType: 'propBets' }, ['proposition']],
     ];
-    for (const [market, expected] of cases) assert.deepEqual(fields(marketProblems(market as never)), expected, JSON.stringify(market));
+    for (const [market, expected] of cases)
+      assert.deepEqual(fields(marketProblems(market as never)), expected, JSON.stringify(market));
   });
 
   test('outcome fields each odd type needs or refuses', () => {
@@ -39,7 +53,8 @@ describe('market shapes per odd type', () => {
       [{ oddType: 'teamMarkets' }, { name: 'Draw' }, []],
       [{ oddType: 'propBets' }, {}, ['name']],
     ];
-    for (const [market, odd, expected] of cases) assert.deepEqual(fields(oddProblems(market as never, odd as never)), expected, JSON.stringify([market, odd]));
+    for (const [market, odd, expected] of cases)
+      assert.deepEqual(fields(oddProblems(market as never, odd as never)), expected, JSON.stringify([market, odd]));
   });
 
   test('scopes and selections', () => {
@@ -49,18 +64,41 @@ describe('market shapes per odd type', () => {
     assert.equal(scopeKey(scopeOf({ id: 'm', oddType: 'fastestLap' })), 'fastestLap:event');
     assert.equal(scopeKey(scopeOf({ id: 'm', oddType: 'holeShot', heatId: 'h' })), 'holeShot:h');
     assert.equal(scopeKey(scopeOf({ id: 'm', oddType: 'propBets' })), 'operator:m');
-    assert.deepEqual(selectionOf({ oddType: 'secondPlace' }, { athleteId: 'a' }), { kind: 'place', athleteId: 'a', place: 2 });
-    assert.deepEqual(selectionOf({ oddType: 'shows', places: 2 }, { athleteId: 'a' }), { kind: 'top', athleteId: 'a', places: 2 });
-    assert.deepEqual(selectionOf({ oddType: 'raceTop10' }, { athleteId: 'a' }), { kind: 'top', athleteId: 'a', places: 10 });
-    assert.deepEqual(selectionOf({ oddType: 'headToHead' }, { athleteId: 'a' }, { otherAthleteId: 'b' }), { kind: 'ahead', athleteId: 'a', otherId: 'b' });
-    assert.deepEqual(selectionOf({ oddType: 'multiOverUnder', athleteIds: ['a', 'b'], line: 7.5, overUnderSubMarketType: 'finishingPosition' }, { side: 'UNDER' }), {
-      kind: 'overUnder',
-      athleteIds: ['a', 'b'],
-      measure: 'finishingPosition',
-      line: 7.5,
-      side: 'UNDER',
+    assert.deepEqual(selectionOf({ oddType: 'secondPlace' }, { athleteId: 'a' }), {
+      kind: 'place',
+      athleteId: 'a',
+      place: 2,
     });
-    for (const oddType of ODD_TYPES) assert.ok(selectionOf({ oddType }, { athleteId: 'a', athleteIds: ['a'], side: 'OVER', name: 'x' }), oddType);
+    assert.deepEqual(selectionOf({ oddType: 'shows', places: 2 }, { athleteId: 'a' }), {
+      kind: 'top',
+      athleteId: 'a',
+      places: 2,
+    });
+    assert.deepEqual(selectionOf({ oddType: 'raceTop10' }, { athleteId: 'a' }), {
+      kind: 'top',
+      athleteId: 'a',
+      places: 10,
+    });
+    assert.deepEqual(selectionOf({ oddType: 'headToHead' }, { athleteId: 'a' }, { otherAthleteId: 'b' }), {
+      kind: 'ahead',
+      athleteId: 'a',
+      otherId: 'b',
+    });
+    assert.deepEqual(
+      selectionOf(
+        { oddType: 'multiOverUnder', athleteIds: ['a', 'b'], line: 7.5, overUnderSubMarketType: 'finishingPosition' },
+        { side: 'UNDER' },
+      ),
+      {
+        kind: 'overUnder',
+        athleteIds: ['a', 'b'],
+        measure: 'finishingPosition',
+        line: 7.5,
+        side: 'UNDER',
+      },
+    );
+    for (const oddType of ODD_TYPES)
+      assert.ok(selectionOf({ oddType }, { athleteId: 'a', athleteIds: ['a'], side: 'OVER', name: 'x' }), oddType);
     assert.equal(isExclusiveMarket('eventWinner'), true);
     assert.equal(isExclusiveMarket('raceTop5'), false);
   });

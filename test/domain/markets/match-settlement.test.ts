@@ -17,11 +17,26 @@ const ml = (side: 'HOME' | 'AWAY' | 'DRAW', drawOffered?: boolean): MatchSelecti
   line: 0,
   ...(drawOffered === undefined ? {} : { drawOffered }),
 });
-const spread = (side: 'HOME' | 'AWAY', line: number): MatchSelection => ({ kind: 'matchScore', bet: 'spread', side, line });
-const total = (side: 'OVER' | 'UNDER', line: number): MatchSelection => ({ kind: 'matchScore', bet: 'total', side, line });
+const spread = (side: 'HOME' | 'AWAY', line: number): MatchSelection => ({
+  kind: 'matchScore',
+  bet: 'spread',
+  side,
+  line,
+});
+const total = (side: 'OVER' | 'UNDER', line: number): MatchSelection => ({
+  kind: 'matchScore',
+  bet: 'total',
+  side,
+  line,
+});
 
-const decided = (home: number, away: number): ScopeResult => ({ state: 'decided', ranks: new Map(), score: { home, away } });
-const settle = (selection: MatchSelection, home: number, away: number): Settlement => settleMatchScore(selection, { home, away }).settlement;
+const decided = (home: number, away: number): ScopeResult => ({
+  state: 'decided',
+  ranks: new Map(),
+  score: { home, away },
+});
+const settle = (selection: MatchSelection, home: number, away: number): Settlement =>
+  settleMatchScore(selection, { home, away }).settlement;
 
 /** Whether a selection wins at a score, straight from the rules in selection.ts (independent of settlement.ts). */
 function winsBySpec(s: MatchSelection, home: number, away: number): boolean {
@@ -41,9 +56,18 @@ const wholeLine = fc.integer({ min: -12, max: 12 });
 const totalHalfLine = fc.integer({ min: 0, max: 30 }).map((k) => k + 0.5);
 const anyLine = fc.oneof(halfLine, wholeLine);
 const selection: fc.Arbitrary<MatchSelection> = fc.oneof(
-  fc.record({ side: fc.constantFrom('HOME', 'AWAY', 'DRAW' as const), drawOffered: fc.boolean() }).map(({ side, drawOffered }) => ml(side, drawOffered)),
-  fc.record({ side: fc.constantFrom('HOME', 'AWAY' as const), line: anyLine }).map(({ side, line }) => spread(side, line)),
-  fc.record({ side: fc.constantFrom('OVER', 'UNDER' as const), line: fc.oneof(totalHalfLine, fc.integer({ min: 0, max: 30 })) }).map(({ side, line }) => total(side, line)),
+  fc
+    .record({ side: fc.constantFrom('HOME', 'AWAY', 'DRAW' as const), drawOffered: fc.boolean() })
+    .map(({ side, drawOffered }) => ml(side, drawOffered)),
+  fc
+    .record({ side: fc.constantFrom('HOME', 'AWAY' as const), line: anyLine })
+    .map(({ side, line }) => spread(side, line)),
+  fc
+    .record({
+      side: fc.constantFrom('OVER', 'UNDER' as const),
+      line: fc.oneof(totalHalfLine, fc.integer({ min: 0, max: 30 })),
+    })
+    .map(({ side, line }) => total(side, line)),
 );
 
 describe('settleMatchScore', () => {
@@ -118,7 +142,11 @@ describe('settleMatchScore', () => {
         const result = settle(s, home, away);
         assert.equal(result === 'WIN', winsBySpec(s, home, away));
         const level =
-          s.bet === 'moneyline' ? home === away && s.side !== 'DRAW' && !s.drawOffered : s.bet === 'spread' ? home - away + s.line === 0 : home + away === s.line;
+          s.bet === 'moneyline'
+            ? home === away && s.side !== 'DRAW' && !s.drawOffered
+            : s.bet === 'spread'
+              ? home - away + s.line === 0
+              : home + away === s.line;
         assert.equal(result === 'PUSH', level);
         assert.ok(['WIN', 'LOSE', 'PUSH'].includes(result));
       }),
@@ -200,7 +228,11 @@ describe('settleSelection on a match scope', () => {
     ];
     for (const [s, home, away, expected] of table) {
       const result = settleSelection(s, decided(home, away));
-      assert.deepEqual(result, { settlement: expected, deadHeatFactor: 1 }, `${describeSelection(s)} at ${home}-${away}`);
+      assert.deepEqual(
+        result,
+        { settlement: expected, deadHeatFactor: 1 },
+        `${describeSelection(s)} at ${home}-${away}`,
+      );
     }
   });
 
@@ -238,10 +270,16 @@ describe('settleSelection on a match scope', () => {
 
   test('a cancelled scope voids and a pending one leaves NOT_SET, whatever the selection and score', () => {
     fc.assert(
-      fc.property(selection, goals, goals, fc.constantFrom('CANCELLED', 'LIVE', 'UPCOMING', 'POSTPONED'), (s, home, away, status) => {
-        const result = settleSelection(s, matchScopeResult(status, { home, away }));
-        assert.deepEqual(result, { settlement: status === 'CANCELLED' ? 'VOID' : 'NOT_SET', deadHeatFactor: 1 });
-      }),
+      fc.property(
+        selection,
+        goals,
+        goals,
+        fc.constantFrom('CANCELLED', 'LIVE', 'UPCOMING', 'POSTPONED'),
+        (s, home, away, status) => {
+          const result = settleSelection(s, matchScopeResult(status, { home, away }));
+          assert.deepEqual(result, { settlement: status === 'CANCELLED' ? 'VOID' : 'NOT_SET', deadHeatFactor: 1 });
+        },
+      ),
     );
   });
 });
@@ -266,41 +304,105 @@ describe('describeSelection for match scores', () => {
 
   test('a spread reads as the side and its own handicap', () => {
     fc.assert(
-      fc.property(fc.constantFrom('HOME', 'AWAY' as const), anyLine.filter((l) => l !== 0), (side, line) => {
-        const own = side === 'HOME' ? line : -line;
-        assert.equal(describeSelection(spread(side, line)), `${side.toLowerCase()} ${own > 0 ? '+' : ''}${own}`);
-      }),
+      fc.property(
+        fc.constantFrom('HOME', 'AWAY' as const),
+        anyLine.filter((l) => l !== 0),
+        (side, line) => {
+          const own = side === 'HOME' ? line : -line;
+          assert.equal(describeSelection(spread(side, line)), `${side.toLowerCase()} ${own > 0 ? '+' : ''}${own}`);
+        },
+      ),
     );
   });
 });
 
 describe('findConflict on match-score legs', () => {
-  const leg = (id: string, selection: MatchSelection, marketId = `m-${id}`, exclusive = true): ConflictLeg => ({ id, selection, marketId, exclusive });
+  const leg = (id: string, selection: MatchSelection, marketId = `m-${id}`, exclusive = true): ConflictLeg => ({
+    id,
+    selection,
+    marketId,
+    exclusive,
+  });
 
   test('walks every case', () => {
     const table: Array<[string, ConflictLeg[], string[] | null, string | null]> = [
-      ['home wins and away -1.5', [leg('h', ml('HOME')), leg('a', spread('AWAY', 1.5))], ['h', 'a'], '"home wins" and "away -1.5" cannot both happen'],
+      [
+        'home wins and away -1.5',
+        [leg('h', ml('HOME')), leg('a', spread('AWAY', 1.5))],
+        ['h', 'a'],
+        '"home wins" and "away -1.5" cannot both happen',
+      ],
       ['home wins and over 5.5', [leg('h', ml('HOME')), leg('o', total('OVER', 5.5))], null, null],
       ['home wins and home -1.5', [leg('h', ml('HOME')), leg('s', spread('HOME', -1.5))], null, null],
       ['home wins and away +1.5', [leg('h', ml('HOME')), leg('s', spread('AWAY', -1.5))], null, null],
-      ['away wins and home -0.5', [leg('a', ml('AWAY')), leg('s', spread('HOME', -0.5))], ['a', 's'], '"away wins" and "home -0.5" cannot both happen'],
-      ['home wins and total under 0.5 (only 0-0)', [leg('h', ml('HOME')), leg('u', total('UNDER', 0.5))], ['h', 'u'], '"home wins" and "total under 0.5" cannot both happen'],
+      [
+        'away wins and home -0.5',
+        [leg('a', ml('AWAY')), leg('s', spread('HOME', -0.5))],
+        ['a', 's'],
+        '"away wins" and "home -0.5" cannot both happen',
+      ],
+      [
+        'home wins and total under 0.5 (only 0-0)',
+        [leg('h', ml('HOME')), leg('u', total('UNDER', 0.5))],
+        ['h', 'u'],
+        '"home wins" and "total under 0.5" cannot both happen',
+      ],
       ['draw and total over 2.5 (2-2)', [leg('d', ml('DRAW', true)), leg('o', total('OVER', 2.5))], null, null],
-      ['draw with a total of exactly 3 (over 2.5, under 3.5): an odd total is never level', [leg('d', ml('DRAW', true)), leg('o', total('OVER', 2.5)), leg('u', total('UNDER', 3.5))], ['d', 'o', 'u'], '"draw", "total over 2.5" and "total under 3.5" cannot all happen'],
-      ['over 5.5 and under 4.5', [leg('o', total('OVER', 5.5)), leg('u', total('UNDER', 4.5))], ['o', 'u'], '"total over 5.5" and "total under 4.5" cannot both happen'],
+      [
+        'draw with a total of exactly 3 (over 2.5, under 3.5): an odd total is never level',
+        [leg('d', ml('DRAW', true)), leg('o', total('OVER', 2.5)), leg('u', total('UNDER', 3.5))],
+        ['d', 'o', 'u'],
+        '"draw", "total over 2.5" and "total under 3.5" cannot all happen',
+      ],
+      [
+        'over 5.5 and under 4.5',
+        [leg('o', total('OVER', 5.5)), leg('u', total('UNDER', 4.5))],
+        ['o', 'u'],
+        '"total over 5.5" and "total under 4.5" cannot both happen',
+      ],
       ['over 5.5 and under 6.5', [leg('o', total('OVER', 5.5)), leg('u', total('UNDER', 6.5))], null, null],
-      ['a push is not a win: over 5 and under 6', [leg('o', total('OVER', 5)), leg('u', total('UNDER', 6))], ['o', 'u'], '"total over 5" and "total under 6" cannot both happen'],
-      ['home -2 (home by 3+) and away +1 (home by 0 or less)', [leg('h', spread('HOME', -2)), leg('a', spread('AWAY', -1))], ['h', 'a'], '"home -2" and "away +1" cannot both happen'],
-      ['home -1.5 and away +2.5 (home by 2)', [leg('h', spread('HOME', -1.5)), leg('a', spread('AWAY', -2.5))], null, null],
+      [
+        'a push is not a win: over 5 and under 6',
+        [leg('o', total('OVER', 5)), leg('u', total('UNDER', 6))],
+        ['o', 'u'],
+        '"total over 5" and "total under 6" cannot both happen',
+      ],
+      [
+        'home -2 (home by 3+) and away +1 (home by 0 or less)',
+        [leg('h', spread('HOME', -2)), leg('a', spread('AWAY', -1))],
+        ['h', 'a'],
+        '"home -2" and "away +1" cannot both happen',
+      ],
+      [
+        'home -1.5 and away +2.5 (home by 2)',
+        [leg('h', spread('HOME', -1.5)), leg('a', spread('AWAY', -2.5))],
+        null,
+        null,
+      ],
       [
         'the clash is named without the leg it does not need',
         [leg('h', ml('HOME')), leg('o', total('OVER', 5.5)), leg('a', spread('AWAY', 1.5))],
         ['h', 'a'],
         '"home wins" and "away -1.5" cannot both happen',
       ],
-      ['two exclusive outcomes of one market', [leg('o', total('OVER', 5.5), 'tot'), leg('u', total('UNDER', 6.5), 'tot')], ['o', 'u'], '"total over 5.5" and "total under 6.5" cannot both happen'],
-      ['two outcomes of one market not exclusive', [leg('o', total('OVER', 5.5), 'tot', false), leg('u', total('UNDER', 6.5), 'tot', false)], null, null],
-      ['exclusive legs in different markets that can both win', [leg('h', ml('HOME'), 'ml'), leg('s', spread('HOME', -1.5), 'sp')], null, null],
+      [
+        'two exclusive outcomes of one market',
+        [leg('o', total('OVER', 5.5), 'tot'), leg('u', total('UNDER', 6.5), 'tot')],
+        ['o', 'u'],
+        '"total over 5.5" and "total under 6.5" cannot both happen',
+      ],
+      [
+        'two outcomes of one market not exclusive',
+        [leg('o', total('OVER', 5.5), 'tot', false), leg('u', total('UNDER', 6.5), 'tot', false)],
+        null,
+        null,
+      ],
+      [
+        'exclusive legs in different markets that can both win',
+        [leg('h', ml('HOME'), 'ml'), leg('s', spread('HOME', -1.5), 'sp')],
+        null,
+        null,
+      ],
       ['one leg alone', [leg('h', ml('HOME'))], null, null],
     ];
     for (const [name, legs, ids, reason] of table) {
@@ -329,10 +431,16 @@ describe('findConflict on match-score legs', () => {
     fc.assert(
       fc.property(selection, selection, (a, b) => {
         let possible = false;
-        for (let home = 0; home <= 40 && !possible; home++) for (let away = 0; away <= 40 && !possible; away++) possible = winsBySpec(a, home, away) && winsBySpec(b, home, away);
+        for (let home = 0; home <= 40 && !possible; home++)
+          for (let away = 0; away <= 40 && !possible; away++)
+            possible = winsBySpec(a, home, away) && winsBySpec(b, home, away);
         const conflict = findConflict([leg('a', a), leg('b', b)], 2);
         assert.equal(conflict !== null, !possible, `${describeSelection(a)} / ${describeSelection(b)}`);
-        if (conflict) assert.ok(conflict.reason.includes(`"${describeSelection(a)}"`) || conflict.reason.includes(`"${describeSelection(b)}"`));
+        if (conflict)
+          assert.ok(
+            conflict.reason.includes(`"${describeSelection(a)}"`) ||
+              conflict.reason.includes(`"${describeSelection(b)}"`),
+          );
       }),
       { numRuns: 300 },
     );

@@ -6,7 +6,10 @@ import type { ScopeResult } from '../../../src/domain/markets/scope-result.ts';
 import type { OverUnderSide, Selection } from '../../../src/domain/markets/selection.ts';
 import { type Settled, settleSelection } from '../../../src/domain/markets/settlement.ts';
 
-const decided = (ranks: Record<string, number | null>, measures: Record<string, Partial<Record<OverUnderSubMarketType, number>>> = {}): ScopeResult => ({
+const decided = (
+  ranks: Record<string, number | null>,
+  measures: Record<string, Partial<Record<OverUnderSubMarketType, number>>> = {},
+): ScopeResult => ({
   state: 'decided',
   ranks: new Map(Object.entries(ranks)),
   measures: new Map(Object.entries(measures)),
@@ -16,7 +19,12 @@ const place = (athleteId: string, k: number): Selection => ({ kind: 'place', ath
 const top = (athleteId: string, places: number): Selection => ({ kind: 'top', athleteId, places });
 const order = (...athleteIds: string[]): Selection => ({ kind: 'order', athleteIds });
 const ahead = (athleteId: string, otherId: string): Selection => ({ kind: 'ahead', athleteId, otherId });
-const overUnder = (athleteIds: string[], measure: OverUnderSubMarketType, side: OverUnderSide, line: number): Selection => ({
+const overUnder = (
+  athleteIds: string[],
+  measure: OverUnderSubMarketType,
+  side: OverUnderSide,
+  line: number,
+): Selection => ({
   kind: 'overUnder',
   athleteIds,
   measure,
@@ -32,7 +40,10 @@ const PUSH: Settled = { settlement: 'PUSH', deadHeatFactor: 1 };
 const NOT_SET: Settled = { settlement: 'NOT_SET', deadHeatFactor: 1 };
 
 // A and B dead-heat for first (1, 1, 3); E and F are not classified, so share places 5 and 6.
-const tied = decided({ A: 1, B: 1, C: 3, D: 4, E: null, F: null }, { A: { points: 12, gapToLeaders: 0 }, C: { points: 8.5 } });
+const tied = decided(
+  { A: 1, B: 1, C: 3, D: 4, E: null, F: null },
+  { A: { points: 12, gapToLeaders: 0 }, C: { points: 8.5 } },
+);
 // H, I and J share places 2 to 4.
 const threeWay = decided({ G: 1, H: 2, I: 2, J: 2, K: 5 });
 
@@ -40,7 +51,8 @@ const threeWay = decided({ G: 1, H: 2, I: 2, J: 2, K: 5 });
 const competitionRanks = (scores: ReadonlyArray<number | null>): Map<string, number | null> =>
   new Map(scores.map((s, i) => [`a${i}`, s === null ? null : 1 + scores.filter((o) => o !== null && o < s).length]));
 
-const close = (actual: number, expected: number, what: string) => assert.ok(Math.abs(actual - expected) <= 1e-9, `${what}: ${actual} vs ${expected}`);
+const close = (actual: number, expected: number, what: string) =>
+  assert.ok(Math.abs(actual - expected) <= 1e-9, `${what}: ${actual} vs ${expected}`);
 
 describe('settleSelection', () => {
   test('walks every rule', () => {
@@ -97,7 +109,12 @@ describe('settleSelection', () => {
       ['position under', overUnder(['A'], 'finishingPosition', 'UNDER', 1.5), tied, WIN()],
       ['position over', overUnder(['A'], 'finishingPosition', 'OVER', 1.5), tied, LOSE],
       ['position on the line', overUnder(['C'], 'finishingPosition', 'UNDER', 3), tied, PUSH],
-      ['unclassified position is after the classified', overUnder(['E'], 'finishingPosition', 'OVER', 4.5), tied, WIN()],
+      [
+        'unclassified position is after the classified',
+        overUnder(['E'], 'finishingPosition', 'OVER', 4.5),
+        tied,
+        WIN(),
+      ],
       ['summed positions on the line', overUnder(['A', 'C'], 'finishingPosition', 'OVER', 4), tied, PUSH],
       ['summed positions under', overUnder(['A', 'C'], 'finishingPosition', 'UNDER', 4.5), tied, WIN()],
       ['position of an absent athlete', overUnder(['Z'], 'finishingPosition', 'OVER', 1.5), tied, VOID],
@@ -111,32 +128,131 @@ describe('settleSelection', () => {
       ['one measure missing from a sum', overUnder(['A', 'D'], 'points', 'OVER', 0.5), tied, VOID],
       ['no measures at all', overUnder(['A'], 'points', 'OVER', 0.5), decided({ A: 1 }), VOID],
       // Groups: positions 1, 1, 3, 4, 5, 5.
-      ['lowest group total', group(['A', 'C'], [['A', 'C'], ['B', 'D'], ['E', 'F']]), tied, WIN()],
-      ['higher group total', group(['B', 'D'], [['A', 'C'], ['B', 'D'], ['E', 'F']]), tied, LOSE],
-      ['tied lowest group totals', group(['A', 'E'], [['A', 'E'], ['B', 'F'], ['C', 'D']]), tied, WIN(1 / 2)],
-      ['the other tied group', group(['B', 'F'], [['A', 'E'], ['B', 'F'], ['C', 'D']]), tied, WIN(1 / 2)],
-      ['above tied groups', group(['C', 'D'], [['A', 'E'], ['B', 'F'], ['C', 'D']]), tied, LOSE],
-      ['absent member of another group', group(['A', 'C'], [['A', 'C'], ['B', 'Z']]), tied, VOID],
-      ['absent member of the group', group(['A', 'Z'], [['A', 'Z'], ['B', 'C']]), tied, VOID],
+      [
+        'lowest group total',
+        group(
+          ['A', 'C'],
+          [
+            ['A', 'C'],
+            ['B', 'D'],
+            ['E', 'F'],
+          ],
+        ),
+        tied,
+        WIN(),
+      ],
+      [
+        'higher group total',
+        group(
+          ['B', 'D'],
+          [
+            ['A', 'C'],
+            ['B', 'D'],
+            ['E', 'F'],
+          ],
+        ),
+        tied,
+        LOSE,
+      ],
+      [
+        'tied lowest group totals',
+        group(
+          ['A', 'E'],
+          [
+            ['A', 'E'],
+            ['B', 'F'],
+            ['C', 'D'],
+          ],
+        ),
+        tied,
+        WIN(1 / 2),
+      ],
+      [
+        'the other tied group',
+        group(
+          ['B', 'F'],
+          [
+            ['A', 'E'],
+            ['B', 'F'],
+            ['C', 'D'],
+          ],
+        ),
+        tied,
+        WIN(1 / 2),
+      ],
+      [
+        'above tied groups',
+        group(
+          ['C', 'D'],
+          [
+            ['A', 'E'],
+            ['B', 'F'],
+            ['C', 'D'],
+          ],
+        ),
+        tied,
+        LOSE,
+      ],
+      [
+        'absent member of another group',
+        group(
+          ['A', 'C'],
+          [
+            ['A', 'C'],
+            ['B', 'Z'],
+          ],
+        ),
+        tied,
+        VOID,
+      ],
+      [
+        'absent member of the group',
+        group(
+          ['A', 'Z'],
+          [
+            ['A', 'Z'],
+            ['B', 'C'],
+          ],
+        ),
+        tied,
+        VOID,
+      ],
     ];
-    for (const [name, selection, result, expected] of table) assert.deepEqual(settleSelection(selection, result), expected, name);
+    for (const [name, selection, result, expected] of table)
+      assert.deepEqual(settleSelection(selection, result), expected, name);
   });
 
   test('with distinct ranks, each place has one winner, top m has min(m, n) and head-to-head sides never both win', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 8 }).chain((n) => fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n })),
+        fc
+          .integer({ min: 1, max: 8 })
+          .chain((n) => fc.shuffledSubarray([...Array(n).keys()], { minLength: n, maxLength: n })),
         (positions) => {
           const n = positions.length;
           const result = decided(Object.fromEntries(positions.map((p, i) => [`a${i}`, p + 1])));
           const ids = [...result.ranks.keys()];
-          const wins = (selection: (id: string) => Selection) => ids.filter((id) => settleSelection(selection(id), result).settlement === 'WIN').length;
-          for (let k = 1; k <= n; k++) assert.equal(wins((id) => place(id, k)), 1, `place ${k}`);
-          for (let m = 1; m <= n + 2; m++) assert.equal(wins((id) => top(id, m)), Math.min(m, n), `top ${m}`);
+          const wins = (selection: (id: string) => Selection) =>
+            ids.filter((id) => settleSelection(selection(id), result).settlement === 'WIN').length;
+          for (let k = 1; k <= n; k++)
+            assert.equal(
+              wins((id) => place(id, k)),
+              1,
+              `place ${k}`,
+            );
+          for (let m = 1; m <= n + 2; m++)
+            assert.equal(
+              wins((id) => top(id, m)),
+              Math.min(m, n),
+              `top ${m}`,
+            );
           for (const a of ids) {
             for (const b of ids) {
               if (a === b) continue;
-              const sides = [settleSelection(ahead(a, b), result).settlement, settleSelection(ahead(b, a), result).settlement];
+              const sides = [
+                settleSelection(ahead(a, b), result).settlement,
+                settleSelection(ahead(b, a), result).settlement,
+              ];
               assert.ok(!sides.every((s) => s === 'WIN'), `${a} and ${b}`);
             }
           }
@@ -148,16 +264,29 @@ describe('settleSelection', () => {
 
   test('with ties and unclassified athletes, dead-heat factors of place k sum to 1 and of top m to min(m, n)', () => {
     fc.assert(
-      fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 4 }), { nil: null }), { minLength: 1, maxLength: 9 }), (scores) => {
-        const result: ScopeResult = { state: 'decided', ranks: competitionRanks(scores) };
-        const n = scores.length;
-        const paid = (selection: (id: string) => Selection) =>
-          [...result.ranks.keys()]
-            .map((id) => settleSelection(selection(id), result))
-            .reduce((sum, s) => sum + (s.settlement === 'WIN' ? s.deadHeatFactor : 0), 0);
-        for (let k = 1; k <= n; k++) close(paid((id) => place(id, k)), 1, `place ${k} of ${scores}`);
-        for (let m = 1; m <= n + 1; m++) close(paid((id) => top(id, m)), Math.min(m, n), `top ${m} of ${scores}`);
-      }),
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: 0, max: 4 }), { nil: null }), { minLength: 1, maxLength: 9 }),
+        (scores) => {
+          const result: ScopeResult = { state: 'decided', ranks: competitionRanks(scores) };
+          const n = scores.length;
+          const paid = (selection: (id: string) => Selection) =>
+            [...result.ranks.keys()]
+              .map((id) => settleSelection(selection(id), result))
+              .reduce((sum, s) => sum + (s.settlement === 'WIN' ? s.deadHeatFactor : 0), 0);
+          for (let k = 1; k <= n; k++)
+            close(
+              paid((id) => place(id, k)),
+              1,
+              `place ${k} of ${scores}`,
+            );
+          for (let m = 1; m <= n + 1; m++)
+            close(
+              paid((id) => top(id, m)),
+              Math.min(m, n),
+              `top ${m} of ${scores}`,
+            );
+        },
+      ),
       { numRuns: 300, seed: 5 },
     );
   });

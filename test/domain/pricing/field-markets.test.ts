@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { Random } from '../../../src/domain/random.ts';
 import { FieldMarkets } from '../../../src/domain/pricing/field-markets.ts';
-import { fitFinishingOrder, plackettLuceHeadToHead, plackettLuceSequence, simulateFinishingOrders } from '../../../src/domain/pricing/finishing-order.ts';
+import {
+  fitFinishingOrder,
+  plackettLuceHeadToHead,
+  plackettLuceSequence,
+  simulateFinishingOrders,
+} from '../../../src/domain/pricing/finishing-order.ts';
+import { Random } from '../../../src/domain/random.ts';
 import { close } from '../../helpers/close.ts';
-
 
 describe('field markets from one set of finishing orders', () => {
   test('walks a hand-made set of orders', () => {
@@ -19,7 +23,7 @@ describe('field markets from one set of finishing orders', () => {
     close(markets.sequence([0, 2, 1]), 1 / 3, 1e-12, 'trifecta 0-2-1');
     assert.equal(markets.sequence([0, 0]), 0);
     assert.deepEqual(markets.finishingPosition(2, 1.5), { over: 1, under: 0 });
-    close(markets.finishingPosition(2, 2.5).under, 1 / 3, 1e-12, "runner 2 under 2.5");
+    close(markets.finishingPosition(2, 2.5).under, 1 / 3, 1e-12, 'runner 2 under 2.5');
     assert.throws(() => markets.finishingPosition(2, 2), /half/);
     assert.throws(() => markets.headToHead(1, 1), /two runners/);
     assert.throws(() => new FieldMarkets(Int32Array.from([0, 1, 2]), 2), /whole finishing orders/);
@@ -31,7 +35,10 @@ describe('field markets from one set of finishing orders', () => {
     fc.assert(
       fc.property(fields, fc.integer({ min: 1, max: 4 }), (raw, shape) => {
         const n = raw.length;
-        const markets = new FieldMarkets(simulateFinishingOrders(fitFinishingOrder(raw, shape), 2_000, () => rng.next()), n);
+        const markets = new FieldMarkets(
+          simulateFinishingOrders(fitFinishingOrder(raw, shape), 2_000, () => rng.next()),
+          n,
+        );
         for (const k of [1, 3, 5]) {
           let total = 0;
           for (let i = 0; i < n; i++) total += markets.top(i, k);
@@ -41,7 +48,8 @@ describe('field markets from one set of finishing orders', () => {
           assert.ok(markets.top(i, 3) >= markets.win(i));
           const line = markets.finishingPosition(i, 2.5);
           close(line.over + line.under, 1, 1e-12, 'over/under');
-          for (let j = 0; j < n; j++) if (j !== i) close(markets.headToHead(i, j) + markets.headToHead(j, i), 1, 1e-12, 'sides');
+          for (let j = 0; j < n; j++)
+            if (j !== i) close(markets.headToHead(i, j) + markets.headToHead(j, i), 1, 1e-12, 'sides');
         }
       }),
       { numRuns: 30, seed: 7 },
@@ -52,13 +60,27 @@ describe('field markets from one set of finishing orders', () => {
     const rng = new Random(23);
     const p = [0.3, 0.22, 0.16, 0.12, 0.08, 0.06, 0.04, 0.02];
     const samples = 100_000;
-    const markets = new FieldMarkets(simulateFinishingOrders(fitFinishingOrder(p, 1), samples, () => rng.next()), p.length);
+    const markets = new FieldMarkets(
+      simulateFinishingOrders(fitFinishingOrder(p, 1), samples, () => rng.next()),
+      p.length,
+    );
     const within = (q: number) => 5 * Math.sqrt((q * (1 - q)) / samples);
-    for (const sequence of [[0, 1], [1, 0], [2, 5], [0, 1, 2], [3, 0, 7], [0, 1, 2, 3]]) {
+    for (const sequence of [
+      [0, 1],
+      [1, 0],
+      [2, 5],
+      [0, 1, 2],
+      [3, 0, 7],
+      [0, 1, 2, 3],
+    ]) {
       const expected = plackettLuceSequence(p, sequence);
       close(markets.sequence(sequence), expected, within(expected), `sequence ${sequence.join('-')}`);
     }
-    for (const [a, b] of [[0, 1], [2, 7], [5, 6]] as const) {
+    for (const [a, b] of [
+      [0, 1],
+      [2, 7],
+      [5, 6],
+    ] as const) {
       const expected = plackettLuceHeadToHead(p, a, b);
       close(markets.headToHead(a, b), expected, within(expected), `${a} ahead of ${b}`);
     }

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { Random } from '../../../src/domain/random.ts';
 import {
   fitFinishingOrder,
   modelWinProbabilities,
@@ -12,16 +11,14 @@ import {
   simulateFinishingOrders,
   topProbability,
 } from '../../../src/domain/pricing/finishing-order.ts';
+import { Random } from '../../../src/domain/random.ts';
 import { close } from '../../helpers/close.ts';
 
 /** Win probabilities of a random field of 3 to 12 runners, none below 1%. */
-const fields = fc
-  .array(fc.double({ min: 0.2, max: 5, noNaN: true }), { minLength: 3, maxLength: 12 })
-  .map((raw) => {
-    const total = raw.reduce((a, b) => a + b, 0);
-    return raw.map((x) => x / total);
-  });
-
+const fields = fc.array(fc.double({ min: 0.2, max: 5, noNaN: true }), { minLength: 3, maxLength: 12 }).map((raw) => {
+  const total = raw.reduce((a, b) => a + b, 0);
+  return raw.map((x) => x / total);
+});
 
 describe('Plackett-Luce in closed form', () => {
   test('walks the textbook cases', () => {
@@ -41,7 +38,8 @@ describe('Plackett-Luce in closed form', () => {
           let sum = 0;
           for (let b = 0; b < p.length; b++) if (b !== a) sum += plackettLuceSequence(p, [a, b]);
           close(sum, p[a] as number, 1e-9, `exactas of ${a}`);
-          for (let b = 0; b < p.length; b++) if (b !== a) close(plackettLuceHeadToHead(p, a, b) + plackettLuceHeadToHead(p, b, a), 1, 1e-12, 'sides');
+          for (let b = 0; b < p.length; b++)
+            if (b !== a) close(plackettLuceHeadToHead(p, a, b) + plackettLuceHeadToHead(p, b, a), 1, 1e-12, 'sides');
         }
       }),
     );
@@ -70,7 +68,8 @@ describe('simulated finishing orders', () => {
         const within = (q: number) => 5 * Math.sqrt((q * (1 - q)) / samples) + 1e-12;
         const expected = plackettLuceSequence(p, [0, 1]);
         close(exacta / samples, expected, within(expected), 'exacta 0-1');
-        for (let i = 0; i < n; i++) close(positions[i]?.[0] as number, p[i] as number, within(p[i] as number), `win ${i}`);
+        for (let i = 0; i < n; i++)
+          close(positions[i]?.[0] as number, p[i] as number, within(p[i] as number), `win ${i}`);
       }),
       { numRuns: 12, seed: 20261121 },
     );
@@ -84,7 +83,12 @@ describe('simulated finishing orders', () => {
     const positions = positionProbabilities(orders, 6);
     for (let i = 0; i < 6; i++) {
       close(positions[i]?.reduce((a, b) => a + b, 0) as number, 1, 1e-9, `runner ${i}`);
-      close(positions.reduce((sum, row) => sum + (row[i] as number), 0), 1, 1e-9, `place ${i}`);
+      close(
+        positions.reduce((sum, row) => sum + (row[i] as number), 0),
+        1,
+        1e-9,
+        `place ${i}`,
+      );
       assert.ok(topProbability(positions, i, 3) >= topProbability(positions, i, 1));
     }
   });
@@ -96,7 +100,8 @@ describe('gamma races (Stern)', () => {
       fc.property(fields, fc.integer({ min: 1, max: 6 }), (p, shape) => {
         const model = fitFinishingOrder(p, shape);
         const back = modelWinProbabilities(model);
-        for (let i = 0; i < p.length; i++) close(back[i] as number, p[i] as number, 1e-7, `runner ${i}, shape ${shape}`);
+        for (let i = 0; i < p.length; i++)
+          close(back[i] as number, p[i] as number, 1e-7, `runner ${i}, shape ${shape}`);
         if (shape === 1) assert.deepEqual(model.strengths, plackettLuceModel(p).strengths);
       }),
       { numRuns: 20 },
@@ -107,8 +112,17 @@ describe('gamma races (Stern)', () => {
     const rng = new Random(3);
     const p = [0.35, 0.25, 0.15, 0.1, 0.08, 0.07];
     const second = (shape: number) => {
-      const positions = positionProbabilities(simulateFinishingOrders(fitFinishingOrder(p, shape), 80_000, () => rng.next()), p.length);
-      for (let i = 0; i < p.length; i++) close(positions[i]?.[0] as number, p[i] as number, 5 * Math.sqrt(((p[i] as number) * (1 - (p[i] as number))) / 80_000), `shape ${shape} win ${i}`);
+      const positions = positionProbabilities(
+        simulateFinishingOrders(fitFinishingOrder(p, shape), 80_000, () => rng.next()),
+        p.length,
+      );
+      for (let i = 0; i < p.length; i++)
+        close(
+          positions[i]?.[0] as number,
+          p[i] as number,
+          5 * Math.sqrt(((p[i] as number) * (1 - (p[i] as number))) / 80_000),
+          `shape ${shape} win ${i}`,
+        );
       return positions.map((row) => row[1] as number);
     };
     const pl = second(1);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { MARGIN_METHODS, MAX_PRICED, applyMargin, removePowerMargin } from '../../../src/domain/pricing/margin.ts';
+import { applyMargin, MARGIN_METHODS, MAX_PRICED, removePowerMargin } from '../../../src/domain/pricing/margin.ts';
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -23,25 +23,34 @@ describe('margin', () => {
   test('a market keeps its order and reaches its total raised by the overround (several winners too)', () => {
     const market = fc.array(fc.double({ min: 0.01, max: 0.9, noNaN: true }), { minLength: 2, maxLength: 20 });
     fc.assert(
-      fc.property(market, fc.double({ min: 0, max: 0.3, noNaN: true }), fc.constantFrom(...MARGIN_METHODS), (fair, overround, method) => {
-        // A book can be raised at most to one per outcome; past that applyMargin refuses (see above).
-        fc.pre(sum(fair) * (1 + overround) < fair.length - 1e-9);
-        const priced = applyMargin(fair, overround, method);
-        for (let i = 0; i < fair.length; i++) {
-          assert.ok(priced[i]! >= fair[i]! - 1e-12 && priced[i]! < 1);
-          for (let j = 0; j < fair.length; j++) if (fair[i]! < fair[j]!) assert.ok(priced[i]! <= priced[j]! + 1e-12);
-        }
-        if (method === 'power' || priced.every((q) => q < MAX_PRICED)) assert.ok(Math.abs(sum(priced) - sum(fair) * (1 + overround)) < 1e-6);
-      }),
+      fc.property(
+        market,
+        fc.double({ min: 0, max: 0.3, noNaN: true }),
+        fc.constantFrom(...MARGIN_METHODS),
+        (fair, overround, method) => {
+          // A book can be raised at most to one per outcome; past that applyMargin refuses (see above).
+          fc.pre(sum(fair) * (1 + overround) < fair.length - 1e-9);
+          const priced = applyMargin(fair, overround, method);
+          for (let i = 0; i < fair.length; i++) {
+            assert.ok(priced[i]! >= fair[i]! - 1e-12 && priced[i]! < 1);
+            for (let j = 0; j < fair.length; j++) if (fair[i]! < fair[j]!) assert.ok(priced[i]! <= priced[j]! + 1e-12);
+          }
+          if (method === 'power' || priced.every((q) => q < MAX_PRICED))
+            assert.ok(Math.abs(sum(priced) - sum(fair) * (1 + overround)) < 1e-6);
+        },
+      ),
     );
   });
 
   test('removePowerMargin undoes the power method exactly, and leaves a fair book as it is', () => {
-    const close = (a: readonly number[], b: readonly number[], tolerance: number) => a.forEach((x, i) => assert.ok(Math.abs(x - (b[i] as number)) < tolerance, `${x} vs ${b[i]}`));
+    const close = (a: readonly number[], b: readonly number[], tolerance: number) =>
+      a.forEach((x, i) => assert.ok(Math.abs(x - (b[i] as number)) < tolerance, `${x} vs ${b[i]}`));
     close(removePowerMargin([0.3, 0.7]), [0.3, 0.7], 1e-12);
     close(removePowerMargin([0.25, 0.25]), [0.5, 0.5], 1e-12);
     assert.throws(() => removePowerMargin([0, 0.9]), /strictly between/);
-    const single = fc.array(fc.double({ min: 0.02, max: 0.9, noNaN: true }), { minLength: 2, maxLength: 12 }).map((ws) => ws.map((w) => w / sum(ws)));
+    const single = fc
+      .array(fc.double({ min: 0.02, max: 0.9, noNaN: true }), { minLength: 2, maxLength: 12 })
+      .map((ws) => ws.map((w) => w / sum(ws)));
     fc.assert(
       fc.property(single, fc.double({ min: 0, max: 0.25, noNaN: true }), (fair, overround) => {
         fc.pre(fair.every((p) => p > 0.005 && p < 0.99));

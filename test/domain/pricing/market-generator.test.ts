@@ -2,9 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { getCompetition } from '../../../src/domain/competitions.ts';
-import { oddProblems, marketProblems } from '../../../src/domain/markets/market-shape.ts';
+import { marketProblems, oddProblems } from '../../../src/domain/markets/market-shape.ts';
 import { MAX_DECIMAL_ODDS } from '../../../src/domain/odds-format.ts';
-import { generateEventMarkets, priceMarket, ratingsToWinProbabilities } from '../../../src/domain/pricing/market-generator.ts';
+import {
+  generateEventMarkets,
+  priceMarket,
+  ratingsToWinProbabilities,
+} from '../../../src/domain/pricing/market-generator.ts';
 import { Random } from '../../../src/domain/random.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -13,7 +17,14 @@ function generate(win: number[], overround: number, seed = 5) {
   const rng = new Random(seed);
   const athleteIds = win.map((_, i) => `a${i}`);
   return generateEventMarkets(
-    { eventId: 'ev', athleteIds, win, heats: [{ heatId: 'h1', athleteIds: athleteIds.slice(0, 4) }], mainHeatId: 'h1', oddTypes: getCompetition('spr').supportedMarkets },
+    {
+      eventId: 'ev',
+      athleteIds,
+      win,
+      heats: [{ heatId: 'h1', athleteIds: athleteIds.slice(0, 4) }],
+      mainHeatId: 'h1',
+      oddTypes: getCompetition('spr').supportedMarkets,
+    },
     { overround, marginMethod: 'power', shape: 1, samples: 20_000, uniform: () => rng.next() },
   );
 }
@@ -30,20 +41,34 @@ describe('market generator', () => {
       fc.property(fc.array(fc.double({ min: 0.2, max: 5, noNaN: true }), { minLength: 11, maxLength: 16 }), (raw) => {
         const win = raw.map((x) => x / sum(raw));
         const { markets, odds } = generate(win, 0);
-        const probabilitiesOf = (marketId: string) => odds.filter((o) => o.marketId === marketId).map((o) => 1 / o.odds);
+        const probabilitiesOf = (marketId: string) =>
+          odds.filter((o) => o.marketId === marketId).map((o) => 1 / o.odds);
         const byId = (suffix: string) => `ev:${suffix}`;
         assert.ok(Math.abs(sum(probabilitiesOf(byId('eventWinner'))) - 1) < 1e-3, 'winners');
         assert.ok(Math.abs(sum(probabilitiesOf(byId('secondPlace'))) - 1) < 1e-3, 'second places');
         assert.ok(Math.abs(sum(probabilitiesOf(byId('raceTop3'))) - 3) < 3e-3, 'top 3');
         assert.ok(Math.abs(sum(probabilitiesOf(byId('raceTop10'))) - 10) < 1e-2, 'top 10');
-        const winOf = new Map(odds.filter((o) => o.marketId === byId('eventWinner')).map((o) => [o.athleteId, 1 / o.odds]));
-        for (const o of odds.filter((x) => x.marketId === byId('raceTop3'))) assert.ok(1 / o.odds >= (winOf.get(o.athleteId) as number) - 1e-3, `top 3 of ${o.athleteId}`);
+        const winOf = new Map(
+          odds.filter((o) => o.marketId === byId('eventWinner')).map((o) => [o.athleteId, 1 / o.odds]),
+        );
+        for (const o of odds.filter((x) => x.marketId === byId('raceTop3')))
+          assert.ok(1 / o.odds >= (winOf.get(o.athleteId) as number) - 1e-3, `top 3 of ${o.athleteId}`);
         for (const m of markets.filter((x) => x.oddType === 'headToHead' || x.oddType === 'overUnder')) {
           assert.ok(Math.abs(sum(probabilitiesOf(m.id)) - 1) < 1e-3, `${m.id} sides`);
         }
         // Every generated item passes the ingest's shape checks.
-        for (const m of markets) assert.deepEqual(marketProblems({ ...m, exactasType: m.exactasType ?? (m.oddType.endsWith('Exacta') ? 2 : null), overUnderSubMarketType: m.overUnderSubMarketType ?? null }), [], m.id);
-        for (const o of odds) assert.deepEqual(oddProblems(markets.find((m) => m.id === o.marketId) as never, o), [], o.id);
+        for (const m of markets)
+          assert.deepEqual(
+            marketProblems({
+              ...m,
+              exactasType: m.exactasType ?? (m.oddType.endsWith('Exacta') ? 2 : null),
+              overUnderSubMarketType: m.overUnderSubMarketType ?? null,
+            }),
+            [],
+            m.id,
+          );
+        for (const o of odds)
+          assert.deepEqual(oddProblems(markets.find((m) => m.id === o.marketId) as never, o), [], o.id);
         assert.ok([...markets, ...odds].every((item) => item.id.length <= 128));
       }),
       { seed: 99, numRuns: 8 },
@@ -59,22 +84,56 @@ describe('market generator', () => {
   test('heats are sub-races of the same strengths; a two-athlete heat is also a head-to-head', () => {
     const rng = new Random(1);
     const { markets, odds } = generateEventMarkets(
-      { eventId: 'ev', athleteIds: [], win: [], strengths: new Map([['x', 0.6], ['y', 0.2]]), heats: [{ heatId: 'fight', athleteIds: ['x', 'y'] }], oddTypes: ['heatWinner', 'headToHead'] },
+      {
+        eventId: 'ev',
+        athleteIds: [],
+        win: [],
+        strengths: new Map([
+          ['x', 0.6],
+          ['y', 0.2],
+        ]),
+        heats: [{ heatId: 'fight', athleteIds: ['x', 'y'] }],
+        oddTypes: ['heatWinner', 'headToHead'],
+      },
       { overround: 0, marginMethod: 'multiplicative', shape: 1, samples: 1000, uniform: () => rng.next() },
     );
-    assert.deepEqual(markets.map((m) => [m.oddType, m.heatId]), [['heatWinner', 'fight'], ['headToHead', 'fight']]);
-    assert.deepEqual(odds.filter((o) => o.marketId === 'ev:heatWinner:fight').map((o) => [o.athleteId, o.odds]), [['x', 1.3333], ['y', 4]]);
+    assert.deepEqual(
+      markets.map((m) => [m.oddType, m.heatId]),
+      [
+        ['heatWinner', 'fight'],
+        ['headToHead', 'fight'],
+      ],
+    );
+    assert.deepEqual(
+      odds.filter((o) => o.marketId === 'ev:heatWinner:fight').map((o) => [o.athleteId, o.odds]),
+      [
+        ['x', 1.3333],
+        ['y', 4],
+      ],
+    );
   });
 });
 
 test('priceMarket never quotes longer than the feed carries (MAX_DECIMAL_ODDS), however unlikely the outcome', () => {
   const prices = priceMarket([1 - 3e-6, 1e-6, 1e-6, 1e-6], 0.2, 'multiplicative');
-  assert.ok(prices.every((price) => price > 1 && price <= MAX_DECIMAL_ODDS), String(prices));
+  assert.ok(
+    prices.every((price) => price > 1 && price <= MAX_DECIMAL_ODDS),
+    String(prices),
+  );
   assert.equal(prices[1], MAX_DECIMAL_ODDS);
   fc.assert(
-    fc.property(fc.array(fc.double({ min: 1e-12, max: 1, noNaN: true }), { minLength: 2, maxLength: 12 }), fc.constantFrom('power', 'multiplicative' as const), (weights, method) => {
-      const total = weights.reduce((a, b) => a + b, 0);
-      for (const price of priceMarket(weights.map((w) => w / total), 0.15, method)) assert.ok(price > 1 && price <= MAX_DECIMAL_ODDS);
-    }),
+    fc.property(
+      fc.array(fc.double({ min: 1e-12, max: 1, noNaN: true }), { minLength: 2, maxLength: 12 }),
+      fc.constantFrom('power', 'multiplicative' as const),
+      (weights, method) => {
+        const total = weights.reduce((a, b) => a + b, 0);
+        for (const price of priceMarket(
+          weights.map((w) => w / total),
+          0.15,
+          method,
+        ))
+          assert.ok(price > 1 && price <= MAX_DECIMAL_ODDS);
+      },
+    ),
   );
 });

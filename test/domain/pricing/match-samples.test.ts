@@ -22,9 +22,25 @@ type PricedFormat = 'box-lacrosse' | 'three-ice' | 'curling' | 'table-tennis' | 
 
 const SAMPLES = 40_000;
 
-const ml = (side: 'HOME' | 'AWAY' | 'DRAW', drawOffered = true): MatchSelection => ({ kind: 'matchScore', bet: 'moneyline', side, line: 0, drawOffered });
-const spread = (side: 'HOME' | 'AWAY', line: number): MatchSelection => ({ kind: 'matchScore', bet: 'spread', side, line });
-const total = (side: 'OVER' | 'UNDER', line: number): MatchSelection => ({ kind: 'matchScore', bet: 'total', side, line });
+const ml = (side: 'HOME' | 'AWAY' | 'DRAW', drawOffered = true): MatchSelection => ({
+  kind: 'matchScore',
+  bet: 'moneyline',
+  side,
+  line: 0,
+  drawOffered,
+});
+const spread = (side: 'HOME' | 'AWAY', line: number): MatchSelection => ({
+  kind: 'matchScore',
+  bet: 'spread',
+  side,
+  line,
+});
+const total = (side: 'OVER' | 'UNDER', line: number): MatchSelection => ({
+  kind: 'matchScore',
+  bet: 'total',
+  side,
+  line,
+});
 
 const simulate = (format: PricedFormat, model: TeamMatchModel, samples = SAMPLES, seed = 20240601) => {
   const rng = new Random(seed);
@@ -45,7 +61,8 @@ function within4se(samples: MatchSamples, legs: Uint32Array[], p: number, what: 
   return share;
 }
 
-const massWhere = (joint: readonly JointScore[], pred: (s: JointScore) => boolean) => joint.reduce((sum, s) => sum + (pred(s) ? s.p : 0), 0);
+const massWhere = (joint: readonly JointScore[], pred: (s: JointScore) => boolean) =>
+  joint.reduce((sum, s) => sum + (pred(s) ? s.p : 0), 0);
 
 const CASES: Array<{ format: PricedFormat; model: TeamMatchModel }> = [
   { format: 'box-lacrosse', model: fitMatchModel('box-lacrosse', { homeWin: 0.68, expectedTotal: 21.5 }) },
@@ -73,10 +90,30 @@ describe('MatchSamples', () => {
       assert.equal(countAll([home, away]), 0, 'home and away never both win');
       assert.equal(countAll([home]) + countAll([away]), SAMPLES, 'a match never ends level');
       assert.equal(countAll([bits(samples, null, ml('DRAW'))]), 0, 'no match draw');
-      within4se(samples, [bits(samples, null, total('OVER', lines.total))], totalLine(joint, lines.total).over, `match over ${lines.total}`);
-      within4se(samples, [bits(samples, null, total('UNDER', lines.total + 2))], totalLine(joint, lines.total + 2).under, `match under ${lines.total + 2}`);
-      within4se(samples, [bits(samples, null, spread('HOME', lines.spread))], spreadLine(joint, lines.spread).home, `match home ${lines.spread}`);
-      within4se(samples, [bits(samples, null, spread('AWAY', lines.spread - 1))], spreadLine(joint, lines.spread - 1).away, `match away at home ${lines.spread - 1}`);
+      within4se(
+        samples,
+        [bits(samples, null, total('OVER', lines.total))],
+        totalLine(joint, lines.total).over,
+        `match over ${lines.total}`,
+      );
+      within4se(
+        samples,
+        [bits(samples, null, total('UNDER', lines.total + 2))],
+        totalLine(joint, lines.total + 2).under,
+        `match under ${lines.total + 2}`,
+      );
+      within4se(
+        samples,
+        [bits(samples, null, spread('HOME', lines.spread))],
+        spreadLine(joint, lines.spread).home,
+        `match home ${lines.spread}`,
+      );
+      within4se(
+        samples,
+        [bits(samples, null, spread('AWAY', lines.spread - 1))],
+        spreadLine(joint, lines.spread - 1).away,
+        `match away at home ${lines.spread - 1}`,
+      );
 
       // Periods: the first and the last regular one (the last is often not played in table tennis and Jai Alai).
       const periods = regularPeriods(model);
@@ -86,8 +123,18 @@ describe('MatchSamples', () => {
         within4se(samples, [bits(samples, period, ml('HOME'))], pml.home, `period ${period} home`);
         within4se(samples, [bits(samples, period, ml('DRAW'))], pml.draw, `period ${period} draw`);
         const pl = mainLines(pj);
-        within4se(samples, [bits(samples, period, total('OVER', pl.total))], totalLine(pj, pl.total).over, `period ${period} over ${pl.total}`);
-        within4se(samples, [bits(samples, period, spread('AWAY', pl.spread))], spreadLine(pj, pl.spread).away, `period ${period} away at ${pl.spread}`);
+        within4se(
+          samples,
+          [bits(samples, period, total('OVER', pl.total))],
+          totalLine(pj, pl.total).over,
+          `period ${period} over ${pl.total}`,
+        );
+        within4se(
+          samples,
+          [bits(samples, period, spread('AWAY', pl.spread))],
+          spreadLine(pj, pl.spread).away,
+          `period ${period} away at ${pl.spread}`,
+        );
       }
     });
 
@@ -96,15 +143,29 @@ describe('MatchSamples', () => {
       const joint = matchDistribution(model);
       const line = mainLines(joint).total;
       const exactJoint = massWhere(joint, (s) => s.home > s.away && s.home + s.away > line);
-      within4se(samples, [bits(samples, null, ml('HOME', false)), bits(samples, null, total('OVER', line))], exactJoint, `home and over ${line}`);
+      within4se(
+        samples,
+        [bits(samples, null, ml('HOME', false)), bits(samples, null, total('OVER', line))],
+        exactJoint,
+        `home and over ${line}`,
+      );
       const exactUnder = massWhere(joint, (s) => s.away > s.home && s.home + s.away < line);
-      within4se(samples, [bits(samples, null, ml('AWAY', false)), bits(samples, null, total('UNDER', line))], exactUnder, `away and under ${line}`);
+      within4se(
+        samples,
+        [bits(samples, null, ml('AWAY', false)), bits(samples, null, total('UNDER', line))],
+        exactUnder,
+        `away and under ${line}`,
+      );
     });
   }
 
   test('correlation is captured: home and over differ from the product of marginals (goals, and the race formats)', () => {
     const cases: Array<{ format: PricedFormat; model: TeamMatchModel; samples: number }> = [
-      { format: 'three-ice', model: fitMatchModel('three-ice', { homeWin: 0.85, expectedTotal: 5.5 }), samples: 100_000 },
+      {
+        format: 'three-ice',
+        model: fitMatchModel('three-ice', { homeWin: 0.85, expectedTotal: 5.5 }),
+        samples: 100_000,
+      },
       { format: 'table-tennis', model: fitMatchModel('table-tennis', { homeWin: 0.75 }), samples: SAMPLES },
       { format: 'jai-alai', model: fitMatchModel('jai-alai', { homeWin: 0.75 }), samples: SAMPLES },
     ];
@@ -115,9 +176,20 @@ describe('MatchSamples', () => {
       const exactJoint = massWhere(joint, (s) => s.home > s.away && s.home + s.away > line);
       const product = moneyline(joint).home * totalLine(joint, line).over;
       const se = Math.sqrt((exactJoint * (1 - exactJoint)) / n);
-      assert.ok(Math.abs(exactJoint - product) > 8 * se, `${format}: the model itself correlates them (${exactJoint} vs ${product})`);
-      const share = within4se(samples, [bits(samples, null, ml('HOME', false)), bits(samples, null, total('OVER', line))], exactJoint, `${format} joint`);
-      assert.ok(Math.abs(share - product) > 4 * se, `${format}: simulated joint ${share} is not the product ${product}`);
+      assert.ok(
+        Math.abs(exactJoint - product) > 8 * se,
+        `${format}: the model itself correlates them (${exactJoint} vs ${product})`,
+      );
+      const share = within4se(
+        samples,
+        [bits(samples, null, ml('HOME', false)), bits(samples, null, total('OVER', line))],
+        exactJoint,
+        `${format} joint`,
+      );
+      assert.ok(
+        Math.abs(share - product) > 4 * se,
+        `${format}: simulated joint ${share} is not the product ${product}`,
+      );
     }
   });
 
@@ -125,8 +197,10 @@ describe('MatchSamples', () => {
     for (const { format, model } of CASES) {
       const samples = simulate(format, model, 64);
       const periods = regularPeriods(model);
-      for (const period of [-1, periods, periods + 3]) assert.equal(samples.legBits(period, ml('HOME')), null, `${format} period ${period}`);
-      for (const period of [null, 0, periods - 1]) assert.ok(samples.legBits(period, ml('HOME')) instanceof Uint32Array, `${format} period ${period}`);
+      for (const period of [-1, periods, periods + 3])
+        assert.equal(samples.legBits(period, ml('HOME')), null, `${format} period ${period}`);
+      for (const period of [null, 0, periods - 1])
+        assert.ok(samples.legBits(period, ml('HOME')) instanceof Uint32Array, `${format} period ${period}`);
     }
   });
 
@@ -163,11 +237,29 @@ describe('MatchSamples', () => {
       const lastHome = bits(samples, last, ml('HOME'));
       within4se(samples, [lastHome], single.home, 'last period home, all draws');
       // Played or not, the period has the single-period law (it is independent of the earlier ones).
-      within4se(samples, [lastHome, notReached], single.home * (1 - totalLine(joint, lastPlayed).over), 'last period home, not played');
-      within4se(samples, [lastHome, reached], single.home * totalLine(joint, lastPlayed).over, 'last period home, played');
+      within4se(
+        samples,
+        [lastHome, notReached],
+        single.home * (1 - totalLine(joint, lastPlayed).over),
+        'last period home, not played',
+      );
+      within4se(
+        samples,
+        [lastHome, reached],
+        single.home * totalLine(joint, lastPlayed).over,
+        'last period home, played',
+      );
       // Where it was played, the deciding period decides the match.
-      assert.equal(countAll([lastHome, reached, bits(samples, null, ml('AWAY', false))]), 0, 'home took the decider but lost the match');
-      assert.equal(countAll([bits(samples, last, ml('AWAY')), reached, bits(samples, null, ml('HOME', false))]), 0, 'away took the decider but lost the match');
+      assert.equal(
+        countAll([lastHome, reached, bits(samples, null, ml('AWAY', false))]),
+        0,
+        'home took the decider but lost the match',
+      );
+      assert.equal(
+        countAll([bits(samples, last, ml('AWAY')), reached, bits(samples, null, ml('HOME', false))]),
+        0,
+        'away took the decider but lost the match',
+      );
     });
   }
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { ScopeSamples, countAll, parlayProbability } from '../../../src/domain/pricing/parlay.ts';
 import { plackettLuceModel } from '../../../src/domain/pricing/finishing-order.ts';
+import { countAll, parlayProbability, ScopeSamples } from '../../../src/domain/pricing/parlay.ts';
 import { Random } from '../../../src/domain/random.ts';
 
 const runners = (n: number) => Array.from({ length: n }, (_, i) => `r${i}`);
@@ -15,7 +15,9 @@ const normalise = (xs: number[]) => {
 function parlay(samples: ScopeSamples, legs: Parameters<ScopeSamples['legBits']>[0][]) {
   const bits = legs.map((leg) => samples.legBits(leg) as Uint32Array);
   const published = bits.map((b) => countAll([b]) / samples.samples);
-  return parlayProbability([{ samples: samples.samples, legs: bits.map((b, i) => ({ bits: b, published: published[i] as number })) }]);
+  return parlayProbability([
+    { samples: samples.samples, legs: bits.map((b, i) => ({ bits: b, published: published[i] as number })) },
+  ]);
 }
 
 describe('same game parlay over simulated finishing orders', () => {
@@ -34,11 +36,31 @@ describe('same game parlay over simulated finishing orders', () => {
     const exacta = samples.legBits({ kind: 'order', athleteIds: ['r0', 'r1'] }) as Uint32Array;
     const ahead = samples.legBits({ kind: 'ahead', athleteId: 'r0', otherId: 'r1' }) as Uint32Array;
     assert.equal(countAll([exacta, ahead]), countAll([exacta]));
-    const under = samples.legBits({ kind: 'overUnder', athleteIds: ['r2'], measure: 'finishingPosition', line: 2.5, side: 'UNDER' }) as Uint32Array;
-    const over = samples.legBits({ kind: 'overUnder', athleteIds: ['r2'], measure: 'finishingPosition', line: 2.5, side: 'OVER' }) as Uint32Array;
+    const under = samples.legBits({
+      kind: 'overUnder',
+      athleteIds: ['r2'],
+      measure: 'finishingPosition',
+      line: 2.5,
+      side: 'UNDER',
+    }) as Uint32Array;
+    const over = samples.legBits({
+      kind: 'overUnder',
+      athleteIds: ['r2'],
+      measure: 'finishingPosition',
+      line: 2.5,
+      side: 'OVER',
+    }) as Uint32Array;
     assert.equal(countAll([under]) + countAll([over]), 4_000);
-    assert.equal(samples.legBits({ kind: 'place', athleteId: 'nobody', place: 1 }), null, 'an athlete outside the field');
-    assert.equal(samples.legBits({ kind: 'overUnder', athleteIds: ['r0'], measure: 'points', line: 10, side: 'OVER' }), null, 'points are not finishing orders');
+    assert.equal(
+      samples.legBits({ kind: 'place', athleteId: 'nobody', place: 1 }),
+      null,
+      'an athlete outside the field',
+    );
+    assert.equal(
+      samples.legBits({ kind: 'overUnder', athleteIds: ['r0'], measure: 'points', line: 10, side: 'OVER' }),
+      null,
+      'points are not finishing orders',
+    );
     assert.equal(samples.legBits({ kind: 'operator', name: 'Yes' }), null);
   });
 
@@ -55,37 +77,68 @@ describe('same game parlay over simulated finishing orders', () => {
 
   test('margins carry through: published probabilities above the model scale the joint by their ratio', () => {
     const bits = Uint32Array.from([0b0011]);
-    const fair = parlayProbability([{ samples: 4, legs: [{ bits, published: 0.5 }, { bits, published: 0.5 }] }]);
+    const fair = parlayProbability([
+      {
+        samples: 4,
+        legs: [
+          { bits, published: 0.5 },
+          { bits, published: 0.5 },
+        ],
+      },
+    ]);
     assert.ok(Math.abs(fair.probability - 0.5) < 1e-12, 'the same event twice is the event once');
-    const priced = parlayProbability([{ samples: 4, legs: [{ bits, published: 0.55 }, { bits, published: 0.55 }] }]);
+    const priced = parlayProbability([
+      {
+        samples: 4,
+        legs: [
+          { bits, published: 0.55 },
+          { bits, published: 0.55 },
+        ],
+      },
+    ]);
     assert.ok(Math.abs(priced.probability - 0.55) < 1e-12, 'capped at the smaller leg');
   });
 
   test('within 0.25 percentage points of the Plackett-Luce closed forms on many random fields', () => {
     let fields = 0;
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0.3, max: 6, noNaN: true }), { minLength: 4, maxLength: 12 }), fc.integer({ min: 1, max: 1_000_000 }), (raw, seed) => {
-        fields += 1;
-        const p = normalise(raw);
-        const n = p.length;
-        const rng = new Random(seed);
-        const samples = ScopeSamples.simulate(runners(n), plackettLuceModel(p), Math.min(1_000_000, Math.max(250_000, Math.round(8_000_000 / n))), () => rng.next());
-        const [a, b, c] = [0, 1, 2].map((k) => (seed + k) % n) as [number, number, number];
-        // P(A wins and B second) = pA pB / (1 - pA).
-        const exacta = parlay(samples, [
-          { kind: 'place', athleteId: `r${a}`, place: 1 },
-          { kind: 'place', athleteId: `r${b}`, place: 2 },
-        ]);
-        const expected = ((p[a] as number) * (p[b] as number)) / (1 - (p[a] as number));
-        assert.ok(Math.abs(exacta.probability - expected) < 0.0025, `winner + second: ${exacta.probability} vs ${expected}`);
-        // P(A wins and B ahead of C) = pA pB / (pB + pC): the rest of the race is Plackett-Luce again.
-        const ahead = parlay(samples, [
-          { kind: 'place', athleteId: `r${a}`, place: 1 },
-          { kind: 'ahead', athleteId: `r${b}`, otherId: `r${c}` },
-        ]);
-        const expectedAhead = ((p[a] as number) * (p[b] as number)) / ((p[b] as number) + (p[c] as number));
-        assert.ok(Math.abs(ahead.probability - expectedAhead) < 0.0025, `winner + head-to-head: ${ahead.probability} vs ${expectedAhead}`);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0.3, max: 6, noNaN: true }), { minLength: 4, maxLength: 12 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (raw, seed) => {
+          fields += 1;
+          const p = normalise(raw);
+          const n = p.length;
+          const rng = new Random(seed);
+          const samples = ScopeSamples.simulate(
+            runners(n),
+            plackettLuceModel(p),
+            Math.min(1_000_000, Math.max(250_000, Math.round(8_000_000 / n))),
+            () => rng.next(),
+          );
+          const [a, b, c] = [0, 1, 2].map((k) => (seed + k) % n) as [number, number, number];
+          // P(A wins and B second) = pA pB / (1 - pA).
+          const exacta = parlay(samples, [
+            { kind: 'place', athleteId: `r${a}`, place: 1 },
+            { kind: 'place', athleteId: `r${b}`, place: 2 },
+          ]);
+          const expected = ((p[a] as number) * (p[b] as number)) / (1 - (p[a] as number));
+          assert.ok(
+            Math.abs(exacta.probability - expected) < 0.0025,
+            `winner + second: ${exacta.probability} vs ${expected}`,
+          );
+          // P(A wins and B ahead of C) = pA pB / (pB + pC): the rest of the race is Plackett-Luce again.
+          const ahead = parlay(samples, [
+            { kind: 'place', athleteId: `r${a}`, place: 1 },
+            { kind: 'ahead', athleteId: `r${b}`, otherId: `r${c}` },
+          ]);
+          const expectedAhead = ((p[a] as number) * (p[b] as number)) / ((p[b] as number) + (p[c] as number));
+          assert.ok(
+            Math.abs(ahead.probability - expectedAhead) < 0.0025,
+            `winner + head-to-head: ${ahead.probability} vs ${expectedAhead}`,
+          );
+        },
+      ),
       { seed: 424242, numRuns: 12 },
     );
     assert.equal(fields, 12);

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { Random } from '../../../src/domain/random.ts';
 import {
   fitScoreModel,
   handicap,
@@ -13,8 +12,8 @@ import {
   totalOver,
   totalUnder,
 } from '../../../src/domain/pricing/score-model.ts';
+import { Random } from '../../../src/domain/random.ts';
 import { close } from '../../helpers/close.ts';
-
 
 const e = Math.exp;
 /** Modified Bessel functions at 2, for Skellam(1, 1): P(D = k) = e^-2 I_|k|(2). */
@@ -138,9 +137,15 @@ describe('score model in hand-computed cases', () => {
   });
 
   test('rejects inputs out of range', () => {
-    for (const homeWin of [0, 1, -0.1, 1.2, Number.NaN]) assert.throws(() => fitScoreModel({ homeWin, expectedTotal: 3 }), RangeError);
-    for (const expectedTotal of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, 501]) assert.throws(() => fitScoreModel({ homeWin: 0.6, expectedTotal }), RangeError);
-    for (const model of [{ home: -1, away: 1 }, { home: 1, away: Number.NaN }, { home: 300, away: 300 }]) {
+    for (const homeWin of [0, 1, -0.1, 1.2, Number.NaN])
+      assert.throws(() => fitScoreModel({ homeWin, expectedTotal: 3 }), RangeError);
+    for (const expectedTotal of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, 501])
+      assert.throws(() => fitScoreModel({ homeWin: 0.6, expectedTotal }), RangeError);
+    for (const model of [
+      { home: -1, away: 1 },
+      { home: 1, away: Number.NaN },
+      { home: 300, away: 300 },
+    ]) {
       assert.throws(() => scoreProbabilities(model), RangeError);
       assert.throws(() => simulateScores(model, 10, () => 0.5), RangeError);
     }
@@ -160,16 +165,20 @@ describe('fitting a score model', () => {
 
   test('round trip: the fitted model gives back the home share of decided contests and the total', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.05, max: 0.95, noNaN: true }), fc.double({ min: 0.5, max: 12, noNaN: true }), (homeWin, expectedTotal) => {
-        const model = fitScoreModel({ homeWin, expectedTotal });
-        const p = scoreProbabilities(model);
-        close(p.homeWin / (p.homeWin + p.awayWin), homeWin, 1e-7, 'home share of decided contests');
-        close(model.home + model.away, expectedTotal, 1e-12 * expectedTotal, 'total');
-        assert.ok(model.home > 0 && model.away > 0);
-        // The favourite scores more.
-        if (homeWin > 0.5) assert.ok(model.home > model.away);
-        if (homeWin < 0.5) assert.ok(model.home < model.away);
-      }),
+      fc.property(
+        fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+        fc.double({ min: 0.5, max: 12, noNaN: true }),
+        (homeWin, expectedTotal) => {
+          const model = fitScoreModel({ homeWin, expectedTotal });
+          const p = scoreProbabilities(model);
+          close(p.homeWin / (p.homeWin + p.awayWin), homeWin, 1e-7, 'home share of decided contests');
+          close(model.home + model.away, expectedTotal, 1e-12 * expectedTotal, 'total');
+          assert.ok(model.home > 0 && model.away > 0);
+          // The favourite scores more.
+          if (homeWin > 0.5) assert.ok(model.home > model.away);
+          if (homeWin < 0.5) assert.ok(model.home < model.away);
+        },
+      ),
       { seed: 5 },
     );
   });
@@ -240,8 +249,22 @@ describe('simulated scores', () => {
 
   test('the same seed gives the same scores, and a scoreless side always scores 0', () => {
     const model = { home: 2.2, away: 1.4 };
-    const a = simulateScores(model, 1_000, (() => { const r = new Random(8); return () => r.next(); })());
-    const b = simulateScores(model, 1_000, (() => { const r = new Random(8); return () => r.next(); })());
+    const a = simulateScores(
+      model,
+      1_000,
+      (() => {
+        const r = new Random(8);
+        return () => r.next();
+      })(),
+    );
+    const b = simulateScores(
+      model,
+      1_000,
+      (() => {
+        const r = new Random(8);
+        return () => r.next();
+      })(),
+    );
     assert.deepEqual(a, b);
     const rng = new Random(9);
     const nil = simulateScores({ home: 1.5, away: 0 }, 1_000, () => rng.next());

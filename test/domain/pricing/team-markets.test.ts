@@ -12,8 +12,8 @@ import {
   MATCH_PRICING,
 } from '../../../src/domain/pricing/team-markets.ts';
 import {
-  type JointScore,
   expectedTotal,
+  type JointScore,
   mainLines,
   matchDistribution,
   moneyline,
@@ -24,11 +24,16 @@ import {
 } from '../../../src/domain/pricing/team-match-model.ts';
 import { close } from '../../helpers/close.ts';
 
-
 type PricedFormat = 'box-lacrosse' | 'three-ice' | 'curling' | 'table-tennis' | 'jai-alai';
 const FORMATS: readonly PricedFormat[] = ['box-lacrosse', 'three-ice', 'curling', 'table-tennis', 'jai-alai'];
 /** Typical expected match totals; table tennis and Jai Alai fit the home win only. */
-const EXPECTED_TOTAL: Record<PricedFormat, number | undefined> = { 'box-lacrosse': 21.5, 'three-ice': 8.5, curling: 10.5, 'table-tennis': undefined, 'jai-alai': undefined };
+const EXPECTED_TOTAL: Record<PricedFormat, number | undefined> = {
+  'box-lacrosse': 21.5,
+  'three-ice': 8.5,
+  curling: 10.5,
+  'table-tennis': undefined,
+  'jai-alai': undefined,
+};
 const OVERROUND = 0.05;
 
 const pricing = (format: PricedFormat) => MATCH_PRICING[format] as NonNullable<(typeof MATCH_PRICING)[PricedFormat]>;
@@ -36,11 +41,25 @@ const modelFor = (format: PricedFormat, homeWin: number): TeamMatchModel => {
   const expectedTotal = EXPECTED_TOTAL[format];
   return fitMatchModel(format, { homeWin, ...(expectedTotal === undefined ? {} : { expectedTotal }) });
 };
-const allPeriods = (format: PricedFormat) => Array.from({ length: pricing(format).periods }, (_, index) => ({ roundId: `round-${index + 1}`, index }));
-const generate = (format: PricedFormat, model: TeamMatchModel, marginMethod: MarginMethod = 'power', overround = OVERROUND) =>
-  generateTeamMarkets({ eventId: 'ev', model, periods: allPeriods(format), periodMarkets: pricing(format).periodMarkets, overround, marginMethod });
+const allPeriods = (format: PricedFormat) =>
+  Array.from({ length: pricing(format).periods }, (_, index) => ({ roundId: `round-${index + 1}`, index }));
+const generate = (
+  format: PricedFormat,
+  model: TeamMatchModel,
+  marginMethod: MarginMethod = 'power',
+  overround = OVERROUND,
+) =>
+  generateTeamMarkets({
+    eventId: 'ev',
+    model,
+    periods: allPeriods(format),
+    periodMarkets: pricing(format).periodMarkets,
+    overround,
+    marginMethod,
+  });
 
-const oddsOf = (odds: readonly GeneratedTeamOdd[], market: GeneratedTeamMarket) => odds.filter((o) => o.marketId === market.id).sort((a, b) => a.position - b.position);
+const oddsOf = (odds: readonly GeneratedTeamOdd[], market: GeneratedTeamMarket) =>
+  odds.filter((o) => o.marketId === market.id).sort((a, b) => a.position - b.position);
 const implied = (odds: readonly GeneratedTeamOdd[]) => odds.map((o) => 1 / o.odds);
 
 /**
@@ -58,7 +77,15 @@ function exact(market: GeneratedTeamMarket, sides: readonly string[], joint: rea
     case 'moneyline': {
       const ml = moneyline(joint);
       const twoWay = ml.home + ml.away;
-      return sides.map((side) => (side === 'DRAW' ? ml.draw : sides.includes('DRAW') ? (side === 'HOME' ? ml.home : ml.away) : (side === 'HOME' ? ml.home : ml.away) / twoWay));
+      return sides.map((side) =>
+        side === 'DRAW'
+          ? ml.draw
+          : sides.includes('DRAW')
+            ? side === 'HOME'
+              ? ml.home
+              : ml.away
+            : (side === 'HOME' ? ml.home : ml.away) / twoWay,
+      );
     }
     case 'spread': {
       const s = spreadLine(joint, market.line as number);
@@ -71,7 +98,11 @@ function exact(market: GeneratedTeamMarket, sides: readonly string[], joint: rea
   }
 }
 
-const jointOf = (model: TeamMatchModel, market: GeneratedTeamMarket, periods: readonly { roundId: string; index: number }[]) => {
+const jointOf = (
+  model: TeamMatchModel,
+  market: GeneratedTeamMarket,
+  periods: readonly { roundId: string; index: number }[],
+) => {
   if (market.roundId === undefined) return matchDistribution(model);
   const period = periods.find((p) => p.roundId === market.roundId);
   assert.ok(period, `period of ${market.id}`);
@@ -79,7 +110,12 @@ const jointOf = (model: TeamMatchModel, market: GeneratedTeamMarket, periods: re
 };
 
 /** Prices agree with the model: implied sum, de-margined fair probabilities, lines. */
-function checkAgainstModel(format: PricedFormat, model: TeamMatchModel, generated: ReturnType<typeof generate>, tolerance: number) {
+function checkAgainstModel(
+  format: PricedFormat,
+  model: TeamMatchModel,
+  generated: ReturnType<typeof generate>,
+  tolerance: number,
+) {
   const periods = allPeriods(format);
   for (const market of generated.markets) {
     const odds = oddsOf(generated.odds, market);
@@ -103,13 +139,18 @@ function checkAgainstModel(format: PricedFormat, model: TeamMatchModel, generate
     });
     if (market.teamMarketType !== 'moneyline') {
       const lines = mainLines(joint);
-      assert.equal(market.line, market.teamMarketType === 'spread' ? lines.spread : lines.total, `${market.id} main line`);
+      assert.equal(
+        market.line,
+        market.teamMarketType === 'spread' ? lines.spread : lines.total,
+        `${market.id} main line`,
+      );
     }
   }
 }
 
 const fitted: Array<{ format: PricedFormat; homeWin: number; model: TeamMatchModel }> = [];
-for (const format of FORMATS) for (const homeWin of [0.3, 0.5, 0.7]) fitted.push({ format, homeWin, model: modelFor(format, homeWin) });
+for (const format of FORMATS)
+  for (const homeWin of [0.3, 0.5, 0.7]) fitted.push({ format, homeWin, model: modelFor(format, homeWin) });
 
 describe('MATCH_PRICING', () => {
   test('prices the five match formats with their models, periods and period markets', () => {
@@ -123,13 +164,19 @@ describe('MATCH_PRICING', () => {
     };
     for (const format of FORMATS) {
       const [kind, periods, markets, typicalTotal] = table[format];
-      const expected = { kind, periods, periodMarkets: markets, ...(typicalTotal !== undefined ? { typicalTotal } : {}) };
+      const expected = {
+        kind,
+        periods,
+        periodMarkets: markets,
+        ...(typicalTotal !== undefined ? { typicalTotal } : {}),
+      };
       assert.deepEqual({ ...pricing(format), periodMarkets: [...pricing(format).periodMarkets] }, expected, format);
     }
   });
 
   test('fitMatchModel refuses formats without a model, and fits the home win asked for', () => {
-    for (const format of ['team-match', 'judged-heat'] as ResultsFormat[]) assert.throws(() => fitMatchModel(format, { homeWin: 0.5, expectedTotal: 5 }), RangeError, format);
+    for (const format of ['team-match', 'judged-heat'] as ResultsFormat[])
+      assert.throws(() => fitMatchModel(format, { homeWin: 0.5, expectedTotal: 5 }), RangeError, format);
     assert.throws(() => fitMatchModelToMarkets('team-match', { homeWin: 0.5 }), RangeError);
     for (const { format, homeWin, model } of fitted) {
       assert.equal(model.kind, pricing(format).kind, format);
@@ -137,7 +184,10 @@ describe('MATCH_PRICING', () => {
       close(ml.home / (ml.home + ml.away), homeWin, 1e-6, `${format} at ${homeWin}`);
       assert.ok(ml.draw < 1e-9, `${format}: matches do not draw`);
     }
-    assert.equal((fitMatchModel('curling', { homeWin: 0.5, expectedTotal: 10.5 }, 'away') as { firstHammer: string }).firstHammer, 'away');
+    assert.equal(
+      (fitMatchModel('curling', { homeWin: 0.5, expectedTotal: 10.5 }, 'away') as { firstHammer: string }).firstHammer,
+      'away',
+    );
   });
 });
 
@@ -151,7 +201,11 @@ describe('generateTeamMarkets', () => {
       // Shape: the match's three markets first, then each period's, in moneyline, spread, total order.
       const expectedIds = [
         ...['moneyline', 'spread', 'total'].map((t) => `ev:match:${t}`),
-        ...allPeriods(format).flatMap((p) => (['moneyline', 'spread', 'total'] as const).filter((t) => periodMarkets.includes(t)).map((t) => `ev:${p.roundId}:${t}`)),
+        ...allPeriods(format).flatMap((p) =>
+          (['moneyline', 'spread', 'total'] as const)
+            .filter((t) => periodMarkets.includes(t))
+            .map((t) => `ev:${p.roundId}:${t}`),
+        ),
       ];
       assert.deepEqual(
         markets.map((m) => m.id),
@@ -163,7 +217,11 @@ describe('generateTeamMarkets', () => {
         assert.equal(market.id.endsWith(`:${market.teamMarketType}`), true);
         assert.equal(market.roundId, market.id.startsWith('ev:match:') ? undefined : market.id.split(':')[1]);
         if (market.teamMarketType === 'moneyline') assert.equal(market.line, undefined, market.id);
-        else assert.ok(Number.isFinite(market.line) && Math.abs((market.line as number) % 1) === 0.5, `${market.id} half line ${market.line}`);
+        else
+          assert.ok(
+            Number.isFinite(market.line) && Math.abs((market.line as number) % 1) === 0.5,
+            `${market.id} half line ${market.line}`,
+          );
       }
 
       // Odds: unique, stable ids; sides in order; every price above evens.
@@ -173,7 +231,8 @@ describe('generateTeamMarkets', () => {
       for (const market of markets) {
         const sides = oddsOf(odds, market);
         const names = sides.map((o) => o.side);
-        if (market.teamMarketType === 'moneyline') assert.ok(names.join() === 'HOME,AWAY' || names.join() === 'HOME,DRAW,AWAY', `${market.id}: ${names}`);
+        if (market.teamMarketType === 'moneyline')
+          assert.ok(names.join() === 'HOME,AWAY' || names.join() === 'HOME,DRAW,AWAY', `${market.id}: ${names}`);
         else if (market.teamMarketType === 'spread') assert.deepEqual(names, ['HOME', 'AWAY']);
         else assert.deepEqual(names, ['OVER', 'UNDER']);
         sides.forEach((o, i) => {
@@ -182,7 +241,11 @@ describe('generateTeamMarkets', () => {
           assert.ok(o.odds > 1 && Number.isFinite(o.odds), `${o.id} at ${o.odds}`);
         });
       }
-      assert.equal(odds.length, markets.reduce((n, m) => n + oddsOf(odds, m).length, 0), 'every odd belongs to a market');
+      assert.equal(
+        odds.length,
+        markets.reduce((n, m) => n + oddsOf(odds, m).length, 0),
+        'every odd belongs to a market',
+      );
 
       // Prices: implied sum 1 + overround; the margin taken out gives the model's exact probabilities.
       checkAgainstModel(format, model, generated, 0.002);
@@ -203,8 +266,11 @@ describe('generateTeamMarkets', () => {
     for (const { format, model } of fitted) {
       const { markets, odds } = generate(format, model);
       const drawMarkets = new Set(odds.filter((o) => o.side === 'DRAW').map((o) => o.marketId));
-      const periodMoneylines = markets.filter((m) => m.teamMarketType === 'moneyline' && m.roundId !== undefined).map((m) => m.id);
-      if (format === 'curling' || format === 'three-ice') assert.deepEqual([...drawMarkets].sort(), periodMoneylines.sort(), format);
+      const periodMoneylines = markets
+        .filter((m) => m.teamMarketType === 'moneyline' && m.roundId !== undefined)
+        .map((m) => m.id);
+      if (format === 'curling' || format === 'three-ice')
+        assert.deepEqual([...drawMarkets].sort(), periodMoneylines.sort(), format);
       else assert.equal(drawMarkets.size, 0, format);
     }
   });
@@ -227,7 +293,8 @@ describe('generateTeamMarkets', () => {
           assert.equal(price(oddsOf(odds, sp), 'HOME'), price(mlOdds, 'HOME'), `${format} ${homeWin} ${scope}`);
           assert.equal(price(oddsOf(odds, sp), 'AWAY'), price(mlOdds, 'AWAY'), `${format} ${homeWin} ${scope}`);
         }
-        if (sp.line === 0.5) assert.equal(price(oddsOf(odds, sp), 'AWAY'), price(mlOdds, 'AWAY'), `${format} ${homeWin} ${scope}`);
+        if (sp.line === 0.5)
+          assert.equal(price(oddsOf(odds, sp), 'AWAY'), price(mlOdds, 'AWAY'), `${format} ${homeWin} ${scope}`);
       }
       const matchSpread = markets.find((m) => m.id === 'ev:match:spread')?.line as number;
       if (homeWin === 0.7) assert.ok(matchSpread < 0, `${format}: the favourite at home gives ${matchSpread}`);
@@ -239,7 +306,11 @@ describe('generateTeamMarkets', () => {
 
   test('swapping the favourite mirrors lines and prices (goals, table tennis, Jai Alai)', () => {
     for (const format of ['box-lacrosse', 'three-ice', 'table-tennis', 'jai-alai'] as const) {
-      const at = (h: number) => generate(format, (fitted.find((f) => f.format === format && f.homeWin === h) as { model: TeamMatchModel }).model);
+      const at = (h: number) =>
+        generate(
+          format,
+          (fitted.find((f) => f.format === format && f.homeWin === h) as { model: TeamMatchModel }).model,
+        );
       const [weak, strong] = [at(0.3), at(0.7)];
       const spreadOf = (g: typeof weak) => g.markets.find((m) => m.id === 'ev:match:spread') as GeneratedTeamMarket;
       assert.equal(spreadOf(weak).line, -(spreadOf(strong).line as number), format);
@@ -287,13 +358,32 @@ describe('generateTeamMarkets', () => {
 
   test('only the periods asked for are priced; no period markets when none are listed', () => {
     const { model } = fitted.find((f) => f.format === 'curling' && f.homeWin === 0.5) as { model: TeamMatchModel };
-    const some = generateTeamMarkets({ eventId: 'ev', model, periods: [{ roundId: 'r6', index: 5 }], periodMarkets: ['total'], overround: OVERROUND, marginMethod: 'power' });
+    const some = generateTeamMarkets({
+      eventId: 'ev',
+      model,
+      periods: [{ roundId: 'r6', index: 5 }],
+      periodMarkets: ['total'],
+      overround: OVERROUND,
+      marginMethod: 'power',
+    });
     assert.deepEqual(
       some.markets.map((m) => m.id),
       ['ev:match:moneyline', 'ev:match:spread', 'ev:match:total', 'ev:r6:total'],
     );
-    close(removePowerMargin(implied(oddsOf(some.odds, some.markets[3] as GeneratedTeamMarket)))[0] as number, totalLine(periodDistribution(model, 5), some.markets[3]?.line as number).over, 0.002, 'end 6 over');
-    const none = generateTeamMarkets({ eventId: 'ev', model, periods: allPeriods('curling'), periodMarkets: [], overround: OVERROUND, marginMethod: 'power' });
+    close(
+      removePowerMargin(implied(oddsOf(some.odds, some.markets[3] as GeneratedTeamMarket)))[0] as number,
+      totalLine(periodDistribution(model, 5), some.markets[3]?.line as number).over,
+      0.002,
+      'end 6 over',
+    );
+    const none = generateTeamMarkets({
+      eventId: 'ev',
+      model,
+      periods: allPeriods('curling'),
+      periodMarkets: [],
+      overround: OVERROUND,
+      marginMethod: 'power',
+    });
     assert.equal(none.markets.length, 3);
   });
 
@@ -353,7 +443,7 @@ describe('fitMatchModelToMarkets', () => {
     close(none.home, 0.005, 0.005, 'homeWin 0 held at 0.005');
   });
 
-  test('a match without a total market is fitted to its format\'s typical total', () => {
+  test("a match without a total market is fitted to its format's typical total", () => {
     for (const format of ['box-lacrosse', 'three-ice', 'curling'] as const) {
       const model = fitMatchModelToMarkets(format, { homeWin: 0.6 });
       close(expectedTotal(model), pricing(format).typicalTotal as number, 1e-6, `${format} expected total`);
@@ -365,13 +455,22 @@ describe('fitMatchModelToMarkets', () => {
   test('round trip from generated prices: the power margin taken out gives back the model', () => {
     for (const { format, homeWin, model } of fitted.filter((f) => f.homeWin === 0.7)) {
       const { markets, odds } = generate(format, model);
-      const fairOf = (id: string) => removePowerMargin(implied(oddsOf(odds, markets.find((m) => m.id === id) as GeneratedTeamMarket)));
+      const fairOf = (id: string) =>
+        removePowerMargin(implied(oddsOf(odds, markets.find((m) => m.id === id) as GeneratedTeamMarket)));
       const total = markets.find((m) => m.id === 'ev:match:total') as GeneratedTeamMarket;
-      const refit = fitMatchModelToMarkets(format, { homeWin: fairOf('ev:match:moneyline')[0] as number, total: { line: total.line as number, over: fairOf('ev:match:total')[0] as number } });
+      const refit = fitMatchModelToMarkets(format, {
+        homeWin: fairOf('ev:match:moneyline')[0] as number,
+        total: { line: total.line as number, over: fairOf('ev:match:total')[0] as number },
+      });
       const ml = moneyline(matchDistribution(refit));
       close(ml.home / (ml.home + ml.away), homeWin, 0.005, `${format} ${homeWin} home win`);
       if (format !== 'table-tennis' && format !== 'jai-alai') {
-        close(totalLine(matchDistribution(refit), total.line as number).over, totalLine(matchDistribution(model), total.line as number).over, 0.005, `${format} over`);
+        close(
+          totalLine(matchDistribution(refit), total.line as number).over,
+          totalLine(matchDistribution(model), total.line as number).over,
+          0.005,
+          `${format} over`,
+        );
       }
     }
   });

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { Random } from '../../../src/domain/random.ts';
-import { matchScore, type MatchFormat } from '../../../src/domain/results/match-score.ts';
 import { scoreProbabilities } from '../../../src/domain/pricing/score-model.ts';
 import {
   expectedTotal,
@@ -18,10 +16,12 @@ import {
   type TeamMatchModel,
   totalLine,
 } from '../../../src/domain/pricing/team-match-model.ts';
+import { Random } from '../../../src/domain/random.ts';
+import { type MatchFormat, matchScore } from '../../../src/domain/results/match-score.ts';
 import { close } from '../../helpers/close.ts';
 
-
-const mass = (joint: readonly JointScore[], home: number, away: number) => joint.find((s) => s.home === home && s.away === away)?.p ?? 0;
+const mass = (joint: readonly JointScore[], home: number, away: number) =>
+  joint.find((s) => s.home === home && s.away === away)?.p ?? 0;
 const sum = (joint: readonly JointScore[]) => joint.reduce((s, x) => s + x.p, 0);
 const choose = (n: number, k: number) => {
   let c = 1;
@@ -35,7 +35,12 @@ const poisson = (rate: number, k: number) => {
 };
 
 /** The format whose matchScore rule each model kind follows. */
-const FORMAT: Record<TeamMatchModel['kind'], MatchFormat> = { goals: 'box-lacrosse', curling: 'curling', 'table-tennis': 'table-tennis', 'jai-alai': 'jai-alai' };
+const FORMAT: Record<TeamMatchModel['kind'], MatchFormat> = {
+  goals: 'box-lacrosse',
+  curling: 'curling',
+  'table-tennis': 'table-tennis',
+  'jai-alai': 'jai-alai',
+};
 
 const curling = (over: Partial<Extract<TeamMatchModel, { kind: 'curling' }>> = {}): TeamMatchModel => ({
   kind: 'curling',
@@ -45,7 +50,12 @@ const curling = (over: Partial<Extract<TeamMatchModel, { kind: 'curling' }>> = {
   scoring: 1,
   ...over,
 });
-const tableTennis = (pointHome: number): TeamMatchModel => ({ kind: 'table-tennis', pointHome, pointsToWin: 11, gamesToWin: 4 });
+const tableTennis = (pointHome: number): TeamMatchModel => ({
+  kind: 'table-tennis',
+  pointHome,
+  pointsToWin: 11,
+  gamesToWin: 4,
+});
 const jaiAlai = (pointHome: number): TeamMatchModel => ({ kind: 'jai-alai', pointHome, pointsToWin: 15, setsToWin: 2 });
 
 const models: fc.Arbitrary<TeamMatchModel> = fc.oneof(
@@ -79,7 +89,10 @@ const models: fc.Arbitrary<TeamMatchModel> = fc.oneof(
 /** The match and every regular period of a model. */
 const scopes = (model: TeamMatchModel): Array<{ name: string; joint: JointScore[] }> => [
   { name: 'match', joint: matchDistribution(model) },
-  ...Array.from({ length: regularPeriods(model) }, (_, i) => ({ name: `period ${i}`, joint: periodDistribution(model, i) })),
+  ...Array.from({ length: regularPeriods(model) }, (_, i) => ({
+    name: `period ${i}`,
+    joint: periodDistribution(model, i),
+  })),
 ];
 
 describe('team match models in hand-computed cases', () => {
@@ -125,7 +138,10 @@ describe('team match models in hand-computed cases', () => {
     close(sum(set), 1, 1e-12, 'a set is decided');
     const g = moneyline(set).home;
     const match = matchDistribution(jaiAlai(p));
-    assert.deepEqual(match.map((s) => `${s.home}-${s.away}`), ['0-2', '1-2', '2-0', '2-1']);
+    assert.deepEqual(
+      match.map((s) => `${s.home}-${s.away}`),
+      ['0-2', '1-2', '2-0', '2-1'],
+    );
     close(mass(match, 2, 0), g * g, 1e-14, '2-0 in sets');
     close(mass(match, 2, 1), 2 * g * g * (1 - g), 1e-14, '2-1 in sets');
     close(mass(match, 1, 2), 2 * g * (1 - g) * (1 - g), 1e-14, '1-2 in sets');
@@ -135,7 +151,12 @@ describe('team match models in hand-computed cases', () => {
   });
 
   test('goals: overtime leaves no draws and gives home its share of the ties', () => {
-    for (const [home, away] of [[6.2, 4.9], [3, 3], [9.5, 0.4], [0, 2]] as const) {
+    for (const [home, away] of [
+      [6.2, 4.9],
+      [3, 3],
+      [9.5, 0.4],
+      [0, 2],
+    ] as const) {
       const model: TeamMatchModel = { kind: 'goals', home, away, periods: 4 };
       const match = matchDistribution(model);
       const regulation = scoreProbabilities({ home, away });
@@ -144,11 +165,21 @@ describe('team match models in hand-computed cases', () => {
       close(line.home, regulation.homeWin + (regulation.draw * home) / (home + away), 1e-10, `home ${home} v ${away}`);
       close(line.away, regulation.awayWin + (regulation.draw * away) / (home + away), 1e-10, `away ${home} v ${away}`);
       close(expectedTotal(model), home + away + regulation.draw, 1e-9, 'total: rates plus the overtime goal');
-      close(mass(match, 1, 0), poisson(home, 1) * poisson(away, 0) + poisson(home, 0) * poisson(away, 0) * (home / (home + away)), 1e-14, '1-0 in regulation or overtime');
+      close(
+        mass(match, 1, 0),
+        poisson(home, 1) * poisson(away, 0) + poisson(home, 0) * poisson(away, 0) * (home / (home + away)),
+        1e-14,
+        '1-0 in regulation or overtime',
+      );
       const quarter = periodDistribution(model, 2);
       close(mass(quarter, 0, 0), Math.exp(-(home + away) / 4), 1e-14, 'scoreless quarter');
       close(mass(quarter, 2, 1), poisson(home / 4, 2) * poisson(away / 4, 1), 1e-14, 'quarter 2-1');
-      close(moneyline(quarter).draw, scoreProbabilities({ home: home / 4, away: away / 4 }).draw, 1e-10, 'quarters can be drawn');
+      close(
+        moneyline(quarter).draw,
+        scoreProbabilities({ home: home / 4, away: away / 4 }).draw,
+        1e-10,
+        'quarters can be drawn',
+      );
     }
   });
 
@@ -160,7 +191,10 @@ describe('team match models in hand-computed cases', () => {
     close(moneyline(first).away, 0.22, 1e-12, 'steal');
     for (const s of first) assert.ok(s.home === 0 || s.away === 0, 'one team scores in an end');
     assert.ok(Math.max(...first.map((s) => s.home + s.away)) <= 8, 'eight stones at most');
-    assert.ok(mass(first, 2, 0) > 0.15 && mass(first, 5, 0) + mass(first, 6, 0) + mass(first, 7, 0) + mass(first, 8, 0) < 0.01, 'twos common, fives rare');
+    assert.ok(
+      mass(first, 2, 0) > 0.15 && mass(first, 5, 0) + mass(first, 6, 0) + mass(first, 7, 0) + mass(first, 8, 0) < 0.01,
+      'twos common, fives rare',
+    );
     assert.ok(mass(first, 0, 1) > 4 * mass(first, 0, 2), 'steals are mostly of one');
     // With the hammer passing, the second end's hammer is away's unless home was stolen on or blanked.
     const second = periodDistribution(curling(), 1);
@@ -174,7 +208,10 @@ describe('team match models in hand-computed cases', () => {
     assert.equal(moneyline(matchDistribution(curling())).draw, 0, 'no draws');
     const total = expectedTotal(curling());
     assert.ok(total > 10 && total < 12.5, `about 11 points a match at scoring 1: ${total}`);
-    assert.ok(expectedTotal(curling({ scoring: 1.5 })) > total && expectedTotal(curling({ scoring: 0.5 })) < total, 'scoring scales the points');
+    assert.ok(
+      expectedTotal(curling({ scoring: 1.5 })) > total && expectedTotal(curling({ scoring: 0.5 })) < total,
+      'scoring scales the points',
+    );
     let last = 0;
     for (const homeEdge of [-2, -1, -0.3, 0, 0.3, 1, 2]) {
       const win = moneyline(matchDistribution(curling({ homeEdge, firstHammer: 'away' }))).home;
@@ -195,7 +232,8 @@ describe('team match models in hand-computed cases', () => {
   test('curling: the dynamic programme agrees with every path of three ends', () => {
     const model = curling({ ends: 3, homeEdge: -0.7, scoring: 1.2, firstHammer: 'away' });
     // An end's law with a given hammer: the first end of a match that starts with it.
-    const lawOf = (firstHammer: 'home' | 'away') => periodDistribution(curling({ ends: 1, homeEdge: -0.7, scoring: 1.2, firstHammer }), 0);
+    const lawOf = (firstHammer: 'home' | 'away') =>
+      periodDistribution(curling({ ends: 1, homeEdge: -0.7, scoring: 1.2, firstHammer }), 0);
     const law = { home: lawOf('home'), away: lawOf('away') };
     const expected = new Map<string, number>();
     const add = (h: number, a: number, p: number) => expected.set(`${h}-${a}`, (expected.get(`${h}-${a}`) ?? 0) + p);
@@ -208,7 +246,8 @@ describe('team match models in hand-computed cases', () => {
         }
         return;
       }
-      for (const o of law[hammer]) walk(end + 1, o.home > 0 ? 'away' : o.away > 0 ? 'home' : hammer, h + o.home, a + o.away, p * o.p);
+      for (const o of law[hammer])
+        walk(end + 1, o.home > 0 ? 'away' : o.away > 0 ? 'home' : hammer, h + o.home, a + o.away, p * o.p);
     };
     walk(0, 'away', 0, 0, 1);
     const match = matchDistribution(model);
@@ -232,7 +271,13 @@ describe('team match models in hand-computed cases', () => {
     // and 3.5 are all even (no 2 or 3 in between): the lowest, nearest 0, is the main line.
     assert.deepEqual(mainLines(joint), { spread: 0.5, total: 1.5 });
     // Equally even on either side of 0: -0.5 before +0.5.
-    assert.deepEqual(mainLines([{ home: 1, away: 0, p: 0.5 }, { home: 0, away: 1, p: 0.5 }]), { spread: -0.5, total: 0.5 });
+    assert.deepEqual(
+      mainLines([
+        { home: 1, away: 0, p: 0.5 },
+        { home: 0, away: 1, p: 0.5 },
+      ]),
+      { spread: -0.5, total: 0.5 },
+    );
     assert.deepEqual(mainLines([{ home: 2, away: 0, p: 1 }]), { spread: -1.5, total: 1.5 });
   });
 
@@ -261,17 +306,31 @@ describe('team match models in hand-computed cases', () => {
       assert.throws(() => periodDistribution(model, 0), RangeError, JSON.stringify(model));
       assert.throws(() => simulateMatch(model, () => 0.5), RangeError, JSON.stringify(model));
     }
-    for (const index of [-1, 4, 1.5]) assert.throws(() => periodDistribution({ kind: 'goals', home: 1, away: 1, periods: 4 }, index), RangeError);
+    for (const index of [-1, 4, 1.5])
+      assert.throws(() => periodDistribution({ kind: 'goals', home: 1, away: 1, periods: 4 }, index), RangeError);
     assert.throws(() => periodDistribution(jaiAlai(0.5), 3), RangeError);
     assert.throws(() => spreadLine(matchDistribution(jaiAlai(0.5)), Number.NaN), RangeError);
     assert.throws(() => totalLine(matchDistribution(jaiAlai(0.5)), Number.POSITIVE_INFINITY), RangeError);
     assert.throws(() => mainLines([]), RangeError);
-    for (const homeWin of [0, 1, -0.2, Number.NaN]) assert.throws(() => fitTeamMatchModel('table-tennis', { homeWin }), RangeError);
-    assert.throws(() => fitTeamMatchModel('goals', { homeWin: 0.6, expectedTotal: 10 }), RangeError, 'goals need periods');
+    for (const homeWin of [0, 1, -0.2, Number.NaN])
+      assert.throws(() => fitTeamMatchModel('table-tennis', { homeWin }), RangeError);
+    assert.throws(
+      () => fitTeamMatchModel('goals', { homeWin: 0.6, expectedTotal: 10 }),
+      RangeError,
+      'goals need periods',
+    );
     assert.throws(() => fitTeamMatchModel('goals', { homeWin: 0.6 }, { periods: 4 }), RangeError, 'goals need a total');
-    assert.throws(() => fitTeamMatchModel('goals', { homeWin: 0.6, expectedTotal: 1 }, { periods: 4 }), RangeError, 'the overtime goal alone');
+    assert.throws(
+      () => fitTeamMatchModel('goals', { homeWin: 0.6, expectedTotal: 1 }, { periods: 4 }),
+      RangeError,
+      'the overtime goal alone',
+    );
     assert.throws(() => fitTeamMatchModel('curling', { homeWin: 0.6 }), RangeError, 'curling needs a total');
-    assert.throws(() => fitTeamMatchModel('curling', { homeWin: 0.6, expectedTotal: 1000 }), RangeError, 'out of reach');
+    assert.throws(
+      () => fitTeamMatchModel('curling', { homeWin: 0.6, expectedTotal: 1000 }),
+      RangeError,
+      'out of reach',
+    );
     assert.throws(() => fitTeamMatchModel('curling', { homeWin: 0.6, expectedTotal: 10 }, { ends: 0 }), RangeError);
   });
 });
@@ -284,9 +343,16 @@ describe('team match distributions are proper', () => {
           close(sum(joint), 1, 1e-9, `${model.kind} ${name}`);
           for (const s of joint) {
             assert.ok(s.p >= 0, `${name} ${s.home}-${s.away} has mass ${s.p}`);
-            assert.ok(Number.isInteger(s.home) && Number.isInteger(s.away) && s.home >= 0 && s.away >= 0, `${name} scores`);
+            assert.ok(
+              Number.isInteger(s.home) && Number.isInteger(s.away) && s.home >= 0 && s.away >= 0,
+              `${name} scores`,
+            );
           }
-          assert.equal(new Set(joint.map((s) => `${s.home}-${s.away}`)).size, joint.length, `${name} lists each score once`);
+          assert.equal(
+            new Set(joint.map((s) => `${s.home}-${s.away}`)).size,
+            joint.length,
+            `${name} lists each score once`,
+          );
         }
         assert.equal(moneyline(matchDistribution(model)).draw, 0, 'no drawn matches');
       }),
@@ -343,9 +409,15 @@ describe('team match market coherence', () => {
           const totals = totalLine(joint, main.total);
           const totalGap = Math.abs(totals.over - totals.under);
           for (let k = -80; k <= 80; k++) {
-            assert.ok(spreadGap <= gap(spreadLine(joint, k + 0.5)) + 1e-12, `${name} spread ${main.spread} against ${k + 0.5}`);
+            assert.ok(
+              spreadGap <= gap(spreadLine(joint, k + 0.5)) + 1e-12,
+              `${name} spread ${main.spread} against ${k + 0.5}`,
+            );
             const other = totalLine(joint, k + 0.5);
-            assert.ok(totalGap <= Math.abs(other.over - other.under) + 1e-12, `${name} total ${main.total} against ${k + 0.5}`);
+            assert.ok(
+              totalGap <= Math.abs(other.over - other.under) + 1e-12,
+              `${name} total ${main.total} against ${k + 0.5}`,
+            );
           }
         }
       }),
@@ -387,7 +459,10 @@ describe('simulated matches', () => {
       for (let i = 0; i < draws; i++) {
         const path = simulateMatch(model, uniform);
         const score = matchScore(FORMAT[model.kind], path);
-        const completed = matchScore(FORMAT[model.kind], path.map((p) => ({ ...p, status: 'COMPLETED' })));
+        const completed = matchScore(
+          FORMAT[model.kind],
+          path.map((p) => ({ ...p, status: 'COMPLETED' })),
+        );
         assert.deepEqual(completed, score);
         tally(matches, score);
         periods.forEach((index, j) => {
@@ -412,12 +487,22 @@ describe('simulated matches', () => {
             break;
           }
           default:
-            assert.equal(Math.max(score.home, score.away), model.kind === 'table-tennis' ? model.gamesToWin : model.setsToWin);
+            assert.equal(
+              Math.max(score.home, score.away),
+              model.kind === 'table-tennis' ? model.gamesToWin : model.setsToWin,
+            );
             assert.ok(path.length <= regular);
         }
       }
       agree(matchDistribution(model), matches, draws, `${model.kind} match`);
-      periods.forEach((index, j) => agree(periodDistribution(model, index), periodCounts[j] as Map<string, number>, played[j] as number, `${model.kind} period ${index}`));
+      periods.forEach((index, j) =>
+        agree(
+          periodDistribution(model, index),
+          periodCounts[j] as Map<string, number>,
+          played[j] as number,
+          `${model.kind} period ${index}`,
+        ),
+      );
     });
   }
 
@@ -425,7 +510,11 @@ describe('simulated matches', () => {
     for (const { model } of cases) {
       const a = new Random(5);
       const b = new Random(5);
-      for (let i = 0; i < 50; i++) assert.deepEqual(simulateMatch(model, () => a.next()), simulateMatch(model, () => b.next()));
+      for (let i = 0; i < 50; i++)
+        assert.deepEqual(
+          simulateMatch(model, () => a.next()),
+          simulateMatch(model, () => b.next()),
+        );
     }
   });
 });
@@ -474,7 +563,8 @@ describe('fitting team match models', () => {
           if (model.kind === 'table-tennis') assert.deepEqual([model.pointsToWin, model.gamesToWin], [11, 4]);
           if (model.kind === 'jai-alai') assert.deepEqual([model.pointsToWin, model.setsToWin], [15, 2]);
           close(moneyline(matchDistribution(model)).home, homeWin, 1e-6, `${format} ${homeWin}`);
-          if (model.kind === 'table-tennis' || model.kind === 'jai-alai') assert.equal(model.pointHome > 0.5, homeWin > 0.5);
+          if (model.kind === 'table-tennis' || model.kind === 'jai-alai')
+            assert.equal(model.pointHome > 0.5, homeWin > 0.5);
         }
       }),
       { numRuns: 40, seed: 7 },

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import type { MatchSide } from '../../../src/domain/results/match-score.ts';
 import {
   type BracketGame,
-  type KnockoutBracket,
-  MAX_BRACKET_ROUNDS,
   bracketProblems,
   bracketRoundName,
+  type KnockoutBracket,
   knockoutBracket,
+  MAX_BRACKET_ROUNDS,
 } from '../../../src/domain/results/knockout-bracket.ts';
+import type { MatchSide } from '../../../src/domain/results/match-score.ts';
 
 function game(
   eventId: string,
@@ -66,7 +66,14 @@ describe('knockoutBracket: an 8-team bracket as it fills in', () => {
       ],
       [[null, null, null]],
     ]);
-    assert.deepEqual(bracket.rounds[1]?.slots[0], { slot: 1, eventId: null, homeTeamId: null, awayTeamId: null, winnerTeamId: null, status: null });
+    assert.deepEqual(bracket.rounds[1]?.slots[0], {
+      slot: 1,
+      eventId: null,
+      homeTeamId: null,
+      awayTeamId: null,
+      winnerTeamId: null,
+      status: null,
+    });
     assert.equal(bracket.rounds[0]?.slots[2]?.eventId, 'qf3');
     assert.equal(bracket.rounds[0]?.slots[2]?.status, 'UPCOMING');
     assert.equal(bracket.championTeamId, null);
@@ -185,7 +192,11 @@ describe('knockoutBracket: an 8-team bracket as it fills in', () => {
       ['POSTPONED', null],
       ['IN_WINDOW', null],
     ] as const) {
-      const bracket = knockoutBracket([...QUARTERFINALS_PLAYED, ...semis, game('final', 3, 1, 'D', 'F', status, winner)]);
+      const bracket = knockoutBracket([
+        ...QUARTERFINALS_PLAYED,
+        ...semis,
+        game('final', 3, 1, 'D', 'F', status, winner),
+      ]);
       assert.deepEqual(teams(bracket)[2], [['D', 'F', null]], status);
       assert.equal(bracket.championTeamId, null, status);
     }
@@ -220,7 +231,15 @@ describe('knockoutBracket: other sizes and edge cases', () => {
   test('a 16-team bracket, first round under way', () => {
     const letters = 'ABCDEFGHIJKLMNOP';
     const games = Array.from({ length: 8 }, (_, i) =>
-      game(`r16-${i + 1}`, 1, i + 1, letters[2 * i] ?? null, letters[2 * i + 1] ?? null, i < 3 ? 'COMPLETED' : 'UPCOMING', i % 2 === 0 ? 'home' : 'away'),
+      game(
+        `r16-${i + 1}`,
+        1,
+        i + 1,
+        letters[2 * i] ?? null,
+        letters[2 * i + 1] ?? null,
+        i < 3 ? 'COMPLETED' : 'UPCOMING',
+        i % 2 === 0 ? 'home' : 'away',
+      ),
     );
     const bracket = knockoutBracket(games);
     assert.deepEqual(
@@ -275,7 +294,10 @@ describe('knockoutBracket: other sizes and edge cases', () => {
       game('qf3', 1, 3, 'E', 'F', 'CANCELLED'),
       game('qf4', 1, 4, 'G', 'H', 'COMPLETED', 'away'),
     ]);
-    assert.deepEqual(teams(bracket)[0]?.map((s) => s[2]), [null, 'C', null, 'H']);
+    assert.deepEqual(
+      teams(bracket)[0]?.map((s) => s[2]),
+      [null, 'C', null, 'H'],
+    );
     assert.deepEqual(teams(bracket)[1], [
       [null, 'C', null],
       [null, 'H', null],
@@ -284,7 +306,10 @@ describe('knockoutBracket: other sizes and edge cases', () => {
   });
 
   test('a cancelled final crowns nobody', () => {
-    const bracket = knockoutBracket([game('sf1', 1, 1, 'A', 'B', 'COMPLETED', 'home'), game('f', 2, 1, 'A', 'C', 'CANCELLED', 'home')]);
+    const bracket = knockoutBracket([
+      game('sf1', 1, 1, 'A', 'B', 'COMPLETED', 'home'),
+      game('f', 2, 1, 'A', 'C', 'CANCELLED', 'home'),
+    ]);
     assert.equal(bracket.championTeamId, null);
   });
 
@@ -345,7 +370,8 @@ describe('bracketRoundName', () => {
       [0, 3, 'Round 0'],
       [4, 3, 'Round 4'],
     ];
-    for (const [roundNo, rounds, expected] of table) assert.equal(bracketRoundName(roundNo, rounds), expected, `${roundNo} of ${rounds}`);
+    for (const [roundNo, rounds, expected] of table)
+      assert.equal(bracketRoundName(roundNo, rounds), expected, `${roundNo} of ${rounds}`);
   });
 });
 
@@ -354,7 +380,15 @@ describe('bracketProblems', () => {
 
   test('a sound bracket, and an empty one, have no problems', () => {
     assert.deepEqual(bracketProblems([]), []);
-    assert.deepEqual(bracketProblems([...QUARTERFINALS_PLAYED, game('sf1', 2, 1, 'A', 'D'), game('sf2', 2, 2, 'F', 'G'), game('f', 3, 1, null, null)]), []);
+    assert.deepEqual(
+      bracketProblems([
+        ...QUARTERFINALS_PLAYED,
+        game('sf1', 2, 1, 'A', 'D'),
+        game('sf2', 2, 2, 'F', 'G'),
+        game('f', 3, 1, null, null),
+      ]),
+      [],
+    );
     // A later round alone, or the first round alone, sets no limit to check against.
     assert.deepEqual(bracketProblems([at('x', 3, 7)]), []);
     assert.deepEqual(bracketProblems([at('x', 1, 13)]), []);
@@ -468,7 +502,15 @@ interface GameChoice {
 }
 
 /** The feed's games for a tournament whose games, in round order, went as `choices` say. */
-function playOut({ rounds, firstRoundWhole, choices }: { rounds: number; firstRoundWhole: boolean; choices: readonly GameChoice[] }): BracketGame[] {
+function playOut({
+  rounds,
+  firstRoundWhole,
+  choices,
+}: {
+  rounds: number;
+  firstRoundWhole: boolean;
+  choices: readonly GameChoice[];
+}): BracketGame[] {
   const games: BracketGame[] = [];
   let field = Array.from({ length: 2 ** rounds }, (_, i) => `T${i + 1}`);
   let next = 0;
@@ -481,8 +523,19 @@ function playOut({ rounds, firstRoundWhole, choices }: { rounds: number; firstRo
       assert.ok(choice && home && away);
       winners.push(choice.homeWins ? home : away);
       if (!choice.present && !(round === 1 && firstRoundWhole)) continue;
-      const winner: MatchSide | null = choice.status === 'COMPLETED' && choice.resultKnown ? (choice.homeWins ? 'home' : 'away') : null;
-      games.push(game(`e${round}-${slot}`, round, slot, choice.showHome ? home : null, choice.showAway ? away : null, choice.status, winner));
+      const winner: MatchSide | null =
+        choice.status === 'COMPLETED' && choice.resultKnown ? (choice.homeWins ? 'home' : 'away') : null;
+      games.push(
+        game(
+          `e${round}-${slot}`,
+          round,
+          slot,
+          choice.showHome ? home : null,
+          choice.showAway ? away : null,
+          choice.status,
+          winner,
+        ),
+      );
     }
     field = winners;
   }
@@ -500,7 +553,10 @@ describe('knockoutBracket properties', () => {
       fc.property(anyGames, (games) => {
         const bracket = knockoutBracket(games);
         const rounds = bracket.rounds.length;
-        assert.equal(rounds, games.length === 0 ? 0 : Math.max(...games.map((g) => g.round + Math.ceil(Math.log2(g.slot)))));
+        assert.equal(
+          rounds,
+          games.length === 0 ? 0 : Math.max(...games.map((g) => g.round + Math.ceil(Math.log2(g.slot)))),
+        );
         bracket.rounds.forEach((round, i) => {
           assert.equal(round.roundNo, i + 1);
           assert.equal(round.name, bracketRoundName(i + 1, rounds));
@@ -526,7 +582,10 @@ describe('knockoutBracket properties', () => {
           const winners = new Set(previous?.slots.map((s) => s.winnerTeamId).filter((t) => t !== null));
           for (const s of round.slots) {
             const own = shownGame(games, round.roundNo, s.slot);
-            const feeders = [previous?.slots[2 * s.slot - 2]?.winnerTeamId ?? null, previous?.slots[2 * s.slot - 1]?.winnerTeamId ?? null];
+            const feeders = [
+              previous?.slots[2 * s.slot - 2]?.winnerTeamId ?? null,
+              previous?.slots[2 * s.slot - 1]?.winnerTeamId ?? null,
+            ];
             const sides = [
               [s.homeTeamId, own?.homeTeamId ?? null, feeders[0]],
               [s.awayTeamId, own?.awayTeamId ?? null, feeders[1]],
@@ -565,7 +624,12 @@ describe('knockoutBracket properties', () => {
         for (const round of bracket.rounds) {
           for (const s of round.slots) {
             const own = shownGame(games, round.roundNo, s.slot);
-            const expected = own?.status === 'COMPLETED' && own.winner !== null ? (own.winner === 'home' ? s.homeTeamId : s.awayTeamId) : null;
+            const expected =
+              own?.status === 'COMPLETED' && own.winner !== null
+                ? own.winner === 'home'
+                  ? s.homeTeamId
+                  : s.awayTeamId
+                : null;
             assert.equal(s.winnerTeamId, expected);
           }
         }
@@ -581,7 +645,8 @@ describe('knockoutBracket properties', () => {
         const finalSlot = finalRound?.slots[0];
         const finalGame = finalRound ? shownGame(games, finalRound.roundNo, 1) : undefined;
         const sideTeam = finalGame?.winner === 'home' ? finalSlot?.homeTeamId : finalSlot?.awayTeamId;
-        const crowned = finalGame?.status === 'COMPLETED' && finalGame.winner !== null && sideTeam !== null && sideTeam !== undefined;
+        const crowned =
+          finalGame?.status === 'COMPLETED' && finalGame.winner !== null && sideTeam !== null && sideTeam !== undefined;
         assert.equal(bracket.championTeamId !== null, crowned);
         if (crowned) assert.equal(bracket.championTeamId, sideTeam);
         assert.equal(finalRound?.slots.length ?? 1, 1);
@@ -591,25 +656,37 @@ describe('knockoutBracket properties', () => {
 
   test('a fully played and published tournament crowns its true champion', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 6 }), fc.array(fc.boolean(), { minLength: 63, maxLength: 63 }), fc.boolean(), (rounds, homeWins, showTeams) => {
-        // The first round names its teams; later rounds do so or leave it to the feeders.
-        const firstRoundGames = 2 ** (rounds - 1);
-        const choices = homeWins.slice(0, 2 ** rounds - 1).map((h, k) => {
-          const show = showTeams || k < firstRoundGames;
-          return { present: true, homeWins: h, showHome: show, showAway: show, resultKnown: true, status: 'COMPLETED' };
-        });
-        // Play it out by hand: game k (in round order) is won by home when homeWins[k].
-        let field = Array.from({ length: 2 ** rounds }, (_, i) => `T${i + 1}`);
-        let k = 0;
-        while (field.length > 1) {
-          const winners: string[] = [];
-          for (let i = 0; i < field.length; i += 2) winners.push((homeWins[k++] ? field[i] : field[i + 1]) ?? '');
-          field = winners;
-        }
-        const bracket = knockoutBracket(playOut({ rounds, firstRoundWhole: true, choices }));
-        assert.equal(bracket.rounds.length, rounds);
-        assert.equal(bracket.championTeamId, field[0]);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(fc.boolean(), { minLength: 63, maxLength: 63 }),
+        fc.boolean(),
+        (rounds, homeWins, showTeams) => {
+          // The first round names its teams; later rounds do so or leave it to the feeders.
+          const firstRoundGames = 2 ** (rounds - 1);
+          const choices = homeWins.slice(0, 2 ** rounds - 1).map((h, k) => {
+            const show = showTeams || k < firstRoundGames;
+            return {
+              present: true,
+              homeWins: h,
+              showHome: show,
+              showAway: show,
+              resultKnown: true,
+              status: 'COMPLETED',
+            };
+          });
+          // Play it out by hand: game k (in round order) is won by home when homeWins[k].
+          let field = Array.from({ length: 2 ** rounds }, (_, i) => `T${i + 1}`);
+          let k = 0;
+          while (field.length > 1) {
+            const winners: string[] = [];
+            for (let i = 0; i < field.length; i += 2) winners.push((homeWins[k++] ? field[i] : field[i + 1]) ?? '');
+            field = winners;
+          }
+          const bracket = knockoutBracket(playOut({ rounds, firstRoundWhole: true, choices }));
+          assert.equal(bracket.rounds.length, rounds);
+          assert.equal(bracket.championTeamId, field[0]);
+        },
+      ),
     );
   });
 });
@@ -633,7 +710,13 @@ describe('bracketProblems properties', () => {
         const original = games[pick % games.length];
         assert.ok(original);
         const problems = bracketProblems([...games, { ...original, eventId: 'repeat' }]);
-        assert.deepEqual(problems, [{ eventId: 'repeat', field: 'bracketSlot', message: `round ${original.round} slot ${original.slot} is already taken by event ${original.eventId}` }]);
+        assert.deepEqual(problems, [
+          {
+            eventId: 'repeat',
+            field: 'bracketSlot',
+            message: `round ${original.round} slot ${original.slot} is already taken by event ${original.eventId}`,
+          },
+        ]);
       }),
     );
   });

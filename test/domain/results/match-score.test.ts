@@ -14,8 +14,8 @@ import {
   matchScore,
   matchStatus,
   matchWinner,
-  type PeriodScore,
   PERIODS_WON_FORMATS,
+  type PeriodScore,
   sideAhead,
   TABLE_TENNIS_GAMES_TO_WIN,
 } from '../../../src/domain/results/match-score.ts';
@@ -25,11 +25,14 @@ const ALL_FORMATS = Object.keys(RESULTS_FORMATS) as ResultsFormat[];
 const other = (side: MatchSide): MatchSide => (side === 'home' ? 'away' : 'home');
 const swap = <T extends { home: number; away: number }>(s: T): T => ({ ...s, home: s.away, away: s.home });
 
-const p = (home: number, away: number, status?: string): PeriodScore => (status === undefined ? { home, away } : { home, away, status });
+const p = (home: number, away: number, status?: string): PeriodScore =>
+  status === undefined ? { home, away } : { home, away, status };
 
 const points = fc.integer({ min: 0, max: 30 });
 const statuses = fc.constantFrom(undefined, 'COMPLETED', 'LIVE', 'UPCOMING', 'CANCELLED', 'NEXT');
-const period = fc.record({ home: points, away: points, status: statuses }).map(({ home, away, status }) => p(home, away, status));
+const period = fc
+  .record({ home: points, away: points, status: statuses })
+  .map(({ home, away, status }) => p(home, away, status));
 const periods = fc.array(period, { maxLength: 12 });
 const endScore = fc.oneof(
   fc.constant({ home: 0, away: 0 }),
@@ -40,10 +43,9 @@ const sides = fc.constantFrom<MatchSide>('home', 'away');
 
 describe('format predicates', () => {
   test('isMatchFormat and countsPeriodsWon walk every results format', () => {
-    const table: Record<ResultsFormat, [match: boolean, periodsWon: boolean]> = Object.fromEntries(ALL_FORMATS.map((f) => [f, [false, false]])) as Record<
-      ResultsFormat,
-      [boolean, boolean]
-    >;
+    const table: Record<ResultsFormat, [match: boolean, periodsWon: boolean]> = Object.fromEntries(
+      ALL_FORMATS.map((f) => [f, [false, false]]),
+    ) as Record<ResultsFormat, [boolean, boolean]>;
     for (const f of GOAL_FORMATS) table[f] = [true, false];
     table['table-tennis'] = [true, true];
     table['jai-alai'] = [true, true];
@@ -54,7 +56,10 @@ describe('format predicates', () => {
     }
     assert.deepEqual([...MATCH_FORMATS].sort(), [...GOAL_FORMATS, 'table-tennis', 'jai-alai'].sort());
     assert.deepEqual([...PERIODS_WON_FORMATS].sort(), ['jai-alai', 'table-tennis']);
-    assert.ok(ALL_FORMATS.some((f) => !isMatchFormat(f)), 'some formats are not matches');
+    assert.ok(
+      ALL_FORMATS.some((f) => !isMatchFormat(f)),
+      'some formats are not matches',
+    );
   });
 
   test('match lengths: best of seven games, best of three sets', () => {
@@ -95,17 +100,57 @@ describe('matchScore', () => {
       ['no periods, goals', 'box-lacrosse', [], { home: 0, away: 0 }],
       ['no periods, games', 'table-tennis', [], { home: 0, away: 0 }],
       ['lacrosse quarters summed', 'box-lacrosse', [p(3, 2), p(4, 4), p(1, 5), p(2, 0)], { home: 10, away: 11 }],
-      ['lacrosse overtime included', 'box-lacrosse', [p(3, 3), p(2, 2), p(1, 1), p(2, 2), p(1, 0)], { home: 9, away: 8 }],
+      [
+        'lacrosse overtime included',
+        'box-lacrosse',
+        [p(3, 3), p(2, 2), p(1, 1), p(2, 2), p(1, 0)],
+        { home: 9, away: 8 },
+      ],
       ['3ICE periods and overtime', 'three-ice', [p(2, 1), p(0, 1), p(0, 1)], { home: 2, away: 3 }],
-      ['curling ends with blanks and an extra end', 'curling', [p(2, 0), p(0, 1), p(0, 0), p(0, 3), p(2, 0), p(0, 1), p(1, 0), p(0, 1), p(1, 0)], { home: 6, away: 6 }],
-      ['team match: status ignored by goal formats', 'team-match', [p(1, 0, 'COMPLETED'), p(2, 3, 'LIVE'), p(4, 0, 'UPCOMING')], { home: 7, away: 3 }],
-      ['table tennis counts games won', 'table-tennis', [p(11, 9), p(7, 11), p(12, 10), p(11, 5), p(13, 15), p(11, 8)], { home: 4, away: 2 }],
-      ['table tennis: only completed games when a status is given', 'table-tennis', [p(11, 9, 'COMPLETED'), p(5, 3, 'LIVE'), p(0, 0, 'UPCOMING')], { home: 1, away: 0 }],
-      ['table tennis: a live game ahead counts for nobody', 'table-tennis', [p(9, 11, 'COMPLETED'), p(10, 2, 'LIVE')], { home: 0, away: 1 }],
-      ['table tennis: cancelled games count for nobody', 'table-tennis', [p(11, 1, 'COMPLETED'), p(11, 2, 'CANCELLED')], { home: 1, away: 0 }],
+      [
+        'curling ends with blanks and an extra end',
+        'curling',
+        [p(2, 0), p(0, 1), p(0, 0), p(0, 3), p(2, 0), p(0, 1), p(1, 0), p(0, 1), p(1, 0)],
+        { home: 6, away: 6 },
+      ],
+      [
+        'team match: status ignored by goal formats',
+        'team-match',
+        [p(1, 0, 'COMPLETED'), p(2, 3, 'LIVE'), p(4, 0, 'UPCOMING')],
+        { home: 7, away: 3 },
+      ],
+      [
+        'table tennis counts games won',
+        'table-tennis',
+        [p(11, 9), p(7, 11), p(12, 10), p(11, 5), p(13, 15), p(11, 8)],
+        { home: 4, away: 2 },
+      ],
+      [
+        'table tennis: only completed games when a status is given',
+        'table-tennis',
+        [p(11, 9, 'COMPLETED'), p(5, 3, 'LIVE'), p(0, 0, 'UPCOMING')],
+        { home: 1, away: 0 },
+      ],
+      [
+        'table tennis: a live game ahead counts for nobody',
+        'table-tennis',
+        [p(9, 11, 'COMPLETED'), p(10, 2, 'LIVE')],
+        { home: 0, away: 1 },
+      ],
+      [
+        'table tennis: cancelled games count for nobody',
+        'table-tennis',
+        [p(11, 1, 'COMPLETED'), p(11, 2, 'CANCELLED')],
+        { home: 1, away: 0 },
+      ],
       ['table tennis: a tied game is won by nobody', 'table-tennis', [p(5, 5), p(11, 3)], { home: 1, away: 0 }],
       ['jai alai counts sets won', 'jai-alai', [p(15, 12), p(9, 15), p(15, 14)], { home: 2, away: 1 }],
-      ['jai alai: status mixed with unstated', 'jai-alai', [p(15, 12), p(3, 15, 'COMPLETED'), p(10, 4, 'LIVE')], { home: 1, away: 1 }],
+      [
+        'jai alai: status mixed with unstated',
+        'jai-alai',
+        [p(15, 12), p(3, 15, 'COMPLETED'), p(10, 4, 'LIVE')],
+        { home: 1, away: 1 },
+      ],
       ['jai alai: tied set won by nobody', 'jai-alai', [p(0, 0, 'COMPLETED')], { home: 0, away: 0 }],
     ];
     for (const [name, format, ps, expected] of table) assert.deepEqual(matchScore(format, ps), expected, name);
@@ -153,20 +198,38 @@ describe('matchWinner', () => {
       ['upcoming', 'curling', 'UPCOMING', [], null],
       ['cancelled with a score', 'curling', 'CANCELLED', [p(3, 0)], null],
       ['postponed', 'jai-alai', 'POSTPONED', [p(15, 0)], null],
-      ['table tennis: more games, fewer points', 'table-tennis', 'COMPLETED', [p(11, 9), p(0, 11), p(11, 9), p(11, 9), p(0, 11), p(11, 9)], 'home'],
+      [
+        'table tennis: more games, fewer points',
+        'table-tennis',
+        'COMPLETED',
+        [p(11, 9), p(0, 11), p(11, 9), p(11, 9), p(0, 11), p(11, 9)],
+        'home',
+      ],
       ['jai alai: sets decide, not points', 'jai-alai', 'COMPLETED', [p(15, 14), p(0, 15), p(14, 15)], 'away'],
-      ['jai alai: a live set does not count', 'jai-alai', 'COMPLETED', [p(15, 3, 'COMPLETED'), p(3, 15, 'COMPLETED'), p(14, 2, 'LIVE')], null],
+      [
+        'jai alai: a live set does not count',
+        'jai-alai',
+        'COMPLETED',
+        [p(15, 3, 'COMPLETED'), p(3, 15, 'COMPLETED'), p(14, 2, 'LIVE')],
+        null,
+      ],
     ];
-    for (const [name, format, status, ps, expected] of table) assert.equal(matchWinner(format, status, ps), expected, name);
+    for (const [name, format, status, ps, expected] of table)
+      assert.equal(matchWinner(format, status, ps), expected, name);
   });
 
   test('null unless COMPLETED; else the side ahead on the match score', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...MATCH_FORMATS), fc.constantFrom('COMPLETED', 'LIVE', 'UPCOMING', 'CANCELLED', 'POSTPONED', 'NEXT'), periods, (format, status, ps) => {
-        const winner = matchWinner(format, status, ps);
-        if (status !== 'COMPLETED') assert.equal(winner, null);
-        else assert.equal(winner, sideAhead(matchScore(format, ps)));
-      }),
+      fc.property(
+        fc.constantFrom(...MATCH_FORMATS),
+        fc.constantFrom('COMPLETED', 'LIVE', 'UPCOMING', 'CANCELLED', 'POSTPONED', 'NEXT'),
+        periods,
+        (format, status, ps) => {
+          const winner = matchWinner(format, status, ps);
+          if (status !== 'COMPLETED') assert.equal(winner, null);
+          else assert.equal(winner, sideAhead(matchScore(format, ps)));
+        },
+      ),
     );
   });
 });
@@ -177,7 +240,12 @@ describe('curling hammer', () => {
       ['no ends played', 'home', [], ['home']],
       ['no ends played, away first', 'away', [], ['away']],
       ['hammer team scores: gives it up', 'home', [{ home: 2, away: 0 }], ['home', 'away']],
-      ['steal: the team without the hammer scores, the hammer team keeps it', 'home', [{ home: 0, away: 1 }], ['home', 'home']],
+      [
+        'steal: the team without the hammer scores, the hammer team keeps it',
+        'home',
+        [{ home: 0, away: 1 }],
+        ['home', 'home'],
+      ],
       ['blank end keeps it', 'home', [{ home: 0, away: 0 }], ['home', 'home']],
       ['blank end keeps it, away', 'away', [{ home: 0, away: 0 }], ['away', 'away']],
       ['away hammer scores', 'away', [{ home: 0, away: 3 }], ['away', 'home']],
@@ -229,10 +297,20 @@ describe('curling hammer', () => {
       ['a completed steal', 'home', [p(0, 1, 'COMPLETED')], 'home'],
       ['a live end with a score passes nothing yet', 'home', [p(2, 0, 'COMPLETED'), p(0, 3, 'LIVE')], 'away'],
       ['a completed blank keeps it', 'away', [p(0, 0, 'COMPLETED'), p(0, 0, 'LIVE')], 'away'],
-      ['all completed: the end after the last', 'home', [p(1, 0, 'COMPLETED'), p(0, 2, 'COMPLETED'), p(0, 1, 'COMPLETED')], 'home'],
+      [
+        'all completed: the end after the last',
+        'home',
+        [p(1, 0, 'COMPLETED'), p(0, 2, 'COMPLETED'), p(0, 1, 'COMPLETED')],
+        'home',
+      ],
       ['ends past the first not-completed one are ignored', 'home', [p(0, 0, 'LIVE'), p(3, 0, 'COMPLETED')], 'home'],
       ['an end without a status is not completed', 'home', [p(3, 0)], 'home'],
-      ['cancelled ends (not endStatus-mapped) stop the run', 'home', [p(2, 0, 'CANCELLED'), p(0, 2, 'COMPLETED')], 'home'],
+      [
+        'cancelled ends (not endStatus-mapped) stop the run',
+        'home',
+        [p(2, 0, 'CANCELLED'), p(0, 2, 'COMPLETED')],
+        'home',
+      ],
     ];
     for (const [name, first, ends, expected] of table) assert.equal(hammerNow(first, ends), expected, name);
   });
@@ -241,7 +319,9 @@ describe('curling hammer', () => {
     fc.assert(
       fc.property(
         sides,
-        fc.array(fc.record({ end: endScore, status: fc.constantFrom('COMPLETED', 'COMPLETED', 'LIVE', 'UPCOMING') }), { maxLength: 12 }),
+        fc.array(fc.record({ end: endScore, status: fc.constantFrom('COMPLETED', 'COMPLETED', 'LIVE', 'UPCOMING') }), {
+          maxLength: 12,
+        }),
         (first, rows) => {
           const ends = rows.map(({ end, status }) => p(end.home, end.away, status));
           const run = ends.findIndex((e) => e.status !== 'COMPLETED');
@@ -282,9 +362,19 @@ describe('matchStatus (Jai Alai)', () => {
   test('walks every case', () => {
     const table: Array<[string, string, PeriodScore[], string]> = [
       ['event completed', 'COMPLETED', [], 'COMPLETED'],
-      ['two sets won while the event is still live', 'LIVE', [p(15, 3, 'COMPLETED'), p(15, 9, 'COMPLETED')], 'COMPLETED'],
+      [
+        'two sets won while the event is still live',
+        'LIVE',
+        [p(15, 3, 'COMPLETED'), p(15, 9, 'COMPLETED')],
+        'COMPLETED',
+      ],
       ['two sets won, unstated statuses', 'UPCOMING', [p(15, 3), p(15, 9)], 'COMPLETED'],
-      ['away takes two sets', 'LIVE', [p(3, 15, 'COMPLETED'), p(15, 9, 'COMPLETED'), p(2, 15, 'COMPLETED')], 'COMPLETED'],
+      [
+        'away takes two sets',
+        'LIVE',
+        [p(3, 15, 'COMPLETED'), p(15, 9, 'COMPLETED'), p(2, 15, 'COMPLETED')],
+        'COMPLETED',
+      ],
       ['one set each, third live', 'LIVE', [p(15, 3, 'COMPLETED'), p(3, 15, 'COMPLETED'), p(4, 4, 'LIVE')], 'LIVE'],
       ['event upcoming but a set is live', 'UPCOMING', [p(1, 0, 'LIVE')], 'LIVE'],
       ['event next but a set is completed', 'NEXT', [p(15, 2, 'COMPLETED'), p(0, 0, 'UPCOMING')], 'LIVE'],
@@ -293,22 +383,33 @@ describe('matchStatus (Jai Alai)', () => {
       ['next', 'NEXT', [], 'NEXT'],
       ['cancelled after a set', 'CANCELLED', [p(15, 2, 'COMPLETED')], 'CANCELLED'],
       ['postponed while a set was live', 'POSTPONED', [p(3, 2, 'LIVE')], 'POSTPONED'],
-      ['cancelled after two sets won: decided', 'CANCELLED', [p(15, 2, 'COMPLETED'), p(15, 2, 'COMPLETED')], 'COMPLETED'],
+      [
+        'cancelled after two sets won: decided',
+        'CANCELLED',
+        [p(15, 2, 'COMPLETED'), p(15, 2, 'COMPLETED')],
+        'COMPLETED',
+      ],
       ['a live set ahead does not count as won', 'LIVE', [p(15, 2, 'COMPLETED'), p(14, 2, 'LIVE')], 'LIVE'],
     ];
-    for (const [name, status, sets, expected] of table) assert.equal(matchStatus(status, sets, JAI_ALAI_SETS_TO_WIN), expected, name);
+    for (const [name, status, sets, expected] of table)
+      assert.equal(matchStatus(status, sets, JAI_ALAI_SETS_TO_WIN), expected, name);
     assert.equal(matchStatus('LIVE', [p(15, 2, 'COMPLETED')], 1), 'COMPLETED', 'one set to win');
   });
 
   test('COMPLETED exactly when the event is completed or a side has the sets it needs', () => {
     fc.assert(
-      fc.property(fc.constantFrom('COMPLETED', 'LIVE', 'UPCOMING', 'NEXT', 'CANCELLED', 'POSTPONED'), fc.array(period, { maxLength: 5 }), fc.integer({ min: 1, max: 3 }), (status, sets, toWin) => {
-        const score = matchScore('jai-alai', sets);
-        const decided = status === 'COMPLETED' || Math.max(score.home, score.away) >= toWin;
-        const result = matchStatus(status, sets, toWin);
-        assert.equal(result === 'COMPLETED', decided);
-        if (!decided && (status === 'CANCELLED' || status === 'POSTPONED')) assert.equal(result, status);
-      }),
+      fc.property(
+        fc.constantFrom('COMPLETED', 'LIVE', 'UPCOMING', 'NEXT', 'CANCELLED', 'POSTPONED'),
+        fc.array(period, { maxLength: 5 }),
+        fc.integer({ min: 1, max: 3 }),
+        (status, sets, toWin) => {
+          const score = matchScore('jai-alai', sets);
+          const decided = status === 'COMPLETED' || Math.max(score.home, score.away) >= toWin;
+          const result = matchStatus(status, sets, toWin);
+          assert.equal(result === 'COMPLETED', decided);
+          if (!decided && (status === 'CANCELLED' || status === 'POSTPONED')) assert.equal(result, status);
+        },
+      ),
     );
   });
 });

@@ -17,7 +17,14 @@ describe('winBy', () => {
       ['abbreviation NC', 'combat', 'COMPLETED', null, 'NC', 'No Contest'],
       ['abbreviation DQ', 'combat', 'COMPLETED', 'red', 'dq', 'Disqualification'],
       ['long form knockout', 'combat', 'COMPLETED', 'red', 'Knockout', 'KO'],
-      ['a method outside the list, as stored', 'combat', 'COMPLETED', 'red', 'Doctor Stoppage (cut)', 'Doctor Stoppage (cut)'],
+      [
+        'a method outside the list, as stored',
+        'combat',
+        'COMPLETED',
+        'red',
+        'Doctor Stoppage (cut)',
+        'Doctor Stoppage (cut)',
+      ],
       ['draw', 'combat', 'COMPLETED', null, 'draw', 'Draw'],
       ['completed without a method', 'combat', 'COMPLETED', 'red', null, null],
       ['completed with a blank method', 'combat', 'COMPLETED', 'red', '  ', null],
@@ -48,15 +55,21 @@ describe('winBy', () => {
     const noise = fc.constantFrom(' ', '_', '-', '.', '');
     fc.assert(
       fc.property(fc.constantFrom(...WIN_METHODS), fc.array(fc.boolean()), noise, (method, upper, separator) => {
-        const spelt = [...method.replace(/ /g, separator)].map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase())).join('');
+        const spelt = [...method.replace(/ /g, separator)]
+          .map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase()))
+          .join('');
         assert.equal(winBy('combat', 'COMPLETED', { winnerAthleteId: null, method: spelt }), method);
       }),
     );
     fc.assert(
-      fc.property(fc.constantFrom(...(Object.keys(RESULTS_FORMATS) as ResultsFormat[])), fc.string(), (format, method) => {
-        const value = winBy(format, 'COMPLETED', { winnerAthleteId: 'x', method });
-        assert.equal(value === undefined, format !== 'combat');
-      }),
+      fc.property(
+        fc.constantFrom(...(Object.keys(RESULTS_FORMATS) as ResultsFormat[])),
+        fc.string(),
+        (format, method) => {
+          const value = winBy(format, 'COMPLETED', { winnerAthleteId: 'x', method });
+          assert.equal(value === undefined, format !== 'combat');
+        },
+      ),
     );
   });
 });

@@ -185,7 +185,9 @@ function scoreText(row) {
 
 /** The heats worth showing: those in play, else the last one finished, else the next. */
 function shownHeats(document) {
-  const heats = document.rounds.flatMap((round) => round.heats.map((heat) => ({ ...heat, roundName: round.roundName })));
+  const heats = document.rounds.flatMap((round) =>
+    round.heats.map((heat) => ({ ...heat, roundName: round.roundName })),
+  );
   const live = heats.filter((heat) => heat.heatStatus === 'LIVE');
   if (live.length > 0) return live.slice(0, 2);
   const completed = heats.filter((heat) => heat.heatStatus === 'COMPLETED');
@@ -195,18 +197,28 @@ function shownHeats(document) {
 
 function teamScores(document) {
   const totals = new Map(document.teams.map((team) => [team.id, 0]));
-  for (const round of document.rounds) for (const score of round.scores) totals.set(score.teamId, (totals.get(score.teamId) ?? 0) + score.goals);
+  for (const round of document.rounds)
+    for (const score of round.scores) totals.set(score.teamId, (totals.get(score.teamId) ?? 0) + score.goals);
   return document.teams.map((team) => ({ id: team.id, name: team.name, score: totals.get(team.id) ?? 0 }));
 }
 
 function makeCard(id) {
   return create('article', { class: 'card', 'data-event-id': id, 'data-testid': 'event-card' }, [
-    create('div', { class: 'card-head' }, [create('span', { class: 'competition', 'data-testid': 'competition' }), create('span', { class: 'event-status', 'data-testid': 'event-status' })]),
+    create('div', { class: 'card-head' }, [
+      create('span', { class: 'competition', 'data-testid': 'competition' }),
+      create('span', { class: 'event-status', 'data-testid': 'event-status' }),
+    ]),
     create('h2', { class: 'event-name', 'data-testid': 'event-name' }),
     create('p', { class: 'where' }),
-    create('section', { class: 'teams', 'data-testid': 'teams', hidden: '' }, [create('h3', {}, [create('span', { text: 'Score' }), create('span', { class: 'tag period' })]), create('ol', { class: 'team-scores' })]),
+    create('section', { class: 'teams', 'data-testid': 'teams', hidden: '' }, [
+      create('h3', {}, [create('span', { text: 'Score' }), create('span', { class: 'tag period' })]),
+      create('ol', { class: 'team-scores' }),
+    ]),
     create('div', { class: 'heats', 'data-testid': 'heats' }),
-    create('section', { class: 'odds', 'data-testid': 'event-winner', hidden: '' }, [create('h3', {}, [create('span', { text: 'To win' }), create('span', { class: 'tag', text: 'decimal' })]), create('ol', { class: 'odds-list' })]),
+    create('section', { class: 'odds', 'data-testid': 'event-winner', hidden: '' }, [
+      create('h3', {}, [create('span', { text: 'To win' }), create('span', { class: 'tag', text: 'decimal' })]),
+      create('ol', { class: 'odds-list' }),
+    ]),
   ]);
 }
 
@@ -214,7 +226,8 @@ function renderEvent(entry) {
   const { card, document, heats, winners } = entry;
   if (!document) return;
   card.dataset.status = document.eventStatus;
-  if (document.eventStatus !== 'LIVE' && !entry.leaving) entry.leaving = setTimeout(() => dropEvent(entry.id), LINGER_MS);
+  if (document.eventStatus !== 'LIVE' && !entry.leaving)
+    entry.leaving = setTimeout(() => dropEvent(entry.id), LINGER_MS);
   card.dataset.competition = document.sportId;
   setText(card.querySelector('.competition'), competitions.get(document.sportId)?.name ?? document.sportId);
   setText(card.querySelector('.event-status'), document.eventStatus);
@@ -224,13 +237,19 @@ function renderEvent(entry) {
   const teams = card.querySelector('.teams');
   teams.hidden = document.teams.length === 0;
   if (!teams.hidden) {
-    const period = [...document.rounds].reverse().find((round) => round.roundStatus === 'LIVE') ?? [...document.rounds].reverse().find((round) => round.roundStatus === 'COMPLETED');
+    const period =
+      [...document.rounds].reverse().find((round) => round.roundStatus === 'LIVE') ??
+      [...document.rounds].reverse().find((round) => round.roundStatus === 'COMPLETED');
     setText(teams.querySelector('.period'), period ? period.roundName : '');
     reconcile(
       teams.querySelector('ol'),
       teamScores(document),
       (team) => team.id,
-      (team) => create('li', { class: 'team-row', 'data-team-id': team.id, 'data-testid': 'team-row' }, [create('span', { class: 'name' }), create('span', { class: 'score', 'data-testid': 'team-score' })]),
+      (team) =>
+        create('li', { class: 'team-row', 'data-team-id': team.id, 'data-testid': 'team-row' }, [
+          create('span', { class: 'name' }),
+          create('span', { class: 'score', 'data-testid': 'team-score' }),
+        ]),
       (element, team) => {
         setText(element.querySelector('.name'), team.name);
         setText(element.querySelector('.score'), team.score);
@@ -244,7 +263,10 @@ function renderEvent(entry) {
     (heat) => heat.id,
     (heat) =>
       create('section', { class: 'heat', 'data-heat-id': heat.id, 'data-testid': 'heat' }, [
-        create('h3', {}, [create('span', { class: 'heat-name' }), create('span', { class: 'tag heat-status', 'data-testid': 'heat-status' })]),
+        create('h3', {}, [
+          create('span', { class: 'heat-name' }),
+          create('span', { class: 'tag heat-status', 'data-testid': 'heat-status' }),
+        ]),
         create('ol', { class: 'rows' }),
         create('p', { class: 'more', hidden: '' }),
       ]),
@@ -257,11 +279,20 @@ function renderEvent(entry) {
         rows.slice(0, MAX_ROWS),
         (row) => row.id,
         (row) =>
-          create('li', { class: 'row', 'data-entry-id': row.id, 'data-athlete-id': row.athlete?.id ?? '', 'data-testid': 'score-row' }, [
-            create('span', { class: 'rank' }),
-            create('span', { class: 'name' }),
-            create('span', { class: 'score', 'data-testid': 'heat-score' }),
-          ]),
+          create(
+            'li',
+            {
+              class: 'row',
+              'data-entry-id': row.id,
+              'data-athlete-id': row.athlete?.id ?? '',
+              'data-testid': 'score-row',
+            },
+            [
+              create('span', { class: 'rank' }),
+              create('span', { class: 'name' }),
+              create('span', { class: 'score', 'data-testid': 'heat-score' }),
+            ],
+          ),
         (li, row) => {
           setText(li.querySelector('.rank'), row.athleteRoundRank ?? '–');
           setText(li.querySelector('.name'), athleteName(row.athlete) || row.athlete?.id || '');
@@ -290,7 +321,10 @@ function renderEvent(entry) {
     (li, odd) => {
       li.dataset.status = odd.status;
       setText(li.querySelector('.name'), outcomeName(odd));
-      setText(li.querySelector('.prob'), odd.status === 'OPEN' ? `${odd.probability.toFixed(1)}%` : odd.status.toLowerCase());
+      setText(
+        li.querySelector('.prob'),
+        odd.status === 'OPEN' ? `${odd.probability.toFixed(1)}%` : odd.status.toLowerCase(),
+      );
       setText(li.querySelector('.price'), odd.odds.toFixed(2));
     },
   );
@@ -305,12 +339,24 @@ let competitions = new Map();
 const board = new Map();
 
 /** Whether the event's competition prices an event winner (else the odds route answers 404). */
-const offersWinner = (entry) => competitions.get(entry.id.split(':')[0])?.supportedMarkets.includes('eventWinner') ?? true;
+const offersWinner = (entry) =>
+  competitions.get(entry.id.split(':')[0])?.supportedMarkets.includes('eventWinner') ?? true;
 
 function ensureEvent(id) {
   let entry = board.get(id);
   if (entry) return entry;
-  entry = { id, card: makeCard(id), document: null, shown: [], heats: new Map(), winners: null, want: null, timer: null, leaving: null, lastRefresh: 0 };
+  entry = {
+    id,
+    card: makeCard(id),
+    document: null,
+    shown: [],
+    heats: new Map(),
+    winners: null,
+    want: null,
+    timer: null,
+    leaving: null,
+    lastRefresh: 0,
+  };
   board.set(id, entry);
   $('#events').append(entry.card);
   $('#empty').hidden = true;
@@ -365,15 +411,21 @@ async function refresh(entry, want) {
   }
   for (const heat of entry.shown) {
     if (!want.heatIds.has(heat.id)) continue;
-    jobs.push(getDocument(`/events/${id}/heats/${encodeURIComponent(heat.id)}`).then((rows) => entry.heats.set(heat.id, rows)));
+    jobs.push(
+      getDocument(`/events/${id}/heats/${encodeURIComponent(heat.id)}`).then((rows) => entry.heats.set(heat.id, rows)),
+    );
   }
   if (!offersWinner(entry)) entry.winners = [];
-  else if (want.odds || entry.winners === null) jobs.push(getDocument(`/events/${id}/eventWinner`).then((odds) => (entry.winners = odds.eventWinner ?? [])));
+  else if (want.odds || entry.winners === null)
+    jobs.push(getDocument(`/events/${id}/eventWinner`).then((odds) => (entry.winners = odds.eventWinner ?? [])));
   await Promise.all(jobs);
   // A heat whose rows say it changed status (finished, say): the event document shows what is in play now.
-  const stale = entry.shown.some((heat) => (entry.heats.get(heat.id) ?? []).some((row) => row.heatStatus !== heat.heatStatus));
+  const stale = entry.shown.some((heat) =>
+    (entry.heats.get(heat.id) ?? []).some((row) => row.heatStatus !== heat.heatStatus),
+  );
   if (stale && !want.document) return refresh(entry, { document: true, odds: false, heatIds: new Set() });
-  for (const heatId of entry.heats.keys()) if (!entry.shown.some((heat) => heat.id === heatId)) entry.heats.delete(heatId);
+  for (const heatId of entry.heats.keys())
+    if (!entry.shown.some((heat) => heat.id === heatId)) entry.heats.delete(heatId);
   renderEvent(entry);
 }
 
@@ -469,7 +521,10 @@ function onChange(kind, data) {
       if (!entry) break;
       // Scores of heats on show: their rows. Anything else (another heat, a round, a team's periods): the event too.
       const shown = new Set(entry.shown.map((heat) => heat.id));
-      const others = data.roundIds.length > 0 || data.heatIds.some((heatId) => !shown.has(heatId)) || entry.document?.teams.length > 0;
+      const others =
+        data.roundIds.length > 0 ||
+        data.heatIds.some((heatId) => !shown.has(heatId)) ||
+        entry.document?.teams.length > 0;
       schedule(id, { document: others, heatIds: data.heatIds.filter((heatId) => shown.has(heatId)) });
       break;
     }
@@ -501,7 +556,10 @@ async function follow() {
   let retryMs = 2_000;
   let failures = 0;
   for (;;) {
-    setStatus(lastEventId === null && failures === 0 ? 'connecting' : 'reconnecting', lastEventId === null && failures === 0 ? 'Connecting…' : 'Reconnecting…');
+    setStatus(
+      lastEventId === null && failures === 0 ? 'connecting' : 'reconnecting',
+      lastEventId === null && failures === 0 ? 'Connecting…' : 'Reconnecting…',
+    );
     const abort = new AbortController();
     let idle = null;
     const watch = () => {
@@ -512,9 +570,15 @@ async function follow() {
       const headers = { 'x-api-key': apiKey, accept: 'text/event-stream' };
       // Resume where we were: the server replays what we missed (or sends a reset).
       if (lastEventId !== null) headers['last-event-id'] = lastEventId;
-      const response = await fetch(`${API}/stream?kind=${STREAM_KINDS}`, { headers, cache: 'no-store', signal: abort.signal });
+      const response = await fetch(`${API}/stream?kind=${STREAM_KINDS}`, {
+        headers,
+        cache: 'no-store',
+        signal: abort.signal,
+      });
       if (response.status === 401 || response.status === 403) {
-        askForKey(response.status === 401 ? 'The key was refused. Enter another one.' : 'This key may not read the stream.');
+        askForKey(
+          response.status === 401 ? 'The key was refused. Enter another one.' : 'This key may not read the stream.',
+        );
         return;
       }
       if (!response.ok || !response.body) throw new Error(`stream: HTTP ${response.status}`);
