@@ -1,5 +1,5 @@
 import { COMPETITION_KEYS } from '../src/domain/competitions.ts';
-import { type Fetcher, type ListedEvent } from './context.ts';
+import type { Fetcher, ListedEvent } from './context.ts';
 import { type LoadResult, type LoadSettings, measure } from './load.ts';
 import { client } from './parlay.ts';
 import { markdownTable, TARGETS, verdict } from './report.ts';

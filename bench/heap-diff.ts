@@ -87,7 +87,7 @@ for (const [title, sort] of [
   console.log(`\ntop ${top} ${title}:`);
   for (const r of [...rows].sort((x, y) => sort(y) - sort(x)).slice(0, top)) {
     console.log(
-      `  ${String(r.countDelta).padStart(9)} (${r.countBefore} -> ${r.countAfter})  ${((r.bytesDelta / 1024).toFixed(0) + ' KiB').padStart(10)}  ${r.key.slice(0, 120)}`,
+      `  ${String(r.countDelta).padStart(9)} (${r.countBefore} -> ${r.countAfter})  ${(`${(r.bytesDelta / 1024).toFixed(0)} KiB`).padStart(10)}  ${r.key.slice(0, 120)}`,
     );
   }
 }

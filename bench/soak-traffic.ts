@@ -154,7 +154,10 @@ export async function runReaders(options: ReaderOptions): Promise<void> {
     let lastPoll = new Date(Date.now() - 60_000).toISOString();
     const choose = (): ReadSet => {
       let r = next() * totalWeight;
-      for (const set of kinds) if ((r -= set.weight) < 0) return set;
+      for (const set of kinds) {
+        r -= set.weight;
+        if (r < 0) return set;
+      }
       return kinds.at(-1) as ReadSet;
     };
     try {
@@ -232,7 +235,10 @@ export async function runWriter(options: WriterOptions, stats: WriterStats): Pro
   const sent: Record<string, number> = {};
   // updatedAt only moves forward: an item older than the stored one would be ignored.
   let last = Date.now();
-  const stamp = () => new Date((last = Math.max(Date.now(), last + 1))).toISOString();
+  const stamp = () => {
+    last = Math.max(Date.now(), last + 1);
+    return new Date(last).toISOString();
+  };
   let nextWinnerAt = performance.now() + options.winnerEverySeconds * 1000;
   let winnerMoves = 0;
   let i = 0;

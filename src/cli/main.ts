@@ -6,7 +6,8 @@ import { FeedValidationError } from '../ingest/feed-errors.ts';
 export interface Command {
   usage: string;
   options?: ParseArgsConfig['options'];
-  run(args: { values: Record<string, string | boolean | undefined>; positionals: string[] }): Promise<number | void>;
+  /** Resolves with the exit code; anything else (nothing) means 0. */
+  run(args: { values: Record<string, string | boolean | undefined>; positionals: string[] }): Promise<unknown>;
 }
 
 /** Commands load on demand, so that `--help` or `keys` does not pay for the HTTP stack. */
@@ -93,7 +94,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    return (await command.run(parsed)) ?? 0;
+    const code = await command.run(parsed);
+    return typeof code === 'number' ? code : 0;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -1629,7 +1629,10 @@ function buildCompetition(
     if (!model) return null;
     const key = `${plan.uuid}|${home?.id}|${away?.id}`;
     let path = paths.get(key);
-    if (!path) paths.set(key, (path = livePath(plan, model, nowMs)));
+    if (!path) {
+      path = livePath(plan, model, nowMs);
+      paths.set(key, path);
+    }
     return path;
   };
   return {
@@ -1660,7 +1663,10 @@ function buildCompetition(
         let { home, away } = plan;
         const season = new Date(plan.start).getUTCFullYear();
         let bracket = plan.bracket ? brackets.get(season) : undefined;
-        if (plan.bracket && !bracket) brackets.set(season, (bracket = bracketFiller(competition, nowMs)));
+        if (plan.bracket && !bracket) {
+          bracket = bracketFiller(competition, nowMs);
+          brackets.set(season, bracket);
+        }
         if (bracket) [home, away] = bracket.teams(plan);
         let status = statusAt(plan, clock, finishOf(plan, pathOf(plan, home, away)));
         // A knockout game whose feeders never finished is called off.

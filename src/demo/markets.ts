@@ -112,9 +112,9 @@ export function inPlayEventMarkets(
   if (running && order.length > 1) {
     // In tenths of the heat, so that a price holds between moves of the running order.
     const progress = Math.floor(running.progress * 10) / 10;
-    order.forEach((id, k) =>
-      weight.set(id, (weight.get(id) ?? 0) * Math.exp(FORM * progress * (1 - (2 * k) / (order.length - 1)))),
-    );
+    order.forEach((id, k) => {
+      weight.set(id, (weight.get(id) ?? 0) * Math.exp(FORM * progress * (1 - (2 * k) / (order.length - 1))));
+    });
   }
   const total = [...weight.values()].reduce((a, b) => a + b, 0);
   const upcoming = new Set(heats.filter((h) => h.status === 'UPCOMING').map((h) => h.id));

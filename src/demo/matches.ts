@@ -282,14 +282,13 @@ const laws = new WeakMap<TeamMatchModel, Record<MatchSide, JointScore[]>>();
 /** An end's law with `hammer` throwing last: the first end of the same match with that side holding the hammer. Kept per model. */
 function endLaw(model: Curling, hammer: MatchSide): JointScore[] {
   let known = laws.get(model);
-  if (!known)
-    laws.set(
-      model,
-      (known = {
-        home: periodDistribution({ ...model, firstHammer: 'home' }, 0),
-        away: periodDistribution({ ...model, firstHammer: 'away' }, 0),
-      }),
-    );
+  if (!known) {
+    known = {
+      home: periodDistribution({ ...model, firstHammer: 'home' }, 0),
+      away: periodDistribution({ ...model, firstHammer: 'away' }, 0),
+    };
+    laws.set(model, known);
+  }
   return known[hammer];
 }
 

@@ -343,7 +343,7 @@ function gauss(rng: Random): number {
   return (rng.next() + rng.next() + rng.next() - 1.5) * 2;
 }
 
-const clamp = (x: number, lo: number, hi: number) => (x < lo ? lo : x > hi ? hi : x);
+const clamp = (x: number, lo: number, hi: number) => Math.min(Math.max(x, lo), hi);
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -654,7 +654,10 @@ function slsHeat(b: EventBuild, heat: ResultHeat, entrants: readonly Entrant[], 
     }
     entry.heatScore = bestThree(shown, 0, 8);
   }
-  if (stage === FINAL) order.forEach((i, k) => ((entries[i] as FeedHeatEntry).position = k + 1));
+  if (stage === FINAL)
+    order.forEach((i, k) => {
+      (entries[i] as FeedHeatEntry).position = k + 1;
+    });
   return order.map((i) => entrants[i] as Entrant);
 }
 
@@ -756,7 +759,9 @@ function lapRace(b: EventBuild, heat: ResultHeat, entrants: readonly Entrant[], 
     );
   });
 
-  order.forEach((i, k) => ((entrants[i] as Entrant).mark = spec.timed ? (best[i] ?? 0) : k));
+  order.forEach((i, k) => {
+    (entrants[i] as Entrant).mark = spec.timed ? (best[i] ?? 0) : k;
+  });
 
   const shown = stage === FINAL ? L : Math.min(L - 1, Math.floor(heat.progress * L));
   // Positions at the end of each shown lap, among the entrants who completed it.
@@ -848,10 +853,9 @@ function positionRace(b: EventBuild, heat: ResultHeat, entrants: readonly Entran
   const compare = (laps: (i: number) => number) => (x: number, y: number) =>
     (dns[x] ?? 0) - (dns[y] ?? 0) || laps(y) - laps(x) || (key[x] ?? 0) - (key[y] ?? 0) || x - y;
   const order = indices(n).sort(compare((i) => done[i] ?? 0));
-  order.forEach(
-    (i, k) =>
-      ((entrants[i] as Entrant).mark = spec.timed ? (dns[i] ? Number.POSITIVE_INFINITY : (bestLap[i] ?? 0)) : k),
-  );
+  order.forEach((i, k) => {
+    (entrants[i] as Entrant).mark = spec.timed ? (dns[i] ? Number.POSITIVE_INFINITY : (bestLap[i] ?? 0)) : k;
+  });
   const running = stage === FINAL ? order : indices(n).sort(compare(lapsNow));
   let place = 0;
   for (const i of running) {
@@ -898,7 +902,9 @@ function fieldRacing(b: EventBuild, event: ResultEvent, spec: FieldRacingSpec, r
     if (role === 'qualifying') {
       const groups = snake(field, round.heats.length);
       const timed: Entrant[] = [];
-      round.heats.forEach((heat, h) => timed.push(...run(role, heat, groups[h] ?? [])));
+      round.heats.forEach((heat, h) => {
+        timed.push(...run(role, heat, groups[h] ?? []));
+      });
       // Riders without a time rank last; the time is each entrant's mark (Infinity when none).
       qualified = timed.sort((x, y) => x.mark - y.mark || x.order - y.order);
       main = qualified.slice(0, spec.transfer);
@@ -1121,10 +1127,14 @@ function swimming(b: EventBuild, event: ResultEvent): void {
     } else {
       // Circle seeding: the fastest in the last semifinal, the second fastest in the one before.
       groups = Array.from({ length: count }, () => []);
-      starters.forEach((entrant, k) => groups[count - 1 - (k % count)]?.push(entrant));
+      starters.forEach((entrant, k) => {
+        groups[count - 1 - (k % count)]?.push(entrant);
+      });
     }
     const swum: Entrant[] = [];
-    round.heats.forEach((heat, h) => swum.push(...swim(heat, groups[h] ?? [])));
+    round.heats.forEach((heat, h) => {
+      swum.push(...swim(heat, groups[h] ?? []));
+    });
     if (r === event.rounds.length - 1) return;
     const ranked = fastest(swum);
     starters = ranked.slice(0, keep);
@@ -1159,15 +1169,15 @@ function discGolf(b: EventBuild, event: ResultEvent): void {
     } else {
       groups = chunks(standing, round.heats.length);
     }
-    round.heats.forEach((heat, h) =>
+    round.heats.forEach((heat, h) => {
       scoredHeat(b, heat, groups[h] ?? [], {
         score: strokes,
         lowerIsBetter: true,
         ties: true,
         live: 'partial',
         partial: (s, p) => Math.round(s * p),
-      }),
-    );
+      });
+    });
     standing = [...standing].sort((x, y) => x.total - y.total || x.order - y.order);
   });
 }
@@ -1606,13 +1616,13 @@ function bullRiding(b: EventBuild, event: ResultEvent, teamIds: readonly string[
       for (const entrant of ranked.slice(12)) b.out(entrant, lastHeat(event.rounds[r - 1]));
     }
     const count = round.heats.length;
-    round.heats.forEach((heat, h) =>
+    round.heats.forEach((heat, h) => {
       pbrHeat(
         b,
         heat,
         entrants.filter((_, k) => (k + r) % count === h),
-      ),
-    );
+      );
+    });
   });
 }
 
@@ -1652,8 +1662,8 @@ function teamBullRiding(b: EventBuild, event: ResultEvent, teamIds: readonly str
       const awayRiders = teamRiders(away);
       for (const entrant of [...homeRiders, ...awayRiders]) entrant.total = 0;
       pbrHeat(b, heat, [...homeRiders, ...awayRiders]);
-      homeRiders.forEach((entrant) => entrant.entry && (entrant.entry.teamId = home));
-      awayRiders.forEach((entrant) => entrant.entry && (entrant.entry.teamId = away));
+      for (const entrant of homeRiders) if (entrant.entry) entrant.entry.teamId = home;
+      for (const entrant of awayRiders) if (entrant.entry) entrant.entry.teamId = away;
       teamScore.set(home, (teamScore.get(home) ?? 0) + homeRiders.reduce((sum, entrant) => sum + entrant.total, 0));
       teamScore.set(away, (teamScore.get(away) ?? 0) + awayRiders.reduce((sum, entrant) => sum + entrant.total, 0));
       b.sink.teamGames.push({ heatId: heat.id, homeTeamId: home, awayTeamId: away, eventType: TEAM_GAME_EVENT_TYPE });

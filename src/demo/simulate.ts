@@ -111,7 +111,10 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
     const uuid = competition.events[seq]?.uuid as string;
     if (preEvent.has(uuid) || getCompetition(competition.key).participants !== 'athletes') return;
     let atLoad = laidOut.get(competition.key);
-    if (!atLoad) laidOut.set(competition.key, (atLoad = competition.viewsAt(anchorOf(competition.key))));
+    if (!atLoad) {
+      atLoad = competition.viewsAt(anchorOf(competition.key));
+      laidOut.set(competition.key, atLoad);
+    }
     const loaded = newChunk();
     competition.materialiseAt(seq, atLoad[seq] as EventView, loaded, PRE_EVENT_PRICES);
     preEvent.set(uuid, { markets: loaded.markets, odds: loaded.odds });
@@ -286,8 +289,10 @@ function inPlayPricer(preEvent: ReadonlyMap<string, EventMarkets>): DemoPricer {
     match(ctx, match, sink) {
       if (ctx.status === 'COMPLETED') return;
       let markets = matches.get(ctx.uuid);
-      if (!markets)
-        matches.set(ctx.uuid, (markets = demoMatchMarkets(ctx.competition, ctx.uuid, match.model, match.roundIds)));
+      if (!markets) {
+        markets = demoMatchMarkets(ctx.competition, ctx.uuid, match.model, match.roundIds);
+        matches.set(ctx.uuid, markets);
+      }
       sink.markets.push(...markets.markets);
       if (ctx.status !== 'LIVE') {
         sink.odds.push(...markets.odds);

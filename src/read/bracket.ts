@@ -24,8 +24,7 @@ export async function getBracket(store: Store, tourYearId: string, scope: Access
     ])
     .where('tourYears.id', '=', tourYearId)
     .executeTakeFirst();
-  if (!tourYear || tourYear.competition !== '3ice')
-    throw notFound(`3ICE tour year "${tourYearId}" not found`, { tourYearId });
+  if (tourYear?.competition !== '3ice') throw notFound(`3ICE tour year "${tourYearId}" not found`, { tourYearId });
   assertCanRead(scope, tourYear.competition);
   const repo = eventsRepository(store.db);
   const matches = (await repo.documentsOf(await repo.bracketGames(tourYearId))).map(teamMatch);

@@ -197,6 +197,7 @@ export function pricedOutcome(
     status: publishedStatus(market.status, odd.status, result, context.eventStatus),
     settlement,
     deadHeatFactor: odd.settlement ? 1 : derived.deadHeatFactor,
+    // biome-ignore lint/complexity/useMathMinMax: ISO date-time strings, which compare in time order
     updatedAt: odd.updatedAt > market.updatedAt ? odd.updatedAt : market.updatedAt,
   };
 }

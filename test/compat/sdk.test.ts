@@ -669,7 +669,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
         FIELD_WIN.map((_, i) => `${FIELD_UUID}:eventWinner:rx-${i}`),
       );
       assert.deepEqual(
-        live.map((o) => o.athlete?.firstName + ' ' + o.athlete?.lastName),
+        live.map((o) => `${o.athlete?.firstName} ${o.athlete?.lastName}`),
         FIELD_WIN.map((_, i) => rider(i)),
       );
       // Fair prices: 1/p to four places.

@@ -13,7 +13,7 @@ import { EVENT_STATUSES, FUTURE_TYPES } from '../../src/domain/enumerations.ts';
 import { countsPeriodsWon } from '../../src/domain/results/match-score.ts';
 import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedCollection, type FeedDocument } from '../../src/ingest/feed-schema.ts';
-import { type ExistingLookup, validateFeed } from '../../src/ingest/validate-feed.ts';
+import { type ExistingLookup, type NormalizedFeed, validateFeed } from '../../src/ingest/validate-feed.ts';
 
 const NOW = new Date('2026-03-10T15:42:17.250Z');
 const NOW_MS = NOW.getTime();
@@ -26,7 +26,7 @@ function priorChunks() {
     return new Map(ids.filter((id) => known.has(id)).map((id) => [id, known.get(id) ?? null]));
   };
   const validate = async (doc: FeedDocument) => {
-    let feed;
+    let feed: NormalizedFeed;
     try {
       feed = await validateFeed(doc, lookup, NOW);
     } catch (error) {
@@ -165,9 +165,9 @@ describe('demo data generator', () => {
       const own = rounds.filter((r) => r.eventId === e.id);
       assert.equal(own.filter((r) => r.roundStatus === 'LIVE').length, 1, `${e.id} has one live round`);
       const liveAt = own.findIndex((r) => r.roundStatus === 'LIVE');
-      own.forEach((r, i) =>
-        assert.equal(r.roundStatus, i < liveAt ? 'COMPLETED' : i > liveAt ? 'UPCOMING' : 'LIVE', r.id),
-      );
+      own.forEach((r, i) => {
+        assert.equal(r.roundStatus, i < liveAt ? 'COMPLETED' : i > liveAt ? 'UPCOMING' : 'LIVE', r.id);
+      });
       const ownHeats = own.flatMap((r) => heatsByRound.get(r.id) ?? []);
       if (ownHeats.length > 0) {
         const live = ownHeats.filter((h) => h.heatStatus === 'LIVE');

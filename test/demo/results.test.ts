@@ -132,7 +132,9 @@ describe('demo results', () => {
     const byEvent = groupBy(data.participants, (p) => p.eventId);
     for (const [eventId, list] of byEvent) {
       const uuid = eventId.split(':')[1] ?? '';
-      list.forEach((p, i) => assert.equal(p.id, `${uuid}-p${i + 1}`));
+      list.forEach((p, i) => {
+        assert.equal(p.id, `${uuid}-p${i + 1}`);
+      });
       assert.equal(new Set(list.map((p) => p.athleteId)).size, list.length, eventId);
       const seeds = list.map((p) => p.seedNo).filter((s): s is number => typeof s === 'number');
       assert.ok(isPermutation(seeds), `${eventId} seeds 1..n`);

@@ -38,7 +38,7 @@ test('inputProblems: every bad string, key and (when asked) non-finite number, b
     name: 'a\u0000',
     legs: ['ok', '\uD800'],
     nested: { deep: [{ n: Infinity }] },
-    ['k\u0000']: 1,
+    'k\u0000': 1,
     fine: 2,
   };
   assert.deepEqual(
@@ -49,6 +49,6 @@ test('inputProblems: every bad string, key and (when asked) non-finite number, b
     inputProblems(input, { finiteNumbers: true }).map((p) => p.path),
     ['name', 'legs[1]', 'nested.deep[0].n', 'k\u0000'],
   );
-  assert.match(inputProblems({ ['k\u0000']: 1 })[0]?.problem ?? '', /^has a name that must not contain the NUL/);
+  assert.match(inputProblems({ 'k\u0000': 1 })[0]?.problem ?? '', /^has a name that must not contain the NUL/);
   assert.deepEqual(inputProblems(['fine', 1, null, true, { a: -1e308 }], { finiteNumbers: true }), []);
 });

@@ -204,7 +204,7 @@ describeEachStore('GET /events/{eventId}', (open) => {
       `wsl:${MASL_GAME}`,
       'wsl:00000000-0000-4000-8000-000000000000',
       'nope',
-      'nba:' + WSL_LIVE,
+      `nba:${WSL_LIVE}`,
       '%20',
     ]) {
       const res = await get(`${BASE}/events/${id}`);

@@ -408,8 +408,14 @@ type Step = string | number;
 /** Paths to every node of a JSON value (object entries by position). */
 function nodePaths(value: JsonLike, path: Step[] = [], out: Step[][] = []): Step[][] {
   out.push(path);
-  if (value instanceof JsonObject) value.entries.forEach(([, item], i) => nodePaths(item, [...path, i], out));
-  else if (Array.isArray(value)) value.forEach((item, i) => nodePaths(item, [...path, i], out));
+  if (value instanceof JsonObject)
+    value.entries.forEach(([, item], i) => {
+      nodePaths(item, [...path, i], out);
+    });
+  else if (Array.isArray(value))
+    value.forEach((item, i) => {
+      nodePaths(item, [...path, i], out);
+    });
   return out;
 }
 
@@ -425,7 +431,10 @@ function editAt(
   if (value instanceof JsonObject) {
     const entries: Array<readonly [string, JsonLike]> = [];
     value.entries.forEach(([name, item], i) => {
-      if (i !== step) return entries.push([name, item]);
+      if (i !== step) {
+        entries.push([name, item]);
+        return;
+      }
       const edited = rest.length === 0 ? edit(item) : editAt(item, rest, edit, key);
       if (edited !== undefined) entries.push([name, edited]);
       if (rest.length === 0 && key !== undefined) entries.push([key, edited ?? item]);
@@ -1120,7 +1129,8 @@ for (const kind of STORE_KINDS) {
       await fc.assert(
         fc.asyncProperty(text, async (name) => {
           // A text the feed refuses only has to leave the store alone; one it accepts must come back unchanged.
-          const updatedAt = new Date((version += 1000)).toISOString();
+          version += 1000;
+          const updatedAt = new Date(version).toISOString();
           const payload = JSON.stringify({
             tours: [{ id: 'wsl-ct-men', competition: 'wsl', name, gender: 'men', updatedAt }],
           });

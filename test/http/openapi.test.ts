@@ -241,9 +241,9 @@ describe('OpenAPI document and docs page [sqlite]', () => {
     assert.notEqual(byName.get('competition')?.deprecated, true);
     assert.deepEqual(
       (sportType.schema as { enum?: string[] }).enum,
-      (byName.get('competition')?.schema as { enum?: string[] }).enum,
+      (byName.get('competition')?.schema as { enum?: string[] } | undefined)?.enum,
     );
-    assert.equal((byName.get('eventStatus')?.schema as { type?: string }).type, 'array');
+    assert.equal((byName.get('eventStatus')?.schema as { type?: string } | undefined)?.type, 'array');
     // The Parameter Object's own `deprecated` field is what tools (Swagger UI, client generators) read;
     // a `deprecated` inside the parameter's schema alone is only a JSON Schema annotation.
     assert.equal(

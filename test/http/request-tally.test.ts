@@ -107,7 +107,9 @@ describe('RequestTally', () => {
             const buckets = [...BOUNDS.map(String), '+Inf'].map(
               (le) => found.get(`duration_seconds_bucket{le="${le}",${labels}}`) as number,
             );
-            buckets.slice(1).forEach((count, i) => assert.ok(count >= (buckets[i] as number)));
+            buckets.slice(1).forEach((count, i) => {
+              assert.ok(count >= (buckets[i] as number));
+            });
             assert.equal(buckets.at(-1), mine.length);
             assert.equal(found.get(`duration_seconds_count{${labels}}`), mine.length);
             const sum = found.get(`duration_seconds_sum{${labels}}`) as number;

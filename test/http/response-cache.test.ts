@@ -83,7 +83,10 @@ const B = `wsl:${WSL_PAST}`;
 
 /** Update times later than the fixtures', each later than the one before. */
 let clock = Date.parse('2026-06-01T00:00:00.000Z');
-const later = (): string => new Date((clock += 60_000)).toISOString();
+const later = (): string => {
+  clock += 60_000;
+  return new Date(clock).toISOString();
+};
 
 /**
  * A change to one heat of event A (the live wsl event): its name `Heat 1 (v<n>)`, shown by the event
@@ -202,7 +205,7 @@ describeEachStore('response cache', (open, kind) => {
       for (const inm of [etag, `"x", ${etag}`, `"x",${etag} , "y"`, `W/${etag}`, `"x", W/${etag}`, '*']) {
         assertNotModified(await get(url, { 'if-none-match': inm }), etag, `If-None-Match: ${inm}`);
       }
-      for (const inm of ['"stale"', `"x", "y"`, etag.slice(0, -2) + '"']) {
+      for (const inm of ['"stale"', `"x", "y"`, `${etag.slice(0, -2)}"`]) {
         const stale = await get(url, { 'if-none-match': inm });
         assert.equal(stale.statusCode, 200, `If-None-Match: ${inm}`);
         assert.equal(stale.body, ok.body);

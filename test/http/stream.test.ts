@@ -23,7 +23,10 @@ const STREAM = '/api/v1/public/stream';
 const LOG_SIZE = 8;
 
 let clock = Date.parse('2026-06-01T00:00:00.000Z');
-const later = (): string => new Date((clock += 60_000)).toISOString();
+const later = (): string => {
+  clock += 60_000;
+  return new Date(clock).toISOString();
+};
 
 /** Batches of one change each (one log record), or two where said. */
 const changes = {
@@ -353,8 +356,8 @@ describeEachStore('stream', (_open, kind) => {
     const { stream } = track(await ready(server, '', { 'x-api-key': TEST_KEY, 'last-event-id': String(from) }));
     const [reset] = await stream.events(1);
     assert.equal(reset?.event, 'reset');
-    assert.equal((reset?.json as { reason: string }).reason, 'resume');
-    assert.equal(typeof (reset?.json as { message: string }).message, 'string');
+    assert.equal((reset?.json as { reason: string } | undefined)?.reason, 'resume');
+    assert.equal(typeof (reset?.json as { message: string } | undefined)?.message, 'string');
     assert.equal(
       reset?.id,
       String((held.at(-1) as StoredChange).id),
@@ -374,7 +377,7 @@ describeEachStore('stream', (_open, kind) => {
     const { stream: stranger } = track(await ready(server, '', { 'x-api-key': TEST_KEY, 'last-event-id': '999999' }));
     const [strangerReset] = await stranger.events(1);
     assert.equal(strangerReset?.event, 'reset');
-    assert.equal((strangerReset?.json as { reason: string }).reason, 'resume');
+    assert.equal((strangerReset?.json as { reason: string } | undefined)?.reason, 'resume');
     assert.equal(strangerReset?.id, String(await lastId()), "its id is this server's position");
     const next = await one(server.store, changes.wslA(9.5));
     assert.deepEqual(idsOf(await stranger.events(1)), expected(next));
@@ -430,7 +433,7 @@ describeEachStore('stream', (_open, kind) => {
       for (const { stream } of [one, two]) {
         const [event] = await stream.events(1);
         assert.equal(event?.event, 'close');
-        assert.equal(typeof (event?.json as { message: string }).message, 'string');
+        assert.equal(typeof (event?.json as { message: string } | undefined)?.message, 'string');
         await stream.ended;
         await assert.rejects(stream.next(1_000), /ended/, 'nothing after close');
       }

@@ -38,7 +38,10 @@ const odd = (id: string, changes: Partial<Item<'odds'>>) => ({ ...item('odds', i
 
 /** Update times later than every fixture row, each later than the one before: every batch is newer. */
 let clock = Date.parse('2026-06-01T00:00:00.000Z');
-const later = (): string => new Date((clock += 60_000)).toISOString();
+const later = (): string => {
+  clock += 60_000;
+  return new Date(clock).toISOString();
+};
 
 /** The fixture, its results and odds. */
 async function loaded(store: Store): Promise<Store> {

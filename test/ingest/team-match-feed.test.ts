@@ -65,7 +65,9 @@ function assertProblems(problems: string[][], expected: Array<[item: string, fie
     problems.map(([item, field]) => [item, field]),
     expected.map(([item, field]) => [item, field]),
   );
-  expected.forEach(([, , message], i) => assert.match(problems[i]?.[2] ?? '', message));
+  expected.forEach(([, , message], i) => {
+    assert.match(problems[i]?.[2] ?? '', message);
+  });
 }
 
 /** A side problem as [item, field, the market type it names, the sides it lists]. */

@@ -15,7 +15,7 @@ import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import { type ChangeFeed, type ChangeFeedOptions, openChangeFeed } from '../../src/store/change-feed.ts';
 import type { Store } from '../../src/store/database.ts';
-import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
+import { fixtureFeed } from '../helpers/feed-fixture.ts';
 import { openTestStore, STORE_KINDS } from '../helpers/stores.ts';
 
 /** Generous: the feed on the other store learns of a write by polling (SQLite) or NOTIFY (PostgreSQL). */
@@ -23,17 +23,20 @@ const WAIT_MS = 10_000;
 
 let clock = Date.parse('2026-06-01T00:00:00.000Z');
 /** A batch that changes one heat score of the live wsl heat: one heatScore change each time. */
-const scoreBatch = (score: number): FeedDocument => ({
-  heatEntries: [
-    {
-      id: 'e-feed',
-      heatId: 'h-3',
-      athleteId: 'ath-1',
-      heatScore: score,
-      updatedAt: new Date((clock += 60_000)).toISOString(),
-    },
-  ],
-});
+const scoreBatch = (score: number): FeedDocument => {
+  clock += 60_000;
+  return {
+    heatEntries: [
+      {
+        id: 'e-feed',
+        heatId: 'h-3',
+        athleteId: 'ath-1',
+        heatScore: score,
+        updatedAt: new Date(clock).toISOString(),
+      },
+    ],
+  };
+};
 
 /** What a feed delivered, in delivery order, and a way to wait for a given change id. */
 function record(feed: ChangeFeed) {

@@ -288,7 +288,7 @@ function unusedPort(): Promise<number> {
   });
 }
 
-describeEachStore('store', (open, kind) => {
+describeEachStore('store', (open) => {
   test('migrations create every table, and a second run applies nothing', async () => {
     const store = await open({ migrate: false });
     assert.deepEqual(await tableNames(store), []);

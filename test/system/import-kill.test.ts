@@ -54,9 +54,9 @@ function largeFeed(events: number): FeedDocument {
       updatedAt: at,
     });
     const entrants = Array.from({ length: 16 }, (_, k) => `big-ath-${(e * 7 + k) % athletes.length}`);
-    entrants.forEach((athleteId, k) =>
-      feed.eventParticipants.push({ id: `big-ep-${e}-${k}`, eventId: id, athleteId, seedNo: k + 1, updatedAt: at }),
-    );
+    entrants.forEach((athleteId, k) => {
+      feed.eventParticipants.push({ id: `big-ep-${e}-${k}`, eventId: id, athleteId, seedNo: k + 1, updatedAt: at });
+    });
     for (let r = 0; r < 3; r++) {
       const roundId = `big-r-${e}-${r}`;
       feed.rounds.push({

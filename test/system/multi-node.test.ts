@@ -123,7 +123,7 @@ describe('two API nodes on one PostgreSQL store and one Redis', () => {
       competition: 'wsl',
       heatIds: ['h-3'],
       roundIds: [],
-      updatedAt: (change?.json as { updatedAt: string }).updatedAt,
+      updatedAt: (change?.json as { updatedAt: string } | undefined)?.updatedAt,
     });
     assert.equal(settled?.event, 'settlement');
     const after = await get(b, `/events/${WSL_LIVE}`, TEST_KEY, { 'if-none-match': etag });

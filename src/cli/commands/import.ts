@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config.ts';
 import { FeedValidationError } from '../../ingest/feed-errors.ts';
-import { ingestFeed } from '../../ingest/ingest-feed.ts';
+import { type IngestSummary, ingestFeed } from '../../ingest/ingest-feed.ts';
 import { readFeedFile } from '../../ingest/read-feed-file.ts';
 import type { Command } from '../main.ts';
 import { progress } from '../progress.ts';
@@ -29,7 +29,7 @@ export const importCommand: Command = {
         bar.update(`reading ${Math.round((100 * read) / Math.max(total, 1))}%`),
       );
       bar.update('validating', true);
-      let summary;
+      let summary: IngestSummary;
       try {
         summary = await ingestFeed(store, feed.document, {
           onCollection: (collection, counts) => bar.update(`wrote ${counts.received} ${collection}`, true),

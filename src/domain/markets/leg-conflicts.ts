@@ -119,7 +119,10 @@ function clash(legs: ReadonlyArray<ConflictLeg>, fieldSize: number): Clash | nul
   for (const { selection: s } of legs) {
     if (s.kind === 'place') narrow(s.athleteId, s.place, s.place);
     else if (s.kind === 'top') narrow(s.athleteId, 1, s.places);
-    else if (s.kind === 'order') s.athleteIds.forEach((id, i) => narrow(id, i + 1, i + 1));
+    else if (s.kind === 'order')
+      s.athleteIds.forEach((id, i) => {
+        narrow(id, i + 1, i + 1);
+      });
     else if (s.kind === 'overUnder' && s.measure === 'finishingPosition' && s.athleteIds.length === 1) {
       // Wins strictly beyond the line: under L is at most ceil(L) - 1, over L at least floor(L) + 1.
       if (s.side === 'UNDER') narrow(s.athleteIds[0] as string, 1, Math.ceil(s.line) - 1);

@@ -144,9 +144,9 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
   };
   const outcomes = (m: GeneratedMarket, fair: number[], fields: Array<Partial<GeneratedOdd> & { key: string }>) => {
     const odds = price(fair);
-    fields.forEach(({ key, ...rest }, i) =>
-      out.odds.push({ id: `${m.id}:${key}`, marketId: m.id, position: i + 1, odds: odds[i] as number, ...rest }),
-    );
+    fields.forEach(({ key, ...rest }, i) => {
+      out.odds.push({ id: `${m.id}:${key}`, marketId: m.id, position: i + 1, odds: odds[i] as number, ...rest });
+    });
   };
 
   if (n >= 2) {

@@ -89,9 +89,9 @@ function scopeMarkets(
       input.overround,
       input.marginMethod,
     );
-    sides.forEach(([side], i) =>
-      odds.push({ id: `${id}:${side.toLowerCase()}`, marketId: id, side, position: i + 1, odds: prices[i] as number }),
-    );
+    sides.forEach(([side], i) => {
+      odds.push({ id: `${id}:${side.toLowerCase()}`, marketId: id, side, position: i + 1, odds: prices[i] as number });
+    });
   };
   const lines = mainLines(joint);
   if (types.includes('moneyline')) {

@@ -253,10 +253,12 @@ function endLaw(model: CurlingModel, hammer: Side): EndLaw {
   const side = (scorer: Side, points: number, p: number): JointScore =>
     scorer === 'home' ? { home: points, away: 0, p } : { home: 0, away: points, p };
   const other: Side = hammer === 'home' ? 'away' : 'home';
-  endPoints(HAMMER_EXTRA_POINTS * model.scoring).forEach((share, i) =>
-    outcomes.push(side(hammer, i + 1, score * share)),
-  );
-  endPoints(STEAL_EXTRA_POINTS * model.scoring).forEach((share, i) => outcomes.push(side(other, i + 1, steal * share)));
+  endPoints(HAMMER_EXTRA_POINTS * model.scoring).forEach((share, i) => {
+    outcomes.push(side(hammer, i + 1, score * share));
+  });
+  endPoints(STEAL_EXTRA_POINTS * model.scoring).forEach((share, i) => {
+    outcomes.push(side(other, i + 1, steal * share));
+  });
   let homeScored = 0;
   let meanPoints = 0;
   for (const o of outcomes) {

@@ -14,8 +14,7 @@
       ...config,
       onComplete() {
         const authorized = ui.authSelectors.authorized();
-        if (demoKey && !(authorized && authorized.get && authorized.get('ApiKeyAuth')))
-          ui.preauthorizeApiKey('ApiKeyAuth', demoKey);
+        if (demoKey && !authorized?.get?.('ApiKeyAuth')) ui.preauthorizeApiKey('ApiKeyAuth', demoKey);
         document.documentElement.dataset.docsReady = 'true';
         if (typeof onComplete === 'function') onComplete();
       },

@@ -1,7 +1,7 @@
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 import type { DocsExamples } from './docs-examples.ts';
 
-const fence = (language: string, lines: string[]) => ['```' + language, ...lines, '```'].join('\n');
+const fence = (language: string, lines: string[]) => [`\`\`\`${language}`, ...lines, '```'].join('\n');
 
 /**
  * The getting-started section at the top of the docs page (the docs copy of the document's

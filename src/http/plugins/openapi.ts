@@ -39,7 +39,8 @@ const RATE_LIMIT_HEADERS = {
  * (and 429), and on document GETs the validators (ETag, Last-Modified), their 304 and the content codings.
  */
 function describeLiveHeaders(operation: Operation, conditional: boolean): void {
-  const responses = (operation.responses ??= {});
+  operation.responses ??= {};
+  const responses = operation.responses;
   for (const response of Object.values(responses)) response.headers = { ...response.headers, ...RATE_LIMIT_HEADERS };
   responses['429'] ??= {
     description: "over the key's rate limit: retry after Retry-After seconds",
@@ -69,7 +70,8 @@ function describeLiveHeaders(operation: Operation, conditional: boolean): void {
       'Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body',
     headers: { ETag: header('the current ETag of the coding Accept-Encoding selects'), ...RATE_LIMIT_HEADERS },
   };
-  const parameters = (operation.parameters ??= []);
+  operation.parameters ??= [];
+  const parameters = operation.parameters;
   parameters.push(
     {
       name: 'If-None-Match',

@@ -5,7 +5,7 @@ import { eventListTags, eventTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { normaliseArrayParam } from '../query-params.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
-import { Event, EventIdParams, EventListItem, EventListQuery } from '../schemas/events.ts';
+import { EventIdParams, EventListQuery } from '../schemas/events.ts';
 
 export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -4,7 +4,7 @@ import { getFutureOdds, listFutures } from '../../read/futures.ts';
 import { futuresTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
-import { FutureListingItem, FutureOddsItem, FutureOddsParams } from '../schemas/futures.ts';
+import { FutureOddsParams } from '../schemas/futures.ts';
 
 export const futuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

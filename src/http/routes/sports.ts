@@ -4,7 +4,6 @@ import { listSports } from '../../read/sports.ts';
 import { staticTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
-import { SportListingItem } from '../schemas/sports.ts';
 
 export const sportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

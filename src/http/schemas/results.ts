@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { SPORTS } from '../../domain/competitions.ts';
 import { EVENT_STATUSES, LAP_STATUSES, PARTICIPANT_STATUSES } from '../../domain/enumerations.ts';
-import { CompetitionKey, Nullable, StringEnum, Timestamp } from './common.ts';
+import { CompetitionKey, Nullable, StringEnum } from './common.ts';
 
 const Score = (description: string) => Nullable(Type.Number({ description }));
 

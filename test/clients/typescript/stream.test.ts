@@ -24,7 +24,10 @@ import { recordingFetch, startServer } from './running-server.ts';
 const BELLS = `wsl:${WSL_LIVE}`;
 
 let clock = Date.parse('2026-06-01T00:00:00.000Z');
-const later = (): string => new Date((clock += 60_000)).toISOString();
+const later = (): string => {
+  clock += 60_000;
+  return new Date(clock).toISOString();
+};
 /** One heatScore change of the live wsl event. */
 const wslScore = (score: number): FeedDocument => ({
   heatEntries: [{ id: 'e-h3-b', heatId: 'h-3', athleteId: 'ath-2', seed: 2, heatScore: score, updatedAt: later() }],

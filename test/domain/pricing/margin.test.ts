@@ -9,7 +9,9 @@ describe('margin', () => {
   test('walks each method on a known market', () => {
     assert.deepEqual(applyMargin([0.5, 0.3, 0.2], 0, 'power'), [0.5, 0.3, 0.2]);
     const multiplied = applyMargin([0.5, 0.3, 0.2], 0.1, 'multiplicative');
-    multiplied.forEach((q, i) => assert.ok(Math.abs(q - [0.55, 0.33, 0.22][i]!) < 1e-12));
+    multiplied.forEach((q, i) => {
+      assert.ok(Math.abs(q - [0.55, 0.33, 0.22][i]!) < 1e-12);
+    });
     const powered = applyMargin([0.5, 0.3, 0.2], 0.1, 'power');
     assert.ok(Math.abs(sum(powered) - 1.1) < 1e-9);
     // The long shot carries more of the margin than the favourite.
@@ -44,7 +46,9 @@ describe('margin', () => {
 
   test('removePowerMargin undoes the power method exactly, and leaves a fair book as it is', () => {
     const close = (a: readonly number[], b: readonly number[], tolerance: number) =>
-      a.forEach((x, i) => assert.ok(Math.abs(x - (b[i] as number)) < tolerance, `${x} vs ${b[i]}`));
+      a.forEach((x, i) => {
+        assert.ok(Math.abs(x - (b[i] as number)) < tolerance, `${x} vs ${b[i]}`);
+      });
     close(removePowerMargin([0.3, 0.7]), [0.3, 0.7], 1e-12);
     close(removePowerMargin([0.25, 0.25]), [0.5, 0.5], 1e-12);
     assert.throws(() => removePowerMargin([0, 0.9]), /strictly between/);

@@ -337,7 +337,9 @@ describe('generateTeamMarkets', () => {
           odds.map((o) => o.side),
           jointOf(model, market, allPeriods(format)),
         );
-        normalise(q).forEach((p, i) => close(p, want[i] as number, 0.002, `${format} ${market.id}`));
+        normalise(q).forEach((p, i) => {
+          close(p, want[i] as number, 0.002, `${format} ${market.id}`);
+        });
       }
     }
   });
@@ -352,7 +354,9 @@ describe('generateTeamMarkets', () => {
         odds.map((o) => o.side),
         jointOf(model, market, allPeriods('three-ice')),
       );
-      odds.forEach((o, i) => close(1 / o.odds, want[i] as number, 1e-4, o.id));
+      odds.forEach((o, i) => {
+        close(1 / o.odds, want[i] as number, 1e-4, o.id);
+      });
     }
   });
 

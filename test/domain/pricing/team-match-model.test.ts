@@ -495,14 +495,14 @@ describe('simulated matches', () => {
         }
       }
       agree(matchDistribution(model), matches, draws, `${model.kind} match`);
-      periods.forEach((index, j) =>
+      periods.forEach((index, j) => {
         agree(
           periodDistribution(model, index),
           periodCounts[j] as Map<string, number>,
           played[j] as number,
           `${model.kind} period ${index}`,
-        ),
-      );
+        );
+      });
     });
   }
 

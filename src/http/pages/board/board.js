@@ -377,7 +377,8 @@ function dropEvent(id) {
 function schedule(id, want) {
   const entry = board.get(id);
   if (!entry) return;
-  const pending = (entry.want ??= { document: false, odds: false, heatIds: new Set() });
+  entry.want ??= { document: false, odds: false, heatIds: new Set() };
+  const pending = entry.want;
   pending.document ||= Boolean(want.document);
   pending.odds ||= Boolean(want.odds);
   for (const heatId of want.heatIds ?? []) pending.heatIds.add(heatId);
