@@ -134,7 +134,8 @@ describe('docs page over the demo data [sqlite]', () => {
     );
     assert.equal(heatParameter?.example, liveHeat?.id);
     const sgp = doc.paths[`${PUBLIC}/events/{eventId}/sgp`]?.post;
-    const legs = (sgp?.requestBody?.content?.['application/json']?.example as { oddIds: string[] } | undefined)?.oddIds ?? [];
+    const legs =
+      (sgp?.requestBody?.content?.['application/json']?.example as { oddIds: string[] } | undefined)?.oddIds ?? [];
     assert.equal(legs.length, 2);
     const sgpEvent = sgp?.parameters?.find((p) => p.name === 'eventId')?.example as string;
     for (const leg of legs)
