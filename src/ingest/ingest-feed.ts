@@ -73,7 +73,7 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
           contentUpdatedAt: collection === 'events',
           createdAt: collection === 'futures',
           referenceIds: !UNNUMBERED.has(collection),
-          sqlite: store.sqlite,
+          dialect: store.dialect,
         });
         summary[collection] = result.counts;
         changes.written(collection, rows, result.changed);

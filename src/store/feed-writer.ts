@@ -1,13 +1,26 @@
-import type BetterSqlite3 from 'better-sqlite3';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { MarketShape } from '../domain/markets/market-shape.ts';
-import type { FeedCollection } from '../ingest/feed-schema.ts';
-import type { Database } from './schema.ts';
+import { STORE_PLUGINS, type StoreDialect } from './connection.ts';
+import type { Database, FactTable } from './schema.ts';
 
 /**
- * Writes raw facts with "newer wins, same is a no-op" semantics, in one statement per chunk:
- * INSERT ... ON CONFLICT (id) DO UPDATE ... WHERE the incoming row is newer AND differs. Stale rows
- * are counted and never sent. Reference ids are kept for known rows and assigned (max + 1) to new
+ * Writes raw facts with "newer wins, same is a no-op" semantics, the same statements on both stores.
+ * Stored rows are looked up first (inside the ingest's transaction, whose writers are serialised):
+ * stale rows are counted and never sent, new rows go in as a plain INSERT, known ones as
+ * INSERT ... ON CONFLICT (id) DO UPDATE ... WHERE the incoming row is newer AND differs, which
+ * returns the ids it changed. Reference ids are kept for known rows and assigned (max + 1) to new
  * ones that arrive without one.
  */
 
@@ -28,6 +41,8 @@ export interface WriteResult {
 
 type Row = { id: string; referenceId?: number | undefined; updatedAt: string } & Record<string, unknown>;
 
+type Writer = Kysely<Database> | Transaction<Database>;
+
 const CHUNK = 400;
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
@@ -43,7 +58,7 @@ function snake(name: string): string {
 /** Thrown when an explicit referenceId is already used by another item of the same collection. */
 export class ReferenceIdConflict extends Error {
   constructor(
-    readonly collection: FeedCollection,
+    readonly collection: FactTable,
     readonly id: string,
     readonly referenceId: number,
     readonly heldBy: string,
@@ -53,19 +68,170 @@ export class ReferenceIdConflict extends Error {
 }
 
 export interface UpsertOptions {
+  /** Whose SQL to write (the statements are built once per store kind and shape). */
+  dialect: StoreDialect;
   /** events: contentUpdatedAt starts at the row's updatedAt on insert, and only moves forward. */
   contentUpdatedAt?: boolean;
   /** futures: createdAt is the row's updatedAt on insert. */
   createdAt?: boolean;
   /** false for tables without numeric ids (laps, heat results, team games). */
   referenceIds?: boolean;
-  /**
-   * The SQLite connection of the transaction `trx` runs on: rows then go through cached prepared
-   * statements, one at a time, which is several times faster than multi-row statements built per
-   * chunk (BENCHMARKS.md, "Feed ingestion").
-   */
-  sqlite?: BetterSqlite3.Database | undefined;
 }
+
+/**
+ * The fact tables as the writer sees them: any table, by column name. Statements are built on
+ * compile-only Kysely instances of this shape (Kysely's recipe for splitting query building from
+ * execution) and run on the store's own connection.
+ */
+type FactColumns = Record<FactTable, { id: string; updatedAt: string } & Record<string, unknown>>;
+
+function compiler(dialect: StoreDialect): Kysely<FactColumns> {
+  const postgres = dialect === 'postgres';
+  return new Kysely<FactColumns>({
+    dialect: {
+      createAdapter: () => (postgres ? new PostgresAdapter() : new SqliteAdapter()),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => (postgres ? new PostgresIntrospector(db) : new SqliteIntrospector(db)),
+      createQueryCompiler: () => (postgres ? new PostgresQueryCompiler() : new SqliteQueryCompiler()),
+    },
+    plugins: STORE_PLUGINS,
+  });
+}
+
+const COMPILERS: Record<StoreDialect, Kysely<FactColumns>> = {
+  sqlite: compiler('sqlite'),
+  postgres: compiler('postgres'),
+};
+
+/** A statement's text, built once per store kind and shape, run with each chunk's values. */
+const statements = new Map<string, string>();
+
+function statementText(key: string, build: () => CompiledQuery, parameters: number): string {
+  let text = statements.get(key);
+  if (text === undefined) {
+    const compiled = build();
+    // The values are the only parameters, row after row in column order: each chunk supplies its own.
+    if (compiled.parameters.length !== parameters) throw new Error(`feed writer: ${key} has unexpected parameters`);
+    text = compiled.sql;
+    statements.set(key, text);
+  }
+  return text;
+}
+
+interface Shape {
+  dialect: StoreDialect;
+  table: FactTable;
+  /** Columns written, in parameter order. */
+  columns: string[];
+  contentUpdatedAt: boolean;
+}
+
+/** INSERT of `rows` rows; `upsert`: ON CONFLICT (id) DO UPDATE of newer, different rows, returning their ids. */
+function writeStatement(shape: Shape, rows: number, upsert: boolean): string {
+  const { dialect, table, columns } = shape;
+  const key = `${dialect} ${table} ${columns.join(',')} ${rows} ${upsert ? 'upsert' : 'insert'}`;
+  return statementText(
+    key,
+    () => {
+      const placeholder = Object.fromEntries(columns.map((c) => [c, null]));
+      const insert = COMPILERS[dialect].insertInto(table).values(Array.from({ length: rows }, () => placeholder));
+      return upsert
+        ? insert
+            .onConflict((oc) => conditionalUpdate(oc, shape))
+            .returning('id')
+            .compile()
+        : insert.compile();
+    },
+    rows * columns.length,
+  );
+}
+
+type OnConflict = Parameters<Parameters<ReturnType<Kysely<FactColumns>['insertInto']>['onConflict']>[0]>[0];
+
+/** Updates a stored row only when the incoming one is not older and differs in some column. */
+function conditionalUpdate(oc: OnConflict, { table, columns, contentUpdatedAt }: Shape) {
+  const updatable = columns.filter((c) => c !== 'id' && c !== 'contentUpdatedAt' && c !== 'createdAt');
+  const content = updatable.filter((c) => c !== 'updatedAt');
+  const stored = (column: string) => sql.ref(`${table}.${snake(column)}`);
+  return oc
+    .column('id')
+    .doUpdateSet((eb) => {
+      const set: Record<string, unknown> = {};
+      for (const column of updatable) set[column] = eb.ref(`excluded.${column}`);
+      if (contentUpdatedAt) {
+        const before = stored('contentUpdatedAt');
+        set.contentUpdatedAt = sql`case when ${before} > excluded.updated_at then ${before} else excluded.updated_at end`;
+      }
+      return set;
+    })
+    .where(({ and, or }) =>
+      and([
+        sql<boolean>`${stored('updatedAt')} <= excluded.updated_at`,
+        or(content.map((c) => sql<boolean>`${stored(c)} is distinct from ${sql.ref(`excluded.${snake(c)}`)}`)),
+      ]),
+    );
+}
+
+/** The stored id, reference id and updatedAt of each of these ids that the table holds. */
+async function storedRows(
+  db: Writer,
+  dialect: StoreDialect,
+  table: FactTable,
+  ids: string[],
+  numbered: boolean,
+): Promise<Map<string, { referenceId?: number; updatedAt: string }>> {
+  const stored = new Map<string, { referenceId?: number; updatedAt: string }>();
+  const columns = numbered ? (['id', 'referenceId', 'updatedAt'] as const) : (['id', 'updatedAt'] as const);
+  for (const part of chunks(ids, LOOKUP_CHUNK)) {
+    const text = statementText(
+      `${dialect} ${table} ${columns.join(',')} by id ${part.length}`,
+      () => COMPILERS[dialect].selectFrom(table).select(columns).where('id', 'in', part).compile(),
+      part.length,
+    );
+    const { rows } = await db.executeQuery<{ id: string; referenceId?: unknown; updatedAt: string }>(
+      CompiledQuery.raw(text, part),
+    );
+    for (const row of rows)
+      stored.set(row.id, {
+        ...(numbered ? { referenceId: Number(row.referenceId) } : {}),
+        updatedAt: row.updatedAt,
+      });
+  }
+  return stored;
+}
+
+/** Which stored rows hold these reference ids. */
+async function referenceHolders(
+  db: Writer,
+  dialect: StoreDialect,
+  table: FactTable,
+  referenceIds: number[],
+): Promise<Map<number, string>> {
+  const holders = new Map<number, string>();
+  for (const part of chunks(referenceIds, LOOKUP_CHUNK)) {
+    const text = statementText(
+      `${dialect} ${table} holders ${part.length}`,
+      () =>
+        COMPILERS[dialect].selectFrom(table).select(['id', 'referenceId']).where('referenceId', 'in', part).compile(),
+      part.length,
+    );
+    const { rows } = await db.executeQuery<{ id: string; referenceId: unknown }>(CompiledQuery.raw(text, part));
+    for (const row of rows) holders.set(Number(row.referenceId), row.id);
+  }
+  return holders;
+}
+
+async function nextReferenceId(db: Writer, dialect: StoreDialect, table: FactTable): Promise<number> {
+  const query = COMPILERS[dialect]
+    .selectFrom(table)
+    .select(sql<number>`coalesce(max(reference_id), 0)`.as('max'))
+    .compile();
+  const { rows } = await db.executeQuery<{ max: unknown }>(query);
+  return Number(rows[0]?.max ?? 0) + 1;
+}
+
+/** Ids read per lookup statement. */
+const LOOKUP_CHUNK = 500;
 
 /** A row that arrives without a reference id and has none stored gets the next free one. */
 function needsReferenceId(row: Row, stored: Map<string, { referenceId?: number }>): boolean {
@@ -73,248 +239,83 @@ function needsReferenceId(row: Row, stored: Map<string, { referenceId?: number }
 }
 
 export async function upsertNewer(
-  trx: Transaction<Database> | Kysely<Database>,
-  collection: FeedCollection,
+  trx: Writer,
+  collection: FactTable,
   incoming: Row[],
-  options: UpsertOptions = {},
+  options: UpsertOptions,
 ): Promise<WriteResult> {
   const counts: WriteCounts = { received: incoming.length, inserted: 0, updated: 0, unchanged: 0, stale: 0 };
   if (incoming.length === 0) return { counts, changed: [] };
-  if (options.sqlite) return upsertNewerSqlite(options.sqlite, collection, incoming, options, counts);
-  const db = trx as Kysely<any>;
-  const table = collection;
-
+  const { dialect } = options;
   const numbered = options.referenceIds !== false;
-  const stored = new Map<string, { referenceId: number; updatedAt: string }>();
-  for (const part of chunks(incoming.map((r) => r.id))) {
-    const rows = await db
-      .selectFrom(table)
-      .select(numbered ? ['id', 'referenceId', 'updatedAt'] : ['id', 'updatedAt'])
-      .where('id', 'in', part)
-      .execute();
-    for (const row of rows) stored.set(row.id, { referenceId: Number(row.referenceId), updatedAt: row.updatedAt });
-  }
-
-  const explicit = numbered ? incoming.filter((r) => r.referenceId !== undefined) : [];
-  for (const part of chunks(explicit)) {
-    const holders = await db
-      .selectFrom(table)
-      .select(['id', 'referenceId'])
-      .where(
-        'referenceId',
-        'in',
-        part.map((r) => r.referenceId),
-      )
-      .execute();
-    const holderOf = new Map(holders.map((h) => [Number(h.referenceId), h.id as string]));
-    for (const row of part) {
-      const holder = holderOf.get(row.referenceId as number);
-      if (holder !== undefined && holder !== row.id)
-        throw new ReferenceIdConflict(collection, row.id, row.referenceId as number, holder);
-    }
-  }
-
-  let next = 1;
-  // The next free reference id is read only when a new row needs one (not for updates of known rows).
-  if (numbered && incoming.some((row) => needsReferenceId(row, stored))) {
-    const max = await db
-      .selectFrom(table)
-      .select(sql<number>`coalesce(max(reference_id), 0)`.as('max'))
-      .executeTakeFirstOrThrow();
-    next = Number(max.max) + 1;
-  }
-  const fresh: Row[] = [];
-  for (const row of incoming) {
-    const before = stored.get(row.id);
-    if (before && before.updatedAt > row.updatedAt) {
-      counts.stale += 1;
-      continue;
-    }
-    fresh.push({
-      ...row,
-      ...(numbered ? { referenceId: row.referenceId ?? before?.referenceId ?? next++ } : {}),
-      ...(options.contentUpdatedAt ? { contentUpdatedAt: row.updatedAt } : {}),
-      ...(options.createdAt ? { createdAt: row.updatedAt } : {}),
-    });
-  }
-
-  const changed: string[] = [];
-  if (fresh.length > 0) {
-    const columns = Object.keys(fresh[0] as Row).filter(
-      (c) => c !== 'id' && c !== 'contentUpdatedAt' && c !== 'createdAt',
-    );
-    const content = columns.filter((c) => c !== 'updatedAt');
-    for (const part of chunks(fresh)) {
-      const returned = await db
-        .insertInto(table)
-        .values(part)
-        .onConflict((oc) =>
-          oc
-            .column('id')
-            .doUpdateSet((eb) => {
-              const set: Record<string, unknown> = {};
-              for (const column of columns) set[column] = eb.ref(`excluded.${column}`);
-              if (options.contentUpdatedAt) {
-                set.contentUpdatedAt = sql`case when ${sql.ref(`${table}.content_updated_at`)} > excluded.updated_at then ${sql.ref(`${table}.content_updated_at`)} else excluded.updated_at end`;
-              }
-              return set;
-            })
-            .where(({ and, or }) =>
-              and([
-                sql<boolean>`${sql.ref(`${snake(table)}.updated_at`)} <= excluded.updated_at`,
-                or(
-                  content.map(
-                    (c) =>
-                      sql<boolean>`${sql.ref(`${snake(table)}.${snake(c)}`)} is distinct from ${sql.ref(`excluded.${snake(c)}`)}`,
-                  ),
-                ),
-              ]),
-            ),
-        )
-        .returning('id')
-        .execute();
-      for (const r of returned) changed.push(r.id as string);
-    }
-  }
-  for (const id of changed) {
-    if (stored.has(id)) counts.updated += 1;
-    else counts.inserted += 1;
-  }
-  counts.unchanged = counts.received - counts.stale - counts.inserted - counts.updated;
-  return { counts, changed };
-}
-
-const statementCache = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
-
-function prepare(connection: BetterSqlite3.Database, text: string): BetterSqlite3.Statement {
-  let cache = statementCache.get(connection);
-  if (!cache) {
-    cache = new Map();
-    statementCache.set(connection, cache);
-  }
-  let statement = cache.get(text);
-  if (!statement) {
-    statement = connection.prepare(text);
-    cache.set(text, statement);
-  }
-  return statement;
-}
-
-const LOOKUP_BATCH = 500;
-const UPSERT_BATCH = 16;
-
-/**
- * The same semantics as the Kysely path above, through cached prepared statements: stored rows are
- * looked up `LOOKUP_BATCH` ids at a time, and rows are written `UPSERT_BATCH` to a statement.
- */
-function upsertNewerSqlite(
-  connection: BetterSqlite3.Database,
-  collection: FeedCollection,
-  incoming: Row[],
-  options: UpsertOptions,
-  counts: WriteCounts,
-): WriteResult {
-  const table = snake(collection);
-  const numbered = options.referenceIds !== false;
-
-  const stored = new Map<string, { referenceId?: number; updatedAt: string }>();
-  const selected = `select id, ${numbered ? 'reference_id as referenceId, ' : ''}updated_at as updatedAt from ${table} where id in `;
-  for (let from = 0; from < incoming.length; from += LOOKUP_BATCH) {
-    const ids = incoming.slice(from, from + LOOKUP_BATCH).map((r) => r.id);
-    const rows = prepare(connection, `${selected}(${placeholders(ids.length)})`).all(ids) as Array<{
-      id: string;
-      referenceId?: number;
-      updatedAt: string;
-    }>;
-    for (const row of rows) stored.set(row.id, row);
-  }
+  const stored = await storedRows(
+    trx,
+    dialect,
+    collection,
+    incoming.map((r) => r.id),
+    numbered,
+  );
+  const explicit = numbered ? incoming.flatMap((r) => (r.referenceId === undefined ? [] : [r.referenceId])) : [];
+  // Reference ids held before this batch, then those this batch gives out, in order.
+  const held = explicit.length > 0 ? await referenceHolders(trx, dialect, collection, explicit) : new Map();
   let next =
     numbered && incoming.some((row) => needsReferenceId(row, stored))
-      ? Number(
-          (prepare(connection, `select coalesce(max(reference_id), 0) as max from ${table}`).get() as { max: number })
-            .max,
-        ) + 1
+      ? await nextReferenceId(trx, dialect, collection)
       : 1;
-  const findHolder = numbered ? prepare(connection, `select id from ${table} where reference_id = ?`) : undefined;
 
+  const fresh: unknown[][] = [];
+  const known: unknown[][] = [];
   const first = incoming[0] as Row;
-  const columns = Object.keys(first).filter((c) => c !== 'referenceId');
-  if (numbered) columns.splice(1, 0, 'referenceId');
-  const extra = [
+  const columns = [
+    'id',
+    ...(numbered ? ['referenceId'] : []),
+    ...Object.keys(first).filter((c) => c !== 'id' && c !== 'referenceId'),
     ...(options.contentUpdatedAt ? ['contentUpdatedAt'] : []),
     ...(options.createdAt ? ['createdAt'] : []),
   ];
-  const width = columns.length + extra.length;
-  const updatable = columns.filter((c) => c !== 'id');
-  const content = updatable.filter((c) => c !== 'updatedAt');
-  const set = updatable.map((c) => `${snake(c)} = excluded.${snake(c)}`);
-  if (options.contentUpdatedAt) set.push(`content_updated_at = max(${table}.content_updated_at, excluded.updated_at)`);
-  const statements = new Map<string, BetterSqlite3.Statement>();
-  const head = `insert into ${table} (${[...columns, ...extra].map(snake).join(', ')}) values `;
-  const onConflict =
-    ` on conflict (id) do update set ${set.join(', ')} ` +
-    `where ${table}.updated_at <= excluded.updated_at and (${content.map((c) => `${table}.${snake(c)} is not excluded.${snake(c)}`).join(' or ')}) returning id`;
-  /** `rows` rows to a statement: new rows as a plain insert, stored ones as the conditional upsert. */
-  const statementOf = (rows: number, upsert: boolean) => {
-    const key = `${upsert ? 'u' : 'i'}${rows}`;
-    let statement = statements.get(key);
-    if (!statement) {
-      const tuples = Array.from({ length: rows }, () => `(${placeholders(width)})`).join(', ');
-      statement = prepare(connection, `${head}${tuples}${upsert ? onConflict : ''}`);
-      statements.set(key, statement);
-    }
-    return statement;
-  };
-
-  const changed: string[] = [];
-  // The lookup above ran inside this transaction, and SQLite has one writer: a row not found is new,
-  // so it takes a plain insert, which skips the conflict check and RETURNING.
-  const fresh = { values: [] as unknown[], ids: [] as string[] };
-  const known = { values: [] as unknown[], ids: [] as string[] };
-  const flush = (batch: typeof fresh, upsert: boolean) => {
-    if (batch.ids.length === 0) return;
-    const statement = statementOf(batch.ids.length, upsert);
-    if (upsert) {
-      for (const row of statement.all(batch.values) as Array<{ id: string }>) {
-        changed.push(row.id);
-        counts.updated += 1;
-      }
-    } else {
-      statement.run(batch.values);
-      for (const id of batch.ids) changed.push(id);
-      counts.inserted += batch.ids.length;
-    }
-    batch.values = [];
-    batch.ids = [];
-  };
   for (const row of incoming) {
     const before = stored.get(row.id);
     if (before && before.updatedAt > row.updatedAt) {
       counts.stale += 1;
       continue;
     }
-    if (numbered && row.referenceId !== undefined) {
-      const holder = findHolder?.get(row.referenceId) as { id: string } | undefined;
-      if (holder && holder.id !== row.id) throw new ReferenceIdConflict(collection, row.id, row.referenceId, holder.id);
+    const referenceId = numbered ? (row.referenceId ?? before?.referenceId ?? next++) : undefined;
+    if (referenceId !== undefined) {
+      const holder = held.get(referenceId);
+      if (row.referenceId !== undefined && holder !== undefined && holder !== row.id)
+        throw new ReferenceIdConflict(collection, row.id, referenceId, holder);
+      held.set(referenceId, row.id);
     }
-    const batch = before ? known : fresh;
-    for (const column of columns)
-      batch.values.push(
-        column === 'referenceId' ? (row.referenceId ?? before?.referenceId ?? next++) : (row[column] ?? null),
-      );
-    for (let i = 0; i < extra.length; i++) batch.values.push(row.updatedAt);
-    batch.ids.push(row.id);
-    if (batch.ids.length === UPSERT_BATCH) flush(batch, batch === known);
+    const values = columns.map((column) =>
+      column === 'referenceId'
+        ? referenceId
+        : column === 'contentUpdatedAt' || column === 'createdAt'
+          ? row.updatedAt
+          : (row[column] ?? null),
+    );
+    (before ? known : fresh).push(values);
   }
-  flush(fresh, false);
-  flush(known, true);
+
+  const shape: Shape = { dialect, table: collection, columns, contentUpdatedAt: options.contentUpdatedAt === true };
+  const changed: string[] = [];
+  for (const part of chunks(fresh, WRITE_CHUNK)) {
+    await trx.executeQuery(CompiledQuery.raw(writeStatement(shape, part.length, false), part.flat()));
+    for (const values of part) changed.push(values[0] as string);
+    counts.inserted += part.length;
+  }
+  for (const part of chunks(known, WRITE_CHUNK)) {
+    const { rows } = await trx.executeQuery<{ id: string }>(
+      CompiledQuery.raw(writeStatement(shape, part.length, true), part.flat()),
+    );
+    for (const row of rows) changed.push(row.id);
+    counts.updated += rows.length;
+  }
   counts.unchanged = counts.received - counts.stale - counts.inserted - counts.updated;
   return { counts, changed };
 }
 
-function placeholders(count: number): string {
-  return Array.from({ length: count }, () => '?').join(', ');
-}
+/** Rows written per statement. */
+const WRITE_CHUNK = 16;
 
 /** Moves each event's contentUpdatedAt forward to the latest change made inside its document. */
 export async function touchEvents(trx: Transaction<Database>, latestByEvent: Map<string, string>): Promise<void> {
@@ -347,7 +348,7 @@ type Reader = Kysely<Database> | Transaction<Database>;
  */
 export function findExisting(
   db: Kysely<Database>,
-  collection: FeedCollection,
+  collection: FactTable,
   ids: string[],
 ): Promise<Map<string, string | null>> {
   return byId(
@@ -359,7 +360,7 @@ export function findExisting(
 
 function existingRows(
   db: Kysely<Database>,
-  collection: FeedCollection,
+  collection: FactTable,
   ids: string[],
 ): Promise<Array<{ id: string; competition?: string | null }>> {
   switch (collection) {
@@ -367,7 +368,7 @@ function existingRows(
     case 'teams':
     case 'events':
     case 'futures':
-      return (db as Kysely<any>).selectFrom(collection).select(['id', 'competition']).where('id', 'in', ids).execute();
+      return db.selectFrom(collection).select(['id', 'competition']).where('id', 'in', ids).execute();
     case 'rounds':
       return db
         .selectFrom('rounds')
@@ -398,7 +399,7 @@ function existingRows(
         .where('markets.id', 'in', ids)
         .execute();
     default:
-      return (db as Kysely<any>).selectFrom(collection).select(['id']).where('id', 'in', ids).execute();
+      return db.selectFrom(collection).select(['id']).where('id', 'in', ids).execute();
   }
 }
 

@@ -1,10 +1,12 @@
-import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import type { Connection } from './connection.ts';
 
 /**
  * One set of migrations for both stores. Column types are chosen so that SQLite and PostgreSQL read
  * back the same JavaScript values: text timestamps, integer flags, double precision prices.
  */
 
+// biome-ignore lint/suspicious/noExplicitAny: a migration stays as it was written, whatever the Database type becomes (Kysely's advice).
 type AnyDb = Kysely<any>;
 
 const text = 'text' as const;
@@ -355,3 +357,18 @@ const MIGRATIONS: Record<string, Migration> = {
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => MIGRATIONS,
 };
+
+/** Applies every pending migration; returns the names applied. */
+export async function migrateToLatest(store: Pick<Connection, 'db' | 'dialect'>, pgSchema?: string): Promise<string[]> {
+  if (store.dialect === 'postgres' && pgSchema)
+    await sql`create schema if not exists ${sql.id(pgSchema)}`.execute(store.db);
+  // Kysely's own bookkeeping tables live in the same schema, so that each schema migrates on its own.
+  const migrator = new Migrator({
+    db: store.db,
+    provider: migrationProvider,
+    ...(store.dialect === 'postgres' && pgSchema ? { migrationTableSchema: pgSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -318,3 +318,6 @@ export interface Database {
   apiKeys: ApiKeyRow;
   changes: ChangeRow;
 }
+
+/** The tables of raw facts, which feed batches write: one per feed collection, of the same name. */
+export type FactTable = Exclude<keyof Database, 'apiKeys' | 'changes'>;

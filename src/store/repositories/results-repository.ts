@@ -37,8 +37,8 @@ export async function byId<K extends 'athletes' | 'teams'>(
 ): Promise<Map<string, Database[K]>> {
   const wanted = [...new Set([...ids].filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = (await (db as Kysely<any>)
-    .selectFrom(table)
+  const rows = (await db
+    .selectFrom(table as 'athletes' | 'teams')
     .selectAll()
     .where('id', 'in', wanted)
     .execute()) as Database[K][];

@@ -1,0 +1,127 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+/**
+ * The store's connection: a Kysely instance over an embedded SQLite file or a PostgreSQL pool, with
+ * what start-up messages and health checks need. Change notifications and write signals are built on
+ * top of it (external-changes.ts, write-signals.ts; database.ts puts the three together).
+ */
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+/** Every Kysely instance of the store maps camelCase names to snake_case columns. */
+export const STORE_PLUGINS = [new CamelCasePlugin()];
+
+/** How long opening a PostgreSQL connection (or waiting for a free one in the pool) may take. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+export interface Connection {
+  db: Kysely<Database>;
+  dialect: StoreDialect;
+  /** Where the data lives, for start-up messages (never includes a password). */
+  location: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SqliteConnection extends Connection {
+  dialect: 'sqlite';
+  /** The connection under `db`: data_version is read from it (external-changes.ts). */
+  sqlite: BetterSqlite3.Database;
+}
+
+export interface PostgresConnection extends Connection {
+  dialect: 'postgres';
+  /** The server's URL and the schema in use, for a listening connection of its own. */
+  url: string;
+  schema: string | undefined;
+}
+
+/** Statements kept prepared per SQLite connection; the feed writer's shapes and every route's queries fit. */
+const PREPARED_STATEMENTS = 500;
+
+/**
+ * The SQLite connection as Kysely's driver sees it, with its statements prepared once and reused:
+ * Kysely's driver prepares every query it runs, which costs more than running it for the small
+ * statements of a route and for each chunk of a feed batch (BENCHMARKS.md, "Feed ingestion"). The
+ * least recently used statement is dropped past PREPARED_STATEMENTS.
+ */
+function preparedOnce(connection: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (statement) statements.delete(text);
+      else statement = connection.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > PREPARED_STATEMENTS) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
+  };
+}
+
+export function openSqliteConnection(dataDir: string): SqliteConnection {
+  const inMemory = dataDir === ':memory:';
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const file = inMemory ? ':memory:' : join(dataDir, 'altsports.db');
+  const connection = new BetterSqlite3(file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  // 64 MiB of page cache (the default is 2 MiB): large ingests and the event list stay in memory.
+  connection.pragma('cache_size = -65536');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: preparedOnce(connection) }),
+    plugins: STORE_PLUGINS,
+  });
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite: connection,
+    location: file,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+export function openPostgresConnection(url: string, schema: string | undefined, poolSize = 10): PostgresConnection {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new Error(`invalid PostgreSQL schema name: ${schema}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // A server that does not answer (network down, host gone) fails the request (503) rather than
+    // holding it, and a dead peer is noticed on idle connections too.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // A connection losing its server (PostgreSQL stopped or restarted: 57P01, a reset) emits `error`,
+  // which would crash the process without a listener: the pool listens on idle connections, nobody on
+  // checked-out ones (pg-pool removes its listener while a query or transaction holds the client).
+  // The query in flight fails on its own (503), and the pool discards the broken connection.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: STORE_PLUGINS });
+  const safe = new URL(url);
+  safe.password = '';
+  return {
+    db,
+    dialect: 'postgres',
+    url,
+    schema,
+    location: `${safe.host}${safe.pathname}${schema ? ` (schema ${schema})` : ''}`,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
