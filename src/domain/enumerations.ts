@@ -117,9 +117,11 @@ export type TeamMarketType = (typeof TEAM_MARKET_TYPES)[number];
 
 /** The two sides of a match between teams. */
 export const MATCH_SIDES = ['home', 'away'] as const;
+export type MatchSide = (typeof MATCH_SIDES)[number];
 
 /** Table tennis game types. */
 export const GAME_TYPES = ['singles', 'doubles'] as const;
+export type GameType = (typeof GAME_TYPES)[number];
 
 /** Market status on the sport-specific odds routes (section 2.8 shows ACTIVE; the others close the set). */
 export const MARKET_STATUSES = ['ACTIVE', 'SUSPENDED', 'CLOSED'] as const;

@@ -1,6 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { EVENT_SHARED_SCHEMAS } from '../shapes/events.ts';
+import { FutureListingItem, FutureOddsItem } from '../shapes/futures.ts';
+import { ODDS_SHARED_SCHEMAS } from '../shapes/odds.ts';
+import { RESULTS_SHARED_SCHEMAS } from '../shapes/results.ts';
+import { SPORT_SHARED_SCHEMAS } from '../shapes/sport-events.ts';
+import { SportListingItem } from '../shapes/sports.ts';
 import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -28,12 +34,6 @@ import { sportEventsRoutes } from './routes/sport-events.ts';
 import { sportsRoutes } from './routes/sports.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { ServerErrorResponse } from './schemas/common.ts';
-import { EVENT_SHARED_SCHEMAS } from './schemas/events.ts';
-import { FutureListingItem, FutureOddsItem } from './schemas/futures.ts';
-import { ODDS_SHARED_SCHEMAS } from './schemas/odds.ts';
-import { RESULTS_SHARED_SCHEMAS } from './schemas/results.ts';
-import { SPORT_SHARED_SCHEMAS } from './schemas/sport-events.ts';
-import { SportListingItem } from './schemas/sports.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

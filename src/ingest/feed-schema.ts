@@ -42,13 +42,20 @@ const ReferenceId = Type.Optional(
   Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'numeric id; assigned by the store when absent' }),
 );
 const UpdatedAt = Type.Optional(Timestamp);
+/** One of `values`, typed as one of them; the JSON Schema is `{ type, enum, description? }`. */
+const Enum = <const Values extends readonly (string | number)[]>(values: Values, description?: string) =>
+  Type.Unsafe<Values[number]>({
+    ...(typeof values[0] === 'number' ? { type: 'integer' } : { type: 'string' }),
+    enum: [...values],
+    ...(description ? { description } : {}),
+  });
 const Competition = Type.Unsafe<string>({
   type: 'string',
   enum: [...COMPETITION_KEYS],
   description: 'competition key',
 });
-const EventStatus = Type.Unsafe<string>({ type: 'string', enum: [...EVENT_STATUSES] });
-const Gender = Type.Optional(Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...GENDERS] }), Type.Null()]));
+const EventStatus = Enum(EVENT_STATUSES);
+const Gender = Type.Optional(Type.Union([Enum(GENDERS), Type.Null()]));
 
 export const FeedTour = Type.Object(
   { id: Id, referenceId: ReferenceId, competition: Competition, name: Text(), gender: Gender, updatedAt: UpdatedAt },
@@ -162,7 +169,7 @@ export const FeedEvent = Type.Object(
       }),
     ),
     onServe: Type.Optional(
-      Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...MATCH_SIDES] }), Type.Null()], {
+      Type.Union([Enum(MATCH_SIDES), Type.Null()], {
         description: 'Jai Alai: the side serving now',
       }),
     ),
@@ -194,7 +201,7 @@ export const FeedRound = Type.Object(
     endDate: Type.Optional(Type.Union([Timestamp, Type.Null()])),
     providerId: OptionalText(),
     gameType: Type.Optional(
-      Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...GAME_TYPES] }), Type.Null()], {
+      Type.Union([Enum(GAME_TYPES), Type.Null()], {
         description: 'table tennis: a singles or doubles game',
       }),
     ),
@@ -251,9 +258,7 @@ export const FeedEventParticipant = Type.Object(
     eventId: PublicOrBareUuid,
     athleteId: Id,
     seedNo: Count(10_000, 'seed in the event; null when unseeded'),
-    status: Type.Optional(
-      Type.Unsafe<string>({ type: 'string', enum: [...PARTICIPANT_STATUSES], description: 'ACTIVE when absent' }),
-    ),
+    status: Type.Optional(Enum(PARTICIPANT_STATUSES, 'ACTIVE when absent')),
     place: Type.Optional(
       Type.Union([Type.Integer({ minimum: 1, maximum: 10_000 }), Type.Null()], {
         description:
@@ -289,7 +294,7 @@ export const FeedHeatEntry = Type.Object(
     jokerLapTime: Seconds('athleteJokerLapTime, seconds; 0 when absent'),
     jokerLap: Count(10_000, 'athleteJokerLap; 0 when absent'),
     lapStatus: Type.Optional(
-      Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...LAP_STATUSES] }), Type.Null()], {
+      Type.Union([Enum(LAP_STATUSES), Type.Null()], {
         description: 'ACT when absent',
       }),
     ),
@@ -358,7 +363,7 @@ export const FeedFuture = Type.Object(
     competition: Competition,
     tourId: Id,
     tourYearId: Id,
-    type: Type.Unsafe<string>({ type: 'string', enum: [...FUTURE_TYPES] }),
+    type: Enum(FUTURE_TYPES),
     gender: Gender,
     startDate: Timestamp,
     endDate: Timestamp,
@@ -390,13 +395,6 @@ export const FeedFutureOdd = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const Enum = (values: readonly (string | number)[], description?: string) =>
-  Type.Unsafe<any>({
-    ...(typeof values[0] === 'number' ? { type: 'integer' } : { type: 'string' }),
-    enum: [...values],
-    ...(description ? { description } : {}),
-  });
 
 export const FeedMarket = Type.Object(
   {

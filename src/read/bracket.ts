@@ -1,6 +1,7 @@
 import { notFound } from '../domain/errors.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import { type BracketGame, knockoutBracket } from '../domain/results/knockout-bracket.ts';
+import type { KnockoutBracket } from '../shapes/sport-events.ts';
 import type { Store } from '../store/database.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { type AccessScope, assertCanRead } from './access-scope.ts';
@@ -10,7 +11,7 @@ import { teamMatch } from './team-match.ts';
  * Route 15: a 3ICE season's knockout bracket. Every slot of every round is shown; slots whose game
  * is not scheduled yet fill in with the winners of the games that feed them.
  */
-export async function getBracket(store: Store, tourYearId: string, scope: AccessScope) {
+export async function getBracket(store: Store, tourYearId: string, scope: AccessScope): Promise<KnockoutBracket> {
   const tourYear = await store.db
     .selectFrom('tourYears')
     .innerJoin('tours', 'tours.id', 'tourYears.tourId')

@@ -1,43 +1,12 @@
 import { getCompetition } from '../domain/competitions.ts';
 import { parseDateParam } from '../domain/dates.ts';
-import type { SortOrder } from '../domain/enumerations.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
 import { formatPublicId, parsePublicId } from '../domain/public-id.ts';
+import type { Event, EventListItem, EventListQuery } from '../shapes/events.ts';
 import type { Store } from '../store/database.ts';
 import { type EventWithTour, eventsRepository } from '../store/repositories/events-repository.ts';
 import { type AccessScope, assertCanRead } from './access-scope.ts';
 import { heatScoresPath, participantsPath } from './public-paths.ts';
-
-export interface EventListQuery {
-  startDate?: string | undefined;
-  endDate?: string | undefined;
-  competition?: string | undefined;
-  /** Deprecated alias of `competition`. */
-  sportType?: string | undefined;
-  sortOrder?: SortOrder | undefined;
-  eventStatus?: readonly string[] | undefined;
-  updatedSince?: string | undefined;
-  limit?: number | undefined;
-  cursor?: string | undefined;
-}
-
-export interface EventListItem {
-  id: string;
-  numericEventId: number;
-  name: string;
-  competition: string;
-  tourName: string;
-  startDate: string;
-  endDate: string;
-  year: number;
-  eventNumber: number;
-  eventStatus: string;
-  eventLocation: string | null;
-  eventLocationGroup: string | null;
-  updatedAt: string;
-  /** Jai Alai matches: the card they are on, the id route 16 takes. */
-  cardId?: string;
-}
 
 export interface EventListPage {
   items: EventListItem[];
@@ -142,7 +111,7 @@ export async function resolveEvent(store: Store, eventId: string, scope: AccessS
 }
 
 /** Route 3: the event document with rounds, heats, round scores and teams. */
-export async function getEventDocument(store: Store, eventId: string, scope: AccessScope) {
+export async function getEventDocument(store: Store, eventId: string, scope: AccessScope): Promise<Event> {
   const parsed = parsePublicId(eventId);
   const rows = parsed ? await eventsRepository(store.db).findDocument(parsed.uuid) : undefined;
   if (!rows || (parsed?.competition && parsed.competition !== rows.event.competition)) {
@@ -221,5 +190,3 @@ export async function getEventDocument(store: Store, eventId: string, scope: Acc
     ...(event.cardId ? { cardId: event.cardId } : {}),
   };
 }
-
-export type EventDocument = Awaited<ReturnType<typeof getEventDocument>>;

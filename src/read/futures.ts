@@ -1,12 +1,14 @@
+import type { FutureType } from '../domain/enumerations.ts';
 import { notFound } from '../domain/errors.ts';
 import { decimalToAmerican } from '../domain/odds-format.ts';
 import { formatPublicId } from '../domain/public-id.ts';
+import type { FutureListingItem, FutureOddsItem } from '../shapes/futures.ts';
 import type { Store } from '../store/database.ts';
 import { futuresRepository } from '../store/repositories/futures-repository.ts';
 import { type AccessScope, assertCanRead } from './access-scope.ts';
 
 /** Route 18: every future the caller may read (section 2.9). */
-export async function listFutures(store: Store, scope: AccessScope) {
+export async function listFutures(store: Store, scope: AccessScope): Promise<FutureListingItem[]> {
   const rows = await futuresRepository(store.db).list(scope ?? undefined);
   return rows.map((f) => ({
     id: formatPublicId(f.competition, f.id),
@@ -31,9 +33,9 @@ export async function getFutureOdds(
   store: Store,
   sportType: string,
   tourId: string,
-  futureType: string,
+  futureType: FutureType,
   scope: AccessScope,
-) {
+): Promise<FutureOddsItem[]> {
   assertCanRead(scope, sportType);
   const futures = await futuresRepository(store.db).findWithOdds(sportType, tourId, futureType);
   const items = futures.flatMap(({ future, odds }) =>

@@ -1,6 +1,7 @@
 import { badRequest, notFound } from '../domain/errors.ts';
 import { formatPublicId, isJaiAlaiCardId } from '../domain/public-id.ts';
 import { JAI_ALAI_SETS_TO_WIN, matchStatus } from '../domain/results/match-score.ts';
+import type { JaiAlaiMatch } from '../shapes/sport-events.ts';
 import type { Store } from '../store/database.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { type AccessScope, assertCanRead } from './access-scope.ts';
@@ -13,7 +14,7 @@ import { teamMatch } from './team-match.ts';
  * `<prefix>:<YYYY-MM-DD>_<text>` groups them and is carried by the event list and the event document.
  * Match scores count sets won; final scores are points over all sets.
  */
-export async function getJaiAlaiCard(store: Store, cardId: string, scope: AccessScope) {
+export async function getJaiAlaiCard(store: Store, cardId: string, scope: AccessScope): Promise<JaiAlaiMatch[]> {
   if (!isJaiAlaiCardId(cardId)) {
     throw badRequest(
       `Invalid path parameter "id": "${cardId}" is not a Jai Alai card id of the form <prefix>:<YYYY-MM-DD>_<text> (find them as cardId in the event list)`,
@@ -34,7 +35,8 @@ export async function getJaiAlaiCard(store: Store, cardId: string, scope: Access
     const points = (side: 'home' | 'away') => sets.reduce((sum, s) => sum + s[side], 0);
     return {
       id: formatPublicId(event.competition, event.id),
-      cardId: event.cardId,
+      // Every match was found by this card id.
+      cardId,
       numericEventId: event.referenceId,
       name: event.name,
       startDate: event.startDate,

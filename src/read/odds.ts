@@ -1,52 +1,36 @@
 import { type Competition, getCompetition } from '../domain/competitions.ts';
-import type { OddType, Settlement } from '../domain/enumerations.ts';
+import type { OddType, OverUnderSubMarketType, Settlement } from '../domain/enumerations.ts';
 import { notFound } from '../domain/errors.ts';
 import { isExclusiveMarket, scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
-import type { Scope, Selection } from '../domain/markets/selection.ts';
+import type { OverUnderSide, Scope, Selection } from '../domain/markets/selection.ts';
 import { settleSelection } from '../domain/markets/settlement.ts';
 import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
 import { formatPublicId } from '../domain/public-id.ts';
+import type {
+  AthleteOdd,
+  DreamTeamOdd,
+  EventOdds,
+  EventOddsQuery,
+  ExactaOdd,
+  HeadToHeadOdd,
+  HeadToHeadSide,
+  HeatOdd,
+  OddItem,
+  OverUnderOdd,
+  PricedOutcome,
+  PropBetOdd,
+  TeamMarketOdd,
+} from '../shapes/odds.ts';
+import type { Athlete } from '../shapes/results.ts';
 import type { Store } from '../store/database.ts';
 import { type MarketFilter, oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
 import type { AthleteRow, HeatRow, MarketRow, OddRow, RoundRow, TeamRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
-import { type AthleteDocument, athleteDocument, type ParticipantTeam, teamDocument } from './athlete-document.ts';
+import { athleteDocument, teamDocument } from './athlete-document.ts';
 import { resolveEvent } from './events.ts';
 import { publishedStatus, scopeResults } from './scope-results.ts';
-
-/** Fields every priced outcome carries (DESIGN decision 7). */
-export interface PricedOutcome {
-  id: string;
-  outcomeId: string;
-  referenceId: number;
-  marketId: string;
-  odds: number;
-  americanOdds: number;
-  /** Percent: 49.4 means 49.4%. */
-  probability: number;
-  status: string;
-  settlement: Settlement;
-  /** Share of the stake paid at full odds on a dead heat; 1 otherwise. */
-  deadHeatFactor: number;
-  updatedAt: string;
-}
-
-export type OddItem = PricedOutcome & Record<string, unknown>;
-
-export interface EventOddsDocument {
-  eventId: string;
-  publicId: string;
-  numericEventId: number;
-  oddType: OddType;
-  [oddType: string]: unknown;
-}
-
-export interface EventOddsQuery {
-  exactasType?: number | undefined;
-  overUnderSubMarketType?: string | undefined;
-}
 
 interface Context {
   competition: Competition;
@@ -64,7 +48,7 @@ export async function getEventOdds(
   oddType: OddType,
   query: EventOddsQuery,
   scope: AccessScope,
-): Promise<EventOddsDocument> {
+): Promise<EventOdds> {
   const event = await resolveEvent(store, eventId, scope);
   const competition = getCompetition(event.competition);
   if (!competition.supportedMarkets.includes(oddType)) {
@@ -112,35 +96,31 @@ export async function getEventOdds(
     eventStatus: event.eventStatus,
   };
   const publicId = formatPublicId(event.competition, event.id);
-  return {
-    eventId: publicId,
-    publicId,
-    numericEventId: event.referenceId,
-    oddType,
-    [oddType]: oddItems(oddType, markets, odds, context),
-  };
+  const header = { eventId: publicId, publicId, numericEventId: event.referenceId, oddType };
+  // Each item is built as its odd type's shape (oddItem below); the member's name is the odd type.
+  return { ...header, [oddType]: oddItems(markets, odds, context) } as EventOdds;
 }
 
 export function parseIds(text: string | null): string[] {
   return text ? (JSON.parse(text) as string[]) : [];
 }
 
-function oddItems(oddType: OddType, markets: MarketRow[], odds: OddRow[], context: Context): unknown[] {
+function oddItems(markets: MarketRow[], odds: OddRow[], context: Context): OddItem<OddType>[] {
   const byMarket = new Map<string, OddRow[]>();
   for (const o of odds) {
     const list = byMarket.get(o.marketId) ?? [];
     list.push(o);
     byMarket.set(o.marketId, list);
   }
-  const items: unknown[] = [];
+  const items: OddItem<OddType>[] = [];
   for (const market of markets) {
     const outcomes = byMarket.get(market.id) ?? [];
-    if (oddType === 'headToHead') {
+    if (market.oddType === 'headToHead') {
       if (outcomes.length === 2) items.push(headToHeadItem(market, outcomes as [OddRow, OddRow], context));
       continue;
     }
     for (const odd of outcomes)
-      items.push({ ...pricedOutcome(market, odd, outcomes, context), ...typeFields(market, odd, context) });
+      items.push(oddItem(market, odd, pricedOutcome(market, odd, outcomes, context), context));
   }
   return items;
 }
@@ -202,14 +182,14 @@ export function pricedOutcome(
   };
 }
 
-function athleteOf(id: string | null, context: Context): AthleteDocument | null {
+function athleteOf(id: string | null, context: Context): Athlete | null {
   const athlete = id ? context.athletes.get(id) : undefined;
   return athlete
     ? athleteDocument(athlete, teamDocument(context.teams.get(athlete.teamId ?? '')), context.competition)
     : null;
 }
 
-function athletesOf(ids: readonly string[], context: Context): AthleteDocument[] {
+function athletesOf(ids: readonly string[], context: Context): Athlete[] {
   return ids.flatMap((id) => athleteOf(id, context) ?? []);
 }
 
@@ -233,61 +213,96 @@ function heatMarketStatus(market: MarketRow, context: Context): 'OPEN' | 'CLOSE'
   return publishedStatus(market.status, 'OPEN', result, context.eventStatus) === 'CLOSED' ? 'CLOSE' : 'OPEN';
 }
 
-function typeFields(market: MarketRow, odd: OddRow, context: Context): Record<string, unknown> {
-  const oddType = market.oddType as OddType;
-  switch (oddType) {
+/** An outcome of a market other than headToHead, as its odd type's item. */
+function oddItem(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): OddItem<OddType> {
+  switch (market.oddType) {
     case 'heatWinner':
-      return {
-        position: odd.position,
-        ...heatFields(market.heatId, context),
-        marketStatus: heatMarketStatus(market, context),
-        athlete: athleteOf(odd.athleteId, context),
-      };
     case 'heatExacta':
-      return {
-        position: odd.position,
-        exactasType: market.exactasType,
-        ...heatFields(market.heatId, context),
-        marketStatus: heatMarketStatus(market, context),
-        participants: athletesOf(parseIds(odd.athleteIds), context),
-      };
+      return heatOdd(market, odd, priced, context);
     case 'eventExacta':
-      return {
-        position: odd.position,
-        exactasType: market.exactasType,
-        participants: athletesOf(parseIds(odd.athleteIds), context),
-      };
+      return exactaOdd(market, odd, priced, context);
     case 'overUnder':
-    case 'multiOverUnder': {
-      const subjects = athletesOf(parseIds(market.athleteIds), context);
-      return {
-        overUnderSubMarketType: market.overUnderSubMarketType,
-        line: market.line,
-        side: odd.side,
-        heatId: market.heatId,
-        ...(oddType === 'overUnder' ? { athlete: subjects[0] ?? null } : { athletes: subjects }),
-      };
-    }
+    case 'multiOverUnder':
+      return overUnderOdd(market, odd, priced, context);
     case 'propBets':
-      return {
-        proposition: market.proposition,
-        name: odd.name,
-        betStatus: market.status,
-        athlete: athleteOf(odd.athleteId, context),
-      };
+      return propBetOdd(market, odd, priced, context);
     case 'dreamTeam':
-      return { position: odd.position, name: odd.name, participants: athletesOf(parseIds(odd.athleteIds), context) };
-    case 'teamMarkets': {
-      const team: ParticipantTeam | null = teamDocument(context.teams.get(odd.teamId ?? ''));
-      return { name: odd.name ?? team?.name ?? null, team, heatId: market.heatId };
-    }
+      return dreamTeamOdd(odd, priced, context);
+    case 'teamMarkets':
+      return teamMarketOdd(market, odd, priced, context);
     default:
-      return { position: odd.position, heatId: market.heatId, athlete: athleteOf(odd.athleteId, context) };
+      return athleteOdd(market, odd, priced, context);
   }
 }
 
-function headToHeadItem(market: MarketRow, sides: [OddRow, OddRow], context: Context) {
-  const side = (odd: OddRow) => {
+function heatOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): HeatOdd {
+  const fields = { ...heatFields(market.heatId, context), marketStatus: heatMarketStatus(market, context) };
+  if (market.oddType === 'heatWinner')
+    return { ...priced, position: odd.position, ...fields, athlete: athleteOf(odd.athleteId, context) };
+  return {
+    ...priced,
+    position: odd.position,
+    // The ingest gives exactas a type (2 when the feed leaves it out).
+    exactasType: market.exactasType as number,
+    ...fields,
+    participants: athletesOf(parseIds(odd.athleteIds), context),
+  };
+}
+
+function exactaOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): ExactaOdd {
+  return {
+    ...priced,
+    position: odd.position,
+    // The ingest gives exactas a type (2 when the feed leaves it out).
+    exactasType: market.exactasType as number,
+    participants: athletesOf(parseIds(odd.athleteIds), context),
+  };
+}
+
+function overUnderOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): OverUnderOdd {
+  const subjects = athletesOf(parseIds(market.athleteIds), context);
+  return {
+    ...priced,
+    // The ingest gives over/under markets a sub-market (finishingPosition when the feed leaves it out)
+    // and refuses one without a line, or an outcome with a side other than OVER or UNDER.
+    overUnderSubMarketType: market.overUnderSubMarketType as OverUnderSubMarketType,
+    line: market.line as number,
+    side: odd.side as OverUnderSide,
+    heatId: market.heatId,
+    ...(market.oddType === 'overUnder' ? { athlete: subjects[0] ?? null } : { athletes: subjects }),
+  };
+}
+
+function propBetOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): PropBetOdd {
+  return {
+    ...priced,
+    proposition: market.proposition,
+    name: odd.name,
+    betStatus: market.status,
+    athlete: athleteOf(odd.athleteId, context),
+  };
+}
+
+function dreamTeamOdd(odd: OddRow, priced: PricedOutcome, context: Context): DreamTeamOdd {
+  return {
+    ...priced,
+    position: odd.position,
+    name: odd.name,
+    participants: athletesOf(parseIds(odd.athleteIds), context),
+  };
+}
+
+function teamMarketOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): TeamMarketOdd {
+  const team = teamDocument(context.teams.get(odd.teamId ?? ''));
+  return { ...priced, name: odd.name ?? team?.name ?? null, team, heatId: market.heatId };
+}
+
+function athleteOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): AthleteOdd {
+  return { ...priced, position: odd.position, heatId: market.heatId, athlete: athleteOf(odd.athleteId, context) };
+}
+
+function headToHeadItem(market: MarketRow, sides: [OddRow, OddRow], context: Context): HeadToHeadOdd {
+  const side = (odd: OddRow): HeadToHeadSide => {
     const priced = pricedOutcome(market, odd, sides, context);
     return {
       id: priced.id,

@@ -8,65 +8,13 @@ import { scoreUpdatedAt } from '../domain/results/score-updated-at.ts';
 import { skateboardingRoundScore } from '../domain/results/skateboarding-round-score.ts';
 import { teamEventFields, teamIsHome } from '../domain/results/team-event-fields.ts';
 import { winBy } from '../domain/results/win-by.ts';
+import type { HeatScoreRow, Participant } from '../shapes/results.ts';
 import type { Store } from '../store/database.ts';
 import { type HeatResultsRows, resultsRepository } from '../store/repositories/results-repository.ts';
 import type { AccessScope } from './access-scope.ts';
-import { type AthleteDocument, athleteDocument, teamDocument } from './athlete-document.ts';
+import { athleteDocument, teamDocument } from './athlete-document.ts';
 import { resolveEvent } from './events.ts';
 import { competitionFields } from './sports.ts';
-
-/** A heat score row (section 2.5). Optional fields are absent outside the formats that have them. */
-export interface HeatScoreRow {
-  id: string;
-  numericSportId: number;
-  sportKey: string;
-  sportName: string;
-  numericCompetitionId: number;
-  competitionKey: string;
-  competitionName: string;
-  referenceId: number;
-  heatStatus: string;
-  eventId: string;
-  numericEventId: number;
-  heatId: string;
-  athleteRoundSeed: number | null;
-  athleteRoundRank: number | null;
-  winBy?: string | null;
-  athleteHeatScore: number | null;
-  athleteLapTime: number | null;
-  athletePenaltyTime: number;
-  athleteJokerLapTime: number;
-  athleteJokerLap: number;
-  athleteLapStatus: string;
-  totalLaps: number | null;
-  athleteLapsLed: number | null;
-  athleteFastestLapCount: number | null;
-  athleteFastestLapSeconds: number | null;
-  athleteFastestLapNo: number | null;
-  roundScore: number | null;
-  lineScore1: number | null;
-  lineScore2: number | null;
-  trick1Score: number | null;
-  trick2Score: number | null;
-  trick3Score: number | null;
-  trick4Score: number | null;
-  trick5Score: number | null;
-  trick6Score: number | null;
-  riderScore: number | null;
-  bullScore: number | null;
-  athlete: AthleteDocument;
-  isTeamEvent?: boolean;
-  eventType?: string | null;
-  updatedAt: string;
-}
-
-export interface Participant {
-  id: string;
-  eventId: string;
-  seedNo: number | null;
-  status: string;
-  athlete: AthleteDocument;
-}
 
 /** Route 5: the heat's score rows, every derived field computed from raw facts, by rank then seed. */
 export async function getHeatScores(

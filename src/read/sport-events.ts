@@ -2,6 +2,15 @@ import { type Competition, getCompetition } from '../domain/competitions.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
 import { formatPublicId, parsePublicId } from '../domain/public-id.ts';
 import { endStatus, hammerByEnd, hammerNow, type MatchSide } from '../domain/results/match-score.ts';
+import type {
+  CurlingEvent,
+  LacrosseEvent,
+  MatchTeamDetail,
+  PeriodDetail,
+  ScoreDetail,
+  TableTennisEvent,
+  ThreeIceEvent,
+} from '../shapes/sport-events.ts';
 import type { Store } from '../store/database.ts';
 import { type EventWithTour, eventsRepository } from '../store/repositories/events-repository.ts';
 import { type AccessScope, assertCanRead } from './access-scope.ts';
@@ -76,7 +85,7 @@ export function matchHeader(event: EventWithTour, competition: Competition) {
   };
 }
 
-function teamDetail(match: TeamMatch, team: MatchTeam, side: MatchSide, hammer: MatchSide | null) {
+function teamDetail(match: TeamMatch, team: MatchTeam, side: MatchSide, hammer: MatchSide | null): MatchTeamDetail {
   return {
     id: `${match.rows.event.id}:${team.teamId}`,
     teamId: team.teamId,
@@ -92,7 +101,7 @@ function teamDetail(match: TeamMatch, team: MatchTeam, side: MatchSide, hammer: 
 }
 
 /** Score details of a period (section 2.6): one per team that has a score in it. */
-export function periodScores(match: TeamMatch, period: MatchPeriod) {
+export function periodScores(match: TeamMatch, period: MatchPeriod): ScoreDetail[] {
   return (['home', 'away'] as const).flatMap((side) => {
     const row = period[side];
     const team = teamOfSide(match, side);
@@ -106,7 +115,7 @@ function firstHammer(match: TeamMatch): MatchSide | null {
   return null;
 }
 
-function periodDetail(match: TeamMatch, period: MatchPeriod, hammer: MatchSide | null | undefined) {
+function periodDetail(match: TeamMatch, period: MatchPeriod, hammer: MatchSide | null | undefined): PeriodDetail {
   const { round } = period;
   const format = match.competition.resultsFormat;
   const winner = periodWinner(period);
@@ -127,13 +136,44 @@ function periodDetail(match: TeamMatch, period: MatchPeriod, hammer: MatchSide |
   };
 }
 
+/** The detail document of each sport-specific detail route. */
+interface SportEventDocuments {
+  gsoc: CurlingEvent;
+  mltt: TableTennisEvent;
+  nll: LacrosseEvent;
+  '3ice': ThreeIceEvent;
+}
+
+/** What every detail document has: section 2.6's opening fields, the teams and the match score. */
+type MatchDocument = Omit<CurlingEvent, 'ends'>;
+
+/** Each sport's document: the periods under the format's own name, and what only that sport has. */
+const SPORT_DOCUMENTS: {
+  [S in keyof SportEventDocuments]: (
+    match: MatchDocument,
+    periods: PeriodDetail[],
+    event: EventWithTour,
+  ) => SportEventDocuments[S];
+} = {
+  gsoc: (match, ends) => ({ ...match, ends }),
+  mltt: (match, games) => ({ ...match, games }),
+  nll: (match, quarters) => ({ ...match, quarters }),
+  '3ice': (match, periods, event) => ({
+    ...match,
+    periods,
+    ...(event.tourYearId ? { bracketUrl: `${PUBLIC_PREFIX}/events/3ice/bracket/${event.tourYearId}` } : {}),
+    bracketRound: event.bracketRound,
+    bracketSlot: event.bracketSlot,
+  }),
+};
+
 /** Routes 8, 10, 12, 14. */
-export async function getSportEventDocument(
+export async function getSportEventDocument<S extends keyof SportEventDocuments>(
   store: Store,
-  sport: Exclude<SportRoute, 'jaialai'>,
+  sport: S,
   eventId: string,
   scope: AccessScope,
-) {
+): Promise<SportEventDocuments[S]> {
   const event = await resolveSportEvent(store, eventId, sport, 'detail', scope);
   const match = await loadTeamMatch(store, event);
   const competition = match.competition;
@@ -152,18 +192,15 @@ export async function getSportEventDocument(
     const team = teamOfSide(match, side);
     return team ? [teamDetail(match, team, side, competition.resultsFormat === 'curling' ? hammerNowSide : null)] : [];
   });
-  return {
+  const document: MatchDocument = {
     ...matchHeader(event, competition),
     homeScore: match.score.home,
     awayScore: match.score.away,
     winner: match.winner,
     winnerTeamId: teamOfSide(match, match.winner)?.teamId ?? null,
     teams: sides,
-    [SPORT_ROUTES[sport].periods]: match.periods.map((period, i) => periodDetail(match, period, hammers[i])),
-    ...(sport === '3ice' && event.tourYearId
-      ? { bracketUrl: `${PUBLIC_PREFIX}/events/3ice/bracket/${event.tourYearId}` }
-      : {}),
-    ...(sport === '3ice' ? { bracketRound: event.bracketRound, bracketSlot: event.bracketSlot } : {}),
     updatedAt: event.contentUpdatedAt,
   };
+  const periods = match.periods.map((period, i) => periodDetail(match, period, hammers[i]));
+  return SPORT_DOCUMENTS[sport](document, periods, event);
 }

@@ -1,15 +1,6 @@
 import { COMPETITIONS, type Competition } from '../domain/competitions.ts';
+import type { SportListingItem } from '../shapes/sports.ts';
 import { type AccessScope, canRead } from './access-scope.ts';
-
-export interface SportListingItem {
-  key: string;
-  referenceId: number;
-  name: string;
-  supportedMarkets: string[];
-  sportKey: string;
-  sportName: string;
-  resultsFormat: string;
-}
 
 /** Route 1: the catalogue, limited to what the caller's key may read. */
 export function listSports(scope: AccessScope): SportListingItem[] {

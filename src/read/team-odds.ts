@@ -3,13 +3,23 @@ import { isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-
 import type { Selection } from '../domain/markets/selection.ts';
 import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
 import { formatPublicId } from '../domain/public-id.ts';
+import type { PricedOutcome } from '../shapes/odds.ts';
+import type {
+  CurlingOdds,
+  JaiAlaiMarket,
+  JaiAlaiOdds,
+  LacrosseOdds,
+  TableTennisOdds,
+  TeamMarket as TeamMarketDocument,
+  TeamOddsGroup,
+} from '../shapes/sport-events.ts';
 import type { Store } from '../store/database.ts';
 import type { EventWithTour } from '../store/repositories/events-repository.ts';
 import { futuresRepository } from '../store/repositories/futures-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import type { MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
-import { outcomeSelection, type PricedOutcome, pricedOutcome } from './odds.ts';
+import { outcomeSelection, pricedOutcome } from './odds.ts';
 import { publishedStatus, scopeResults } from './scope-results.ts';
 import { loadTeamMatch, resolveSportEvent, SPORT_ROUTES, type SportRoute } from './sport-events.ts';
 import { type TeamMatch, teamOfSide } from './team-match.ts';
@@ -98,7 +108,7 @@ function sideTeam(match: TeamMatch, side: string) {
   return teamOfSide(match, side === 'HOME' ? 'home' : side === 'AWAY' ? 'away' : null);
 }
 
-function marketDocument(match: TeamMatch, market: TeamMarket) {
+function marketDocument(match: TeamMatch, market: TeamMarket): TeamMarketDocument {
   return {
     marketId: market.market.id,
     referenceId: market.market.referenceId,
@@ -131,15 +141,34 @@ function periodOf(odds: TeamOdds, roundId: string | null) {
 
 const hasMarkets = (scope: ScopeMarkets) => scope.moneyLine.length + scope.spread.length + scope.total.length > 0;
 
+/** The odds document of each sport-specific odds route but Jai Alai's. */
+interface SportOddsDocuments {
+  gsoc: CurlingOdds;
+  mltt: TableTennisOdds;
+  nll: LacrosseOdds;
+}
+
+/** What every odds document has: the event, its teams and the whole match's markets. */
+type MatchOdds = Omit<CurlingOdds, 'ends'>;
+
+/** Each sport's document: the periods' markets under the format's own name. */
+const SPORT_ODDS: {
+  [S in keyof SportOddsDocuments]: (match: MatchOdds, periods: TeamOddsGroup[]) => SportOddsDocuments[S];
+} = {
+  gsoc: (match, ends) => ({ ...match, ends }),
+  mltt: (match, games) => ({ ...match, games }),
+  nll: (match, quarters) => ({ ...match, quarters }),
+};
+
 /** Routes 9, 11 and 13. */
-export async function getSportOdds(
+export async function getSportOdds<S extends keyof SportOddsDocuments>(
   store: Store,
-  sport: Exclude<SportRoute, 'jaialai' | '3ice'>,
+  sport: S,
   id: string,
   access: AccessScope,
-) {
+): Promise<SportOddsDocuments[S]> {
   const odds = await teamOdds(store, sport, id, access);
-  const group = (scope: ScopeMarkets) => ({
+  const group = (scope: ScopeMarkets): TeamOddsGroup => ({
     ...periodOf(odds, scope.roundId),
     moneyLine: scope.moneyLine[0] ? marketDocument(odds.match, scope.moneyLine[0]) : null,
     spread: scope.spread.map((m) => marketDocument(odds.match, m)),
@@ -151,7 +180,7 @@ export async function getSportOdds(
     const found = teamOfSide(odds.match, side);
     return found ? { teamId: found.teamId, name: found.team.name } : null;
   };
-  return {
+  const match: MatchOdds = {
     eventId: publicId,
     publicId,
     numericEventId: odds.event.referenceId,
@@ -159,17 +188,17 @@ export async function getSportOdds(
     homeTeam: team('home'),
     awayTeam: team('away'),
     event: group(whole as ScopeMarkets),
-    [SPORT_ROUTES[sport].periods]: periods.filter(hasMarkets).map(group),
   };
+  return SPORT_ODDS[sport](match, periods.filter(hasMarkets).map(group));
 }
 
 /** Route 17, section 2.8's shape. `sets` on an outcome is its line (sets on the match spread and total, points in a set). */
-export async function getJaiAlaiOdds(store: Store, id: string, access: AccessScope) {
+export async function getJaiAlaiOdds(store: Store, id: string, access: AccessScope): Promise<JaiAlaiOdds> {
   const odds = await teamOdds(store, 'jaialai', id, access);
   const { match, event } = odds;
   const publicId = formatPublicId(event.competition, event.id);
   const lineup = { homeLineup: match.home?.team.name ?? null, awayLineup: match.away?.team.name ?? null };
-  const market = (m: TeamMarket) => ({
+  const market = (m: TeamMarket): JaiAlaiMarket => ({
     marketId: m.market.referenceId,
     id: m.market.id,
     status: m.status,
@@ -217,7 +246,7 @@ export async function getJaiAlaiOdds(store: Store, id: string, access: AccessSco
 }
 
 /** The season's outright (winner) market for the match's tour, when the operator has priced one. */
-async function jaiAlaiFutures(store: Store, event: EventWithTour) {
+async function jaiAlaiFutures(store: Store, event: EventWithTour): Promise<JaiAlaiOdds['futures']> {
   const found = (await futuresRepository(store.db).findWithOdds(event.competition, event.tourId, 'winner')).find(
     (f) => f.future.tourYearId === event.tourYearId,
   );

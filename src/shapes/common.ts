@@ -1,8 +1,8 @@
-import { type Static, type TSchema, Type } from 'typebox';
-import { COMPETITION_KEYS } from '../../domain/competitions.ts';
+import { type Static, type TSchema, type TSchemaOptions, type TUnsafe, Type } from 'typebox';
+import { COMPETITION_KEYS } from '../domain/competitions.ts';
 
 /**
- * Schema building blocks shared by every route. Nullable primitives use JSON Schema type arrays
+ * Building blocks of the public shapes. Nullable primitives use JSON Schema type arrays
  * (`["string", "null"]`), which OpenAPI 3.1 accepts and fast-json-stringify serialises quickly.
  */
 
@@ -24,34 +24,14 @@ export const CompetitionKey = Type.Unsafe<string>({
   description: 'competition key',
 });
 
-/** The specification's error body (section 7); every non-2xx answer uses it. */
-export const ServerErrorResponse = Type.Object(
-  {
-    message: Type.String(),
-    statusCode: Type.Integer({ description: 'the HTTP status code' }),
-    timestamp: Timestamp,
-    metadata: Type.Object(
-      {},
-      { additionalProperties: true, description: 'details: the offending parameter, item or field' },
-    ),
-    stack: Type.String({ description: 'empty unless the server runs with DEBUG_ERRORS=on' }),
-  },
-  { $id: 'ServerErrorResponse', title: 'ServerErrorResponse' },
-);
-
-const errorRef = Type.Ref('ServerErrorResponse');
-
-/** Error responses of a route, by status code, each with the common error body. */
-export function errorResponses(descriptions: Record<number, string>) {
-  const out: Record<number, TSchema> = {};
-  for (const [code, description] of Object.entries(descriptions))
-    out[Number(code)] = { ...errorRef, description } as TSchema;
-  return out;
+/**
+ * A `$ref` to a named shape, typed as the shape. The schema is `{ "$ref": "<$id>" }`: the shape is
+ * registered once (addSchema) and the OpenAPI document names it under components/schemas, where a
+ * shape written inline would be copied into every route by @fastify/swagger. TypeBox's own
+ * `Type.Ref(id)` has the static type `unknown`, which would leave handlers unchecked.
+ */
+export function Ref<T extends TSchema>(shape: T, options: TSchemaOptions = {}): TUnsafe<Static<T>> {
+  const id = (shape as { $id?: unknown }).$id;
+  if (typeof id !== 'string') throw new Error('Ref: a shape referred to by name needs an $id');
+  return Type.Unsafe<Static<T>>(Type.Ref(id, options));
 }
-
-/** Errors every public route can answer. */
-export const PUBLIC_ERRORS = {
-  400: 'invalid parameter',
-  401: 'missing or unknown API key',
-  403: 'the API key does not give access to this competition',
-} as const;

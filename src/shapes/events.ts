@@ -1,7 +1,9 @@
-import { Type } from 'typebox';
-import { DATE_PARAM_PATTERN } from '../../domain/dates.ts';
-import { EVENT_STATUSES, SORT_ORDERS } from '../../domain/enumerations.ts';
-import { CompetitionKey, Nullable, StringEnum, Timestamp } from './common.ts';
+import { type Static, Type } from 'typebox';
+import { DATE_PARAM_PATTERN } from '../domain/dates.ts';
+import { EVENT_STATUSES, SORT_ORDERS } from '../domain/enumerations.ts';
+import { CompetitionKey, Nullable, Ref, StringEnum, Timestamp } from './common.ts';
+
+/** The documents of routes 2 and 3 (the event list and the event), and the query of the list. */
 
 const DateParam = (description: string) =>
   Type.String({
@@ -33,6 +35,7 @@ export const EventListQuery = Type.Object({
     Type.String({ maxLength: 200, description: 'opaque position from the previous page (see the Link header)' }),
   ),
 });
+export type EventListQuery = Static<typeof EventListQuery>;
 
 export const EventListItem = Type.Object(
   {
@@ -55,12 +58,9 @@ export const EventListItem = Type.Object(
   },
   { $id: 'EventListItem', title: 'EventListItem' },
 );
+export type EventListItem = Static<typeof EventListItem>;
 
-export const EventIdParams = Type.Object({
-  eventId: Type.String({ maxLength: 200, description: '<sport_key>:<uuid> (a bare uuid is accepted too)' }),
-});
-
-const Heat = Type.Object(
+export const Heat = Type.Object(
   {
     id: Type.String(),
     referenceId: Type.Integer(),
@@ -75,12 +75,12 @@ const Heat = Type.Object(
   { $id: 'Heat', title: 'Heat' },
 );
 
-const RoundScore = Type.Object(
+export const RoundScore = Type.Object(
   { id: Type.String(), referenceId: Type.Integer(), teamId: Type.String(), goals: Type.Integer() },
   { $id: 'RoundTeamScore', title: 'RoundTeamScore' },
 );
 
-const Round = Type.Object(
+export const Round = Type.Object(
   {
     id: Type.String(),
     referenceId: Type.Integer(),
@@ -90,13 +90,13 @@ const Round = Type.Object(
     startDate: Nullable(Timestamp),
     endDate: Nullable(Timestamp),
     providerId: Nullable(Type.String()),
-    heats: Type.Array(Type.Ref('Heat')),
-    scores: Type.Array(Type.Ref('RoundTeamScore')),
+    heats: Type.Array(Ref(Heat)),
+    scores: Type.Array(Ref(RoundScore)),
   },
   { $id: 'Round', title: 'Round' },
 );
 
-const EventTeam = Type.Object(
+export const EventTeam = Type.Object(
   {
     id: Type.String(),
     referenceId: Type.Integer(),
@@ -130,8 +130,8 @@ export const Event = Type.Object(
     eventLocationNumericId: Nullable(Type.Integer()),
     eventLocationGroup: Nullable(Type.String()),
     providerId: Nullable(Type.String()),
-    rounds: Type.Array(Type.Ref('Round')),
-    teams: Type.Array(Type.Ref('EventTeam')),
+    rounds: Type.Array(Ref(Round)),
+    teams: Type.Array(Ref(EventTeam)),
     updatedAt: Timestamp,
     seasonType: Nullable(Type.String()),
     participantsUrl: Nullable(
@@ -146,6 +146,7 @@ export const Event = Type.Object(
   },
   { $id: 'Event', title: 'Event' },
 );
+export type Event = Static<typeof Event>;
 
 /** Schemas referenced by $ref, registered once with Fastify (and so named in the OpenAPI document). */
 export const EVENT_SHARED_SCHEMAS = [Heat, RoundScore, Round, EventTeam, EventListItem, Event];

@@ -1,7 +1,8 @@
-import { Type } from 'typebox';
-import { FUTURE_TYPES, GENDERS } from '../../domain/enumerations.ts';
+import { type Static, Type } from 'typebox';
+import { FUTURE_TYPES, GENDERS } from '../domain/enumerations.ts';
 import { CompetitionKey, Nullable, StringEnum, Timestamp } from './common.ts';
 
+/** Routes 18 and 19: the futures and their odds (sections 2.9 and 2.10). */
 export const FutureListingItem = Type.Object(
   {
     id: Type.String({ description: '<sport_key>:<uuid>' }),
@@ -21,12 +22,7 @@ export const FutureListingItem = Type.Object(
   },
   { $id: 'FutureListingItem', title: 'FutureListingItem' },
 );
-
-export const FutureOddsParams = Type.Object({
-  sportType: CompetitionKey,
-  tourId: Type.String({ maxLength: 128 }),
-  futureType: StringEnum(FUTURE_TYPES),
-});
+export type FutureListingItem = Static<typeof FutureListingItem>;
 
 export const FutureOddsItem = Type.Object(
   {
@@ -43,3 +39,4 @@ export const FutureOddsItem = Type.Object(
   },
   { $id: 'FutureOddsItem', title: 'FutureOddsItem' },
 );
+export type FutureOddsItem = Static<typeof FutureOddsItem>;

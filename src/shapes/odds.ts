@@ -1,19 +1,21 @@
-import { type TProperties, Type } from 'typebox';
+import { type Static, type TArray, type TOptional, type TProperties, type TUnsafe, Type } from 'typebox';
 import {
   EXACTAS_TYPES,
   HEAT_MARKET_STATUSES,
   ODD_TYPES,
+  type OddType,
   OUTCOME_STATUSES,
   OVER_UNDER_SUB_MARKET_TYPES,
   SETTLEMENTS,
-} from '../../domain/enumerations.ts';
-import { OVER_UNDER_SIDES } from '../../domain/markets/selection.ts';
-import { Nullable, StringEnum, Timestamp } from './common.ts';
+} from '../domain/enumerations.ts';
+import { OVER_UNDER_SIDES } from '../domain/markets/selection.ts';
+import { Nullable, Ref, StringEnum, Timestamp } from './common.ts';
+import { Athlete, ParticipantTeam } from './results.ts';
 
 /** Route 6's response (DESIGN decision 7) and route 7's (decision 8). */
 
-const AthleteRef = Type.Union([Type.Ref('Athlete'), Type.Null()]);
-const Participants = Type.Array(Type.Ref('Athlete'), {
+const AthleteRef = Nullable(Ref(Athlete));
+const Participants = Type.Array(Ref(Athlete), {
   description: 'the athletes, in the order the outcome names them',
 });
 const Probability = Type.Number({ description: 'percent: 49.4 means 49.4%' });
@@ -36,7 +38,11 @@ const Priced = {
   updatedAt: Timestamp,
 };
 
-const item = (id: string, description: string, fields: TProperties) =>
+/** The priced and settled part of every outcome. */
+const PricedOutcome = Type.Object(Priced);
+export type PricedOutcome = Static<typeof PricedOutcome>;
+
+const item = <Fields extends TProperties>(id: string, description: string, fields: Fields) =>
   Type.Object({ ...Priced, ...fields }, { $id: id, title: id, description });
 
 const Position = Nullable(Type.Integer({ description: 'display order' }));
@@ -50,7 +56,7 @@ const HeatFields = {
   marketStatus: StringEnum(HEAT_MARKET_STATUSES),
 };
 
-const AthleteOdd = item(
+export const AthleteOdd = item(
   'AthleteOdd',
   'an outcome backing one athlete: eventWinner, secondPlace, fastestLap, holeShot, shows, podiums, raceTop3/5/10',
   {
@@ -59,19 +65,30 @@ const AthleteOdd = item(
     athlete: AthleteRef,
   },
 );
-const HeatOdd = item('HeatOdd', 'heatWinner and heatExacta: a flat list of outcomes, each with its round and heat', {
-  position: Position,
-  exactasType: Type.Optional(Type.Integer({ description: 'heatExacta only' })),
-  ...HeatFields,
-  athlete: Type.Optional(AthleteRef),
-  participants: Type.Optional(Participants),
-});
-const ExactaOdd = item('ExactaOdd', 'eventExacta: the first places in order (exacta 2, trifecta 3, superfecta 4)', {
-  position: Position,
-  exactasType: Type.Integer(),
-  participants: Participants,
-});
-const OverUnderOdd = item('OverUnderOdd', 'overUnder and multiOverUnder: one side of a line', {
+export type AthleteOdd = Static<typeof AthleteOdd>;
+export const HeatOdd = item(
+  'HeatOdd',
+  'heatWinner and heatExacta: a flat list of outcomes, each with its round and heat',
+  {
+    position: Position,
+    exactasType: Type.Optional(Type.Integer({ description: 'heatExacta only' })),
+    ...HeatFields,
+    athlete: Type.Optional(AthleteRef),
+    participants: Type.Optional(Participants),
+  },
+);
+export type HeatOdd = Static<typeof HeatOdd>;
+export const ExactaOdd = item(
+  'ExactaOdd',
+  'eventExacta: the first places in order (exacta 2, trifecta 3, superfecta 4)',
+  {
+    position: Position,
+    exactasType: Type.Integer(),
+    participants: Participants,
+  },
+);
+export type ExactaOdd = Static<typeof ExactaOdd>;
+export const OverUnderOdd = item('OverUnderOdd', 'overUnder and multiOverUnder: one side of a line', {
   overUnderSubMarketType: StringEnum(OVER_UNDER_SUB_MARKET_TYPES),
   line: Type.Number(),
   side: StringEnum(OVER_UNDER_SIDES),
@@ -79,13 +96,15 @@ const OverUnderOdd = item('OverUnderOdd', 'overUnder and multiOverUnder: one sid
   athlete: Type.Optional(AthleteRef),
   athletes: Type.Optional(Participants),
 });
-const PropBetOdd = item('PropBetOdd', 'propBets: an outcome of a proposition', {
+export type OverUnderOdd = Static<typeof OverUnderOdd>;
+export const PropBetOdd = item('PropBetOdd', 'propBets: an outcome of a proposition', {
   proposition: Nullable(Type.String()),
   name: Nullable(Type.String()),
   betStatus: StringEnum(OUTCOME_STATUSES),
   athlete: AthleteRef,
 });
-const DreamTeamOdd = item(
+export type PropBetOdd = Static<typeof PropBetOdd>;
+export const DreamTeamOdd = item(
   'DreamTeamOdd',
   "dreamTeam: a team of athletes; it wins when its athletes' finishing positions add up to the lowest total",
   {
@@ -94,13 +113,15 @@ const DreamTeamOdd = item(
     participants: Participants,
   },
 );
-const TeamMarketOdd = item('TeamMarketOdd', 'teamMarkets: an outcome backing a team', {
+export type DreamTeamOdd = Static<typeof DreamTeamOdd>;
+export const TeamMarketOdd = item('TeamMarketOdd', 'teamMarkets: an outcome backing a team', {
   name: Nullable(Type.String()),
-  team: Type.Union([Type.Ref('ParticipantTeam'), Type.Null()]),
+  team: Nullable(Ref(ParticipantTeam)),
   heatId: Nullable(Type.String()),
 });
+export type TeamMarketOdd = Static<typeof TeamMarketOdd>;
 
-const HeadToHeadSide = Type.Object(
+export const HeadToHeadSide = Type.Object(
   {
     id: Type.String({ description: 'odd id of this side' }),
     outcomeId: Type.String(),
@@ -112,41 +133,55 @@ const HeadToHeadSide = Type.Object(
   },
   { $id: 'HeadToHeadSide', title: 'HeadToHeadSide' },
 );
-const HeadToHeadOdd = Type.Object(
+export type HeadToHeadSide = Static<typeof HeadToHeadSide>;
+export const HeadToHeadOdd = Type.Object(
   {
     id: Type.String({ description: 'market id' }),
     outcomeId: Type.String(),
     referenceId: Type.Integer(),
     heatId: Nullable(Type.String()),
-    eventParticipant1: Type.Ref('HeadToHeadSide'),
-    eventParticipant2: Type.Ref('HeadToHeadSide'),
+    eventParticipant1: Ref(HeadToHeadSide),
+    eventParticipant2: Ref(HeadToHeadSide),
     winnerParticipantId: Nullable(Type.String({ description: "the winning side's athlete id once settled" })),
     betStatus: StringEnum(OUTCOME_STATUSES),
     updatedAt: Timestamp,
   },
   { $id: 'HeadToHeadOdd', title: 'HeadToHeadOdd', description: 'headToHead: two athletes; each side is an odd id' },
 );
+export type HeadToHeadOdd = Static<typeof HeadToHeadOdd>;
 
-const ITEM_OF: Record<(typeof ODD_TYPES)[number], string> = {
-  fastestLap: 'AthleteOdd',
-  eventWinner: 'AthleteOdd',
-  secondPlace: 'AthleteOdd',
-  holeShot: 'AthleteOdd',
-  heatWinner: 'HeatOdd',
-  overUnder: 'OverUnderOdd',
-  multiOverUnder: 'OverUnderOdd',
-  headToHead: 'HeadToHeadOdd',
-  shows: 'AthleteOdd',
-  podiums: 'AthleteOdd',
-  propBets: 'PropBetOdd',
-  dreamTeam: 'DreamTeamOdd',
-  eventExacta: 'ExactaOdd',
-  heatExacta: 'HeatOdd',
-  raceTop10: 'AthleteOdd',
-  raceTop5: 'AthleteOdd',
-  raceTop3: 'AthleteOdd',
-  teamMarkets: 'TeamMarketOdd',
+/** The item of each odd type. */
+const ITEM_OF = {
+  fastestLap: AthleteOdd,
+  eventWinner: AthleteOdd,
+  secondPlace: AthleteOdd,
+  holeShot: AthleteOdd,
+  heatWinner: HeatOdd,
+  overUnder: OverUnderOdd,
+  multiOverUnder: OverUnderOdd,
+  headToHead: HeadToHeadOdd,
+  shows: AthleteOdd,
+  podiums: AthleteOdd,
+  propBets: PropBetOdd,
+  dreamTeam: DreamTeamOdd,
+  eventExacta: ExactaOdd,
+  heatExacta: HeatOdd,
+  raceTop10: AthleteOdd,
+  raceTop5: AthleteOdd,
+  raceTop3: AthleteOdd,
+  teamMarkets: TeamMarketOdd,
+} as const;
+
+/** The outcomes of one odd type, under its own name; the items are named schemas. */
+type OddTypeMembers = {
+  [T in OddType]: TOptional<TArray<TUnsafe<Static<(typeof ITEM_OF)[T]>>>>;
 };
+const oddTypeMembers = Object.fromEntries(
+  ODD_TYPES.map((t) => [
+    t,
+    Type.Optional(Type.Array(Ref(ITEM_OF[t]), { description: `present when oddType is ${t}` })),
+  ]),
+) as OddTypeMembers;
 
 export const EventOdds = Type.Object(
   {
@@ -154,12 +189,7 @@ export const EventOdds = Type.Object(
     publicId: Type.String(),
     numericEventId: Type.Integer(),
     oddType: StringEnum(ODD_TYPES),
-    ...Object.fromEntries(
-      ODD_TYPES.map((t) => [
-        t,
-        Type.Optional(Type.Array(Type.Ref(ITEM_OF[t]), { description: `present when oddType is ${t}` })),
-      ]),
-    ),
+    ...oddTypeMembers,
   },
   {
     $id: 'EventOdds',
@@ -167,11 +197,9 @@ export const EventOdds = Type.Object(
     description: 'one odd type of an event: the outcomes are under the member named by oddType',
   },
 );
-
-export const EventOddsParams = Type.Object({
-  eventId: Type.String({ maxLength: 200, description: '<sport_key>:<uuid> (a bare uuid is accepted too)' }),
-  oddType: StringEnum(ODD_TYPES, { description: 'odd type' }),
-});
+export type EventOdds = Static<typeof EventOdds>;
+/** The items of one odd type, as EventOdds carries them. */
+export type OddItem<T extends OddType> = Static<(typeof ITEM_OF)[T]>;
 
 export const EventOddsQuery = Type.Object({
   exactasType: Type.Optional(
@@ -187,6 +215,7 @@ export const EventOddsQuery = Type.Object({
     }),
   ),
 });
+export type EventOddsQuery = Static<typeof EventOddsQuery>;
 
 export const SgpLeg = Type.Object(
   {
@@ -198,11 +227,12 @@ export const SgpLeg = Type.Object(
   },
   { $id: 'SgpLeg', title: 'SgpLeg' },
 );
+export type SgpLeg = Static<typeof SgpLeg>;
 
 export const SgpResponse = Type.Object(
   {
     eventId: Type.String(),
-    legs: Type.Array(Type.Ref('SgpLeg')),
+    legs: Type.Array(Ref(SgpLeg)),
     probability: Type.Number({
       description: "percent: the joint probability that every leg wins, with the legs' own margins kept",
     }),
@@ -218,17 +248,7 @@ export const SgpResponse = Type.Object(
   },
   { $id: 'SgpResponse', title: 'SgpResponse' },
 );
-
-export const SgpBody = Type.Union(
-  [
-    Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 20 }),
-    Type.Object(
-      { oddIds: Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 20 }) },
-      { additionalProperties: true },
-    ),
-  ],
-  { description: 'odd ids (or outcomeIds) of one event: an array, or { "oddIds": [...] }; at most 20' },
-);
+export type SgpResponse = Static<typeof SgpResponse>;
 
 export const ODDS_SHARED_SCHEMAS = [
   AthleteOdd,

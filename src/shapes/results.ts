@@ -1,11 +1,14 @@
-import { Type } from 'typebox';
-import { SPORTS } from '../../domain/competitions.ts';
-import { EVENT_STATUSES, LAP_STATUSES, PARTICIPANT_STATUSES } from '../../domain/enumerations.ts';
-import { CompetitionKey, Nullable, StringEnum } from './common.ts';
+import { type Static, Type } from 'typebox';
+import { SPORTS } from '../domain/competitions.ts';
+import { EVENT_STATUSES, LAP_STATUSES, PARTICIPANT_STATUSES } from '../domain/enumerations.ts';
+import { CompetitionKey, Nullable, Ref, StringEnum } from './common.ts';
+
+/** The documents of routes 4 and 5 (participants and heat scores), and the athlete and team inside them. */
 
 const Score = (description: string) => Nullable(Type.Number({ description }));
 
-const ParticipantTeam = Type.Object(
+/** Team inside a score row or participant (section 2.4); `isHomeTeam` only where a rule sets it. */
+export const ParticipantTeam = Type.Object(
   {
     id: Type.String(),
     referenceId: Type.Integer(),
@@ -14,8 +17,10 @@ const ParticipantTeam = Type.Object(
   },
   { $id: 'ParticipantTeam', title: 'ParticipantTeam' },
 );
+export type ParticipantTeam = Static<typeof ParticipantTeam>;
 
-const Athlete = Type.Object(
+/** Athlete inside a score row or participant (section 2.4); `weightClass` for combat sports only. */
+export const Athlete = Type.Object(
   {
     id: Type.String(),
     referenceId: Type.Integer(),
@@ -24,7 +29,7 @@ const Athlete = Type.Object(
     lastName: Type.String(),
     nationality: Nullable(Type.String()),
     stance: Nullable(Type.String({ description: 'meaningful for wsl only' })),
-    team: Type.Union([Type.Ref('ParticipantTeam'), Type.Null()], { description: 'null when the athlete has no team' }),
+    team: Type.Union([Ref(ParticipantTeam), Type.Null()], { description: 'null when the athlete has no team' }),
     hometown: Nullable(Type.String()),
     height: Nullable(Type.String({ description: 'centimetres' })),
     weight: Nullable(Type.String({ description: 'kilograms' })),
@@ -35,6 +40,7 @@ const Athlete = Type.Object(
   },
   { $id: 'Athlete', title: 'Athlete' },
 );
+export type Athlete = Static<typeof Athlete>;
 
 export const HeatScoreRow = Type.Object(
   {
@@ -96,7 +102,7 @@ export const HeatScoreRow = Type.Object(
     trick6Score: Score('sls trick, out of 10'),
     riderScore: Score('pbr rider score; the ride qualified when above 0'),
     bullScore: Score('pbr bull score'),
-    athlete: Type.Ref('Athlete'),
+    athlete: Ref(Athlete),
     isTeamEvent: Type.Optional(Type.Boolean({ description: 'true for a team game (bull riding, pbr, alone)' })),
     eventType: Type.Optional(
       Nullable(Type.String({ description: 'display text of a team game (bull riding, pbr, alone)' })),
@@ -108,6 +114,8 @@ export const HeatScoreRow = Type.Object(
   },
   { $id: 'HeatScoreRow', title: 'HeatScoreRow' },
 );
+/** A heat score row (section 2.5). Optional fields are absent outside the formats that have them. */
+export type HeatScoreRow = Static<typeof HeatScoreRow>;
 
 export const Participant = Type.Object(
   {
@@ -115,15 +123,11 @@ export const Participant = Type.Object(
     eventId: Type.String({ description: '<sport_key>:<uuid>' }),
     seedNo: Nullable(Type.Integer()),
     status: StringEnum(PARTICIPANT_STATUSES),
-    athlete: Type.Ref('Athlete'),
+    athlete: Ref(Athlete),
   },
   { $id: 'Participant', title: 'Participant' },
 );
-
-export const HeatParams = Type.Object({
-  eventId: Type.String({ maxLength: 200, description: '<sport_key>:<uuid> (a bare uuid is accepted too)' }),
-  heatId: Type.String({ maxLength: 200, description: 'the heat id from the event document' }),
-});
+export type Participant = Static<typeof Participant>;
 
 /** Schemas referenced by $ref, registered once with Fastify (and so named in the OpenAPI document). */
 export const RESULTS_SHARED_SCHEMAS = [ParticipantTeam, Athlete, HeatScoreRow, Participant];

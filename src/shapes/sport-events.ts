@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import {
   EVENT_STATUSES,
   GAME_TYPES,
@@ -6,12 +6,12 @@ import {
   MATCH_SIDES,
   OUTCOME_STATUSES,
   SETTLEMENTS,
-} from '../../domain/enumerations.ts';
-import { OUTCOME_SIDES } from '../../domain/markets/selection.ts';
-import { CompetitionKey, Nullable, StringEnum, Timestamp } from './common.ts';
+} from '../domain/enumerations.ts';
+import { OUTCOME_SIDES } from '../domain/markets/selection.ts';
+import { CompetitionKey, Nullable, Ref, StringEnum, Timestamp } from './common.ts';
 
 /**
- * Schemas of routes 8 to 17. Section 2.6 gives the curling event's opening fields, team, end and
+ * Documents of routes 8 to 17. Section 2.6 gives the curling event's opening fields, team, end and
  * score details; section 2.7 the Jai Alai item; section 2.8 the Jai Alai odds. The rest (table
  * tennis, lacrosse and 3-on-3 hockey documents, the odds of curling, table tennis and lacrosse, the
  * bracket) follows the same spirit and is recorded in docs/decisions.md.
@@ -19,24 +19,7 @@ import { CompetitionKey, Nullable, StringEnum, Timestamp } from './common.ts';
 
 const Side = Nullable(StringEnum(MATCH_SIDES, { description: 'home or away' }));
 
-export const SportEventParams = Type.Object({
-  eventId: Type.String({ maxLength: 200, description: '`<sport_key>:<uuid>`; a bare uuid is accepted too' }),
-});
-export const SportOddsParams = Type.Object({
-  id: Type.String({ maxLength: 200, description: '`<sport_key>:<uuid>` or the bare uuid' }),
-});
-export const JaiAlaiCardParams = Type.Object({
-  id: Type.String({
-    maxLength: 200,
-    description:
-      'a Jai Alai card id `<prefix>:<YYYY-MM-DD>_<text>` (prefix without a colon), as `cardId` in the event list and the event document',
-  }),
-});
-export const BracketParams = Type.Object({
-  tourYearId: Type.String({ maxLength: 200, description: 'the season id, `tourYearId` in the 3ICE event detail' }),
-});
-
-const ScoreDetail = Type.Object(
+export const ScoreDetail = Type.Object(
   {
     id: Type.String(),
     label: Type.String({ description: 'team name' }),
@@ -45,8 +28,9 @@ const ScoreDetail = Type.Object(
   },
   { $id: 'ScoreDetail', title: 'ScoreDetail' },
 );
+export type ScoreDetail = Static<typeof ScoreDetail>;
 
-const MatchTeamDetail = Type.Object(
+export const MatchTeamDetail = Type.Object(
   {
     id: Type.String({ description: 'this team in this match' }),
     teamId: Type.String({
@@ -67,8 +51,9 @@ const MatchTeamDetail = Type.Object(
   },
   { $id: 'MatchTeamDetail', title: 'MatchTeamDetail' },
 );
+export type MatchTeamDetail = Static<typeof MatchTeamDetail>;
 
-const PeriodDetail = Type.Object(
+export const PeriodDetail = Type.Object(
   {
     id: Type.String(),
     name: Type.String({ description: 'for example "End 3", "Game 2", "Q4", "1st Half", "Overtime"' }),
@@ -76,7 +61,7 @@ const PeriodDetail = Type.Object(
     roundStatus: StringEnum(EVENT_STATUSES, { description: 'curling ends use UPCOMING, LIVE and COMPLETED only' }),
     startDate: Nullable(Timestamp),
     endDate: Nullable(Timestamp),
-    scores: Type.Array(Type.Ref('ScoreDetail')),
+    scores: Type.Array(Ref(ScoreDetail)),
     winner: Side,
     winnerTeamId: Nullable(Type.String()),
     hammer: Type.Optional(
@@ -92,6 +77,7 @@ const PeriodDetail = Type.Object(
   },
   { $id: 'PeriodDetail', title: 'PeriodDetail' },
 );
+export type PeriodDetail = Static<typeof PeriodDetail>;
 
 const headerFields = {
   id: Type.String({ description: '<sport_key>:<uuid>' }),
@@ -119,16 +105,17 @@ const matchFields = {
   awayScore: Type.Number(),
   winner: Side,
   winnerTeamId: Nullable(Type.String()),
-  teams: Type.Array(Type.Ref('MatchTeamDetail')),
+  teams: Type.Array(Ref(MatchTeamDetail)),
   updatedAt: Timestamp,
 };
 
-const Periods = (description: string) => Type.Array(Type.Ref('PeriodDetail'), { description });
+const Periods = (description: string) => Type.Array(Ref(PeriodDetail), { description });
 
 export const CurlingEvent = Type.Object(
   { ...headerFields, ...matchFields, ends: Periods('ends in play order, extra ends included') },
   { $id: 'CurlingEvent', title: 'CurlingEvent' },
 );
+export type CurlingEvent = Static<typeof CurlingEvent>;
 export const TableTennisEvent = Type.Object(
   {
     ...headerFields,
@@ -137,10 +124,12 @@ export const TableTennisEvent = Type.Object(
   },
   { $id: 'TableTennisEvent', title: 'TableTennisEvent' },
 );
+export type TableTennisEvent = Static<typeof TableTennisEvent>;
 export const LacrosseEvent = Type.Object(
   { ...headerFields, ...matchFields, quarters: Periods('quarters, then overtime when played') },
   { $id: 'LacrosseEvent', title: 'LacrosseEvent' },
 );
+export type LacrosseEvent = Static<typeof LacrosseEvent>;
 export const ThreeIceEvent = Type.Object(
   {
     ...headerFields,
@@ -154,6 +143,7 @@ export const ThreeIceEvent = Type.Object(
   },
   { $id: 'ThreeIceEvent', title: 'ThreeIceEvent' },
 );
+export type ThreeIceEvent = Static<typeof ThreeIceEvent>;
 
 const JaiAlaiSet = Type.Object({
   id: Type.String(),
@@ -161,7 +151,7 @@ const JaiAlaiSet = Type.Object({
   endDate: Nullable(Timestamp),
   roundStatus: StringEnum(EVENT_STATUSES),
   name: Type.String(),
-  scores: Type.Array(Type.Ref('ScoreDetail')),
+  scores: Type.Array(Ref(ScoreDetail)),
 });
 
 export const JaiAlaiMatch = Type.Object(
@@ -194,8 +184,9 @@ export const JaiAlaiMatch = Type.Object(
   },
   { $id: 'JaiAlaiMatch', title: 'JaiAlaiMatch' },
 );
+export type JaiAlaiMatch = Static<typeof JaiAlaiMatch>;
 
-const TeamOutcome = Type.Object(
+export const TeamOutcome = Type.Object(
   {
     id: Type.String({ description: 'odd id, accepted by the parlay route' }),
     outcomeId: Type.String(),
@@ -214,29 +205,32 @@ const TeamOutcome = Type.Object(
   },
   { $id: 'TeamOutcome', title: 'TeamOutcome' },
 );
+export type TeamOutcome = Static<typeof TeamOutcome>;
 
-const TeamMarket = Type.Object(
+export const TeamMarket = Type.Object(
   {
     marketId: Type.String(),
     referenceId: Type.Integer(),
     status: StringEnum(MARKET_STATUSES),
     line: Nullable(Type.Number({ description: 'spread: the home handicap; total: the line' })),
-    selection: Type.Array(Type.Ref('TeamOutcome')),
+    selection: Type.Array(Ref(TeamOutcome)),
   },
   { $id: 'TeamMarket', title: 'TeamMarket' },
 );
+export type TeamMarket = Static<typeof TeamMarket>;
 
-const TeamOddsGroup = Type.Object(
+export const TeamOddsGroup = Type.Object(
   {
     roundId: Nullable(Type.String({ description: 'the period; null for the whole match' })),
     name: Type.String(),
     number: Nullable(Type.Integer()),
-    moneyLine: Nullable(Type.Ref('TeamMarket')),
-    spread: Type.Array(Type.Ref('TeamMarket')),
-    total: Type.Array(Type.Ref('TeamMarket')),
+    moneyLine: Nullable(Ref(TeamMarket)),
+    spread: Type.Array(Ref(TeamMarket)),
+    total: Type.Array(Ref(TeamMarket)),
   },
   { $id: 'TeamOddsGroup', title: 'TeamOddsGroup' },
 );
+export type TeamOddsGroup = Static<typeof TeamOddsGroup>;
 
 const oddsHeader = {
   eventId: Type.String(),
@@ -245,21 +239,24 @@ const oddsHeader = {
   eventStatus: StringEnum(EVENT_STATUSES),
   homeTeam: Nullable(Type.Object({ teamId: Type.String(), name: Type.String() })),
   awayTeam: Nullable(Type.Object({ teamId: Type.String(), name: Type.String() })),
-  event: Type.Ref('TeamOddsGroup', { description: 'the whole match' }),
+  event: Ref(TeamOddsGroup, { description: 'the whole match' }),
 };
 
 export const CurlingOdds = Type.Object(
-  { ...oddsHeader, ends: Type.Array(Type.Ref('TeamOddsGroup')) },
+  { ...oddsHeader, ends: Type.Array(Ref(TeamOddsGroup)) },
   { $id: 'CurlingOdds', title: 'CurlingOdds' },
 );
+export type CurlingOdds = Static<typeof CurlingOdds>;
 export const TableTennisOdds = Type.Object(
-  { ...oddsHeader, games: Type.Array(Type.Ref('TeamOddsGroup')) },
+  { ...oddsHeader, games: Type.Array(Ref(TeamOddsGroup)) },
   { $id: 'TableTennisOdds', title: 'TableTennisOdds' },
 );
+export type TableTennisOdds = Static<typeof TableTennisOdds>;
 export const LacrosseOdds = Type.Object(
-  { ...oddsHeader, quarters: Type.Array(Type.Ref('TeamOddsGroup')) },
+  { ...oddsHeader, quarters: Type.Array(Ref(TeamOddsGroup)) },
   { $id: 'LacrosseOdds', title: 'LacrosseOdds' },
 );
+export type LacrosseOdds = Static<typeof LacrosseOdds>;
 
 const JaiAlaiOutcome = Type.Object({
   id: Type.String({ description: 'odd id, accepted by the parlay route' }),
@@ -277,7 +274,7 @@ const JaiAlaiOutcome = Type.Object({
   status: StringEnum(OUTCOME_STATUSES),
 });
 
-const JaiAlaiMarket = Type.Object(
+export const JaiAlaiMarket = Type.Object(
   {
     marketId: Type.Integer(),
     id: Type.String(),
@@ -286,6 +283,7 @@ const JaiAlaiMarket = Type.Object(
   },
   { $id: 'JaiAlaiMarket', title: 'JaiAlaiMarket' },
 );
+export type JaiAlaiMarket = Static<typeof JaiAlaiMarket>;
 
 export const JaiAlaiOdds = Type.Object(
   {
@@ -295,14 +293,14 @@ export const JaiAlaiOdds = Type.Object(
     eventWinner: Type.Object({
       groupId: Type.Integer(),
       publicId: Type.String(),
-      moneyLine: Nullable(Type.Ref('JaiAlaiMarket')),
+      moneyLine: Nullable(Ref(JaiAlaiMarket)),
     }),
     matchWinner: Type.Object({
       groupId: Type.Integer(),
       publicId: Type.String(),
-      moneyLine: Nullable(Type.Ref('JaiAlaiMarket')),
-      spread: Type.Array(Type.Ref('JaiAlaiMarket')),
-      total: Type.Array(Type.Ref('JaiAlaiMarket')),
+      moneyLine: Nullable(Ref(JaiAlaiMarket)),
+      spread: Type.Array(Ref(JaiAlaiMarket)),
+      total: Type.Array(Ref(JaiAlaiMarket)),
     }),
     sets: Type.Array(
       Type.Object({
@@ -310,17 +308,18 @@ export const JaiAlaiOdds = Type.Object(
         groupId: Nullable(Type.Integer()),
         publicId: Type.String(),
         name: Nullable(Type.String()),
-        moneyLine: Nullable(Type.Ref('JaiAlaiMarket')),
-        spread: Type.Array(Type.Ref('JaiAlaiMarket')),
-        total: Type.Array(Type.Ref('JaiAlaiMarket')),
+        moneyLine: Nullable(Ref(JaiAlaiMarket)),
+        spread: Type.Array(Ref(JaiAlaiMarket)),
+        total: Type.Array(Ref(JaiAlaiMarket)),
       }),
     ),
     futures: Nullable(
-      Type.Object({ groupId: Type.Integer(), type: Type.String(), moneyLine: Type.Array(Type.Ref('JaiAlaiMarket')) }),
+      Type.Object({ groupId: Type.Integer(), type: Type.String(), moneyLine: Type.Array(Ref(JaiAlaiMarket)) }),
     ),
   },
   { $id: 'JaiAlaiOdds', title: 'JaiAlaiOdds' },
 );
+export type JaiAlaiOdds = Static<typeof JaiAlaiOdds>;
 
 const BracketTeam = Nullable(
   Type.Object({ teamId: Type.String(), name: Nullable(Type.String()), shortName: Nullable(Type.String()) }),
@@ -361,6 +360,7 @@ export const KnockoutBracket = Type.Object(
   },
   { $id: 'KnockoutBracket', title: 'KnockoutBracket' },
 );
+export type KnockoutBracket = Static<typeof KnockoutBracket>;
 
 export const SPORT_SHARED_SCHEMAS = [
   ScoreDetail,

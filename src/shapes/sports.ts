@@ -1,8 +1,9 @@
-import { Type } from 'typebox';
-import { RESULTS_FORMATS } from '../../domain/competitions.ts';
-import { ODD_TYPES } from '../../domain/enumerations.ts';
+import { type Static, Type } from 'typebox';
+import { RESULTS_FORMATS } from '../domain/competitions.ts';
+import { ODD_TYPES } from '../domain/enumerations.ts';
 import { CompetitionKey, StringEnum } from './common.ts';
 
+/** Route 1's items: the competition catalogue. */
 export const SportListingItem = Type.Object(
   {
     key: CompetitionKey,
@@ -15,3 +16,4 @@ export const SportListingItem = Type.Object(
   },
   { $id: 'SportListingItem', title: 'SportListingItem' },
 );
+export type SportListingItem = Static<typeof SportListingItem>;

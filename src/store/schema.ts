@@ -1,9 +1,27 @@
 import type { Generated } from 'kysely';
+import type {
+  EventStatus,
+  FutureType,
+  GameType,
+  Gender,
+  HeatStatus,
+  LapStatus,
+  MatchSide,
+  OddType,
+  OutcomeStatus,
+  OverUnderSubMarketType,
+  ParticipantStatus,
+  RoundStatus,
+  Settlement,
+  TeamMarketType,
+} from '../domain/enumerations.ts';
+import type { OutcomeSide } from '../domain/markets/selection.ts';
 
 /**
  * Row types of the store, in the camelCase that Kysely's CamelCasePlugin maps to snake_case columns.
  * Timestamps are canonical UTC ISO 8601 text and booleans are 0/1 integers on both stores, so that
- * SQLite and PostgreSQL share one code path (docs/decisions.md, "Store").
+ * SQLite and PostgreSQL share one code path (docs/decisions.md, "Store"). Enumerated columns hold
+ * only what the feed schema let in, and are typed so.
  */
 
 export interface TourRow {
@@ -11,7 +29,7 @@ export interface TourRow {
   referenceId: number;
   competition: string;
   name: string;
-  gender: string | null;
+  gender: Gender | null;
   updatedAt: string;
 }
 
@@ -47,7 +65,7 @@ export interface AthleteRow {
   hometown: string | null;
   height: string | null;
   weight: string | null;
-  gender: string | null;
+  gender: Gender | null;
   weightClass: string | null;
   dob: string | null;
   providerId: string | null;
@@ -65,7 +83,7 @@ export interface EventRow {
   endDate: string;
   year: number;
   eventNumber: number;
-  eventStatus: string;
+  eventStatus: EventStatus;
   eventLocation: string | null;
   eventLocationNumericId: number | null;
   eventLocationGroup: string | null;
@@ -79,7 +97,7 @@ export interface EventRow {
   eventType: string | null;
   streamUrl: string | null;
   /** Jai Alai: the side serving now (home or away). */
-  onServe: string | null;
+  onServe: MatchSide | null;
   /** 3-on-3 hockey: the game's place in its season's knockout bracket. */
   bracketRound: number | null;
   bracketSlot: number | null;
@@ -94,12 +112,12 @@ export interface RoundRow {
   eventId: string;
   roundName: string;
   roundNo: number;
-  roundStatus: string;
+  roundStatus: RoundStatus;
   startDate: string | null;
   endDate: string | null;
   providerId: string | null;
   /** Table tennis: singles or doubles. */
-  gameType: string | null;
+  gameType: GameType | null;
   /** Table tennis: the players of each side in this game, as display text. */
   homeLineup: string | null;
   awayLineup: string | null;
@@ -113,7 +131,7 @@ export interface HeatRow {
   eventId: string;
   heatName: string;
   heatNo: number;
-  heatStatus: string;
+  heatStatus: HeatStatus;
   startDate: string | null;
   endDate: string | null;
   providerId: string | null;
@@ -136,7 +154,7 @@ export interface EventParticipantRow {
   eventId: string;
   athleteId: string;
   seedNo: number | null;
-  status: string;
+  status: ParticipantStatus;
   /** Final standing once the event completes; event markets settle from it. */
   place: number | null;
   updatedAt: string;
@@ -156,7 +174,7 @@ export interface HeatEntryRow {
   penaltyTime: number | null;
   jokerLapTime: number | null;
   jokerLap: number | null;
-  lapStatus: string | null;
+  lapStatus: LapStatus | null;
   totalLaps: number | null;
   lineScore1: number | null;
   lineScore2: number | null;
@@ -205,8 +223,8 @@ export interface FutureRow {
   competition: string;
   tourId: string;
   tourYearId: string;
-  type: string;
-  gender: string | null;
+  type: FutureType;
+  gender: Gender | null;
   startDate: string;
   endDate: string;
   year: number;
@@ -232,20 +250,20 @@ export interface MarketRow {
   id: string;
   referenceId: number;
   eventId: string;
-  oddType: string;
+  oddType: OddType;
   heatId: string | null;
   exactasType: number | null;
-  overUnderSubMarketType: string | null;
+  overUnderSubMarketType: OverUnderSubMarketType | null;
   line: number | null;
   /** JSON array of athlete ids (over/under subjects), or null. */
   athleteIds: string | null;
   places: number | null;
   proposition: string | null;
   /** teamMarkets: moneyline, spread or total, settled from the match score; null for a market the operator settles. */
-  teamMarketType: string | null;
+  teamMarketType: TeamMarketType | null;
   /** teamMarkets: the period (round) the market is decided in; null for the whole match. */
   roundId: string | null;
-  status: string;
+  status: OutcomeStatus;
   updatedAt: string;
 }
 
@@ -260,13 +278,13 @@ export interface OddRow {
   /** JSON array of athlete ids (exacta order, dream team), or null. */
   athleteIds: string | null;
   teamId: string | null;
-  side: string | null;
+  side: OutcomeSide | null;
   name: string | null;
   position: number | null;
   decimalOdds: number;
-  status: string;
+  status: OutcomeStatus;
   /** The operator's settlement, when fed; null means derive it from the results. */
-  settlement: string | null;
+  settlement: Settlement | null;
   updatedAt: string;
 }
 

@@ -1,3 +1,4 @@
+import type { OddType } from '../../src/domain/enumerations.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { BKFC_EVENT, SPR_EVENT } from './results-fixture.ts';
 
@@ -8,7 +9,7 @@ import { BKFC_EVENT, SPR_EVENT } from './results-fixture.ts';
  */
 
 const T = '2026-05-01T03:00:00.000Z';
-const sx = (id: string, oddType: string, extra: Record<string, unknown> = {}) => ({
+const sx = (id: string, oddType: OddType, extra: Record<string, unknown> = {}) => ({
   id,
   eventId: `spr:${SPR_EVENT}`,
   oddType,

@@ -1,3 +1,4 @@
+import type { EventStatus } from '../../src/domain/enumerations.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { WSL_LIVE } from './feed-fixture.ts';
 
@@ -20,7 +21,7 @@ const tour = (competition: string) => ({
   name: `${competition} tour`,
   updatedAt: T,
 });
-const event = (uuid: string, competition: string, name: string, eventStatus = 'COMPLETED') => ({
+const event = (uuid: string, competition: string, name: string, eventStatus: EventStatus = 'COMPLETED') => ({
   id: `${competition}:${uuid}`,
   competition,
   tourId: `${competition}-tour`,
@@ -36,10 +37,10 @@ const round = (id: string, eventId: string) => ({
   eventId,
   roundName: 'Main',
   roundNo: 1,
-  roundStatus: 'COMPLETED',
+  roundStatus: 'COMPLETED' as const,
   updatedAt: T,
 });
-const heat = (id: string, roundId: string, heatNo: number, heatStatus = 'COMPLETED') => ({
+const heat = (id: string, roundId: string, heatNo: number, heatStatus: EventStatus = 'COMPLETED') => ({
   id,
   roundId,
   heatName: `Heat ${heatNo}`,

@@ -1,3 +1,5 @@
+import type { EventStatus, OutcomeStatus } from '../../src/domain/enumerations.ts';
+import type { OutcomeSide } from '../../src/domain/markets/selection.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 
 /**
@@ -70,7 +72,7 @@ function matchEvent(
   competition: string,
   uuid: string,
   name: string,
-  eventStatus: string,
+  eventStatus: EventStatus,
   home: string | null,
   away: string | null,
   extra: Partial<FeedEvent> = {},
@@ -108,7 +110,7 @@ function periods(
   eventUuid: string,
   home: string,
   away: string,
-  list: Array<{ name: string; status: string; score: [number, number] | null; extra?: Partial<FeedRound> }>,
+  list: Array<{ name: string; status: EventStatus; score: [number, number] | null; extra?: Partial<FeedRound> }>,
   updatedAt = DONE,
 ) {
   list.forEach((p, i) => {
@@ -137,8 +139,8 @@ function market(
   id: string,
   eventId: string,
   teamMarketType: 'moneyline' | 'spread' | 'total',
-  outcomes: Array<[side: string, price: Price]>,
-  extra: { line?: number; roundId?: string; status?: string } = {},
+  outcomes: Array<[side: OutcomeSide, price: Price]>,
+  extra: { line?: number; roundId?: string; status?: OutcomeStatus } = {},
   updatedAt = DONE,
 ) {
   doc.markets.push({ id, eventId, oddType: 'teamMarkets', teamMarketType, ...extra, updatedAt });
@@ -260,7 +262,11 @@ export function teamMatchFeed(): FeedDocument {
       eventNumber: 3,
     }),
   );
-  const singles = (home: string, away: string) => ({ gameType: 'singles', homeLineup: home, awayLineup: away });
+  const singles = (home: string, away: string) => ({
+    gameType: 'singles' as const,
+    homeLineup: home,
+    awayLineup: away,
+  });
   periods(doc, 'tt-game', MLTT_MATCH, 'tm-mltt-atlanta', 'tm-mltt-texas', [
     { name: 'Game 1', status: 'COMPLETED', score: [11, 7], extra: singles('Kanak Jha', 'Jiwei Xia') },
     { name: 'Game 2', status: 'COMPLETED', score: [9, 11], extra: singles('Lily Zhang', 'Adriana Diaz') },
@@ -400,7 +406,7 @@ export function teamMatchFeed(): FeedDocument {
     eventNumber: number,
     start: string,
     end: string,
-    status: string,
+    status: EventStatus,
     home: string,
     away: string,
     extra: Partial<FeedEvent>,
@@ -428,7 +434,7 @@ export function teamMatchFeed(): FeedDocument {
     }),
     jai(JAI_SOLO, 1, '2026-03-21T23:00:00Z', '2026-03-21T23:30:00Z', 'UPCOMING', 'tm-ja-alberdi', 'tm-ja-arrieta', {}),
   );
-  const sets = (list: Array<[string, [number, number] | null]>) =>
+  const sets = (list: Array<[EventStatus, [number, number] | null]>) =>
     list.map(([status, score], i) => ({ name: `Set ${i + 1}`, status, score }));
   periods(
     doc,

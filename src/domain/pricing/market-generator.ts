@@ -1,5 +1,5 @@
 import type { Competition } from '../competitions.ts';
-import type { OddType } from '../enumerations.ts';
+import { EXACTAS_TYPES, type ExactasType, type OddType } from '../enumerations.ts';
 import { MAX_DECIMAL_ODDS, roundTo } from '../odds-format.ts';
 import { hashSeed } from '../random.ts';
 import { FieldMarkets } from './field-markets.ts';
@@ -21,7 +21,7 @@ export interface GeneratedMarket {
   eventId: string;
   oddType: OddType;
   heatId?: string;
-  exactasType?: number;
+  exactasType?: ExactasType;
   overUnderSubMarketType?: 'finishingPosition';
   line?: number;
   athleteIds?: string[];
@@ -190,7 +190,7 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
       }
     }
     if (offers('eventExacta')) {
-      for (const k of [2, 3, 4]) {
+      for (const k of EXACTAS_TYPES) {
         if (n < k + 1) continue;
         const top = topSequences(orders, n, k, EXACTA_COUNT[k] as number);
         const m = market(`eventExacta:${k}`, 'eventExacta', { exactasType: k });

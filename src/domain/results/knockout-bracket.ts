@@ -1,3 +1,4 @@
+import type { EventStatus } from '../enumerations.ts';
 import type { MatchSide } from './match-score.ts';
 
 /**
@@ -19,8 +20,7 @@ export interface BracketGame {
   slot: number;
   homeTeamId: string | null;
   awayTeamId: string | null;
-  /** Event status: COMPLETED, LIVE, UPCOMING, NEXT, CANCELLED, POSTPONED, IN_WINDOW. */
-  status: string;
+  status: EventStatus;
   /** The winning side once COMPLETED (null for no result yet). */
   winner: MatchSide | null;
 }
@@ -33,7 +33,7 @@ export interface BracketSlot {
   /** The team that advanced from this slot: set once the game is COMPLETED with a winner and the winning side's team is known. */
   winnerTeamId: string | null;
   /** The game's status, null when no game yet. */
-  status: string | null;
+  status: EventStatus | null;
 }
 
 export interface BracketRound {

@@ -1,5 +1,5 @@
 import type { ResultsFormat } from '../competitions.ts';
-import type { EndStatus } from '../enumerations.ts';
+import type { EndStatus, MatchSide } from '../enumerations.ts';
 
 /**
  * The score of a match between two teams (home and away), from the scores of its periods: quarters,
@@ -9,7 +9,7 @@ import type { EndStatus } from '../enumerations.ts';
  * match score through this one rule.
  */
 
-export type MatchSide = 'home' | 'away';
+export type { MatchSide };
 
 export interface PeriodScore {
   home: number;

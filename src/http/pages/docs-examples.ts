@@ -1,7 +1,8 @@
 import { getEventDocument, listEvents, resolveEvent } from '../../read/events.ts';
 import { listFutures } from '../../read/futures.ts';
-import { getEventOdds, type OddItem } from '../../read/odds.ts';
+import { getEventOdds } from '../../read/odds.ts';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
+import type { AthleteOdd } from '../../shapes/odds.ts';
 import type { Store } from '../../store/database.ts';
 
 /**
@@ -95,18 +96,18 @@ export async function findDocsExamples(store: Store): Promise<DocsExamples> {
   return examples;
 }
 
-async function oddsOf(store: Store, eventId: string, oddType: 'eventWinner' | 'secondPlace'): Promise<OddItem[]> {
+async function oddsOf(store: Store, eventId: string, oddType: 'eventWinner' | 'secondPlace'): Promise<AthleteOdd[]> {
   try {
     const document = await getEventOdds(store, eventId, oddType, {}, null);
-    return ((document[oddType] as OddItem[] | undefined) ?? []).filter((o) => o.status === 'OPEN');
+    return (document[oddType] ?? []).filter((o) => o.status === 'OPEN');
   } catch {
     return []; // a competition that does not offer the odd type
   }
 }
 
 /** The favourite to win and another athlete to come second: two legs that can both win. */
-function parlayPair(winners: OddItem[], seconds: OddItem[]): [string, string] | null {
-  const athleteOf = (odd: OddItem | undefined) => (odd?.athlete as { id?: string } | undefined)?.id;
+function parlayPair(winners: AthleteOdd[], seconds: AthleteOdd[]): [string, string] | null {
+  const athleteOf = (odd: AthleteOdd | undefined) => odd?.athlete?.id;
   const winner = winners[0];
   const second = seconds.find((o) => athleteOf(o) !== undefined && athleteOf(o) !== athleteOf(winner));
   return winner && second ? [winner.id, second.id] : null;

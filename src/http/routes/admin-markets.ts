@@ -4,7 +4,8 @@ import { ODD_TYPES } from '../../domain/enumerations.ts';
 import { MAX_SHAPE } from '../../domain/pricing/finishing-order.ts';
 import { MARGIN_METHODS } from '../../domain/pricing/margin.ts';
 import { type GenerateMarketsRequest, generateMarketsForEvent } from '../../ingest/generate-markets.ts';
-import { errorResponses, StringEnum } from '../schemas/common.ts';
+import { StringEnum } from '../../shapes/common.ts';
+import { errorResponses } from '../schemas/common.ts';
 import { EventIdParams } from '../schemas/events.ts';
 import { Counts } from './admin-feed.ts';
 

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getEventDocument, listEvents } from '../../read/events.ts';
+import { Ref } from '../../shapes/common.ts';
+import { Event, EventListItem, EventListQuery } from '../../shapes/events.ts';
 import { eventListTags, eventTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { normaliseArrayParam } from '../query-params.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
-import { EventIdParams, EventListQuery } from '../schemas/events.ts';
+import { EventIdParams } from '../schemas/events.ts';
 
 export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -19,7 +21,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Events that overlap the date range, filtered by competition and status, ordered by start date. ' +
           'With `limit`, a `Link: <...>; rel="next"` header gives the next page while more remain.',
         querystring: EventListQuery,
-        response: { 200: Type.Array(Type.Ref('EventListItem')), ...errorResponses(PUBLIC_ERRORS) },
+        response: { 200: Type.Array(Ref(EventListItem)), ...errorResponses(PUBLIC_ERRORS) },
       },
       preValidation: async (request) => {
         request.query = normaliseArrayParam(
@@ -48,7 +50,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Fetch event',
         description: 'One event with its rounds, heats, round scores and teams.',
         params: EventIdParams,
-        response: { 200: Type.Ref('Event'), ...errorResponses({ ...PUBLIC_ERRORS, 404: 'event not found' }) },
+        response: { 200: Ref(Event), ...errorResponses({ ...PUBLIC_ERRORS, 404: 'event not found' }) },
       },
     },
     async (request) => getEventDocument(request.server.store, request.params.eventId, scopeOf(request)),

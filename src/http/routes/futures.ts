@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getFutureOdds, listFutures } from '../../read/futures.ts';
+import { Ref } from '../../shapes/common.ts';
+import { FutureListingItem, FutureOddsItem } from '../../shapes/futures.ts';
 import { futuresTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
@@ -15,7 +17,7 @@ export const futuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['futures'],
         summary: 'Fetch all futures',
         description: 'Futures discovery: every future market with its tour and season.',
-        response: { 200: Type.Array(Type.Ref('FutureListingItem')), ...errorResponses(PUBLIC_ERRORS) },
+        response: { 200: Type.Array(Ref(FutureListingItem)), ...errorResponses(PUBLIC_ERRORS) },
       },
     },
     async (request) => listFutures(request.server.store, scopeOf(request)),
@@ -31,7 +33,7 @@ export const futuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: "Odds of a tour's futures of one type, newest season first.",
         params: FutureOddsParams,
         response: {
-          200: Type.Array(Type.Ref('FutureOddsItem')),
+          200: Type.Array(Ref(FutureOddsItem)),
           ...errorResponses({ ...PUBLIC_ERRORS, 404: 'future or odds not found' }),
         },
       },

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { getEventOdds } from '../../read/odds.ts';
 import { priceParlay } from '../../read/parlay.ts';
+import { Ref } from '../../shapes/common.ts';
+import { EventOdds, EventOddsQuery, SgpResponse } from '../../shapes/odds.ts';
 import { eventTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { EventIdParams } from '../schemas/events.ts';
-import { EventOddsParams, EventOddsQuery, SgpBody } from '../schemas/odds.ts';
+import { EventOddsParams, SgpBody } from '../schemas/odds.ts';
 
 export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -22,7 +23,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: EventOddsParams,
         querystring: EventOddsQuery,
         response: {
-          200: Type.Ref('EventOdds'),
+          200: Ref(EventOdds),
           ...errorResponses({
             ...PUBLIC_ERRORS,
             404: 'event not found, or odds of this type not offered for its competition',
@@ -53,7 +54,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: EventIdParams,
         body: SgpBody,
         response: {
-          201: Type.Ref('SgpResponse'),
+          201: Ref(SgpResponse),
           ...errorResponses({
             ...PUBLIC_ERRORS,
             400: 'invalid body, or the competition offers no same game parlays',

@@ -4,6 +4,19 @@ import { getBracket } from '../../read/bracket.ts';
 import { getJaiAlaiCard } from '../../read/jai-alai.ts';
 import { getSportEventDocument } from '../../read/sport-events.ts';
 import { getJaiAlaiOdds, getSportOdds } from '../../read/team-odds.ts';
+import { Ref } from '../../shapes/common.ts';
+import {
+  CurlingEvent,
+  CurlingOdds,
+  JaiAlaiMatch,
+  JaiAlaiOdds,
+  KnockoutBracket,
+  LacrosseEvent,
+  LacrosseOdds,
+  TableTennisEvent,
+  TableTennisOdds,
+  ThreeIceEvent,
+} from '../../shapes/sport-events.ts';
 import { allTags, competitionTags, eventTags, seasonFuturesTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
@@ -21,25 +34,25 @@ const ODDS = { ...PUBLIC_ERRORS, 400: 'the id belongs to an event of another spo
 const detail = [
   {
     sport: 'gsoc',
-    schema: 'CurlingEvent',
+    schema: CurlingEvent,
     summary: 'Fetch curling event',
     what: 'a curling match: teams with hammer and stone colour, ends with their scores',
   },
   {
     sport: 'mltt',
-    schema: 'TableTennisEvent',
+    schema: TableTennisEvent,
     summary: 'Fetch table tennis event',
     what: 'a table tennis team match: teams, games (singles and doubles, with lineups) and points per game; the match score counts games won',
   },
   {
     sport: 'nll',
-    schema: 'LacrosseEvent',
+    schema: LacrosseEvent,
     summary: 'Fetch box lacrosse event',
     what: 'a box lacrosse game: teams and goals per quarter',
   },
   {
     sport: '3ice',
-    schema: 'ThreeIceEvent',
+    schema: ThreeIceEvent,
     summary: 'Fetch 3ICE event',
     what: "a 3-on-3 hockey game: teams, goals per period, and its season's bracket",
   },
@@ -48,19 +61,19 @@ const detail = [
 const odds = [
   {
     sport: 'gsoc',
-    schema: 'CurlingOdds',
+    schema: CurlingOdds,
     summary: 'Fetch curling odds',
     what: 'moneyline, spread and total for the match and for each end priced',
   },
   {
     sport: 'mltt',
-    schema: 'TableTennisOdds',
+    schema: TableTennisOdds,
     summary: 'Fetch table tennis odds',
     what: 'moneyline, spread and total in games for the match, and in points for each game priced',
   },
   {
     sport: 'nll',
-    schema: 'LacrosseOdds',
+    schema: LacrosseOdds,
     summary: 'Fetch box lacrosse odds',
     what: 'moneyline, spread and total for the game (overtime included)',
   },
@@ -77,7 +90,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           summary: route.summary,
           description: `One event: ${route.what}.`,
           params: SportEventParams,
-          response: { 200: Type.Ref(route.schema), ...errorResponses(DETAIL) },
+          response: { 200: Ref(route.schema), ...errorResponses(DETAIL) },
         },
       },
       async (request) =>
@@ -95,7 +108,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           summary: route.summary,
           description: `${route.what}, priced by the same score model, each outcome an odd id the parlay route accepts. The id may be prefixed or bare; an event of another sport is a 400 that names its sport.`,
           params: SportOddsParams,
-          response: { 200: Type.Ref(route.schema), ...errorResponses(ODDS) },
+          response: { 200: Ref(route.schema), ...errorResponses(ODDS) },
         },
       },
       async (request) => getSportOdds(request.server.store, route.sport, request.params.id, scopeOf(request)),
@@ -112,7 +125,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description: "A season's knockout bracket: every round and slot, filled in as winners advance.",
         params: BracketParams,
         response: {
-          200: Type.Ref('KnockoutBracket'),
+          200: Ref(KnockoutBracket),
           ...errorResponses({ ...PUBLIC_ERRORS, 404: 'tour year not found' }),
         },
       },
@@ -131,7 +144,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The matches of a Jai Alai card (a night at one venue), as section 2.7 items. The id has the form <prefix>:<YYYY-MM-DD>_<text>; any other form is a 400.',
         params: JaiAlaiCardParams,
         response: {
-          200: Type.Array(Type.Ref('JaiAlaiMatch')),
+          200: Type.Array(Ref(JaiAlaiMatch)),
           ...errorResponses({
             ...PUBLIC_ERRORS,
             400: 'the id is not of the form <prefix>:<YYYY-MM-DD>_<text>',
@@ -154,7 +167,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "A match's odds as section 2.8: event winner, match winner (moneyline, set spread, total sets), each set's moneyline, spread and total in points, and the season's outright.",
         params: SportOddsParams,
-        response: { 200: Type.Ref('JaiAlaiOdds'), ...errorResponses(ODDS) },
+        response: { 200: Ref(JaiAlaiOdds), ...errorResponses(ODDS) },
       },
     },
     async (request) => getJaiAlaiOdds(request.server.store, request.params.id, scopeOf(request)),

@@ -1,28 +1,5 @@
-import { type Static, type TSchema, Type } from 'typebox';
-import { COMPETITION_KEYS } from '../../domain/competitions.ts';
-
-/**
- * Schema building blocks shared by every route. Nullable primitives use JSON Schema type arrays
- * (`["string", "null"]`), which OpenAPI 3.1 accepts and fast-json-stringify serialises quickly.
- */
-
-export function Nullable<T extends TSchema>(schema: T) {
-  const type = (schema as { type?: string }).type;
-  if (!type) return Type.Union([schema, Type.Null()]);
-  return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] });
-}
-
-export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 date-time (UTC)' });
-
-export function StringEnum<T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
-}
-
-export const CompetitionKey = Type.Unsafe<string>({
-  type: 'string',
-  enum: [...COMPETITION_KEYS],
-  description: 'competition key',
-});
+import { type Static, type TUnsafe, Type } from 'typebox';
+import { Ref, Timestamp } from '../../shapes/common.ts';
 
 /** The specification's error body (section 7); every non-2xx answer uses it. */
 export const ServerErrorResponse = Type.Object(
@@ -38,14 +15,15 @@ export const ServerErrorResponse = Type.Object(
   },
   { $id: 'ServerErrorResponse', title: 'ServerErrorResponse' },
 );
-
-const errorRef = Type.Ref('ServerErrorResponse');
+export type ServerErrorResponse = Static<typeof ServerErrorResponse>;
 
 /** Error responses of a route, by status code, each with the common error body. */
-export function errorResponses(descriptions: Record<number, string>) {
-  const out: Record<number, TSchema> = {};
-  for (const [code, description] of Object.entries(descriptions))
-    out[Number(code)] = { ...errorRef, description } as TSchema;
+export function errorResponses<Code extends number>(
+  descriptions: Record<Code, string>,
+): Record<Code, TUnsafe<ServerErrorResponse>> {
+  const out = {} as Record<Code, TUnsafe<ServerErrorResponse>>;
+  for (const [code, description] of Object.entries<string>(descriptions))
+    out[Number(code) as Code] = Ref(ServerErrorResponse, { description });
   return out;
 }
 

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CHANGE_KINDS, RESET_REASONS } from '../../domain/changes.ts';
 import { EVENT_STATUSES, OUTCOME_STATUSES } from '../../domain/enumerations.ts';
-import { CompetitionKey, StringEnum, Timestamp } from './common.ts';
+import { CompetitionKey, StringEnum, Timestamp } from '../../shapes/common.ts';
 
 export const StreamQuery = Type.Object({
   competition: Type.Optional(

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { SortOrder } from '../../domain/enumerations.ts';
+import type { EventStatus, SortOrder } from '../../domain/enumerations.ts';
 import type { Database, EventRow, HeatRow, RoundRow, RoundScoreRow, TeamRow } from '../schema.ts';
 
 export interface EventListFilter {
   /** Only these competitions; undefined for all. */
   competitions?: readonly string[] | undefined;
-  statuses?: readonly string[] | undefined;
+  statuses?: readonly EventStatus[] | undefined;
   /** Events that end at or after this instant (ISO). */
   endsFrom?: string | undefined;
   /** Events that start before this instant (ISO). */

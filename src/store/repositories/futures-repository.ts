@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { FutureType } from '../../domain/enumerations.ts';
 import type { Database, FutureOddRow, FutureRow } from '../schema.ts';
 
 export type FutureWithTour = FutureRow & { tourName: string; tourReferenceId: number };
@@ -28,7 +29,7 @@ export function futuresRepository(db: Kysely<Database>) {
     async findWithOdds(
       competition: string,
       tourId: string,
-      type: string,
+      type: FutureType,
     ): Promise<Array<{ future: FutureRow; odds: FutureOddRow[] }>> {
       const futures = await db
         .selectFrom('futures')

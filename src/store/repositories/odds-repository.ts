@@ -1,10 +1,11 @@
 import { type Kysely, sql } from 'kysely';
+import type { OddType, OverUnderSubMarketType } from '../../domain/enumerations.ts';
 import type { Database, HeatRow, MarketRow, OddRow, RoundRow } from '../schema.ts';
 
 export interface MarketFilter {
-  oddType?: string;
+  oddType?: OddType;
   exactasType?: number;
-  overUnderSubMarketType?: string;
+  overUnderSubMarketType?: OverUnderSubMarketType;
 }
 
 /** Odds markets and their priced outcomes, one aggregate: an event's odds are read together. */

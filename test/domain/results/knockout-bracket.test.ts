@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import type { EventStatus } from '../../../src/domain/enumerations.ts';
 import {
   type BracketGame,
   bracketProblems,
@@ -17,7 +18,7 @@ function game(
   slot: number,
   homeTeamId: string | null,
   awayTeamId: string | null,
-  status = 'UPCOMING',
+  status: EventStatus = 'UPCOMING',
   winner: MatchSide | null = null,
 ): BracketGame {
   return { eventId, round, slot, homeTeamId, awayTeamId, status, winner };
@@ -498,7 +499,7 @@ interface GameChoice {
   showHome: boolean;
   showAway: boolean;
   resultKnown: boolean;
-  status: string;
+  status: EventStatus;
 }
 
 /** The feed's games for a tournament whose games, in round order, went as `choices` say. */
@@ -663,7 +664,7 @@ describe('knockoutBracket properties', () => {
         (rounds, homeWins, showTeams) => {
           // The first round names its teams; later rounds do so or leave it to the feeders.
           const firstRoundGames = 2 ** (rounds - 1);
-          const choices = homeWins.slice(0, 2 ** rounds - 1).map((h, k) => {
+          const choices = homeWins.slice(0, 2 ** rounds - 1).map((h, k): GameChoice => {
             const show = showTeams || k < firstRoundGames;
             return {
               present: true,
