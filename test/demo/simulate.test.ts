@@ -16,6 +16,7 @@ import { getCompetition } from '../../src/domain/competitions.ts';
 import { matchDistribution, moneyline, regularPeriods } from '../../src/domain/pricing/team-match-model.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { getEventOdds } from '../../src/read/odds.ts';
+import type { EventListItem } from '../../src/shapes/events.ts';
 import type { Store } from '../../src/store/database.ts';
 import { runCli, spawnCli, tempDir } from '../helpers/cli.ts';
 import { openTestStore, STORE_KINDS, type TestStore } from '../helpers/stores.ts';
@@ -25,8 +26,6 @@ const COMPETITIONS = ['spr', 'bkfc', 'gsoc', 'jaialai', 'masl'];
 /** A real second is a simulated minute. */
 const SPEED = 60;
 const MINUTE = 60_000;
-
-type Row = Record<string, any>;
 
 /** The real time at which the simulated clock reads `ms`. */
 const realAt = (ms: number) => new Date(ANCHOR + (ms - ANCHOR) / SPEED);
@@ -41,8 +40,10 @@ const RANK: Record<string, number> = {
   CANCELLED: 3,
 };
 
-function all<K extends keyof FeedDocument>(docs: readonly FeedDocument[], key: K): Row[] {
-  return docs.flatMap((doc) => (doc[key] ?? []) as Row[]);
+type Item<K extends Exclude<keyof FeedDocument, 'updatedAt'>> = NonNullable<FeedDocument[K]>[number];
+
+function all<K extends Exclude<keyof FeedDocument, 'updatedAt'>>(docs: readonly FeedDocument[], key: K): Item<K>[] {
+  return docs.flatMap((doc) => (doc[key] ?? []) as Item<K>[]);
 }
 
 describe('match prices in play', () => {
@@ -96,12 +97,12 @@ describe('demo data at a later clock', () => {
     const was = new Map(all(before, 'events').map((e) => [e.id, e.eventStatus]));
     let moved = 0;
     for (const e of all(later, 'events')) {
-      assert.ok(RANK[e.eventStatus]! >= RANK[was.get(e.id)]!, `${e.id}: ${was.get(e.id)} -> ${e.eventStatus}`);
+      assert.ok(RANK[e.eventStatus]! >= RANK[was.get(e.id)!]!, `${e.id}: ${was.get(e.id)} -> ${e.eventStatus}`);
       if (e.eventStatus !== was.get(e.id)) moved++;
     }
     assert.ok(moved >= COMPETITIONS.length, 'the live events are over three hours later');
     const heatWas = new Map(all(before, 'heats').map((h) => [h.id, h.heatStatus]));
-    for (const h of all(later, 'heats')) assert.ok(RANK[h.heatStatus]! >= RANK[heatWas.get(h.id)]!, h.id);
+    for (const h of all(later, 'heats')) assert.ok(RANK[h.heatStatus]! >= RANK[heatWas.get(h.id)!]!, h.id);
     // An event that has not started yet has the same participants as when it was laid out.
     const upcoming = new Set(
       all(later, 'events')
@@ -188,7 +189,7 @@ for (const kind of STORE_KINDS) {
         [before.get(`${moneyline}:home`), before.get(`${moneyline}:away`)],
       );
       const doc = await getEventOdds(store, curling.id, 'teamMarkets', {}, null);
-      const ml = (doc.teamMarkets as Row[]).filter((o) => o.marketId === moneyline);
+      const ml = doc.teamMarkets!.filter((o) => o.marketId === moneyline);
       assert.deepEqual(new Set(ml.map((o) => o.status)), new Set(['OPEN']));
       // A completed end's own markets are closed and settled from its score.
       const ends = await store.db
@@ -197,9 +198,7 @@ for (const kind of STORE_KINDS) {
         .where('eventId', '=', curling.id)
         .where('roundStatus', '=', 'COMPLETED')
         .execute();
-      const endMarket = (doc.teamMarkets as Row[]).filter(
-        (o) => o.marketId === `${curling.id}:${ends[0]?.id}:moneyline`,
-      );
+      const endMarket = doc.teamMarkets!.filter((o) => o.marketId === `${curling.id}:${ends[0]?.id}:moneyline`);
       assert.ok(endMarket.length > 0 && endMarket.every((o) => o.status === 'CLOSED' && o.settlement !== 'NOT_SET'));
     });
 
@@ -215,7 +214,7 @@ for (const kind of STORE_KINDS) {
       const result = await store.db.selectFrom('heatResults').selectAll().where('id', '=', bout.id).executeTakeFirst();
       assert.ok(result?.method, 'the bout has a result');
       const doc = await getEventOdds(store, card.id, 'headToHead', {}, null);
-      const market = (doc.headToHead as Row[]).find((m) => m.heatId === bout.id);
+      const market = doc.headToHead!.find((m) => m.heatId === bout.id);
       assert.ok(market, 'the bout is priced');
       assert.equal(market.betStatus, 'CLOSED');
       assert.notEqual(market.eventParticipant1.settlement, 'NOT_SET');
@@ -232,9 +231,7 @@ for (const kind of STORE_KINDS) {
       const laps = async () =>
         (await store.db.selectFrom('laps').select('heatEntryId').where('heatId', '=', heat.id).execute()).length;
       const winnerOdds = async () =>
-        ((await getEventOdds(store, race.id, 'heatWinner', {}, null)).heatWinner as Row[]).filter(
-          (o) => o.heatId === heat.id,
-        );
+        (await getEventOdds(store, race.id, 'heatWinner', {}, null)).heatWinner!.filter((o) => o.heatId === heat.id);
       const eventWinner = async () =>
         oddsOf(race.id).then((odds) => [...odds].filter(([id]) => id.includes(':eventWinner:')));
 
@@ -343,7 +340,7 @@ for (const kind of STORE_KINDS) {
           .eventStatus,
         'COMPLETED',
       );
-      const winner = (await getEventOdds(store, race.id, 'eventWinner', {}, null)).eventWinner as Row[];
+      const winner = (await getEventOdds(store, race.id, 'eventWinner', {}, null)).eventWinner!;
       assert.equal(winner.filter((o) => o.settlement === 'WIN').length, 1);
       assert.ok(winner.every((o) => o.status === 'CLOSED'));
       const props = await store.db
@@ -376,7 +373,7 @@ for (const kind of STORE_KINDS) {
       const events = new Map(
         (await store.db.selectFrom('events').select(['id', 'eventStatus']).execute()).map((e) => [e.id, e.eventStatus]),
       );
-      for (const e of all(docs, 'events')) assert.equal(events.get(e.id.split(':')[1]), e.eventStatus, e.id);
+      for (const e of all(docs, 'events')) assert.equal(events.get(e.id.split(':')[1]!), e.eventStatus, e.id);
       const scores = new Map(
         (await store.db.selectFrom('roundScores').select(['id', 'goals']).execute()).map((s) => [s.id, s.goals]),
       );
@@ -489,12 +486,12 @@ describe('altsports simulate and serve --simulate', { concurrency: true }, () =>
       const res = await fetch(`http://127.0.0.1:${port}/api/v1/public/events?competition=jaialai`, {
         headers: { 'x-api-key': key },
       }).catch(() => null);
-      return res?.status === 200 ? ((await res.json()) as Row[]) : [];
+      return res?.status === 200 ? ((await res.json()) as EventListItem[]) : [];
     };
     try {
       // The simulator loads the Jai Alai demo (DEMO_DATA is off), then moves it on: an event is updated after it was loaded.
       const deadline = Date.now() + 60_000;
-      let first: Row[] = [];
+      let first: EventListItem[] = [];
       for (;;) {
         if (child.exitCode !== null) assert.fail(`serve exited early with ${child.exitCode}\n${stderr}`);
         const now = await events();

@@ -6,6 +6,9 @@ import { loadConfig } from '../../src/config.ts';
 import { loadDemoData } from '../../src/demo/load-demo.ts';
 import { getCompetition } from '../../src/domain/competitions.ts';
 import { buildApp } from '../../src/http/app.ts';
+import type { Event, EventListItem } from '../../src/shapes/events.ts';
+import type { AthleteOdd, EventOdds, HeatOdd, TeamMarketOdd } from '../../src/shapes/odds.ts';
+import type { HeatScoreRow } from '../../src/shapes/results.ts';
 import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
 /**
@@ -17,34 +20,38 @@ const BASE = '/api/v1/public';
 const KEY = 'demo-results-test-key-0123456789';
 const NOW = new Date('2026-11-21T18:00:00Z');
 
-type Row = Record<string, any>;
-
 describe('demo data through the results routes [sqlite]', () => {
   let testStore: TestStore;
   let app: FastifyInstance;
-  const heats: Array<{ competition: string; eventId: string; heatId: string; heatStatus: string; rows: Row[] }> = [];
+  const heats: Array<{
+    competition: string;
+    eventId: string;
+    heatId: string;
+    heatStatus: string;
+    rows: HeatScoreRow[];
+  }> = [];
 
   before(async () => {
     testStore = await openTestStore('sqlite');
     await loadDemoData(testStore.store, { now: NOW });
     await createApiKey(testStore.store, { name: 'test', key: KEY, ratePerMinute: 0 }); // unlimited: the suite may send more than the default 600 requests a minute
     app = await buildApp({ config: loadConfig({ DEMO_DATA: 'off' }), store: testStore.store, logger: false });
-    const get = async (url: string) => {
+    const get = async <T>(url: string): Promise<T> => {
       const res = await app.inject({ url, headers: { 'x-api-key': KEY } });
       assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
       return JSON.parse(res.body);
     };
-    for (const item of (await get(`${BASE}/events`)) as Row[]) {
+    for (const item of await get<EventListItem[]>(`${BASE}/events`)) {
       if (getCompetition(item.competition).participants !== 'athletes') continue;
-      const event = await get(`${BASE}/events/${item.id}`);
-      for (const round of event.rounds as Row[]) {
-        for (const heat of round.heats as Row[]) {
+      const event = await get<Event>(`${BASE}/events/${item.id}`);
+      for (const round of event.rounds) {
+        for (const heat of round.heats) {
           heats.push({
             competition: item.competition,
             eventId: item.id,
             heatId: heat.id,
             heatStatus: heat.heatStatus,
-            rows: await get(heat.scoresUrl),
+            rows: await get<HeatScoreRow[]>(heat.scoresUrl),
           });
         }
       }
@@ -81,7 +88,7 @@ describe('demo data through the results routes [sqlite]', () => {
         continue;
       }
       const method = rows[0]?.winBy;
-      if (/Draw$/.test(method)) {
+      if (/Draw$/.test(method as string)) {
         draws += 1;
         assert.deepEqual(ranks, [1, 1], heatId);
       } else if (method === 'No Contest') {
@@ -123,7 +130,7 @@ describe('demo data through the results routes [sqlite]', () => {
   test('skateboarding round scores are at most 30 and only in sls', () => {
     for (const heat of heats)
       for (const r of heat.rows) if (r.roundScore !== null) assert.ok(heat.competition === 'sls' && r.roundScore <= 30);
-    assert.ok(of('skateboarding').some((h) => h.rows.some((r) => r.roundScore > 20)));
+    assert.ok(of('skateboarding').some((h) => h.rows.some((r) => r.roundScore! > 20)));
   });
 
   test('every event of an athlete competition lists its participants', async () => {
@@ -136,10 +143,11 @@ describe('demo data through the results routes [sqlite]', () => {
   });
 
   test('demo odds: every listed event has markets of its competition, books over 100%, completed events settled', async () => {
-    const get = async (url: string) => JSON.parse((await app.inject({ url, headers: { 'x-api-key': KEY } })).body);
+    const get = async <T>(url: string): Promise<T> =>
+      JSON.parse((await app.inject({ url, headers: { 'x-api-key': KEY } })).body);
     let priced = 0;
     let settledWinners = 0;
-    for (const item of (await get(`${BASE}/events`)) as Row[]) {
+    for (const item of await get<EventListItem[]>(`${BASE}/events`)) {
       const competition = getCompetition(item.competition);
       const oddType =
         competition.supportedMarkets.includes('eventWinner') && competition.participants === 'athletes'
@@ -147,8 +155,8 @@ describe('demo data through the results routes [sqlite]', () => {
           : competition.supportedMarkets.includes('teamMarkets')
             ? 'teamMarkets'
             : 'heatWinner';
-      const body = await get(`${BASE}/events/${item.id}/${oddType}`);
-      const outcomes = body[oddType] as Row[];
+      const body = await get<EventOdds>(`${BASE}/events/${item.id}/${oddType}`);
+      const outcomes = body[oddType] as Array<AthleteOdd | TeamMarketOdd | HeatOdd>;
       if (outcomes.length === 0) continue;
       priced += 1;
       const byMarket = new Map<string, number>();

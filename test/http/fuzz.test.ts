@@ -107,7 +107,29 @@ const UNSERVED_METHODS = [
 /** Also unserved, but RFC 10008 has a QUERY without Content-Type refused (400) before routing. */
 const OTHER_METHODS = ['QUERY', 'OPTIONS', 'HEAD', 'GET', 'POST'] as const;
 
-type Schema = Record<string, any>;
+/** The keywords of a JSON Schema that this file reads. */
+interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  pattern?: string;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  additionalProperties?: boolean | Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+}
+
+/** The parts of the OpenAPI document that this file reads. */
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
+interface Operation {
+  parameters?: Array<{ in: string; name: string; schema?: Schema }>;
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+}
 
 interface Route {
   method: string;
@@ -148,17 +170,19 @@ function routerRoutes(app: FastifyInstance): Array<{ path: string; methods: stri
 
 /** Every route with what the OpenAPI document says of it (nothing, for undocumented routes). */
 async function discoverRoutes(app: FastifyInstance): Promise<Route[]> {
-  const document = JSON.parse((await app.inject({ method: 'GET', url: `${PUBLIC}/openapi.json` })).body) as Schema;
-  const documented = new Map<string, { path: string; operation: Schema }>();
-  for (const [path, item] of Object.entries<Schema>(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries<Schema>(item))
+  const document = JSON.parse(
+    (await app.inject({ method: 'GET', url: `${PUBLIC}/openapi.json` })).body,
+  ) as OpenApiDocument;
+  const documented = new Map<string, { path: string; operation: Operation }>();
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item))
       documented.set(`${method.toUpperCase()} ${shapeOf(path)}`, { path, operation });
   }
   const routes: Route[] = [];
   for (const { path, methods } of routerRoutes(app)) {
     for (const method of methods.filter((m) => m !== 'HEAD')) {
       const doc = documented.get(`${method} ${shapeOf(path)}`);
-      const parameters: Schema[] = doc?.operation.parameters ?? [];
+      const parameters = doc?.operation.parameters ?? [];
       const template = doc?.path ?? path;
       const names = [...template.matchAll(/\{([^}]*)\}/g)].map((m) => m[1] as string);
       routes.push({
@@ -183,7 +207,7 @@ async function discoverRoutes(app: FastifyInstance): Promise<Route[]> {
 }
 
 /** Inlines `$ref`s of the OpenAPI document (a few levels: enough to generate bodies from). */
-function resolve(schema: unknown, document: Schema, depth = 0): Schema | undefined {
+function resolve(schema: unknown, document: OpenApiDocument, depth = 0): Schema | undefined {
   if (schema === null || typeof schema !== 'object' || depth > 6) return schema as Schema | undefined;
   const ref = (schema as Schema).$ref;
   if (typeof ref === 'string') {
@@ -368,7 +392,7 @@ function schemaGuided(schema: Schema | undefined, strings: fc.Arbitrary<string>,
   const wrong = anyHostileJson(strings);
   if (!schema || depth > 4) return wrong;
   const options: fc.Arbitrary<JsonLike>[] = [];
-  const branches = (schema.anyOf ?? schema.oneOf ?? schema.allOf) as Schema[] | undefined;
+  const branches = schema.anyOf ?? schema.oneOf ?? schema.allOf;
   if (branches) for (const branch of branches) options.push(schemaGuided(branch, strings, depth + 1));
   const values = enumOf(schema);
   if (values && schema.type !== 'array') options.push(fc.constantFrom(...values));
@@ -384,13 +408,17 @@ function schemaGuided(schema: Schema | undefined, strings: fc.Arbitrary<string>,
     );
   }
   if (types.includes('object') || schema.properties || schema.additionalProperties) {
-    const properties = Object.entries<Schema>(schema.properties ?? {});
+    const properties = Object.entries(schema.properties ?? {});
     const declared = properties.map(([name, property]) =>
       fc.tuple(fc.constant(name), schemaGuided(property, strings, depth + 1)),
     );
     const extra = fc.tuple(
       fc.oneof(strings, fc.constantFrom('__proto__', 'constructor', 'prototype', '')),
-      schemaGuided(schema.additionalProperties === true ? undefined : schema.additionalProperties, strings, depth + 1),
+      schemaGuided(
+        typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined,
+        strings,
+        depth + 1,
+      ),
     );
     const entry =
       declared.length > 0
@@ -663,8 +691,10 @@ for (const kind of STORE_KINDS) {
       const found = new Set(routes.map((r) => `${r.method} ${r.shape}`));
       const missing = README_ROUTES.filter((route) => !found.has(route));
       assert.deepEqual(missing, [], `not discovered: ${missing.join(', ')}\nfound: ${[...found].join(', ')}`);
-      const document = JSON.parse((await app.inject({ method: 'GET', url: `${PUBLIC}/openapi.json` })).body) as Schema;
-      for (const [path, item] of Object.entries<Schema>(document.paths)) {
+      const document = JSON.parse(
+        (await app.inject({ method: 'GET', url: `${PUBLIC}/openapi.json` })).body,
+      ) as OpenApiDocument;
+      for (const [path, item] of Object.entries(document.paths)) {
         for (const method of Object.keys(item))
           assert.ok(
             found.has(`${method.toUpperCase()} ${shapeOf(path)}`),

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { OddType } from '../../src/domain/enumerations.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
+import type { EventOdds, OddItem } from '../../src/shapes/odds.ts';
 import type { Store } from '../../src/store/database.ts';
 import { fixtureApp } from '../helpers/app.ts';
 import { WSL_LIVE } from '../helpers/feed-fixture.ts';
@@ -16,17 +18,17 @@ async function oddsApp(store: Store) {
   const app = await fixtureApp(store);
   await ingestFeed(store, resultsFeed());
   await ingestFeed(store, oddsFeed());
-  const odds = async (eventId: string, oddType: string, query = '') => {
+  const odds = async <T extends OddType>(eventId: string, oddType: T, query = '') => {
     const res = await app.get(`${BASE}/events/${eventId}/${oddType}${query}`);
     assert.equal(res.statusCode, 200, res.body);
-    const body = JSON.parse(res.body) as Record<string, any>;
+    const body = JSON.parse(res.body) as EventOdds;
     assert.equal(body.oddType, oddType);
-    return body[oddType] as Array<Record<string, any>>;
+    return body[oddType] as OddItem<T>[];
   };
   return { ...app, odds };
 }
 
-const settled = (items: Array<Record<string, any>>) =>
+const settled = (items: Array<{ id: string; status: string; settlement: string; deadHeatFactor: number }>) =>
   items.map((o) => [o.id, o.status, o.settlement, o.deadHeatFactor]);
 
 describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
@@ -57,7 +59,7 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
     assert.equal(first.athlete.lastName, 'Tomac');
     // Fed as decimal 2.5, probability 40%, American +300 and -120: each published in all three formats.
     assert.deepEqual(
-      (await odds(SPR_EVENT, 'eventWinner')).map((o) => [o.athlete.id, o.odds, o.americanOdds, o.probability]),
+      (await odds(SPR_EVENT, 'eventWinner')).map((o) => [o.athlete!.id, o.odds, o.americanOdds, o.probability]),
       [
         ['sx-a', 2.5, 150, 40],
         ['sx-b', 2.5, 150, 40],
@@ -125,14 +127,14 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
     assert.deepEqual(await odds(spr, 'overUnder', '?overUnderSubMarketType=points'), []);
     // Lap statistics: quickest lap (lap 1 excluded in supercross) and the leader after lap 1.
     assert.deepEqual(
-      (await odds(spr, 'fastestLap')).map((o) => [o.athlete.id, o.settlement]),
+      (await odds(spr, 'fastestLap')).map((o) => [o.athlete!.id, o.settlement]),
       [
         ['sx-a', 'WIN'],
         ['sx-b', 'LOSE'],
       ],
     );
     assert.deepEqual(
-      (await odds(spr, 'holeShot')).map((o) => [o.athlete.id, o.settlement]),
+      (await odds(spr, 'holeShot')).map((o) => [o.athlete!.id, o.settlement]),
       [
         ['sx-a', 'LOSE'],
         ['sx-b', 'WIN'],
@@ -147,7 +149,7 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
       ],
     );
     assert.deepEqual(
-      (await odds(spr, 'dreamTeam')).map((o) => [o.name, o.participants.map((a: any) => a.id), o.settlement]),
+      (await odds(spr, 'dreamTeam')).map((o) => [o.name, o.participants.map((a) => a.id), o.settlement]),
       [
         ['Team A', ['sx-a', 'sx-b'], 'WIN'],
         ['Team C', ['sx-c', 'sx-d'], 'LOSE'],
@@ -169,7 +171,7 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
         ['o-bk4-gold', 'bk-h4', 4, 'Main', 'CLOSE', 'NOT_SET'],
       ],
     );
-    assert.equal(items[0]?.athlete.weightClass, 'Cruiserweight');
+    assert.equal(items[0]?.athlete?.weightClass, 'Cruiserweight');
     const [fight] = await odds(BKFC_EVENT, 'headToHead');
     assert.deepEqual(
       [fight?.heatId, fight?.winnerParticipantId, fight?.eventParticipant1.settlement],

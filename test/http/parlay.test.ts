@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
+import type { AthleteOdd, SgpResponse } from '../../src/shapes/odds.ts';
 import type { Store } from '../../src/store/database.ts';
 import { ADMIN_KEY, fixtureApp, TEST_KEY } from '../helpers/app.ts';
 import { MASL_GAME } from '../helpers/feed-fixture.ts';
@@ -30,12 +31,12 @@ async function parlayApp(store: Store) {
   const priced = async (eventId: string, payload: unknown) => {
     const res = await post(eventId, payload);
     assert.equal(res.statusCode, 201, res.body);
-    return JSON.parse(res.body) as Record<string, any>;
+    return JSON.parse(res.body) as SgpResponse;
   };
   const refused = async (eventId: string, payload: unknown, status = 422) => {
     const res = await post(eventId, payload);
     assert.equal(res.statusCode, status, res.body);
-    return JSON.parse(res.body) as { message: string; metadata: Record<string, any> };
+    return JSON.parse(res.body) as { message: string; metadata: Record<string, unknown> };
   };
   return { ...app, post, priced, refused };
 }
@@ -58,7 +59,7 @@ describeEachStore('POST /events/{eventId}/sgp', (open) => {
     ]);
     assert.equal(body.eventId, `spr:${FIELD}`);
     assert.deepEqual(
-      body.legs.map((l: any) => [l.oddId, l.oddType, l.selection]),
+      body.legs.map((l) => [l.oddId, l.oddType, l.selection]),
       [
         [odd('eventWinner', 0), 'eventWinner', 'Rider FA 0 wins'],
         [odd('secondPlace', 1), 'secondPlace', 'Rider FA 1 finishes 2nd'],
@@ -69,7 +70,7 @@ describeEachStore('POST /events/{eventId}/sgp', (open) => {
     assert.ok(Math.abs(body.probability - closedForm) < 0.25, `${body.probability} vs ${closedForm}`);
     assert.equal(body.combinedOdds, body.odds);
     assert.ok(Math.abs(body.odds - 100 / body.probability) < 0.01);
-    const independent = (body.legs[0].probability * body.legs[1].probability) / 100;
+    const independent = (body.legs[0]!.probability * body.legs[1]!.probability) / 100;
     assert.ok(Math.abs(body.independentProbability - independent) < 1e-3);
     assert.ok(body.correlationFactor > 1, 'the favourite winning makes the second favourite likelier to be second');
   });
@@ -137,7 +138,7 @@ describeEachStore('POST /events/{eventId}/sgp', (open) => {
       ],
     });
     const after = await priced(FIELD, legs);
-    assert.equal(after.legs[0].odds, 5);
+    assert.equal(after.legs[0]!.odds, 5);
     assert.ok(after.probability > before.probability, `${after.probability} > ${before.probability}`);
   });
 });
@@ -169,7 +170,7 @@ describeEachStore('POST /admin/events/{eventId}/markets/generate', (open) => {
     const body = JSON.parse(res.body);
     assert.ok(body.marketsGenerated > 5 && body.oddsGenerated > 20, res.body);
     assert.ok(body.collections.odds.updated > 0, 're-priced the existing odd ids');
-    const winners = JSON.parse(
+    const winners: AthleteOdd[] = JSON.parse(
       (
         await app.inject({
           method: 'GET',
@@ -179,11 +180,11 @@ describeEachStore('POST /admin/events/{eventId}/markets/generate', (open) => {
       ).body,
     ).eventWinner;
     assert.deepEqual(
-      winners.map((o: any) => o.athlete.id),
+      winners.map((o) => o.athlete!.id),
       ['fg-0', 'fg-1', 'fg-2', 'fg-3'],
       'favourite first',
     );
-    const book = winners.reduce((sum: number, o: any) => sum + o.probability, 0);
+    const book = winners.reduce((sum, o) => sum + o.probability, 0);
     assert.ok(Math.abs(book - 104) < 0.1, `a 4% book: ${book}`);
     const bad = await generate({ ratings: { 'fg-0': 1 }, winProbabilities: { 'fg-0': 1 } });
     assert.equal(bad.statusCode, 400);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
+import type { HeatScoreRow, Participant } from '../../src/shapes/results.ts';
 import type { Store } from '../../src/store/database.ts';
 import { fixtureApp } from '../helpers/app.ts';
 import { MASL_GAME, WSL_LIVE, WSL_PAST } from '../helpers/feed-fixture.ts';
@@ -15,12 +16,12 @@ async function resultsApp(store: Store) {
   const rows = async (eventId: string, heatId: string) => {
     const res = await app.get(`${BASE}/events/${eventId}/heats/${heatId}`);
     assert.equal(res.statusCode, 200, res.body);
-    return JSON.parse(res.body) as Array<Record<string, any>>;
+    return JSON.parse(res.body) as HeatScoreRow[];
   };
   return { ...app, rows };
 }
 
-const pick = (rows: Array<Record<string, any>>, ...fields: string[]) =>
+const pick = (rows: HeatScoreRow[], ...fields: Array<keyof HeatScoreRow>) =>
   rows.map((r) => [r.athlete.id, ...fields.map((f) => r[f])]);
 
 describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
@@ -227,15 +228,15 @@ describeEachStore('GET /events/{eventId}/participants', (open) => {
     const { get } = await resultsApp(await open());
     const res = await get(`${BASE}/events/wsl:${WSL_LIVE}/participants`);
     assert.equal(res.statusCode, 200);
-    const body = JSON.parse(res.body);
+    const body: Participant[] = JSON.parse(res.body);
     assert.deepEqual(
-      body.map((p: Record<string, any>) => [p.id, p.eventId, p.seedNo, p.status, p.athlete.lastName, p.athlete.stance]),
+      body.map((p) => [p.id, p.eventId, p.seedNo, p.status, p.athlete.lastName, p.athlete.stance]),
       [
         ['p-wsl-2', `wsl:${WSL_LIVE}`, 1, 'ACTIVE', 'Florence', 'Regular'],
         ['p-wsl-1', `wsl:${WSL_LIVE}`, 2, 'ELIMINATED', 'Ferreira', 'Regular'],
       ],
     );
-    assert.deepEqual(Object.keys(body[0]), ['id', 'eventId', 'seedNo', 'status', 'athlete']);
+    assert.deepEqual(Object.keys(body[0]!), ['id', 'eventId', 'seedNo', 'status', 'athlete']);
     const none = await get(`${BASE}/events/wsl:${WSL_PAST}/participants`);
     assert.deepEqual(JSON.parse(none.body), []);
   });
