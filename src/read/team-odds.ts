@@ -21,7 +21,7 @@ import type { MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { outcomeSelection, pricedOutcome } from './odds.ts';
 import { publishedStatus, scopeResults } from './scope-results.ts';
-import { loadTeamMatch, resolveSportEvent, SPORT_ROUTES, type SportRoute } from './sport-events.ts';
+import { loadTeamMatch, resolveSportEvent, type SportRoute } from './sport-events.ts';
 import { type TeamMatch, teamOfSide } from './team-match.ts';
 
 /**
