@@ -172,15 +172,21 @@ function conditionalUpdate(oc: OnConflict, { table, columns, contentUpdatedAt }:
     );
 }
 
-/** The stored id, reference id and updatedAt of each of these ids that the table holds. */
+/** A stored row as the writer compares it: its reference id (numbered tables) and updatedAt. */
+interface StoredRow {
+  referenceId: number | undefined;
+  updatedAt: string;
+}
+
+/** The stored reference id and updatedAt of each of these ids that the table holds. */
 async function storedRows(
   db: Writer,
   dialect: StoreDialect,
   table: FactTable,
   ids: string[],
   numbered: boolean,
-): Promise<Map<string, { referenceId?: number; updatedAt: string }>> {
-  const stored = new Map<string, { referenceId?: number; updatedAt: string }>();
+): Promise<Map<string, StoredRow>> {
+  const stored = new Map<string, StoredRow>();
   const columns = numbered ? (['id', 'referenceId', 'updatedAt'] as const) : (['id', 'updatedAt'] as const);
   for (const part of chunks(ids, LOOKUP_CHUNK)) {
     const text = statementText(
@@ -193,7 +199,7 @@ async function storedRows(
     );
     for (const row of rows)
       stored.set(row.id, {
-        ...(numbered ? { referenceId: Number(row.referenceId) } : {}),
+        referenceId: numbered ? Number(row.referenceId) : undefined,
         updatedAt: row.updatedAt,
       });
   }
@@ -234,7 +240,7 @@ async function nextReferenceId(db: Writer, dialect: StoreDialect, table: FactTab
 const LOOKUP_CHUNK = 500;
 
 /** A row that arrives without a reference id and has none stored gets the next free one. */
-function needsReferenceId(row: Row, stored: Map<string, { referenceId?: number }>): boolean {
+function needsReferenceId(row: Row, stored: Map<string, StoredRow>): boolean {
   return row.referenceId === undefined && stored.get(row.id)?.referenceId === undefined;
 }
 
@@ -248,74 +254,103 @@ export async function upsertNewer(
   if (incoming.length === 0) return { counts, changed: [] };
   const { dialect } = options;
   const numbered = options.referenceIds !== false;
-  const stored = await storedRows(
-    trx,
-    dialect,
-    collection,
-    incoming.map((r) => r.id),
-    numbered,
-  );
-  const explicit = numbered ? incoming.flatMap((r) => (r.referenceId === undefined ? [] : [r.referenceId])) : [];
-  // Reference ids held before this batch, then those this batch gives out, in order.
-  const held = explicit.length > 0 ? await referenceHolders(trx, dialect, collection, explicit) : new Map();
-  let next =
-    numbered && incoming.some((row) => needsReferenceId(row, stored))
-      ? await nextReferenceId(trx, dialect, collection)
-      : 1;
-
-  const fresh: unknown[][] = [];
-  const known: unknown[][] = [];
-  const first = incoming[0] as Row;
-  const columns = [
-    'id',
-    ...(numbered ? ['referenceId'] : []),
-    ...Object.keys(first).filter((c) => c !== 'id' && c !== 'referenceId'),
-    ...(options.contentUpdatedAt ? ['contentUpdatedAt'] : []),
-    ...(options.createdAt ? ['createdAt'] : []),
-  ];
+  const ids = incoming.map((r) => r.id);
+  const stored = await storedRows(trx, dialect, collection, ids, numbered);
+  const referenceIdOf = numbered ? await referenceIds(trx, dialect, collection, incoming, stored) : () => undefined;
+  const { shape, columns, stamps } = writeShape(collection, incoming[0] as Row, options, numbered);
+  // Rows not stored go in as plain INSERTs, stored ones as the conditional upsert; each batch's values
+  // are one flat list, row after row in the shape's column order.
+  const fresh = batch(trx, shape, false);
+  const known = batch(trx, shape, true);
   for (const row of incoming) {
     const before = stored.get(row.id);
     if (before && before.updatedAt > row.updatedAt) {
       counts.stale += 1;
       continue;
     }
-    const referenceId = numbered ? (row.referenceId ?? before?.referenceId ?? next++) : undefined;
-    if (referenceId !== undefined) {
-      const holder = held.get(referenceId);
-      if (row.referenceId !== undefined && holder !== undefined && holder !== row.id)
-        throw new ReferenceIdConflict(collection, row.id, referenceId, holder);
-      held.set(referenceId, row.id);
-    }
-    const values = columns.map((column) =>
-      column === 'referenceId'
-        ? referenceId
-        : column === 'contentUpdatedAt' || column === 'createdAt'
-          ? row.updatedAt
-          : (row[column] ?? null),
-    );
-    (before ? known : fresh).push(values);
+    const referenceId = referenceIdOf(row, before);
+    const target = before ? known : fresh;
+    for (const column of columns) target.values.push(column === 'referenceId' ? referenceId : (row[column] ?? null));
+    for (let i = 0; i < stamps; i++) target.values.push(row.updatedAt);
+    target.ids.push(row.id);
+    if (target.ids.length === WRITE_CHUNK[dialect]) await target.flush();
   }
-
-  const shape: Shape = { dialect, table: collection, columns, contentUpdatedAt: options.contentUpdatedAt === true };
-  const changed: string[] = [];
-  for (const part of chunks(fresh, WRITE_CHUNK)) {
-    await trx.executeQuery(CompiledQuery.raw(writeStatement(shape, part.length, false), part.flat()));
-    for (const values of part) changed.push(values[0] as string);
-    counts.inserted += part.length;
-  }
-  for (const part of chunks(known, WRITE_CHUNK)) {
-    const { rows } = await trx.executeQuery<{ id: string }>(
-      CompiledQuery.raw(writeStatement(shape, part.length, true), part.flat()),
-    );
-    for (const row of rows) changed.push(row.id);
-    counts.updated += rows.length;
-  }
+  await fresh.flush();
+  await known.flush();
+  counts.inserted = fresh.changed.length;
+  counts.updated = known.changed.length;
   counts.unchanged = counts.received - counts.stale - counts.inserted - counts.updated;
-  return { counts, changed };
+  return { counts, changed: [...fresh.changed, ...known.changed] };
 }
 
-/** Rows written per statement. */
-const WRITE_CHUNK = 16;
+/**
+ * Each written row's reference id: its own, else the stored one, else the next free one. An explicit
+ * reference id held by another row (stored before this batch, or given out earlier in it) is refused.
+ */
+async function referenceIds(
+  db: Writer,
+  dialect: StoreDialect,
+  table: FactTable,
+  incoming: Row[],
+  stored: Map<string, StoredRow>,
+): Promise<(row: Row, before: StoredRow | undefined) => number> {
+  const explicit = incoming.flatMap((r) => (r.referenceId === undefined ? [] : [r.referenceId]));
+  const held = explicit.length > 0 ? await referenceHolders(db, dialect, table, explicit) : new Map<number, string>();
+  let next = incoming.some((row) => needsReferenceId(row, stored)) ? await nextReferenceId(db, dialect, table) : 1;
+  return (row, before) => {
+    const referenceId = row.referenceId ?? before?.referenceId ?? next++;
+    const holder = held.get(referenceId);
+    if (row.referenceId !== undefined && holder !== undefined && holder !== row.id)
+      throw new ReferenceIdConflict(table, row.id, referenceId, holder);
+    held.set(referenceId, row.id);
+    return referenceId;
+  };
+}
+
+/**
+ * The statements' shape for rows like `first`: its columns (id and reference id first), then the
+ * timestamps the store sets from updatedAt (`stamps` of them: contentUpdatedAt, createdAt).
+ */
+function writeShape(table: FactTable, first: Row, options: UpsertOptions, numbered: boolean) {
+  const columns = [
+    'id',
+    ...(numbered ? ['referenceId'] : []),
+    ...Object.keys(first).filter((c) => c !== 'id' && c !== 'referenceId'),
+  ];
+  const stamped = [
+    ...(options.contentUpdatedAt ? ['contentUpdatedAt'] : []),
+    ...(options.createdAt ? ['createdAt'] : []),
+  ];
+  const shape: Shape = {
+    dialect: options.dialect,
+    table,
+    columns: [...columns, ...stamped],
+    contentUpdatedAt: options.contentUpdatedAt === true,
+  };
+  return { shape, columns, stamps: stamped.length };
+}
+
+/** Rows waiting to be written with one statement, and the ids of those written so far. */
+function batch(db: Writer, shape: Shape, upsert: boolean) {
+  const pending = { values: [] as unknown[], ids: [] as string[], changed: [] as string[], flush };
+  async function flush(): Promise<void> {
+    if (pending.ids.length === 0) return;
+    const text = writeStatement(shape, pending.ids.length, upsert);
+    const { rows } = await db.executeQuery<{ id: string }>(CompiledQuery.raw(text, pending.values));
+    // A plain INSERT writes every row (or fails); the upsert returns the rows it changed.
+    if (upsert) for (const row of rows) pending.changed.push(row.id);
+    else pending.changed.push(...pending.ids);
+    pending.values = [];
+    pending.ids = [];
+  }
+  return pending;
+}
+
+/**
+ * Rows written per statement: SQLite runs in this process, where 64-row statements did best;
+ * PostgreSQL pays a round trip per statement (BENCHMARKS.md, "Feed ingestion: one write path").
+ */
+const WRITE_CHUNK: Record<StoreDialect, number> = { sqlite: 64, postgres: 400 };
 
 /** Moves each event's contentUpdatedAt forward to the latest change made inside its document. */
 export async function touchEvents(trx: Transaction<Database>, latestByEvent: Map<string, string>): Promise<void> {
