@@ -8,6 +8,15 @@ export interface FeedProblem {
   message: string;
 }
 
+/** Notes a problem of item `index` of `collection` (whose id is `id`, when it has one) in `field`. */
+export type ReportProblem = (
+  collection: string,
+  index: number,
+  id: string | undefined,
+  field: string,
+  message: string,
+) => void;
+
 /** A rejected batch. Nothing of it was written; `problems` names every offending item and field. */
 export class FeedValidationError extends ApiError {
   constructor(readonly problems: FeedProblem[]) {
