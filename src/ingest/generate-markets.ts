@@ -1,4 +1,4 @@
-import { getCompetition } from '../domain/competitions.ts';
+import { type Competition, getCompetition } from '../domain/competitions.ts';
 import { isOneOf, type OddType } from '../domain/enumerations.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
 import { MAX_SHAPE } from '../domain/pricing/finishing-order.ts';
@@ -72,6 +72,37 @@ export async function generateMarketsForEvent(
   if (!event) throw notFound(`Event "${eventId}" not found`, { eventId });
   const competition = getCompetition(event.competition);
   if (MATCH_PRICING[competition.resultsFormat]) return generateMatchMarkets(store, event, request, now);
+  const field = fieldRequest(competition, request);
+  // Before the pricing work, which takes a while for a large field: every athlete must exist.
+  await checkAthletesKnown(store, field.athleteIds, field.name);
+  const win = request.winProbabilities ? field.values : ratingsToWinProbabilities(field.values);
+  // Ratings hundreds of thousands of points apart leave the weakest with no chance a double can hold.
+  if (win.some((p) => !(p > 0 && Number.isFinite(p))))
+    throw badRequest('These ratings are too far apart to price: every athlete needs a win chance above zero', {
+      field: 'ratings',
+    });
+  const heats = await openHeats(store, event.id);
+  const rng = new Random(hashSeed('generate', event.id, now.toISOString()));
+  const generated = generateEventMarkets(
+    competitionMarketInput(competition, {
+      eventId: event.id,
+      athleteIds: field.athleteIds,
+      win,
+      heats: [...heats].map(([heatId, ids]) => ({ heatId, athleteIds: ids })),
+      oddTypes: request.oddTypes,
+    }),
+    { ...field.pricing, samples: SAMPLES, uniform: () => rng.next() },
+  );
+  const updatedAt = now.toISOString();
+  const summary = await ingestFeed(store, {
+    markets: generated.markets.map((m) => ({ ...m, updatedAt })),
+    odds: generated.odds.map((o) => ({ ...o, updatedAt })),
+  });
+  return { summary, marketsGenerated: generated.markets.length, oddsGenerated: generated.odds.length };
+}
+
+/** An athlete field's request, checked: who is priced, from what, with which margin and law. */
+function fieldRequest(competition: Competition, request: GenerateMarketsRequest) {
   if (request.homeWin !== undefined || request.expectedTotal !== undefined) {
     throw badRequest(
       `homeWin and expectedTotal price team matches; ${competition.name} (${competition.key}) takes winProbabilities or ratings`,
@@ -84,11 +115,12 @@ export async function generateMarketsForEvent(
       field: 'winProbabilities',
     });
   }
+  const name = request.winProbabilities ? 'winProbabilities' : 'ratings';
   const athleteIds = Object.keys(given);
   const values = Object.values(given);
   if (athleteIds.length < 2 || values.some((v) => !Number.isFinite(v) || (request.winProbabilities && !(v > 0)))) {
     throw badRequest('Win probabilities must be positive numbers, and ratings finite, for at least two athletes', {
-      field: request.winProbabilities ? 'winProbabilities' : 'ratings',
+      field: name,
     });
   }
   const { overround, marginMethod } = marginOptions(request);
@@ -101,56 +133,39 @@ export async function generateMarketsForEvent(
       field: 'oddTypes',
       unsupported,
     });
-
   if (athleteIds.length > MAX_FIELD)
     throw badRequest(`At most ${MAX_FIELD} athletes can be priced together, got ${athleteIds.length}`, {
-      field: request.winProbabilities ? 'winProbabilities' : 'ratings',
+      field: name,
     });
-  // Before the pricing work, which takes a while for a large field: every athlete must exist.
+  return { name, athleteIds, values, pricing: { overround, marginMethod, shape } };
+}
+
+async function checkAthletesKnown(store: Store, athleteIds: string[], field: string): Promise<void> {
   const known = new Set(
     (await store.db.selectFrom('athletes').select('id').where('id', 'in', athleteIds).execute()).map((row) => row.id),
   );
   const unknown = athleteIds.filter((id) => !known.has(id));
   if (unknown.length > 0)
     throw badRequest(`Unknown athlete${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`, {
-      field: request.winProbabilities ? 'winProbabilities' : 'ratings',
+      field,
       unknown: unknown.slice(0, 100),
     });
-  const win = request.winProbabilities ? values : ratingsToWinProbabilities(values);
-  // Ratings hundreds of thousands of points apart leave the weakest with no chance a double can hold.
-  if (win.some((p) => !(p > 0 && Number.isFinite(p))))
-    throw badRequest('These ratings are too far apart to price: every athlete needs a win chance above zero', {
-      field: 'ratings',
-    });
-  // Heats with a stored draw; the last one is taken as the main event (the hole shot's race).
+}
+
+/** The event's heats still to be decided, with their drawn athletes; the last is taken as the main event (the hole shot's race). */
+async function openHeats(store: Store, eventId: string): Promise<Map<string, string[]>> {
   const entries = await store.db
     .selectFrom('heatEntries')
     .innerJoin('heats', 'heats.id', 'heatEntries.heatId')
     .select(['heatEntries.heatId', 'heatEntries.athleteId', 'heats.heatStatus'])
-    .where('heats.eventId', '=', event.id)
+    .where('heats.eventId', '=', eventId)
     .orderBy('heats.referenceId')
     .execute();
   const heats = new Map<string, string[]>();
   for (const entry of entries)
     if (entry.heatStatus !== 'COMPLETED')
       heats.set(entry.heatId, [...(heats.get(entry.heatId) ?? []), entry.athleteId]);
-  const rng = new Random(hashSeed('generate', event.id, now.toISOString()));
-  const generated = generateEventMarkets(
-    competitionMarketInput(competition, {
-      eventId: event.id,
-      athleteIds,
-      win,
-      heats: [...heats].map(([heatId, ids]) => ({ heatId, athleteIds: ids })),
-      oddTypes: request.oddTypes,
-    }),
-    { overround, marginMethod, shape, samples: SAMPLES, uniform: () => rng.next() },
-  );
-  const updatedAt = now.toISOString();
-  const summary = await ingestFeed(store, {
-    markets: generated.markets.map((m) => ({ ...m, updatedAt })),
-    odds: generated.odds.map((o) => ({ ...o, updatedAt })),
-  });
-  return { summary, marketsGenerated: generated.markets.length, oddsGenerated: generated.odds.length };
+  return heats;
 }
 
 /**

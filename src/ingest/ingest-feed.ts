@@ -49,80 +49,110 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
   try {
     const summary = await store.db.transaction().execute(async (trx) => {
       if (store.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK})`.execute(trx);
-      const summary = {} as IngestSummary;
-      const changes = batchChangesCollector();
-      const latestByEvent = new Map<string, string>();
-      const touch = (eventId: string, at: string) => {
-        const before = latestByEvent.get(eventId);
-        if (!before || before < at) latestByEvent.set(eventId, at);
-      };
-      const eventOfRound = await roundEvents(trx, feed);
-      const heatOfEntry = await entryHeats(trx, feed);
-      const eventOfMarket = await marketEvents(trx, feed);
-
-      for (const collection of FEED_COLLECTIONS) {
-        let rows = feed[collection] as Array<{ id: string; updatedAt: string } & Record<string, unknown>>;
-        if (collection === 'heats' || collection === 'roundScores') {
-          rows = rows.map((row) => ({ ...row, eventId: eventOfRound.get(row.roundId as string) as string }));
-        } else if (collection === 'laps') {
-          rows = rows.map((row) => ({ ...row, heatId: heatOfEntry.get(row.heatEntryId as string) as string }));
-        } else if (collection === 'odds') {
-          rows = rows.map((row) => ({ ...row, eventId: eventOfMarket.get(row.marketId as string) as string }));
-        }
-        const result = await upsertNewer(trx, collection, rows, {
-          contentUpdatedAt: collection === 'events',
-          createdAt: collection === 'futures',
-          referenceIds: !UNNUMBERED.has(collection),
-          dialect: store.dialect,
-        });
-        summary[collection] = result.counts;
-        changes.written(collection, rows, result.changed);
-        if (
-          collection === 'events' ||
-          collection === 'rounds' ||
-          collection === 'heats' ||
-          collection === 'roundScores'
-        ) {
-          const byId = new Map(rows.map((row) => [row.id, row]));
-          for (const id of result.changed) {
-            const row = byId.get(id) as { eventId?: string; updatedAt: string };
-            touch(collection === 'events' ? id : (row.eventId as string), row.updatedAt);
-          }
-        }
-        options.onCollection?.(collection, result.counts);
-      }
-      await touchEvents(trx, latestByEvent);
-      summary.changedEventIds = [...latestByEvent.keys()];
-      const records = changeRecords(await changes.resolve(trx));
-      summary.changes =
-        records.length === 0
-          ? []
-          : await changesRepository(trx).append(
-              records,
-              (options.now ?? new Date()).toISOString(),
-              store.changeLogSize,
-              store.changeChannel,
-            );
-      return summary;
+      return writeFeed(trx, store, feed, options);
     });
     if (summary.changes.length > 0) store.noteWrite(summary.changes);
     const { changedEventIds: _events, changes: _changes, ...rows } = summary;
     store.noteIngest(rows);
     return summary;
   } catch (error) {
-    if (error instanceof ReferenceIdConflict) {
-      const index = (feed[error.collection] as Array<{ id: string }>).findIndex((r) => r.id === error.id);
-      throw new FeedValidationError([
-        {
-          item: `${error.collection}[${index}]`,
-          id: error.id,
-          field: 'referenceId',
-          message: `${error.referenceId} is already used by "${error.heldBy}"`,
-        },
-      ]);
-    }
+    if (error instanceof ReferenceIdConflict) throw referenceIdProblem(feed, error);
     throw error;
   }
+}
+
+type Transaction = Parameters<typeof touchEvents>[0];
+type FeedRow = { id: string; updatedAt: string } & Record<string, unknown>;
+
+/** Writes every collection in order, moves the events' contentUpdatedAt, and appends the change log. */
+async function writeFeed(
+  trx: Transaction,
+  store: Store,
+  feed: NormalizedFeed,
+  options: IngestOptions,
+): Promise<IngestSummary> {
+  const summary = {} as IngestSummary;
+  const changes = batchChangesCollector();
+  const latestByEvent = new Map<string, string>();
+  const withParents = await parentIds(trx, feed);
+  for (const collection of FEED_COLLECTIONS) {
+    const rows = withParents(collection, feed[collection] as FeedRow[]);
+    const result = await upsertNewer(trx, collection, rows, {
+      contentUpdatedAt: collection === 'events',
+      createdAt: collection === 'futures',
+      referenceIds: !UNNUMBERED.has(collection),
+      dialect: store.dialect,
+    });
+    summary[collection] = result.counts;
+    changes.written(collection, rows, result.changed);
+    noteEventContent(collection, rows, result.changed, latestByEvent);
+    options.onCollection?.(collection, result.counts);
+  }
+  await touchEvents(trx, latestByEvent);
+  summary.changedEventIds = [...latestByEvent.keys()];
+  const records = changeRecords(await changes.resolve(trx));
+  summary.changes =
+    records.length === 0
+      ? []
+      : await changesRepository(trx).append(
+          records,
+          (options.now ?? new Date()).toISOString(),
+          store.changeLogSize,
+          store.changeChannel,
+        );
+  return summary;
+}
+
+/**
+ * Rows with the parent ids the store keeps beside the feed's (a heat's and a round score's event, a
+ * lap's heat, an odd's event), found in the batch or the store.
+ */
+async function parentIds(trx: Transaction, feed: NormalizedFeed) {
+  const eventOfRound = await roundEvents(trx, feed);
+  const heatOfEntry = await entryHeats(trx, feed);
+  const eventOfMarket = await marketEvents(trx, feed);
+  return (collection: FeedCollection, rows: FeedRow[]): FeedRow[] => {
+    if (collection === 'heats' || collection === 'roundScores')
+      return rows.map((row) => ({ ...row, eventId: eventOfRound.get(row.roundId as string) as string }));
+    if (collection === 'laps')
+      return rows.map((row) => ({ ...row, heatId: heatOfEntry.get(row.heatEntryId as string) as string }));
+    if (collection === 'odds')
+      return rows.map((row) => ({ ...row, eventId: eventOfMarket.get(row.marketId as string) as string }));
+    return rows;
+  };
+}
+
+/** Collections published inside the event document, whose changes move its contentUpdatedAt. */
+const EVENT_CONTENT = new Set<FeedCollection>(['events', 'rounds', 'heats', 'roundScores']);
+
+/** Keeps, per event, the latest updatedAt among the rows of its document that changed. */
+function noteEventContent(
+  collection: FeedCollection,
+  rows: FeedRow[],
+  changed: string[],
+  latestByEvent: Map<string, string>,
+): void {
+  if (!EVENT_CONTENT.has(collection)) return;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const id of changed) {
+    const row = byId.get(id) as { eventId?: string; updatedAt: string };
+    const eventId = collection === 'events' ? id : (row.eventId as string);
+    const before = latestByEvent.get(eventId);
+    if (!before || before < row.updatedAt) latestByEvent.set(eventId, row.updatedAt);
+  }
+}
+
+/** A reference id already held, as the feed problem it is (found inside the transaction, which rolled back). */
+function referenceIdProblem(feed: NormalizedFeed, error: ReferenceIdConflict): FeedValidationError {
+  const index = (feed[error.collection] as Array<{ id: string }>).findIndex((r) => r.id === error.id);
+  return new FeedValidationError([
+    {
+      item: `${error.collection}[${index}]`,
+      id: error.id,
+      field: 'referenceId',
+      message: `${error.referenceId} is already used by "${error.heldBy}"`,
+    },
+  ]);
 }
 
 /** Collections without numeric reference ids: keyed by their heat (or heat entry and lap number). */

@@ -40,13 +40,8 @@ export function heatScoreRows(
   event: { id: string; referenceId: number },
   rows: HeatResultsRows,
 ): HeatScoreRow[] {
-  const { heat, entries, athletes, teams, laps, result, teamGame } = rows;
+  const { heat, entries, laps, result, teamGame } = rows;
   const format = competition.resultsFormat;
-  const heatAthleteIds = entries.map((e) => e.athleteId);
-  const storedResult = result ? { winnerAthleteId: result.winnerAthleteId, method: result.method } : null;
-  const game = teamGame
-    ? { eventType: teamGame.eventType, homeTeamId: teamGame.homeTeamId, awayTeamId: teamGame.awayTeamId }
-    : null;
   const lapStats = heatLapStatistics(
     format,
     entries.map((e) => ({ id: e.id, lapStatus: e.lapStatus })),
@@ -57,74 +52,102 @@ export function heatScoreRows(
     (latest, lap) => (latest === null || lap.updatedAt > latest ? lap.updatedAt : latest),
     null,
   );
-  const heatDates = [heat.updatedAt, latestLap, result?.updatedAt ?? null, teamGame?.updatedAt ?? null];
-  const publicEventId = formatPublicId(competition.key, event.id);
+  const heatContext: HeatContext = {
+    competition,
+    event,
+    rows,
+    publicEventId: formatPublicId(competition.key, event.id),
+    heatAthleteIds: entries.map((e) => e.athleteId),
+    storedResult: result ? { winnerAthleteId: result.winnerAthleteId, method: result.method } : null,
+    game: teamGame
+      ? { eventType: teamGame.eventType, homeTeamId: teamGame.homeTeamId, awayTeamId: teamGame.awayTeamId }
+      : null,
+    lapStats,
+    heatDates: [heat.updatedAt, latestLap, result?.updatedAt ?? null, teamGame?.updatedAt ?? null],
+  };
+  return entries.map((entry) => scoreRow(entry, heatContext)).sort(compareHeatRows);
+}
 
-  const out = entries.map((entry): HeatScoreRow => {
-    const athlete = athletes.get(entry.athleteId);
-    if (!athlete) throw new Error(`heat entry ${entry.id} names a missing athlete`);
-    // The team ridden for in this heat (a bull-riding team game), else the athlete's own.
-    const teamId = entry.teamId ?? athlete.teamId;
-    const team = teamDocument(teams.get(teamId ?? ''), teamIsHome(format, game, teamId));
-    const stats = lapStats.get(entry.id);
-    const method = winBy(format, heat.heatStatus, storedResult);
-    return {
-      id: entry.id,
-      ...competitionFields(competition),
-      referenceId: entry.referenceId,
+/** What every row of a heat is derived with. */
+interface HeatContext {
+  competition: Competition;
+  event: { id: string; referenceId: number };
+  rows: HeatResultsRows;
+  publicEventId: string;
+  heatAthleteIds: string[];
+  storedResult: { winnerAthleteId: string | null; method: string | null } | null;
+  game: { eventType: string | null; homeTeamId: string; awayTeamId: string } | null;
+  lapStats: ReturnType<typeof heatLapStatistics>;
+  heatDates: Array<string | null>;
+}
+
+/** One entry's score row: its raw facts and every field derived from them (section 2.5). */
+function scoreRow(entry: HeatResultsRows['entries'][number], context: HeatContext): HeatScoreRow {
+  const { competition, rows, game, storedResult } = context;
+  const { heat, athletes, teams } = rows;
+  const format = competition.resultsFormat;
+  const athlete = athletes.get(entry.athleteId);
+  if (!athlete) throw new Error(`heat entry ${entry.id} names a missing athlete`);
+  // The team ridden for in this heat (a bull-riding team game), else the athlete's own.
+  const teamId = entry.teamId ?? athlete.teamId;
+  const team = teamDocument(teams.get(teamId ?? ''), teamIsHome(format, game, teamId));
+  const stats = context.lapStats.get(entry.id);
+  const method = winBy(format, heat.heatStatus, storedResult);
+  return {
+    id: entry.id,
+    ...competitionFields(competition),
+    referenceId: entry.referenceId,
+    heatStatus: heat.heatStatus,
+    eventId: context.publicEventId,
+    numericEventId: context.event.referenceId,
+    heatId: heat.id,
+    athleteRoundSeed: entry.seed,
+    athleteRoundRank: athleteRoundRank({
+      format,
       heatStatus: heat.heatStatus,
-      eventId: publicEventId,
-      numericEventId: event.referenceId,
-      heatId: heat.id,
-      athleteRoundSeed: entry.seed,
-      athleteRoundRank: athleteRoundRank({
-        format,
-        heatStatus: heat.heatStatus,
-        storedPosition: entry.position,
-        athleteId: entry.athleteId,
-        heatAthleteIds,
-        result: storedResult,
-      }),
-      ...(method === undefined ? {} : { winBy: method }),
-      athleteHeatScore: entry.heatScore,
-      athleteLapTime: entry.lapTime,
-      athletePenaltyTime: entry.penaltyTime ?? 0,
-      athleteJokerLapTime: entry.jokerLapTime ?? 0,
-      athleteJokerLap: entry.jokerLap ?? 0,
-      athleteLapStatus: entry.lapStatus ?? 'ACT',
-      totalLaps: entry.totalLaps,
-      athleteLapsLed: stats?.athleteLapsLed ?? null,
-      athleteFastestLapCount: stats?.athleteFastestLapCount ?? null,
-      athleteFastestLapSeconds: stats?.athleteFastestLapSeconds ?? null,
-      athleteFastestLapNo: stats?.athleteFastestLapNo ?? null,
-      roundScore: skateboardingRoundScore(format, {
-        lineScore1: entry.lineScore1,
-        lineScore2: entry.lineScore2,
-        tricks: [
-          entry.trick1Score,
-          entry.trick2Score,
-          entry.trick3Score,
-          entry.trick4Score,
-          entry.trick5Score,
-          entry.trick6Score,
-        ],
-      }),
+      storedPosition: entry.position,
+      athleteId: entry.athleteId,
+      heatAthleteIds: context.heatAthleteIds,
+      result: storedResult,
+    }),
+    ...(method === undefined ? {} : { winBy: method }),
+    athleteHeatScore: entry.heatScore,
+    athleteLapTime: entry.lapTime,
+    athletePenaltyTime: entry.penaltyTime ?? 0,
+    athleteJokerLapTime: entry.jokerLapTime ?? 0,
+    athleteJokerLap: entry.jokerLap ?? 0,
+    athleteLapStatus: entry.lapStatus ?? 'ACT',
+    totalLaps: entry.totalLaps,
+    athleteLapsLed: stats?.athleteLapsLed ?? null,
+    athleteFastestLapCount: stats?.athleteFastestLapCount ?? null,
+    athleteFastestLapSeconds: stats?.athleteFastestLapSeconds ?? null,
+    athleteFastestLapNo: stats?.athleteFastestLapNo ?? null,
+    roundScore: skateboardingRoundScore(format, {
       lineScore1: entry.lineScore1,
       lineScore2: entry.lineScore2,
-      trick1Score: entry.trick1Score,
-      trick2Score: entry.trick2Score,
-      trick3Score: entry.trick3Score,
-      trick4Score: entry.trick4Score,
-      trick5Score: entry.trick5Score,
-      trick6Score: entry.trick6Score,
-      riderScore: entry.riderScore,
-      bullScore: entry.bullScore,
-      athlete: athleteDocument(athlete, team, competition),
-      ...teamEventFields(format, game),
-      updatedAt: scoreUpdatedAt(entry.updatedAt, heatDates),
-    };
-  });
-  return out.sort(compareHeatRows);
+      tricks: [
+        entry.trick1Score,
+        entry.trick2Score,
+        entry.trick3Score,
+        entry.trick4Score,
+        entry.trick5Score,
+        entry.trick6Score,
+      ],
+    }),
+    lineScore1: entry.lineScore1,
+    lineScore2: entry.lineScore2,
+    trick1Score: entry.trick1Score,
+    trick2Score: entry.trick2Score,
+    trick3Score: entry.trick3Score,
+    trick4Score: entry.trick4Score,
+    trick5Score: entry.trick5Score,
+    trick6Score: entry.trick6Score,
+    riderScore: entry.riderScore,
+    bullScore: entry.bullScore,
+    athlete: athleteDocument(athlete, team, competition),
+    ...teamEventFields(format, game),
+    updatedAt: scoreUpdatedAt(entry.updatedAt, context.heatDates),
+  };
 }
 
 /** Route 4: the event's participants (DESIGN decision 6); 400 where the format publishes teams. */

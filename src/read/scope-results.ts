@@ -7,6 +7,7 @@ import {
   lapStatisticResult,
   matchScopeResult,
 } from '../domain/markets/scope-results.ts';
+import type { Scope } from '../domain/markets/selection.ts';
 import { heatOutcome } from '../domain/results/win-by.ts';
 import type { Store } from '../store/database.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
@@ -21,15 +22,73 @@ import { type TeamMatch, teamMatch } from './team-match.ts';
  */
 export async function scopeResults(
   store: Store,
-  event: Pick<EventRow, 'id' | 'referenceId' | 'eventStatus'>,
+  event: ScopeEvent,
   competition: Competition,
   markets: readonly MarketRow[],
   /** The event's team match, when the caller has read it already. */
   readMatch?: TeamMatch,
 ): Promise<Map<string, ScopeResult>> {
   const out = new Map<string, ScopeResult>();
+  const read = scopeFacts(store, event, competition, readMatch);
+  for (const market of markets) {
+    const scope = scopeOf({ ...market, athleteIds: null });
+    const key = scopeKey(scope);
+    if (out.has(key)) continue;
+    const result = await scopeResult(scope, event, competition, read, store);
+    if (result) out.set(key, result);
+  }
+  return out;
+}
+
+type ScopeEvent = Pick<EventRow, 'id' | 'referenceId' | 'eventStatus'>;
+type Facts = ReturnType<typeof scopeFacts>;
+
+/** The result of one scope; undefined when nothing decides it here (the operator does, or it is gone). */
+async function scopeResult(
+  scope: Scope,
+  event: ScopeEvent,
+  competition: Competition,
+  read: Facts,
+  store: Store,
+): Promise<ScopeResult | undefined> {
+  switch (scope.kind) {
+    case 'operator':
+      return undefined;
+    case 'match': {
+      const found = await read.match();
+      if (!found) return undefined;
+      if (scope.roundId === null) return matchScopeResult(event.eventStatus, found.score);
+      const period = found.periods.find((p) => p.round.id === scope.roundId);
+      // A period of a cancelled match is void with it.
+      return period
+        ? matchScopeResult(event.eventStatus === 'CANCELLED' ? 'CANCELLED' : period.round.roundStatus, period.score)
+        : undefined;
+    }
+    case 'event':
+      return eventScopeResult(event.eventStatus, await read.places());
+    case 'heat': {
+      const found = await read.heat(scope.heatId);
+      if (!found) return undefined;
+      const fight =
+        competition.resultsFormat === 'combat'
+          ? heatOutcome(
+              found.result ? { winnerAthleteId: found.result.winnerAthleteId, method: found.result.method } : null,
+            )
+          : undefined;
+      return heatScopeResult(
+        found.status,
+        found.rows.map((r) => ({ ...r, athleteId: r.athlete.id })),
+        found.status === 'COMPLETED' ? fight : undefined,
+      );
+    }
+    case 'lapStatistic':
+      return lapStatistic(scope, event, read, store);
+  }
+}
+
+/** The stored facts scopes are decided by, each read once: heats' score rows, the team match, places. */
+function scopeFacts(store: Store, event: ScopeEvent, competition: Competition, readMatch: TeamMatch | undefined) {
   const repo = resultsRepository(store.db);
-  const heatRows = new Map<string, Awaited<ReturnType<typeof heatResults>>>();
   const heatResults = async (heatId: string) => {
     const rows = await repo.findHeatResults(heatId);
     if (!rows || rows.heat.eventId !== event.id) return undefined;
@@ -41,105 +100,55 @@ export async function scopeResults(
       result: rows.result,
     };
   };
-  const heat = async (heatId: string) => {
-    if (!heatRows.has(heatId)) heatRows.set(heatId, await heatResults(heatId));
-    return heatRows.get(heatId);
-  };
-
+  const heatRows = new Map<string, Awaited<ReturnType<typeof heatResults>>>();
   let match = readMatch;
-  const loadMatch = async () => {
-    if (!match) {
-      const rows = await eventsRepository(store.db).findDocument(event.id);
-      if (rows) match = teamMatch(rows);
-    }
-    return match;
+  return {
+    heat: async (heatId: string) => {
+      if (!heatRows.has(heatId)) heatRows.set(heatId, await heatResults(heatId));
+      return heatRows.get(heatId);
+    },
+    match: async () => {
+      if (!match) {
+        const rows = await eventsRepository(store.db).findDocument(event.id);
+        if (rows) match = teamMatch(rows);
+      }
+      return match;
+    },
+    places: () => repo.participantPlaces(event.id),
   };
+}
 
-  for (const market of markets) {
-    const scope = scopeOf({ ...market, athleteIds: null });
-    const key = scopeKey(scope);
-    if (out.has(key)) continue;
-    switch (scope.kind) {
-      case 'operator':
-        break;
-      case 'match': {
-        const found = await loadMatch();
-        if (!found) break;
-        if (scope.roundId === null) {
-          out.set(key, matchScopeResult(event.eventStatus, found.score));
-        } else {
-          const period = found.periods.find((p) => p.round.id === scope.roundId);
-          // A period of a cancelled match is void with it.
-          if (period)
-            out.set(
-              key,
-              matchScopeResult(
-                event.eventStatus === 'CANCELLED' ? 'CANCELLED' : period.round.roundStatus,
-                period.score,
-              ),
-            );
-        }
-        break;
+/** fastestLap and holeShot, in one heat or over the event's heats; an event-wide one is decided when the event is. */
+async function lapStatistic(
+  scope: Extract<Scope, { kind: 'lapStatistic' }>,
+  event: ScopeEvent,
+  read: Facts,
+  store: Store,
+): Promise<ScopeResult> {
+  const heatIds = scope.heatId
+    ? [scope.heatId]
+    : (await store.db.selectFrom('heats').select('id').where('eventId', '=', event.id).execute()).map((h) => h.id);
+  const values = new Map<string, number | null>();
+  let completed = heatIds.length > 0;
+  for (const heatId of heatIds) {
+    const found = await read.heat(heatId);
+    if (!found) continue;
+    completed &&= found.status === 'COMPLETED';
+    if (scope.statistic === 'fastestLap') {
+      for (const row of found.rows) {
+        const best = values.get(row.athlete.id) ?? null;
+        const seconds = row.athleteFastestLapSeconds;
+        values.set(row.athlete.id, seconds !== null && (best === null || seconds < best) ? seconds : best);
       }
-      case 'event': {
-        out.set(key, eventScopeResult(event.eventStatus, await repo.participantPlaces(event.id)));
-        break;
-      }
-      case 'heat': {
-        const found = await heat(scope.heatId);
-        if (!found) break;
-        const fight =
-          competition.resultsFormat === 'combat'
-            ? heatOutcome(
-                found.result ? { winnerAthleteId: found.result.winnerAthleteId, method: found.result.method } : null,
-              )
-            : undefined;
-        out.set(
-          key,
-          heatScopeResult(
-            found.status,
-            found.rows.map((r) => ({ ...r, athleteId: r.athlete.id })),
-            found.status === 'COMPLETED' ? fight : undefined,
-          ),
-        );
-        break;
-      }
-      case 'lapStatistic': {
-        const heatIds = scope.heatId
-          ? [scope.heatId]
-          : (await store.db.selectFrom('heats').select('id').where('eventId', '=', event.id).execute()).map(
-              (h) => h.id,
-            );
-        const values = new Map<string, number | null>();
-        let completed = heatIds.length > 0;
-        for (const heatId of heatIds) {
-          const found = await heat(heatId);
-          if (!found) continue;
-          completed &&= found.status === 'COMPLETED';
-          if (scope.statistic === 'fastestLap') {
-            for (const row of found.rows) {
-              const best = values.get(row.athlete.id) ?? null;
-              const seconds = row.athleteFastestLapSeconds;
-              values.set(row.athlete.id, seconds !== null && (best === null || seconds < best) ? seconds : best);
-            }
-          } else {
-            const athleteOfEntry = new Map(found.entries.map((e) => [e.id, e.athleteId]));
-            for (const entry of found.entries) values.set(entry.athleteId, null);
-            for (const lap of found.laps)
-              if (lap.lapNo === 1 && lap.position !== null)
-                values.set(athleteOfEntry.get(lap.heatEntryId) as string, lap.position);
-          }
-        }
-        // An event-wide statistic is decided when the event is.
-        out.set(
-          key,
-          lapStatisticResult(scope.heatId ? completed : event.eventStatus === 'COMPLETED' && completed, values),
-        );
-        break;
-      }
+    } else {
+      const athleteOfEntry = new Map(found.entries.map((e) => [e.id, e.athleteId]));
+      for (const entry of found.entries) values.set(entry.athleteId, null);
+      for (const lap of found.laps)
+        if (lap.lapNo === 1 && lap.position !== null)
+          values.set(athleteOfEntry.get(lap.heatEntryId) as string, lap.position);
     }
   }
-  return out;
+  return lapStatisticResult(scope.heatId ? completed : event.eventStatus === 'COMPLETED' && completed, values);
 }
 
 /**

@@ -37,175 +37,214 @@ const PAGE = 1_000;
 
 export async function openChangeFeed(store: Store, options: ChangeFeedOptions = {}): Promise<ChangeFeed> {
   const repository = changesRepository(store.db);
-  const listeners = new Set<(changes: StoredChange[]) => void>();
-  const liveListeners = new Set<(live: boolean) => void>();
-  let lastId = (await repository.bounds()).last;
-  let live = store.listen === undefined;
-  let closed = false;
-  let pulling: Promise<void> | null = null;
-  let pullAgain = false;
-  let externalVersion = store.externalVersion();
+  const feed = new StoreChangeFeed(store, options, repository, (await repository.bounds()).last);
+  await feed.start();
+  return feed;
+}
 
-  const deliver = (changes: StoredChange[]) => {
-    const fresh = changes.filter((c) => c.id > lastId);
+/** The change feed over a store: its state, and one method per way a change reaches it. */
+class StoreChangeFeed implements ChangeFeed {
+  readonly #store: Store;
+  readonly #options: ChangeFeedOptions;
+  readonly #repository: ReturnType<typeof changesRepository>;
+  readonly #listeners = new Set<(changes: StoredChange[]) => void>();
+  readonly #liveListeners = new Set<(live: boolean) => void>();
+  #lastId: number;
+  #live: boolean;
+  #closed = false;
+  /** One pull at a time; a wake-up during a pull runs one more after it. */
+  #pulling: Promise<void> | null = null;
+  #pullAgain = false;
+  /** Whether the last pull failed to read the log to its end (a reconnected listener goes live only after one that did). */
+  #pullFailed = false;
+  #externalVersion: string | null;
+  /**
+   * A request reads SQLite's data_version at most once per turn of the event loop: the requests read
+   * in one turn had arrived when that turn's I/O wait ended, before the turn's first request read it.
+   * A read is a statement (about 2 µs, BENCHMARKS.md "Reading (session 7)"), and a polled route sees
+   * several requests a turn. The poll timer runs before the I/O wait, so it reads for itself.
+   */
+  #versionThisTurn: string | null | undefined;
+  #unsubscribeWrites: (() => void) | null = null;
+  #stopListening: (() => Promise<void>) | null = null;
+  #retryTimer: NodeJS.Timeout | null = null;
+  #pollTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    store: Store,
+    options: ChangeFeedOptions,
+    repository: ReturnType<typeof changesRepository>,
+    lastId: number,
+  ) {
+    this.#store = store;
+    this.#options = options;
+    this.#repository = repository;
+    this.#lastId = lastId;
+    this.#live = store.listen === undefined;
+    this.#externalVersion = store.externalVersion();
+  }
+
+  get live(): boolean {
+    return this.#live;
+  }
+
+  get lastId(): number {
+    return this.#lastId;
+  }
+
+  /** Subscribes to this process's writes, listens (PostgreSQL) and polls data_version (SQLite). */
+  async start(): Promise<void> {
+    this.#unsubscribeWrites = this.#store.onWrite((changes) => {
+      // Our own commit: with nothing in between, deliver it now (no query, no wait for NOTIFY). A pull
+      // already running (woken by this very commit's NOTIFY) skips what was delivered.
+      if (changes[0]?.id === this.#lastId + 1) this.#deliver(changes);
+      else void this.#pull();
+    });
+    await this.#listen(this.#options.retryMs ?? 100);
+    if (this.#store.externalVersion() !== null) {
+      this.#pollTimer = setInterval(
+        () => void this.#caughtUpTo(this.#store.externalVersion()),
+        this.#options.pollMs ?? 250,
+      );
+      this.#pollTimer.unref();
+    }
+  }
+
+  catchUp(): Promise<void> | null {
+    if (this.#versionThisTurn === undefined) {
+      this.#versionThisTurn = this.#store.externalVersion();
+      setImmediate(() => {
+        this.#versionThisTurn = undefined;
+      });
+    }
+    return this.#caughtUpTo(this.#versionThisTurn);
+  }
+
+  subscribe(listener: (changes: StoredChange[]) => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  }
+
+  onLiveChange(listener: (live: boolean) => void): () => void {
+    this.#liveListeners.add(listener);
+    return () => void this.#liveListeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#unsubscribeWrites?.();
+    if (this.#pollTimer) clearInterval(this.#pollTimer);
+    if (this.#retryTimer) clearTimeout(this.#retryTimer);
+    await this.#pulling;
+    await this.#stopListening?.();
+  }
+
+  #deliver(changes: StoredChange[]): void {
+    const fresh = changes.filter((c) => c.id > this.#lastId);
     if (fresh.length === 0) return;
-    lastId = (fresh.at(-1) as StoredChange).id;
+    this.#lastId = (fresh.at(-1) as StoredChange).id;
     // One failing listener must not starve the others.
-    for (const listener of listeners) {
+    for (const listener of this.#listeners) {
       try {
         listener(fresh);
       } catch (error) {
-        options.onError?.(error as Error);
+        this.#options.onError?.(error as Error);
       }
     }
-  };
-  const setLive = (value: boolean) => {
-    if (live === value) return;
-    live = value;
-    for (const listener of liveListeners) listener(value);
-  };
-
-  // One pull at a time; a wake-up during a pull runs one more after it.
-  // Whether the last pull read the log to its end (a reconnected listener goes live only then).
-  let pullFailed = false;
-  const pull = (): Promise<void> => {
-    if (pulling) {
-      pullAgain = true;
-      return pulling;
-    }
-    pulling = (async () => {
-      try {
-        do {
-          pullAgain = false;
-          for (;;) {
-            const page = await repository.since(lastId, PAGE);
-            deliver(page);
-            if (page.length < PAGE) break;
-          }
-        } while (pullAgain && !closed);
-        pullFailed = false;
-      } catch (error) {
-        pullFailed = true;
-        options.onError?.(error as Error);
-      } finally {
-        pulling = null;
-      }
-    })();
-    return pulling;
-  };
-
-  const unsubscribeWrites = store.onWrite((changes) => {
-    // Our own commit: with nothing in between, deliver it now (no query, no wait for NOTIFY). A pull
-    // already running (woken by this very commit's NOTIFY) skips what was delivered.
-    if (changes[0]?.id === lastId + 1) deliver(changes);
-    else void pull();
-  });
-
-  let stopListening: (() => Promise<void>) | null = null;
-  let retryTimer: NodeJS.Timeout | null = null;
-  const retryMs = options.retryMs ?? 100;
-  const maxRetryMs = options.maxRetryMs ?? 5_000;
-  // One connection attempt at a time: either it goes live, or it schedules the next one (backing off).
-  const listen = async (delay: number): Promise<void> => {
-    retryTimer = null;
-    if (closed || !store.listen) return;
-    let up = false;
-    let lostWhileConnecting: Error | null = null;
-    let stop: (() => Promise<void>) | null = null;
-    try {
-      stop = await store.listen(
-        () => void pull(),
-        (error) => {
-          options.onError?.(error);
-          if (!up) {
-            // Lost before it went live (the server went away again): the attempt below fails and retries.
-            lostWhileConnecting = error;
-            return;
-          }
-          stopListening = null;
-          setLive(false);
-          schedule(retryMs);
-        },
-      );
-      if (closed) {
-        await stop();
-        return;
-      }
-      // Whatever was committed while the listener was down is in the log. Live only once all of it was
-      // read with the listener still up: otherwise a change could be missed and a cached document kept.
-      await pull();
-      if (lostWhileConnecting) throw lostWhileConnecting;
-      if (pullFailed) throw new Error('change feed: reading the change log after reconnecting failed');
-      if (closed) {
-        await stop();
-        return;
-      }
-      up = true;
-      stopListening = stop;
-      setLive(true);
-    } catch (error) {
-      if (stop) await stop();
-      if (error !== lostWhileConnecting) options.onError?.(error as Error);
-      schedule(Math.min(delay * 2, maxRetryMs));
-    }
-  };
-  const schedule = (delay: number) => {
-    if (closed || retryTimer) return;
-    retryTimer = setTimeout(() => void listen(delay), delay);
-    retryTimer.unref();
-  };
-  await listen(retryMs);
-
-  let pollTimer: NodeJS.Timeout | null = null;
-  const caughtUpTo = (version: string | null): Promise<void> | null => {
-    if (version === null) return null;
-    // Unchanged since the last read, but the pull that read started may still be running: wait for it.
-    if (version === externalVersion) return pulling;
-    externalVersion = version;
-    return pull();
-  };
-  // A request reads SQLite's data_version at most once per turn of the event loop: the requests read
-  // in one turn had arrived when that turn's I/O wait ended, before the turn's first request read it.
-  // A read is a statement (about 2 µs, BENCHMARKS.md "Reading (session 7)"), and a polled route sees
-  // several requests a turn. The poll timer runs before the I/O wait, so it reads for itself.
-  let versionThisTurn: string | null | undefined;
-  const catchUp = () => {
-    if (versionThisTurn === undefined) {
-      versionThisTurn = store.externalVersion();
-      setImmediate(() => {
-        versionThisTurn = undefined;
-      });
-    }
-    return caughtUpTo(versionThisTurn);
-  };
-  if (store.externalVersion() !== null) {
-    pollTimer = setInterval(() => void caughtUpTo(store.externalVersion()), options.pollMs ?? 250);
-    pollTimer.unref();
   }
 
-  return {
-    get live() {
-      return live;
-    },
-    get lastId() {
-      return lastId;
-    },
-    catchUp,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    onLiveChange(listener) {
-      liveListeners.add(listener);
-      return () => void liveListeners.delete(listener);
-    },
-    async close() {
-      closed = true;
-      unsubscribeWrites();
-      if (pollTimer) clearInterval(pollTimer);
-      if (retryTimer) clearTimeout(retryTimer);
-      await pulling;
-      await stopListening?.();
-    },
-  };
+  #setLive(value: boolean): void {
+    if (this.#live === value) return;
+    this.#live = value;
+    for (const listener of this.#liveListeners) listener(value);
+  }
+
+  #pull(): Promise<void> {
+    if (this.#pulling) {
+      this.#pullAgain = true;
+      return this.#pulling;
+    }
+    this.#pulling = (async () => {
+      try {
+        do {
+          this.#pullAgain = false;
+          for (;;) {
+            const page = await this.#repository.since(this.#lastId, PAGE);
+            this.#deliver(page);
+            if (page.length < PAGE) break;
+          }
+        } while (this.#pullAgain && !this.#closed);
+        this.#pullFailed = false;
+      } catch (error) {
+        this.#pullFailed = true;
+        this.#options.onError?.(error as Error);
+      } finally {
+        this.#pulling = null;
+      }
+    })();
+    return this.#pulling;
+  }
+
+  /** One connection attempt at a time: either it goes live, or it schedules the next one (backing off). */
+  async #listen(delay: number): Promise<void> {
+    this.#retryTimer = null;
+    const { listen } = this.#store;
+    if (this.#closed || !listen) return;
+    const attempt = { up: false, lostWhileConnecting: null as Error | null };
+    let stop: (() => Promise<void>) | null = null;
+    try {
+      stop = await listen(
+        () => void this.#pull(),
+        (error) => this.#lost(error, attempt),
+      );
+      if (!(await this.#goLive(stop, attempt))) await stop();
+    } catch (error) {
+      if (stop) await stop();
+      if (error !== attempt.lostWhileConnecting) this.#options.onError?.(error as Error);
+      this.#schedule(Math.min(delay * 2, this.#options.maxRetryMs ?? 5_000));
+    }
+  }
+
+  /**
+   * Whatever was committed while the listener was down is in the log: live only once all of it was
+   * read with the listener still up, since a change missed would keep a cached document. False when
+   * the feed closed meanwhile; throws when the listener was lost or the log could not be read.
+   */
+  async #goLive(stop: () => Promise<void>, attempt: { up: boolean; lostWhileConnecting: Error | null }) {
+    if (this.#closed) return false;
+    await this.#pull();
+    if (attempt.lostWhileConnecting) throw attempt.lostWhileConnecting;
+    if (this.#pullFailed) throw new Error('change feed: reading the change log after reconnecting failed');
+    if (this.#closed) return false;
+    attempt.up = true;
+    this.#stopListening = stop;
+    this.#setLive(true);
+    return true;
+  }
+
+  #lost(error: Error, attempt: { up: boolean; lostWhileConnecting: Error | null }): void {
+    this.#options.onError?.(error);
+    if (!attempt.up) {
+      // Lost before it went live (the server went away again): the attempt fails and retries.
+      attempt.lostWhileConnecting = error;
+      return;
+    }
+    this.#stopListening = null;
+    this.#setLive(false);
+    this.#schedule(this.#options.retryMs ?? 100);
+  }
+
+  #schedule(delay: number): void {
+    if (this.#closed || this.#retryTimer) return;
+    this.#retryTimer = setTimeout(() => void this.#listen(delay), delay);
+    this.#retryTimer.unref();
+  }
+
+  #caughtUpTo(version: string | null): Promise<void> | null {
+    if (version === null) return null;
+    // Unchanged since the last read, but the pull that read started may still be running: wait for it.
+    if (version === this.#externalVersion) return this.#pulling;
+    this.#externalVersion = version;
+    return this.#pull();
+  }
 }
