@@ -4,10 +4,6 @@
  * Rate limits are off: a load run makes far more than a key's default 600 requests a minute.
  */
 
-import { keepTickObjectShape } from '../src/http/tick-object-shape.ts';
-
-// As bin/altsports.js does, before the app's modules load (src/http/tick-object-shape.ts says why).
-keepTickObjectShape();
 const { buildApp } = await import('../src/http/app.ts');
 const { loadConfig } = await import('../src/config.ts');
 const { openStore } = await import('../src/store/database.ts');

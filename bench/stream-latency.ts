@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { createParser } from 'eventsource-parser';
 import { freePort } from '../scripts/free-port.ts';
 import { createThrowawayDatabase } from '../scripts/throwaway-database.ts';
 import { type RunningChild, spawnServer } from './children.ts';
@@ -125,26 +126,19 @@ function streamClient(url: string, apiKey: string, onHeatScore: (updatedAtMs: nu
     });
     if (response.status !== 200 || !response.body)
       throw new Error(`GET ${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      // One clock reading per chunk: every event in it arrived together.
-      const arrivedAt = performance.now();
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        let event = '';
-        let data = '';
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event:')) event = line.slice(6).trim();
-          else if (line.startsWith('data:')) data += line.slice(5).trim();
-        }
+    // One clock reading per chunk: every event in it arrived together.
+    let arrivedAt = 0;
+    const parser = createParser({
+      onEvent: ({ event, data }) => {
         if (event === 'ready') readyResolve();
         if (event === 'heatScore')
           onHeatScore(Date.parse((JSON.parse(data) as { updatedAt: string }).updatedAt), arrivedAt);
-      }
+      },
+    });
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      arrivedAt = performance.now();
+      parser.feed(decoder.decode(chunk, { stream: true }));
     }
   })().catch((error: unknown) => {
     if (!controller.signal.aborted) throw error;

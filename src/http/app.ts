@@ -6,7 +6,6 @@ import type { Store } from '../store/database.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorsPlugin, formatSchemaErrors, frameworkErrorHandler } from './plugins/errors.ts';
 import { eventStreamPlugin } from './plugins/event-stream.ts';
-import { frontDoor, frontDoorPlugin } from './plugins/front-door.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { listenerServer, listenersPlugin } from './plugins/listeners.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -53,12 +52,10 @@ export interface AppOptions {
 }
 
 export async function buildApp({ config, store, logger }: AppOptions): Promise<FastifyInstance> {
-  // Cached answers go out before Fastify routes the request (plugins/front-door.ts).
-  const door = frontDoor();
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    serverFactory: (fastify) => listenerServer(config, door.listener(fastify)),
+    serverFactory: (handler) => listenerServer(config, handler),
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
     // A request reaching a closing server is still answered (with Connection: close, see
@@ -119,7 +116,6 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
 
   await app.register(responseCachePlugin, { store, feed: changeFeed });
   await app.register(eventStreamPlugin, { heartbeatMs: config.streamHeartbeatSeconds * 1000 });
-  await app.register(frontDoorPlugin, { door });
 
   await app.register(healthRoutes);
   await app.register(boardRoutes, { demoApiKey: config.demoApiKey });

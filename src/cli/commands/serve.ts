@@ -1,3 +1,4 @@
+import closeWithGrace from 'close-with-grace';
 import { ensureApiKey } from '../../access/api-keys.ts';
 import { loadConfig } from '../../config.ts';
 import { loadDemoData, storeIsEmpty } from '../../demo/load-demo.ts';
@@ -47,26 +48,21 @@ export const serveCommand: Command = {
     // The simulator writes through the same store: it stops (its tick in flight done) before the store closes.
     const stopSimulator = new AbortController();
     let simulator: Promise<void> = Promise.resolve();
-    let closing = false;
-    const shutdown = async (signal: string) => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down: refusing new connections, answering requests already sent');
-      try {
+    // SIGTERM, SIGINT and the like close gracefully; a second signal, or the delay passed, exits at once.
+    closeWithGrace(
+      { delay: DRAIN_TIMEOUT_MS + 5_000, logger: { error: (message) => app.log.error(message) } },
+      async ({ signal, err }) => {
+        if (err) app.log.fatal({ err }, 'shutting down after an unexpected error');
+        else app.log.info({ signal }, 'shutting down: refusing new connections, answering requests already sent');
         const closed = app.closeGracefully({ idleMs: DRAIN_IDLE_MS, timeoutMs: DRAIN_TIMEOUT_MS });
         stopSimulator.abort();
         await simulator;
         await closed;
         await store.close();
         app.log.info('stopped');
-        process.exit(0);
-      } catch (error) {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      }
-    };
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
-    process.once('SIGINT', () => void shutdown('SIGINT'));
+        if (err) throw err;
+      },
+    );
 
     const origins = await app.listenAll();
     const origin = origins.public as string;

@@ -9,7 +9,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, badRequest } from '../../domain/errors.ts';
-import { securityHeaders } from './security-headers.ts';
+import { setSecurityHeaders } from './security-headers.ts';
 
 /**
  * Every failure, whatever raised it, leaves as the specification's ServerErrorResponse (section 7).
@@ -206,10 +206,8 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
         ? [400, 'Invalid URL: the path is not valid percent-encoded UTF-8']
         : [400, 'Bad request'];
   // No hook has run: the headers every answer carries are set here.
-  reply
-    .headers(securityHeaders(request.url))
-    .code(statusCode)
-    .send(errorBody(statusCode, message, { method: request.method }));
+  setSecurityHeaders(request.raw, reply.raw);
+  reply.code(statusCode).send(errorBody(statusCode, message, { method: request.method }));
 }
 
 export function routeNotFound(request: FastifyRequest): ApiError {
