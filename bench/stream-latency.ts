@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createParser } from 'eventsource-parser';
 import { freePort } from '../scripts/free-port.ts';
 import { createThrowawayDatabase } from '../scripts/throwaway-database.ts';
-import { type RunningChild, spawnServer } from './children.ts';
+import { type RunningChild, startAltsports } from './children.ts';
 import { markdownTable, TARGETS, verdict } from './report.ts';
 import { seedStore } from './seed-store.ts';
 import { ms, type Summary, summarize } from './stats.ts';
@@ -257,6 +258,7 @@ export async function measureStreamAcrossNodes(
   adminKey: string,
   settings: StreamSettings,
   log: (message: string) => void,
+  workDir: string,
 ): Promise<StreamReport[]> {
   const database = await createThrowawayDatabase(postgresUrl, 'bench_stream');
   const databaseUrl = database.url;
@@ -265,22 +267,11 @@ export async function measureStreamAcrossNodes(
     log(`stream: PostgreSQL database ${database.name}: loading the demo data`);
     const { apiKey, events } = await seedStore({ databaseUrl, pgPoolSize: 2 });
     log(`stream: ${events} demo events loaded; starting two altsports serve processes on it`);
-    const cli = fileURLToPath(new URL('../bin/altsports.js', import.meta.url));
     for (const name of ['A', 'B']) {
-      const port = await freePort();
-      const env = {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ADMIN_API_KEY: adminKey,
-        DEMO_DATA: 'off',
-        DEMO_API_KEY: 'off',
-        RATE_LIMIT_PER_MINUTE: '0',
-        LOG_LEVEL: 'warn',
-      };
       try {
-        nodes.push(await spawnServer(process.execPath, [cli, 'serve'], env, `http://127.0.0.1:${port}/healthz`));
+        nodes.push(
+          await startAltsports({ DATABASE_URL: databaseUrl, ADMIN_API_KEY: adminKey }, join(workDir, `serve-${name}.log`)),
+        );
       } catch (error) {
         throw new Error(`node ${name}: ${(error as Error).message}`);
       }

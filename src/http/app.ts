@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config.ts';
 import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
@@ -11,6 +12,7 @@ import { listenerServer, listenersPlugin } from './plugins/listeners.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { ADMIN_PREFIX, openApiPlugin, PUBLIC_PREFIX } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { requestLogPlugin } from './plugins/request-log.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { requestId } from './request-id.ts';
@@ -51,9 +53,20 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>;
 }
 
+/**
+ * JSON lines on stdout at the configured level, written asynchronously: a write in flight takes the
+ * lines logged meanwhile with it, rather than one blocking write per line on the request path
+ * (docs/decisions.md "Logs"). pino writes what is left before the process exits.
+ */
+function defaultLogger(config: Config) {
+  return { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) };
+}
+
 export async function buildApp({ config, store, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? defaultLogger(config),
+    // One line per request instead, from plugins/request-log.ts.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
     serverFactory: (handler) => listenerServer(config, handler),
     clientErrorHandler,
@@ -88,6 +101,7 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
 
   // The order of these registrations is the order of their onRequest hooks.
   await app.register(metricsPlugin, { store });
+  await app.register(requestLogPlugin);
   await app.register(errorsPlugin, { debugErrors: config.debugErrors });
   await app.register(securityHeadersPlugin, { corsOrigins: config.corsOrigins });
   await app.register(listenersPlugin, { config });
