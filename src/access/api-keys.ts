@@ -1,6 +1,6 @@
 import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { isCompetitionKey } from '../domain/competitions.ts';
+import { COMPETITION_KEYS, isCompetitionKey } from '../domain/competitions.ts';
 import { ApiError, badRequest } from '../domain/errors.ts';
 import type { Store } from '../store/database.ts';
 import { keysRepository } from '../store/repositories/keys-repository.ts';
@@ -74,7 +74,9 @@ export function parseCompetitionList(value: string | undefined): string[] | null
     .filter(Boolean);
   const unknown = keys.filter((k) => !isCompetitionKey(k));
   if (unknown.length)
-    throw badRequest(`Unknown competition key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+    throw badRequest(
+      `Unknown competition key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (known: ${COMPETITION_KEYS.join(', ')})`,
+    );
   return [...new Set(keys)];
 }
 
@@ -122,8 +124,13 @@ export async function setApiKeyLimits(store: Store, idOrPrefix: string, limits: 
 
 /** The one active key an id or prefix named; the repository changed it only if there was exactly one. */
 function onlyKey(rows: ApiKeyRow[], idOrPrefix: string): ApiKeyInfo {
-  if (rows.length === 0) throw new ApiError(404, `No active API key has the id or prefix "${idOrPrefix}"`);
-  if (rows.length > 1) throw badRequest(`The prefix "${idOrPrefix}" matches ${rows.length} keys; give the key's id`);
+  if (rows.length === 0) throw new ApiError(404, `No active API key has an id or prefix "${idOrPrefix}"`);
+  if (rows.length > 1) {
+    const candidates = rows.map((row) => `${row.id} (${row.name})`).join(', ');
+    throw badRequest(`"${idOrPrefix}" names ${rows.length} active keys: ${candidates}; give more of the id`, {
+      candidates: rows.map((row) => row.id),
+    });
+  }
   return toInfo(rows[0] as ApiKeyRow);
 }
 

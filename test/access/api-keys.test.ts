@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createApiKey, hashKey, keyVerifier, revokeApiKey } from '../../src/access/api-keys.ts';
+import {
+  createApiKey,
+  hashKey,
+  keyVerifier,
+  listApiKeys,
+  revokeApiKey,
+  setApiKeyLimits,
+} from '../../src/access/api-keys.ts';
+import { ApiError } from '../../src/domain/errors.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 test('hashKey: the SHA-256 of the key, in hex', () => {
@@ -57,5 +65,32 @@ describeEachStore('keyVerifier', (open) => {
     const verify = keyVerifier(store);
     const answers = await Promise.all(Array.from({ length: 50 }, () => verify(key)));
     assert.equal(new Set(answers).size, 1, 'the same object: one lookup');
+  });
+});
+
+describeEachStore('revoking and limiting a key by a prefix', (open) => {
+  test('the start of the id or of the key names one key; a prefix of several changes none and names them', async () => {
+    const store = await open();
+    const a = await createApiKey(store, { name: 'first', key: 'ask_shared-aaaa-0123456789' });
+    const b = await createApiKey(store, { name: 'second', key: 'ask_shared-bbbb-0123456789' });
+    await assert.rejects(revokeApiKey(store, 'ask_shared'), (error: unknown) => {
+      assert.ok(error instanceof ApiError);
+      assert.equal(error.statusCode, 400);
+      assert.match(error.message, /"ask_shared" names 2 active keys/);
+      assert.deepEqual(new Set(error.metadata.candidates as string[]), new Set([a.info.id, b.info.id]));
+      return true;
+    });
+    assert.equal((await setApiKeyLimits(store, 'ask_shared-a', { ratePerMinute: 7 })).id, a.info.id);
+    assert.equal((await revokeApiKey(store, b.info.id.slice(0, 8))).id, b.info.id);
+    assert.equal((await revokeApiKey(store, 'ask_shared')).id, a.info.id, 'the only active one left');
+    await assert.rejects(revokeApiKey(store, 'ask_shared'), /No active API key has an id or prefix "ask_shared"/);
+    const listed = await listApiKeys(store);
+    assert.deepEqual(
+      listed.map((k) => [k.name, k.ratePerMinute, k.revokedAt !== null]),
+      [
+        ['first', 7, true],
+        ['second', null, true],
+      ],
+    );
   });
 });

@@ -1,11 +1,4 @@
-import closeWithGrace from 'close-with-grace';
-import { ensureApiKey } from '../../access/api-keys.ts';
 import { loadConfig } from '../../config.ts';
-import { loadDemoData, storeIsEmpty } from '../../demo/load-demo.ts';
-import { createSimulator, prepareSimulation } from '../../demo/simulate.ts';
-import { buildApp } from '../../http/app.ts';
-import { ADMIN_PREFIX, DOCS_PATH, PUBLIC_PREFIX } from '../../http/plugins/openapi.ts';
-import { METRICS_PATH } from '../../http/routes/metrics.ts';
 import type { Command } from '../main.ts';
 import { openMigratedStore } from './open-store.ts';
 import { SIMULATE_OPTIONS, SIMULATE_OPTIONS_HELP, simulateSettings, startLine } from './simulate.ts';
@@ -36,6 +29,13 @@ export const serveCommand: Command = {
       return 2;
     }
     const config = loadConfig();
+    // Loaded here rather than at the top, so that `altsports serve --help` answers at once.
+    const { default: closeWithGrace } = await import('close-with-grace');
+    const { ensureApiKey } = await import('../../access/api-keys.ts');
+    const { loadDemoData, storeIsEmpty } = await import('../../demo/load-demo.ts');
+    const { buildApp } = await import('../../http/app.ts');
+    const { ADMIN_PREFIX, DOCS_PATH, PUBLIC_PREFIX } = await import('../../http/plugins/openapi.ts');
+    const { METRICS_PATH } = await import('../../http/routes/metrics.ts');
     const store = await openMigratedStore(config);
     const app = await buildApp({ config, store });
     if (config.demoData && (await storeIsEmpty(store))) {
@@ -95,6 +95,7 @@ export const serveCommand: Command = {
       ].join('\n'),
     );
     if (values.simulate) {
+      const { createSimulator, prepareSimulation } = await import('../../demo/simulate.ts');
       simulator = (async () => {
         const prepared = await prepareSimulation(store, { competitions: simulation.competitions });
         app.log.info(
