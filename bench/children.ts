@@ -1,8 +1,8 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/free-port.ts';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Servers under test run in child processes, so that they do not share an event loop with the

@@ -330,7 +330,8 @@ if (needsSmall) {
       log,
     });
     await altsports.stop();
-    if (postgresUrl) reports.push(...(await measureStreamAcrossNodes(postgresUrl, adminKey, streamSettings, log, workDir)));
+    if (postgresUrl)
+      reports.push(...(await measureStreamAcrossNodes(postgresUrl, adminKey, streamSettings, log, workDir)));
     else log('stream: no DATABASE_URL or TEST_DATABASE_URL: the cross-node measurement is skipped');
     sections.push(
       `write-to-stream latency: POST /api/v1/admin/feed (one heat-score update) to its heatScore event at each stream client, open loop (targets: p99 under ${TARGETS.streamOneNodeP99Ms} ms on one node, ${TARGETS.streamCrossNodeP99Ms} ms across nodes):\n${formatStream(reports)}`,

@@ -1,9 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { createParser } from 'eventsource-parser';
-import { freePort } from '../scripts/free-port.ts';
 import { createThrowawayDatabase } from '../scripts/throwaway-database.ts';
 import { type RunningChild, startAltsports } from './children.ts';
 import { markdownTable, TARGETS, verdict } from './report.ts';
@@ -270,7 +268,10 @@ export async function measureStreamAcrossNodes(
     for (const name of ['A', 'B']) {
       try {
         nodes.push(
-          await startAltsports({ DATABASE_URL: databaseUrl, ADMIN_API_KEY: adminKey }, join(workDir, `serve-${name}.log`)),
+          await startAltsports(
+            { DATABASE_URL: databaseUrl, ADMIN_API_KEY: adminKey },
+            join(workDir, `serve-${name}.log`),
+          ),
         );
       } catch (error) {
         throw new Error(`node ${name}: ${(error as Error).message}`);
