@@ -4,6 +4,7 @@ import pino from 'pino';
 import type { Config } from '../config.ts';
 import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
+import { AccessLog } from './access-log.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorsPlugin, formatSchemaErrors, frameworkErrorHandler } from './plugins/errors.ts';
 import { eventStreamPlugin } from './plugins/event-stream.ts';
@@ -12,7 +13,6 @@ import { listenerServer, listenersPlugin } from './plugins/listeners.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { ADMIN_PREFIX, openApiPlugin, PUBLIC_PREFIX } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { requestLogPlugin } from './plugins/request-log.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { requestId } from './request-id.ts';
@@ -65,8 +65,7 @@ function defaultLogger(config: Config) {
 export async function buildApp({ config, store, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? defaultLogger(config),
-    // One line per request instead, from plugins/request-log.ts.
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     bodyLimit: config.bodyLimitBytes,
     serverFactory: (handler) => listenerServer(config, handler),
     clientErrorHandler,
@@ -101,7 +100,6 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
 
   // The order of these registrations is the order of their onRequest hooks.
   await app.register(metricsPlugin, { store });
-  await app.register(requestLogPlugin);
   await app.register(errorsPlugin, { debugErrors: config.debugErrors });
   await app.register(securityHeadersPlugin, { corsOrigins: config.corsOrigins });
   await app.register(listenersPlugin, { config });

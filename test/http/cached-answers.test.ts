@@ -154,7 +154,7 @@ describeEachStore('cached answers, over real HTTP', (open) => {
     }
   });
 
-  test('no hit without a valid key, nor for another scope, another query or another method', async (t) => {
+  test('no hit without a valid key, nor for another scope or another query; HEAD shares the GET entry', async (t) => {
     const server = await served(await open());
     t.after(() => server.close());
     await server.get(EVENT);
@@ -180,7 +180,16 @@ describeEachStore('cached answers, over real HTTP', (open) => {
     assert.equal(server.composed(), before + composedBy, 'each 200 was composed, no 401 was');
     const head = await fetch(`${server.origin}${EVENT}`, { method: 'HEAD', headers: { 'x-api-key': TEST_KEY } });
     assert.equal(head.status, 200);
-    assert.equal(server.composed(), before + composedBy + 1, 'HEAD was composed');
+    assert.equal(server.composed(), before + composedBy, 'HEAD was answered from the GET entry');
+    const get = await server.get(EVENT);
+    await get.text();
+    for (const name of ['etag', 'last-modified', 'cache-control', 'content-length', 'vary'])
+      assert.equal(head.headers.get(name), get.headers.get(name), `HEAD's ${name} is GET's`);
+    const notModified = await fetch(`${server.origin}${EVENT}`, {
+      method: 'HEAD',
+      headers: { 'x-api-key': TEST_KEY, 'if-none-match': String(get.headers.get('etag')) },
+    });
+    assert.equal(notModified.status, 304, 'HEAD honours If-None-Match');
   });
 
   test('every key presented on one keep-alive connection is checked: a key that differs from the last in one character is refused', async (t) => {

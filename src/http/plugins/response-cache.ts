@@ -26,7 +26,7 @@ import { scopeOf } from './auth.ts';
  *
  * A hit is answered from an onRequest hook, after auth and rate limits, like any other answer:
  * Fastify's onSend and onResponse hooks (request id, metrics, logs) run for it too. Every public GET
- * answers 304 to a matching If-None-Match (or, without one, to an If-Modified-Since not older than its
+ * and HEAD answers 304 to a matching If-None-Match (or, without one, to an If-Modified-Since not older than its
  * Last-Modified), cached or not.
  *
  * A cached document of 1 KB or more goes compressed to a client whose Accept-Encoding takes br or gzip
@@ -255,8 +255,9 @@ export const responseCachePlugin = fp(
       for (const unsubscribe of unsubscribes) unsubscribe();
     });
 
+    // HEAD asks for a GET's headers: the same validators, the same entry.
     const cacheable = (request: FastifyRequest) =>
-      request.method === 'GET' && request.routeOptions.config.access === 'public';
+      (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.config.access === 'public';
 
     /** The variant of `answer` a request's Accept-Encoding asks for; a coding is made on its first request. */
     const variantFor = (key: string, answer: CachedAnswer, coding: Coding): Variant => {

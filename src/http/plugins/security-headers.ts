@@ -84,6 +84,22 @@ export function setSecurityHeaders(request: IncomingMessage, response: ServerRes
   response.setHeader('cache-control', 'no-store');
 }
 
+/**
+ * The headers of an API answer written without Fastify (a request Node refused before it was
+ * routed), as helmet gives them, with `Cache-Control: no-store`: read once from its middleware.
+ */
+export const RAW_ANSWER_HEADERS: Readonly<Record<string, string>> = (() => {
+  const headers: Record<string, string> = {};
+  const collect = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => {},
+  };
+  apiPolicy({} as IncomingMessage, collect as unknown as ServerResponse, ignore);
+  return { ...headers, 'cache-control': 'no-store' };
+})();
+
 /** Request headers a browser client sends, and response headers it may read. */
 const ALLOWED_HEADERS = [
   'X-API-KEY',
