@@ -127,7 +127,10 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   });
 
   await app.register(responseCachePlugin, { store, feed: changeFeed });
-  await app.register(eventStreamPlugin, { heartbeatMs: config.streamHeartbeatSeconds * 1000 });
+  await app.register(eventStreamPlugin, {
+    heartbeatMs: config.streamHeartbeatSeconds * 1000,
+    maxPerKey: config.streamMaxPerKey,
+  });
 
   await app.register(healthRoutes);
   await app.register(boardRoutes, { demoApiKey: config.demoApiKey });
