@@ -192,6 +192,30 @@ describeEachStore('cached answers, over real HTTP', (open) => {
     assert.equal(notModified.status, 304, 'HEAD honours If-None-Match');
   });
 
+  test('only the parameters a route reads make its key: unknown ones and other spellings share one entry', async (t) => {
+    const server = await served(await open());
+    t.after(() => server.close());
+    const body = async (path: string) => {
+      const response = await server.get(path);
+      assert.equal(response.status, 200, path);
+      return response.text();
+    };
+    const all = await body(`${BASE}/events`);
+    for (let i = 0; i < 5; i++) assert.equal(await body(`${BASE}/events?z${i}=1`), all);
+    assert.equal(server.composed(), 1, 'unknown parameters make no entries');
+    const wsl = await body(`${BASE}/events?competition=wsl`);
+    assert.notEqual(wsl, all);
+    for (const spelling of ['competition[]=wsl', 'competition[0]=wsl', 'competition=wsl&z=1'])
+      assert.equal(await body(`${BASE}/events?${spelling}`), wsl, spelling);
+    const statuses = await body(`${BASE}/events?eventStatus=LIVE,COMPLETED`);
+    for (const spelling of ['eventStatus[0]=LIVE&eventStatus[1]=COMPLETED', 'eventStatus=LIVE&eventStatus=COMPLETED'])
+      assert.equal(await body(`${BASE}/events?${spelling}`), statuses, spelling);
+    assert.equal(server.composed(), 3, 'one entry per document');
+    const both = await server.get(`${BASE}/events?competition[]=wsl&competition[]=masl`);
+    assert.equal(both.status, 400, 'two competitions are refused, not dropped');
+    assert.match((await both.json()).message, /"competition": takes one value, got wsl, masl/);
+  });
+
   test('every key presented on one keep-alive connection is checked: a key that differs from the last in one character is refused', async (t) => {
     const server = await served(await open());
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });

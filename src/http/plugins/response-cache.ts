@@ -24,7 +24,7 @@ import { scopeOf } from './auth.ts';
  * process's writes at once and from other processes through the change feed; while the feed cannot
  * vouch for that (its PostgreSQL listener is down) nothing is served from the cache.
  *
- * A hit is answered from an onRequest hook, after auth and rate limits, like any other answer:
+ * A hit is answered from a preHandler hook, after auth, rate limits and validation, like any other answer:
  * Fastify's onSend and onResponse hooks (request id, metrics, logs) run for it too. Every public GET
  * and HEAD answers 304 to a matching If-None-Match (or, without one, to an If-Modified-Since not older than its
  * Last-Modified), cached or not.
@@ -90,8 +90,23 @@ const MAX_TAG_TIMES = 100_000;
 const MAX_SEEN = 10_000;
 const CACHE_CONTROL = 'private, no-cache';
 
-function cacheKey(scope: AccessScope, url: string): string {
-  return `${scope === null ? '*' : scope.join(',')} ${url}`;
+/**
+ * A document's key: the key's scope, the route, its path parameters and the query parameters the
+ * route declares (and `envelope`), as validation left them. Parameters a route does not read, and the
+ * spellings of one value (`eventStatus=A,B` or `eventStatus[0]=A&eventStatus[1]=B`), make no entries
+ * of their own: a client cannot fill the cache with copies of one document.
+ */
+function cacheKey(request: FastifyRequest): string {
+  const scope = scopeOf(request);
+  const declared = (request.routeOptions.schema?.querystring as { properties?: object } | undefined)?.properties;
+  const query = request.query as Record<string, unknown>;
+  const read = [...Object.keys(declared ?? {}), 'envelope'].sort().filter((name) => query[name] !== undefined);
+  return JSON.stringify([
+    scope === null ? '*' : scope.join(','),
+    request.routeOptions.url,
+    request.params,
+    read.map((name) => [name, query[name]]),
+  ]);
 }
 
 /** The bytes an entry holds: each of its codings' bodies once (a coding no smaller than identity is the identity body). */
@@ -285,12 +300,12 @@ export const responseCachePlugin = fp(
     };
 
     app.decorateRequest('cacheHit', false);
-    // After auth and rate limits: a hit skips parsing, validation and the handler, which the cached
-    // answer already passed.
-    app.addHook('onRequest', async (request, reply) => {
+    // After auth, rate limits and validation (the key is made of validated parameters): a hit skips
+    // the handler, and the composing of its document.
+    app.addHook('preHandler', async (request, reply) => {
       if (!cacheable(request)) return;
       await feed.catchUp();
-      const key = cacheKey(scopeOf(request), request.url);
+      const key = cacheKey(request);
       // After the other processes' writes are known (SQLite's data_version; PostgreSQL's LISTEN is pushed).
       const hit = feed.live ? entries.get(key) : undefined;
       app.metrics.countCacheLookup(hit !== undefined);
@@ -320,7 +335,7 @@ export const responseCachePlugin = fp(
         return notModified(request.headers, etag, lastModified) ? notModifiedAnswer(reply) : payload;
       const body = Buffer.from(payload);
       const link = reply.getHeader('link');
-      const key = cacheKey(scopeOf(request), request.url);
+      const key = cacheKey(request);
       const entry = file(
         key,
         tags,
