@@ -5,6 +5,7 @@ import { Ref } from '../../shapes/common.ts';
 import { EventOdds, EventOddsQuery, SgpResponse } from '../../shapes/odds.ts';
 import { eventTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
+import { expectBody } from '../plugins/errors.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { EventIdParams } from '../schemas/events.ts';
 import { EventOddsParams, SgpBody } from '../schemas/odds.ts';
@@ -63,6 +64,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }),
         },
       },
+      schemaErrorFormatter: expectBody('a JSON array of odd ids, or { "oddIds": [...] }'),
     },
     async (request, reply) => {
       reply.code(201);
