@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DEFAULT_EVENTS_PER_COMPETITION, eventsPerCompetition, generateDemoFeeds } from '../../src/demo/generate.ts';
+import { DEFAULT_EVENTS_PER_COMPETITION, generateDemoFeeds } from '../../src/demo/generate.ts';
 import { RIDER_TEAMS } from '../../src/demo/names.ts';
 import {
   COMPETITION_KEYS,
@@ -11,45 +11,9 @@ import {
 } from '../../src/domain/competitions.ts';
 import { EVENT_STATUSES, FUTURE_TYPES } from '../../src/domain/enumerations.ts';
 import { countsPeriodsWon } from '../../src/domain/results/match-score.ts';
-import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
-import { FEED_COLLECTIONS, type FeedCollection, type FeedDocument } from '../../src/ingest/feed-schema.ts';
-import { type ExistingLookup, type NormalizedFeed, validateFeed } from '../../src/ingest/validate-feed.ts';
+import { all, NOW, priorChunks } from '../helpers/demo-feeds.ts';
 
-const NOW = new Date('2026-03-10T15:42:17.250Z');
 const NOW_MS = NOW.getTime();
-
-/** Answers the validator from the ids of the chunks validated so far, as the store would. */
-function priorChunks() {
-  const seen = new Map<FeedCollection, Map<string, string | null>>(FEED_COLLECTIONS.map((c) => [c, new Map()]));
-  const lookup: ExistingLookup = async (collection, ids) => {
-    const known = seen.get(collection) ?? new Map<string, string | null>();
-    return new Map(ids.filter((id) => known.has(id)).map((id) => [id, known.get(id) ?? null]));
-  };
-  const validate = async (doc: FeedDocument) => {
-    let feed: NormalizedFeed;
-    try {
-      feed = await validateFeed(doc, lookup, NOW);
-    } catch (error) {
-      if (error instanceof FeedValidationError) assert.fail(JSON.stringify(error.problems, null, 1).slice(0, 3000));
-      throw error;
-    }
-    for (const collection of FEED_COLLECTIONS) {
-      const into = seen.get(collection);
-      for (const item of feed[collection] as Array<{ id: string; competition?: string }>)
-        into?.set(item.id, item.competition ?? null);
-    }
-  };
-  return { validate };
-}
-
-type Items<K extends FeedCollection> = NonNullable<FeedDocument[K]>[number];
-
-/** One collection across all documents. */
-function all<K extends FeedCollection>(docs: readonly FeedDocument[], key: K): Items<K>[] {
-  const out: Items<K>[] = [];
-  for (const doc of docs) for (const item of (doc[key] ?? []) as Items<K>[]) out.push(item);
-  return out;
-}
 
 const defaultDocs = [...generateDemoFeeds({ now: NOW, seed: 7 })];
 const events = all(defaultDocs, 'events');
@@ -290,45 +254,5 @@ describe('demo data generator', () => {
     assert.ok(odds.some((o) => o.odds.some((p) => p.americanOdds !== undefined)));
     assert.ok(odds.some((o) => o.odds.some((p) => p.decimalOdds !== undefined)));
   });
-
-  test('events: 5000 spreads exactly 5000 events over the competitions', () => {
-    assert.deepEqual(
-      eventsPerCompetition(5000).reduce((a, b) => a + b, 0),
-      5000,
-    );
-    const docs = [...generateDemoFeeds({ now: NOW, events: 5000, maxEventsPerChunk: 100 })];
-    assert.ok(docs.length > COMPETITIONS.length, 'more than one chunk per competition');
-    assert.equal(all(docs, 'events').length, 5000);
-    for (const doc of docs) assert.ok((doc.events?.length ?? 0) <= 100);
-    const statuses = new Set(all(docs, 'events').map((e) => e.eventStatus));
-    assert.deepEqual(statuses, new Set(EVENT_STATUSES));
-  });
-
-  test('chunking changes the packaging, not the content; later chunks validate against earlier ones', async () => {
-    const whole = [...generateDemoFeeds({ now: NOW, seed: 3, events: 600 })];
-    const chunked = [...generateDemoFeeds({ now: NOW, seed: 3, events: 600, maxEventsPerChunk: 7 })];
-    for (const key of [
-      'events',
-      'rounds',
-      'heats',
-      'roundScores',
-      'eventParticipants',
-      'heatEntries',
-      'laps',
-      'heatResults',
-      'teamGames',
-      'tours',
-      'athletes',
-      'teams',
-      'futureOdds',
-    ] as const) {
-      assert.deepEqual(all(chunked, key), all(whole, key), key);
-    }
-    // Parents travel in each competition's first chunk only.
-    const later = chunked.filter((d) => !d.tours);
-    assert.ok(later.length > 0);
-    for (const d of later) assert.ok(!d.athletes && !d.teams && !d.futures && !d.tourYears);
-    const { validate } = priorChunks();
-    for (const doc of chunked) await validate(doc);
-  });
+  // The 5000-event and the chunking tests are in generate-5000.test.ts and generate-chunking.test.ts.
 });
