@@ -41,33 +41,34 @@ export async function fixtureApp(store: Store, env: Record<string, string> = {})
 }
 
 /**
- * One fixture app for the tests of the enclosing describe block, built in `before` and closed with its
- * store in `after`: for tests that only read, which would otherwise each pay for a store and an app
- * build. Tests that write, or that look at what earlier requests leave behind (caches, counters,
- * limits), build their own with fixtureApp.
+ * A fixture built once for the tests of the enclosing describe block: `build` runs over a fresh store in
+ * `before`, and its app is closed and its store cleaned up in `after`. For tests that only read, which
+ * would otherwise each pay for a store and an app build (the first request compiles every route).
+ * Tests that write, or that look at what earlier requests leave behind (caches, counters, limits),
+ * build their own. The returned function gives the fixture to the tests.
  */
-export function sharedFixtureApp(kind: StoreKind, env: Record<string, string> = {}): TestApp {
+export function sharedFixture<T extends { app: FastifyInstance }>(
+  kind: StoreKind,
+  build: (store: Store) => Promise<T>,
+): () => T {
   let testStore: TestStore | undefined;
-  let fixture: TestApp | undefined;
+  let fixture: T | undefined;
   before(async () => {
     testStore = await openTestStore(kind);
-    fixture = await fixtureApp(testStore.store, env);
+    fixture = await build(testStore.store);
   });
   after(async () => {
     await fixture?.app.close();
     await testStore?.cleanup();
   });
-  const built = (): TestApp => {
-    if (!fixture) throw new Error('sharedFixtureApp: used outside the tests of its describe block');
+  return () => {
+    if (!fixture) throw new Error('sharedFixture: used outside the tests of its describe block');
     return fixture;
   };
-  return {
-    get app() {
-      return built().app;
-    },
-    get store() {
-      return built().store;
-    },
-    get: (url, headers) => built().get(url, headers),
-  };
+}
+
+/** sharedFixture of the plain fixture app, its `get` ready to use from the tests. */
+export function sharedFixtureApp(kind: StoreKind, env: Record<string, string> = {}): Pick<TestApp, 'get'> {
+  const fixture = sharedFixture(kind, (store) => fixtureApp(store, env));
+  return { get: (url, headers) => fixture().get(url, headers) };
 }
