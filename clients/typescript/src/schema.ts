@@ -6,6222 +6,5405 @@
 // (test/clients/typescript/schema-drift.test.ts) fails when it no longer matches the server.
 
 export interface paths {
-  '/healthz': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Readiness
-     * @description Answers 200 when the store answers, 503 otherwise. Needs no key.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              status: 'ok';
-              store: string;
-              uptimeSeconds: number;
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness
+         * @description Answers 200 when the store answers, 503 otherwise. Needs no key.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-          };
-        };
-        /** @description the store cannot be reached */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/metrics': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Prometheus metrics
-     * @description The Prometheus text exposition: requests and latency per route, response cache hits and misses, push-stream clients, rate-limit rejections, feed rows written, store errors, and process memory, CPU and event-loop figures. Needs no key; served on METRICS_PORT instead when that is set.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description text/plain; version=0.0.4 */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/plain': string;
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/sports': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch all sports
-     * @description The competition catalogue with each competition's supported markets.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SportListingItem'][];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description invalid parameter */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch events
-     * @description Events that overlap the date range, filtered by competition and status, ordered by start date. With `limit`, a `Link: <...>; rel="next"` header gives the next page while more remain.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description events that end on or after this: a date (YYYY-MM-DD) or an ISO 8601 date-time */
-          startDate?: string;
-          /** @description events that start on or before this: a date (YYYY-MM-DD) or an ISO 8601 date-time */
-          endDate?: string;
-          /** @description competition key */
-          competition?:
-            | 'wsl'
-            | 'sls'
-            | 'spr'
-            | 'masl'
-            | 'pbr'
-            | 'bkfc'
-            | 'f1'
-            | 'motocrs'
-            | 'fdrift'
-            | 'jaialai'
-            | 'gsoc'
-            | 'motoamerica'
-            | 'byb'
-            | 'powerslap'
-            | 'usac'
-            | 'nhra'
-            | 'sprmtcrs'
-            | 'hlrs'
-            | 'xgame'
-            | 'worldoutlaws'
-            | 'dgpt'
-            | 'athletesunlimited'
-            | 'lux'
-            | 'raf'
-            | 'nll'
-            | 'mltt'
-            | 'spectation'
-            | 'ifl'
-            | '3ice'
-            | 'swimming';
-          /**
-           * @deprecated
-           * @description deprecated: use competition (same values)
-           */
-          sportType?:
-            | 'wsl'
-            | 'sls'
-            | 'spr'
-            | 'masl'
-            | 'pbr'
-            | 'bkfc'
-            | 'f1'
-            | 'motocrs'
-            | 'fdrift'
-            | 'jaialai'
-            | 'gsoc'
-            | 'motoamerica'
-            | 'byb'
-            | 'powerslap'
-            | 'usac'
-            | 'nhra'
-            | 'sprmtcrs'
-            | 'hlrs'
-            | 'xgame'
-            | 'worldoutlaws'
-            | 'dgpt'
-            | 'athletesunlimited'
-            | 'lux'
-            | 'raf'
-            | 'nll'
-            | 'mltt'
-            | 'spectation'
-            | 'ifl'
-            | '3ice'
-            | 'swimming';
-          /** @description order by start date; ASC by default */
-          sortOrder?: 'ASC' | 'DESC';
-          /** @description only events in these statuses; send it repeated (eventStatus=LIVE&eventStatus=NEXT), as a comma list, as eventStatus[]=, or indexed eventStatus[0]= */
-          eventStatus?: ('LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED')[];
-          /** @description only events whose document changed after this: a date (YYYY-MM-DD) or an ISO 8601 date-time */
-          updatedSince?: string;
-          /** @description page size; without it the whole list is returned */
-          limit?: number;
-          /** @description opaque position from the previous page (see the Link header) */
-          cursor?: string;
-        };
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['EventListItem'][];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description invalid parameter */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/{eventId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch event
-     * @description One event with its rounds, heats, round scores and teams.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
-          eventId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Event'];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description invalid parameter */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event not found */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/{eventId}/participants': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch event participants
-     * @description The athletes entered in the event, by seed (unseeded last). 400 for competitions whose entrants are teams: read the event's teams instead.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
-          eventId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Participant'][];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description participants not available for this event */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event not found */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/{eventId}/heats/{heatId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch heat scores
-     * @description The heat's score rows, ordered by rank then seed (nulls last). Ranks, win methods, lap statistics, the skateboarding round score and updatedAt are derived from the stored facts as section 2.5 of the specification says.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
-          eventId: string;
-          /** @description the heat id from the event document */
-          heatId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['HeatScoreRow'][];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description invalid parameter */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event or heat not found, or the heat is not in that event */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/{eventId}/{oddType}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch event odds
-     * @description One odd type's outcomes for the event, each priced as decimal odds, American odds and a probability in percent, with its status and its settlement (derived from the results once its heat or event is decided). An odd type the competition does not offer is a 404. The literal segments gsoc, mltt, nll, 3ice, jaialai, heats and participants select other routes.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta; all when absent */
-          exactasType?: 2 | 3 | 4;
-          /** @description overUnder and multiOverUnder: one sub-market; all when absent */
-          overUnderSubMarketType?: 'finishingPosition' | 'points' | 'gapToLeaders';
-        };
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
-          eventId: string;
-          /** @description odd type */
-          oddType:
-            | 'fastestLap'
-            | 'eventWinner'
-            | 'secondPlace'
-            | 'holeShot'
-            | 'heatWinner'
-            | 'overUnder'
-            | 'multiOverUnder'
-            | 'headToHead'
-            | 'shows'
-            | 'podiums'
-            | 'propBets'
-            | 'dreamTeam'
-            | 'eventExacta'
-            | 'heatExacta'
-            | 'raceTop10'
-            | 'raceTop5'
-            | 'raceTop3'
-            | 'teamMarkets';
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description one odd type of an event: the outcomes are under the member named by oddType */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['EventOdds'];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description invalid parameter */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event not found, or odds of this type not offered for its competition */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/{eventId}/sgp': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Calculate a same game parlay
-     * @description Combines odds of one event into one price. The joint probability comes from the event's model (finishing orders simulated once per odds version, legs evaluated over them), scaled so that each leg keeps its own published probability; independentProbability is the plain product for comparison. Legs that cannot all win together, odds that do not exist, are not open or belong to another event, and fewer than two legs are a 422 naming the legs.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
-          eventId: string;
-        };
-        cookie?: never;
-      };
-      /** @description odd ids (or outcomeIds) of one event: an array, or { "oddIds": [...] }; at most 20 */
-      requestBody: {
-        content: {
-          'application/json':
-            | string[]
-            | ({
-                oddIds: string[];
-              } & {
-                [key: string]: unknown;
-              });
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SgpResponse'];
-          };
-        };
-        /** @description invalid body, or the competition offers no same game parlays */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event not found */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description odds that do not exist, are not open, belong to another event or cannot all win together; fewer than two legs */
-        422: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/gsoc/{eventId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch curling event
-     * @description One event: a curling match: teams with hammer and stone colour, ends with their scores.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description `<sport_key>:<uuid>`; a bare uuid is accepted too */
-          eventId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['CurlingEvent'];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description invalid parameter */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event not found, or an event of another sport */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/mltt/{eventId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch table tennis event
-     * @description One event: a table tennis team match: teams, games (singles and doubles, with lineups) and points per game; the match score counts games won.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description `<sport_key>:<uuid>`; a bare uuid is accepted too */
-          eventId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['TableTennisEvent'];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description invalid parameter */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event not found, or an event of another sport */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/nll/{eventId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch box lacrosse event
-     * @description One event: a box lacrosse game: teams and goals per quarter.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description `<sport_key>:<uuid>`; a bare uuid is accepted too */
-          eventId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['LacrosseEvent'];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description invalid parameter */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event not found, or an event of another sport */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/3ice/{eventId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch 3ICE event
-     * @description One event: a 3-on-3 hockey game: teams, goals per period, and its season's bracket.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description `<sport_key>:<uuid>`; a bare uuid is accepted too */
-          eventId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ThreeIceEvent'];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description invalid parameter */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event not found, or an event of another sport */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/gsoc/{id}/odds': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch curling odds
-     * @description moneyline, spread and total for the match and for each end priced, priced by the same score model, each outcome an odd id the parlay route accepts. The id may be prefixed or bare; an event of another sport is a 400 that names its sport.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description `<sport_key>:<uuid>` or the bare uuid */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['CurlingOdds'];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description the id belongs to an event of another sport */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event not found */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/mltt/{id}/odds': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch table tennis odds
-     * @description moneyline, spread and total in games for the match, and in points for each game priced, priced by the same score model, each outcome an odd id the parlay route accepts. The id may be prefixed or bare; an event of another sport is a 400 that names its sport.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description `<sport_key>:<uuid>` or the bare uuid */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['TableTennisOdds'];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description the id belongs to an event of another sport */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event not found */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/nll/{id}/odds': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch box lacrosse odds
-     * @description moneyline, spread and total for the game (overtime included), priced by the same score model, each outcome an odd id the parlay route accepts. The id may be prefixed or bare; an event of another sport is a 400 that names its sport.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description `<sport_key>:<uuid>` or the bare uuid */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['LacrosseOdds'];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description the id belongs to an event of another sport */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event not found */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/3ice/bracket/{tourYearId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch 3ICE bracket
-     * @description A season's knockout bracket: every round and slot, filled in as winners advance.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description the season id, `tourYearId` in the 3ICE event detail */
-          tourYearId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['KnockoutBracket'];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description invalid parameter */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description tour year not found */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/jaialai/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch Jai Alai card
-     * @description The matches of a Jai Alai card (a night at one venue), as section 2.7 items. The id has the form <prefix>:<YYYY-MM-DD>_<text>; any other form is a 400.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description a Jai Alai card id `<prefix>:<YYYY-MM-DD>_<text>` (prefix without a colon), as `cardId` in the event list and the event document */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['JaiAlaiMatch'][];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description the id is not of the form <prefix>:<YYYY-MM-DD>_<text> */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description card not found */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/events/jaialai/{id}/odds': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch Jai Alai odds
-     * @description A match's odds as section 2.8: event winner, match winner (moneyline, set spread, total sets), each set's moneyline, spread and total in points, and the season's outright.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description `<sport_key>:<uuid>` or the bare uuid */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['JaiAlaiOdds'];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description the id belongs to an event of another sport */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event not found */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/futures': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch all futures
-     * @description Futures discovery: every future market with its tour and season.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['FutureListingItem'][];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description invalid parameter */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/futures/{sportType}/tour/{tourId}/odds/{futureType}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Fetch future odds
-     * @description Odds of a tour's futures of one type, newest season first.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: {
-          /** @description ETags of a copy you hold: 304 when one is current */
-          'If-None-Match'?: string;
-          /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
-          'If-Modified-Since'?: string;
-          /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
-          'Accept-Encoding'?: string;
-        };
-        path: {
-          /** @description competition key */
-          sportType:
-            | 'wsl'
-            | 'sls'
-            | 'spr'
-            | 'masl'
-            | 'pbr'
-            | 'bkfc'
-            | 'f1'
-            | 'motocrs'
-            | 'fdrift'
-            | 'jaialai'
-            | 'gsoc'
-            | 'motoamerica'
-            | 'byb'
-            | 'powerslap'
-            | 'usac'
-            | 'nhra'
-            | 'sprmtcrs'
-            | 'hlrs'
-            | 'xgame'
-            | 'worldoutlaws'
-            | 'dgpt'
-            | 'athletesunlimited'
-            | 'lux'
-            | 'raf'
-            | 'nll'
-            | 'mltt'
-            | 'spectation'
-            | 'ifl'
-            | '3ice'
-            | 'swimming';
-          tourId: string;
-          futureType: 'winner' | 'top2' | 'top3' | 'top5' | 'top10' | 'makeCut' | 'makePlayOdds';
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
-            ETag?: string;
-            /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
-            'Last-Modified'?: string;
-            /** @description private, no-cache: revalidate on every use */
-            'Cache-Control'?: string;
-            /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
-            'Content-Encoding'?: string;
-            /** @description Accept-Encoding, on documents of 1 KB or more */
-            Vary?: string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['FutureOddsItem'][];
-          };
-        };
-        /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
-        304: {
-          headers: {
-            /** @description the current ETag of the coding Accept-Encoding selects */
-            ETag?: string;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description invalid parameter */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description future or odds not found */
-        404: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/public/stream': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Stream changes (server-sent events)
-     * @description A server-sent events stream (text/event-stream) of the changes ingested, on every node, as they commit. Each event has
-     *     an `id` (the change id; send it back as Last-Event-ID, which browsers do by themselves, to resume without a gap from
-     *     the bounded change log), an `event` name and JSON `data`:
-     *
-     *     - `ready`: sent first; `data.lastEventId` is where the stream starts (StreamReady).
-     *     - `event`: an event's own facts changed (EventChange).
-     *     - `heatScore`: heats, rounds, entries, laps or results of an event changed (HeatScoreChange).
-     *     - `odds`: markets or prices of an event changed; the new prices come with it, at most 200 (OddsChange).
-     *     - `settlement`: settlements of an event may have moved: heats completed, operator settlements, the event over (SettlementChange).
-     *     - `future`: futures of a competition changed (FutureChange).
-     *     - `reset`: too much changed to list (a bulk load, shared facts such as athletes), or the log no longer reaches back to
-     *       Last-Event-ID: refetch what you show (ResetNotice). Sent whatever the filters.
-     *     - `close`: the server is shutting down; reconnect (to another node) with Last-Event-ID (StreamClose).
-     *
-     *     Each `data` is the JSON of the component schema named in parentheses (components.schemas).
-     *
-     *     A comment line (`: heartbeat`) comes every STREAM_HEARTBEAT_SECONDS. The documents themselves are fetched from the
-     *     other routes, cheaply with If-None-Match.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description only changes of these competitions (repeated or a comma list) */
-          competition?: (
-            | 'wsl'
-            | 'sls'
-            | 'spr'
-            | 'masl'
-            | 'pbr'
-            | 'bkfc'
-            | 'f1'
-            | 'motocrs'
-            | 'fdrift'
-            | 'jaialai'
-            | 'gsoc'
-            | 'motoamerica'
-            | 'byb'
-            | 'powerslap'
-            | 'usac'
-            | 'nhra'
-            | 'sprmtcrs'
-            | 'hlrs'
-            | 'xgame'
-            | 'worldoutlaws'
-            | 'dgpt'
-            | 'athletesunlimited'
-            | 'lux'
-            | 'raf'
-            | 'nll'
-            | 'mltt'
-            | 'spectation'
-            | 'ifl'
-            | '3ice'
-            | 'swimming'
-          )[];
-          /** @description only changes of these events, prefixed or bare ids (repeated or a comma list) */
-          eventId?: string[];
-          /** @description only these kinds of change (repeated or a comma list); reset is always sent */
-          kind?: ('event' | 'heatScore' | 'odds' | 'settlement' | 'future' | 'reset')[];
-          /** @description resume after this change id, as the Last-Event-ID header does (for clients that cannot set headers) */
-          lastEventId?: number;
-        };
-        header?: {
-          /** @description resume after this change id: the id of the last event received */
-          'last-event-id'?: string;
-        };
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description the event stream */
-        200: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'text/event-stream': string;
-          };
-        };
-        /** @description invalid parameter */
-        400: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or unknown API key */
-        401: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description the API key does not give access to this competition */
-        403: {
-          headers: {
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description over the key's rate limit: retry after Retry-After seconds */
-        429: {
-          headers: {
-            /** @description seconds to wait */
-            'Retry-After'?: number;
-            /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
-            'X-RateLimit-Limit'?: number;
-            /** @description requests left in that window */
-            'X-RateLimit-Remaining'?: number;
-            /** @description seconds until that window starts over */
-            'X-RateLimit-Reset'?: number;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/admin/feed': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Ingest a feed document
-     * @description Validates the whole batch, then upserts it in one transaction. A bad batch writes nothing and the 400 names each offending item and field. Sending the same batch twice changes nothing; an item older than the stored one is ignored.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['FeedDocument'];
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              collections: {
-                tours: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                            store: string;
+                            uptimeSeconds: number;
+                        };
+                    };
                 };
-                tourYears: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
+                /** @description the store cannot be reached */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
                 };
-                teams: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                athletes: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                events: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                rounds: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                heats: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                roundScores: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                eventParticipants: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                heatEntries: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                laps: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                heatResults: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                teamGames: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                futures: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                futureOdds: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                markets: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-                odds: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-              };
-              /** @description events whose public document changed */
-              changedEvents: number;
             };
-          };
         };
-        /** @description invalid feed; nothing was written */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or invalid admin key */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description body too large */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/admin/events/{eventId}/markets/generate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Generate an event's markets from win probabilities, ratings, or a match's home win chance
-     * @description The pricing engine fits one finishing-order model to the given win probabilities (or ratings: 400 points is ten times the odds) and derives every market the competition offers from it, event markets and the markets of each heat whose draw is stored, with the margin applied by the chosen method. They are written through the feed ingest; running it again re-prices the same odd ids. Team matches (curling, table tennis, box lacrosse, 3ICE, Jai Alai) take homeWin (and expectedTotal for goals and points) instead: the score model is fitted to them and prices the moneyline, spread and total of the match and of its periods still to play.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
-          eventId: string;
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @description athlete id to win probability (weights; normalised) */
-            winProbabilities?: {
-              [key: string]: number;
+        /**
+         * Prometheus metrics
+         * @description The Prometheus text exposition: requests and latency per route, response cache hits and misses, push-stream clients, rate-limit rejections, feed rows written, store errors, and process memory, CPU and event-loop figures. Needs no key; served on METRICS_PORT instead when that is set.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            /** @description athlete id to rating points */
-            ratings?: {
-              [key: string]: number;
-            };
-            /** @description margin per market; 0.05 when absent */
-            overround?: number;
-            /**
-             * @description power when absent
-             * @enum {string}
-             */
-            marginMethod?: 'multiplicative' | 'power';
-            /** @description gamma shape of the race times; 1 (Plackett-Luce) when absent */
-            shape?: number;
-            /** @description the competition's markets when absent */
-            oddTypes?: (
-              | 'fastestLap'
-              | 'eventWinner'
-              | 'secondPlace'
-              | 'holeShot'
-              | 'heatWinner'
-              | 'overUnder'
-              | 'multiOverUnder'
-              | 'headToHead'
-              | 'shows'
-              | 'podiums'
-              | 'propBets'
-              | 'dreamTeam'
-              | 'eventExacta'
-              | 'heatExacta'
-              | 'raceTop10'
-              | 'raceTop5'
-              | 'raceTop3'
-              | 'teamMarkets'
-            )[];
-            /** @description team matches: the home side's fair chance to win the match */
-            homeWin?: number;
-            /** @description lacrosse, 3ICE and curling: the expected match total (goals or points) */
-            expectedTotal?: number;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              marketsGenerated: number;
-              oddsGenerated: number;
-              collections: {
-                markets: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
+            requestBody?: never;
+            responses: {
+                /** @description text/plain; version=0.0.4 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
                 };
-                odds: {
-                  received: number;
-                  inserted: number;
-                  updated: number;
-                  unchanged: number;
-                  /** @description older than the stored item, so ignored */
-                  stale: number;
-                };
-              };
             };
-          };
         };
-        /** @description invalid request */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description missing or invalid admin key */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-        /** @description event not found */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerErrorResponse'];
-          };
-        };
-      };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
+    "/api/v1/public/sports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch all sports
+         * @description The competition catalogue with each competition's supported markets.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SportListingItem"][];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch events
+         * @description Events that overlap the date range, filtered by competition and status, ordered by start date. With `limit`, a `Link: <...>; rel="next"` header gives the next page while more remain.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description events that end on or after this: a date (YYYY-MM-DD) or an ISO 8601 date-time */
+                    startDate?: string;
+                    /** @description events that start on or before this: a date (YYYY-MM-DD) or an ISO 8601 date-time */
+                    endDate?: string;
+                    /** @description competition key */
+                    competition?: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+                    /**
+                     * @deprecated
+                     * @description deprecated: use competition (same values)
+                     */
+                    sportType?: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+                    /** @description order by start date; ASC by default */
+                    sortOrder?: "ASC" | "DESC";
+                    /** @description only events in these statuses; send it repeated (eventStatus=LIVE&eventStatus=NEXT), as a comma list, as eventStatus[]=, or indexed eventStatus[0]= */
+                    eventStatus?: ("LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED")[];
+                    /** @description only events whose document changed after this: a date (YYYY-MM-DD) or an ISO 8601 date-time */
+                    updatedSince?: string;
+                    /** @description page size; without it the whole list is returned */
+                    limit?: number;
+                    /** @description opaque position from the previous page (see the Link header) */
+                    cursor?: string;
+                };
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EventListItem"][];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch event
+         * @description One event with its rounds, heats, round scores and teams.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
+                    eventId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Event"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/{eventId}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch event participants
+         * @description The athletes entered in the event, by seed (unseeded last). 400 for competitions whose entrants are teams: read the event's teams instead.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
+                    eventId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Participant"][];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description participants not available for this event */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/{eventId}/heats/{heatId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch heat scores
+         * @description The heat's score rows, ordered by rank then seed (nulls last). Ranks, win methods, lap statistics, the skateboarding round score and updatedAt are derived from the stored facts as section 2.5 of the specification says.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
+                    eventId: string;
+                    /** @description the heat id from the event document */
+                    heatId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HeatScoreRow"][];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event or heat not found, or the heat is not in that event */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/{eventId}/{oddType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch event odds
+         * @description One odd type's outcomes for the event, each priced as decimal odds, American odds and a probability in percent, with its status and its settlement (derived from the results once its heat or event is decided). An odd type the competition does not offer is a 404. The literal segments gsoc, mltt, nll, 3ice, jaialai, heats and participants select other routes.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta; all when absent */
+                    exactasType?: 2 | 3 | 4;
+                    /** @description overUnder and multiOverUnder: one sub-market; all when absent */
+                    overUnderSubMarketType?: "finishingPosition" | "points" | "gapToLeaders";
+                };
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
+                    eventId: string;
+                    /** @description odd type */
+                    oddType: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description one odd type of an event: the outcomes are under the member named by oddType */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EventOdds"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found, or odds of this type not offered for its competition */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/{eventId}/sgp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Calculate a same game parlay
+         * @description Combines odds of one event into one price. The joint probability comes from the event's model (finishing orders simulated once per odds version, legs evaluated over them), scaled so that each leg keeps its own published probability; independentProbability is the plain product for comparison. Legs that cannot all win together, odds that do not exist, are not open or belong to another event, and fewer than two legs are a 422 naming the legs.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
+                    eventId: string;
+                };
+                cookie?: never;
+            };
+            /** @description odd ids (or outcomeIds) of one event: an array, or { "oddIds": [...] }; at most 20 */
+            requestBody: {
+                content: {
+                    "application/json": string[] | ({
+                        oddIds: string[];
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SgpResponse"];
+                    };
+                };
+                /** @description invalid body, or the competition offers no same game parlays */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description odds that do not exist, are not open, belong to another event or cannot all win together; fewer than two legs */
+                422: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/gsoc/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch curling event
+         * @description One event: a curling match: teams with hammer and stone colour, ends with their scores.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description `<sport_key>:<uuid>`; a bare uuid is accepted too */
+                    eventId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CurlingEvent"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found, or an event of another sport */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/mltt/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch table tennis event
+         * @description One event: a table tennis team match: teams, games (singles and doubles, with lineups) and points per game; the match score counts games won.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description `<sport_key>:<uuid>`; a bare uuid is accepted too */
+                    eventId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TableTennisEvent"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found, or an event of another sport */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/nll/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch box lacrosse event
+         * @description One event: a box lacrosse game: teams and goals per quarter.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description `<sport_key>:<uuid>`; a bare uuid is accepted too */
+                    eventId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LacrosseEvent"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found, or an event of another sport */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/3ice/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch 3ICE event
+         * @description One event: a 3-on-3 hockey game: teams, goals per period, and its season's bracket.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description `<sport_key>:<uuid>`; a bare uuid is accepted too */
+                    eventId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ThreeIceEvent"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found, or an event of another sport */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/gsoc/{id}/odds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch curling odds
+         * @description moneyline, spread and total for the match and for each end priced, priced by the same score model, each outcome an odd id the parlay route accepts. The id may be prefixed or bare; an event of another sport is a 400 that names its sport.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description `<sport_key>:<uuid>` or the bare uuid */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CurlingOdds"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the id belongs to an event of another sport */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/mltt/{id}/odds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch table tennis odds
+         * @description moneyline, spread and total in games for the match, and in points for each game priced, priced by the same score model, each outcome an odd id the parlay route accepts. The id may be prefixed or bare; an event of another sport is a 400 that names its sport.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description `<sport_key>:<uuid>` or the bare uuid */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TableTennisOdds"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the id belongs to an event of another sport */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/nll/{id}/odds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch box lacrosse odds
+         * @description moneyline, spread and total for the game (overtime included), priced by the same score model, each outcome an odd id the parlay route accepts. The id may be prefixed or bare; an event of another sport is a 400 that names its sport.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description `<sport_key>:<uuid>` or the bare uuid */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LacrosseOdds"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the id belongs to an event of another sport */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/3ice/bracket/{tourYearId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch 3ICE bracket
+         * @description A season's knockout bracket: every round and slot, filled in as winners advance.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description the season id, `tourYearId` in the 3ICE event detail */
+                    tourYearId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KnockoutBracket"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description tour year not found */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/jaialai/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch Jai Alai card
+         * @description The matches of a Jai Alai card (a night at one venue), as section 2.7 items. The id has the form <prefix>:<YYYY-MM-DD>_<text>; any other form is a 400.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description a Jai Alai card id `<prefix>:<YYYY-MM-DD>_<text>` (prefix without a colon), as `cardId` in the event list and the event document */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JaiAlaiMatch"][];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the id is not of the form <prefix>:<YYYY-MM-DD>_<text> */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description card not found */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/events/jaialai/{id}/odds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch Jai Alai odds
+         * @description A match's odds as section 2.8: event winner, match winner (moneyline, set spread, total sets), each set's moneyline, spread and total in points, and the season's outright.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description `<sport_key>:<uuid>` or the bare uuid */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JaiAlaiOdds"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the id belongs to an event of another sport */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/futures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch all futures
+         * @description Futures discovery: every future market with its tour and season.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FutureListingItem"][];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/futures/{sportType}/tour/{tourId}/odds/{futureType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch future odds
+         * @description Odds of a tour's futures of one type, newest season first.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description competition key */
+                    sportType: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+                    tourId: string;
+                    futureType: "winner" | "top2" | "top3" | "top5" | "top10" | "makeCut" | "makePlayOdds";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FutureOddsItem"][];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description future or odds not found */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream changes (server-sent events)
+         * @description A server-sent events stream (text/event-stream) of the changes ingested, on every node, as they commit. Each event has
+         *     an `id` (the change id; send it back as Last-Event-ID, which browsers do by themselves, to resume without a gap from
+         *     the bounded change log), an `event` name and JSON `data`:
+         *
+         *     - `ready`: sent first; `data.lastEventId` is where the stream starts (StreamReady).
+         *     - `event`: an event's own facts changed (EventChange).
+         *     - `heatScore`: heats, rounds, entries, laps or results of an event changed (HeatScoreChange).
+         *     - `odds`: markets or prices of an event changed; the new prices come with it, at most 200 (OddsChange).
+         *     - `settlement`: settlements of an event may have moved: heats completed, operator settlements, the event over (SettlementChange).
+         *     - `future`: futures of a competition changed (FutureChange).
+         *     - `reset`: too much changed to list (a bulk load, shared facts such as athletes), or the log no longer reaches back to
+         *       Last-Event-ID: refetch what you show (ResetNotice). Sent whatever the filters.
+         *     - `close`: the server is shutting down; reconnect (to another node) with Last-Event-ID (StreamClose).
+         *
+         *     Each `data` is the JSON of the component schema named in parentheses (components.schemas).
+         *
+         *     A comment line (`: heartbeat`) comes every STREAM_HEARTBEAT_SECONDS. The documents themselves are fetched from the
+         *     other routes, cheaply with If-None-Match.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only changes of these competitions (repeated or a comma list) */
+                    competition?: ("wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming")[];
+                    /** @description only changes of these events, prefixed or bare ids (repeated or a comma list) */
+                    eventId?: string[];
+                    /** @description only these kinds of change (repeated or a comma list); reset is always sent */
+                    kind?: ("event" | "heatScore" | "odds" | "settlement" | "future" | "reset")[];
+                    /** @description resume after this change id, as the Last-Event-ID header does (for clients that cannot set headers) */
+                    lastEventId?: number;
+                };
+                header?: {
+                    /** @description resume after this change id: the id of the last event received */
+                    "last-event-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the event stream */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ingest a feed document
+         * @description Validates the whole batch, then upserts it in one transaction. A bad batch writes nothing and the 400 names each offending item and field. Sending the same batch twice changes nothing; an item older than the stored one is ignored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FeedDocument"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            collections: {
+                                tours: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                tourYears: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                teams: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                athletes: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                events: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                rounds: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                heats: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                roundScores: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                eventParticipants: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                heatEntries: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                laps: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                heatResults: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                teamGames: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                futures: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                futureOdds: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                markets: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                odds: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                            };
+                            /** @description events whose public document changed */
+                            changedEvents: number;
+                        };
+                    };
+                };
+                /** @description invalid feed; nothing was written */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid admin key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/events/{eventId}/markets/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate an event's markets from win probabilities, ratings, or a match's home win chance
+         * @description The pricing engine fits one finishing-order model to the given win probabilities (or ratings: 400 points is ten times the odds) and derives every market the competition offers from it, event markets and the markets of each heat whose draw is stored, with the margin applied by the chosen method. They are written through the feed ingest; running it again re-prices the same odd ids. Team matches (curling, table tennis, box lacrosse, 3ICE, Jai Alai) take homeWin (and expectedTotal for goals and points) instead: the score model is fitted to them and prices the moneyline, spread and total of the match and of its periods still to play.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
+                    eventId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description athlete id to win probability (weights; normalised) */
+                        winProbabilities?: {
+                            [key: string]: number;
+                        };
+                        /** @description athlete id to rating points */
+                        ratings?: {
+                            [key: string]: number;
+                        };
+                        /** @description margin per market; 0.05 when absent */
+                        overround?: number;
+                        /**
+                         * @description power when absent
+                         * @enum {string}
+                         */
+                        marginMethod?: "multiplicative" | "power";
+                        /** @description gamma shape of the race times; 1 (Plackett-Luce) when absent */
+                        shape?: number;
+                        /** @description the competition's markets when absent */
+                        oddTypes?: ("fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets")[];
+                        /** @description team matches: the home side's fair chance to win the match */
+                        homeWin?: number;
+                        /** @description lacrosse, 3ICE and curling: the expected match total (goals or points) */
+                        expectedTotal?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            marketsGenerated: number;
+                            oddsGenerated: number;
+                            collections: {
+                                markets: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                                odds: {
+                                    received: number;
+                                    inserted: number;
+                                    updated: number;
+                                    unchanged: number;
+                                    /** @description older than the stored item, so ignored */
+                                    stale: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid admin key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    /** StreamReady */
-    StreamReady: {
-      /** @description the change id the stream starts after */
-      lastEventId: number;
-    };
-    /** EventChange */
-    EventChange: {
-      /** @description prefixed event id */
-      eventId: string;
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      competition:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      /** @enum {string} */
-      eventStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-    };
-    /** HeatScoreChange */
-    HeatScoreChange: {
-      /** @description prefixed event id */
-      eventId: string;
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      competition:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      /** @description heats whose facts changed */
-      heatIds: string[];
-      /** @description rounds whose facts changed */
-      roundIds: string[];
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-    };
-    /** ChangedOdd */
-    ChangedOdd: {
-      id: string;
-      marketId: string;
-      decimalOdds: number;
-      /** @enum {string} */
-      status: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-    };
-    /** OddsChange */
-    OddsChange: {
-      /** @description prefixed event id */
-      eventId: string;
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      competition:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      /** @description markets that changed */
-      marketIds: string[];
-      /** @description the new prices; at most 200, with truncated set when there were more (refetch the event odds) */
-      odds: components['schemas']['ChangedOdd'][];
-      /** @enum {boolean} */
-      truncated?: true;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-    };
-    /** SettlementChange */
-    SettlementChange: {
-      /** @description prefixed event id */
-      eventId: string;
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      competition:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      /** @description heats now completed */
-      heatIds: string[];
-      /** @description odds the operator settled */
-      oddIds: string[];
-      /** @description the event is over */
-      eventFinal: boolean;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-    };
-    /** FutureChange */
-    FutureChange: {
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      competition:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      /** @description futures whose facts or odds changed */
-      futureIds: string[];
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-    };
-    /** ResetNotice */
-    ResetNotice: {
-      /**
-       * @description bulk: too much changed to list; reference: shared facts changed; resume: the log no longer reaches back to Last-Event-ID
-       * @enum {string}
-       */
-      reason: 'bulk' | 'reference' | 'resume';
-      message: string;
-    };
-    /** StreamClose */
-    StreamClose: {
-      message: string;
-    };
-    /** ServerErrorResponse */
-    ServerErrorResponse: {
-      message: string;
-      /** @description the HTTP status code */
-      statusCode: number;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      timestamp: string;
-      /** @description details: the offending parameter, item or field */
-      metadata: {
-        [key: string]: unknown;
-      };
-      /** @description empty unless the server runs with DEBUG_ERRORS=on */
-      stack: string;
-    };
-    /** SportListingItem */
-    SportListingItem: {
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      key:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      referenceId: number;
-      name: string;
-      supportedMarkets: (
-        | 'fastestLap'
-        | 'eventWinner'
-        | 'secondPlace'
-        | 'holeShot'
-        | 'heatWinner'
-        | 'overUnder'
-        | 'multiOverUnder'
-        | 'headToHead'
-        | 'shows'
-        | 'podiums'
-        | 'propBets'
-        | 'dreamTeam'
-        | 'eventExacta'
-        | 'heatExacta'
-        | 'raceTop10'
-        | 'raceTop5'
-        | 'raceTop3'
-        | 'teamMarkets'
-      )[];
-      /** @description sport category published on score rows */
-      sportKey: string;
-      sportName: string;
-      /** @enum {string} */
-      resultsFormat:
-        | 'judged-heat'
-        | 'skateboarding'
-        | 'supercross-laps'
-        | 'sprint-laps'
-        | 'position-race'
-        | 'timed-race'
-        | 'stroke-play'
-        | 'points-leaderboard'
-        | 'combat'
-        | 'drift-battle'
-        | 'drag-pairing'
-        | 'bull-riding'
-        | 'team-match'
-        | 'curling'
-        | 'table-tennis'
-        | 'box-lacrosse'
-        | 'three-ice'
-        | 'jai-alai';
-    };
-    /** Heat */
-    Heat: {
-      id: string;
-      referenceId: number;
-      heatName: string;
-      heatNo: number;
-      /** @enum {string} */
-      heatStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      startDate: string | null;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      endDate: string | null;
-      providerId: string | null;
-      /** @description path of this heat's scores (GET /events/{eventId}/heats/{heatId}) */
-      scoresUrl: string;
-    };
-    /** RoundTeamScore */
-    RoundTeamScore: {
-      id: string;
-      referenceId: number;
-      teamId: string;
-      goals: number;
-    };
-    /** Round */
-    Round: {
-      id: string;
-      referenceId: number;
-      roundName: string;
-      roundNo: number;
-      /** @enum {string} */
-      roundStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      startDate: string | null;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      endDate: string | null;
-      providerId: string | null;
-      heats: components['schemas']['Heat'][];
-      scores: components['schemas']['RoundTeamScore'][];
-    };
-    /** EventTeam */
-    EventTeam: {
-      id: string;
-      referenceId: number;
-      name: string;
-      shortName: string | null;
-      /** Format: uri */
-      logo: string | null;
-      isHomeTeam: boolean;
-    };
-    /** EventListItem */
-    EventListItem: {
-      /** @description <sport_key>:<uuid> */
-      id: string;
-      numericEventId: number;
-      name: string;
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      competition:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      tourName: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      startDate: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      endDate: string;
-      year: number;
-      eventNumber: number;
-      /** @enum {string} */
-      eventStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      eventLocation: string | null;
-      eventLocationGroup: string | null;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      /** @description Jai Alai matches only: the card (night) id that GET /events/jaialai/{id} takes */
-      cardId?: string;
-    };
-    /** Event */
-    Event: {
-      /** @description competition key */
-      sportId: string;
-      /** @description competition key again, under the name the provider SDK reads (its settlement report's league) */
-      sportType: string;
-      numericSportId: number;
-      tourId: string;
-      numericTournamentId: number;
-      /** @description <sport_key>:<uuid> */
-      id: string;
-      numericEventId: number;
-      tourName: string;
-      name: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      startDate: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      endDate: string;
-      year: number;
-      eventNumber: number;
-      /** @enum {string} */
-      eventStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      eventLocation: string | null;
-      eventLocationNumericId: number | null;
-      eventLocationGroup: string | null;
-      providerId: string | null;
-      rounds: components['schemas']['Round'][];
-      teams: components['schemas']['EventTeam'][];
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      seasonType: string | null;
-      /** @description path of the event's participants (GET /events/{eventId}/participants); null where the competition publishes teams */
-      participantsUrl: string | null;
-      /** @description Jai Alai matches only: the card (night) id that GET /events/jaialai/{id} takes */
-      cardId?: string;
-    };
-    /** ParticipantTeam */
-    ParticipantTeam: {
-      id: string;
-      referenceId: number;
-      name: string;
-      /** @description present only in bull-riding team games */
-      isHomeTeam?: boolean;
-    };
-    /** Athlete */
-    Athlete: {
-      id: string;
-      referenceId: number;
-      firstName: string;
-      middleName: string;
-      lastName: string;
-      nationality: string | null;
-      /** @description meaningful for wsl only */
-      stance: string | null;
-      /** @description null when the athlete has no team */
-      team: components['schemas']['ParticipantTeam'] | null;
-      hometown: string | null;
-      /** @description centimetres */
-      height: string | null;
-      /** @description kilograms */
-      weight: string | null;
-      gender: string | null;
-      /** @description combat sports only */
-      weightClass?: string | null;
-      /** @description date of birth, ISO 8601 date-time */
-      dob: string | null;
-      providerId: string | null;
-    };
-    /** HeatScoreRow */
-    HeatScoreRow: {
-      /** @description score id */
-      id: string;
-      /** @description numeric id of the sport category */
-      numericSportId: number;
-      /** @enum {string} */
-      sportKey:
-        | 'surfing'
-        | 'skateboarding'
-        | 'supercross'
-        | 'arena-soccer'
-        | 'bull-riding'
-        | 'bare-knuckle-boxing'
-        | 'formula-racing'
-        | 'motocross'
-        | 'drifting'
-        | 'jai-alai'
-        | 'curling'
-        | 'motorcycle-road-racing'
-        | 'slap-fighting'
-        | 'sprint-car-racing'
-        | 'drag-racing'
-        | 'action-sports'
-        | 'disc-golf'
-        | 'team-rotation'
-        | 'mma'
-        | 'freestyle-wrestling'
-        | 'box-lacrosse'
-        | 'table-tennis'
-        | 'made-for-tv'
-        | 'indoor-football'
-        | 'three-on-three-hockey'
-        | 'swimming';
-      sportName: string;
-      numericCompetitionId: number;
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      competitionKey:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      competitionName: string;
-      referenceId: number;
-      /** @enum {string} */
-      heatStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      /** @description <sport_key>:<uuid> */
-      eventId: string;
-      numericEventId: number;
-      heatId: string;
-      athleteRoundSeed: number | null;
-      /** @description derived: see section 2.5 (combat, drift, drag racing and bull riding have their own rules) */
-      athleteRoundRank: number | null;
-      /** @description how the fight was decided (combat sports alone), null until completed with a result */
-      winBy?: string | null;
-      /** @description null until scored */
-      athleteHeatScore: number | null;
-      /** @description seconds */
-      athleteLapTime: number | null;
-      /** @description seconds */
-      athletePenaltyTime: number;
-      /** @description seconds */
-      athleteJokerLapTime: number;
-      athleteJokerLap: number;
-      /** @enum {string} */
-      athleteLapStatus: 'ACT' | 'DNF' | 'DNS' | 'BYE' | 'DSQ';
-      totalLaps: number | null;
-      /** @description laps led, counting lap 1; null when the athlete did not race or no per-lap positions exist */
-      athleteLapsLed: number | null;
-      /** @description laps on which the athlete was quickest of the field, lap 1 excluded; final only when the heat is completed */
-      athleteFastestLapCount: number | null;
-      /** @description own quickest lap; lap 1 excluded for supercross and motocross-style racing, included for hlrs */
-      athleteFastestLapSeconds: number | null;
-      athleteFastestLapNo: number | null;
-      /** @description sls: sum of the three highest of the better run and the tricks, at most 30 */
-      roundScore: number | null;
-      /** @description sls run score, out of 10 */
-      lineScore1: number | null;
-      /** @description sls run score, out of 10 */
-      lineScore2: number | null;
-      /** @description sls trick, out of 10 */
-      trick1Score: number | null;
-      /** @description sls trick, out of 10 */
-      trick2Score: number | null;
-      /** @description sls trick, out of 10 */
-      trick3Score: number | null;
-      /** @description sls trick, out of 10 */
-      trick4Score: number | null;
-      /** @description sls trick, out of 10 */
-      trick5Score: number | null;
-      /** @description sls trick, out of 10 */
-      trick6Score: number | null;
-      /** @description pbr rider score; the ride qualified when above 0 */
-      riderScore: number | null;
-      /** @description pbr bull score */
-      bullScore: number | null;
-      athlete: components['schemas']['Athlete'];
-      /** @description true for a team game (bull riding, pbr, alone) */
-      isTeamEvent?: boolean;
-      /** @description display text of a team game (bull riding, pbr, alone) */
-      eventType?: string | null;
-      /**
-       * Format: date-time
-       * @description later of the score's date and the heat's date (its result and lap records included)
-       */
-      updatedAt: string;
-    };
-    /** Participant */
-    Participant: {
-      id: string;
-      /** @description <sport_key>:<uuid> */
-      eventId: string;
-      seedNo: number | null;
-      /** @enum {string} */
-      status: 'ACTIVE' | 'ELIMINATED' | 'WITHDRAWN' | 'INJURED' | 'ALTERNATE';
-      athlete: components['schemas']['Athlete'];
-    };
-    /**
-     * AthleteOdd
-     * @description an outcome backing one athlete: eventWinner, secondPlace, fastestLap, holeShot, shows, podiums, raceTop3/5/10
-     */
-    AthleteOdd: {
-      /** @description odd id: pass it (or outcomeId) to the parlay route */
-      id: string;
-      /** @description the numeric reference id as text; the parlay route accepts it as well */
-      outcomeId: string;
-      referenceId: number;
-      marketId: string;
-      /** @description decimal odds */
-      odds: number;
-      /** @description American odds */
-      americanOdds: number;
-      /** @description percent: 49.4 means 49.4% */
-      probability: number;
-      /** @enum {string} */
-      status: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-      /** @enum {string} */
-      settlement: 'NOT_SET' | 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
-      /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
-      deadHeatFactor: number;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      /** @description display order */
-      position: number | null;
-      /** @description the heat, for heat-level fastestLap and holeShot */
-      heatId: string | null;
-      athlete: components['schemas']['Athlete'] | null;
-    };
-    /**
-     * HeatOdd
-     * @description heatWinner and heatExacta: a flat list of outcomes, each with its round and heat
-     */
-    HeatOdd: {
-      /** @description odd id: pass it (or outcomeId) to the parlay route */
-      id: string;
-      /** @description the numeric reference id as text; the parlay route accepts it as well */
-      outcomeId: string;
-      referenceId: number;
-      marketId: string;
-      /** @description decimal odds */
-      odds: number;
-      /** @description American odds */
-      americanOdds: number;
-      /** @description percent: 49.4 means 49.4% */
-      probability: number;
-      /** @enum {string} */
-      status: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-      /** @enum {string} */
-      settlement: 'NOT_SET' | 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
-      /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
-      deadHeatFactor: number;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      /** @description display order */
-      position: number | null;
-      /** @description heatExacta only */
-      exactasType?: number;
-      roundId: string | null;
-      roundName: string | null;
-      roundNo: number | null;
-      heatId: string | null;
-      heatName: string | null;
-      heatNo: number | null;
-      /** @enum {string} */
-      marketStatus: 'OPEN' | 'CLOSE' | 'VOID';
-      athlete?: components['schemas']['Athlete'] | null;
-      /** @description the athletes, in the order the outcome names them */
-      participants?: components['schemas']['Athlete'][];
-    };
-    /**
-     * ExactaOdd
-     * @description eventExacta: the first places in order (exacta 2, trifecta 3, superfecta 4)
-     */
-    ExactaOdd: {
-      /** @description odd id: pass it (or outcomeId) to the parlay route */
-      id: string;
-      /** @description the numeric reference id as text; the parlay route accepts it as well */
-      outcomeId: string;
-      referenceId: number;
-      marketId: string;
-      /** @description decimal odds */
-      odds: number;
-      /** @description American odds */
-      americanOdds: number;
-      /** @description percent: 49.4 means 49.4% */
-      probability: number;
-      /** @enum {string} */
-      status: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-      /** @enum {string} */
-      settlement: 'NOT_SET' | 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
-      /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
-      deadHeatFactor: number;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      /** @description display order */
-      position: number | null;
-      exactasType: number;
-      /** @description the athletes, in the order the outcome names them */
-      participants: components['schemas']['Athlete'][];
-    };
-    /**
-     * OverUnderOdd
-     * @description overUnder and multiOverUnder: one side of a line
-     */
-    OverUnderOdd: {
-      /** @description odd id: pass it (or outcomeId) to the parlay route */
-      id: string;
-      /** @description the numeric reference id as text; the parlay route accepts it as well */
-      outcomeId: string;
-      referenceId: number;
-      marketId: string;
-      /** @description decimal odds */
-      odds: number;
-      /** @description American odds */
-      americanOdds: number;
-      /** @description percent: 49.4 means 49.4% */
-      probability: number;
-      /** @enum {string} */
-      status: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-      /** @enum {string} */
-      settlement: 'NOT_SET' | 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
-      /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
-      deadHeatFactor: number;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      /** @enum {string} */
-      overUnderSubMarketType: 'finishingPosition' | 'points' | 'gapToLeaders';
-      line: number;
-      /** @enum {string} */
-      side: 'OVER' | 'UNDER';
-      heatId: string | null;
-      athlete?: components['schemas']['Athlete'] | null;
-      /** @description the athletes, in the order the outcome names them */
-      athletes?: components['schemas']['Athlete'][];
-    };
-    /**
-     * PropBetOdd
-     * @description propBets: an outcome of a proposition
-     */
-    PropBetOdd: {
-      /** @description odd id: pass it (or outcomeId) to the parlay route */
-      id: string;
-      /** @description the numeric reference id as text; the parlay route accepts it as well */
-      outcomeId: string;
-      referenceId: number;
-      marketId: string;
-      /** @description decimal odds */
-      odds: number;
-      /** @description American odds */
-      americanOdds: number;
-      /** @description percent: 49.4 means 49.4% */
-      probability: number;
-      /** @enum {string} */
-      status: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-      /** @enum {string} */
-      settlement: 'NOT_SET' | 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
-      /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
-      deadHeatFactor: number;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      proposition: string | null;
-      name: string | null;
-      /** @enum {string} */
-      betStatus: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-      athlete: components['schemas']['Athlete'] | null;
-    };
-    /**
-     * DreamTeamOdd
-     * @description dreamTeam: a team of athletes; it wins when its athletes' finishing positions add up to the lowest total
-     */
-    DreamTeamOdd: {
-      /** @description odd id: pass it (or outcomeId) to the parlay route */
-      id: string;
-      /** @description the numeric reference id as text; the parlay route accepts it as well */
-      outcomeId: string;
-      referenceId: number;
-      marketId: string;
-      /** @description decimal odds */
-      odds: number;
-      /** @description American odds */
-      americanOdds: number;
-      /** @description percent: 49.4 means 49.4% */
-      probability: number;
-      /** @enum {string} */
-      status: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-      /** @enum {string} */
-      settlement: 'NOT_SET' | 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
-      /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
-      deadHeatFactor: number;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      /** @description display order */
-      position: number | null;
-      name: string | null;
-      /** @description the athletes, in the order the outcome names them */
-      participants: components['schemas']['Athlete'][];
-    };
-    /**
-     * TeamMarketOdd
-     * @description teamMarkets: an outcome backing a team
-     */
-    TeamMarketOdd: {
-      /** @description odd id: pass it (or outcomeId) to the parlay route */
-      id: string;
-      /** @description the numeric reference id as text; the parlay route accepts it as well */
-      outcomeId: string;
-      referenceId: number;
-      marketId: string;
-      /** @description decimal odds */
-      odds: number;
-      /** @description American odds */
-      americanOdds: number;
-      /** @description percent: 49.4 means 49.4% */
-      probability: number;
-      /** @enum {string} */
-      status: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-      /** @enum {string} */
-      settlement: 'NOT_SET' | 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
-      /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
-      deadHeatFactor: number;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      name: string | null;
-      team: components['schemas']['ParticipantTeam'] | null;
-      heatId: string | null;
-    };
-    /** HeadToHeadSide */
-    HeadToHeadSide: {
-      /** @description odd id of this side */
-      id: string;
-      outcomeId: string;
-      /** @description display order */
-      position: number | null;
-      /** @description decimal odds */
-      odds: number;
-      /** @description American odds */
-      americanOdds: number;
-      /** @description percent: 49.4 means 49.4% */
-      probability: number;
-      /** @enum {string} */
-      status: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-      /** @enum {string} */
-      settlement: 'NOT_SET' | 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
-      athlete: components['schemas']['Athlete'] | null;
-    };
-    /**
-     * HeadToHeadOdd
-     * @description headToHead: two athletes; each side is an odd id
-     */
-    HeadToHeadOdd: {
-      /** @description market id */
-      id: string;
-      outcomeId: string;
-      referenceId: number;
-      heatId: string | null;
-      eventParticipant1: components['schemas']['HeadToHeadSide'];
-      eventParticipant2: components['schemas']['HeadToHeadSide'];
-      /** @description the winning side's athlete id once settled */
-      winnerParticipantId: string | null;
-      /** @enum {string} */
-      betStatus: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-    };
-    /**
-     * EventOdds
-     * @description one odd type of an event: the outcomes are under the member named by oddType
-     */
-    EventOdds: {
-      /** @description <sport_key>:<uuid> */
-      eventId: string;
-      publicId: string;
-      numericEventId: number;
-      /** @enum {string} */
-      oddType:
-        | 'fastestLap'
-        | 'eventWinner'
-        | 'secondPlace'
-        | 'holeShot'
-        | 'heatWinner'
-        | 'overUnder'
-        | 'multiOverUnder'
-        | 'headToHead'
-        | 'shows'
-        | 'podiums'
-        | 'propBets'
-        | 'dreamTeam'
-        | 'eventExacta'
-        | 'heatExacta'
-        | 'raceTop10'
-        | 'raceTop5'
-        | 'raceTop3'
-        | 'teamMarkets';
-      /** @description present when oddType is fastestLap */
-      fastestLap?: components['schemas']['AthleteOdd'][];
-      /** @description present when oddType is eventWinner */
-      eventWinner?: components['schemas']['AthleteOdd'][];
-      /** @description present when oddType is secondPlace */
-      secondPlace?: components['schemas']['AthleteOdd'][];
-      /** @description present when oddType is holeShot */
-      holeShot?: components['schemas']['AthleteOdd'][];
-      /** @description present when oddType is heatWinner */
-      heatWinner?: components['schemas']['HeatOdd'][];
-      /** @description present when oddType is overUnder */
-      overUnder?: components['schemas']['OverUnderOdd'][];
-      /** @description present when oddType is multiOverUnder */
-      multiOverUnder?: components['schemas']['OverUnderOdd'][];
-      /** @description present when oddType is headToHead */
-      headToHead?: components['schemas']['HeadToHeadOdd'][];
-      /** @description present when oddType is shows */
-      shows?: components['schemas']['AthleteOdd'][];
-      /** @description present when oddType is podiums */
-      podiums?: components['schemas']['AthleteOdd'][];
-      /** @description present when oddType is propBets */
-      propBets?: components['schemas']['PropBetOdd'][];
-      /** @description present when oddType is dreamTeam */
-      dreamTeam?: components['schemas']['DreamTeamOdd'][];
-      /** @description present when oddType is eventExacta */
-      eventExacta?: components['schemas']['ExactaOdd'][];
-      /** @description present when oddType is heatExacta */
-      heatExacta?: components['schemas']['HeatOdd'][];
-      /** @description present when oddType is raceTop10 */
-      raceTop10?: components['schemas']['AthleteOdd'][];
-      /** @description present when oddType is raceTop5 */
-      raceTop5?: components['schemas']['AthleteOdd'][];
-      /** @description present when oddType is raceTop3 */
-      raceTop3?: components['schemas']['AthleteOdd'][];
-      /** @description present when oddType is teamMarkets */
-      teamMarkets?: components['schemas']['TeamMarketOdd'][];
-    };
-    /** SgpLeg */
-    SgpLeg: {
-      oddId: string;
-      /** @enum {string} */
-      oddType:
-        | 'fastestLap'
-        | 'eventWinner'
-        | 'secondPlace'
-        | 'holeShot'
-        | 'heatWinner'
-        | 'overUnder'
-        | 'multiOverUnder'
-        | 'headToHead'
-        | 'shows'
-        | 'podiums'
-        | 'propBets'
-        | 'dreamTeam'
-        | 'eventExacta'
-        | 'heatExacta'
-        | 'raceTop10'
-        | 'raceTop5'
-        | 'raceTop3'
-        | 'teamMarkets';
-      /** @description what the leg backs, in words */
-      selection: string;
-      /** @description percent: 49.4 means 49.4% */
-      probability: number;
-      /** @description decimal odds */
-      odds: number;
-    };
-    /** SgpResponse */
-    SgpResponse: {
-      eventId: string;
-      legs: components['schemas']['SgpLeg'][];
-      /** @description percent: the joint probability that every leg wins, with the legs' own margins kept */
-      probability: number;
-      /** @description decimal odds of the parlay */
-      odds: number;
-      americanOdds: number;
-      /** @description the same as odds (the provider SDK reads this name) */
-      combinedOdds: number;
-      /** @description percent: the product of the legs' probabilities, as if they were independent */
-      independentProbability: number;
-      /** @description probability / independentProbability: above 1 when the legs tend to win together */
-      correlationFactor: number;
-    };
-    /** ScoreDetail */
-    ScoreDetail: {
-      id: string;
-      /** @description team name */
-      label: string;
-      teamId: string;
-      /** @description score in this period */
-      score: number;
-    };
-    /** MatchTeamDetail */
-    MatchTeamDetail: {
-      /** @description this team in this match */
-      id: string;
-      /** @description the team's own id, identical in every match (the trading feed's participant id) */
-      teamId: string;
-      referenceId: number;
-      name: string;
-      shortName: string | null;
-      isHomeTeam: boolean;
-      /** @description match score: goals or points, or games won in table tennis */
-      score: number;
-      /** @description curling: has the last-stone advantage now (derived: the team that scores an end gives it up; a blank end keeps it) */
-      hasHammer?: boolean;
-      /** @description curling */
-      stoneColor?: string | null;
-    };
-    /** PeriodDetail */
-    PeriodDetail: {
-      id: string;
-      /** @description for example "End 3", "Game 2", "Q4", "1st Half", "Overtime" */
-      name: string;
-      number: number;
-      /**
-       * @description curling ends use UPCOMING, LIVE and COMPLETED only
-       * @enum {string}
-       */
-      roundStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      startDate: string | null;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      endDate: string | null;
-      scores: components['schemas']['ScoreDetail'][];
-      /**
-       * @description home or away
-       * @enum {string|null}
-       */
-      winner: 'home' | 'away' | null;
-      winnerTeamId: string | null;
-      /**
-       * @description curling: the side with the hammer in this end; null for ends not yet reached
-       * @enum {string|null}
-       */
-      hammer?: 'home' | 'away' | null;
-      /**
-       * @description table tennis
-       * @enum {string|null}
-       */
-      gameType?: 'singles' | 'doubles' | null;
-      /** @description table tennis: the home player(s) in this game */
-      homeLineup?: string | null;
-      awayLineup?: string | null;
-    };
-    /** CurlingEvent */
-    CurlingEvent: {
-      /** @description <sport_key>:<uuid> */
-      id: string;
-      numericEventId: number;
-      numericSportId: number;
-      sportKey: string;
-      sportName: string;
-      numericCompetitionId: number;
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      competitionKey:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      competitionName: string;
-      name: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      startDate: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      endDate: string;
-      eventNumber: number;
-      /** @enum {string} */
-      eventStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      eventLocation: string | null;
-      tourId: string;
-      tourName: string;
-      tourYearId: string | null;
-      year: number;
-      homeScore: number;
-      awayScore: number;
-      /**
-       * @description home or away
-       * @enum {string|null}
-       */
-      winner: 'home' | 'away' | null;
-      winnerTeamId: string | null;
-      teams: components['schemas']['MatchTeamDetail'][];
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      /** @description ends in play order, extra ends included */
-      ends: components['schemas']['PeriodDetail'][];
-    };
-    /** TableTennisEvent */
-    TableTennisEvent: {
-      /** @description <sport_key>:<uuid> */
-      id: string;
-      numericEventId: number;
-      numericSportId: number;
-      sportKey: string;
-      sportName: string;
-      numericCompetitionId: number;
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      competitionKey:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      competitionName: string;
-      name: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      startDate: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      endDate: string;
-      eventNumber: number;
-      /** @enum {string} */
-      eventStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      eventLocation: string | null;
-      tourId: string;
-      tourName: string;
-      tourYearId: string | null;
-      year: number;
-      homeScore: number;
-      awayScore: number;
-      /**
-       * @description home or away
-       * @enum {string|null}
-       */
-      winner: 'home' | 'away' | null;
-      winnerTeamId: string | null;
-      teams: components['schemas']['MatchTeamDetail'][];
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      /** @description games in play order; games not needed once the match is decided are CANCELLED */
-      games: components['schemas']['PeriodDetail'][];
-    };
-    /** LacrosseEvent */
-    LacrosseEvent: {
-      /** @description <sport_key>:<uuid> */
-      id: string;
-      numericEventId: number;
-      numericSportId: number;
-      sportKey: string;
-      sportName: string;
-      numericCompetitionId: number;
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      competitionKey:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      competitionName: string;
-      name: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      startDate: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      endDate: string;
-      eventNumber: number;
-      /** @enum {string} */
-      eventStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      eventLocation: string | null;
-      tourId: string;
-      tourName: string;
-      tourYearId: string | null;
-      year: number;
-      homeScore: number;
-      awayScore: number;
-      /**
-       * @description home or away
-       * @enum {string|null}
-       */
-      winner: 'home' | 'away' | null;
-      winnerTeamId: string | null;
-      teams: components['schemas']['MatchTeamDetail'][];
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      /** @description quarters, then overtime when played */
-      quarters: components['schemas']['PeriodDetail'][];
-    };
-    /** ThreeIceEvent */
-    ThreeIceEvent: {
-      /** @description <sport_key>:<uuid> */
-      id: string;
-      numericEventId: number;
-      numericSportId: number;
-      sportKey: string;
-      sportName: string;
-      numericCompetitionId: number;
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      competitionKey:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      competitionName: string;
-      name: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      startDate: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      endDate: string;
-      eventNumber: number;
-      /** @enum {string} */
-      eventStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      eventLocation: string | null;
-      tourId: string;
-      tourName: string;
-      tourYearId: string | null;
-      year: number;
-      homeScore: number;
-      awayScore: number;
-      /**
-       * @description home or away
-       * @enum {string|null}
-       */
-      winner: 'home' | 'away' | null;
-      winnerTeamId: string | null;
-      teams: components['schemas']['MatchTeamDetail'][];
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      /** @description periods (halves), then overtime when played */
-      periods: components['schemas']['PeriodDetail'][];
-      /** @description path of the season's knockout bracket (route 15) */
-      bracketUrl?: string;
-      /** @description the game's round in the knockout bracket; null for a regular-season game */
-      bracketRound: number | null;
-      bracketSlot: number | null;
-    };
-    /** JaiAlaiMatch */
-    JaiAlaiMatch: {
-      /** @description jaialai:<uuid>: the match, as its odds route takes it */
-      id: string;
-      cardId: string;
-      numericEventId: number;
-      name: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      startDate: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      endDate: string;
-      eventNumber: number;
-      /** @description Doubles or Singles */
-      eventType: string;
-      /** Format: uri */
-      streamUrl: string | null;
-      /** @enum {string} */
-      eventStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      /** @description UPCOMING, LIVE or COMPLETED by the sets played (CANCELLED, POSTPONED, NEXT as the event) */
-      matchStatus: string;
-      /**
-       * @description home or away
-       * @enum {string|null}
-       */
-      onServeNow: 'home' | 'away' | null;
-      /**
-       * @description home or away
-       * @enum {string|null}
-       */
-      winner: 'home' | 'away' | null;
-      eventLocation: string | null;
-      sets: {
-        id: string;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time (UTC)
-         */
-        startDate: string | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time (UTC)
-         */
-        endDate: string | null;
-        /** @enum {string} */
-        roundStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-        name: string;
-        scores: components['schemas']['ScoreDetail'][];
-      }[];
-      /** @description the home pair, as player names */
-      homeTeam: string | null;
-      awayTeam: string | null;
-      /** @description points over all sets */
-      homeTeamFinalScore: number;
-      awayTeamFinalScore: number;
-      /** @description sets won */
-      homeTeamMatchScore: number;
-      awayTeamMatchScore: number;
-      teams: {
-        id: string;
-        name: string;
-        isHomeTeam: boolean;
-      }[];
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-    };
-    /** TeamOutcome */
-    TeamOutcome: {
-      /** @description odd id, accepted by the parlay route */
-      id: string;
-      outcomeId: string;
-      /** @enum {string} */
-      side: 'OVER' | 'UNDER' | 'HOME' | 'AWAY' | 'DRAW';
-      teamId: string | null;
-      name: string;
-      /** @description the side's handicap on a spread, the line of a total; null on a moneyline */
-      line: number | null;
-      odds: number;
-      americanOdds: number;
-      /** @description percent */
-      probability: number;
-      /** @enum {string} */
-      status: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-      /** @enum {string} */
-      settlement: 'NOT_SET' | 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-    };
-    /** TeamMarket */
-    TeamMarket: {
-      marketId: string;
-      referenceId: number;
-      /** @enum {string} */
-      status: 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
-      /** @description spread: the home handicap; total: the line */
-      line: number | null;
-      selection: components['schemas']['TeamOutcome'][];
-    };
-    /** TeamOddsGroup */
-    TeamOddsGroup: {
-      /** @description the period; null for the whole match */
-      roundId: string | null;
-      name: string;
-      number: number | null;
-      moneyLine: components['schemas']['TeamMarket'] | null;
-      spread: components['schemas']['TeamMarket'][];
-      total: components['schemas']['TeamMarket'][];
-    };
-    /** CurlingOdds */
-    CurlingOdds: {
-      eventId: string;
-      publicId: string;
-      numericEventId: number;
-      /** @enum {string} */
-      eventStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      homeTeam: {
-        teamId: string;
-        name: string;
-      } | null;
-      awayTeam: {
-        teamId: string;
-        name: string;
-      } | null;
-      event: components['schemas']['TeamOddsGroup'];
-      ends: components['schemas']['TeamOddsGroup'][];
-    };
-    /** TableTennisOdds */
-    TableTennisOdds: {
-      eventId: string;
-      publicId: string;
-      numericEventId: number;
-      /** @enum {string} */
-      eventStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      homeTeam: {
-        teamId: string;
-        name: string;
-      } | null;
-      awayTeam: {
-        teamId: string;
-        name: string;
-      } | null;
-      event: components['schemas']['TeamOddsGroup'];
-      games: components['schemas']['TeamOddsGroup'][];
-    };
-    /** LacrosseOdds */
-    LacrosseOdds: {
-      eventId: string;
-      publicId: string;
-      numericEventId: number;
-      /** @enum {string} */
-      eventStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-      homeTeam: {
-        teamId: string;
-        name: string;
-      } | null;
-      awayTeam: {
-        teamId: string;
-        name: string;
-      } | null;
-      event: components['schemas']['TeamOddsGroup'];
-      quarters: components['schemas']['TeamOddsGroup'][];
-    };
-    /** JaiAlaiMarket */
-    JaiAlaiMarket: {
-      marketId: number;
-      id: string;
-      /** @enum {string} */
-      status: 'ACTIVE' | 'SUSPENDED' | 'CLOSED';
-      /** @description always an array (an empty one is [], never the text "[]") */
-      selection: {
-        /** @description odd id, accepted by the parlay route */
-        id: string;
-        outcomeId: string;
-        /** @description percent */
-        probability: number;
-        /** @enum {string} */
-        settlement: 'NOT_SET' | 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
-        /** @description decimal */
-        odds: number;
-        americanOdds: number;
-        /** @description the outcome's line: sets on the match spread and total, points on a set's; 0 on a moneyline */
-        sets: number;
-        homeLineup: string | null;
-        awayLineup: string | null;
-        /** @description HOME, AWAY, OVER, UNDER (WINNER on futures) */
-        type: string;
-        /** @enum {string} */
-        status: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-      }[];
-    };
-    /** JaiAlaiOdds */
-    JaiAlaiOdds: {
-      eventId: string;
-      publicId: string;
-      numericEventId: number;
-      eventWinner: {
-        groupId: number;
-        publicId: string;
-        moneyLine: components['schemas']['JaiAlaiMarket'] | null;
-      };
-      matchWinner: {
-        groupId: number;
-        publicId: string;
-        moneyLine: components['schemas']['JaiAlaiMarket'] | null;
-        spread: components['schemas']['JaiAlaiMarket'][];
-        total: components['schemas']['JaiAlaiMarket'][];
-      };
-      sets: {
-        id: string | null;
-        groupId: number | null;
-        publicId: string;
-        name: string | null;
-        moneyLine: components['schemas']['JaiAlaiMarket'] | null;
-        spread: components['schemas']['JaiAlaiMarket'][];
-        total: components['schemas']['JaiAlaiMarket'][];
-      }[];
-      futures: {
-        groupId: number;
-        type: string;
-        moneyLine: components['schemas']['JaiAlaiMarket'][];
-      } | null;
-    };
-    /** KnockoutBracket */
-    KnockoutBracket: {
-      tourYearId: string;
-      year: number;
-      tourId: string;
-      tourName: string;
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      competition:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      rounds: {
-        roundNo: number;
-        /** @description Quarterfinals, Semifinals, Final, Round of 16, ... */
-        name: string;
-        slots: {
-          /** @description slots 2s-1 and 2s send their winners to slot s of the next round (home and away) */
-          slot: number;
-          /** @description the game, once scheduled */
-          eventId: string | null;
-          name: string | null;
-          /**
-           * Format: date-time
-           * @description ISO 8601 date-time (UTC)
-           */
-          startDate: string | null;
-          /** @enum {string|null} */
-          eventStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED' | null;
-          homeTeam: {
+    schemas: {
+        /** StreamReady */
+        StreamReady: {
+            /** @description the change id the stream starts after */
+            lastEventId: number;
+        };
+        /** EventChange */
+        EventChange: {
+            /** @description prefixed event id */
+            eventId: string;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            /** @enum {string} */
+            eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** HeatScoreChange */
+        HeatScoreChange: {
+            /** @description prefixed event id */
+            eventId: string;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            /** @description heats whose facts changed */
+            heatIds: string[];
+            /** @description rounds whose facts changed */
+            roundIds: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** ChangedOdd */
+        ChangedOdd: {
+            id: string;
+            marketId: string;
+            decimalOdds: number;
+            /** @enum {string} */
+            status: "OPEN" | "SUSPENDED" | "CLOSED";
+        };
+        /** OddsChange */
+        OddsChange: {
+            /** @description prefixed event id */
+            eventId: string;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            /** @description markets that changed */
+            marketIds: string[];
+            /** @description the new prices; at most 200, with truncated set when there were more (refetch the event odds) */
+            odds: components["schemas"]["ChangedOdd"][];
+            /** @enum {boolean} */
+            truncated?: true;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** SettlementChange */
+        SettlementChange: {
+            /** @description prefixed event id */
+            eventId: string;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            /** @description heats now completed */
+            heatIds: string[];
+            /** @description odds the operator settled */
+            oddIds: string[];
+            /** @description the event is over */
+            eventFinal: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** FutureChange */
+        FutureChange: {
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            /** @description futures whose facts or odds changed */
+            futureIds: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** ResetNotice */
+        ResetNotice: {
+            /**
+             * @description bulk: too much changed to list; reference: shared facts changed; resume: the log no longer reaches back to Last-Event-ID
+             * @enum {string}
+             */
+            reason: "bulk" | "reference" | "resume";
+            message: string;
+        };
+        /** StreamClose */
+        StreamClose: {
+            message: string;
+        };
+        /** ServerErrorResponse */
+        ServerErrorResponse: {
+            message: string;
+            /** @description the HTTP status code */
+            statusCode: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            timestamp: string;
+            /** @description details: the offending parameter, item or field */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** @description empty unless the server runs with DEBUG_ERRORS=on */
+            stack: string;
+        };
+        /** SportListingItem */
+        SportListingItem: {
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            key: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            referenceId: number;
+            name: string;
+            supportedMarkets: ("fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets")[];
+            /** @description sport category published on score rows */
+            sportKey: string;
+            sportName: string;
+            /** @enum {string} */
+            resultsFormat: "judged-heat" | "skateboarding" | "supercross-laps" | "sprint-laps" | "position-race" | "timed-race" | "stroke-play" | "points-leaderboard" | "combat" | "drift-battle" | "drag-pairing" | "bull-riding" | "team-match" | "curling" | "table-tennis" | "box-lacrosse" | "three-ice" | "jai-alai";
+        };
+        /** Heat */
+        Heat: {
+            id: string;
+            referenceId: number;
+            heatName: string;
+            heatNo: number;
+            /** @enum {string} */
+            heatStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            startDate: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            endDate: string | null;
+            providerId: string | null;
+            /** @description path of this heat's scores (GET /events/{eventId}/heats/{heatId}) */
+            scoresUrl: string;
+        };
+        /** RoundTeamScore */
+        RoundTeamScore: {
+            id: string;
+            referenceId: number;
             teamId: string;
-            name: string | null;
+            goals: number;
+        };
+        /** Round */
+        Round: {
+            id: string;
+            referenceId: number;
+            roundName: string;
+            roundNo: number;
+            /** @enum {string} */
+            roundStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            startDate: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            endDate: string | null;
+            providerId: string | null;
+            heats: components["schemas"]["Heat"][];
+            scores: components["schemas"]["RoundTeamScore"][];
+        };
+        /** EventTeam */
+        EventTeam: {
+            id: string;
+            referenceId: number;
+            name: string;
             shortName: string | null;
-          } | null;
-          awayTeam: {
+            /** Format: uri */
+            logo: string | null;
+            isHomeTeam: boolean;
+        };
+        /** EventListItem */
+        EventListItem: {
+            /** @description <sport_key>:<uuid> */
+            id: string;
+            numericEventId: number;
+            name: string;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            tourName: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            endDate: string;
+            year: number;
+            eventNumber: number;
+            /** @enum {string} */
+            eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            eventLocation: string | null;
+            eventLocationGroup: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            /** @description Jai Alai matches only: the card (night) id that GET /events/jaialai/{id} takes */
+            cardId?: string;
+        };
+        /** Event */
+        Event: {
+            /** @description competition key */
+            sportId: string;
+            /** @description competition key again, under the name the provider SDK reads (its settlement report's league) */
+            sportType: string;
+            numericSportId: number;
+            tourId: string;
+            numericTournamentId: number;
+            /** @description <sport_key>:<uuid> */
+            id: string;
+            numericEventId: number;
+            tourName: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            endDate: string;
+            year: number;
+            eventNumber: number;
+            /** @enum {string} */
+            eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            eventLocation: string | null;
+            eventLocationNumericId: number | null;
+            eventLocationGroup: string | null;
+            providerId: string | null;
+            rounds: components["schemas"]["Round"][];
+            teams: components["schemas"]["EventTeam"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            seasonType: string | null;
+            /** @description path of the event's participants (GET /events/{eventId}/participants); null where the competition publishes teams */
+            participantsUrl: string | null;
+            /** @description Jai Alai matches only: the card (night) id that GET /events/jaialai/{id} takes */
+            cardId?: string;
+        };
+        /** ParticipantTeam */
+        ParticipantTeam: {
+            id: string;
+            referenceId: number;
+            name: string;
+            /** @description present only in bull-riding team games */
+            isHomeTeam?: boolean;
+        };
+        /** Athlete */
+        Athlete: {
+            id: string;
+            referenceId: number;
+            firstName: string;
+            middleName: string;
+            lastName: string;
+            nationality: string | null;
+            /** @description meaningful for wsl only */
+            stance: string | null;
+            /** @description null when the athlete has no team */
+            team: components["schemas"]["ParticipantTeam"] | null;
+            hometown: string | null;
+            /** @description centimetres */
+            height: string | null;
+            /** @description kilograms */
+            weight: string | null;
+            gender: string | null;
+            /** @description combat sports only */
+            weightClass?: string | null;
+            /** @description date of birth, ISO 8601 date-time */
+            dob: string | null;
+            providerId: string | null;
+        };
+        /** HeatScoreRow */
+        HeatScoreRow: {
+            /** @description score id */
+            id: string;
+            /** @description numeric id of the sport category */
+            numericSportId: number;
+            /** @enum {string} */
+            sportKey: "surfing" | "skateboarding" | "supercross" | "arena-soccer" | "bull-riding" | "bare-knuckle-boxing" | "formula-racing" | "motocross" | "drifting" | "jai-alai" | "curling" | "motorcycle-road-racing" | "slap-fighting" | "sprint-car-racing" | "drag-racing" | "action-sports" | "disc-golf" | "team-rotation" | "mma" | "freestyle-wrestling" | "box-lacrosse" | "table-tennis" | "made-for-tv" | "indoor-football" | "three-on-three-hockey" | "swimming";
+            sportName: string;
+            numericCompetitionId: number;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competitionKey: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            competitionName: string;
+            referenceId: number;
+            /** @enum {string} */
+            heatStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            /** @description <sport_key>:<uuid> */
+            eventId: string;
+            numericEventId: number;
+            heatId: string;
+            athleteRoundSeed: number | null;
+            /** @description derived: see section 2.5 (combat, drift, drag racing and bull riding have their own rules) */
+            athleteRoundRank: number | null;
+            /** @description how the fight was decided (combat sports alone), null until completed with a result */
+            winBy?: string | null;
+            /** @description null until scored */
+            athleteHeatScore: number | null;
+            /** @description seconds */
+            athleteLapTime: number | null;
+            /** @description seconds */
+            athletePenaltyTime: number;
+            /** @description seconds */
+            athleteJokerLapTime: number;
+            athleteJokerLap: number;
+            /** @enum {string} */
+            athleteLapStatus: "ACT" | "DNF" | "DNS" | "BYE" | "DSQ";
+            totalLaps: number | null;
+            /** @description laps led, counting lap 1; null when the athlete did not race or no per-lap positions exist */
+            athleteLapsLed: number | null;
+            /** @description laps on which the athlete was quickest of the field, lap 1 excluded; final only when the heat is completed */
+            athleteFastestLapCount: number | null;
+            /** @description own quickest lap; lap 1 excluded for supercross and motocross-style racing, included for hlrs */
+            athleteFastestLapSeconds: number | null;
+            athleteFastestLapNo: number | null;
+            /** @description sls: sum of the three highest of the better run and the tricks, at most 30 */
+            roundScore: number | null;
+            /** @description sls run score, out of 10 */
+            lineScore1: number | null;
+            /** @description sls run score, out of 10 */
+            lineScore2: number | null;
+            /** @description sls trick, out of 10 */
+            trick1Score: number | null;
+            /** @description sls trick, out of 10 */
+            trick2Score: number | null;
+            /** @description sls trick, out of 10 */
+            trick3Score: number | null;
+            /** @description sls trick, out of 10 */
+            trick4Score: number | null;
+            /** @description sls trick, out of 10 */
+            trick5Score: number | null;
+            /** @description sls trick, out of 10 */
+            trick6Score: number | null;
+            /** @description pbr rider score; the ride qualified when above 0 */
+            riderScore: number | null;
+            /** @description pbr bull score */
+            bullScore: number | null;
+            athlete: components["schemas"]["Athlete"];
+            /** @description true for a team game (bull riding, pbr, alone) */
+            isTeamEvent?: boolean;
+            /** @description display text of a team game (bull riding, pbr, alone) */
+            eventType?: string | null;
+            /**
+             * Format: date-time
+             * @description later of the score's date and the heat's date (its result and lap records included)
+             */
+            updatedAt: string;
+        };
+        /** Participant */
+        Participant: {
+            id: string;
+            /** @description <sport_key>:<uuid> */
+            eventId: string;
+            seedNo: number | null;
+            /** @enum {string} */
+            status: "ACTIVE" | "ELIMINATED" | "WITHDRAWN" | "INJURED" | "ALTERNATE";
+            athlete: components["schemas"]["Athlete"];
+        };
+        /**
+         * AthleteOdd
+         * @description an outcome backing one athlete: eventWinner, secondPlace, fastestLap, holeShot, shows, podiums, raceTop3/5/10
+         */
+        AthleteOdd: {
+            /** @description odd id: pass it (or outcomeId) to the parlay route */
+            id: string;
+            /** @description the numeric reference id as text; the parlay route accepts it as well */
+            outcomeId: string;
+            referenceId: number;
+            marketId: string;
+            /** @description decimal odds */
+            odds: number;
+            /** @description American odds */
+            americanOdds: number;
+            /** @description percent: 49.4 means 49.4% */
+            probability: number;
+            /** @enum {string} */
+            status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /** @enum {string} */
+            settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
+            deadHeatFactor: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            /** @description display order */
+            position: number | null;
+            /** @description the heat, for heat-level fastestLap and holeShot */
+            heatId: string | null;
+            athlete: components["schemas"]["Athlete"] | null;
+        };
+        /**
+         * HeatOdd
+         * @description heatWinner and heatExacta: a flat list of outcomes, each with its round and heat
+         */
+        HeatOdd: {
+            /** @description odd id: pass it (or outcomeId) to the parlay route */
+            id: string;
+            /** @description the numeric reference id as text; the parlay route accepts it as well */
+            outcomeId: string;
+            referenceId: number;
+            marketId: string;
+            /** @description decimal odds */
+            odds: number;
+            /** @description American odds */
+            americanOdds: number;
+            /** @description percent: 49.4 means 49.4% */
+            probability: number;
+            /** @enum {string} */
+            status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /** @enum {string} */
+            settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
+            deadHeatFactor: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            /** @description display order */
+            position: number | null;
+            /** @description heatExacta only */
+            exactasType?: number;
+            roundId: string | null;
+            roundName: string | null;
+            roundNo: number | null;
+            heatId: string | null;
+            heatName: string | null;
+            heatNo: number | null;
+            /** @enum {string} */
+            marketStatus: "OPEN" | "CLOSE" | "VOID";
+            athlete?: components["schemas"]["Athlete"] | null;
+            /** @description the athletes, in the order the outcome names them */
+            participants?: components["schemas"]["Athlete"][];
+        };
+        /**
+         * ExactaOdd
+         * @description eventExacta: the first places in order (exacta 2, trifecta 3, superfecta 4)
+         */
+        ExactaOdd: {
+            /** @description odd id: pass it (or outcomeId) to the parlay route */
+            id: string;
+            /** @description the numeric reference id as text; the parlay route accepts it as well */
+            outcomeId: string;
+            referenceId: number;
+            marketId: string;
+            /** @description decimal odds */
+            odds: number;
+            /** @description American odds */
+            americanOdds: number;
+            /** @description percent: 49.4 means 49.4% */
+            probability: number;
+            /** @enum {string} */
+            status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /** @enum {string} */
+            settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
+            deadHeatFactor: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            /** @description display order */
+            position: number | null;
+            exactasType: number;
+            /** @description the athletes, in the order the outcome names them */
+            participants: components["schemas"]["Athlete"][];
+        };
+        /**
+         * OverUnderOdd
+         * @description overUnder and multiOverUnder: one side of a line
+         */
+        OverUnderOdd: {
+            /** @description odd id: pass it (or outcomeId) to the parlay route */
+            id: string;
+            /** @description the numeric reference id as text; the parlay route accepts it as well */
+            outcomeId: string;
+            referenceId: number;
+            marketId: string;
+            /** @description decimal odds */
+            odds: number;
+            /** @description American odds */
+            americanOdds: number;
+            /** @description percent: 49.4 means 49.4% */
+            probability: number;
+            /** @enum {string} */
+            status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /** @enum {string} */
+            settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
+            deadHeatFactor: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            /** @enum {string} */
+            overUnderSubMarketType: "finishingPosition" | "points" | "gapToLeaders";
+            line: number;
+            /** @enum {string} */
+            side: "OVER" | "UNDER";
+            heatId: string | null;
+            athlete?: components["schemas"]["Athlete"] | null;
+            /** @description the athletes, in the order the outcome names them */
+            athletes?: components["schemas"]["Athlete"][];
+        };
+        /**
+         * PropBetOdd
+         * @description propBets: an outcome of a proposition
+         */
+        PropBetOdd: {
+            /** @description odd id: pass it (or outcomeId) to the parlay route */
+            id: string;
+            /** @description the numeric reference id as text; the parlay route accepts it as well */
+            outcomeId: string;
+            referenceId: number;
+            marketId: string;
+            /** @description decimal odds */
+            odds: number;
+            /** @description American odds */
+            americanOdds: number;
+            /** @description percent: 49.4 means 49.4% */
+            probability: number;
+            /** @enum {string} */
+            status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /** @enum {string} */
+            settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
+            deadHeatFactor: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            proposition: string | null;
+            name: string | null;
+            /** @enum {string} */
+            betStatus: "OPEN" | "SUSPENDED" | "CLOSED";
+            athlete: components["schemas"]["Athlete"] | null;
+        };
+        /**
+         * DreamTeamOdd
+         * @description dreamTeam: a team of athletes; it wins when its athletes' finishing positions add up to the lowest total
+         */
+        DreamTeamOdd: {
+            /** @description odd id: pass it (or outcomeId) to the parlay route */
+            id: string;
+            /** @description the numeric reference id as text; the parlay route accepts it as well */
+            outcomeId: string;
+            referenceId: number;
+            marketId: string;
+            /** @description decimal odds */
+            odds: number;
+            /** @description American odds */
+            americanOdds: number;
+            /** @description percent: 49.4 means 49.4% */
+            probability: number;
+            /** @enum {string} */
+            status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /** @enum {string} */
+            settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
+            deadHeatFactor: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            /** @description display order */
+            position: number | null;
+            name: string | null;
+            /** @description the athletes, in the order the outcome names them */
+            participants: components["schemas"]["Athlete"][];
+        };
+        /**
+         * TeamMarketOdd
+         * @description teamMarkets: an outcome backing a team
+         */
+        TeamMarketOdd: {
+            /** @description odd id: pass it (or outcomeId) to the parlay route */
+            id: string;
+            /** @description the numeric reference id as text; the parlay route accepts it as well */
+            outcomeId: string;
+            referenceId: number;
+            marketId: string;
+            /** @description decimal odds */
+            odds: number;
+            /** @description American odds */
+            americanOdds: number;
+            /** @description percent: 49.4 means 49.4% */
+            probability: number;
+            /** @enum {string} */
+            status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /** @enum {string} */
+            settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
+            deadHeatFactor: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            name: string | null;
+            team: components["schemas"]["ParticipantTeam"] | null;
+            heatId: string | null;
+        };
+        /** HeadToHeadSide */
+        HeadToHeadSide: {
+            /** @description odd id of this side */
+            id: string;
+            outcomeId: string;
+            /** @description display order */
+            position: number | null;
+            /** @description decimal odds */
+            odds: number;
+            /** @description American odds */
+            americanOdds: number;
+            /** @description percent: 49.4 means 49.4% */
+            probability: number;
+            /** @enum {string} */
+            status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /** @enum {string} */
+            settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            athlete: components["schemas"]["Athlete"] | null;
+        };
+        /**
+         * HeadToHeadOdd
+         * @description headToHead: two athletes; each side is an odd id
+         */
+        HeadToHeadOdd: {
+            /** @description market id */
+            id: string;
+            outcomeId: string;
+            referenceId: number;
+            heatId: string | null;
+            eventParticipant1: components["schemas"]["HeadToHeadSide"];
+            eventParticipant2: components["schemas"]["HeadToHeadSide"];
+            /** @description the winning side's athlete id once settled */
+            winnerParticipantId: string | null;
+            /** @enum {string} */
+            betStatus: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /**
+         * EventOdds
+         * @description one odd type of an event: the outcomes are under the member named by oddType
+         */
+        EventOdds: {
+            /** @description <sport_key>:<uuid> */
+            eventId: string;
+            publicId: string;
+            numericEventId: number;
+            /** @enum {string} */
+            oddType: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
+            /** @description present when oddType is fastestLap */
+            fastestLap?: components["schemas"]["AthleteOdd"][];
+            /** @description present when oddType is eventWinner */
+            eventWinner?: components["schemas"]["AthleteOdd"][];
+            /** @description present when oddType is secondPlace */
+            secondPlace?: components["schemas"]["AthleteOdd"][];
+            /** @description present when oddType is holeShot */
+            holeShot?: components["schemas"]["AthleteOdd"][];
+            /** @description present when oddType is heatWinner */
+            heatWinner?: components["schemas"]["HeatOdd"][];
+            /** @description present when oddType is overUnder */
+            overUnder?: components["schemas"]["OverUnderOdd"][];
+            /** @description present when oddType is multiOverUnder */
+            multiOverUnder?: components["schemas"]["OverUnderOdd"][];
+            /** @description present when oddType is headToHead */
+            headToHead?: components["schemas"]["HeadToHeadOdd"][];
+            /** @description present when oddType is shows */
+            shows?: components["schemas"]["AthleteOdd"][];
+            /** @description present when oddType is podiums */
+            podiums?: components["schemas"]["AthleteOdd"][];
+            /** @description present when oddType is propBets */
+            propBets?: components["schemas"]["PropBetOdd"][];
+            /** @description present when oddType is dreamTeam */
+            dreamTeam?: components["schemas"]["DreamTeamOdd"][];
+            /** @description present when oddType is eventExacta */
+            eventExacta?: components["schemas"]["ExactaOdd"][];
+            /** @description present when oddType is heatExacta */
+            heatExacta?: components["schemas"]["HeatOdd"][];
+            /** @description present when oddType is raceTop10 */
+            raceTop10?: components["schemas"]["AthleteOdd"][];
+            /** @description present when oddType is raceTop5 */
+            raceTop5?: components["schemas"]["AthleteOdd"][];
+            /** @description present when oddType is raceTop3 */
+            raceTop3?: components["schemas"]["AthleteOdd"][];
+            /** @description present when oddType is teamMarkets */
+            teamMarkets?: components["schemas"]["TeamMarketOdd"][];
+        };
+        /** SgpLeg */
+        SgpLeg: {
+            oddId: string;
+            /** @enum {string} */
+            oddType: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
+            /** @description what the leg backs, in words */
+            selection: string;
+            /** @description percent: 49.4 means 49.4% */
+            probability: number;
+            /** @description decimal odds */
+            odds: number;
+        };
+        /** SgpResponse */
+        SgpResponse: {
+            eventId: string;
+            legs: components["schemas"]["SgpLeg"][];
+            /** @description percent: the joint probability that every leg wins, with the legs' own margins kept */
+            probability: number;
+            /** @description decimal odds of the parlay */
+            odds: number;
+            americanOdds: number;
+            /** @description the same as odds (the provider SDK reads this name) */
+            combinedOdds: number;
+            /** @description percent: the product of the legs' probabilities, as if they were independent */
+            independentProbability: number;
+            /** @description probability / independentProbability: above 1 when the legs tend to win together */
+            correlationFactor: number;
+        };
+        /** ScoreDetail */
+        ScoreDetail: {
+            id: string;
+            /** @description team name */
+            label: string;
             teamId: string;
-            name: string | null;
+            /** @description score in this period */
+            score: number;
+        };
+        /** MatchTeamDetail */
+        MatchTeamDetail: {
+            /** @description this team in this match */
+            id: string;
+            /** @description the team's own id, identical in every match (the trading feed's participant id) */
+            teamId: string;
+            referenceId: number;
+            name: string;
             shortName: string | null;
-          } | null;
-          homeScore: number | null;
-          awayScore: number | null;
-          winnerTeamId: string | null;
-        }[];
-      }[];
-      championTeamId: string | null;
-      champion: {
-        teamId: string;
-        name: string | null;
-        shortName: string | null;
-      } | null;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
+            isHomeTeam: boolean;
+            /** @description match score: goals or points, or games won in table tennis */
+            score: number;
+            /** @description curling: has the last-stone advantage now (derived: the team that scores an end gives it up; a blank end keeps it) */
+            hasHammer?: boolean;
+            /** @description curling */
+            stoneColor?: string | null;
+        };
+        /** PeriodDetail */
+        PeriodDetail: {
+            id: string;
+            /** @description for example "End 3", "Game 2", "Q4", "1st Half", "Overtime" */
+            name: string;
+            number: number;
+            /**
+             * @description curling ends use UPCOMING, LIVE and COMPLETED only
+             * @enum {string}
+             */
+            roundStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            startDate: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            endDate: string | null;
+            scores: components["schemas"]["ScoreDetail"][];
+            /**
+             * @description home or away
+             * @enum {string|null}
+             */
+            winner: "home" | "away" | null;
+            winnerTeamId: string | null;
+            /**
+             * @description curling: the side with the hammer in this end; null for ends not yet reached
+             * @enum {string|null}
+             */
+            hammer?: "home" | "away" | null;
+            /**
+             * @description table tennis
+             * @enum {string|null}
+             */
+            gameType?: "singles" | "doubles" | null;
+            /** @description table tennis: the home player(s) in this game */
+            homeLineup?: string | null;
+            awayLineup?: string | null;
+        };
+        /** CurlingEvent */
+        CurlingEvent: {
+            /** @description <sport_key>:<uuid> */
+            id: string;
+            numericEventId: number;
+            numericSportId: number;
+            sportKey: string;
+            sportName: string;
+            numericCompetitionId: number;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competitionKey: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            competitionName: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            endDate: string;
+            eventNumber: number;
+            /** @enum {string} */
+            eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            eventLocation: string | null;
+            tourId: string;
+            tourName: string;
+            tourYearId: string | null;
+            year: number;
+            homeScore: number;
+            awayScore: number;
+            /**
+             * @description home or away
+             * @enum {string|null}
+             */
+            winner: "home" | "away" | null;
+            winnerTeamId: string | null;
+            teams: components["schemas"]["MatchTeamDetail"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            /** @description ends in play order, extra ends included */
+            ends: components["schemas"]["PeriodDetail"][];
+        };
+        /** TableTennisEvent */
+        TableTennisEvent: {
+            /** @description <sport_key>:<uuid> */
+            id: string;
+            numericEventId: number;
+            numericSportId: number;
+            sportKey: string;
+            sportName: string;
+            numericCompetitionId: number;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competitionKey: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            competitionName: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            endDate: string;
+            eventNumber: number;
+            /** @enum {string} */
+            eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            eventLocation: string | null;
+            tourId: string;
+            tourName: string;
+            tourYearId: string | null;
+            year: number;
+            homeScore: number;
+            awayScore: number;
+            /**
+             * @description home or away
+             * @enum {string|null}
+             */
+            winner: "home" | "away" | null;
+            winnerTeamId: string | null;
+            teams: components["schemas"]["MatchTeamDetail"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            /** @description games in play order; games not needed once the match is decided are CANCELLED */
+            games: components["schemas"]["PeriodDetail"][];
+        };
+        /** LacrosseEvent */
+        LacrosseEvent: {
+            /** @description <sport_key>:<uuid> */
+            id: string;
+            numericEventId: number;
+            numericSportId: number;
+            sportKey: string;
+            sportName: string;
+            numericCompetitionId: number;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competitionKey: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            competitionName: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            endDate: string;
+            eventNumber: number;
+            /** @enum {string} */
+            eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            eventLocation: string | null;
+            tourId: string;
+            tourName: string;
+            tourYearId: string | null;
+            year: number;
+            homeScore: number;
+            awayScore: number;
+            /**
+             * @description home or away
+             * @enum {string|null}
+             */
+            winner: "home" | "away" | null;
+            winnerTeamId: string | null;
+            teams: components["schemas"]["MatchTeamDetail"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            /** @description quarters, then overtime when played */
+            quarters: components["schemas"]["PeriodDetail"][];
+        };
+        /** ThreeIceEvent */
+        ThreeIceEvent: {
+            /** @description <sport_key>:<uuid> */
+            id: string;
+            numericEventId: number;
+            numericSportId: number;
+            sportKey: string;
+            sportName: string;
+            numericCompetitionId: number;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competitionKey: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            competitionName: string;
+            name: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            endDate: string;
+            eventNumber: number;
+            /** @enum {string} */
+            eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            eventLocation: string | null;
+            tourId: string;
+            tourName: string;
+            tourYearId: string | null;
+            year: number;
+            homeScore: number;
+            awayScore: number;
+            /**
+             * @description home or away
+             * @enum {string|null}
+             */
+            winner: "home" | "away" | null;
+            winnerTeamId: string | null;
+            teams: components["schemas"]["MatchTeamDetail"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            /** @description periods (halves), then overtime when played */
+            periods: components["schemas"]["PeriodDetail"][];
+            /** @description path of the season's knockout bracket (route 15) */
+            bracketUrl?: string;
+            /** @description the game's round in the knockout bracket; null for a regular-season game */
+            bracketRound: number | null;
+            bracketSlot: number | null;
+        };
+        /** JaiAlaiMatch */
+        JaiAlaiMatch: {
+            /** @description jaialai:<uuid>: the match, as its odds route takes it */
+            id: string;
+            cardId: string;
+            numericEventId: number;
+            name: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            endDate: string;
+            eventNumber: number;
+            /** @description Doubles or Singles */
+            eventType: string;
+            /** Format: uri */
+            streamUrl: string | null;
+            /** @enum {string} */
+            eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            /** @description UPCOMING, LIVE or COMPLETED by the sets played (CANCELLED, POSTPONED, NEXT as the event) */
+            matchStatus: string;
+            /**
+             * @description home or away
+             * @enum {string|null}
+             */
+            onServeNow: "home" | "away" | null;
+            /**
+             * @description home or away
+             * @enum {string|null}
+             */
+            winner: "home" | "away" | null;
+            eventLocation: string | null;
+            sets: {
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time (UTC)
+                 */
+                startDate: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time (UTC)
+                 */
+                endDate: string | null;
+                /** @enum {string} */
+                roundStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+                name: string;
+                scores: components["schemas"]["ScoreDetail"][];
+            }[];
+            /** @description the home pair, as player names */
+            homeTeam: string | null;
+            awayTeam: string | null;
+            /** @description points over all sets */
+            homeTeamFinalScore: number;
+            awayTeamFinalScore: number;
+            /** @description sets won */
+            homeTeamMatchScore: number;
+            awayTeamMatchScore: number;
+            teams: {
+                id: string;
+                name: string;
+                isHomeTeam: boolean;
+            }[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** TeamOutcome */
+        TeamOutcome: {
+            /** @description odd id, accepted by the parlay route */
+            id: string;
+            outcomeId: string;
+            /** @enum {string} */
+            side: "OVER" | "UNDER" | "HOME" | "AWAY" | "DRAW";
+            teamId: string | null;
+            name: string;
+            /** @description the side's handicap on a spread, the line of a total; null on a moneyline */
+            line: number | null;
+            odds: number;
+            americanOdds: number;
+            /** @description percent */
+            probability: number;
+            /** @enum {string} */
+            status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /** @enum {string} */
+            settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** TeamMarket */
+        TeamMarket: {
+            marketId: string;
+            referenceId: number;
+            /** @enum {string} */
+            status: "ACTIVE" | "SUSPENDED" | "CLOSED";
+            /** @description spread: the home handicap; total: the line */
+            line: number | null;
+            selection: components["schemas"]["TeamOutcome"][];
+        };
+        /** TeamOddsGroup */
+        TeamOddsGroup: {
+            /** @description the period; null for the whole match */
+            roundId: string | null;
+            name: string;
+            number: number | null;
+            moneyLine: components["schemas"]["TeamMarket"] | null;
+            spread: components["schemas"]["TeamMarket"][];
+            total: components["schemas"]["TeamMarket"][];
+        };
+        /** CurlingOdds */
+        CurlingOdds: {
+            eventId: string;
+            publicId: string;
+            numericEventId: number;
+            /** @enum {string} */
+            eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            homeTeam: {
+                teamId: string;
+                name: string;
+            } | null;
+            awayTeam: {
+                teamId: string;
+                name: string;
+            } | null;
+            event: components["schemas"]["TeamOddsGroup"];
+            ends: components["schemas"]["TeamOddsGroup"][];
+        };
+        /** TableTennisOdds */
+        TableTennisOdds: {
+            eventId: string;
+            publicId: string;
+            numericEventId: number;
+            /** @enum {string} */
+            eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            homeTeam: {
+                teamId: string;
+                name: string;
+            } | null;
+            awayTeam: {
+                teamId: string;
+                name: string;
+            } | null;
+            event: components["schemas"]["TeamOddsGroup"];
+            games: components["schemas"]["TeamOddsGroup"][];
+        };
+        /** LacrosseOdds */
+        LacrosseOdds: {
+            eventId: string;
+            publicId: string;
+            numericEventId: number;
+            /** @enum {string} */
+            eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+            homeTeam: {
+                teamId: string;
+                name: string;
+            } | null;
+            awayTeam: {
+                teamId: string;
+                name: string;
+            } | null;
+            event: components["schemas"]["TeamOddsGroup"];
+            quarters: components["schemas"]["TeamOddsGroup"][];
+        };
+        /** JaiAlaiMarket */
+        JaiAlaiMarket: {
+            marketId: number;
+            id: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "SUSPENDED" | "CLOSED";
+            /** @description always an array (an empty one is [], never the text "[]") */
+            selection: {
+                /** @description odd id, accepted by the parlay route */
+                id: string;
+                outcomeId: string;
+                /** @description percent */
+                probability: number;
+                /** @enum {string} */
+                settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+                /** @description decimal */
+                odds: number;
+                americanOdds: number;
+                /** @description the outcome's line: sets on the match spread and total, points on a set's; 0 on a moneyline */
+                sets: number;
+                homeLineup: string | null;
+                awayLineup: string | null;
+                /** @description HOME, AWAY, OVER, UNDER (WINNER on futures) */
+                type: string;
+                /** @enum {string} */
+                status: "OPEN" | "SUSPENDED" | "CLOSED";
+            }[];
+        };
+        /** JaiAlaiOdds */
+        JaiAlaiOdds: {
+            eventId: string;
+            publicId: string;
+            numericEventId: number;
+            eventWinner: {
+                groupId: number;
+                publicId: string;
+                moneyLine: components["schemas"]["JaiAlaiMarket"] | null;
+            };
+            matchWinner: {
+                groupId: number;
+                publicId: string;
+                moneyLine: components["schemas"]["JaiAlaiMarket"] | null;
+                spread: components["schemas"]["JaiAlaiMarket"][];
+                total: components["schemas"]["JaiAlaiMarket"][];
+            };
+            sets: {
+                id: string | null;
+                groupId: number | null;
+                publicId: string;
+                name: string | null;
+                moneyLine: components["schemas"]["JaiAlaiMarket"] | null;
+                spread: components["schemas"]["JaiAlaiMarket"][];
+                total: components["schemas"]["JaiAlaiMarket"][];
+            }[];
+            futures: {
+                groupId: number;
+                type: string;
+                moneyLine: components["schemas"]["JaiAlaiMarket"][];
+            } | null;
+        };
+        /** KnockoutBracket */
+        KnockoutBracket: {
+            tourYearId: string;
+            year: number;
+            tourId: string;
+            tourName: string;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            rounds: {
+                roundNo: number;
+                /** @description Quarterfinals, Semifinals, Final, Round of 16, ... */
+                name: string;
+                slots: {
+                    /** @description slots 2s-1 and 2s send their winners to slot s of the next round (home and away) */
+                    slot: number;
+                    /** @description the game, once scheduled */
+                    eventId: string | null;
+                    name: string | null;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time (UTC)
+                     */
+                    startDate: string | null;
+                    /** @enum {string|null} */
+                    eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED" | null;
+                    homeTeam: {
+                        teamId: string;
+                        name: string | null;
+                        shortName: string | null;
+                    } | null;
+                    awayTeam: {
+                        teamId: string;
+                        name: string | null;
+                        shortName: string | null;
+                    } | null;
+                    homeScore: number | null;
+                    awayScore: number | null;
+                    winnerTeamId: string | null;
+                }[];
+            }[];
+            championTeamId: string | null;
+            champion: {
+                teamId: string;
+                name: string | null;
+                shortName: string | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** FutureListingItem */
+        FutureListingItem: {
+            /** @description <sport_key>:<uuid> */
+            id: string;
+            referenceId: number;
+            /** @enum {string} */
+            type: "winner" | "top2" | "top3" | "top5" | "top10" | "makeCut" | "makePlayOdds";
+            tourId: string;
+            numericTournamentId: number;
+            tourName: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            startDate: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            endDate: string;
+            year: number;
+            /** @enum {string|null} */
+            gender: "men" | "women" | "mixed" | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+            isMarketOpen: boolean;
+            tourYearId: string;
+        };
+        /** FutureOddsItem */
+        FutureOddsItem: {
+            /** @description the future: <sport_key>:<uuid> */
+            publicId: string;
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            sportType: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            /** @enum {string} */
+            futureType: "winner" | "top2" | "top3" | "top5" | "top10" | "makeCut" | "makePlayOdds";
+            id: string;
+            referenceId: number;
+            name: string;
+            odds: {
+                outcomeName: string;
+                americanOdds: number;
+                decimalOdds: number;
+            }[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            updatedAt: string;
+        };
+        /** FeedDocument */
+        FeedDocument: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time with a zone
+             */
+            updatedAt?: string;
+            tours?: {
+                /** @description stable id from the feed */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                /**
+                 * @description competition key
+                 * @enum {string}
+                 */
+                competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+                name: string;
+                gender?: ("men" | "women" | "mixed") | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            tourYears?: {
+                /** @description stable id from the feed */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                /** @description stable id from the feed */
+                tourId: string;
+                year: number;
+                startDate?: string | null;
+                endDate?: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            teams?: {
+                /** @description stable id from the feed */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                /**
+                 * @description competition key
+                 * @enum {string}
+                 */
+                competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+                name: string;
+                shortName?: string | null;
+                logo?: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            athletes?: {
+                /** @description stable id from the feed */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                firstName: string;
+                middleName?: string;
+                lastName: string;
+                nationality?: string | null;
+                stance?: string | null;
+                teamId?: string | null;
+                hometown?: string | null;
+                /** @description centimetres */
+                height?: number | null;
+                /** @description kilograms */
+                weight?: number | null;
+                gender?: ("men" | "women" | "mixed") | null;
+                weightClass?: string | null;
+                dob?: string | null;
+                providerId?: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            events?: {
+                /** @description `<sport_key>:<uuid>` or a bare uuid */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                /**
+                 * @description competition key
+                 * @enum {string}
+                 */
+                competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+                /** @description stable id from the feed */
+                tourId: string;
+                tourYearId?: string | null;
+                name: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                startDate: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                endDate: string;
+                eventNumber: number;
+                /** @enum {string} */
+                eventStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+                eventLocation?: string | null;
+                eventLocationNumericId?: number | null;
+                eventLocationGroup?: string | null;
+                providerId?: string | null;
+                seasonType?: string | null;
+                teams?: {
+                    /** @description stable id from the feed */
+                    teamId: string;
+                    isHomeTeam: boolean;
+                    /** @description curling: the colour of the stones the team throws in this match */
+                    stoneColor?: string;
+                    /** @description curling: the team has the hammer (last stone) in the first end; hasHammer is derived from it and the end scores */
+                    firstHammer?: boolean;
+                }[];
+                /** @description Jai Alai: the card (night of matches) this match is on, `<prefix>:<YYYY-MM-DD>_<text>`; derived from the start date and location when absent */
+                cardId?: string | null;
+                eventType?: string | null;
+                /** @description Jai Alai: where the match streams */
+                streamUrl?: string | null;
+                /** @description Jai Alai: the side serving now */
+                onServe?: ("home" | "away") | null;
+                /** @description 3-on-3 hockey: the game's round in its season's knockout bracket (1 = first round) */
+                bracketRound?: number | null;
+                /** @description 3-on-3 hockey: the game's position in its bracket round (1-based); slots 2s-1 and 2s feed slot s of the next round */
+                bracketSlot?: number | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            rounds?: {
+                /** @description stable id from the feed */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                /** @description `<sport_key>:<uuid>` or a bare uuid */
+                eventId: string;
+                roundName: string;
+                roundNo: number;
+                /** @enum {string} */
+                roundStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+                startDate?: string | null;
+                endDate?: string | null;
+                providerId?: string | null;
+                /** @description table tennis: a singles or doubles game */
+                gameType?: ("singles" | "doubles") | null;
+                homeLineup?: string | null;
+                awayLineup?: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            heats?: {
+                /** @description stable id from the feed */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                /** @description stable id from the feed */
+                roundId: string;
+                heatName: string;
+                heatNo: number;
+                /** @enum {string} */
+                heatStatus: "LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED";
+                startDate?: string | null;
+                endDate?: string | null;
+                providerId?: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            roundScores?: {
+                /** @description stable id from the feed */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                /** @description stable id from the feed */
+                roundId: string;
+                /** @description stable id from the feed */
+                teamId: string;
+                goals: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            eventParticipants?: {
+                /** @description stable id from the feed */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                /** @description `<sport_key>:<uuid>` or a bare uuid */
+                eventId: string;
+                /** @description stable id from the feed */
+                athleteId: string;
+                /** @description seed in the event; null when unseeded */
+                seedNo?: number | null;
+                /**
+                 * @description ACTIVE when absent
+                 * @enum {string}
+                 */
+                status?: "ACTIVE" | "ELIMINATED" | "WITHDRAWN" | "INJURED" | "ALTERNATE";
+                /** @description final standing in the event once it completes (athletes who tie share a place); null when not classified. Event markets settle from it */
+                place?: number | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            heatEntries?: {
+                /** @description stable id from the feed */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                /** @description stable id from the feed */
+                heatId: string;
+                /** @description stable id from the feed */
+                athleteId: string;
+                /** @description the team the athlete rides for in this heat (bull-riding team games); else the athlete's own team */
+                teamId?: string | null;
+                /** @description athleteRoundSeed */
+                seed?: number | null;
+                /** @description stored position in the heat; 0 or null for none */
+                position?: number | null;
+                /** @description null until scored */
+                heatScore?: number | null;
+                /** @description athleteLapTime, seconds */
+                lapTime?: number | null;
+                /** @description athletePenaltyTime, seconds; 0 when absent */
+                penaltyTime?: number | null;
+                /** @description athleteJokerLapTime, seconds; 0 when absent */
+                jokerLapTime?: number | null;
+                /** @description athleteJokerLap; 0 when absent */
+                jokerLap?: number | null;
+                /** @description ACT when absent */
+                lapStatus?: ("ACT" | "DNF" | "DNS" | "BYE" | "DSQ") | null;
+                /** @description total laps in the round */
+                totalLaps?: number | null;
+                /** @description sls run score, out of 10 */
+                lineScore1?: number | null;
+                /** @description sls run score, out of 10 */
+                lineScore2?: number | null;
+                /** @description sls trick score, out of 10 */
+                trick1Score?: number | null;
+                /** @description sls trick score, out of 10 */
+                trick2Score?: number | null;
+                /** @description sls trick score, out of 10 */
+                trick3Score?: number | null;
+                /** @description sls trick score, out of 10 */
+                trick4Score?: number | null;
+                /** @description sls trick score, out of 10 */
+                trick5Score?: number | null;
+                /** @description sls trick score, out of 10 */
+                trick6Score?: number | null;
+                /** @description pbr rider score; a ride qualifies when above 0 */
+                riderScore?: number | null;
+                /** @description pbr bull score */
+                bullScore?: number | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            laps?: {
+                /** @description stable id from the feed */
+                heatEntryId: string;
+                lapNo: number;
+                /** @description time of the lap, seconds */
+                lapTime?: number | null;
+                /** @description position at the end of the lap */
+                position?: number | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            heatResults?: {
+                /** @description stable id from the feed */
+                heatId: string;
+                /** @description null for a draw or a no contest */
+                winnerAthleteId?: string | null;
+                method?: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            teamGames?: {
+                /** @description stable id from the feed */
+                heatId: string;
+                /** @description stable id from the feed */
+                homeTeamId: string;
+                /** @description stable id from the feed */
+                awayTeamId: string;
+                eventType?: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            futures?: {
+                /** @description `<sport_key>:<uuid>` or a bare uuid */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                /**
+                 * @description competition key
+                 * @enum {string}
+                 */
+                competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+                /** @description stable id from the feed */
+                tourId: string;
+                /** @description stable id from the feed */
+                tourYearId: string;
+                /** @enum {string} */
+                type: "winner" | "top2" | "top3" | "top5" | "top10" | "makeCut" | "makePlayOdds";
+                gender?: ("men" | "women" | "mixed") | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                startDate: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                endDate: string;
+                isMarketOpen: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            futureOdds?: {
+                /** @description stable id from the feed */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                /** @description `<sport_key>:<uuid>` or a bare uuid */
+                futureId: string;
+                name: string;
+                athleteId?: string | null;
+                teamId?: string | null;
+                odds: {
+                    outcomeName: string;
+                    decimalOdds?: number;
+                    /** @description at most -100 or at least +100 */
+                    americanOdds?: number;
+                }[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            markets?: {
+                /** @description stable id from the feed */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                /** @description `<sport_key>:<uuid>` or a bare uuid */
+                eventId: string;
+                /**
+                 * @description odd type; the event's competition must offer it
+                 * @enum {string}
+                 */
+                oddType: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
+                /** @description the heat decided by heatWinner and heatExacta (required for them); optional for headToHead, fastestLap, overUnder and teamMarkets */
+                heatId?: string | null;
+                /**
+                 * @description eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta (2 when absent)
+                 * @enum {integer}
+                 */
+                exactasType?: 2 | 3 | 4;
+                /**
+                 * @description overUnder and multiOverUnder: what the line measures (finishingPosition when absent); points and gapToLeaders need a heat
+                 * @enum {string}
+                 */
+                overUnderSubMarketType?: "finishingPosition" | "points" | "gapToLeaders";
+                /** @description overUnder, multiOverUnder and teamMarkets total: the line; teamMarkets spread: the home handicap */
+                line?: number | null;
+                /** @description overUnder: the athlete measured; multiOverUnder: the athletes whose measures are summed */
+                athleteIds?: string[];
+                /** @description shows: the places paid (3 when absent) */
+                places?: number | null;
+                proposition?: string | null;
+                /**
+                 * @description teamMarkets settled from the match score: moneyline (sides HOME, AWAY, DRAW), spread (HOME, AWAY; line is the home handicap) or total (OVER, UNDER); absent for a market the operator settles
+                 * @enum {string}
+                 */
+                teamMarketType?: "moneyline" | "spread" | "total";
+                /** @description typed teamMarkets: the period (round) decided; absent for the whole match */
+                roundId?: string | null;
+                /**
+                 * @description OPEN when absent; every outcome of a CLOSED market is closed
+                 * @enum {string}
+                 */
+                status?: "OPEN" | "SUSPENDED" | "CLOSED";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+            odds?: {
+                /** @description stable id from the feed */
+                id: string;
+                /** @description numeric id; assigned by the store when absent */
+                referenceId?: number;
+                /** @description stable id from the feed */
+                marketId: string;
+                /** @description the athlete this outcome backs (winner, place, top k, head-to-head side, fastest lap, hole shot) */
+                athleteId?: string | null;
+                /** @description exactas: the athletes in finishing order; dreamTeam: the team's athletes */
+                athleteIds?: string[];
+                /** @description teamMarkets: the team this outcome backs */
+                teamId?: string | null;
+                /**
+                 * @description overUnder, multiOverUnder and teamMarkets total: OVER or UNDER; teamMarkets moneyline: HOME, AWAY or DRAW; spread: HOME or AWAY
+                 * @enum {string}
+                 */
+                side?: "OVER" | "UNDER" | "HOME" | "AWAY" | "DRAW";
+                name?: string | null;
+                /** @description display order in the market */
+                position?: number;
+                /** @description decimal odds */
+                odds?: number;
+                /** @description at most -100 or at least +100 */
+                americanOdds?: number;
+                /** @description implied probability in percent (49.4 is 49.4%) */
+                probability?: number;
+                /**
+                 * @description OPEN when absent
+                 * @enum {string}
+                 */
+                status?: "OPEN" | "SUSPENDED" | "CLOSED";
+                /** @description the operator's settlement; overrides the one derived from results (propBets and teamMarkets need it) */
+                settlement?: ("NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH") | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time with a zone
+                 */
+                updatedAt?: string;
+            }[];
+        };
     };
-    /** FutureListingItem */
-    FutureListingItem: {
-      /** @description <sport_key>:<uuid> */
-      id: string;
-      referenceId: number;
-      /** @enum {string} */
-      type: 'winner' | 'top2' | 'top3' | 'top5' | 'top10' | 'makeCut' | 'makePlayOdds';
-      tourId: string;
-      numericTournamentId: number;
-      tourName: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      startDate: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      endDate: string;
-      year: number;
-      /** @enum {string|null} */
-      gender: 'men' | 'women' | 'mixed' | null;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      createdAt: string;
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-      isMarketOpen: boolean;
-      tourYearId: string;
-    };
-    /** FutureOddsItem */
-    FutureOddsItem: {
-      /** @description the future: <sport_key>:<uuid> */
-      publicId: string;
-      /**
-       * @description competition key
-       * @enum {string}
-       */
-      sportType:
-        | 'wsl'
-        | 'sls'
-        | 'spr'
-        | 'masl'
-        | 'pbr'
-        | 'bkfc'
-        | 'f1'
-        | 'motocrs'
-        | 'fdrift'
-        | 'jaialai'
-        | 'gsoc'
-        | 'motoamerica'
-        | 'byb'
-        | 'powerslap'
-        | 'usac'
-        | 'nhra'
-        | 'sprmtcrs'
-        | 'hlrs'
-        | 'xgame'
-        | 'worldoutlaws'
-        | 'dgpt'
-        | 'athletesunlimited'
-        | 'lux'
-        | 'raf'
-        | 'nll'
-        | 'mltt'
-        | 'spectation'
-        | 'ifl'
-        | '3ice'
-        | 'swimming';
-      /** @enum {string} */
-      futureType: 'winner' | 'top2' | 'top3' | 'top5' | 'top10' | 'makeCut' | 'makePlayOdds';
-      id: string;
-      referenceId: number;
-      name: string;
-      odds: {
-        outcomeName: string;
-        americanOdds: number;
-        decimalOdds: number;
-      }[];
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time (UTC)
-       */
-      updatedAt: string;
-    };
-    /** FeedDocument */
-    FeedDocument: {
-      /**
-       * Format: date-time
-       * @description ISO 8601 date-time with a zone
-       */
-      updatedAt?: string;
-      tours?: {
-        /** @description stable id from the feed */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        /**
-         * @description competition key
-         * @enum {string}
-         */
-        competition:
-          | 'wsl'
-          | 'sls'
-          | 'spr'
-          | 'masl'
-          | 'pbr'
-          | 'bkfc'
-          | 'f1'
-          | 'motocrs'
-          | 'fdrift'
-          | 'jaialai'
-          | 'gsoc'
-          | 'motoamerica'
-          | 'byb'
-          | 'powerslap'
-          | 'usac'
-          | 'nhra'
-          | 'sprmtcrs'
-          | 'hlrs'
-          | 'xgame'
-          | 'worldoutlaws'
-          | 'dgpt'
-          | 'athletesunlimited'
-          | 'lux'
-          | 'raf'
-          | 'nll'
-          | 'mltt'
-          | 'spectation'
-          | 'ifl'
-          | '3ice'
-          | 'swimming';
-        name: string;
-        gender?: ('men' | 'women' | 'mixed') | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      tourYears?: {
-        /** @description stable id from the feed */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        /** @description stable id from the feed */
-        tourId: string;
-        year: number;
-        startDate?: string | null;
-        endDate?: string | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      teams?: {
-        /** @description stable id from the feed */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        /**
-         * @description competition key
-         * @enum {string}
-         */
-        competition:
-          | 'wsl'
-          | 'sls'
-          | 'spr'
-          | 'masl'
-          | 'pbr'
-          | 'bkfc'
-          | 'f1'
-          | 'motocrs'
-          | 'fdrift'
-          | 'jaialai'
-          | 'gsoc'
-          | 'motoamerica'
-          | 'byb'
-          | 'powerslap'
-          | 'usac'
-          | 'nhra'
-          | 'sprmtcrs'
-          | 'hlrs'
-          | 'xgame'
-          | 'worldoutlaws'
-          | 'dgpt'
-          | 'athletesunlimited'
-          | 'lux'
-          | 'raf'
-          | 'nll'
-          | 'mltt'
-          | 'spectation'
-          | 'ifl'
-          | '3ice'
-          | 'swimming';
-        name: string;
-        shortName?: string | null;
-        logo?: string | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      athletes?: {
-        /** @description stable id from the feed */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        firstName: string;
-        middleName?: string;
-        lastName: string;
-        nationality?: string | null;
-        stance?: string | null;
-        teamId?: string | null;
-        hometown?: string | null;
-        /** @description centimetres */
-        height?: number | null;
-        /** @description kilograms */
-        weight?: number | null;
-        gender?: ('men' | 'women' | 'mixed') | null;
-        weightClass?: string | null;
-        dob?: string | null;
-        providerId?: string | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      events?: {
-        /** @description `<sport_key>:<uuid>` or a bare uuid */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        /**
-         * @description competition key
-         * @enum {string}
-         */
-        competition:
-          | 'wsl'
-          | 'sls'
-          | 'spr'
-          | 'masl'
-          | 'pbr'
-          | 'bkfc'
-          | 'f1'
-          | 'motocrs'
-          | 'fdrift'
-          | 'jaialai'
-          | 'gsoc'
-          | 'motoamerica'
-          | 'byb'
-          | 'powerslap'
-          | 'usac'
-          | 'nhra'
-          | 'sprmtcrs'
-          | 'hlrs'
-          | 'xgame'
-          | 'worldoutlaws'
-          | 'dgpt'
-          | 'athletesunlimited'
-          | 'lux'
-          | 'raf'
-          | 'nll'
-          | 'mltt'
-          | 'spectation'
-          | 'ifl'
-          | '3ice'
-          | 'swimming';
-        /** @description stable id from the feed */
-        tourId: string;
-        tourYearId?: string | null;
-        name: string;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        startDate: string;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        endDate: string;
-        eventNumber: number;
-        /** @enum {string} */
-        eventStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-        eventLocation?: string | null;
-        eventLocationNumericId?: number | null;
-        eventLocationGroup?: string | null;
-        providerId?: string | null;
-        seasonType?: string | null;
-        teams?: {
-          /** @description stable id from the feed */
-          teamId: string;
-          isHomeTeam: boolean;
-          /** @description curling: the colour of the stones the team throws in this match */
-          stoneColor?: string;
-          /** @description curling: the team has the hammer (last stone) in the first end; hasHammer is derived from it and the end scores */
-          firstHammer?: boolean;
-        }[];
-        /** @description Jai Alai: the card (night of matches) this match is on, `<prefix>:<YYYY-MM-DD>_<text>`; derived from the start date and location when absent */
-        cardId?: string | null;
-        eventType?: string | null;
-        /** @description Jai Alai: where the match streams */
-        streamUrl?: string | null;
-        /** @description Jai Alai: the side serving now */
-        onServe?: ('home' | 'away') | null;
-        /** @description 3-on-3 hockey: the game's round in its season's knockout bracket (1 = first round) */
-        bracketRound?: number | null;
-        /** @description 3-on-3 hockey: the game's position in its bracket round (1-based); slots 2s-1 and 2s feed slot s of the next round */
-        bracketSlot?: number | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      rounds?: {
-        /** @description stable id from the feed */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        /** @description `<sport_key>:<uuid>` or a bare uuid */
-        eventId: string;
-        roundName: string;
-        roundNo: number;
-        /** @enum {string} */
-        roundStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-        startDate?: string | null;
-        endDate?: string | null;
-        providerId?: string | null;
-        /** @description table tennis: a singles or doubles game */
-        gameType?: ('singles' | 'doubles') | null;
-        homeLineup?: string | null;
-        awayLineup?: string | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      heats?: {
-        /** @description stable id from the feed */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        /** @description stable id from the feed */
-        roundId: string;
-        heatName: string;
-        heatNo: number;
-        /** @enum {string} */
-        heatStatus: 'LIVE' | 'UPCOMING' | 'NEXT' | 'IN_WINDOW' | 'COMPLETED' | 'CANCELLED' | 'POSTPONED';
-        startDate?: string | null;
-        endDate?: string | null;
-        providerId?: string | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      roundScores?: {
-        /** @description stable id from the feed */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        /** @description stable id from the feed */
-        roundId: string;
-        /** @description stable id from the feed */
-        teamId: string;
-        goals: number;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      eventParticipants?: {
-        /** @description stable id from the feed */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        /** @description `<sport_key>:<uuid>` or a bare uuid */
-        eventId: string;
-        /** @description stable id from the feed */
-        athleteId: string;
-        /** @description seed in the event; null when unseeded */
-        seedNo?: number | null;
-        /**
-         * @description ACTIVE when absent
-         * @enum {string}
-         */
-        status?: 'ACTIVE' | 'ELIMINATED' | 'WITHDRAWN' | 'INJURED' | 'ALTERNATE';
-        /** @description final standing in the event once it completes (athletes who tie share a place); null when not classified. Event markets settle from it */
-        place?: number | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      heatEntries?: {
-        /** @description stable id from the feed */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        /** @description stable id from the feed */
-        heatId: string;
-        /** @description stable id from the feed */
-        athleteId: string;
-        /** @description the team the athlete rides for in this heat (bull-riding team games); else the athlete's own team */
-        teamId?: string | null;
-        /** @description athleteRoundSeed */
-        seed?: number | null;
-        /** @description stored position in the heat; 0 or null for none */
-        position?: number | null;
-        /** @description null until scored */
-        heatScore?: number | null;
-        /** @description athleteLapTime, seconds */
-        lapTime?: number | null;
-        /** @description athletePenaltyTime, seconds; 0 when absent */
-        penaltyTime?: number | null;
-        /** @description athleteJokerLapTime, seconds; 0 when absent */
-        jokerLapTime?: number | null;
-        /** @description athleteJokerLap; 0 when absent */
-        jokerLap?: number | null;
-        /** @description ACT when absent */
-        lapStatus?: ('ACT' | 'DNF' | 'DNS' | 'BYE' | 'DSQ') | null;
-        /** @description total laps in the round */
-        totalLaps?: number | null;
-        /** @description sls run score, out of 10 */
-        lineScore1?: number | null;
-        /** @description sls run score, out of 10 */
-        lineScore2?: number | null;
-        /** @description sls trick score, out of 10 */
-        trick1Score?: number | null;
-        /** @description sls trick score, out of 10 */
-        trick2Score?: number | null;
-        /** @description sls trick score, out of 10 */
-        trick3Score?: number | null;
-        /** @description sls trick score, out of 10 */
-        trick4Score?: number | null;
-        /** @description sls trick score, out of 10 */
-        trick5Score?: number | null;
-        /** @description sls trick score, out of 10 */
-        trick6Score?: number | null;
-        /** @description pbr rider score; a ride qualifies when above 0 */
-        riderScore?: number | null;
-        /** @description pbr bull score */
-        bullScore?: number | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      laps?: {
-        /** @description stable id from the feed */
-        heatEntryId: string;
-        lapNo: number;
-        /** @description time of the lap, seconds */
-        lapTime?: number | null;
-        /** @description position at the end of the lap */
-        position?: number | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      heatResults?: {
-        /** @description stable id from the feed */
-        heatId: string;
-        /** @description null for a draw or a no contest */
-        winnerAthleteId?: string | null;
-        method?: string | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      teamGames?: {
-        /** @description stable id from the feed */
-        heatId: string;
-        /** @description stable id from the feed */
-        homeTeamId: string;
-        /** @description stable id from the feed */
-        awayTeamId: string;
-        eventType?: string | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      futures?: {
-        /** @description `<sport_key>:<uuid>` or a bare uuid */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        /**
-         * @description competition key
-         * @enum {string}
-         */
-        competition:
-          | 'wsl'
-          | 'sls'
-          | 'spr'
-          | 'masl'
-          | 'pbr'
-          | 'bkfc'
-          | 'f1'
-          | 'motocrs'
-          | 'fdrift'
-          | 'jaialai'
-          | 'gsoc'
-          | 'motoamerica'
-          | 'byb'
-          | 'powerslap'
-          | 'usac'
-          | 'nhra'
-          | 'sprmtcrs'
-          | 'hlrs'
-          | 'xgame'
-          | 'worldoutlaws'
-          | 'dgpt'
-          | 'athletesunlimited'
-          | 'lux'
-          | 'raf'
-          | 'nll'
-          | 'mltt'
-          | 'spectation'
-          | 'ifl'
-          | '3ice'
-          | 'swimming';
-        /** @description stable id from the feed */
-        tourId: string;
-        /** @description stable id from the feed */
-        tourYearId: string;
-        /** @enum {string} */
-        type: 'winner' | 'top2' | 'top3' | 'top5' | 'top10' | 'makeCut' | 'makePlayOdds';
-        gender?: ('men' | 'women' | 'mixed') | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        startDate: string;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        endDate: string;
-        isMarketOpen: boolean;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      futureOdds?: {
-        /** @description stable id from the feed */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        /** @description `<sport_key>:<uuid>` or a bare uuid */
-        futureId: string;
-        name: string;
-        athleteId?: string | null;
-        teamId?: string | null;
-        odds: {
-          outcomeName: string;
-          decimalOdds?: number;
-          /** @description at most -100 or at least +100 */
-          americanOdds?: number;
-        }[];
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      markets?: {
-        /** @description stable id from the feed */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        /** @description `<sport_key>:<uuid>` or a bare uuid */
-        eventId: string;
-        /**
-         * @description odd type; the event's competition must offer it
-         * @enum {string}
-         */
-        oddType:
-          | 'fastestLap'
-          | 'eventWinner'
-          | 'secondPlace'
-          | 'holeShot'
-          | 'heatWinner'
-          | 'overUnder'
-          | 'multiOverUnder'
-          | 'headToHead'
-          | 'shows'
-          | 'podiums'
-          | 'propBets'
-          | 'dreamTeam'
-          | 'eventExacta'
-          | 'heatExacta'
-          | 'raceTop10'
-          | 'raceTop5'
-          | 'raceTop3'
-          | 'teamMarkets';
-        /** @description the heat decided by heatWinner and heatExacta (required for them); optional for headToHead, fastestLap, overUnder and teamMarkets */
-        heatId?: string | null;
-        /**
-         * @description eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta (2 when absent)
-         * @enum {integer}
-         */
-        exactasType?: 2 | 3 | 4;
-        /**
-         * @description overUnder and multiOverUnder: what the line measures (finishingPosition when absent); points and gapToLeaders need a heat
-         * @enum {string}
-         */
-        overUnderSubMarketType?: 'finishingPosition' | 'points' | 'gapToLeaders';
-        /** @description overUnder, multiOverUnder and teamMarkets total: the line; teamMarkets spread: the home handicap */
-        line?: number | null;
-        /** @description overUnder: the athlete measured; multiOverUnder: the athletes whose measures are summed */
-        athleteIds?: string[];
-        /** @description shows: the places paid (3 when absent) */
-        places?: number | null;
-        proposition?: string | null;
-        /**
-         * @description teamMarkets settled from the match score: moneyline (sides HOME, AWAY, DRAW), spread (HOME, AWAY; line is the home handicap) or total (OVER, UNDER); absent for a market the operator settles
-         * @enum {string}
-         */
-        teamMarketType?: 'moneyline' | 'spread' | 'total';
-        /** @description typed teamMarkets: the period (round) decided; absent for the whole match */
-        roundId?: string | null;
-        /**
-         * @description OPEN when absent; every outcome of a CLOSED market is closed
-         * @enum {string}
-         */
-        status?: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-      odds?: {
-        /** @description stable id from the feed */
-        id: string;
-        /** @description numeric id; assigned by the store when absent */
-        referenceId?: number;
-        /** @description stable id from the feed */
-        marketId: string;
-        /** @description the athlete this outcome backs (winner, place, top k, head-to-head side, fastest lap, hole shot) */
-        athleteId?: string | null;
-        /** @description exactas: the athletes in finishing order; dreamTeam: the team's athletes */
-        athleteIds?: string[];
-        /** @description teamMarkets: the team this outcome backs */
-        teamId?: string | null;
-        /**
-         * @description overUnder, multiOverUnder and teamMarkets total: OVER or UNDER; teamMarkets moneyline: HOME, AWAY or DRAW; spread: HOME or AWAY
-         * @enum {string}
-         */
-        side?: 'OVER' | 'UNDER' | 'HOME' | 'AWAY' | 'DRAW';
-        name?: string | null;
-        /** @description display order in the market */
-        position?: number;
-        /** @description decimal odds */
-        odds?: number;
-        /** @description at most -100 or at least +100 */
-        americanOdds?: number;
-        /** @description implied probability in percent (49.4 is 49.4%) */
-        probability?: number;
-        /**
-         * @description OPEN when absent
-         * @enum {string}
-         */
-        status?: 'OPEN' | 'SUSPENDED' | 'CLOSED';
-        /** @description the operator's settlement; overrides the one derived from results (propBets and teamMarkets need it) */
-        settlement?: ('NOT_SET' | 'WIN' | 'LOSE' | 'VOID' | 'PUSH') | null;
-        /**
-         * Format: date-time
-         * @description ISO 8601 date-time with a zone
-         */
-        updatedAt?: string;
-      }[];
-    };
-  };
-  responses: never;
-  parameters: never;
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
