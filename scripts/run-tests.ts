@@ -20,6 +20,8 @@ import { readDurations } from './test-durations.ts';
 
 /** Measured on 2 cores: most files wait on PostgreSQL, child processes or I/O as much as on the CPU. */
 const DEFAULT_CONCURRENCY = 3;
+/** Far above the slowest file (a few minutes on a busy 2-core machine). */
+const FILE_TIMEOUT_MS = 15 * 60_000;
 
 const args = process.argv.slice(2);
 const isFile = (arg: string): boolean => !arg.startsWith('-') && arg.endsWith('.ts') && existsSync(arg);
@@ -50,6 +52,14 @@ function concurrencyFlags(): string[] {
   return [`--test-concurrency=${concurrency}`];
 }
 
+/**
+ * Node 20 applies --test-timeout to each file's process: the guard against a test that hangs, so that
+ * waits for a child process or a server carry no deadlines of their own, which a loaded machine breaks.
+ */
+function timeoutFlags(): string[] {
+  return flags.some((flag) => flag.startsWith('--test-timeout')) ? [] : [`--test-timeout=${FILE_TIMEOUT_MS}`];
+}
+
 function reporterFlags(): string[] {
   if (flags.some((flag) => flag.startsWith('--test-reporter'))) return [];
   const slowest = new URL('./test-reporter.js', import.meta.url).href;
@@ -64,7 +74,16 @@ function reporterFlags(): string[] {
 
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', ...concurrencyFlags(), ...reporterFlags(), ...flags, ...slowestFirst(files)],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    ...concurrencyFlags(),
+    ...timeoutFlags(),
+    ...reporterFlags(),
+    ...flags,
+    ...slowestFirst(files),
+  ],
   { stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
