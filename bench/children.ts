@@ -1,5 +1,8 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../scripts/free-port.ts';
 
 /**
  * Servers under test run in child processes, so that they do not share an event loop with the
@@ -54,16 +57,19 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * A server that is not ours to fork with IPC (`altsports serve`, json-server): spawned with `env`,
- * ready once `readyUrl` answers 2xx. Its output is kept and shown only if it fails to start.
+ * ready once `readyUrl` answers 2xx. Its output is kept and shown only if it fails to start; with
+ * `logFile`, it is written there instead, as an operator's `npm start > file` would.
  */
 export async function spawnServer(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   readyUrl: string,
-  timeoutMs = 120_000,
+  { timeoutMs = 120_000, logFile }: { timeoutMs?: number; logFile?: string } = {},
 ): Promise<RunningChild> {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = logFile === undefined ? 'pipe' : openSync(logFile, 'a');
+  const child = spawn(command, args, { env, stdio: ['ignore', log, log] });
+  if (typeof log === 'number') closeSync(log);
   running.add(child);
   child.once('exit', () => running.delete(child));
   let output = '';
@@ -77,7 +83,7 @@ export async function spawnServer(
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(
-        `${command} ${args.join(' ')} exited before answering (code ${child.exitCode}, signal ${child.signalCode}):\n${output}`,
+        `${command} ${args.join(' ')} exited before answering (code ${child.exitCode}, signal ${child.signalCode}):\n${output || tail(logFile)}`,
       );
     const ready = await fetch(readyUrl).then(
       (r) => r.ok,
@@ -87,11 +93,36 @@ export async function spawnServer(
     if (Date.now() > deadline) {
       child.kill();
       throw new Error(
-        `${command} ${args.join(' ')} did not answer ${readyUrl} within ${timeoutMs / 1000} s:\n${output}`,
+        `${command} ${args.join(' ')} did not answer ${readyUrl} within ${timeoutMs / 1000} s:\n${output || tail(logFile)}`,
       );
     }
     await sleep(100);
   }
+}
+
+function tail(file: string | undefined): string {
+  return file === undefined ? '' : readFileSync(file, 'utf8').slice(-20_000);
+}
+
+/** Rate limits raised only so far that a load run is not throttled; everything else as `npm start` has it. */
+export const UNTHROTTLED = '1000000000';
+
+/**
+ * `altsports serve` as `npm start` runs it (`node bin/altsports.js serve`), with the defaults a user
+ * gets (the request log at info, to `logFile`; rate limits on); `env` names the store (DATA_DIR or
+ * DATABASE_URL) and adds what a measurement needs (an admin key).
+ */
+export async function startAltsports(env: Record<string, string>, logFile: string): Promise<RunningChild> {
+  const port = await freePort();
+  const bin = fileURLToPath(new URL('../bin/altsports.js', import.meta.url));
+  const serveEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    RATE_LIMIT_PER_MINUTE: UNTHROTTLED,
+    ...env,
+  };
+  return spawnServer(process.execPath, [bin, 'serve'], serveEnv, `http://127.0.0.1:${port}/healthz`, { logFile });
 }
 
 /** Synchronous, for `process.on('exit')`: signals every child still running. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchArgs, parseBenchArgs } from './args.ts';
-import { killAllChildren, type RunningChild, startChild } from './children.ts';
+import { killAllChildren, type RunningChild, startAltsports, startChild } from './children.ts';
 import { chooseContext, type Fetcher, fetcher, headersToCopy, wireBytes } from './context.ts';
 import { type DatasetFigures, formatGrowth, measureDataset } from './growth.ts';
 import { benchIngest, formatIngest } from './ingest-feed.ts';
@@ -167,7 +167,10 @@ if (needsSmall) {
   log(`seeding a SQLite store in ${workDir}`);
   const { apiKey, events } = await seedStore({ dataDir: join(workDir, 'data') });
   log(`${events} demo events loaded`);
-  const altsports = await startChild(script('./server.ts'), [join(workDir, 'data'), adminKey]);
+  const altsports = await startAltsports(
+    { DATA_DIR: join(workDir, 'data'), ADMIN_API_KEY: adminKey },
+    join(workDir, 'serve.log'),
+  );
   const altsportsUrl = `http://127.0.0.1:${altsports.port}`;
   const headers = { 'x-api-key': apiKey };
   const settings = settingsWith(headers);
@@ -327,7 +330,8 @@ if (needsSmall) {
       log,
     });
     await altsports.stop();
-    if (postgresUrl) reports.push(...(await measureStreamAcrossNodes(postgresUrl, adminKey, streamSettings, log)));
+    if (postgresUrl)
+      reports.push(...(await measureStreamAcrossNodes(postgresUrl, adminKey, streamSettings, log, workDir)));
     else log('stream: no DATABASE_URL or TEST_DATABASE_URL: the cross-node measurement is skipped');
     sections.push(
       `write-to-stream latency: POST /api/v1/admin/feed (one heat-score update) to its heatScore event at each stream client, open loop (targets: p99 under ${TARGETS.streamOneNodeP99Ms} ms on one node, ${TARGETS.streamCrossNodeP99Ms} ms across nodes):\n${formatStream(reports)}`,
@@ -361,7 +365,7 @@ if (args.parts.has('large') && smallFigures) {
     },
   );
   log(`large: ${events} events in the store`);
-  const altsports = await startChild(script('./server.ts'), [dataDir]);
+  const altsports = await startAltsports({ DATA_DIR: dataDir }, join(workDir, 'serve-large.log'));
   try {
     const baseUrl = `http://127.0.0.1:${altsports.port}`;
     const headers = { 'x-api-key': apiKey };

@@ -1,5 +1,6 @@
 import { type ClientRequest, request } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { type Answer, client } from './parlay.ts';
 import { type ParlayBody, PUBLIC, type ReadSet, type WriteKind, type WriteTarget } from './soak-fixtures.ts';
 
@@ -357,16 +358,9 @@ export function streamClient(options: StreamOptions): { stats: StreamStats; done
     options.tally.note('stream', `${options.label} stream`, detail);
   };
 
-  const onBlock = (block: string, resumed: boolean) => {
-    let id: number | undefined;
-    let event = 'message';
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) {
-        if (line.startsWith(': heartbeat')) stats.heartbeats += 1;
-      } else if (line.startsWith('id:')) id = Number(line.slice(3).trim());
-      else if (line.startsWith('event:')) event = line.slice(6).trim();
-    }
-    if (block.split('\n').every((line) => line.startsWith(':') || line.startsWith('retry:') || line === '')) return;
+  const onEvent = (message: EventSourceMessage, resumed: boolean) => {
+    const event = message.event ?? 'message';
+    const id = message.id === undefined ? undefined : Number(message.id);
     stats.events[event] = (stats.events[event] ?? 0) + 1;
     if (event === 'reset') fail(`reset after id ${lastId}: the change log no longer reached back`);
     if (id === undefined) return;
@@ -425,15 +419,13 @@ export function streamClient(options: StreamOptions): { stats: StreamStats; done
         }
         stats.connects += 1;
         res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
-            onBlock(buffer.slice(0, end), resumed);
-            buffer = buffer.slice(end + 2);
-          }
+        const parser = createParser({
+          onEvent: (message) => onEvent(message, resumed),
+          onComment: (comment) => {
+            if (comment.trimStart().startsWith('heartbeat')) stats.heartbeats += 1;
+          },
         });
+        res.on('data', (chunk: string) => parser.feed(chunk));
       });
       req.on('error', (error) => {
         if (ending) return finish(ending);

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '../scripts/free-port.ts';
+import { createParser } from 'eventsource-parser';
 import { createThrowawayDatabase } from '../scripts/throwaway-database.ts';
-import { type RunningChild, spawnServer } from './children.ts';
+import { type RunningChild, startAltsports } from './children.ts';
 import { markdownTable, TARGETS, verdict } from './report.ts';
 import { seedStore } from './seed-store.ts';
 import { ms, type Summary, summarize } from './stats.ts';
@@ -125,26 +125,19 @@ function streamClient(url: string, apiKey: string, onHeatScore: (updatedAtMs: nu
     });
     if (response.status !== 200 || !response.body)
       throw new Error(`GET ${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      // One clock reading per chunk: every event in it arrived together.
-      const arrivedAt = performance.now();
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        let event = '';
-        let data = '';
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event:')) event = line.slice(6).trim();
-          else if (line.startsWith('data:')) data += line.slice(5).trim();
-        }
+    // One clock reading per chunk: every event in it arrived together.
+    let arrivedAt = 0;
+    const parser = createParser({
+      onEvent: ({ event, data }) => {
         if (event === 'ready') readyResolve();
         if (event === 'heatScore')
           onHeatScore(Date.parse((JSON.parse(data) as { updatedAt: string }).updatedAt), arrivedAt);
-      }
+      },
+    });
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      arrivedAt = performance.now();
+      parser.feed(decoder.decode(chunk, { stream: true }));
     }
   })().catch((error: unknown) => {
     if (!controller.signal.aborted) throw error;
@@ -263,6 +256,7 @@ export async function measureStreamAcrossNodes(
   adminKey: string,
   settings: StreamSettings,
   log: (message: string) => void,
+  workDir: string,
 ): Promise<StreamReport[]> {
   const database = await createThrowawayDatabase(postgresUrl, 'bench_stream');
   const databaseUrl = database.url;
@@ -271,22 +265,14 @@ export async function measureStreamAcrossNodes(
     log(`stream: PostgreSQL database ${database.name}: loading the demo data`);
     const { apiKey, events } = await seedStore({ databaseUrl, pgPoolSize: 2 });
     log(`stream: ${events} demo events loaded; starting two altsports serve processes on it`);
-    const cli = fileURLToPath(new URL('../bin/altsports.js', import.meta.url));
     for (const name of ['A', 'B']) {
-      const port = await freePort();
-      const env = {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ADMIN_API_KEY: adminKey,
-        DEMO_DATA: 'off',
-        DEMO_API_KEY: 'off',
-        RATE_LIMIT_PER_MINUTE: '0',
-        LOG_LEVEL: 'warn',
-      };
       try {
-        nodes.push(await spawnServer(process.execPath, [cli, 'serve'], env, `http://127.0.0.1:${port}/healthz`));
+        nodes.push(
+          await startAltsports(
+            { DATABASE_URL: databaseUrl, ADMIN_API_KEY: adminKey },
+            join(workDir, `serve-${name}.log`),
+          ),
+        );
       } catch (error) {
         throw new Error(`node ${name}: ${(error as Error).message}`);
       }

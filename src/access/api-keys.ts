@@ -1,5 +1,6 @@
 import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { isCompetitionKey } from '../domain/competitions.ts';
+import { LRUCache } from 'lru-cache';
+import { COMPETITION_KEYS, isCompetitionKey } from '../domain/competitions.ts';
 import { ApiError, badRequest } from '../domain/errors.ts';
 import type { Store } from '../store/database.ts';
 import { keysRepository } from '../store/repositories/keys-repository.ts';
@@ -38,20 +39,9 @@ export interface KeyLimits {
 
 const PREFIX_LENGTH = 12;
 
-// One-shot hashing: a third of createHash's cost on a key-sized input, and every public request hashes its key.
+// One-shot hashing: a third of createHash's cost on a key-sized input; every public request hashes its key.
 export function hashKey(key: string): string {
   return hash('sha256', key, 'hex');
-}
-
-/**
- * Whether two strings are equal, in time that depends on their lengths, not on where they differ: no
- * early exit, every character pair is looked at.
- */
-export function sameCharacters(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
 }
 
 /** Compares two secrets in time independent of where they differ. */
@@ -84,7 +74,9 @@ export function parseCompetitionList(value: string | undefined): string[] | null
     .filter(Boolean);
   const unknown = keys.filter((k) => !isCompetitionKey(k));
   if (unknown.length)
-    throw badRequest(`Unknown competition key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+    throw badRequest(
+      `Unknown competition key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (known: ${COMPETITION_KEYS.join(', ')})`,
+    );
   return [...new Set(keys)];
 }
 
@@ -132,8 +124,13 @@ export async function setApiKeyLimits(store: Store, idOrPrefix: string, limits: 
 
 /** The one active key an id or prefix named; the repository changed it only if there was exactly one. */
 function onlyKey(rows: ApiKeyRow[], idOrPrefix: string): ApiKeyInfo {
-  if (rows.length === 0) throw new ApiError(404, `No active API key has the id or prefix "${idOrPrefix}"`);
-  if (rows.length > 1) throw badRequest(`The prefix "${idOrPrefix}" matches ${rows.length} keys; give the key's id`);
+  if (rows.length === 0) throw new ApiError(404, `No active API key has an id or prefix "${idOrPrefix}"`);
+  if (rows.length > 1) {
+    const candidates = rows.map((row) => `${row.id} (${row.name})`).join(', ');
+    throw badRequest(`"${idOrPrefix}" names ${rows.length} active keys: ${candidates}; give more of the id`, {
+      candidates: rows.map((row) => row.id),
+    });
+  }
   return toInfo(rows[0] as ApiKeyRow);
 }
 
@@ -145,53 +142,34 @@ function checkLimits(limits: KeyLimits): void {
 }
 
 /**
- * Verifies keys, remembering answers briefly so that a hot route does not query the store for every
- * request. A revocation therefore takes effect within `ttlMs` (docs/decisions.md, "Auth").
+ * Verifies keys, remembering answers (a key, or that there is none) briefly, so that a hot route does
+ * not query the store for every request. A revocation therefore takes effect within `ttlMs`
+ * (docs/decisions.md, "Auth"). Keyed, like the store, by the key's SHA-256: a caller cannot steer how
+ * far a comparison with a real key runs (a lookup compares digests it cannot choose), so timing tells
+ * nothing of the keys.
  */
 export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
-  const cache = new Map<string, { key: VerifiedKey | null; until: number }>();
-  const lookUp = async (digest: string, now: number): Promise<VerifiedKey | null> => {
-    const row = await keysRepository(store.db).findActiveByHash(digest);
-    const key = row
-      ? {
-          id: row.id,
-          name: row.name,
-          competitions: row.competitions ? (JSON.parse(row.competitions) as string[]) : null,
-          ratePerMinute: row.ratePerMinute,
-          ratePerDay: row.ratePerDay,
-        }
-      : null;
-    if (cache.size >= maxEntries) cache.clear();
-    cache.set(digest, { key, until: now + ttlMs });
-    return key;
-  };
-  // Keyed, like the store, by the key's SHA-256: a caller cannot steer how far a comparison with a
-  // real key runs (a lookup compares digests it cannot choose), so timing tells nothing of the keys.
-  // A remembered answer is returned as it is, not as a promise: a cache hit then never waits a turn.
-  const digestOf = connectionDigests();
-  return (presented: string, connection?: object): VerifiedKey | null | Promise<VerifiedKey | null> => {
-    const now = Date.now();
-    const digest = connection === undefined ? hashKey(presented) : digestOf(presented, connection);
-    const hit = cache.get(digest);
-    return hit && hit.until > now ? hit.key : lookUp(digest, now);
-  };
+  const remembered = new LRUCache<string, { key: VerifiedKey | null }>({
+    max: maxEntries,
+    ttl: ttlMs,
+    // The wall clock, read each time, as the rate limits' windows follow it (and as tests set it).
+    perf: { now: () => Date.now() },
+    ttlResolution: 0,
+    fetchMethod: async (digest) => {
+      const row = await keysRepository(store.db).findActiveByHash(digest);
+      return { key: row ? verifiedKey(row) : null };
+    },
+  });
+  return async (presented: string): Promise<VerifiedKey | null> =>
+    (await remembered.fetch(hashKey(presented)))?.key ?? null;
 }
 
-/**
- * A key's digest, remembered for the connection that presented it: a client sends the same key on
- * every request of a keep-alive connection, and hashing it each time cost about 3,300 of a cached
- * answer's 99,000 instructions (BENCHMARKS.md "Results after session 12"). The key is compared
- * with the one that connection presented last in constant time (`sameCharacters`), since behind a
- * proxy that pools its connections the last key may be another client's. Only the digest is
- * remembered beside it, so the verifier's own answers (and revocations) keep their 5-second life.
- */
-export function connectionDigests(): (presented: string, connection: object) => string {
-  const last = new WeakMap<object, { presented: string; digest: string }>();
-  return (presented, connection) => {
-    const remembered = last.get(connection);
-    if (remembered !== undefined && sameCharacters(presented, remembered.presented)) return remembered.digest;
-    const digest = hashKey(presented);
-    last.set(connection, { presented, digest });
-    return digest;
+function verifiedKey(row: ApiKeyRow): VerifiedKey {
+  return {
+    id: row.id,
+    name: row.name,
+    competitions: row.competitions ? (JSON.parse(row.competitions) as string[]) : null,
+    ratePerMinute: row.ratePerMinute,
+    ratePerDay: row.ratePerDay,
   };
 }

@@ -1,11 +1,12 @@
 import { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { badRequest } from '../domain/errors.ts';
 
 /**
  * Per-key rate limits (DESIGN decision 2, docs/decisions.md "Rate limits"): two fixed windows, the
  * clock minute and the UTC day. A request is allowed only if both windows have room; an allowed
- * request counts in both, a rejected one in neither. Counts live in Redis when the server has one,
- * so that every API process shares them, else in this process.
+ * request counts in both, a rejected one in neither. Counts are kept by rate-limiter-flexible: in
+ * Redis when the server has one, so that every API process shares them, else in this process.
  */
 
 /** Requests allowed per window; 0: no limit in that window. */
@@ -25,8 +26,8 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  /** Counts one request; a decision made in this process comes back at once, not as a promise. */
-  consume(keyId: string, limits: RateLimits, nowMs?: number): RateDecision | Promise<RateDecision>;
+  /** Counts one request of `keyId`, if both windows have room. */
+  consume(keyId: string, limits: RateLimits, nowMs?: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
 
@@ -103,108 +104,111 @@ export function parseRateSetting(value: string, name: string): number | null {
   );
 }
 
-/** Counts in this process: one entry per key and window, swept once a minute after the window ends. */
-export function memoryRateLimiter(): RateLimiter & { readonly entries: number } {
-  const counts = new Map<string, { count: number; expiresAt: number }>();
-  let nextSweep = 0;
-
-  const sweep = (nowMs: number) => {
-    if (nowMs < nextSweep) return;
-    for (const [key, entry] of counts) if (entry.expiresAt <= nowMs) counts.delete(key);
-    nextSweep = nowMs + MINUTE_MS;
-  };
-
-  // Made once, not per call: tsx names each named function as it is made (docs/decisions.md "Caching").
-  const slot = (keyId: string, window: RateWindowName, nowMs: number) => {
-    const start = windowStart(window, nowMs);
-    const key = `${keyId}:${window}:${start}`;
-    return { key, expiresAt: start + WINDOW_MS[window], count: counts.get(key)?.count ?? 0 };
-  };
-
-  return {
-    consume(keyId, limits, nowMs = Date.now()) {
-      if (unlimited(limits)) return NO_LIMIT;
-      sweep(nowMs);
-      const minute = slot(keyId, 'minute', nowMs);
-      const day = slot(keyId, 'day', nowMs);
-      const decision = decideRate(limits, { minute: minute.count, day: day.count }, nowMs);
-      if (decision.allowed) {
-        for (const s of [minute, day]) counts.set(s.key, { count: s.count + 1, expiresAt: s.expiresAt });
-      }
-      return decision;
-    },
-    async close() {
-      counts.clear();
-    },
-    /** Windows held, for tests: bounded by the keys active in the last minute and day. */
-    get entries() {
-      return counts.size;
-    },
-  };
-}
-
-/** Checks both windows and counts an admitted request in both, atomically; answers the counts before it. */
-const CONSUME_SCRIPT = `
-local minute = tonumber(redis.call('GET', KEYS[1]) or '0')
-local day = tonumber(redis.call('GET', KEYS[2]) or '0')
-local perMinute = tonumber(ARGV[1])
-local perDay = tonumber(ARGV[2])
-if (perMinute == 0 or minute < perMinute) and (perDay == 0 or day < perDay) then
-  redis.call('INCR', KEYS[1])
-  redis.call('PEXPIRE', KEYS[1], ARGV[3])
-  redis.call('INCR', KEYS[2])
-  redis.call('PEXPIRE', KEYS[2], ARGV[4])
-end
-return { minute, day }
-`;
-
 /** Keys outlive their window by this much, so that a node whose clock lags still finds the count. */
-const CLOCK_SKEW_MS = 5_000;
+const CLOCK_SKEW_SECONDS = 5;
 /** How long a request waits for Redis before it is counted in this process. */
 const ANSWER_WITHIN_MS = 200;
 
-type ConsumeCommand = (
-  minuteKey: string,
-  dayKey: string,
-  perMinute: number,
-  perDay: number,
-  minuteTtlMs: number,
-  dayTtlMs: number,
-) => Promise<[number, number]>;
+/** A count's key: the hash tag keeps a key's windows in one slot of a Redis cluster. */
+function countKey(keyId: string, window: RateWindowName, nowMs: number): string {
+  return `{${keyId}}:${window === 'minute' ? 'm' : 'd'}:${windowStart(window, nowMs)}`;
+}
+
+/** Counts of one window kept by some store: rate-limiter-flexible's limiters, one per limit value. */
+type WindowCounters = (window: RateWindowName, points: number) => RateLimiterAbstract;
+
+/**
+ * A limiter over `counters`. The window's start is part of each count's key, so that windows follow
+ * the clock (rate-limiter-flexible's own start at a key's first request), and each count expires with
+ * its window. The minute is counted first; a request the day then turns down is given back to the minute.
+ */
+function windowedLimiter(counters: WindowCounters, close: () => Promise<void>): RateLimiter {
+  const countIn = async (window: RateWindowName, limit: number, keyId: string, nowMs: number) => {
+    if (limit === 0) return { used: 0, admitted: true, undo: async () => {} };
+    const start = windowStart(window, nowMs);
+    const counter = counters(window, limit);
+    const key = countKey(keyId, window, nowMs);
+    const customDuration = Math.ceil((start + WINDOW_MS[window] - nowMs) / 1000) + CLOCK_SKEW_SECONDS;
+    const undo = async () => void (await counter.reward(key, 1, { customDuration }));
+    try {
+      const counted = await counter.consume(key, 1, { customDuration });
+      return { used: counted.consumedPoints - 1, admitted: true, undo };
+    } catch (refused) {
+      if (!(refused instanceof RateLimiterRes)) throw refused;
+      return { used: refused.consumedPoints - 1, admitted: false, undo };
+    }
+  };
+  const peek = async (window: RateWindowName, limit: number, keyId: string, nowMs: number) => {
+    if (limit === 0) return 0;
+    const held = await counters(window, limit).get(countKey(keyId, window, nowMs));
+    return held?.consumedPoints ?? 0;
+  };
+  return {
+    async consume(keyId, limits, nowMs = Date.now()) {
+      if (unlimited(limits)) return NO_LIMIT;
+      const minute = await countIn('minute', limits.perMinute, keyId, nowMs);
+      if (!minute.admitted) {
+        const day = await peek('day', limits.perDay, keyId, nowMs);
+        return decideRate(limits, { minute: minute.used, day }, nowMs);
+      }
+      const day = await countIn('day', limits.perDay, keyId, nowMs);
+      if (!day.admitted) await minute.undo();
+      return decideRate(limits, { minute: minute.used, day: day.used }, nowMs);
+    },
+    close,
+  };
+}
+
+/** Limiters made on first use, one per window and limit value (keys with their own limits add a few). */
+function countersBy(make: (window: RateWindowName, points: number) => RateLimiterAbstract): WindowCounters {
+  const made = new Map<string, RateLimiterAbstract>();
+  return (window, points) => {
+    const name = `${window}:${points}`;
+    let counter = made.get(name);
+    if (counter === undefined) {
+      counter = make(window, points);
+      made.set(name, counter);
+    }
+    return counter;
+  };
+}
+
+const KEY_PREFIX = 'altsports:rl';
+
+/** Counts in this process. */
+export function memoryRateLimiter(): RateLimiter {
+  const counters = countersBy(
+    (window, points) => new RateLimiterMemory({ keyPrefix: KEY_PREFIX, points, duration: WINDOW_MS[window] / 1000 }),
+  );
+  return windowedLimiter(counters, async () => {});
+}
+
+/** The in-process limiter that counts while Redis does not answer: its first use is the outage's warning. */
+class Insurance extends RateLimiterMemory {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly used: (reason: string) => void,
+  ) {
+    super(options);
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory['consume']>) {
+    this.used('a request was counted in this process');
+    return super.consume(...args);
+  }
+}
 
 const silentLog: RateLimitLog = { warn: () => {}, info: () => {} };
 
 /**
- * `promise`, or a rejection after `ms`. The rejection waits for one more turn of the event loop, which
- * first reads what arrived meanwhile: a stall of this process (a long synchronous task) is not a slow Redis.
- */
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => setImmediate(() => reject(new Error(`Redis did not answer within ${ms} ms`))), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
-
-/**
- * Counts shared through Redis, one round trip per request. When Redis does not answer within 200 ms
- * the request is counted in this process instead (fail open to per-process limits, never an error),
- * with one warning per outage; Redis is used again as soon as it answers.
+ * Counts shared through Redis. When Redis does not answer within 200 ms, or is not connected, the
+ * request is counted in this process instead by the limiter's insurance (fail open to per-process
+ * limits, never an error), with one warning per outage; Redis is used again as soon as it answers.
  */
 export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): RateLimiter {
-  const fallback = memoryRateLimiter();
   const redis = new Redis(url, {
     connectTimeout: 1_000,
-    // A backstop that clears commands stuck on a dead connection; requests stop waiting sooner (within).
-    commandTimeout: 2_000,
+    commandTimeout: ANSWER_WITHIN_MS,
     maxRetriesPerRequest: 1,
     // Fail at once while disconnected rather than queue requests behind the outage.
     enableOfflineQueue: false,
@@ -213,57 +217,39 @@ export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): Ra
     disableClientInfo: true,
     retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
   });
-  redis.defineCommand('altsportsRateLimit', { numberOfKeys: 2, lua: CONSUME_SCRIPT });
-  const consumeScript = (redis as unknown as { altsportsRateLimit: ConsumeCommand }).altsportsRateLimit.bind(redis);
-
   let outage = false;
-  const down = (error: unknown) => {
+  const down = (reason: string) => {
     if (outage) return;
     outage = true;
-    log.warn(
-      { error: (error as Error).message },
-      'Redis does not answer: rate limits are counted per process until it does',
-    );
+    log.warn({ error: reason }, 'Redis does not answer: rate limits are counted per process until it does');
   };
-  redis.on('error', down);
+  redis.on('error', (error: Error) => down(error.message));
+  redis.on('ready', () => {
+    if (!outage) return;
+    outage = false;
+    log.info({}, 'Redis answers again: rate limits are shared again');
+  });
   // The first requests wait for the first connection attempt (connectTimeout bounds it) rather than count by themselves.
-  const started = new Promise<void>((resolve) => {
+  const ready = new Promise<void>((resolve) => {
     for (const event of ['ready', 'error', 'end']) redis.once(event, () => resolve());
   });
-
-  const consumeShared = async (keyId: string, limits: RateLimits, nowMs: number): Promise<RateDecision> => {
-    const minuteStart = windowStart('minute', nowMs);
-    const dayStart = windowStart('day', nowMs);
-    await started;
-    try {
-      // The hash tag keeps a key's two windows in one slot, which a multi-key script needs on a cluster.
-      const [minute, day] = await within(
-        consumeScript(
-          `altsports:rl:{${keyId}}:m:${minuteStart}`,
-          `altsports:rl:{${keyId}}:d:${dayStart}`,
-          limits.perMinute,
-          limits.perDay,
-          minuteStart + MINUTE_MS - nowMs + CLOCK_SKEW_MS,
-          dayStart + DAY_MS - nowMs + CLOCK_SKEW_MS,
-        ),
-        ANSWER_WITHIN_MS,
-      );
-      if (outage) {
-        outage = false;
-        log.info({}, 'Redis answers again: rate limits are shared again');
-      }
-      return decideRate(limits, { minute, day }, nowMs);
-    } catch (error) {
-      down(error);
-      return fallback.consume(keyId, limits, nowMs);
-    }
-  };
+  const counters = countersBy((window, points) => {
+    const duration = WINDOW_MS[window] / 1000;
+    return new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: KEY_PREFIX,
+      points,
+      duration,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new Insurance({ keyPrefix: KEY_PREFIX, points, duration }, down),
+    });
+  });
+  const limiter = windowedLimiter(counters, async () => redis.disconnect());
   return {
-    consume: (keyId, limits, nowMs = Date.now()) =>
-      unlimited(limits) ? NO_LIMIT : consumeShared(keyId, limits, nowMs),
-    async close() {
-      redis.disconnect();
-      await fallback.close();
+    async consume(keyId, limits, nowMs) {
+      await ready;
+      return limiter.consume(keyId, limits, nowMs);
     },
+    close: limiter.close,
   };
 }

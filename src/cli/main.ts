@@ -103,8 +103,10 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (error instanceof FeedValidationError) {
       console.error(`altsports ${name}: ${error.message}`);
-      for (const p of error.problems)
-        console.error(`  - ${p.item}${p.id ? ` (id "${p.id}")` : ''}${p.field ? `.${p.field}` : ''}: ${p.message}`);
+      // The message names the first problem: the list is for more than one.
+      if (error.problems.length > 1)
+        for (const p of error.problems)
+          console.error(`  - ${p.item}${p.id ? ` (id "${p.id}")` : ''}${p.field ? `.${p.field}` : ''}: ${p.message}`);
       return 1;
     }
     if (error instanceof ApiError) {

@@ -18,6 +18,7 @@ import {
 import { loadDemoData } from './load-demo.ts';
 import { demoTeamMarkets, type EventMarkets, inPlayEventMarkets, settleDemoProps } from './markets.ts';
 import { demoMatchMarkets, inPlayMatchOdds } from './matches.ts';
+import { MAX_SPEED } from './speed.ts';
 
 /**
  * The live simulator: moves the demo data forward in time through the ingest path. The demo's events
@@ -78,8 +79,6 @@ export interface Simulator {
   /** Ticks every `intervalMs` until `ticks` are done or `signal` aborts; a tick in flight finishes first. */
   run(options: RunOptions): Promise<void>;
 }
-
-export const MAX_SPEED = 3600;
 
 export function createSimulator(store: Store, options: SimulatorOptions): Simulator {
   const speed = options.speed ?? 1;

@@ -1,3 +1,5 @@
+import { type ParseError, parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
+
 /**
  * Text every store can hold and give back unchanged. PostgreSQL refuses the NUL character in text,
  * and a lone UTF-16 surrogate has no UTF-8 form (each store would silently replace it, differently),
@@ -45,4 +47,38 @@ export function inputProblems(value: unknown, options: { finiteNumbers?: boolean
   };
   walk(value, '', 0);
   return problems;
+}
+
+/** What each of jsonc-parser's error codes says, in words. */
+const JSON_ERRORS: Partial<Record<string, string>> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'malformed number',
+  PropertyNameExpected: 'a property name in double quotes was expected',
+  ValueExpected: 'a value was expected',
+  ColonExpected: "a ':' was expected",
+  CommaExpected: "a ',' was expected",
+  CloseBraceExpected: "a '}' was expected",
+  CloseBracketExpected: "a ']' was expected",
+  EndOfFileExpected: 'nothing may follow the document',
+  InvalidCommentToken: 'comments are not JSON',
+  UnexpectedEndOfComment: 'comments are not JSON',
+  UnexpectedEndOfString: 'a string is not closed',
+  UnexpectedEndOfNumber: 'malformed number',
+  InvalidUnicode: 'malformed \\u escape',
+  InvalidEscapeCharacter: 'malformed escape',
+  InvalidCharacter: 'a control character inside a string',
+};
+
+/**
+ * Why `text`, which JSON.parse refused, is not JSON, with the line and column (1-based) of the first
+ * problem: jsonc-parser, strict, locates it (Node 20's messages give no position for most errors).
+ */
+export function jsonSyntaxProblem(text: string): string {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first === undefined) return 'it is not JSON';
+  const code = printParseErrorCode(first.error);
+  const before = text.slice(0, first.offset).split('\n');
+  return `${JSON_ERRORS[code] ?? code} at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
 }

@@ -1,12 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config.ts';
 import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
+import { AccessLog } from './access-log.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorsPlugin, formatSchemaErrors, frameworkErrorHandler } from './plugins/errors.ts';
 import { eventStreamPlugin } from './plugins/event-stream.ts';
-import { frontDoor, frontDoorPlugin } from './plugins/front-door.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { listenerServer, listenersPlugin } from './plugins/listeners.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -52,13 +53,21 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>;
 }
 
+/**
+ * JSON lines on stdout at the configured level, written asynchronously: a write in flight takes the
+ * lines logged meanwhile with it, rather than one blocking write per line on the request path
+ * (docs/decisions.md "Logs"). pino writes what is left before the process exits.
+ */
+function defaultLogger(config: Config) {
+  return { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) };
+}
+
 export async function buildApp({ config, store, logger }: AppOptions): Promise<FastifyInstance> {
-  // Cached answers go out before Fastify routes the request (plugins/front-door.ts).
-  const door = frontDoor();
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? defaultLogger(config),
+    logController: new AccessLog(),
     bodyLimit: config.bodyLimitBytes,
-    serverFactory: (fastify) => listenerServer(config, door.listener(fastify)),
+    serverFactory: (handler) => listenerServer(config, handler),
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
     // A request reaching a closing server is still answered (with Connection: close, see
@@ -118,8 +127,10 @@ export async function buildApp({ config, store, logger }: AppOptions): Promise<F
   });
 
   await app.register(responseCachePlugin, { store, feed: changeFeed });
-  await app.register(eventStreamPlugin, { heartbeatMs: config.streamHeartbeatSeconds * 1000 });
-  await app.register(frontDoorPlugin, { door });
+  await app.register(eventStreamPlugin, {
+    heartbeatMs: config.streamHeartbeatSeconds * 1000,
+    maxPerKey: config.streamMaxPerKey,
+  });
 
   await app.register(healthRoutes);
   await app.register(boardRoutes, { demoApiKey: config.demoApiKey });

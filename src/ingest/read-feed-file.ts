@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { jsonSyntaxProblem } from '../domain/text.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedDocument } from './feed-schema.ts';
 
@@ -27,10 +28,10 @@ export async function readFeedFile(path: string, onBytes?: (read: number, total:
   const text = lines.join('\n');
   try {
     return { document: JSON.parse(text) as FeedDocument, lineOf: () => undefined };
-  } catch (error) {
+  } catch {
     // Not one JSON document: NDJSON when its first line stands alone as a document.
     const first = lines.find((l) => l.trim()) ?? '';
-    if (!isJson(first)) throw notJson('document', (error as Error).message);
+    if (!isJson(first)) throw notJson('document', jsonSyntaxProblem(text));
   }
   return mergeNdjson(lines);
 }
@@ -45,7 +46,7 @@ function isJson(text: string): boolean {
 }
 
 function notJson(item: string, detail: string): FeedValidationError {
-  return new FeedValidationError([{ item, field: '', message: `is not valid JSON (${detail})` }]);
+  return new FeedValidationError([{ item, field: '', message: `is not valid JSON: ${detail}` }]);
 }
 
 export function mergeNdjson(lines: string[]): FeedFile {
@@ -57,8 +58,8 @@ export function mergeNdjson(lines: string[]): FeedFile {
     let doc: Record<string, unknown>;
     try {
       doc = JSON.parse(line) as Record<string, unknown>;
-    } catch (error) {
-      throw notJson(`line ${i + 1}`, (error as Error).message);
+    } catch {
+      throw notJson(`line ${i + 1}`, jsonSyntaxProblem(line).replace(/ at line 1, /, ' at '));
     }
     if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
       throw new FeedValidationError([

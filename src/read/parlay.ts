@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { type Competition, getCompetition, supportsParlays } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
 import { badRequest, unprocessable } from '../domain/errors.ts';
@@ -17,7 +18,6 @@ import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
 import type { EventRow, MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
-import { BoundedCache } from './bounded-cache.ts';
 import { resolveEvent } from './events.ts';
 import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
 import { drawMatches, drawScope, type ScopeDraw } from './parlay-draws.ts';
@@ -90,33 +90,51 @@ interface ScopeToDraw {
   draw: ScopeDraw;
 }
 
+/** A scope's simulated orders, and its key among them (the prefix of its legs' bitsets). */
 interface Simulation {
+  key: string;
   samples: ScopeSamples;
-  /** Each leg's wins over the samples, by what the leg backs. */
-  bits: Map<string, Uint32Array | null>;
 }
 
-/** The memory a simulation takes: its samples' places, and its legs' bitsets as they accrue. */
-function simulationBytes(simulation: {
-  samples: { byteLength: number };
-  bits: Map<string, Uint32Array | null>;
-}): number {
-  let bytes = simulation.samples.byteLength;
-  for (const bits of simulation.bits.values()) bytes += bits?.byteLength ?? 0;
-  return bytes;
-}
+const MIB = 1024 * 1024;
 
-const models = new Map<string, EventModel>();
+const models = new LRUCache<string, EventModel>({ max: MAX_CACHED_EVENTS });
 
 /**
  * Simulated scopes, keyed by event, scope and the winner market's prices: a new price elsewhere in
  * the event keeps them (and their legs' bitsets); a new price in the winner market draws anew. Held
  * within a memory budget, least recently used first out: a 30-rider scope is 7.6 MiB (267,000
- * orders), so 128 MiB holds 16 such fields, more of smaller ones. Only this cache holds simulations
- * (event models keep what to draw), so the budget bounds them all; one forgotten and asked for again
- * is drawn again, the same, from its seed.
+ * orders), so 128 MiB holds 16 such fields, more of smaller ones. One forgotten and asked for again
+ * is drawn again, the same, from its seed. Requests that need a scope while it is drawn wait for that
+ * one draw (lru-cache's fetch).
  */
-const simulated = new BoundedCache<Simulation>(128 * 1024 * 1024, simulationBytes);
+const simulated = new LRUCache<string, ScopeSamples, ScopeDraw>({
+  maxSize: 128 * MIB,
+  sizeCalculation: (samples) => samples.byteLength,
+  fetchMethod: (_key, _stale, { context }) => drawScope(context),
+});
+
+/** Simulated matches, by event and the moneyline's and total's prices; 100,000 matches are 1 to 5 MiB. */
+const matchSimulations = new LRUCache<string, MatchSimulation, () => Promise<MatchSimulation>>({
+  maxSize: 64 * MIB,
+  sizeCalculation: (simulation) => simulation.samples.byteLength,
+  fetchMethod: (_key, _stale, { context }) => context(),
+});
+
+/** Each leg's wins over its simulation's samples (a few to 35 KiB), by simulation and what the leg backs. */
+const legBitsets = new LRUCache<string, { bits: Uint32Array | null }>({
+  maxSize: 64 * MIB,
+  sizeCalculation: ({ bits }) => Math.max(1, bits?.byteLength ?? 0),
+});
+
+function bitsOf(key: string, make: () => Uint32Array | null): Uint32Array | null {
+  let held = legBitsets.get(key);
+  if (held === undefined) {
+    held = { bits: make() };
+    legBitsets.set(key, held);
+  }
+  return held.bits;
+}
 
 /** The odd ids of a request body: an array, or `{ "oddIds": [...] }`. */
 export function parlayOddIds(body: unknown): string[] {
@@ -214,10 +232,7 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
     names: new Map([...athletes.values()].map((a) => [a.id, `${a.firstName} ${a.lastName}`.trim()])),
     samples: new Map(),
   };
-  models.delete(event.id);
   models.set(event.id, model);
-  // Least recently priced events go first.
-  while (models.size > MAX_CACHED_EVENTS) models.delete(models.keys().next().value as string);
   return model;
 }
 
@@ -321,9 +336,8 @@ async function scopeSamples(model: EventModel, key: string): Promise<Simulation 
     model.samples.set(key, scope);
   }
   if (scope === null) return null;
-  // Requests that need the same scope while it is drawn wait for that one draw.
-  const { draw } = scope;
-  return simulated.getOrLoad(scope.cacheKey, async () => ({ samples: await drawScope(draw), bits: new Map() }));
+  const samples = await simulated.fetch(scope.cacheKey, { context: scope.draw });
+  return samples === undefined ? null : { key: scope.cacheKey, samples };
 }
 
 /** What a scope's simulation is drawn from, or null when it has no winner market to fit. */
@@ -345,22 +359,16 @@ function scopeToDraw(model: EventModel, key: string): ScopeToDraw | null {
   };
 }
 
-/** A leg's wins over its scope's samples, cached with the samples by what the leg backs. */
+/** A leg's wins over its scope's samples. */
 function legBits(simulation: Simulation, leg: Leg): Uint32Array | null {
-  const key = JSON.stringify(leg.selection);
-  if (!simulation.bits.has(key)) simulation.bits.set(key, simulation.samples.legBits(leg.selection));
-  return simulation.bits.get(key) ?? null;
+  return bitsOf(`${simulation.key}|${JSON.stringify(leg.selection)}`, () => simulation.samples.legBits(leg.selection));
 }
 
 interface MatchSimulation {
   samples: MatchSamples;
   /** Regular periods' round ids in play order: a leg's period index. */
   periods: string[];
-  bits: Map<string, Uint32Array | null>;
 }
-
-/** Simulated matches, by event and the moneyline's and total's prices; 100,000 matches are 1 to 5 MiB. */
-const matchSimulations = new BoundedCache<MatchSimulation>(64 * 1024 * 1024, simulationBytes);
 
 /**
  * Legs on a team match and its periods, over matches simulated from the score model fitted to the
@@ -393,45 +401,48 @@ async function matchScope(
   const found =
     home === undefined || away === undefined
       ? matchSimulations.get(key)
-      : await matchSimulations.getOrLoad(key, async (): Promise<MatchSimulation> => {
-          const facts = eventTeamFacts(event.teams);
-          const firstHammer = facts.find((t) => t.firstHammer)?.isHomeTeam === false ? 'away' : 'home';
-          const fitted = fitMatchModelToMarkets(
-            competition.resultsFormat,
-            {
-              homeWin: home / (home + away),
-              ...(over !== undefined && totals.market?.line != null
-                ? { total: { line: totals.market.line, over } }
-                : {}),
-            },
-            firstHammer,
-          );
-          const [rounds, samples] = await Promise.all([
-            store.db
-              .selectFrom('rounds')
-              .select(['id'])
-              .where('eventId', '=', event.id)
-              .orderBy('roundNo')
-              .orderBy('referenceId')
-              .execute(),
-            drawMatches({
-              format: competition.resultsFormat,
-              model: fitted,
-              samples: MATCH_SAMPLES,
-              seed: hashSeed(model.eventId, MATCH_GROUP, prices),
-            }),
-          ]);
-          return { samples, periods: rounds.map((r) => r.id), bits: new Map() };
+      : await matchSimulations.fetch(key, {
+          context: async (): Promise<MatchSimulation> => {
+            const facts = eventTeamFacts(event.teams);
+            const firstHammer = facts.find((t) => t.firstHammer)?.isHomeTeam === false ? 'away' : 'home';
+            const fitted = fitMatchModelToMarkets(
+              competition.resultsFormat,
+              {
+                homeWin: home / (home + away),
+                ...(over !== undefined && totals.market?.line != null
+                  ? { total: { line: totals.market.line, over } }
+                  : {}),
+              },
+              firstHammer,
+            );
+            const [rounds, samples] = await Promise.all([
+              store.db
+                .selectFrom('rounds')
+                .select(['id'])
+                .where('eventId', '=', event.id)
+                .orderBy('roundNo')
+                .orderBy('referenceId')
+                .execute(),
+              drawMatches({
+                format: competition.resultsFormat,
+                model: fitted,
+                samples: MATCH_SAMPLES,
+                seed: hashSeed(model.eventId, MATCH_GROUP, prices),
+              }),
+            ]);
+            return { samples, periods: rounds.map((r) => r.id) };
+          },
         });
   return {
     samples: found?.samples.samples ?? 1,
     legs: legs.map((leg) => {
-      if (!found || leg.selection.kind !== 'matchScore') return { published: leg.published, bits: null };
+      const { selection } = leg;
+      if (!found || selection.kind !== 'matchScore') return { published: leg.published, bits: null };
       const period = leg.market.roundId === null ? null : found.periods.indexOf(leg.market.roundId);
-      const cacheKey = `${period}|${JSON.stringify(leg.selection)}`;
-      if (!found.bits.has(cacheKey))
-        found.bits.set(cacheKey, period === -1 ? null : found.samples.legBits(period, leg.selection));
-      return { published: leg.published, bits: found.bits.get(cacheKey) ?? null };
+      const bits = bitsOf(`${key}|${period}|${JSON.stringify(selection)}`, () =>
+        period === -1 ? null : found.samples.legBits(period, selection),
+      );
+      return { published: leg.published, bits };
     }),
   };
 }

@@ -1,62 +1,96 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import fc from 'fast-check';
-import { connectionDigests, hashKey, sameCharacters } from '../../src/access/api-keys.ts';
+import { test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  createApiKey,
+  hashKey,
+  keyVerifier,
+  listApiKeys,
+  revokeApiKey,
+  setApiKeyLimits,
+} from '../../src/access/api-keys.ts';
+import { ApiError } from '../../src/domain/errors.ts';
+import { describeEachStore } from '../helpers/stores.ts';
 
-describe('sameCharacters', () => {
-  const cases: [string, string, boolean][] = [
-    ['', '', true],
-    ['ask_abc', 'ask_abc', true],
-    ['ask_abc', 'ask_abd', false],
-    ['ask_abc', 'bsk_abc', false],
-    ['ask_abc', 'ask_ab', false],
-    ['ask_ab', 'ask_abc', false],
-    ['ask_abc', 'ASK_ABC', false],
-    ['é', 'e', false],
-    ['\u0100', '\u0000', false],
-  ];
-  for (const [a, b, equal] of cases) {
-    test(`${JSON.stringify(a)} and ${JSON.stringify(b)}: ${equal ? 'equal' : 'different'}`, () => {
-      assert.equal(sameCharacters(a, b), equal);
+test('hashKey: the SHA-256 of the key, in hex', () => {
+  assert.equal(hashKey('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+});
+
+describeEachStore('keyVerifier', (open) => {
+  test('a known key is verified with its scope and limits; an unknown one is null', async () => {
+    const store = await open();
+    const { key, info } = await createApiKey(store, {
+      name: 'partner',
+      competitions: ['wsl'],
+      ratePerMinute: 5,
+      ratePerDay: null,
     });
-  }
+    const verify = keyVerifier(store);
+    assert.deepEqual(await verify(key), {
+      id: info.id,
+      name: 'partner',
+      competitions: ['wsl'],
+      ratePerMinute: 5,
+      ratePerDay: null,
+    });
+    assert.equal(await verify(`${key}x`), null);
+    assert.equal(await verify(''), null);
+  });
 
-  test('agrees with === on any two strings, and on a string and a one-character change of it', () => {
-    fc.assert(fc.property(fc.string(), fc.string(), (a, b) => sameCharacters(a, b) === (a === b)));
-    fc.assert(
-      fc.property(fc.string({ minLength: 1 }), fc.nat(), fc.integer({ min: 1, max: 0xffff }), (a, at, delta) => {
-        const i = at % a.length;
-        const changed = a.slice(0, i) + String.fromCharCode((a.charCodeAt(i) + delta) % 0x10000) + a.slice(i + 1);
-        return sameCharacters(a, a) && !sameCharacters(a, changed);
-      }),
-    );
+  test('answers are remembered for the time to live: a revocation takes effect once it has passed', async () => {
+    const store = await open();
+    const { key, info } = await createApiKey(store, { name: 'soon revoked' });
+    const verify = keyVerifier(store, 200);
+    assert.equal((await verify(key))?.id, info.id);
+    await revokeApiKey(store, info.id);
+    assert.equal((await verify(key))?.id, info.id, 'still remembered');
+    await sleep(250);
+    assert.equal(await verify(key), null, 'revoked once the answer has expired');
+  });
+
+  test('a key created after it was asked for is found once the remembered "none" has expired', async () => {
+    const store = await open();
+    const verify = keyVerifier(store, 200);
+    const key = 'ask_created-later-0123456789';
+    assert.equal(await verify(key), null);
+    await createApiKey(store, { name: 'later', key });
+    assert.equal(await verify(key), null, 'the answer "none" is remembered too');
+    await sleep(250);
+    assert.equal((await verify(key))?.name, 'later');
+  });
+
+  test('many requests for one key at once share one answer', async () => {
+    const store = await open();
+    const { key } = await createApiKey(store, { name: 'busy' });
+    const verify = keyVerifier(store);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => verify(key)));
+    assert.equal(new Set(answers).size, 1, 'the same object: one lookup');
   });
 });
 
-describe('connectionDigests', () => {
-  test('a key presented again on its connection gets the digest it had; another key gets its own', () => {
-    const digestOf = connectionDigests();
-    const connection = {};
-    assert.equal(digestOf('ask_first-key-0123456789', connection), hashKey('ask_first-key-0123456789'));
-    assert.equal(digestOf('ask_first-key-0123456789', connection), hashKey('ask_first-key-0123456789'));
-    assert.equal(digestOf('ask_first-key-0123456780', connection), hashKey('ask_first-key-0123456780'));
-    assert.equal(digestOf('ask_first-key-0123456789', {}), hashKey('ask_first-key-0123456789'));
-  });
-
-  test('whatever keys are presented on whatever connections, in any order, each digest is its key SHA-256', () => {
-    // Keys that differ in one character, or by a prefix, are the ones a remembered digest could be confused with.
-    const keys = ['ask_aaaaaaaaaaaaaaaa', 'ask_aaaaaaaaaaaaaaab', 'bsk_aaaaaaaaaaaaaaaa', 'ask_aaaaaaaaaaaaaaa', ''];
-    fc.assert(
-      fc.property(
-        fc.array(fc.record({ connection: fc.nat({ max: 2 }), key: fc.constantFrom(...keys) }), { maxLength: 40 }),
-        (presented) => {
-          const digestOf = connectionDigests();
-          const connections = [{}, {}, {}];
-          return presented.every(
-            ({ connection, key }) => digestOf(key, connections[connection] as object) === hashKey(key),
-          );
-        },
-      ),
+describeEachStore('revoking and limiting a key by a prefix', (open) => {
+  test('the start of the id or of the key names one key; a prefix of several changes none and names them', async () => {
+    const store = await open();
+    const a = await createApiKey(store, { name: 'first', key: 'ask_shared-aaaa-0123456789' });
+    const b = await createApiKey(store, { name: 'second', key: 'ask_shared-bbbb-0123456789' });
+    await assert.rejects(revokeApiKey(store, 'ask_shared'), (error: unknown) => {
+      assert.ok(error instanceof ApiError);
+      assert.equal(error.statusCode, 400);
+      assert.match(error.message, /"ask_shared" names 2 active keys/);
+      assert.deepEqual(new Set(error.metadata.candidates as string[]), new Set([a.info.id, b.info.id]));
+      return true;
+    });
+    assert.equal((await setApiKeyLimits(store, 'ask_shared-a', { ratePerMinute: 7 })).id, a.info.id);
+    assert.equal((await revokeApiKey(store, b.info.id.slice(0, 8))).id, b.info.id);
+    assert.equal((await revokeApiKey(store, 'ask_shared')).id, a.info.id, 'the only active one left');
+    await assert.rejects(revokeApiKey(store, 'ask_shared'), /No active API key has an id or prefix "ask_shared"/);
+    const listed = await listApiKeys(store);
+    assert.deepEqual(
+      listed.map((k) => [k.name, k.ratePerMinute, k.revokedAt !== null]),
+      [
+        ['first', 7, true],
+        ['second', null, true],
+      ],
     );
   });
 });

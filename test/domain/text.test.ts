@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { inputProblems, textProblem } from '../../src/domain/text.ts';
+import { inputProblems, jsonSyntaxProblem, textProblem } from '../../src/domain/text.ts';
 
 test('textProblem: NUL and lone surrogates are refused; any other text, pairs included, is fine', () => {
   const table: Array<[string, RegExp | null]> = [
@@ -51,4 +51,22 @@ test('inputProblems: every bad string, key and (when asked) non-finite number, b
   );
   assert.match(inputProblems({ 'k\u0000': 1 })[0]?.problem ?? '', /^has a name that must not contain the NUL/);
   assert.deepEqual(inputProblems(['fine', 1, null, true, { a: -1e308 }], { finiteNumbers: true }), []);
+});
+
+test('jsonSyntaxProblem: what is wrong and where, by line and column', () => {
+  const cases: Array<[string, string]> = [
+    ['{"b": x}', 'unexpected character at line 1, column 7'],
+    ['{\n  "a": 1,}', 'a property name in double quotes was expected at line 2, column 10'],
+    ['{"a":', 'a value was expected at line 1, column 6'],
+    ['', 'a value was expected at line 1, column 1'],
+    ['{"a": 1} x', 'unexpected character at line 1, column 10'],
+    ['{"a": 1} {}', 'nothing may follow the document at line 1, column 10'],
+    ['// note\n{"a": 1}', 'comments are not JSON at line 1, column 1'],
+    ['{"a": "b', 'a string is not closed at line 1, column 7'],
+    ['[1 2]', "a ',' was expected at line 1, column 4"],
+  ];
+  for (const [text, expected] of cases) {
+    assert.throws(() => JSON.parse(text), SyntaxError, 'JSON.parse refuses it');
+    assert.equal(jsonSyntaxProblem(text), expected, JSON.stringify(text));
+  }
 });

@@ -1,10 +1,11 @@
 /**
- * A small server-sent events client for tests: `fetch` over real HTTP, the body parsed into messages
- * as they arrive (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation).
+ * A small server-sent events client for tests: `fetch` over real HTTP, the body parsed by
+ * eventsource-parser into messages as they arrive.
  */
+import { createParser } from 'eventsource-parser';
 import { assertStreamData } from './stream-data.ts';
 
-/** One block of the stream: an event (`event`, `id`, `data`), a `retry`, or only comments. */
+/** One message of the stream: an event (`event`, `id`, `data`), a `retry`, or a comment. */
 export interface SseMessage {
   id?: string;
   event?: string;
@@ -124,22 +125,14 @@ export class SseStream {
   }
 
   private async read(body: ReadableStream<Uint8Array>): Promise<void> {
+    const parser = createParser({
+      onEvent: ({ id, event, data }) => this.push({ id, event, data, comments: [] }),
+      onRetry: (retry) => this.push({ retry, comments: [] }),
+      onComment: (comment) => this.push({ comments: [comment.trimStart()] }),
+    });
     const decoder = new TextDecoder();
-    let buffer = '';
-    const reader = body.getReader();
     try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const message = parseBlock(block);
-          if (message) this.push(message);
-        }
-      }
+      for await (const chunk of body) parser.feed(decoder.decode(chunk, { stream: true }));
     } catch {
       // Aborted by close(), or the connection dropped: the stream has ended either way.
     } finally {
@@ -154,32 +147,4 @@ export class SseStream {
     if (waiter) waiter(message);
     else this.queue.push(message);
   }
-}
-
-function parseBlock(block: string): SseMessage | null {
-  const message: SseMessage = { comments: [] };
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line === '') continue;
-    if (line.startsWith(':')) {
-      message.comments.push(line.slice(1).trimStart());
-      continue;
-    }
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') data.push(value);
-    else if (field === 'event') message.event = value;
-    else if (field === 'id') message.id = value;
-    else if (field === 'retry' && /^\d+$/.test(value)) message.retry = Number(value);
-  }
-  if (data.length > 0) message.data = data.join('\n');
-  const empty =
-    message.event === undefined &&
-    message.id === undefined &&
-    message.data === undefined &&
-    message.retry === undefined &&
-    message.comments.length === 0;
-  return empty ? null : message;
 }

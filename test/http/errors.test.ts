@@ -40,6 +40,14 @@ describeEachStore('errors', (open, kind) => {
     assertErrorBody((await post('events=1', 'application/x-www-form-urlencoded')).body, 415);
     assertErrorBody((await post('[]')).body, 400);
     assertErrorBody((await post('"text"')).body, 400);
+    const utf16 = assertErrorBody((await post('{}', 'application/json; charset=utf-16')).body, 415);
+    assert.equal(utf16.message, 'Unsupported charset "utf-16": send JSON as UTF-8');
+    assert.deepEqual(utf16.metadata, { charset: 'utf-16' });
+    assertErrorBody((await post('{}', 'application/json; charset=latin1')).body, 415);
+    for (const contentType of ['application/json; charset=utf-8', 'application/json; charset="UTF-8"']) {
+      const accepted = await post('{}', contentType);
+      assert.equal(accepted.statusCode, 200, `${contentType}: ${accepted.body}`);
+    }
   });
 
   test('an oversized body is a 413 with the error body', async () => {

@@ -7,6 +7,20 @@ import { type ListenerName, routeListener } from '../../src/http/plugins/listene
 import { ADMIN_KEY, fixtureApp, TEST_KEY, type TestApp } from '../helpers/app.ts';
 import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
+/** The headers every answer carries, on one Node refused before routing it (written by hand there). */
+function assertRawHouseHeaders(raw: string): void {
+  const head = raw.slice(0, raw.indexOf('\r\n\r\n')).toLowerCase();
+  for (const line of [
+    'cache-control: no-store',
+    'x-content-type-options: nosniff',
+    'x-frame-options: deny',
+    'referrer-policy: no-referrer',
+    "content-security-policy: default-src 'none';frame-ancestors 'none'",
+    'connection: close',
+  ])
+    assert.ok(head.split('\r\n').includes(line), `${line}\n${head}`);
+}
+
 test('routeListener: where each kind of route is served, with and without listeners of their own', () => {
   const table: Array<
     [{ access?: string; listener?: 'metrics' | 'any' }, number | null, number | null, ListenerName | 'any']
@@ -99,6 +113,7 @@ describe('admin and metrics on listeners of their own', { timeout: 30_000 }, () 
       );
       assert.match(raw, /^HTTP\/1\.1 400 Bad Request/);
       assert.equal(bodyOf(raw).statusCode, 400);
+      assertRawHouseHeaders(raw);
     }
   });
 
@@ -159,6 +174,7 @@ describe('timeouts', { timeout: 30_000 }, () => {
     const body = bodyOf(raw);
     assert.equal(body.statusCode, 408);
     assert.match(String(body.message), /did not arrive in time/);
+    assertRawHouseHeaders(raw);
   });
 
   test('a request whose headers never finish gets 408 too', async () => {
@@ -176,5 +192,6 @@ describe('timeouts', { timeout: 30_000 }, () => {
     const raw = await rawExchange(port, `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     assert.match(raw, /^HTTP\/1\.1 431/);
     assert.equal(bodyOf(raw).statusCode, 431);
+    assertRawHouseHeaders(raw);
   });
 });

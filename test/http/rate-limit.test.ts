@@ -28,7 +28,7 @@ describeEachStore('rate limits', (open, kind) => {
     freezeClock(t);
     const { app, get } = await fixtureApp(await open(), { RATE_LIMIT_PER_MINUTE: '100' });
     let built = 0;
-    app.addHook('onSend', async () => {
+    app.addHook('preHandler', async () => {
       built += 1;
     });
     const first = await get(`${BASE}/events/${WSL_LIVE}`);

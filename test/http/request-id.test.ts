@@ -1,26 +1,10 @@
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import { describe, test } from 'node:test';
-import { newUuid, requestId } from '../../src/http/request-id.ts';
+import { requestId } from '../../src/http/request-id.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const withHeaders = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
-
-describe('newUuid', () => {
-  test('gives random version 4 UUIDs, all different, across several draws of random bytes', () => {
-    // 1,000 ids take eight draws of 128.
-    const ids = Array.from({ length: 1_000 }, newUuid);
-    for (const id of ids) assert.match(id, UUID_V4);
-    assert.equal(new Set(ids).size, ids.length);
-  });
-
-  test('uses every hex digit in every free position (the bytes are random, not a counter)', () => {
-    const ids = Array.from({ length: 2_000 }, newUuid);
-    for (const position of [0, 7, 9, 15, 20, 35]) {
-      assert.equal(new Set(ids.map((id) => id[position])).size, 16, `position ${position}`);
-    }
-  });
-});
 
 describe('requestId', () => {
   const cases: [string, Record<string, string>, string | RegExp][] = [

@@ -125,14 +125,15 @@ async function ready(
 const idsOf = (events: SseEvent[]) => events.map((e) => [Number(e.id), e.event]);
 const expected = (...changes: StoredChange[]) => changes.map((c) => [c.id, c.kind]);
 
-describeEachStore('stream', (_open, kind) => {
+describeEachStore('stream', (open, kind) => {
   // One server for most tests (an app costs about a second to build); heartbeats every second.
   let opened: TestStore;
   let server: Server;
   const streams: SseStream[] = [];
   before(async () => {
     opened = await openTestStore(kind, { changeLogSize: LOG_SIZE });
-    server = await serve(opened.store, { STREAM_HEARTBEAT_SECONDS: '1' });
+    // The tests keep their streams open until the end: more than one key's default share.
+    server = await serve(opened.store, { STREAM_HEARTBEAT_SECONDS: '1', STREAM_MAX_PER_KEY: '1000' });
   });
   after(async () => {
     for (const stream of streams) await stream.close();
@@ -381,6 +382,36 @@ describeEachStore('stream', (_open, kind) => {
     assert.equal(strangerReset?.id, String(await lastId()), "its id is this server's position");
     const next = await one(server.store, changes.wslA(9.5));
     assert.deepEqual(idsOf(await stranger.events(1)), expected(next));
+  });
+
+  test('a key holds at most STREAM_MAX_PER_KEY streams: the next is a 429 with the error body, until one closes', async () => {
+    const limited = await serve(await open(), { STREAM_MAX_PER_KEY: '2' });
+    const held: SseStream[] = [];
+    try {
+      for (let i = 0; i < 2; i++) held.push((await ready(limited)).stream);
+      const refused = await limited.open();
+      assert.equal(refused.status, 429);
+      const body = JSON.parse(await refused.text());
+      assert.equal(body.statusCode, 429);
+      assert.match(body.message, /Too many streams: this API key holds 2 open/);
+      assert.deepEqual(body.metadata, { openStreams: 2, limit: 2 });
+      held.push((await ready(limited, '', { 'x-api-key': WSL_ONLY_KEY })).stream);
+      await held.shift()?.close();
+      // The server learns of the close when the socket ends: the next open waits for that, boundedly.
+      for (let attempt = 0; ; attempt++) {
+        const again = await limited.open();
+        if (again.status === 200) {
+          held.push(again);
+          break;
+        }
+        await again.text();
+        assert.ok(attempt < 50, 'a stream slot came free once one closed');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      for (const stream of held) await stream.close();
+      await limited.testApp.app.close();
+    }
   });
 
   test('a heartbeat comment comes every STREAM_HEARTBEAT_SECONDS', async () => {

@@ -12,7 +12,6 @@ export {
 } from './client.ts';
 export { AltsportsApiError, parseRetryAfter } from './errors.ts';
 export type { components, paths } from './schema.ts';
-export { type SseEvent, SseParser } from './sse.ts';
 export type {
   ChangeKind,
   EventChange,

@@ -4,8 +4,9 @@
  * after a disconnect, a server's `close` (shutdown: reconnect to another node) or a silent connection,
  * with Last-Event-ID so that the server replays what was missed from its change log.
  */
+
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { AltsportsApiError, parseRetryAfter } from './errors.ts';
-import { SseParser } from './sse.ts';
 import type { PublicPaths, Schemas } from './types.ts';
 
 /** The stream's query parameters, from the OpenAPI document. */
@@ -145,28 +146,31 @@ export function subscribe(transport: StreamTransport, options: SubscribeOptions 
             failures += 1;
           } else {
             failures = 0;
-            const parser = new SseParser();
-            const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-            let closing = false;
+            const messages = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(
+              new EventSourceParserStream({
+                onRetry: (retry) => {
+                  baseDelayMs = retry;
+                },
+                // Heartbeats are comments: they show the connection is alive.
+                onComment: touch,
+              }),
+            );
+            const reader = messages.getReader();
             try {
-              while (!closing) {
-                const { value, done } = await reader.read();
+              for (;;) {
+                const { value: message, done } = await reader.read();
                 if (done) break;
                 touch();
-                for (const message of parser.push(value)) {
-                  if (parser.retry !== undefined) baseDelayMs = parser.retry;
-                  if (message.id !== undefined && /^\d+$/.test(message.id)) lastEventId = Number(message.id);
-                  if (message.event === 'close') {
-                    reason = 'close';
-                    closing = true;
-                    break;
-                  }
-                  const event = toStreamEvent(message.event, message.id, message.data);
-                  if (event) {
-                    // A ready without an id announces where a fresh stream starts.
-                    if (event.type === 'ready' && lastEventId === null) lastEventId = event.data.lastEventId;
-                    yield event;
-                  }
+                if (message.id !== undefined && /^\d+$/.test(message.id)) lastEventId = Number(message.id);
+                if (message.event === 'close') {
+                  reason = 'close';
+                  break;
+                }
+                const event = toStreamEvent(message.event ?? 'message', message.id, message.data);
+                if (event) {
+                  // A ready without an id announces where a fresh stream starts.
+                  if (event.type === 'ready' && lastEventId === null) lastEventId = event.data.lastEventId;
+                  yield event;
                 }
               }
             } finally {

@@ -1,5 +1,6 @@
 import { CONFIG_VARIABLES, describeConfig, loadConfig } from '../../config.ts';
 import type { Command } from '../main.ts';
+import { columns } from '../table.ts';
 
 export const configCommand: Command = {
   usage: [
@@ -8,10 +9,10 @@ export const configCommand: Command = {
     'Validates the environment and prints the effective settings, secrets masked.',
     '',
     'Variables:',
-    ...CONFIG_VARIABLES.map(([name, fallback, text]) => `  ${name.padEnd(18)} ${text} (default ${fallback})`),
+    ...columns(CONFIG_VARIABLES.map(([name, fallback, text]) => [`  ${name}`, `${text} (default ${fallback})`])),
   ].join('\n'),
   async run() {
     const effective = describeConfig(loadConfig());
-    for (const [name, value] of Object.entries(effective)) console.log(`${name.padEnd(18)} ${value}`);
+    for (const line of columns(Object.entries(effective))) console.log(line);
   },
 };

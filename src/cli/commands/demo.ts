@@ -1,8 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { loadConfig } from '../../config.ts';
-import { generateDemoFeeds } from '../../demo/generate.ts';
-import { loadDemoData } from '../../demo/load-demo.ts';
 import type { Command } from '../main.ts';
 import { progress } from '../progress.ts';
 import { openMigratedStore } from './open-store.ts';
@@ -31,6 +29,7 @@ export const demoCommand: Command = {
     const bar = progress('demo');
     const started = Date.now();
     if (typeof values.out === 'string') {
+      const { generateDemoFeeds } = await import('../../demo/generate.ts');
       const out = createWriteStream(values.out);
       let written = 0;
       for (const feed of generateDemoFeeds({ now: new Date(), seed, events })) {
@@ -44,6 +43,7 @@ export const demoCommand: Command = {
       console.log(`Wrote ${written} demo events to ${values.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       return;
     }
+    const { loadDemoData } = await import('../../demo/load-demo.ts');
     const store = await openMigratedStore(loadConfig());
     try {
       const result = await loadDemoData(store, {

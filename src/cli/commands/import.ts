@@ -1,9 +1,9 @@
 import { loadConfig } from '../../config.ts';
 import { FeedValidationError } from '../../ingest/feed-errors.ts';
-import { type IngestSummary, ingestFeed } from '../../ingest/ingest-feed.ts';
-import { readFeedFile } from '../../ingest/read-feed-file.ts';
+import type { IngestSummary } from '../../ingest/ingest-feed.ts';
 import type { Command } from '../main.ts';
 import { progress } from '../progress.ts';
+import { columns } from '../table.ts';
 import { openMigratedStore } from './open-store.ts';
 
 export const importCommand: Command = {
@@ -21,6 +21,8 @@ export const importCommand: Command = {
       console.error(this.usage);
       return 2;
     }
+    const { ingestFeed } = await import('../../ingest/ingest-feed.ts');
+    const { readFeedFile } = await import('../../ingest/read-feed-file.ts');
     const config = loadConfig();
     const store = await openMigratedStore(config);
     const bar = progress(`import ${file}`);
@@ -49,15 +51,18 @@ export const importCommand: Command = {
       bar.done();
       const { changedEventIds, changes, ...collections } = summary;
       console.log(`Imported ${file} into ${store.dialect} ${store.location}`);
-      console.log(
-        `  ${'collection'.padEnd(12)} ${'received'.padStart(9)} ${'inserted'.padStart(9)} ${'updated'.padStart(9)} ${'unchanged'.padStart(9)} ${'stale'.padStart(9)}`,
+      const counted = Object.entries(collections).filter(([, c]) => c.received > 0);
+      const table = columns(
+        [
+          ['collection', 'received', 'inserted', 'updated', 'unchanged', 'stale'],
+          ...counted.map(([name, c]) => [
+            name,
+            ...[c.received, c.inserted, c.updated, c.unchanged, c.stale].map(String),
+          ]),
+        ],
+        ['left', 'right', 'right', 'right', 'right', 'right'],
       );
-      for (const [name, c] of Object.entries(collections)) {
-        if (c.received === 0) continue;
-        console.log(
-          `  ${name.padEnd(12)} ${[c.received, c.inserted, c.updated, c.unchanged, c.stale].map((n) => String(n).padStart(9)).join(' ')}`,
-        );
-      }
+      for (const line of table) console.log(`  ${line}`);
       console.log(`  ${changedEventIds.length} event document(s) changed, ${changes.length} change(s) logged`);
     } finally {
       bar.done();

@@ -1,15 +1,7 @@
-import {
-  type ApiKeyInfo,
-  createApiKey,
-  type KeyLimits,
-  listApiKeys,
-  parseCompetitionList,
-  revokeApiKey,
-  setApiKeyLimits,
-} from '../../access/api-keys.ts';
-import { parseRateSetting } from '../../access/rate-limit.ts';
+import type { ApiKeyInfo, KeyLimits } from '../../access/api-keys.ts';
 import { loadConfig } from '../../config.ts';
 import type { Command } from '../main.ts';
+import { columns } from '../table.ts';
 import { openMigratedStore } from './open-store.ts';
 
 const USAGE = [
@@ -21,6 +13,9 @@ const USAGE = [
   "                                                                change a key's rate limits",
   '  altsports keys revoke ID_OR_PREFIX                            revoke a key',
   '',
+  "ID_OR_PREFIX: a key's id, or the start of its id or of the key, as `keys list` shows them; one",
+  'that names several keys changes none and lists them.',
+  '',
   'Keys are stored hashed. A key limited to some competitions gets 403 outside them.',
   'Rate limits count requests per clock minute and per UTC day: N is a whole number, 0 or',
   '"unlimited" for no limit, "default" for the server\'s RATE_LIMIT_PER_MINUTE / RATE_LIMIT_PER_DAY',
@@ -28,7 +23,8 @@ const USAGE = [
 ].join('\n');
 
 /** The limits given on the command line; an absent option leaves that limit as it is. */
-function limitOptions(values: Record<string, string | boolean | undefined>): KeyLimits {
+async function limitOptions(values: Record<string, string | boolean | undefined>): Promise<KeyLimits> {
+  const { parseRateSetting } = await import('../../access/rate-limit.ts');
   const perMinute = values['per-minute'] as string | undefined;
   const perDay = values['per-day'] as string | undefined;
   return {
@@ -60,8 +56,11 @@ export const keysCommand: Command = {
       console.error(USAGE);
       return 2;
     }
+    const { createApiKey, listApiKeys, parseCompetitionList, revokeApiKey, setApiKeyLimits } = await import(
+      '../../access/api-keys.ts'
+    );
     const competitions = action === 'create' ? parseCompetitionList(values.competitions as string | undefined) : null;
-    const limits = limitOptions(values);
+    const limits = await limitOptions(values);
     if (action === 'limits' && Object.keys(limits).length === 0) {
       console.error('altsports keys limits: give --per-minute, --per-day or both\n');
       console.error(USAGE);
@@ -86,11 +85,17 @@ export const keysCommand: Command = {
         if (values.json) {
           console.log(JSON.stringify(keys, null, 2));
         } else {
-          for (const k of keys) {
-            console.log(
-              `${k.id}  ${k.prefix}…  ${k.revokedAt ? 'revoked' : 'active '}  ${k.name}  ${k.competitions ? k.competitions.join(',') : '*'}  ${showLimits(k)}  created ${k.createdAt}`,
-            );
-          }
+          const rows = keys.map((k) => [
+            k.id,
+            `${k.prefix}…`,
+            k.revokedAt ? 'revoked' : 'active',
+            k.name,
+            k.competitions ? k.competitions.join(',') : '*',
+            showLimits(k),
+            k.createdAt,
+          ]);
+          const header = ['ID', 'KEY', 'STATUS', 'NAME', 'COMPETITIONS', 'LIMITS', 'CREATED'];
+          for (const line of columns([header, ...rows])) console.log(line);
         }
       } else if (action === 'limits') {
         const info = await setApiKeyLimits(store, target as string, limits);

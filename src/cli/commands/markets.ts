@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../../config.ts';
 import type { OddType } from '../../domain/enumerations.ts';
 import type { MarginMethod } from '../../domain/pricing/margin.ts';
-import { generateMarketsForEvent } from '../../ingest/generate-markets.ts';
+import { jsonSyntaxProblem } from '../../domain/text.ts';
 import type { Command } from '../main.ts';
 import { openMigratedStore } from './open-store.ts';
 
@@ -39,14 +39,22 @@ export const marketsCommand: Command = {
       return 2;
     }
     const file = (values.probabilities ?? values.ratings) as string;
-    let given: Record<string, number>;
+    let text: string;
     try {
-      given = JSON.parse(await readFile(file, 'utf8')) as Record<string, number>;
+      text = await readFile(file, 'utf8');
     } catch (error) {
       console.error(`altsports markets: cannot read ${file}: ${(error as Error).message}`);
       return 2;
     }
+    let given: Record<string, number>;
+    try {
+      given = JSON.parse(text) as Record<string, number>;
+    } catch {
+      console.error(`altsports markets: ${file} is not valid JSON: ${jsonSyntaxProblem(text)}`);
+      return 2;
+    }
     const number = (name: string) => (values[name] === undefined ? undefined : Number(values[name]));
+    const { generateMarketsForEvent } = await import('../../ingest/generate-markets.ts');
     const store = await openMigratedStore(loadConfig());
     try {
       const result = await generateMarketsForEvent(store, eventId, {

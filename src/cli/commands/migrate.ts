@@ -1,5 +1,4 @@
 import { loadConfig } from '../../config.ts';
-import { migrateToLatest, openStore } from '../../store/database.ts';
 import type { Command } from '../main.ts';
 
 export const migrateCommand: Command = {
@@ -9,6 +8,7 @@ export const migrateCommand: Command = {
     'Applies every pending migration to the configured store (DATA_DIR or DATABASE_URL).',
   ].join('\n'),
   async run() {
+    const { migrateToLatest, openStore } = await import('../../store/database.ts');
     const config = loadConfig();
     const store = openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {

@@ -1,8 +1,9 @@
 import type { Config } from '../../config.ts';
-import { migrateToLatest, openStore, type Store } from '../../store/database.ts';
+import type { Store } from '../../store/database.ts';
 
-/** Opens the configured store and brings its schema up to date. */
+/** Opens the configured store and brings its schema up to date (loaded here, so that `--help` need not). */
 export async function openMigratedStore(config: Config): Promise<Store> {
+  const { migrateToLatest, openStore } = await import('../../store/database.ts');
   const store = openStore({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

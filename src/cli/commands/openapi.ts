@@ -1,6 +1,4 @@
 import { DEFAULT_DEMO_API_KEY, loadConfig } from '../../config.ts';
-import { buildApp } from '../../http/app.ts';
-import { migrateToLatest, openStore } from '../../store/database.ts';
 import type { Command } from '../main.ts';
 
 export const openapiCommand: Command = {
@@ -10,6 +8,8 @@ export const openapiCommand: Command = {
     'Prints the OpenAPI 3.1 document (JSON) that the server publishes at /api/v1/public/openapi.json.',
   ].join('\n'),
   async run() {
+    const { buildApp } = await import('../../http/app.ts');
+    const { migrateToLatest, openStore } = await import('../../store/database.ts');
     const config = { ...loadConfig({}), demoApiKey: DEFAULT_DEMO_API_KEY };
     // An empty in-memory store: the app reads its change log at start.
     const store = openStore({ dataDir: ':memory:' });

@@ -1,10 +1,4 @@
-import { ensureApiKey } from '../../access/api-keys.ts';
 import { loadConfig } from '../../config.ts';
-import { loadDemoData, storeIsEmpty } from '../../demo/load-demo.ts';
-import { createSimulator, prepareSimulation } from '../../demo/simulate.ts';
-import { buildApp } from '../../http/app.ts';
-import { ADMIN_PREFIX, DOCS_PATH, PUBLIC_PREFIX } from '../../http/plugins/openapi.ts';
-import { METRICS_PATH } from '../../http/routes/metrics.ts';
 import type { Command } from '../main.ts';
 import { openMigratedStore } from './open-store.ts';
 import { SIMULATE_OPTIONS, SIMULATE_OPTIONS_HELP, simulateSettings, startLine } from './simulate.ts';
@@ -35,6 +29,13 @@ export const serveCommand: Command = {
       return 2;
     }
     const config = loadConfig();
+    // Loaded here rather than at the top, so that `altsports serve --help` answers at once.
+    const { default: closeWithGrace } = await import('close-with-grace');
+    const { ensureApiKey } = await import('../../access/api-keys.ts');
+    const { loadDemoData, storeIsEmpty } = await import('../../demo/load-demo.ts');
+    const { buildApp } = await import('../../http/app.ts');
+    const { ADMIN_PREFIX, DOCS_PATH, PUBLIC_PREFIX } = await import('../../http/plugins/openapi.ts');
+    const { METRICS_PATH } = await import('../../http/routes/metrics.ts');
     const store = await openMigratedStore(config);
     const app = await buildApp({ config, store });
     if (config.demoData && (await storeIsEmpty(store))) {
@@ -47,26 +48,21 @@ export const serveCommand: Command = {
     // The simulator writes through the same store: it stops (its tick in flight done) before the store closes.
     const stopSimulator = new AbortController();
     let simulator: Promise<void> = Promise.resolve();
-    let closing = false;
-    const shutdown = async (signal: string) => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down: refusing new connections, answering requests already sent');
-      try {
+    // SIGTERM, SIGINT and the like close gracefully; a second signal, or the delay passed, exits at once.
+    closeWithGrace(
+      { delay: DRAIN_TIMEOUT_MS + 5_000, logger: { error: (message) => app.log.error(message) } },
+      async ({ signal, err }) => {
+        if (err) app.log.fatal({ err }, 'shutting down after an unexpected error');
+        else app.log.info({ signal }, 'shutting down: refusing new connections, answering requests already sent');
         const closed = app.closeGracefully({ idleMs: DRAIN_IDLE_MS, timeoutMs: DRAIN_TIMEOUT_MS });
         stopSimulator.abort();
         await simulator;
         await closed;
         await store.close();
         app.log.info('stopped');
-        process.exit(0);
-      } catch (error) {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      }
-    };
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
-    process.once('SIGINT', () => void shutdown('SIGINT'));
+        if (err) throw err;
+      },
+    );
 
     const origins = await app.listenAll();
     const origin = origins.public as string;
@@ -99,6 +95,7 @@ export const serveCommand: Command = {
       ].join('\n'),
     );
     if (values.simulate) {
+      const { createSimulator, prepareSimulation } = await import('../../demo/simulate.ts');
       simulator = (async () => {
         const prepared = await prepareSimulation(store, { competitions: simulation.competitions });
         app.log.info(

@@ -1,6 +1,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import { loadConfig } from '../../config.ts';
-import { createSimulator, MAX_SPEED, type Prepared, prepareSimulation, type TickSummary } from '../../demo/simulate.ts';
+import type { Prepared, TickSummary } from '../../demo/simulate.ts';
+import { MAX_SPEED } from '../../demo/speed.ts';
 import { COMPETITION_KEYS } from '../../domain/competitions.ts';
 import type { Command } from '../main.ts';
 import { openMigratedStore } from './open-store.ts';
@@ -91,6 +92,7 @@ export const simulateCommand: Command = {
       return fail('--ticks must be a whole number from 1');
     const seed = values.seed === undefined ? undefined : Number(values.seed);
     if (seed !== undefined && !Number.isInteger(seed)) return fail('--seed must be a whole number');
+    const { createSimulator, prepareSimulation } = await import('../../demo/simulate.ts');
     const store = await openMigratedStore(loadConfig());
     const stop = new AbortController();
     const onSignal = () => stop.abort();

@@ -22,14 +22,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     apiKey: VerifiedKey | null;
   }
-  interface FastifyInstance {
-    /**
-     * The public key a presented secret names, or null; answers are remembered for a few seconds (and
-     * then returned at once). `connection` (the request's socket) lets a key presented again on it
-     * skip hashing (api-keys.ts).
-     */
-    verifyApiKey(presented: string, connection?: object): VerifiedKey | null | Promise<VerifiedKey | null>;
-  }
 }
 
 /** The key a request presents, in `X-API-KEY` or as `Authorization: Bearer <key>`. */
@@ -54,7 +46,6 @@ export const authPlugin = fp(
   async (app: FastifyInstance, options: { store: Store; adminApiKey: string | undefined }) => {
     const verify = keyVerifier(options.store);
     app.decorateRequest('apiKey', null);
-    app.decorate('verifyApiKey', verify);
 
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access ?? 'open';
@@ -67,7 +58,7 @@ export const authPlugin = fp(
       }
       if (!key)
         throw unauthorized('Missing API key: send it in the X-API-KEY header or as Authorization: Bearer <key>');
-      const verified = await verify(key, request.raw.socket);
+      const verified = await verify(key);
       if (!verified) throw unauthorized('Invalid API key');
       request.apiKey = verified;
     });

@@ -9,7 +9,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, badRequest } from '../../domain/errors.ts';
-import { securityHeaders } from './security-headers.ts';
+import { RAW_ANSWER_HEADERS, setSecurityHeaders } from './security-headers.ts';
 
 /**
  * Every failure, whatever raised it, leaves as the specification's ServerErrorResponse (section 7).
@@ -206,10 +206,8 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
         ? [400, 'Invalid URL: the path is not valid percent-encoded UTF-8']
         : [400, 'Bad request'];
   // No hook has run: the headers every answer carries are set here.
-  reply
-    .headers(securityHeaders(request.url))
-    .code(statusCode)
-    .send(errorBody(statusCode, message, { method: request.method }));
+  setSecurityHeaders(request.raw, reply.raw);
+  reply.code(statusCode).send(errorBody(statusCode, message, { method: request.method }));
 }
 
 export function routeNotFound(request: FastifyRequest): ApiError {
@@ -232,10 +230,14 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   const [statusCode, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad request: malformed HTTP'];
   const body = JSON.stringify(errorBody(statusCode, message));
   if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n` +
-        `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
+    const headers = {
+      ...RAW_ANSWER_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n${lines.join('')}\r\n${body}`);
   }
   socket.destroy();
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ApiError } from '../../domain/errors.ts';
 
 /**
  * Server-sent events (text/event-stream) over a hijacked reply: framing, heartbeats that keep
@@ -21,6 +22,8 @@ declare module 'fastify' {
 
 export interface EventStreamOptions {
   heartbeatMs: number;
+  /** Streams one API key may hold open at once; the next is refused with a 429. */
+  maxPerKey: number;
   /** Past this many unsent bytes the client is too slow: it is disconnected and resumes with Last-Event-ID. */
   maxBufferedBytes?: number;
   /** The reconnection delay suggested to clients (the `retry` field). */
@@ -32,7 +35,19 @@ export const eventStreamPlugin = fp(
     const open = new Set<EventStream>();
     const maxBuffered = options.maxBufferedBytes ?? 4 * 1024 * 1024;
 
+    const openByKey = new Map<string, number>();
+
     app.decorate('openEventStream', (request: FastifyRequest, reply: FastifyReply): EventStream => {
+      const keyId = request.apiKey?.id ?? '';
+      const held = openByKey.get(keyId) ?? 0;
+      if (held >= options.maxPerKey) {
+        throw new ApiError(
+          429,
+          `Too many streams: this API key holds ${held} open, the most one key may; close one first`,
+          { openStreams: held, limit: options.maxPerKey },
+        );
+      }
+      openByKey.set(keyId, held + 1);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -52,6 +67,9 @@ export const eventStreamPlugin = fp(
         closed = true;
         clearInterval(heartbeat);
         open.delete(stream);
+        const left = (openByKey.get(keyId) ?? 1) - 1;
+        if (left > 0) openByKey.set(keyId, left);
+        else openByKey.delete(keyId);
         app.metrics.streamClients.dec();
         for (const listener of listeners) listener();
       };

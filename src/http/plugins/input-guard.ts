@@ -1,11 +1,12 @@
+import { parse as parseContentType } from 'content-type';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest } from '../../domain/errors.ts';
+import { ApiError, badRequest } from '../../domain/errors.ts';
 import { inputProblems } from '../../domain/text.ts';
 import { LOCATIONS } from './errors.ts';
 
 /**
- * What schema validation lets through and the store cannot take: numbers past the double range
+ * JSON bodies in UTF-8 only; and what schema validation lets through and the store cannot take: numbers past the double range
  * (`limit=1e400` is coerced to Infinity after Ajv's bounds were checked on the text) and text no store
  * can hold as sent (NUL, a lone surrogate). Checked after validation, so that coerced values are seen;
  * routes that check their own input (the feed) say so with `config.ownInputChecks`.
@@ -23,8 +24,27 @@ const PARTS = [
   ['body', 'body'],
 ] as const;
 
+/** The charset a JSON body declares, lowercased; undefined when it declares none or is not JSON. */
+function jsonCharset(contentType: string | undefined): string | undefined {
+  if (contentType === undefined) return undefined;
+  try {
+    const { type, parameters } = parseContentType(contentType);
+    return type === 'application/json' ? parameters.charset?.toLowerCase() : undefined;
+  } catch {
+    // A malformed header is the JSON parser's to refuse (415).
+    return undefined;
+  }
+}
+
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
+    // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly.
+    app.addHook('preParsing', async (request) => {
+      const charset = jsonCharset(request.headers['content-type']);
+      if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+        throw new ApiError(415, `Unsupported charset "${charset}": send JSON as UTF-8`, { charset });
+    });
+
     app.addHook('preHandler', async (request) => {
       if (request.routeOptions.config.ownInputChecks) return;
       for (const [part, schemaName] of PARTS) {

@@ -1,8 +1,8 @@
-import type { IncomingMessage, RequestListener, Server, ServerOptions } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { drainableServer, drainerOf } from '../drain.ts';
+import { drainer } from '../drain.ts';
 import { routeNotFound } from './errors.ts';
 
 /**
@@ -71,7 +71,7 @@ export function listenerServer(
   config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveTimeoutSeconds'>,
   handler: RequestListener,
 ): Server {
-  const server = drainableServer(serverTimeouts(config), handler);
+  const server = createServer(serverTimeouts(config), handler);
   server.keepAliveTimeout = config.keepAliveTimeoutSeconds * 1000;
   return server;
 }
@@ -100,7 +100,12 @@ export const listenersPlugin = fp(
     });
 
     const servers = [app.server, ...[...extra.values()].map(({ server }) => server)];
-    const drainers = servers.map(drainerOf);
+    const drainers = servers.map(drainer);
+    // Once the drain begins, every answer still to be sent asks its client to reconnect (elsewhere).
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (drainers.some((drain) => drain.draining)) reply.header('connection', 'close');
+      done(null, payload);
+    });
     // Fastify closes its own server; the extra ones stop listening, then their requests finish.
     app.addHook('onClose', async () => {
       await Promise.all(

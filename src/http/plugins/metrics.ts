@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { ApiError } from '../../domain/errors.ts';
 import type { Store } from '../../store/database.ts';
-import { RequestTally } from '../request-tally.ts';
 import { isStoreUnavailable } from './errors.ts';
 
 /**
@@ -60,33 +59,24 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 export const metricsPlugin = fp(
   async (app: FastifyInstance, options: { store: Store }) => {
     const registry = new Registry();
-    const requests = new RequestTally(
-      {
-        requests: {
-          name: 'altsports_http_requests_total',
-          help: 'HTTP requests answered, by route template, method and status',
-        },
-        duration: {
-          name: 'altsports_http_request_duration_seconds',
-          help: 'Time from receiving a request to the last byte of its answer, by route template and method (stream routes: the life of the stream)',
-        },
-      },
-      LATENCY_BUCKETS,
-    );
-    // Counted as plain numbers per request and handed to the counter at each scrape (its collect):
-    // prom-client hashes the labels on every inc.
-    const lookups = { hit: 0, miss: 0 };
-    new Counter({
+    const requests = new Counter({
+      name: 'altsports_http_requests_total',
+      help: 'HTTP requests answered, by route template, method and status',
+      labelNames: ['route', 'method', 'status'],
+      registers: [registry],
+    });
+    const duration = new Histogram({
+      name: 'altsports_http_request_duration_seconds',
+      help: 'Time from receiving a request to the last byte of its answer, by route template and method (stream routes: the life of the stream)',
+      labelNames: ['route', 'method'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    });
+    const lookups = new Counter({
       name: 'altsports_response_cache_lookups_total',
       help: 'Public GETs looked up in the response cache: hit or miss (hit ratio = hit / (hit + miss))',
       labelNames: ['result'],
       registers: [registry],
-      collect() {
-        for (const result of ['hit', 'miss'] as const) {
-          this.inc({ result }, lookups[result]);
-          lookups[result] = 0;
-        }
-      },
     });
     const streamClients = new Gauge({
       name: 'altsports_stream_clients',
@@ -131,12 +121,10 @@ export const metricsPlugin = fp(
     }
 
     const metrics: ApiMetrics = {
-      countCacheLookup: (hit) => {
-        if (hit) lookups.hit++;
-        else lookups.miss++;
-      },
+      countCacheLookup: (hit) => lookups.inc({ result: hit ? 'hit' : 'miss' }),
       countRequest: (route, method, status, seconds) => {
-        requests.count(route, method, status, seconds);
+        requests.inc({ route, method, status });
+        duration.observe({ route, method }, seconds);
         if (status === 429) rateLimited.inc();
       },
       streamClients,
@@ -144,8 +132,7 @@ export const metricsPlugin = fp(
         readCache = read;
       },
       contentType: registry.contentType,
-      exposition: async () =>
-        `${await processMetrics().metrics()}\n${await registry.metrics()}\n${requests.exposition()}\n`,
+      exposition: async () => `${await processMetrics().metrics()}\n${await registry.metrics()}\n`,
     };
     app.decorate('metrics', metrics);
 
@@ -164,7 +151,7 @@ export const metricsPlugin = fp(
       storeErrors.inc({ kind: isStoreUnavailable(error) ? 'unavailable' : 'internal' });
     });
 
-    // Runs for streams and hijacked replies too, once the answer has been sent. The front door counts its own.
+    // Runs for streams and hijacked replies too, once the answer has been sent.
     app.addHook('onResponse', async (request, reply) => {
       metrics.countRequest(
         request.routeOptions.url ?? 'unmatched',

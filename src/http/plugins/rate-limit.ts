@@ -1,14 +1,6 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { VerifiedKey } from '../../access/api-keys.ts';
-import {
-  memoryRateLimiter,
-  type RateDecision,
-  type RateLimits,
-  rateLimitHeaders,
-  redisRateLimiter,
-} from '../../access/rate-limit.ts';
+import { memoryRateLimiter, type RateLimits, rateLimitHeaders, redisRateLimiter } from '../../access/rate-limit.ts';
 import { ApiError } from '../../domain/errors.ts';
 
 /**
@@ -16,51 +8,25 @@ import { ApiError } from '../../domain/errors.ts';
  * request.apiKey, and before the response cache, whose hits go out with the headers set here.
  * The headers are set before a 429 is thrown: the error handler keeps them.
  */
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Counts one request of `key` against its limits (at once when counted in this process). */
-    consumeRateLimit(key: VerifiedKey): RateDecision | Promise<RateDecision>;
-  }
-}
-
-const DECIDED = Symbol('altsports.rateDecision');
-
-/**
- * Hands a decision already counted (by the front door, which then left the request to Fastify) to the
- * hook, so that the request is counted once.
- */
-export function handOverRateDecision(request: IncomingMessage, decision: RateDecision): void {
-  (request as IncomingMessage & { [DECIDED]?: RateDecision })[DECIDED] = decision;
-}
-
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { defaults: RateLimits; redisUrl: string | undefined }) => {
     const limiter = options.redisUrl ? redisRateLimiter(options.redisUrl, app.log) : memoryRateLimiter();
     app.addHook('onClose', () => limiter.close());
-    app.decorate('consumeRateLimit', (key: VerifiedKey) =>
-      limiter.consume(key.id, {
-        perMinute: key.ratePerMinute ?? options.defaults.perMinute,
-        perDay: key.ratePerDay ?? options.defaults.perDay,
-      }),
-    );
 
     app.addHook('onRequest', async (request, reply) => {
       const key = request.apiKey;
       if (request.routeOptions.config.access !== 'public' || !key) return;
-      const decision =
-        (request.raw as IncomingMessage & { [DECIDED]?: RateDecision })[DECIDED] ?? (await app.consumeRateLimit(key));
+      const decision = await limiter.consume(key.id, {
+        perMinute: key.ratePerMinute ?? options.defaults.perMinute,
+        perDay: key.ratePerDay ?? options.defaults.perDay,
+      });
       reply.headers(rateLimitHeaders(decision));
       if (decision.allowed || !decision.binding) return;
       const { window, limit } = decision.binding;
       throw new ApiError(
         429,
         `Rate limit exceeded: this API key may make ${limit} requests per ${window}; retry in ${decision.retryAfterSeconds} s`,
-        {
-          window,
-          limit,
-          retryAfter: decision.retryAfterSeconds,
-        },
+        { window, limit, retryAfter: decision.retryAfterSeconds },
       );
     });
   },

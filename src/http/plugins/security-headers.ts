@@ -1,47 +1,104 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { Config } from '../../config.ts';
 import { BOARD_PATH, DOCS_PATH } from './openapi.ts';
 
 /**
- * Headers every answer carries, and CORS. Registered before every other onRequest hook, so that a
- * 401, a 429 and a cached answer (which is written straight from the headers set so far) carry them
- * too.
+ * Headers every answer carries, and CORS. Registered before auth, rate limits and the response
+ * cache, so that a 401, a 429 and a cached answer carry them too.
  *
  * The API sends JSON only: the content type may not be sniffed, no page may frame it, no script may
  * run from it, and no referrer leaks from it. The two pages (the docs and the live board) get a policy
  * of their own: their scripts, styles and API calls from this origin only, nothing inline, nothing from
  * elsewhere. Strict-Transport-Security belongs to the TLS terminator in front of the API, which alone
  * knows the scheme the client used.
+ *
+ * helmet's middleware is built once per policy: @fastify/helmet builds it anew on every request
+ * (docs/decisions.md "Hardening").
  */
-const EVERY_RESPONSE = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
-  // Keys and feed results must not sit in a shared cache; cacheable documents say otherwise themselves.
-  'cache-control': 'no-store',
-};
-const API_ONLY = "default-src 'none'; frame-ancestors 'none'";
-const PAGE =
-  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-// Swagger UI's logo (an SVG, replaced by the Fastify logo once shown) carries this one inline <style>.
-const SWAGGER_LOGO_STYLE = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
-const DOCS = PAGE.replace("style-src 'self'", `style-src 'self' ${SWAGGER_LOGO_STYLE}`);
 
-/** The content security policy of a path: its page's, or the API's. */
-export function contentSecurityPolicy(url: string): string {
+const NONE = ["'none'"];
+const SELF = ["'self'"];
+// Swagger UI's logo (an SVG, replaced by our own once shown) carries this one inline <style>.
+const SWAGGER_LOGO_STYLE = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
+const pageDirectives = {
+  defaultSrc: NONE,
+  scriptSrc: SELF,
+  styleSrc: SELF,
+  connectSrc: SELF,
+  imgSrc: ["'self'", 'data:'],
+  baseUri: NONE,
+  formAction: SELF,
+  frameAncestors: NONE,
+};
+
+type Directives = Record<string, string[]>;
+
+/** A page's policy: helmet's defaults, this content security policy, and no HSTS. */
+const pagePolicy = (directives: Directives) =>
+  helmet({
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    contentSecurityPolicy: { useDefaults: false, directives },
+  });
+
+/** JSON answers: none of the headers that only an HTML page reads. */
+const apiPolicy = helmet({
+  strictTransportSecurity: false,
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: NONE, frameAncestors: NONE } },
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+});
+const boardPolicy = pagePolicy(pageDirectives);
+const docsPolicy = pagePolicy({ ...pageDirectives, styleSrc: [...SELF, SWAGGER_LOGO_STYLE] });
+
+type Policy = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
+
+/** The policy of a path: its page's, or the API's. */
+function policyOf(url: string): Policy {
   const path = url.split('?', 1)[0] as string;
   const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-  if (under(DOCS_PATH)) return DOCS;
-  return under(BOARD_PATH) ? PAGE : API_ONLY;
+  if (under(DOCS_PATH)) return docsPolicy;
+  return under(BOARD_PATH) ? boardPolicy : apiPolicy;
 }
 
-/** The headers every answer to `url` carries. */
-export function securityHeaders(url: string): Record<string, string> {
-  return { ...EVERY_RESPONSE, 'content-security-policy': contentSecurityPolicy(url) };
+const ignore = () => {};
+
+/**
+ * Sets the headers every answer to the request carries on its response: the security headers, and
+ * `Cache-Control: no-store` (keys and feed results must not sit in a shared cache; cacheable
+ * documents say otherwise themselves).
+ */
+export function setSecurityHeaders(request: IncomingMessage, response: ServerResponse): void {
+  policyOf(request.url ?? '/')(request, response, ignore);
+  response.setHeader('cache-control', 'no-store');
 }
+
+/**
+ * The headers of an API answer written without Fastify (a request Node refused before it was
+ * routed), as helmet gives them, with `Cache-Control: no-store`: read once from its middleware.
+ */
+export const RAW_ANSWER_HEADERS: Readonly<Record<string, string>> = (() => {
+  const headers: Record<string, string> = {};
+  const collect = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => {},
+  };
+  apiPolicy({} as IncomingMessage, collect as unknown as ServerResponse, ignore);
+  return { ...headers, 'cache-control': 'no-store' };
+})();
 
 /** Request headers a browser client sends, and response headers it may read. */
 const ALLOWED_HEADERS = [
@@ -66,8 +123,9 @@ const EXPOSED_HEADERS = [
 
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: { corsOrigins: Config['corsOrigins'] }) => {
-    app.addHook('onRequest', async (request, reply) => {
-      reply.headers(securityHeaders(request.url));
+    app.addHook('onRequest', (request, reply, done) => {
+      setSecurityHeaders(request.raw, reply.raw);
+      done();
     });
     if (options.corsOrigins === 'none') return;
     await app.register(cors, {

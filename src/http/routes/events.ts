@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { getEventDocument, listEvents } from '../../read/events.ts';
 import { eventListTags, eventTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
-import { normaliseArrayParam } from '../query-params.ts';
+import { normaliseArrayParam, normaliseSingleParam } from '../query-params.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { EventIdParams, EventListQuery } from '../schemas/events.ts';
 
@@ -22,10 +22,9 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('EventListItem')), ...errorResponses(PUBLIC_ERRORS) },
       },
       preValidation: async (request) => {
-        request.query = normaliseArrayParam(
-          request.query as Record<string, unknown>,
-          'eventStatus',
-        ) as typeof request.query;
+        let query = normaliseArrayParam(request.query as Record<string, unknown>, 'eventStatus');
+        for (const name of ['competition', 'sportType']) query = normaliseSingleParam(query, name);
+        request.query = query as typeof request.query;
       },
     },
     async (request, reply) => {

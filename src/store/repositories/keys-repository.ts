@@ -3,16 +3,17 @@ import type { ApiKeyRow, Database } from '../schema.ts';
 
 export function keysRepository(db: Kysely<Database>) {
   /**
-   * Changes the one active key that an id or prefix names. Several matches change nothing and are all
-   * returned, so that the caller can ask for the id.
+   * Changes the one active key that an id, the start of an id, or the start of the key names. Several
+   * matches change nothing and are all returned, so that the caller can name them. (Matched here, not
+   * with LIKE: keys hold `_`, a LIKE wildcard; an operator's keys are few.)
    */
   async function updateOne(idOrPrefix: string, changes: Partial<ApiKeyRow>): Promise<ApiKeyRow[]> {
-    const rows = await db
-      .selectFrom('apiKeys')
-      .selectAll()
-      .where((eb) => eb.or([eb('id', '=', idOrPrefix), eb('keyPrefix', '=', idOrPrefix)]))
-      .where('revokedAt', 'is', null)
-      .execute();
+    const active = await db.selectFrom('apiKeys').selectAll().where('revokedAt', 'is', null).execute();
+    const exact = active.filter((row) => row.id === idOrPrefix);
+    const rows =
+      exact.length > 0
+        ? exact
+        : active.filter((row) => row.id.startsWith(idOrPrefix) || row.keyPrefix.startsWith(idOrPrefix));
     if (rows.length !== 1) return rows;
     const row = rows[0] as ApiKeyRow;
     if (Object.keys(changes).length) await db.updateTable('apiKeys').set(changes).where('id', '=', row.id).execute();
@@ -41,12 +42,12 @@ export function keysRepository(db: Kysely<Database>) {
       return db.selectFrom('apiKeys').selectAll().orderBy('createdAt').orderBy('id').execute();
     },
 
-    /** Revokes by id or key prefix; returns the rows revoked. */
+    /** Revokes by id or prefix (of the id or of the key); returns the rows revoked, or every match of an ambiguous prefix. */
     async revoke(idOrPrefix: string, at: string): Promise<ApiKeyRow[]> {
       return updateOne(idOrPrefix, { revokedAt: at });
     },
 
-    /** Sets the rate limits given (null: the server's default) by id or key prefix; returns the rows changed. */
+    /** Sets the rate limits given (null: the server's default) by id or prefix; returns the rows changed, or every match. */
     async setLimits(
       idOrPrefix: string,
       limits: Partial<Pick<ApiKeyRow, 'ratePerMinute' | 'ratePerDay'>>,

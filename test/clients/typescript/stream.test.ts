@@ -9,7 +9,6 @@ import { describe, test } from 'node:test';
 import {
   AltsportsApiError,
   createClient,
-  SseParser,
   type StreamEvent,
   type StreamSubscription,
 } from '../../../clients/typescript/src/index.ts';
@@ -286,46 +285,53 @@ describe('typed client: subscribe to the push stream', () => {
   });
 });
 
-describe('SseParser', () => {
+describe('subscribe: the stream text, however it is split', () => {
   const STREAM =
-    'retry: 2000\n\n: heartbeat 2026-01-01T00:00:00Z\n\nid: 41\nevent: ready\ndata: {"lastEventId":41}\n\nid: 42\r\nevent: heatScore\r\ndata: {"a":\r\ndata: 1}\r\n\r\nevent: ready\ndata: {"lastEventId":42}\n\nid: 43\n\n';
+    '\uFEFFretry: 1500\n\n: heartbeat 2026-01-01T00:00:00Z\n\nid: 41\nevent: ready\ndata: {"lastEventId":41}\n\n' +
+    'id: 42\r\nevent: heatScore\r\ndata: {"eventId":"wsl:x",\r\ndata: "heatIds":[]}\r\n\r\n' +
+    'event: ready\rdata: {"lastEventId":42}\r\rid: 43\nevent: future\nfoo: bar\ndata: {}\n\nevent: close\ndata: {}\n\n';
 
-  test('parses events, ids, retry and comments, however the text is split', () => {
-    const expected = [
-      { event: 'ready', data: '{"lastEventId":41}', id: '41', lastEventId: '41' },
-      { event: 'heatScore', data: '{"a":\n1}', id: '42', lastEventId: '42' },
-      { event: 'ready', data: '{"lastEventId":42}', id: undefined, lastEventId: '42' },
-    ];
+  /** A fetch whose one stream answer arrives in the given pieces. */
+  const answering = (pieces: string[]) =>
+    (async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            for (const piece of pieces) controller.enqueue(new TextEncoder().encode(piece));
+            controller.close();
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'text/event-stream' } },
+      )) as unknown as typeof fetch;
+
+  test('events, ids, the retry delay, a BOM, CR and CRLF line ends and unknown fields, cut anywhere', async () => {
     for (let cut = 0; cut <= STREAM.length; cut += 1) {
-      const parser = new SseParser();
-      const events = [...parser.push(STREAM.slice(0, cut)), ...parser.push(STREAM.slice(cut))];
-      assert.deepEqual(events, expected, `split at ${cut}`);
-      assert.equal(parser.retry, 2000);
-      assert.equal(parser.comments, 1);
-      assert.equal(parser.lastEventId, '43', 'an id without data still moves the position');
+      const reconnected: Array<{ reason: string; delayMs: number; lastEventId: number | null }> = [];
+      const abort = new AbortController();
+      const client = createClient({
+        baseUrl: 'http://127.0.0.1:1',
+        apiKey: TEST_KEY,
+        random: () => 1,
+        sleep: async () => abort.abort(),
+        fetch: answering([STREAM.slice(0, cut), STREAM.slice(cut)]),
+      });
+      const seen: Array<[string, number | null]> = [];
+      for await (const event of client.subscribe({
+        signal: abort.signal,
+        onReconnect: ({ reason, delayMs, lastEventId }) => reconnected.push({ reason, delayMs, lastEventId }),
+      }))
+        seen.push([event.type, event.id]);
+      assert.deepEqual(
+        seen,
+        [
+          ['ready', 41],
+          ['heatScore', 42],
+          ['ready', null],
+          ['future', 43],
+        ],
+        `split at ${cut}`,
+      );
+      assert.deepEqual(reconnected, [{ reason: 'close', delayMs: 1500, lastEventId: 43 }], `split at ${cut}`);
     }
-    // One character at a time, a CR before its LF in the next chunk.
-    const parser = new SseParser();
-    const events = [...STREAM].flatMap((c) => parser.push(c));
-    assert.deepEqual(events, expected);
-  });
-
-  test('a BOM, bare CR line ends, a field without a colon and unknown fields', () => {
-    const parser = new SseParser();
-    assert.deepEqual(
-      parser.push('\uFEFFdata: a\rdata\rfoo: bar\r\r'),
-      [],
-      'a CR at the end may be half of a CRLF: the blank line waits for the next character',
-    );
-    assert.deepEqual(
-      parser.push('event: x\n\n'),
-      [{ event: 'message', data: 'a\n', id: undefined, lastEventId: '' }],
-      'then dispatches; the x block has no data and dispatches nothing',
-    );
-    assert.deepEqual(
-      parser.push('data: y\n\n'),
-      [{ event: 'message', data: 'y', id: undefined, lastEventId: '' }],
-      'and its event name does not carry over',
-    );
   });
 });

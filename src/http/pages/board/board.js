@@ -7,6 +7,8 @@
 // every live event of a busy server within one key's rate limit. The stream is read with fetch, not
 // EventSource, because EventSource cannot send the X-API-KEY header.
 
+import { createParser } from './eventsource-parser.js';
+
 const API = '/api/v1/public';
 const KEY_STORAGE = 'altsports.apiKey';
 const STREAM_KINDS = 'event,heatScore,odds,settlement';
@@ -446,49 +448,6 @@ async function loadBoard() {
 
 // ---------------------------------------------------------------- the push stream
 
-/** Server-sent events parsing (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation). */
-class SseParser {
-  constructor(onMessage) {
-    this.onMessage = onMessage;
-    this.buffer = '';
-    this.reset();
-  }
-  reset() {
-    this.event = '';
-    this.data = [];
-    this.id = undefined;
-    this.retry = undefined;
-  }
-  push(text) {
-    this.buffer += text;
-    let match;
-    // A trailing \r may be the first half of \r\n: wait for the next chunk.
-    while ((match = /\r\n|\r(?!$)|\n/.exec(this.buffer))) {
-      const line = this.buffer.slice(0, match.index);
-      this.buffer = this.buffer.slice(match.index + match[0].length);
-      this.line(line);
-    }
-  }
-  line(line) {
-    if (line === '') {
-      if (this.data.length > 0 || this.retry !== undefined || this.id !== undefined) {
-        this.onMessage({ event: this.event || 'message', data: this.data.join('\n'), id: this.id, retry: this.retry });
-      }
-      this.reset();
-      return;
-    }
-    if (line.startsWith(':')) return; // a comment: the heartbeat
-    const colon = line.indexOf(':');
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') this.event = value;
-    else if (field === 'data') this.data.push(value);
-    else if (field === 'id' && !value.includes('\0')) this.id = value;
-    else if (field === 'retry' && /^\d+$/.test(value)) this.retry = Number(value);
-  }
-}
-
 function setStatus(state, text) {
   const status = $('#status');
   status.dataset.state = state;
@@ -584,32 +543,36 @@ async function follow() {
       }
       if (!response.ok || !response.body) throw new Error(`stream: HTTP ${response.status}`);
       watch();
-      const parser = new SseParser((message) => {
-        if (message.id !== undefined) lastEventId = message.id;
-        if (message.retry !== undefined) retryMs = message.retry;
-        if (message.event === 'ready') {
-          failures = 0;
-          setStatus('live', 'Live');
-          $('#events').dataset.streamReady = 'true';
-          streamReady();
-          return;
-        }
-        if (message.event === 'close') return abort.abort(); // the server is going away: reconnect
-        if (message.data === '') return;
-        let data;
-        try {
-          data = JSON.parse(message.data);
-        } catch {
-          return;
-        }
-        onChange(message.event, data);
+      const parser = createParser({
+        onRetry: (retry) => {
+          retryMs = retry;
+        },
+        onEvent: (message) => {
+          if (message.id !== undefined) lastEventId = message.id;
+          if (message.event === 'ready') {
+            failures = 0;
+            setStatus('live', 'Live');
+            $('#events').dataset.streamReady = 'true';
+            streamReady();
+            return;
+          }
+          if (message.event === 'close') return abort.abort(); // the server is going away: reconnect
+          if (message.data === '') return;
+          let data;
+          try {
+            data = JSON.parse(message.data);
+          } catch {
+            return;
+          }
+          onChange(message.event ?? 'message', data);
+        },
       });
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
         watch();
-        parser.push(value);
+        parser.feed(value);
       }
     } catch {
       // dropped, aborted for silence, or refused: reconnect below

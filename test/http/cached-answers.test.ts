@@ -15,27 +15,25 @@ import { describeEachStore, openTestStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
 const EVENT = `${BASE}/events/${WSL_LIVE}`;
-const LIMITED_KEY = 'front-door-limited-0123456789';
+const LIMITED_KEY = 'cached-limited-0123456789';
 /** Headers that differ between any two answers: the connection's, the clock's and the request's own. */
 const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'x-request-id']);
 
 interface Served {
   app: FastifyInstance;
   origin: string;
-  /** Requests Fastify routed: a cached answer sent by the front door does not count. */
-  routed(): number;
+  /** Requests whose document was composed (their handler ran): a cached answer does not count. */
+  composed(): number;
   get(path: string, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 }
 
-/** The app on a real listener (the front door sits in the server's request handler, which inject bypasses). */
+/** The app on a real listener, as clients meet it. */
 async function listen(app: FastifyInstance): Promise<Served> {
-  let routed = 0;
-  // onResponse runs for every routed request, hijacked cache hits and errors included (an onRequest
-  // hook added here would run after the cache's and auth's, which end some requests first). It runs
-  // once the answer is handed to the socket, before the client can have read it.
-  app.addHook('onResponse', async () => {
-    routed += 1;
+  let composed = 0;
+  // preHandler runs for requests that reach their handler: a cache hit is answered in onRequest.
+  app.addHook('preHandler', async () => {
+    composed += 1;
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -44,7 +42,7 @@ async function listen(app: FastifyInstance): Promise<Served> {
   return {
     app,
     origin,
-    routed: () => routed,
+    composed: () => composed,
     get: (path, headers = {}) => fetch(`${origin}${path}`, { headers: { 'x-api-key': TEST_KEY, ...headers } }),
     close: () => app.close(),
   };
@@ -78,48 +76,48 @@ function headersOf(response: Response): Record<string, string> {
   return Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
 }
 
-describeEachStore('front door (cached answers before routing)', (open) => {
-  test('a cached GET is answered before routing, with the bytes and headers of the answer that filled it', async (t) => {
+describeEachStore('cached answers, over real HTTP', (open) => {
+  test('a cached GET is answered without composing it, with the bytes and headers of the answer that filled it', async (t) => {
     const server = await served(await open());
     t.after(() => server.close());
     const filled = await server.get(EVENT);
     const filledBody = await filled.text();
     assert.equal(filled.status, 200);
-    assert.equal(server.routed(), 1);
+    assert.equal(server.composed(), 1);
 
-    const hit = await server.get(EVENT, { 'x-request-id': 'trace-front-1' });
+    const hit = await server.get(EVENT, { 'x-request-id': 'trace-cached-1' });
     assert.equal(hit.status, 200);
     assert.equal(await hit.text(), filledBody);
-    assert.equal(server.routed(), 1, 'the second GET never reached the router');
+    assert.equal(server.composed(), 1, 'the second GET was not composed again');
     assert.deepEqual(headersOf(hit), headersOf(filled));
-    assert.equal(hit.headers.get('x-request-id'), 'trace-front-1');
+    assert.equal(hit.headers.get('x-request-id'), 'trace-cached-1');
     assert.match(
       String((await server.get(EVENT)).headers.get('x-request-id')),
       /^[0-9a-f-]{36}$/,
       'a fresh id when the client sends none',
     );
 
-    // A 304 from the front door carries what Fastify's own cached 304 (inject bypasses the front door) carries.
+    // A 304 over the wire carries what an injected request's 304 carries.
     const etag = String(filled.headers.get('etag'));
     const notModified = await server.get(EVENT, { 'if-none-match': etag });
     assert.equal(notModified.status, 304);
     assert.equal(await notModified.text(), '');
     // With the Accept-Encoding fetch sent: the 304 names the coding that request would get.
-    const routed304 = await server.app.inject({
+    const injected304 = await server.app.inject({
       url: EVENT,
       headers: { 'x-api-key': TEST_KEY, 'if-none-match': etag, 'accept-encoding': 'gzip, deflate' },
     });
-    assert.equal(routed304.statusCode, 304);
+    assert.equal(injected304.statusCode, 304);
     const injectedHeaders = Object.fromEntries(
-      Object.entries(routed304.headers)
+      Object.entries(injected304.headers)
         .filter(([name]) => !PER_ANSWER.has(name))
         .map(([name, value]) => [name, String(value)]),
     );
     assert.deepEqual(headersOf(notModified), injectedHeaders);
-    assert.equal(server.routed(), 2, 'only the injected request was routed');
+    assert.equal(server.composed(), 1, 'neither 304 was composed');
   });
 
-  test('a cached document goes compressed as Accept-Encoding asks, the same bytes and headers as the routed answer', async (t) => {
+  test('a cached document goes compressed as Accept-Encoding asks, the same bytes and headers as the composed answer', async (t) => {
     const server = await served(await open());
     t.after(() => server.close());
     const plain = await sent(server, EVENT, 'identity');
@@ -129,10 +127,10 @@ describeEachStore('front door (cached answers before routing)', (open) => {
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
     ] as const) {
-      // Made at the front door, by the first request that asks for it; then sent again from the entry.
+      // Made by the first request that asks for it; then sent again from the entry.
       const made = await sent(server, EVENT, coding);
       const again = await sent(server, EVENT, coding);
-      assert.equal(server.routed(), 1, `${coding}: answered before routing`);
+      assert.equal(server.composed(), 1, `${coding}: answered from the cache`);
       for (const answer of [made, again]) {
         assert.equal(answer.status, 200);
         assert.equal(answer.headers['content-encoding'], coding);
@@ -141,26 +139,26 @@ describeEachStore('front door (cached answers before routing)', (open) => {
         assert.deepEqual(decode(answer.body), plain.body);
       }
       assert.deepEqual(again.body, made.body);
-      // What Fastify sends for the same request on a miss: the same coded bytes and headers.
-      const routed = await served(await open());
-      t.after(() => routed.close());
-      const filled = await sent(routed, EVENT, coding);
-      const hit = await sent(routed, EVENT, coding);
-      assert.equal(routed.routed(), 1);
+      // What a miss sends for the same request: the same coded bytes and headers.
+      const fresh = await served(await open());
+      t.after(() => fresh.close());
+      const filled = await sent(fresh, EVENT, coding);
+      const hit = await sent(fresh, EVENT, coding);
+      assert.equal(fresh.composed(), 1);
       assert.deepEqual(hit.body, filled.body);
       assert.deepEqual(hit.body, made.body);
       const { date, 'x-request-id': _filledId, ...filledHeaders } = filled.headers;
       const { date: _date, 'x-request-id': _hitId, ...hitHeaders } = hit.headers;
       assert.equal(typeof date, 'string');
-      assert.deepEqual(hitHeaders, filledHeaders, `${coding}: the front door's headers are Fastify's`);
+      assert.deepEqual(hitHeaders, filledHeaders, `${coding}: a hit's headers are the miss's`);
     }
   });
 
-  test('it leaves to Fastify what it cannot answer: misses, no key, a wrong key, other methods, a key of another scope', async (t) => {
+  test('no hit without a valid key, nor for another scope or another query; HEAD shares the GET entry', async (t) => {
     const server = await served(await open());
     t.after(() => server.close());
     await server.get(EVENT);
-    const before = server.routed();
+    const before = server.composed();
     const cases: Array<[string, () => Promise<Response>, number]> = [
       ['no key', () => fetch(`${server.origin}${EVENT}`), 401],
       ['a wrong key', () => server.get(EVENT, { 'x-api-key': 'wrong-key-0123456789abcdef' }), 401],
@@ -168,6 +166,7 @@ describeEachStore('front door (cached answers before routing)', (open) => {
       ['an uncached URL', () => server.get(`${BASE}/events/${MASL_GAME}`), 200],
       ['a query the cache has not seen', () => server.get(`${EVENT}?envelope=data`), 200],
     ];
+    const composedBy = cases.filter(([, , status]) => status === 200).length;
     for (const [what, send, status] of cases) {
       const response = await send();
       const body = await response.text();
@@ -178,10 +177,43 @@ describeEachStore('front door (cached answers before routing)', (open) => {
         assert.equal(typeof error.message, 'string', what);
       }
     }
-    assert.equal(server.routed(), before + cases.length, 'each was routed');
+    assert.equal(server.composed(), before + composedBy, 'each 200 was composed, no 401 was');
     const head = await fetch(`${server.origin}${EVENT}`, { method: 'HEAD', headers: { 'x-api-key': TEST_KEY } });
     assert.equal(head.status, 200);
-    assert.equal(server.routed(), before + cases.length + 1, 'HEAD was routed');
+    assert.equal(server.composed(), before + composedBy, 'HEAD was answered from the GET entry');
+    const get = await server.get(EVENT);
+    await get.text();
+    for (const name of ['etag', 'last-modified', 'cache-control', 'content-length', 'vary'])
+      assert.equal(head.headers.get(name), get.headers.get(name), `HEAD's ${name} is GET's`);
+    const notModified = await fetch(`${server.origin}${EVENT}`, {
+      method: 'HEAD',
+      headers: { 'x-api-key': TEST_KEY, 'if-none-match': String(get.headers.get('etag')) },
+    });
+    assert.equal(notModified.status, 304, 'HEAD honours If-None-Match');
+  });
+
+  test('only the parameters a route reads make its key: unknown ones and other spellings share one entry', async (t) => {
+    const server = await served(await open());
+    t.after(() => server.close());
+    const body = async (path: string) => {
+      const response = await server.get(path);
+      assert.equal(response.status, 200, path);
+      return response.text();
+    };
+    const all = await body(`${BASE}/events`);
+    for (let i = 0; i < 5; i++) assert.equal(await body(`${BASE}/events?z${i}=1`), all);
+    assert.equal(server.composed(), 1, 'unknown parameters make no entries');
+    const wsl = await body(`${BASE}/events?competition=wsl`);
+    assert.notEqual(wsl, all);
+    for (const spelling of ['competition[]=wsl', 'competition[0]=wsl', 'competition=wsl&z=1'])
+      assert.equal(await body(`${BASE}/events?${spelling}`), wsl, spelling);
+    const statuses = await body(`${BASE}/events?eventStatus=LIVE,COMPLETED`);
+    for (const spelling of ['eventStatus[0]=LIVE&eventStatus[1]=COMPLETED', 'eventStatus=LIVE&eventStatus=COMPLETED'])
+      assert.equal(await body(`${BASE}/events?${spelling}`), statuses, spelling);
+    assert.equal(server.composed(), 3, 'one entry per document');
+    const both = await server.get(`${BASE}/events?competition[]=wsl&competition[]=masl`);
+    assert.equal(both.status, 400, 'two competitions are refused, not dropped');
+    assert.match((await both.json()).message, /"competition": takes one value, got wsl, masl/);
   });
 
   test('every key presented on one keep-alive connection is checked: a key that differs from the last in one character is refused', async (t) => {
@@ -215,30 +247,30 @@ describeEachStore('front door (cached answers before routing)', (open) => {
       assert.equal(got.status, status, `step ${i + 1}: ${key} on ${path}`);
       if (i > 0) assert.ok(got.reused, `step ${i + 1} ran on the first connection`);
     }
-    assert.ok(server.routed() < steps.length, 'some answers came from the front door');
+    assert.ok(server.composed() < steps.length, 'some answers came from the cache');
   });
 
-  test('a write drops the answer: the next GET is routed and carries the change', async (t) => {
+  test('a write drops the answer: the next GET is composed and carries the change', async (t) => {
     const store = await open();
     const server = await served(store);
     t.after(() => server.close());
     const first = await (await server.get(EVENT)).json();
     await server.get(EVENT);
-    assert.equal(server.routed(), 1);
+    assert.equal(server.composed(), 1);
     const event = fixtureFeed().events?.find((e) => e.id.endsWith(WSL_LIVE));
     assert.ok(event);
     await ingestFeed(store, {
-      events: [{ ...event, name: 'Renamed at the front door', updatedAt: '2026-12-01T00:00:00Z' }],
+      events: [{ ...event, name: 'Renamed', updatedAt: '2026-12-01T00:00:00Z' }],
     });
     const after = await (await server.get(EVENT)).json();
-    assert.notEqual(first.name, 'Renamed at the front door');
-    assert.equal(after.name, 'Renamed at the front door');
-    assert.equal(server.routed(), 2);
-    assert.equal((await (await server.get(EVENT)).json()).name, 'Renamed at the front door');
-    assert.equal(server.routed(), 2, 'and the new answer is cached again');
+    assert.notEqual(first.name, 'Renamed');
+    assert.equal(after.name, 'Renamed');
+    assert.equal(server.composed(), 2);
+    assert.equal((await (await server.get(EVENT)).json()).name, 'Renamed');
+    assert.equal(server.composed(), 2, 'and the new answer is cached again');
   });
 
-  test('rate limits: each request counts once, and the 429 over the limit is the routed one with its body and headers', async (t) => {
+  test('rate limits: each cached answer counts, and the 429 over the limit has its body and headers', async (t) => {
     const store = await open();
     const server = await served(store);
     t.after(() => server.close());
@@ -251,7 +283,7 @@ describeEachStore('front door (cached answers before routing)', (open) => {
       remaining.push(response.headers.get('x-ratelimit-remaining'));
     }
     assert.deepEqual(remaining, ['2', '1', '0']);
-    assert.equal(server.routed(), 1, 'the second and third were answered at the front door');
+    assert.equal(server.composed(), 1, 'the second and third were answered from the cache');
     const over = await server.get(EVENT, { 'x-api-key': LIMITED_KEY });
     assert.equal(over.status, 429);
     assert.equal(over.headers.get('x-ratelimit-remaining'), '0');
@@ -259,13 +291,13 @@ describeEachStore('front door (cached answers before routing)', (open) => {
     const body = await over.json();
     assert.equal(body.statusCode, 429);
     assert.match(body.message, /3 requests per minute/);
-    assert.equal(server.routed(), 2, 'the 429 was routed');
+    assert.equal(server.composed(), 1, 'the 429 composed nothing');
     const again = await server.get(EVENT, { 'x-api-key': LIMITED_KEY });
     assert.equal(again.status, 429);
     assert.equal(again.headers.get('x-ratelimit-remaining'), '0');
   });
 
-  test('its answers are counted in the metrics like routed ones', async (t) => {
+  test('cached answers are counted in the metrics like composed ones', async (t) => {
     const server = await served(await open());
     t.after(() => server.close());
     const series = async (pattern: RegExp) => {
@@ -280,33 +312,33 @@ describeEachStore('front door (cached answers before routing)', (open) => {
     const etag = String((await server.get(EVENT)).headers.get('etag'));
     for (let i = 0; i < 4; i++) await server.get(EVENT);
     await server.get(EVENT, { 'if-none-match': etag });
-    assert.equal(server.routed(), 1);
+    assert.equal(server.composed(), 1);
     assert.equal(await series(answered), 5);
     assert.equal(await series(notModified), 1);
     assert.equal(await series(hits), 5);
   });
 
-  test('a request with an Origin is routed (its CORS answer is its own); one without gets the CORS headers of the answer that filled the entry', async (t) => {
+  test('a cached answer carries the CORS headers of its own request', async (t) => {
     const server = await served(await open(), { CORS_ORIGINS: 'https://board.example' });
     t.after(() => server.close());
     const filled = await server.get(EVENT);
     await filled.text();
     const hit = await server.get(EVENT);
     await hit.text();
-    assert.equal(server.routed(), 1);
+    assert.equal(server.composed(), 1);
     assert.deepEqual(headersOf(hit), headersOf(filled));
     assert.match(String(hit.headers.get('vary')), /Origin/);
-    assert.match(String(hit.headers.get('access-control-expose-headers')), /ETag/);
     const browser = await server.get(EVENT, { origin: 'https://board.example' });
     assert.equal(browser.status, 200);
     assert.equal(browser.headers.get('access-control-allow-origin'), 'https://board.example');
-    assert.equal(server.routed(), 2);
-    // Served from the cache by Fastify's hook: the document's Cache-Control alone, not the hooks' no-store too.
+    assert.match(String(browser.headers.get('access-control-expose-headers')), /ETag/);
+    assert.equal(server.composed(), 1, 'from the cache');
+    // The document's Cache-Control alone, not the hooks' no-store too.
     assert.equal(browser.headers.get('cache-control'), 'private, no-cache');
   });
 });
 
-test('front door: its answers are logged like routed ones, under the request id they carry', async (t) => {
+test('every answer, cached or composed, is logged in one line under the request id it carries', async (t) => {
   const { store, cleanup } = await openTestStore('sqlite');
   t.after(cleanup);
   await ingestFeed(store, fixtureFeed());
@@ -326,9 +358,9 @@ test('front door: its answers are logged like routed ones, under the request id 
   });
   const server = await listen(await buildApp({ config, store, logger: { level: 'info', stream } }));
   t.after(() => server.close());
-  await (await server.get(EVENT, { 'x-request-id': 'routed-1' })).text();
-  await (await server.get(EVENT, { 'x-request-id': 'front-1' })).text();
-  assert.equal(server.routed(), 1);
+  await (await server.get(EVENT, { 'x-request-id': 'composed-1' })).text();
+  await (await server.get(EVENT, { 'x-request-id': 'cached-1' })).text();
+  assert.equal(server.composed(), 1);
   const of = (id: string) =>
     lines
       .filter((line) => line.reqId === id)
@@ -339,24 +371,13 @@ test('front door: its answers are logged like routed ones, under the request id 
         status: (line.res as { statusCode?: number } | undefined)?.statusCode,
       }));
   const expected = (id: string) => {
-    assert.deepEqual(
-      of(id),
-      [
-        { msg: 'incoming request', method: 'GET', url: EVENT, status: undefined },
-        { msg: 'request completed', method: undefined, url: undefined, status: 200 },
-      ],
-      id,
-    );
+    assert.deepEqual(of(id), [{ msg: 'request completed', method: 'GET', url: EVENT, status: 200 }], id);
   };
-  expected('routed-1');
-  expected('front-1');
-  const completed = lines.find((line) => line.reqId === 'front-1' && line.msg === 'request completed');
-  assert.equal(typeof completed?.responseTime, 'number');
-  const incoming = lines.find((line) => line.reqId === 'front-1' && line.msg === 'incoming request');
-  assert.deepEqual(
-    Object.keys(incoming?.req as object).sort(),
-    Object.keys(
-      lines.find((line) => line.reqId === 'routed-1' && line.msg === 'incoming request')?.req as object,
-    ).sort(),
-  );
+  expected('composed-1');
+  expected('cached-1');
+  for (const id of ['composed-1', 'cached-1']) {
+    const line = lines.find((l) => l.reqId === id);
+    assert.equal(typeof line?.responseTime, 'number', id);
+    assert.equal((line?.req as { remoteAddress?: string } | undefined)?.remoteAddress, '127.0.0.1', id);
+  }
 });
