@@ -36,7 +36,7 @@ describeEachStore('errors', (open, kind) => {
         payload,
       });
     const broken = assertErrorBody((await post('{"events": [')).body, 400);
-    assert.equal(broken.message, 'Request body is not valid JSON');
+    assert.equal(broken.message, "Request body is not valid JSON: a ']' was expected at line 1, column 13");
     assertErrorBody((await post('events=1', 'application/x-www-form-urlencoded')).body, 415);
     assertErrorBody((await post('[]')).body, 400);
     assertErrorBody((await post('"text"')).body, 400);

@@ -121,7 +121,20 @@ describeEachStore('POST /events/{eventId}/sgp', (open, kind) => {
       /not offered for Major Arena Soccer League/,
     );
     await refused('spr:99999999-0000-4000-8000-000000000009', ['a', 'b'], 404);
-    await refused(FIELD, { legs: 'x' }, 400);
+    const wrongShape = await refused(FIELD, { legs: 'x' }, 400);
+    assert.equal(wrongShape.message, 'Invalid request body: send a JSON array of odd ids, or { "oddIds": [...] }');
+    assert.equal(wrongShape.metadata.in, 'body');
+    const { app } = await parlayApp(await open());
+    for (const payload of ['{"__proto__": {"oddIds": ["a"]}}', '{"constructor": {"prototype": {"x": 1}}}']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${BASE}/events/${FIELD}/sgp`,
+        headers: { 'x-api-key': TEST_KEY, 'content-type': 'application/json' },
+        payload,
+      });
+      assert.equal(res.statusCode, 400, payload);
+      assert.match(JSON.parse(res.body).message, /holds a "__proto__" or "constructor.prototype" key/, payload);
+    }
   });
 
   test('a new price is a new odds version: the parlay follows it', async () => {

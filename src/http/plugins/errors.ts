@@ -67,6 +67,17 @@ export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataV
   return badRequest(`Invalid ${where} "${name}": ${reason}`, metadata);
 }
 
+/**
+ * A route's schema error formatter that says what its body should be when the body as a whole has
+ * the wrong shape (a union's first branch would otherwise speak for it: "must be array").
+ */
+export function expectBody(shape: string) {
+  return (errors: FastifySchemaValidationError[], dataVar: string): ApiError =>
+    dataVar === 'body' && (errors[0]?.instancePath ?? '') === ''
+      ? badRequest(`Invalid request body: send ${shape}`, { in: 'body', expected: shape })
+      : formatSchemaErrors(errors, dataVar);
+}
+
 /** Messages for Fastify's own client errors, which otherwise leak parser details. */
 function frameworkClientError(error: FastifyError): ApiError | null {
   switch (error.code) {

@@ -1,8 +1,9 @@
 import { parse as parseContentType } from 'content-type';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import secureJson from 'secure-json-parse';
 import { ApiError, badRequest } from '../../domain/errors.ts';
-import { inputProblems } from '../../domain/text.ts';
+import { inputProblems, jsonSyntaxProblem } from '../../domain/text.ts';
 import { LOCATIONS } from './errors.ts';
 
 /**
@@ -38,6 +39,22 @@ function jsonCharset(contentType: string | undefined): string | undefined {
 
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
+    // Fastify's JSON parser, but with its refusals told apart: a key that would reach Object's
+    // prototype, and where a malformed document goes wrong.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const text = body as string;
+      if (text.length === 0) return done(badRequest('Request body is empty: send a JSON document'), undefined);
+      try {
+        done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
+      } catch (error) {
+        const refused = /forbidden (prototype|constructor) property/.test((error as Error).message)
+          ? 'Request body holds a "__proto__" or "constructor.prototype" key, which is not accepted'
+          : `Request body is not valid JSON: ${jsonSyntaxProblem(text)}`;
+        done(badRequest(refused), undefined);
+      }
+    });
+
     // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly.
     app.addHook('preParsing', async (request) => {
       const charset = jsonCharset(request.headers['content-type']);

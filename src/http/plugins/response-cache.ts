@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { ALL_DOCUMENTS, cacheTagsOfChange, type StoredChange } from '../../domain/changes.ts';
-import type { AccessScope } from '../../read/access-scope.ts';
 import type { ChangeFeed } from '../../store/change-feed.ts';
 import type { Store } from '../../store/database.ts';
 import {

@@ -4,6 +4,7 @@ import { getEventOdds } from '../../read/odds.ts';
 import { priceParlay } from '../../read/parlay.ts';
 import { eventTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
+import { expectBody } from '../plugins/errors.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { EventIdParams } from '../schemas/events.ts';
 import { EventOddsParams, EventOddsQuery, SgpBody } from '../schemas/odds.ts';
@@ -62,6 +63,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }),
         },
       },
+      schemaErrorFormatter: expectBody('a JSON array of odd ids, or { "oddIds": [...] }'),
     },
     async (request, reply) => {
       reply.code(201);
