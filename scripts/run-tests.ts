@@ -60,9 +60,6 @@ function timeoutFlags(): string[] {
   return flags.some((flag) => flag.startsWith('--test-timeout')) ? [] : [`--test-timeout=${FILE_TIMEOUT_MS}`];
 }
 
-/** Test processes reuse the response serializers they compiled (test/helpers/serializer-memo.ts says why). */
-const PRELOAD = ['--import', new URL('../test/helpers/serializer-memo.ts', import.meta.url).href];
-
 function reporterFlags(): string[] {
   if (flags.some((flag) => flag.startsWith('--test-reporter'))) return [];
   const slowest = new URL('./test-reporter.js', import.meta.url).href;
@@ -80,7 +77,6 @@ const child = spawn(
   [
     '--import',
     'tsx',
-    ...PRELOAD,
     '--test',
     ...concurrencyFlags(),
     ...timeoutFlags(),

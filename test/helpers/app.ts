@@ -2,11 +2,17 @@ import { after, before } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApiKey } from '../../src/access/api-keys.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { type AppOptions, buildApp } from '../../src/http/app.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { fixtureFeed } from './feed-fixture.ts';
+import { sharedSerializers } from './serializers.ts';
 import { openTestStore, type StoreKind, type TestStore } from './stores.ts';
+
+/** An app as tests build it: no log unless asked, serializers shared with the process's other apps. */
+export function buildTestApp(options: AppOptions): Promise<FastifyInstance> {
+  return buildApp({ logger: false, schemaController: sharedSerializers, ...options });
+}
 
 export const ADMIN_KEY = 'admin-key-for-tests-0123456789';
 export const TEST_KEY = 'test-key-0123456789abcdef';
@@ -32,7 +38,7 @@ export async function fixtureApp(store: Store, env: Record<string, string> = {})
   await ingestFeed(store, fixtureFeed());
   await createApiKey(store, { name: 'full', key: TEST_KEY });
   await createApiKey(store, { name: 'wsl only', key: WSL_ONLY_KEY, competitions: ['wsl'] });
-  const app = await buildApp({ config, store, logger: false });
+  const app = await buildTestApp({ config, store });
   return {
     app,
     store,

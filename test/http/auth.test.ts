@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { revokeApiKey } from '../../src/access/api-keys.ts';
-import { ADMIN_KEY, fixtureApp, sharedFixture, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
+import { ADMIN_KEY, buildTestApp, fixtureApp, sharedFixture, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
 import { MASL_GAME, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
@@ -81,9 +81,8 @@ describeEachStore('auth', (open, kind) => {
     const { app, store } = await fixtureApp(await open());
     await revokeApiKey(store, 'wsl-only-key');
     // A fresh app: the verifier remembers answers for a few seconds by design.
-    const { buildApp } = await import('../../src/http/app.ts');
     const { loadConfig } = await import('../../src/config.ts');
-    const fresh = await buildApp({ config: loadConfig({ DEMO_DATA: 'off' }), store, logger: false });
+    const fresh = await buildTestApp({ config: loadConfig({ DEMO_DATA: 'off' }), store, logger: false });
     assert.equal(
       (await fresh.inject({ method: 'GET', url: `${BASE}/sports`, headers: { 'x-api-key': WSL_ONLY_KEY } })).statusCode,
       401,
@@ -109,9 +108,8 @@ describeEachStore('auth', (open, kind) => {
 
   test('without ADMIN_API_KEY the admin API is closed', async () => {
     const store = await open();
-    const { buildApp } = await import('../../src/http/app.ts');
     const { loadConfig } = await import('../../src/config.ts');
-    const app = await buildApp({ config: loadConfig({ DEMO_DATA: 'off' }), store, logger: false });
+    const app = await buildTestApp({ config: loadConfig({ DEMO_DATA: 'off' }), store, logger: false });
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/admin/feed',

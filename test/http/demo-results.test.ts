@@ -5,7 +5,7 @@ import { createApiKey } from '../../src/access/api-keys.ts';
 import { loadConfig } from '../../src/config.ts';
 import { loadDemoData } from '../../src/demo/load-demo.ts';
 import { getCompetition } from '../../src/domain/competitions.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildTestApp } from '../helpers/app.ts';
 import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
 /**
@@ -30,7 +30,7 @@ function demoApp(): Promise<{ testStore: TestStore; app: FastifyInstance }> {
     const testStore = await openTestStore('sqlite');
     await loadDemoData(testStore.store, { now: NOW });
     await createApiKey(testStore.store, { name: 'test', key: KEY, ratePerMinute: 0 }); // unlimited: the suite may send more than the default 600 requests a minute
-    const app = await buildApp({ config: loadConfig({ DEMO_DATA: 'off' }), store: testStore.store, logger: false });
+    const app = await buildTestApp({ config: loadConfig({ DEMO_DATA: 'off' }), store: testStore.store, logger: false });
     return { testStore, app };
   })();
   return demo;
