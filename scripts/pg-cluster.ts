@@ -192,6 +192,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<PgClus
         'fsync = off',
         'synchronous_commit = off',
         'full_page_writes = off',
+        // Test files run in parallel, each with its own pools, twins and `altsports serve` children.
+        'max_connections = 400',
         '',
       ].join('\n'),
     );

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config.ts';
 import { EVENT_SHARED_SCHEMAS } from '../shapes/events.ts';
@@ -51,6 +51,8 @@ export interface AppOptions {
   store: Store;
   /** Pino logger options, or false for none (tests). Defaults to JSON logs at the configured level. */
   logger?: boolean | Record<string, unknown>;
+  /** Fastify's schema compilers; a process that builds many apps (the tests) shares its serializers. */
+  schemaController?: FastifyServerOptions['schemaController'];
 }
 
 /**
@@ -62,10 +64,11 @@ function defaultLogger(config: Config) {
   return { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) };
 }
 
-export async function buildApp({ config, store, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, store, logger, schemaController }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? defaultLogger(config),
     logController: new AccessLog(),
+    schemaController,
     bodyLimit: config.bodyLimitBytes,
     serverFactory: (handler) => listenerServer(config, handler),
     clientErrorHandler,

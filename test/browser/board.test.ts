@@ -16,7 +16,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { ensureApiKey } from '../../src/access/api-keys.ts';
 import { DEFAULT_DEMO_API_KEY, loadConfig } from '../../src/config.ts';
 import { loadDemoData } from '../../src/demo/load-demo.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildTestApp } from '../helpers/app.ts';
 import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
 /** Debian's chromium (`apt-get install chromium`; .ci/run installs it). */
@@ -60,7 +60,7 @@ describe('live board and docs page in chromium', () => {
     await loadDemoData(testStore.store, { competitions: COMPETITIONS });
     await ensureApiKey(testStore.store, 'demo', KEY);
     const config = loadConfig({ DEMO_DATA: 'on', ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '0' });
-    app = await buildApp({ config, store: testStore.store, logger: false });
+    app = await buildTestApp({ config, store: testStore.store, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });

@@ -15,6 +15,7 @@ import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { openStore } from '../../src/store/database.ts';
 import { type CliResult, parseImportSummary, runCli, spawnCli, tempDir } from '../helpers/cli.ts';
 import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
+import { waitForHealth } from '../helpers/serve.ts';
 
 const COMMANDS = ['serve', 'migrate', 'import', 'keys', 'demo', 'markets', 'simulate', 'openapi', 'config'];
 const COLLECTIONS = [
@@ -384,19 +385,9 @@ describe('altsports CLI', { concurrency: true }, () => {
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     const base = `http://127.0.0.1:${port}`;
     try {
-      // Wait for readiness.
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        if (child.exitCode !== null) assert.fail(`serve exited early with ${child.exitCode}\n${stdout}\n${stderr}`);
-        const health = await fetch(`${base}/healthz`).catch(() => null);
-        if (health?.status === 200) {
-          const body = (await health.json()) as { status: string; store: string };
-          assert.deepEqual([body.status, body.store], ['ok', 'sqlite']);
-          break;
-        }
-        if (Date.now() > deadline) assert.fail(`serve did not become ready on port ${port}\n${stdout}\n${stderr}`);
-        await sleep(100);
-      }
+      const health = await waitForHealth(base, child, () => `${stdout}\n${stderr}`);
+      const body = (await health.json()) as { status: string; store: string };
+      assert.deepEqual([body.status, body.store], ['ok', 'sqlite']);
 
       const withKey = await fetch(`${base}/api/v1/public/sports`, { headers: { 'x-api-key': key } });
       assert.equal(withKey.status, 200);

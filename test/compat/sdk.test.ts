@@ -16,7 +16,7 @@
  */
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import {
   AltSportsData,
   AltSportsDataError,
@@ -26,9 +26,7 @@ import {
   ValidationError,
 } from 'altsportsdata';
 import { ODD_TYPES } from '../../src/domain/enumerations.ts';
-import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
-import type { Store } from '../../src/store/database.ts';
 import { fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
 import { close } from '../helpers/close.ts';
 import { MASL_GAME, WSL_FUTURE, WSL_LIVE, WSL_PAST } from '../helpers/feed-fixture.ts';
@@ -45,7 +43,7 @@ import {
   secondPlaceProbability,
   wslHeatExactaFeed,
 } from '../helpers/sdk-odds.ts';
-import { describeEachStore } from '../helpers/stores.ts';
+import { describeEachStore, openTestStore, type StoreKind } from '../helpers/stores.ts';
 
 const PIPE_PRO = `wsl:${WSL_PAST}`;
 const BELLS = `wsl:${WSL_LIVE}`;
@@ -56,29 +54,73 @@ interface Running {
   baseUrl: string;
 }
 
-/** Builds the fixture app over a fresh store, listens on a free loopback port, runs `fn`, closes. */
+interface Server extends Running {
+  close(): Promise<void>;
+}
+
+interface ServerConfig {
+  env: Record<string, string>;
+  /** Also load the results fixture (route 4 and 5 answers). */
+  withResults: boolean;
+  /** Then the odds fixtures (withOdds). */
+  withOdds: boolean;
+}
+
+/** Builds the fixture app over a fresh store and listens on a free loopback port. */
+async function startServer(kind: StoreKind, config: ServerConfig): Promise<Server> {
+  const testStore = await openTestStore(kind);
+  const { store } = testStore;
+  const { app } = await fixtureApp(store, config.env);
+  const stop = async () => {
+    await app.close();
+    await testStore.cleanup();
+  };
+  try {
+    if (config.withResults) await ingestFeed(store, resultsFeed());
+    if (config.withOdds)
+      for (const feed of [oddsFeed(), fieldOddsFeed(), wslHeatExactaFeed(BELLS)]) await ingestFeed(store, feed);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const client = new AltSportsData({ apiKey: TEST_KEY, baseUrl, maxRetries: 0, timeout: 10_000 });
+  return { client, baseUrl, close: stop };
+}
+
+type Servers = (config: ServerConfig) => Promise<Running>;
+
+/**
+ * The servers of a describe block, one per configuration, started on first use and closed after its
+ * last test: every test only reads (SDK calls are GETs, and parlay pricing writes nothing).
+ */
+function sharedServers(kind: StoreKind): Servers {
+  const started = new Map<string, Promise<Server>>();
+  after(async () => {
+    for (const server of started.values())
+      await server.then(
+        (running) => running.close(),
+        () => {},
+      );
+  });
+  return (config) => {
+    const key = JSON.stringify(config);
+    const server = started.get(key) ?? startServer(kind, config);
+    started.set(key, server);
+    return server;
+  };
+}
+
+/** Runs `fn` against the fixture server of this configuration. */
 async function withServer(
-  open: () => Promise<Store>,
+  servers: Servers,
   fn: (running: Running) => Promise<void>,
   env: Record<string, string> = {},
-  /** Also load the results fixture (route 4 and 5 answers). */
   withResults = false,
-  /** More feeds to load after the results, in order. */
-  extraFeeds: readonly FeedDocument[] = [],
 ): Promise<void> {
-  const store = await open();
-  const { app } = await fixtureApp(store, env);
-  if (withResults) await ingestFeed(store, resultsFeed());
-  for (const feed of extraFeeds) await ingestFeed(store, feed);
-  try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const client = new AltSportsData({ apiKey: TEST_KEY, baseUrl, maxRetries: 0, timeout: 10_000 });
-    await fn({ client, baseUrl });
-  } finally {
-    await app.close();
-  }
+  await fn(await servers({ env, withResults, withOdds: false }));
 }
 
 /** Asserts that `promise` rejects with an instance of `cls` carrying `statusCode`, and returns the error. */
@@ -104,9 +146,11 @@ async function rejectsWith<E extends AltSportsDataError>(
 
 const ids = (items: ReadonlyArray<{ id?: unknown }>) => items.map((item) => item.id);
 
-describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
+describeEachStore('altsportsdata SDK 1.1.0 against the server', (_open, kind) => {
+  const servers = sharedServers(kind);
+
   test("getLeagues lists every competition with the specification's names and the SDK's market menus", async () => {
-    await withServer(open, async ({ client }) => {
+    await withServer(servers, async ({ client }) => {
       const leagues = await client.getLeagues();
       assert.equal(leagues.length, 30);
       assert.deepEqual(
@@ -147,7 +191,7 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
   });
 
   test('getLeagues filters by archetype and by market (client side, over /sports)', async () => {
-    await withServer(open, async ({ client }) => {
+    await withServer(servers, async ({ client }) => {
       const heats = await client.getLeagues({ archetype: 'heat_elimination' });
       assert.deepEqual(
         heats.map((l) => l.league),
@@ -173,7 +217,7 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
   });
 
   test('getLeagueInfo and listMarketTypes', async () => {
-    await withServer(open, async ({ client }) => {
+    await withServer(servers, async ({ client }) => {
       const info = await client.getLeagueInfo('WSL');
       assert.ok(info);
       assert.equal(info.league, 'wsl');
@@ -226,7 +270,7 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
   });
 
   test('getEvents: everything, by league (sent as sportType), and sorted', async () => {
-    await withServer(open, async ({ client }) => {
+    await withServer(servers, async ({ client }) => {
       const all = await client.getEvents();
       assert.deepEqual(ids(all), [PIPE_PRO, MASL, BELLS]);
       const bells = all[2];
@@ -250,7 +294,7 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
   });
 
   test('getEvents: status as a string and as an array (sent as eventStatus[0], eventStatus[1])', async () => {
-    await withServer(open, async ({ client }) => {
+    await withServer(servers, async ({ client }) => {
       const live = await client.getEvents({ status: 'live' });
       assert.deepEqual(ids(live), [BELLS]);
       assert.equal(live[0]?.eventStatus, 'LIVE');
@@ -267,7 +311,7 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
   });
 
   test('getEvents: startDate and endDate select events overlapping the range', async () => {
-    await withServer(open, async ({ client }) => {
+    await withServer(servers, async ({ client }) => {
       assert.deepEqual(ids(await client.getEvents({ startDate: '2026-02-15', endDate: '2026-03-15' })), [MASL]);
       assert.deepEqual(ids(await client.getEvents({ startDate: '2026-02-01' })), [PIPE_PRO, MASL, BELLS]);
       assert.deepEqual(ids(await client.getEvents({ startDate: '2026-03-02' })), [BELLS]);
@@ -281,7 +325,7 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
   });
 
   test('getEvent returns the event document with rounds, heats and teams', async () => {
-    await withServer(open, async ({ client }) => {
+    await withServer(servers, async ({ client }) => {
       const bells = await client.getEvent(BELLS);
       assert.equal(bells.id, BELLS);
       assert.equal(bells.name, 'Rip Curl Pro Bells Beach');
@@ -336,7 +380,7 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
 
   test('getParticipants and getHeatScores read routes 4 and 5', async () => {
     await withServer(
-      open,
+      servers,
       async ({ client }) => {
         const participants = (await client.getParticipants(BELLS)) as unknown as Array<{
           seedNo: number;
@@ -379,7 +423,7 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
   });
 
   test('listFutures and getFutures(tour, type, league)', async () => {
-    await withServer(open, async ({ client }) => {
+    await withServer(servers, async ({ client }) => {
       const futures = await client.listFutures();
       assert.equal(futures.length, 1);
       const future = futures[0];
@@ -419,7 +463,7 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
   });
 
   test("a league-scoped client from getLeague('wsl')", async () => {
-    await withServer(open, async ({ client }) => {
+    await withServer(servers, async ({ client }) => {
       const wsl = client.getLeague('WSL');
       assert.equal(wsl.league, 'wsl');
       assert.equal(wsl.leagueName, 'World Surf League');
@@ -439,7 +483,7 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
   });
 
   test("errors map to the SDK's classes", async () => {
-    await withServer(open, async ({ client, baseUrl }) => {
+    await withServer(servers, async ({ client, baseUrl }) => {
       const notFound = await rejectsWith(
         client.getEvent('wsl:00000000-0000-4000-8000-000000000000'),
         NotFoundError,
@@ -476,11 +520,11 @@ describeEachStore('altsportsdata SDK 1.1.0 against the server', (open) => {
 
   test('RESPONSE_ENVELOPE=data: the SDK unwraps { status, message, data } to the same items', async () => {
     let plain: unknown[] = [];
-    await withServer(open, async ({ client }) => {
+    await withServer(servers, async ({ client }) => {
       plain = await client.getEvents({ league: 'wsl' });
     });
     await withServer(
-      open,
+      servers,
       async ({ client, baseUrl }) => {
         const raw = await fetch(`${baseUrl}/api/v1/public/events?sportType=wsl`, {
           headers: { 'x-api-key': TEST_KEY },
@@ -592,12 +636,12 @@ const lastNames = (athletes: readonly AthleteRef[] | undefined) => (athletes ?? 
 const total = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 /** The server with every odds fixture: the settled main and fight card, the generated live field, a wsl heat exacta. */
-function withOdds(
-  open: () => Promise<Store>,
+async function withOdds(
+  servers: Servers,
   fn: (running: Running) => Promise<void>,
   env: Record<string, string> = {},
 ): Promise<void> {
-  return withServer(open, fn, env, true, [oddsFeed(), fieldOddsFeed(), wslHeatExactaFeed(BELLS)]);
+  await fn(await servers({ env, withResults: true, withOdds: true }));
 }
 
 /** A public route read without the SDK, as any other client reads it. */
@@ -607,9 +651,11 @@ async function rawGet(baseUrl: string, path: string): Promise<unknown> {
   return response.json();
 }
 
-describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open) => {
+describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_open, kind) => {
+  const servers = sharedServers(kind);
+
   test("getOdds: every alias of the SDK's MARKET_ALIASES reaches route 6 with its odd type", async () => {
-    await withOdds(open, async ({ client, baseUrl }) => {
+    await withOdds(servers, async ({ client, baseUrl }) => {
       const aliases = sdkMarketAliases();
       assert.equal(Object.keys(aliases).length, 43);
       // Every odd type of the specification has an alias but teamMarkets, which the SDK does not know.
@@ -644,7 +690,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('getMoneylines, getMarketProbabilities and getEventSummary: winner markets priced three ways', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       const doc = await client.getMoneylines(SX);
       assert.equal(doc.eventId, SX);
       assert.equal(doc.publicId, SX);
@@ -697,7 +743,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('position markets: second place with a dead heat, getPodiums, getShows, getTopFinishProbabilities(3, 5, 10)', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       // sx-b and sx-c tied 2nd: both win, each on half the stake.
       const second = outcomesOf(await client.getOdds(SX, 'second'), 'secondPlace');
       assert.deepEqual(
@@ -775,7 +821,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('getMatchups, getPlayerMatchups and getFairMatchupProbabilities: head-to-heads whose sides are odds', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       const doc = await client.getMatchups(SX);
       const [matchup] = matchupsOf(doc);
       assert.ok(matchup);
@@ -858,7 +904,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('getTotals and getPlayerTotals: over/under lines, by sub-market', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       // Webb's finishing position against a line of 2: he finished 2nd (tied), a push.
       const totals = await client.getTotals(SX);
       assert.deepEqual(
@@ -915,7 +961,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('getHeatWinners, getFastestLap and hole shots: heat markets settled from laps and fights', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       assert.deepEqual(
         outcomesOf(await client.getHeatWinners(SX), 'heatWinner').map((o) => [
           o.id,
@@ -983,7 +1029,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('getExactas(n = 2, 3, 4) and getOdds with exactasType: exactas, trifectas, superfectas, heat exactas', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       const summary = (outcomes: Odd[]) =>
         outcomes.map((o) => [o.id, o.exactasType, lastNames(o.participants), o.odds, o.settlement]);
       // Tomac then Webb: Webb shared 2nd with Sexton, so the exacta wins on half the stake.
@@ -1056,7 +1102,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('getPlayerProps and getDreamTeam', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       const props = outcomesOf(await client.getPlayerProps(SX), 'propBets');
       assert.deepEqual(
         props.map((o) => [o.id, o.proposition, o.name, o.odds, o.betStatus, o.settlement, o.athlete]),
@@ -1102,7 +1148,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('getFairProbabilities: vig removed from the default market and from others', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       // The live field is fair already: the SDK finds no margin and the win probabilities come back.
       const fair = await client.getFairProbabilities(FIELD);
       const winner = outcomesOf(await client.getMoneylines(FIELD), 'eventWinner');
@@ -1155,7 +1201,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('getOddsBatch: one market of several events, a failed event kept as its error', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       const batch = await client.getOddsBatch([SX, FIELD, BKFC, NO_EVENT], 'moneyline', 2);
       assert.deepEqual(Object.keys(batch).sort(), [BKFC, NO_EVENT, FIELD, SX].sort());
       assert.deepEqual(
@@ -1179,7 +1225,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('getMarkets: priced markets across leagues, by market, with and without a league on the client', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       // By market over every league offering it (the settled main, then the live field).
       const moneylines = await client.getMarkets({ market: 'moneyline', status: ['live', 'completed'] });
       assert.deepEqual(
@@ -1305,7 +1351,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('getSettlement: the settled main and the fight card, market by market', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       const report = await client.getSettlement(SX);
       assert.equal(report.eventId, SX);
       assert.equal(report.eventName, 'Anaheim 1');
@@ -1400,7 +1446,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('pollOdds: maxPolls snapshots at the interval, an error yielded rather than thrown', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       const snapshots: Array<Record<string, unknown>> = [];
       for await (const snapshot of client.pollOdds(FIELD, 'moneyline', { maxPolls: 2, interval: 0.01 }))
         snapshots.push(snapshot);
@@ -1430,7 +1476,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('calculateParlay: eventWinner A with secondPlace B against the Plackett-Luce closed form', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       // Ids read from route 6, as a client would.
       const win = outcomesOf(await client.getMoneylines(FIELD), 'eventWinner');
       const second = outcomesOf(await client.getOdds(FIELD, 'second'), 'secondPlace');
@@ -1493,7 +1539,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('calculateParlay errors: contradictory legs, foreign or closed odds, unknown events', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       const [a, b] = outcomesOf(await client.getMoneylines(FIELD), 'eventWinner') as [Odd, Odd];
       // Two winners of one race cannot both win: 422, which the SDK reports as a ValidationError.
       const contradictory = await rejectsWith(client.calculateParlay(FIELD, [a.id, b.id]), ValidationError, 422);
@@ -1529,7 +1575,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test('odds errors: an odd type the competition does not offer is a NotFoundError', async () => {
-    await withOdds(open, async ({ client }) => {
+    await withOdds(servers, async ({ client }) => {
       const fight = await rejectsWith(client.getMoneylines(BKFC), NotFoundError, 404);
       assert.match(fight.message, /does not offer eventWinner odds/);
       await rejectsWith(client.getPodiums(BKFC), NotFoundError, 404);
@@ -1553,7 +1599,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
   });
 
   test("oddsFormat 'american', 'probability' and 'fractional': the SDK converts every odds field it reads", async () => {
-    await withOdds(open, async ({ client, baseUrl }) => {
+    await withOdds(servers, async ({ client, baseUrl }) => {
       const options = { apiKey: TEST_KEY, baseUrl, maxRetries: 0 };
       const american = new AltSportsData({ ...options, oddsFormat: 'american' });
       const probability = new AltSportsData({ ...options, oddsFormat: 'probability' });
@@ -1632,7 +1678,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (open
 
   test('RESPONSE_ENVELOPE=data: odds, settlement and parlays unwrap to the bare documents', async () => {
     await withOdds(
-      open,
+      servers,
       async ({ client, baseUrl }) => {
         const wrapped = (await rawGet(baseUrl, `/events/${SX}/eventWinner`)) as {
           status: number;

@@ -1,57 +1,49 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DEFAULT_EVENTS_PER_COMPETITION, eventsPerCompetition, generateDemoFeeds } from '../../src/demo/generate.ts';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { DEFAULT_EVENTS_PER_COMPETITION, generateDemoFeeds } from '../../src/demo/generate.ts';
 import { RIDER_TEAMS } from '../../src/demo/names.ts';
+import { TEAM_GAME_EVENT_TYPE } from '../../src/demo/results.ts';
 import {
   COMPETITION_KEYS,
   COMPETITIONS,
   formatIn,
   getCompetition,
+  HEAT_RESULT_FORMATS,
+  LAP_RECORD_FORMATS,
+  type ResultsFormat,
   TEAM_GAME_FORMATS,
 } from '../../src/domain/competitions.ts';
-import { EVENT_STATUSES, FUTURE_TYPES } from '../../src/domain/enumerations.ts';
+import {
+  DRAW_METHODS,
+  EVENT_STATUSES,
+  FUTURE_TYPES,
+  isOneOf,
+  NO_RESULT_METHODS,
+  PARTICIPANT_STATUSES,
+  WIN_METHODS,
+} from '../../src/domain/enumerations.ts';
 import { countsPeriodsWon } from '../../src/domain/results/match-score.ts';
-import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
-import { FEED_COLLECTIONS, type FeedCollection, type FeedDocument } from '../../src/ingest/feed-schema.ts';
-import { type ExistingLookup, type NormalizedFeed, validateFeed } from '../../src/ingest/validate-feed.ts';
+import { publishedWinMethod } from '../../src/domain/results/win-by.ts';
+import { type FeedCollection, FeedDocument } from '../../src/ingest/feed-schema.ts';
+import { all, NOW, priorChunks } from '../helpers/demo-feeds.ts';
 
-const NOW = new Date('2026-03-10T15:42:17.250Z');
 const NOW_MS = NOW.getTime();
 
-/** Answers the validator from the ids of the chunks validated so far, as the store would. */
-function priorChunks() {
-  const seen = new Map<FeedCollection, Map<string, string | null>>(FEED_COLLECTIONS.map((c) => [c, new Map()]));
-  const lookup: ExistingLookup = async (collection, ids) => {
-    const known = seen.get(collection) ?? new Map<string, string | null>();
-    return new Map(ids.filter((id) => known.has(id)).map((id) => [id, known.get(id) ?? null]));
-  };
-  const validate = async (doc: FeedDocument) => {
-    let feed: NormalizedFeed;
-    try {
-      feed = await validateFeed(doc, lookup, NOW);
-    } catch (error) {
-      if (error instanceof FeedValidationError) assert.fail(JSON.stringify(error.problems, null, 1).slice(0, 3000));
-      throw error;
-    }
-    for (const collection of FEED_COLLECTIONS) {
-      const into = seen.get(collection);
-      for (const item of feed[collection] as Array<{ id: string; competition?: string }>)
-        into?.set(item.id, item.competition ?? null);
-    }
-  };
-  return { validate };
-}
-
-type Items<K extends FeedCollection> = NonNullable<FeedDocument[K]>[number];
-
-/** One collection across all documents. */
-function all<K extends FeedCollection>(docs: readonly FeedDocument[], key: K): Items<K>[] {
-  const out: Items<K>[] = [];
-  for (const doc of docs) for (const item of (doc[key] ?? []) as Items<K>[]) out.push(item);
-  return out;
-}
-
+// The default dataset, and what the determinism tests of both describe blocks compare it with: each is
+// generated once (about ten seconds of CPU apiece), which is why the results checks live in this file too.
 const defaultDocs = [...generateDemoFeeds({ now: NOW, seed: 7 })];
+const once = <T>(make: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+};
+/** The default dataset generated a second time, independently of the first. */
+const generatedAgain = once(() => [...generateDemoFeeds({ now: NOW, seed: 7 })]);
+const otherSeed = once(() => [...generateDemoFeeds({ now: NOW, seed: 8 })]);
 const events = all(defaultDocs, 'events');
 const rounds = all(defaultDocs, 'rounds');
 const heats = all(defaultDocs, 'heats');
@@ -59,10 +51,10 @@ const roundScores = all(defaultDocs, 'roundScores');
 
 describe('demo data generator', () => {
   test('is deterministic: same seed and now give identical documents, another seed differs', () => {
-    const again = [...generateDemoFeeds({ now: NOW, seed: 7 })];
+    const again = generatedAgain();
     assert.deepEqual(again, defaultDocs);
     assert.equal(JSON.stringify(again), JSON.stringify(defaultDocs));
-    const other = [...generateDemoFeeds({ now: NOW, seed: 8 })];
+    const other = otherSeed();
     assert.notDeepEqual(other, defaultDocs);
     assert.notEqual(all(other, 'events')[0]?.id, events[0]?.id);
   });
@@ -290,45 +282,429 @@ describe('demo data generator', () => {
     assert.ok(odds.some((o) => o.odds.some((p) => p.americanOdds !== undefined)));
     assert.ok(odds.some((o) => o.odds.some((p) => p.decimalOdds !== undefined)));
   });
+  // The 5000-event and the chunking tests are in generate-5000.test.ts and generate-chunking.test.ts.
+});
 
-  test('events: 5000 spreads exactly 5000 events over the competitions', () => {
-    assert.deepEqual(
-      eventsPerCompetition(5000).reduce((a, b) => a + b, 0),
-      5000,
-    );
-    const docs = [...generateDemoFeeds({ now: NOW, events: 5000, maxEventsPerChunk: 100 })];
-    assert.ok(docs.length > COMPETITIONS.length, 'more than one chunk per competition');
-    assert.equal(all(docs, 'events').length, 5000);
-    for (const doc of docs) assert.ok((doc.events?.length ?? 0) <= 100);
-    const statuses = new Set(all(docs, 'events').map((e) => e.eventStatus));
-    assert.deepEqual(statuses, new Set(EVENT_STATUSES));
+// The results in the demo dataset (formerly test/demo/results.test.ts).
+
+type Items<K extends FeedCollection> = NonNullable<FeedDocument[K]>[number];
+type Lap = Items<'laps'>;
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+/** Everything about one generated dataset, indexed for the checks below. */
+function dataset(docs: FeedDocument[]) {
+  const events = all(docs, 'events');
+  const rounds = all(docs, 'rounds');
+  const heats = all(docs, 'heats');
+  const entries = all(docs, 'heatEntries');
+  const laps = all(docs, 'laps');
+  const results = all(docs, 'heatResults');
+  const games = all(docs, 'teamGames');
+  const participants = all(docs, 'eventParticipants');
+  const eventById = new Map(events.map((e) => [e.id, e]));
+  const roundById = new Map(rounds.map((r) => [r.id, r]));
+  const eventOfHeat = (heat: (typeof heats)[number]) => eventById.get(roundById.get(heat.roundId)?.eventId ?? '');
+  const formatOfHeat = (heat: (typeof heats)[number]): ResultsFormat =>
+    getCompetition(eventOfHeat(heat)?.competition ?? '').resultsFormat;
+  return {
+    docs,
+    events,
+    rounds,
+    heats,
+    entries,
+    laps,
+    results,
+    games,
+    participants,
+    roundById,
+    eventOfHeat,
+    formatOfHeat,
+    entriesByHeat: groupBy(entries, (e) => e.heatId),
+    lapsByEntry: groupBy(laps, (l) => l.heatEntryId),
+    resultByHeat: new Map(results.map((r) => [r.heatId, r])),
+    gameByHeat: new Map(games.map((g) => [g.heatId, g])),
+    athletes: new Map(all(docs, 'athletes').map((a) => [a.id, a])),
+  };
+}
+
+const data = dataset(defaultDocs);
+
+const isPermutation = (values: readonly (number | null | undefined)[]) => {
+  const sorted = values.map((v) => v ?? 0).sort((a, b) => a - b);
+  return sorted.every((v, i) => v === i + 1);
+};
+
+/** Fields an entry may carry before its heat has started: the draw and, in team games, the team. */
+const DRAW_FIELDS = new Set(['id', 'heatId', 'athleteId', 'seed', 'teamId']);
+
+describe('demo results', () => {
+  test('the whole default dataset passes the feed JSON schema', () => {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats.default(ajv);
+    const validate = ajv.compile(FeedDocument);
+    for (const doc of data.docs) assert.ok(validate(doc), JSON.stringify(validate.errors?.slice(0, 5)));
   });
 
-  test('chunking changes the packaging, not the content; later chunks validate against earlier ones', async () => {
-    const whole = [...generateDemoFeeds({ now: NOW, seed: 3, events: 600 })];
-    const chunked = [...generateDemoFeeds({ now: NOW, seed: 3, events: 600, maxEventsPerChunk: 7 })];
-    for (const key of [
-      'events',
-      'rounds',
-      'heats',
-      'roundScores',
-      'eventParticipants',
-      'heatEntries',
-      'laps',
-      'heatResults',
-      'teamGames',
-      'tours',
-      'athletes',
-      'teams',
-      'futureOdds',
-    ] as const) {
-      assert.deepEqual(all(chunked, key), all(whole, key), key);
+  test('is deterministic, and another seed gives other results', () => {
+    const again = generatedAgain();
+    for (const key of ['eventParticipants', 'heatEntries', 'laps', 'heatResults', 'teamGames'] as const)
+      assert.deepEqual(all(again, key), all(data.docs, key), key);
+    const other = otherSeed();
+    assert.notDeepEqual(all(other, 'heatEntries'), data.entries);
+  });
+
+  test('athlete competitions draw every heat whose earlier rounds are over; later draws wait; team competitions enter none', () => {
+    const heatsOfRound = groupBy(data.heats, (h) => h.roundId);
+    for (const heat of data.heats) {
+      const event = data.eventOfHeat(heat);
+      const competition = getCompetition(event?.competition ?? '');
+      const entries = data.entriesByHeat.get(heat.id) ?? [];
+      const round = data.roundById.get(heat.roundId);
+      const earlierOver = data.rounds
+        .filter((r) => r.eventId === round?.eventId && r.roundNo < (round?.roundNo ?? 0))
+        .every((r) => (heatsOfRound.get(r.id) ?? []).every((h) => h.heatStatus === 'COMPLETED'));
+      if (competition.participants === 'teams') assert.equal(entries.length, 0, heat.id);
+      else if (event?.eventStatus === 'CANCELLED') continue;
+      else if (earlierOver) assert.ok(entries.length > 0, `${competition.key} ${heat.id} has entries`);
+      else assert.equal(entries.length, 0, `${competition.key} ${heat.id} is drawn before earlier rounds are over`);
     }
-    // Parents travel in each competition's first chunk only.
-    const later = chunked.filter((d) => !d.tours);
-    assert.ok(later.length > 0);
-    for (const d of later) assert.ok(!d.athletes && !d.teams && !d.futures && !d.tourYears);
-    const { validate } = priorChunks();
-    for (const doc of chunked) await validate(doc);
+    for (const c of COMPETITIONS) {
+      const own = data.participants.filter((p) => p.eventId.startsWith(`${c.key}:`));
+      assert.equal(own.length > 0, c.participants === 'athletes', c.key);
+    }
+  });
+
+  test('participants: one per athlete and event, seeded, heats drawn from them, every status somewhere', () => {
+    const byEvent = groupBy(data.participants, (p) => p.eventId);
+    for (const [eventId, list] of byEvent) {
+      const uuid = eventId.split(':')[1] ?? '';
+      list.forEach((p, i) => {
+        assert.equal(p.id, `${uuid}-p${i + 1}`);
+      });
+      assert.equal(new Set(list.map((p) => p.athleteId)).size, list.length, eventId);
+      const seeds = list.map((p) => p.seedNo).filter((s): s is number => typeof s === 'number');
+      assert.ok(isPermutation(seeds), `${eventId} seeds 1..n`);
+      const competing = new Set(
+        list.filter((p) => p.status !== 'WITHDRAWN' && p.status !== 'INJURED').map((p) => p.athleteId),
+      );
+      const eventHeats = data.heats.filter((h) => data.roundById.get(h.roundId)?.eventId === eventId);
+      for (const heat of eventHeats)
+        for (const entry of data.entriesByHeat.get(heat.id) ?? [])
+          assert.ok(competing.has(entry.athleteId), `${entry.id} is a competing participant`);
+    }
+    assert.deepEqual(new Set(data.participants.map((p) => p.status)), new Set(PARTICIPANT_STATUSES));
+    // Nobody is eliminated from an event that has not started.
+    for (const p of data.participants.filter((x) => x.status === 'ELIMINATED')) {
+      const status = data.events.find((e) => e.id === p.eventId)?.eventStatus;
+      assert.ok(status === 'COMPLETED' || status === 'LIVE', `${p.id} eliminated in a ${status} event`);
+    }
+  });
+
+  test('heats that have not run carry only their draw', () => {
+    for (const heat of data.heats.filter((h) => h.heatStatus !== 'COMPLETED' && h.heatStatus !== 'LIVE')) {
+      for (const entry of data.entriesByHeat.get(heat.id) ?? []) {
+        for (const key of Object.keys(entry))
+          assert.ok(DRAW_FIELDS.has(key), `${entry.id} (${heat.heatStatus}) has ${key}`);
+        assert.ok(!data.lapsByEntry.has(entry.id));
+      }
+      assert.ok(!data.resultByHeat.has(heat.id), `${heat.id} has no result`);
+      const entries = data.entriesByHeat.get(heat.id) ?? [];
+      assert.ok(isPermutation(entries.map((e) => e.seed)), `${heat.id} seeds`);
+    }
+  });
+
+  test('every completed heat has results in its format', () => {
+    for (const heat of data.heats.filter((h) => h.heatStatus === 'COMPLETED')) {
+      const entries = data.entriesByHeat.get(heat.id) ?? [];
+      if (entries.length === 0) continue;
+      const format = data.formatOfHeat(heat);
+      const where = `${format} ${heat.id} (${heat.heatName})`;
+      const positions = entries.map((e) => e.position);
+      switch (format) {
+        case 'judged-heat':
+          for (const e of entries) assert.ok(typeof e.heatScore === 'number', where);
+          assert.ok(isPermutation(positions), where);
+          break;
+        case 'skateboarding': {
+          for (const e of entries) {
+            for (const score of [
+              e.lineScore1,
+              e.lineScore2,
+              e.trick1Score,
+              e.trick2Score,
+              e.trick3Score,
+              e.trick4Score,
+            ])
+              assert.ok(typeof score === 'number' && score >= 0 && score <= 10, where);
+          }
+          const extra = entries.filter((e) => e.trick5Score !== undefined);
+          assert.equal(extra.length, heat.heatName === 'Final' ? Math.min(4, entries.length) : 0, where);
+          assert.ok(isPermutation(positions), where);
+          break;
+        }
+        case 'supercross-laps':
+        case 'sprint-laps':
+          assert.ok(isPermutation(positions), where);
+          for (const e of entries) {
+            const laps = data.lapsByEntry.get(e.id) ?? [];
+            assert.ok(e.totalLaps && e.totalLaps > 0, where);
+            assert.deepEqual(
+              laps.map((l) => l.lapNo),
+              laps.map((_, i) => i + 1),
+              `${e.id} laps 1..n`,
+            );
+            if (e.lapStatus === 'ACT') assert.equal(laps.length, e.totalLaps, `${e.id} finished every lap`);
+            if (e.lapStatus === 'DNF') assert.ok(laps.length < (e.totalLaps ?? 0), `${e.id} stopped early`);
+            if (e.lapStatus === 'DNS') assert.equal(laps.length, 0, `${e.id} did not start`);
+          }
+          break;
+        case 'position-race':
+          for (const e of entries) {
+            assert.ok(e.lapStatus === 'ACT' || e.lapStatus === 'DNF' || e.lapStatus === 'DNS', where);
+            if (e.lapStatus !== 'DNS')
+              assert.ok(typeof e.position === 'number' && typeof e.lapTime === 'number', where);
+            assert.ok(!data.lapsByEntry.has(e.id), `${where}: no lap records`);
+          }
+          break;
+        case 'combat':
+        case 'drift-battle':
+        case 'drag-pairing': {
+          const result = data.resultByHeat.get(heat.id);
+          if (entries.length === 2) {
+            assert.ok(result, where);
+            const winner = result.winnerAthleteId ?? null;
+            assert.ok(
+              winner === null || entries.some((e) => e.athleteId === winner),
+              `${where}: winner is one of the two`,
+            );
+            if (format !== 'combat') assert.notEqual(winner, null, where);
+          } else {
+            // Qualifying heats: everyone, one score each.
+            assert.equal(result, undefined, where);
+            assert.ok(entries.length > 2, where);
+            assert.ok(
+              entries.some((e) => typeof e.heatScore === 'number'),
+              where,
+            );
+          }
+          if (format === 'combat')
+            for (const e of entries) assert.equal(e.position, undefined, `${where}: fights store no position`);
+          if (format === 'drag-pairing' && entries.length === 2)
+            for (const e of entries) assert.ok(e.position === undefined || e.position === 1, where);
+          break;
+        }
+        case 'bull-riding':
+          for (const e of entries) {
+            assert.ok(
+              e.riderScore === 0 || (typeof e.riderScore === 'number' && e.riderScore >= 80 && e.riderScore <= 93),
+              `${where}: ${e.riderScore}`,
+            );
+            assert.ok(typeof e.bullScore === 'number' && e.bullScore >= 40 && e.bullScore <= 46.5, where);
+            assert.equal(e.heatScore, e.riderScore);
+          }
+          break;
+        case 'timed-race':
+          for (const e of entries) assert.ok(typeof e.heatScore === 'number' || e.lapStatus === 'DSQ', where);
+          break;
+        default:
+          for (const e of entries) assert.ok(typeof e.heatScore === 'number' && typeof e.position === 'number', where);
+      }
+    }
+  });
+
+  test('laps only for lap-racing formats, results only for fights and battles, team games only for bull riding', () => {
+    const heatById = new Map(data.heats.map((h) => [h.id, h]));
+    const entryById = new Map(data.entries.map((e) => [e.id, e]));
+    for (const lap of data.laps) {
+      const heat = heatById.get(entryById.get(lap.heatEntryId)?.heatId ?? '');
+      assert.ok(heat && formatIn(LAP_RECORD_FORMATS, data.formatOfHeat(heat)), lap.heatEntryId);
+    }
+    for (const result of data.results) {
+      const heat = heatById.get(result.heatId);
+      assert.ok(
+        heat && formatIn(HEAT_RESULT_FORMATS, data.formatOfHeat(heat)) && heat.heatStatus === 'COMPLETED',
+        result.heatId,
+      );
+    }
+    for (const game of data.games) {
+      const heat = heatById.get(game.heatId);
+      assert.ok(heat && data.formatOfHeat(heat) === 'bull-riding', game.heatId);
+    }
+  });
+
+  test('live lap races publish the laps run so far, everyone on about the same lap', () => {
+    let live = 0;
+    for (const heat of data.heats.filter(
+      (h) => h.heatStatus === 'LIVE' && formatIn(LAP_RECORD_FORMATS, data.formatOfHeat(h)),
+    )) {
+      const entries = data.entriesByHeat.get(heat.id) ?? [];
+      const counts = entries.filter((e) => e.lapStatus === 'ACT').map((e) => data.lapsByEntry.get(e.id)?.length ?? 0);
+      const total = entries[0]?.totalLaps ?? 0;
+      assert.ok(Math.max(...counts) < total, `${heat.id} is not finished`);
+      assert.ok(Math.max(...counts) - Math.min(...counts) <= 1, `${heat.id} everyone on one lap`);
+      if (Math.max(...counts) > 0) {
+        live++;
+        assert.ok(isPermutation(entries.map((e) => e.position)), `${heat.id} running order`);
+      }
+    }
+    assert.ok(live >= 1, 'some live lap race is part-way');
+  });
+
+  test('lap positions follow the cumulative times, and riders pass each other', () => {
+    let passes = 0;
+    for (const [heatId, entries] of data.entriesByHeat) {
+      const withLaps = entries.map((e) => data.lapsByEntry.get(e.id) ?? []).filter((l) => l.length > 0);
+      if (withLaps.length === 0) continue;
+      // At every lap, the positions of the riders who completed it are 1..m.
+      const byLap = groupBy(withLaps.flat(), (l: Lap) => String(l.lapNo));
+      for (const [lapNo, laps] of byLap)
+        assert.ok(isPermutation(laps.map((l) => l.position)), `${heatId} lap ${lapNo}`);
+      for (const laps of withLaps) if (new Set(laps.map((l) => l.position)).size > 1) passes++;
+      for (const laps of withLaps)
+        for (const l of laps)
+          assert.ok(typeof l.lapTime === 'number' && l.lapTime > 5 && l.lapTime < 200, `${l.heatEntryId} lap time`);
+    }
+    assert.ok(passes > 100, `positions change across laps (${passes} riders)`);
+  });
+
+  test('combat: two fighters a bout in one weight class, every published method, draws and no contests without a winner', () => {
+    const methods = new Set<string>();
+    const spellings = new Set<string>();
+    let sameClass = 0;
+    let bouts = 0;
+    for (const heat of data.heats.filter((h) => data.formatOfHeat(h) === 'combat')) {
+      const entries = data.entriesByHeat.get(heat.id) ?? [];
+      if (data.eventOfHeat(heat)?.eventStatus === 'CANCELLED') continue;
+      assert.equal(entries.length, 2, heat.id);
+      bouts++;
+      const [a, b] = entries.map((e) => data.athletes.get(e.athleteId)?.weightClass);
+      if (a === b) sameClass++;
+      const result = data.resultByHeat.get(heat.id);
+      if (heat.heatStatus !== 'COMPLETED') {
+        assert.equal(result, undefined, heat.id);
+        continue;
+      }
+      assert.ok(result?.method, heat.id);
+      const published = publishedWinMethod(result.method);
+      methods.add(published);
+      if (published !== result.method) spellings.add(result.method);
+      if (isOneOf([...DRAW_METHODS, ...NO_RESULT_METHODS], published))
+        assert.equal(result.winnerAthleteId, null, heat.id);
+      else assert.ok(result.winnerAthleteId, heat.id);
+    }
+    assert.ok(sameClass >= bouts * 0.9, `${sameClass} of ${bouts} bouts in one weight class`);
+    for (const method of WIN_METHODS) assert.ok(methods.has(method), `${method} appears`);
+    assert.ok(spellings.size >= 2, `alternative spellings: ${[...spellings].join(', ')}`);
+    // Methods outside the list (freestyle wrestling) are published as stored.
+    assert.ok([...methods].some((m) => !isOneOf(WIN_METHODS, m)));
+  });
+
+  test('a fight card named after its main event books that pairing as the last bout', () => {
+    let named = 0;
+    for (const event of data.events.filter(
+      (e) =>
+        getCompetition(e.competition).resultsFormat === 'combat' &&
+        / vs\. /.test(e.name) &&
+        e.eventStatus !== 'CANCELLED',
+    )) {
+      const uuid = event.id.split(':')[1] ?? '';
+      const bouts = data.heats.filter((h) => h.id.startsWith(`${uuid}-`));
+      const main = bouts[bouts.length - 1];
+      const names = (data.entriesByHeat.get(main?.id ?? '') ?? []).map(
+        (e) => data.athletes.get(e.athleteId)?.lastName ?? '',
+      );
+      const [, first, second] = /: (.+) vs\. (.+)$/.exec(event.name) ?? [];
+      assert.deepEqual(new Set(names), new Set([first, second]), event.name);
+      named++;
+    }
+    assert.ok(named > 0);
+  });
+
+  test('drift and drag racing: everyone qualifies, battles and pairs of two with a winner', () => {
+    for (const heat of data.heats.filter((h) => h.heatStatus === 'COMPLETED')) {
+      const format = data.formatOfHeat(heat);
+      if (format !== 'drift-battle' && format !== 'drag-pairing') continue;
+      const entries = data.entriesByHeat.get(heat.id) ?? [];
+      const qualifying = data.roundById.get(heat.roundId)?.roundName === 'Qualifying';
+      if (qualifying) {
+        assert.ok(entries.length >= 16, heat.id);
+        for (const e of entries.filter((x) => typeof x.heatScore === 'number')) {
+          if (format === 'drift-battle') assert.ok((e.heatScore ?? 0) >= 60 && (e.heatScore ?? 0) <= 100);
+          else assert.ok((e.heatScore ?? 0) >= 3.6 && (e.heatScore ?? 0) < 10);
+        }
+      } else {
+        assert.equal(entries.length, 2, heat.id);
+        assert.ok(data.resultByHeat.get(heat.id)?.winnerAthleteId, heat.id);
+      }
+    }
+  });
+
+  test('bull riding: about a third of events are team events, with a completed team game', () => {
+    const pbrTeams = new Set(
+      all(data.docs, 'teams')
+        .filter((t) => t.competition === 'pbr')
+        .map((t) => t.id),
+    );
+    assert.equal(pbrTeams.size, 10);
+    const pbrDoc = data.docs.find((d) => d.tours?.[0]?.competition === 'pbr');
+    assert.equal(pbrDoc?.teams?.length, 10, 'the teams travel in the first pbr document');
+    for (const athlete of pbrDoc?.athletes ?? []) assert.ok(pbrTeams.has(athlete.teamId ?? ''), athlete.id);
+    let completed = 0;
+    for (const game of data.games) {
+      const heat = data.heats.find((h) => h.id === game.heatId);
+      assert.ok(heat);
+      assert.ok(pbrTeams.has(game.homeTeamId) && pbrTeams.has(game.awayTeamId) && game.homeTeamId !== game.awayTeamId);
+      assert.equal(game.eventType, TEAM_GAME_EVENT_TYPE);
+      for (const entry of data.entriesByHeat.get(heat.id) ?? [])
+        assert.ok(entry.teamId === game.homeTeamId || entry.teamId === game.awayTeamId, entry.id);
+      if (heat.heatStatus === 'COMPLETED') completed++;
+    }
+    assert.ok(completed >= 1, 'a completed team game');
+    const pbrEvents = data.events.filter((e) => e.competition === 'pbr');
+    const teamEvents = pbrEvents.filter((e) => data.games.some((g) => g.heatId.startsWith(e.id.split(':')[1] ?? '-')));
+    assert.ok(
+      teamEvents.length >= 1 && teamEvents.length <= Math.ceil(pbrEvents.length / 2),
+      `${teamEvents.length} of ${pbrEvents.length}`,
+    );
+    // Individual events: riders without a team game carry no team on their entry.
+    for (const heat of data.heats.filter((h) => data.formatOfHeat(h) === 'bull-riding' && !data.gameByHeat.has(h.id))) {
+      for (const entry of data.entriesByHeat.get(heat.id) ?? []) assert.equal(entry.teamId, undefined);
+    }
+  });
+
+  test('heat sizes fit the format', () => {
+    const sizes = new Map<string, number[]>();
+    for (const heat of data.heats) {
+      const n = data.entriesByHeat.get(heat.id)?.length ?? 0;
+      if (n === 0) continue;
+      const key = `${data.eventOfHeat(heat)?.competition}/${data.roundById.get(heat.roundId)?.roundName}`;
+      sizes.set(key, [...(sizes.get(key) ?? []), n]);
+    }
+    const within = (key: string, min: number, max: number) => {
+      const list = sizes.get(key) ?? [];
+      assert.ok(list.length > 0, key);
+      for (const n of list) assert.ok(n >= min && n <= max, `${key}: ${n}`);
+    };
+    within('wsl/Opening Round', 2, 3);
+    within('wsl/Round of 32', 1, 2);
+    within('sls/Qualifying', 4, 6);
+    within('sls/Final', 8, 8);
+    within('spr/Main Event', 16, 22);
+    within('xgame/Qualifying', 4, 8);
+    within('dgpt/Round 1', 4, 5);
+    within('swimming/Final', 8, 8);
+    within('nhra/Round 1', 2, 2);
+    within('fdrift/Top 32', 2, 2);
+    within('f1/Race', 20, 20);
   });
 });

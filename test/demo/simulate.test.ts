@@ -490,7 +490,7 @@ describe('altsports simulate and serve --simulate', { concurrency: true }, () =>
     };
     try {
       // The simulator loads the Jai Alai demo (DEMO_DATA is off), then moves it on: an event is updated after it was loaded.
-      const deadline = Date.now() + 60_000;
+      // No deadline: a loaded machine starts it slowly, and the runner's --test-timeout ends a hang.
       let first: EventListItem[] = [];
       for (;;) {
         if (child.exitCode !== null) assert.fail(`serve exited early with ${child.exitCode}\n${stderr}`);
@@ -498,7 +498,6 @@ describe('altsports simulate and serve --simulate', { concurrency: true }, () =>
         if (first.length === 0 && now.length > 0) first = now;
         const loadedAt = first.map((e) => e.updatedAt).sort()[0];
         if (loadedAt && now.some((e) => e.updatedAt > loadedAt)) break;
-        if (Date.now() > deadline) assert.fail(`the simulator moved nothing\n${stderr}`);
         await sleep(200);
       }
       assert.ok(child.kill('SIGTERM'));

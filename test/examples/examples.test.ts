@@ -16,6 +16,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../scripts/free-port.ts';
 import { REPO_ROOT, runCli, spawnCli, tempDir } from '../helpers/cli.ts';
+import { waitForHealth } from '../helpers/serve.ts';
 
 const ADMIN_KEY = 'examples-admin-key-0123456789';
 const DEMO_KEY = 'altsports-demo-key';
@@ -54,17 +55,7 @@ describe('examples/ against a running server', () => {
     server.stdout?.setEncoding('utf8').on('data', (chunk: string) => (serverOutput += chunk));
     server.stderr?.setEncoding('utf8').on('data', (chunk: string) => (serverOutput += chunk));
     process.once('exit', () => server.kill('SIGKILL'));
-    const deadline = Date.now() + 60_000;
-    while (
-      !(await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    ) {
-      if (server.exitCode !== null) assert.fail(`altsports serve exited with ${server.exitCode}\n${serverOutput}`);
-      if (Date.now() > deadline) assert.fail(`altsports serve did not become ready\n${serverOutput}`);
-      await sleep(100);
-    }
+    await waitForHealth(base, server, () => serverOutput);
   });
 
   after(async () => {

@@ -1,10 +1,18 @@
+import { after, before } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApiKey } from '../../src/access/api-keys.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { type AppOptions, buildApp } from '../../src/http/app.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { fixtureFeed } from './feed-fixture.ts';
+import { sharedSerializers } from './serializers.ts';
+import { openTestStore, type StoreKind, type TestStore } from './stores.ts';
+
+/** An app as tests build it: no log unless asked, serializers shared with the process's other apps. */
+export function buildTestApp(options: AppOptions): Promise<FastifyInstance> {
+  return buildApp({ logger: false, schemaController: sharedSerializers, ...options });
+}
 
 export const ADMIN_KEY = 'admin-key-for-tests-0123456789';
 export const TEST_KEY = 'test-key-0123456789abcdef';
@@ -30,10 +38,43 @@ export async function fixtureApp(store: Store, env: Record<string, string> = {})
   await ingestFeed(store, fixtureFeed());
   await createApiKey(store, { name: 'full', key: TEST_KEY });
   await createApiKey(store, { name: 'wsl only', key: WSL_ONLY_KEY, competitions: ['wsl'] });
-  const app = await buildApp({ config, store, logger: false });
+  const app = await buildTestApp({ config, store });
   return {
     app,
     store,
     get: (url, headers = {}) => app.inject({ method: 'GET', url, headers: { 'x-api-key': TEST_KEY, ...headers } }),
   };
+}
+
+/**
+ * A fixture built once for the tests of the enclosing describe block: `build` runs over a fresh store in
+ * `before`, and its app is closed and its store cleaned up in `after`. For tests that only read, which
+ * would otherwise each pay for a store and an app build (the first request compiles every route).
+ * Tests that write, or that look at what earlier requests leave behind (caches, counters, limits),
+ * build their own. The returned function gives the fixture to the tests.
+ */
+export function sharedFixture<T extends { app: FastifyInstance }>(
+  kind: StoreKind,
+  build: (store: Store) => Promise<T>,
+): () => T {
+  let testStore: TestStore | undefined;
+  let fixture: T | undefined;
+  before(async () => {
+    testStore = await openTestStore(kind);
+    fixture = await build(testStore.store);
+  });
+  after(async () => {
+    await fixture?.app.close();
+    await testStore?.cleanup();
+  });
+  return () => {
+    if (!fixture) throw new Error('sharedFixture: used outside the tests of its describe block');
+    return fixture;
+  };
+}
+
+/** sharedFixture of the plain fixture app, its `get` ready to use from the tests. */
+export function sharedFixtureApp(kind: StoreKind, env: Record<string, string> = {}): Pick<TestApp, 'get'> {
+  const fixture = sharedFixture(kind, (store) => fixtureApp(store, env));
+  return { get: (url, headers) => fixture().get(url, headers) };
 }

@@ -18,8 +18,23 @@ export interface ServeProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `altsports serve` on a free port and waits (bounded) until /healthz answers 200. */
-export async function startServe(env: Record<string, string>, readyWithinMs = 60_000): Promise<ServeProcess> {
+/**
+ * Polls `${base}/healthz` until it answers 200, and returns that answer; fails as soon as the process
+ * exits. No deadline of its own: with test files running in parallel a start takes what the machine
+ * gives it, and the runner's --test-timeout (scripts/run-tests.ts) ends a start that hangs.
+ */
+export async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<Response> {
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      assert.fail(`altsports serve exited with ${child.exitCode ?? child.signalCode}\n${output()}`);
+    const health = await fetch(`${base}/healthz`).catch(() => undefined);
+    if (health?.ok) return health;
+    await sleep(100);
+  }
+}
+
+/** Starts `altsports serve` on a free port and waits until /healthz answers 200. */
+export async function startServe(env: Record<string, string>): Promise<ServeProcess> {
   const port = await freePort();
   const child = spawnCli(['serve'], { HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) });
   let output = '';
@@ -33,21 +48,8 @@ export async function startServe(env: Record<string, string>, readyWithinMs = 60
   process.once('exit', kill);
   void exited.then(() => process.removeListener('exit', kill));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = performance.now() + readyWithinMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      assert.fail(`altsports serve exited with ${child.exitCode ?? child.signalCode}\n${output}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { base, port, child, output: () => output, exited };
-    if (performance.now() > deadline) {
-      child.kill('SIGKILL');
-      assert.fail(`altsports serve did not become ready within ${readyWithinMs} ms\n${output}`);
-    }
-    await sleep(100);
-  }
+  await waitForHealth(base, child, () => output);
+  return { base, port, child, output: () => output, exited };
 }
 
 /** SIGTERM, then the exit status (SIGKILL after `withinMs`, which fails the caller's exit assertions). */

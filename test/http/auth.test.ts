@@ -1,15 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { revokeApiKey } from '../../src/access/api-keys.ts';
-import { ADMIN_KEY, fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
+import { ADMIN_KEY, buildTestApp, fixtureApp, sharedFixture, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
 import { MASL_GAME, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
 
-describeEachStore('auth', (open) => {
+describeEachStore('auth', (open, kind) => {
+  // Tests that only read share one app; those that write or build their own app do so apart.
+  const shared = sharedFixture(kind, fixtureApp);
+
   test('every public route needs a key: missing or unknown is a 401 with the error body', async () => {
-    const { app } = await fixtureApp(await open());
+    const { app } = shared();
     for (const url of [
       `${BASE}/sports`,
       `${BASE}/events`,
@@ -34,7 +37,7 @@ describeEachStore('auth', (open) => {
   });
 
   test('the key is accepted in X-API-KEY in any case, and as a bearer token', async () => {
-    const { app } = await fixtureApp(await open());
+    const { app } = shared();
     for (const headers of [
       { 'X-API-KEY': TEST_KEY },
       { 'X-Api-Key': TEST_KEY },
@@ -48,7 +51,7 @@ describeEachStore('auth', (open) => {
   });
 
   test('a key limited to some competitions sees only those, and gets 403 outside them', async () => {
-    const { get } = await fixtureApp(await open());
+    const { get } = shared();
     const as = { 'x-api-key': WSL_ONLY_KEY };
     assert.deepEqual(
       JSON.parse((await get(`${BASE}/sports`, as)).body).map((s: { key: string }) => s.key),
@@ -78,9 +81,8 @@ describeEachStore('auth', (open) => {
     const { app, store } = await fixtureApp(await open());
     await revokeApiKey(store, 'wsl-only-key');
     // A fresh app: the verifier remembers answers for a few seconds by design.
-    const { buildApp } = await import('../../src/http/app.ts');
     const { loadConfig } = await import('../../src/config.ts');
-    const fresh = await buildApp({ config: loadConfig({ DEMO_DATA: 'off' }), store, logger: false });
+    const fresh = await buildTestApp({ config: loadConfig({ DEMO_DATA: 'off' }), store, logger: false });
     assert.equal(
       (await fresh.inject({ method: 'GET', url: `${BASE}/sports`, headers: { 'x-api-key': WSL_ONLY_KEY } })).statusCode,
       401,
@@ -106,9 +108,8 @@ describeEachStore('auth', (open) => {
 
   test('without ADMIN_API_KEY the admin API is closed', async () => {
     const store = await open();
-    const { buildApp } = await import('../../src/http/app.ts');
     const { loadConfig } = await import('../../src/config.ts');
-    const app = await buildApp({ config: loadConfig({ DEMO_DATA: 'off' }), store, logger: false });
+    const app = await buildTestApp({ config: loadConfig({ DEMO_DATA: 'off' }), store, logger: false });
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/admin/feed',
@@ -120,7 +121,7 @@ describeEachStore('auth', (open) => {
   });
 
   test('health, the OpenAPI document and the docs page need no key', async () => {
-    const { app } = await fixtureApp(await open());
+    const { app } = shared();
     assert.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
     assert.equal((await app.inject({ method: 'GET', url: `${BASE}/openapi.json` })).statusCode, 200);
     assert.equal((await app.inject({ method: 'GET', url: '/docs' })).statusCode < 400, true);

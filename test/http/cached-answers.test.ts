@@ -6,10 +6,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createApiKey } from '../../src/access/api-keys.ts';
 import { loadConfig } from '../../src/config.ts';
-import { buildApp } from '../../src/http/app.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
-import { ADMIN_KEY, fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
+import { ADMIN_KEY, buildTestApp, fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
 import { fixtureFeed, MASL_GAME, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { describeEachStore, openTestStore } from '../helpers/stores.ts';
 
@@ -356,7 +355,7 @@ test('every answer, cached or composed, is logged in one line under the request 
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_PER_DAY: '0',
   });
-  const server = await listen(await buildApp({ config, store, logger: { level: 'info', stream } }));
+  const server = await listen(await buildTestApp({ config, store, logger: { level: 'info', stream } }));
   t.after(() => server.close());
   await (await server.get(EVENT, { 'x-request-id': 'composed-1' })).text();
   await (await server.get(EVENT, { 'x-request-id': 'cached-1' })).text();

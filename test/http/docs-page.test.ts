@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { ensureApiKey } from '../../src/access/api-keys.ts';
 import { DEFAULT_DEMO_API_KEY, loadConfig } from '../../src/config.ts';
 import { loadDemoData } from '../../src/demo/load-demo.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildTestApp } from '../helpers/app.ts';
 import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
 type Json = Record<string, unknown>;
@@ -39,7 +39,7 @@ const COMPETITIONS = ['wsl', 'spr', 'gsoc', 'mltt', 'nll', '3ice', 'jaialai'];
 async function demoApp(store: TestStore['store'], env: Record<string, string> = {}): Promise<FastifyInstance> {
   const config = loadConfig({ DEMO_DATA: 'on', RATE_LIMIT_PER_MINUTE: '0', ...env });
   if (config.demoApiKey) await ensureApiKey(store, 'demo', config.demoApiKey);
-  return buildApp({ config, store, logger: false });
+  return buildTestApp({ config, store, logger: false });
 }
 
 /** Every `example` anywhere in `value`. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ADMIN_KEY, fixtureApp } from '../helpers/app.ts';
+import { ADMIN_KEY, fixtureApp, sharedFixture } from '../helpers/app.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const ERROR_FIELDS = ['message', 'metadata', 'stack', 'statusCode', 'timestamp'];
@@ -15,16 +15,19 @@ function assertErrorBody(body: string, status: number) {
   return parsed;
 }
 
-describeEachStore('errors', (open) => {
+describeEachStore('errors', (open, kind) => {
+  // Tests that neither write nor change the app share one; the others build their own.
+  const shared = sharedFixture(kind, fixtureApp);
+
   test('unknown routes are 404s with the error body, keyed or not', async () => {
-    const { app, get } = await fixtureApp(await open());
+    const { app, get } = shared();
     assertErrorBody((await get('/api/v1/public/nothing-here')).body, 404);
     assertErrorBody((await app.inject({ method: 'GET', url: '/' })).body, 404);
     assertErrorBody((await app.inject({ method: 'DELETE', url: '/api/v1/public/sports' })).body, 404);
   });
 
   test('malformed admin requests get 4xx error bodies that show no internals', async () => {
-    const { app } = await fixtureApp(await open());
+    const { app } = shared();
     const post = (payload: string, contentType = 'application/json') =>
       app.inject({
         method: 'POST',
@@ -72,7 +75,7 @@ describeEachStore('errors', (open) => {
   });
 
   test('every response carries a request id, echoing a sensible X-Request-ID', async () => {
-    const { get } = await fixtureApp(await open());
+    const { get } = shared();
     assert.equal(
       (await get('/api/v1/public/sports', { 'x-request-id': 'abc-123' })).headers['x-request-id'],
       'abc-123',

@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fixtureApp } from '../helpers/app.ts';
+import { sharedFixtureApp } from '../helpers/app.ts';
 import { MASL_GAME, WSL_LIVE, WSL_PAST } from '../helpers/feed-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
 const ids = (body: string) => (JSON.parse(body) as Array<{ id: string }>).map((e) => e.id);
 
-describeEachStore('GET /events', (open) => {
+describeEachStore('GET /events', (_open, kind) => {
+  // Every test only reads the fixture.
+  const { get } = sharedFixtureApp(kind);
+
   test('lists every event, ascending by start date, with the list item fields', async () => {
-    const { get } = await fixtureApp(await open());
     const res = await get(`${BASE}/events`);
     assert.equal(res.statusCode, 200);
     assert.deepEqual(ids(res.body), [`wsl:${WSL_PAST}`, `masl:${MASL_GAME}`, `wsl:${WSL_LIVE}`]);
@@ -32,7 +34,6 @@ describeEachStore('GET /events', (open) => {
   });
 
   test('sortOrder=DESC reverses the order', async () => {
-    const { get } = await fixtureApp(await open());
     assert.deepEqual(ids((await get(`${BASE}/events?sortOrder=DESC`)).body), [
       `wsl:${WSL_LIVE}`,
       `masl:${MASL_GAME}`,
@@ -41,7 +42,6 @@ describeEachStore('GET /events', (open) => {
   });
 
   test('competition and its deprecated alias sportType filter alike; conflicting values are a 400', async () => {
-    const { get } = await fixtureApp(await open());
     assert.deepEqual(ids((await get(`${BASE}/events?competition=masl`)).body), [`masl:${MASL_GAME}`]);
     assert.deepEqual(ids((await get(`${BASE}/events?sportType=masl`)).body), [`masl:${MASL_GAME}`]);
     assert.deepEqual(ids((await get(`${BASE}/events?sportType=masl&competition=masl`)).body), [`masl:${MASL_GAME}`]);
@@ -61,7 +61,6 @@ describeEachStore('GET /events', (open) => {
     ['url-encoded indexed', 'eventStatus%5B0%5D=LIVE&eventStatus%5B1%5D=UPCOMING'],
   ] as const) {
     test(`eventStatus as ${encoding} filters by the set`, async () => {
-      const { get } = await fixtureApp(await open());
       const res = await get(`${BASE}/events?${query}`);
       assert.equal(res.statusCode, 200, res.body);
       assert.deepEqual(ids(res.body), [`masl:${MASL_GAME}`, `wsl:${WSL_LIVE}`]);
@@ -69,7 +68,6 @@ describeEachStore('GET /events', (open) => {
   }
 
   test('a single eventStatus works and an unknown one is a 400 naming the parameter and allowed values', async () => {
-    const { get } = await fixtureApp(await open());
     assert.deepEqual(ids((await get(`${BASE}/events?eventStatus=COMPLETED`)).body), [`wsl:${WSL_PAST}`]);
     const res = await get(`${BASE}/events?eventStatus[0]=LIVE&eventStatus[1]=FINISHED`);
     assert.equal(res.statusCode, 400);
@@ -82,7 +80,6 @@ describeEachStore('GET /events', (open) => {
   });
 
   test('a date range returns the events that overlap it', async () => {
-    const { get } = await fixtureApp(await open());
     // Pipe Pro runs 27 Jan to 8 Feb: a range inside it, one touching its last day, one after it.
     assert.deepEqual(ids((await get(`${BASE}/events?startDate=2026-02-01&endDate=2026-02-02`)).body), [
       `wsl:${WSL_PAST}`,
@@ -103,7 +100,6 @@ describeEachStore('GET /events', (open) => {
   });
 
   test('invalid dates and a reversed range are 400s naming the parameter', async () => {
-    const { get } = await fixtureApp(await open());
     for (const [query, name] of [
       ['startDate=2026-02-30', 'startDate'],
       ['endDate=yesterday', 'endDate'],
@@ -116,7 +112,6 @@ describeEachStore('GET /events', (open) => {
   });
 
   test('limit pages with a cursor and a Link header until the list ends', async () => {
-    const { get } = await fixtureApp(await open());
     const first = await get(`${BASE}/events?limit=2`);
     assert.deepEqual(ids(first.body), [`wsl:${WSL_PAST}`, `masl:${MASL_GAME}`]);
     const link = first.headers.link as string;
@@ -129,17 +124,14 @@ describeEachStore('GET /events', (open) => {
   });
 
   test('updatedSince returns only events whose document changed after it', async () => {
-    const { get } = await fixtureApp(await open());
     assert.deepEqual(ids((await get(`${BASE}/events?updatedSince=2026-03-01T00:00:00Z`)).body), [`wsl:${WSL_LIVE}`]);
   });
 
   test('unknown parameters are ignored', async () => {
-    const { get } = await fixtureApp(await open());
     assert.equal(ids((await get(`${BASE}/events?foo=bar`)).body).length, 3);
   });
 
   test('envelope=data wraps the body as the provider tutorial shows', async () => {
-    const { get } = await fixtureApp(await open());
     const body = JSON.parse((await get(`${BASE}/events?competition=masl&envelope=data`)).body);
     assert.equal(body.status, 200);
     assert.equal(body.message, 'Success');
@@ -150,9 +142,10 @@ describeEachStore('GET /events', (open) => {
   });
 });
 
-describeEachStore('GET /events/{eventId}', (open) => {
+describeEachStore('GET /events/{eventId}', (_open, kind) => {
+  const { get } = sharedFixtureApp(kind);
+
   test('returns the event with rounds, heats and teams, by prefixed id or bare uuid', async () => {
-    const { get } = await fixtureApp(await open());
     const prefixed = await get(`${BASE}/events/wsl:${WSL_LIVE}`);
     assert.equal(prefixed.statusCode, 200);
     const event = JSON.parse(prefixed.body);
@@ -180,7 +173,6 @@ describeEachStore('GET /events/{eventId}', (open) => {
   });
 
   test('a team game carries its teams with the home flag and round scores', async () => {
-    const { get } = await fixtureApp(await open());
     const event = JSON.parse((await get(`${BASE}/events/masl:${MASL_GAME}`)).body);
     assert.deepEqual(
       event.teams.map((t: { id: string; isHomeTeam: boolean; shortName: string }) => [t.id, t.shortName, t.isHomeTeam]),
@@ -199,7 +191,6 @@ describeEachStore('GET /events/{eventId}', (open) => {
   });
 
   test('unknown, malformed and wrong-prefix ids are 404s with the error body', async () => {
-    const { get } = await fixtureApp(await open());
     for (const id of [
       `wsl:${MASL_GAME}`,
       'wsl:00000000-0000-4000-8000-000000000000',

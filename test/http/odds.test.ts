@@ -4,7 +4,7 @@ import type { OddType } from '../../src/domain/enumerations.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { EventOdds, OddItem } from '../../src/shapes/odds.ts';
 import type { Store } from '../../src/store/database.ts';
-import { fixtureApp } from '../helpers/app.ts';
+import { fixtureApp, sharedFixture } from '../helpers/app.ts';
 import { WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { oddsFeed } from '../helpers/odds-fixture.ts';
 import { fieldFeed } from '../helpers/parlay-fixture.ts';
@@ -31,9 +31,12 @@ async function oddsApp(store: Store) {
 const settled = (items: Array<{ id: string; status: string; settlement: string; deadHeatFactor: number }>) =>
   items.map((o) => [o.id, o.status, o.settlement, o.deadHeatFactor]);
 
-describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
+describeEachStore('GET /events/{eventId}/{oddType}', (open, kind) => {
+  // Tests that only read share one fixture; the one that ingests builds its own.
+  const shared = sharedFixture(kind, oddsApp);
+
   test('an outcome carries its ids, the price in three formats, status, settlement and athlete', async () => {
-    const { get, odds } = await oddsApp(await open());
+    const { get, odds } = shared();
     const res = await get(`${BASE}/events/spr:${SPR_EVENT}/eventWinner`);
     const body = JSON.parse(res.body);
     assert.deepEqual(Object.keys(body), ['eventId', 'publicId', 'numericEventId', 'oddType', 'eventWinner']);
@@ -70,7 +73,7 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
   });
 
   test('markets settle from the results once the event completes: wins, losses, dead heats, pushes', async () => {
-    const { odds } = await oddsApp(await open());
+    const { odds } = shared();
     const spr = `spr:${SPR_EVENT}`;
     assert.deepEqual(settled(await odds(spr, 'eventWinner')), [
       ['o-sx-win-a', 'CLOSED', 'WIN', 1],
@@ -158,7 +161,7 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
   });
 
   test('heat winners are a flat list carrying round and heat; a draw pushes and a no contest voids', async () => {
-    const { odds } = await oddsApp(await open());
+    const { odds } = shared();
     const items = await odds(`bkfc:${BKFC_EVENT}`, 'heatWinner');
     assert.deepEqual(
       items.map((o) => [o.id, o.heatId, o.heatNo, o.roundName, o.marketStatus, o.settlement]),
@@ -203,7 +206,7 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
   });
 
   test('an odd type the competition does not offer is a 404 that says so; a bad value is a 400 naming it', async () => {
-    const { get } = await oddsApp(await open());
+    const { get } = shared();
     const offered = await get(`${BASE}/events/spr:${SPR_EVENT}/teamMarkets`);
     assert.equal(offered.statusCode, 404);
     assert.match(JSON.parse(offered.body).message, /Supercross \(spr\) does not offer teamMarkets odds/);
@@ -225,7 +228,7 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open) => {
   });
 
   test('a competition it offers but no market fed yet is an empty list', async () => {
-    const { odds } = await oddsApp(await open());
+    const { odds } = shared();
     assert.deepEqual(await odds(`spr:${SPR_EVENT}`, 'raceTop10'), []);
   });
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { AthleteOdd, SgpResponse } from '../../src/shapes/odds.ts';
 import type { Store } from '../../src/store/database.ts';
-import { ADMIN_KEY, fixtureApp, TEST_KEY } from '../helpers/app.ts';
+import { ADMIN_KEY, fixtureApp, sharedFixture, TEST_KEY } from '../helpers/app.ts';
 import { MASL_GAME } from '../helpers/feed-fixture.ts';
 import { oddsFeed } from '../helpers/odds-fixture.ts';
 import { fieldFeed } from '../helpers/parlay-fixture.ts';
@@ -43,9 +43,12 @@ async function parlayApp(store: Store) {
 
 const odd = (oddType: string, athlete: number) => `${FIELD}:${oddType}:fa-${athlete}`;
 
-describeEachStore('POST /events/{eventId}/sgp', (open) => {
+describeEachStore('POST /events/{eventId}/sgp', (open, kind) => {
+  // Pricing writes nothing: the tests up to the one that ingests a new price share one fixture.
+  const shared = sharedFixture(kind, parlayApp);
+
   test('prices correlated legs from the event model, within 0.25 points of the closed form', async () => {
-    const { priced } = await parlayApp(await open());
+    const { priced } = shared();
     const body = await priced(`spr:${FIELD}`, { oddIds: [odd('eventWinner', 0), odd('secondPlace', 1)] });
     assert.deepEqual(Object.keys(body), [
       'eventId',
@@ -76,7 +79,7 @@ describeEachStore('POST /events/{eventId}/sgp', (open) => {
   });
 
   test('the body may be a bare array, and a leg may be named by its outcomeId; the same request gets the same price', async () => {
-    const { priced, get } = await parlayApp(await open());
+    const { priced, get } = shared();
     const top3 = JSON.parse((await get(`${BASE}/events/${FIELD}/raceTop3`)).body).raceTop3 as Array<{
       id: string;
       outcomeId: string;
@@ -87,7 +90,7 @@ describeEachStore('POST /events/{eventId}/sgp', (open) => {
   });
 
   test('legs that cannot all win together are a 422 naming them', async () => {
-    const { refused } = await parlayApp(await open());
+    const { refused } = shared();
     const twoWinners = await refused(FIELD, [odd('eventWinner', 0), odd('eventWinner', 1)]);
     assert.deepEqual(twoWinners.metadata.conflictingOddIds, [odd('eventWinner', 0), odd('eventWinner', 1)]);
     assert.match(twoWinners.message, /"Rider FA 0 wins" and "Rider FA 1 wins" cannot both happen/);
@@ -98,7 +101,7 @@ describeEachStore('POST /events/{eventId}/sgp', (open) => {
   });
 
   test('unknown, closed, repeated and other-event odds, and fewer than two legs, are a 422', async () => {
-    const { refused } = await parlayApp(await open());
+    const { refused } = shared();
     const unknown = await refused(FIELD, [odd('eventWinner', 0), 'no-such-odd']);
     assert.deepEqual(unknown.metadata.unknownOddIds, ['no-such-odd']);
     const foreign = await refused(FIELD, [odd('eventWinner', 0), `${OTHER}:eventWinner:fb-1`]);
@@ -113,7 +116,7 @@ describeEachStore('POST /events/{eventId}/sgp', (open) => {
   });
 
   test('a competition without parlays is a 400, an unknown event a 404, a malformed body a 400', async () => {
-    const { refused } = await parlayApp(await open());
+    const { refused } = shared();
     assert.match(
       (await refused(`masl:${MASL_GAME}`, ['a', 'b'], 400)).message,
       /not offered for Major Arena Soccer League/,

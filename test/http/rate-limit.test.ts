@@ -3,8 +3,7 @@ import { type TestContext, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { createApiKey, setApiKeyLimits } from '../../src/access/api-keys.ts';
 import { loadConfig } from '../../src/config.ts';
-import { buildApp } from '../../src/http/app.ts';
-import { ADMIN_KEY, fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
+import { ADMIN_KEY, buildTestApp, fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
 import { WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { startRedis } from '../helpers/redis.ts';
 import { describeEachStore } from '../helpers/stores.ts';
@@ -163,7 +162,7 @@ describeEachStore('rate limits shared through Redis', (open) => {
     try {
       const store = await open();
       const a = await fixtureApp(store, { REDIS_URL: redis.url });
-      const b = await buildApp({
+      const b = await buildTestApp({
         config: loadConfig({ DEMO_DATA: 'off', REDIS_URL: redis.url }),
         store,
         logger: false,

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { HeatScoreRow, Participant } from '../../src/shapes/results.ts';
 import type { Store } from '../../src/store/database.ts';
-import { fixtureApp } from '../helpers/app.ts';
+import { fixtureApp, sharedFixture } from '../helpers/app.ts';
 import { MASL_GAME, WSL_LIVE, WSL_PAST } from '../helpers/feed-fixture.ts';
 import { BKFC_EVENT, NHRA_EVENT, PBR_EVENT, resultsFeed, SLS_EVENT, SPR_EVENT } from '../helpers/results-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
@@ -24,9 +24,12 @@ async function resultsApp(store: Store) {
 const pick = (rows: HeatScoreRow[], ...fields: Array<keyof HeatScoreRow>) =>
   rows.map((r) => [r.athlete.id, ...fields.map((f) => r[f])]);
 
-describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
+describeEachStore('GET /events/{eventId}/heats/{heatId}', (_open, kind) => {
+  // The tests only read.
+  const shared = sharedFixture(kind, resultsApp);
+
   test('a skateboarding row carries every field of section 2.5, derived ones computed', async () => {
-    const { rows } = await resultsApp(await open());
+    const { rows } = shared();
     const [first, second] = await rows(`sls:${SLS_EVENT}`, 'sls-h1');
     assert.deepEqual(first, {
       id: 'e-sls-b',
@@ -88,7 +91,7 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
   });
 
   test('combat: winner 1 and loser 2, a draw ranks both 1, a no contest and a live fight rank neither; winBy spelt as published', async () => {
-    const { rows } = await resultsApp(await open());
+    const { rows } = shared();
     const event = `bkfc:${BKFC_EVENT}`;
     assert.deepEqual(pick(await rows(event, 'bk-h1'), 'athleteRoundRank', 'winBy'), [
       ['bk-red', 1, 'KO'],
@@ -115,7 +118,7 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
   });
 
   test('supercross: lap statistics from the per-lap records, lap 1 excluded from fastest laps, DNS did not race', async () => {
-    const { rows } = await resultsApp(await open());
+    const { rows } = shared();
     assert.deepEqual(
       pick(
         await rows(SPR_EVENT, 'sx-h1'),
@@ -139,7 +142,7 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
   });
 
   test('bull riding: rank always null; a team game carries isTeamEvent, eventType and the home flag', async () => {
-    const { rows } = await resultsApp(await open());
+    const { rows } = shared();
     const game = await rows(`pbr:${PBR_EVENT}`, 'pbr-h1');
     assert.deepEqual(pick(game, 'athleteRoundRank', 'isTeamEvent', 'eventType', 'riderScore', 'bullScore'), [
       ['pbr-a', null, true, 'PBR Teams', 91.25, 45.5],
@@ -159,7 +162,7 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
   });
 
   test('drag racing: the pairing winner ranks 1 over a stored position; elsewhere only a stored 1 is published', async () => {
-    const { rows } = await resultsApp(await open());
+    const { rows } = shared();
     assert.deepEqual(pick(await rows(NHRA_EVENT, 'nh-h1'), 'athleteRoundRank'), [
       ['nh-b', 1],
       ['nh-a', 2],
@@ -172,7 +175,7 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
   });
 
   test('surfing: rows by rank, then seed; unscored is null; updatedAt is the later of score and heat', async () => {
-    const { rows } = await resultsApp(await open());
+    const { rows } = shared();
     assert.deepEqual(pick(await rows(`wsl:${WSL_LIVE}`, 'h-1'), 'athleteRoundRank', 'athleteHeatScore', 'updatedAt'), [
       ['ath-1', 1, 15.5, '2026-04-02T03:00:00.000Z'],
       ['ath-2', 2, 12.1, '2026-04-02T00:00:00.000Z'],
@@ -184,7 +187,7 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
   });
 
   test('404 with the error body for an unknown event or heat, or a heat of another event', async () => {
-    const { get } = await resultsApp(await open());
+    const { get } = shared();
     for (const url of [
       `events/wsl:${WSL_PAST.replace('1', '9')}/heats/h-1`,
       `events/wsl:${WSL_LIVE}/heats/nope`,
@@ -203,7 +206,7 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
   });
 
   test('a key limited to other competitions gets 403', async () => {
-    const { app } = await resultsApp(await open());
+    const { app } = shared();
     const res = await app.inject({
       url: `${BASE}/events/${BKFC_EVENT}/heats/bk-h1`,
       headers: { 'x-api-key': 'wsl-only-key-0123456789abcdef' },
@@ -212,7 +215,7 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
   });
 
   test('the event document links each heat to its scores and the event to its participants', async () => {
-    const { get } = await resultsApp(await open());
+    const { get } = shared();
     const event = JSON.parse((await get(`${BASE}/events/${BKFC_EVENT}`)).body);
     assert.equal(event.rounds[0].heats[0].scoresUrl, `${BASE}/events/bkfc:${BKFC_EVENT}/heats/bk-h1`);
     assert.equal(event.participantsUrl, `${BASE}/events/bkfc:${BKFC_EVENT}/participants`);
@@ -223,9 +226,12 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (open) => {
   });
 });
 
-describeEachStore('GET /events/{eventId}/participants', (open) => {
+describeEachStore('GET /events/{eventId}/participants', (_open, kind) => {
+  // The tests only read.
+  const shared = sharedFixture(kind, resultsApp);
+
   test('lists the entered athletes by seed, with status and the athlete of section 2.4', async () => {
-    const { get } = await resultsApp(await open());
+    const { get } = shared();
     const res = await get(`${BASE}/events/wsl:${WSL_LIVE}/participants`);
     assert.equal(res.statusCode, 200);
     const body: Participant[] = JSON.parse(res.body);
@@ -242,7 +248,7 @@ describeEachStore('GET /events/{eventId}/participants', (open) => {
   });
 
   test('400 where the format publishes teams, 404 for an unknown event', async () => {
-    const { get } = await resultsApp(await open());
+    const { get } = shared();
     const teams = await get(`${BASE}/events/masl:${MASL_GAME}/participants`);
     assert.equal(teams.statusCode, 400);
     assert.match(JSON.parse(teams.body).message, /publishes teams/);

@@ -1,15 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { COMPETITIONS } from '../../src/domain/competitions.ts';
-import { fixtureApp } from '../helpers/app.ts';
+import { fixtureApp, sharedFixture } from '../helpers/app.ts';
 import { WSL_FUTURE } from '../helpers/feed-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
 
-describeEachStore('GET /sports', (open) => {
+describeEachStore('GET /sports', (_open, kind) => {
+  // The tests only read.
+  const shared = sharedFixture(kind, fixtureApp);
+
   test('lists all 30 competitions with their supported markets', async () => {
-    const { get } = await fixtureApp(await open());
+    const { get } = shared();
     const sports = JSON.parse((await get(`${BASE}/sports`)).body);
     assert.equal(sports.length, 30);
     assert.deepEqual(
@@ -23,9 +26,12 @@ describeEachStore('GET /sports', (open) => {
   });
 });
 
-describeEachStore('futures', (open) => {
+describeEachStore('futures', (_open, kind) => {
+  // The tests only read.
+  const shared = sharedFixture(kind, fixtureApp);
+
   test('GET /futures lists futures with tour and season', async () => {
-    const { get } = await fixtureApp(await open());
+    const { get } = shared();
     const futures = JSON.parse((await get(`${BASE}/futures`)).body);
     assert.deepEqual(futures, [
       {
@@ -48,7 +54,7 @@ describeEachStore('futures', (open) => {
   });
 
   test('GET /futures/{sportType}/tour/{tourId}/odds/{futureType} publishes decimal and American odds', async () => {
-    const { get } = await fixtureApp(await open());
+    const { get } = shared();
     const odds = JSON.parse((await get(`${BASE}/futures/wsl/tour/wsl-ct-men/odds/winner`)).body);
     assert.deepEqual(
       odds.map((o: { name: string; odds: unknown[]; publicId: string; futureType: string; sportType: string }) => [
@@ -78,7 +84,7 @@ describeEachStore('futures', (open) => {
   });
 
   test('unknown tour or type without odds is a 404; an invalid type or sport is a 400 naming it', async () => {
-    const { get } = await fixtureApp(await open());
+    const { get } = shared();
     assert.equal((await get(`${BASE}/futures/wsl/tour/nope/odds/winner`)).statusCode, 404);
     assert.equal((await get(`${BASE}/futures/wsl/tour/wsl-ct-men/odds/top5`)).statusCode, 404);
     const badType = await get(`${BASE}/futures/wsl/tour/wsl-ct-men/odds/loser`);

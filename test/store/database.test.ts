@@ -263,13 +263,16 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
 };
 
 /** Table names of the store's own schema (PostgreSQL introspection lists every schema). */
+/** The PostgreSQL schema the store works in (its search_path); undefined for SQLite. */
+async function currentSchema(store: Store): Promise<string | undefined> {
+  if (store.dialect !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db);
+  return rows[0]?.schema;
+}
+
 async function tableNames(store: Store): Promise<string[]> {
   const tables = await store.db.introspection.getTables();
-  let schema: string | undefined;
-  if (store.dialect === 'postgres') {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db);
-    schema = rows[0]?.schema;
-  }
+  const schema = await currentSchema(store);
   return tables
     .filter((t) => schema === undefined || t.schema === schema)
     .map((t) => t.name)
@@ -311,8 +314,13 @@ describeEachStore('store', (open) => {
   });
 
   test('two stores migrate independently in one database', async () => {
-    const first = await open();
-    const second = await open();
+    // Unmigrated PostgreSQL stores are schemas of one database (migrated ones are databases of their own).
+    const first = await open({ migrate: false });
+    const second = await open({ migrate: false });
+    // Each keeps its migration table in its own schema, as test stores always did.
+    await migrateToLatest(first, await currentSchema(first));
+    assert.deepEqual(await tableNames(second), []);
+    await migrateToLatest(second, await currentSchema(second));
     await first.db.insertInto('apiKeys').values(ROWS.apiKeys).execute();
     assert.equal((await first.db.selectFrom('apiKeys').select('id').execute()).length, 1);
     assert.equal((await second.db.selectFrom('apiKeys').select('id').execute()).length, 0);

@@ -16,6 +16,7 @@ import { ADMIN_KEY, TEST_KEY } from '../helpers/app.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { type RunningRedis, startRedis } from '../helpers/redis.ts';
+import { waitForHealth } from '../helpers/serve.ts';
 import { SseStream } from '../helpers/sse.ts';
 
 const LIMITED_KEY = 'limited-key-0123456789abcdef';
@@ -35,17 +36,8 @@ async function startNode(name: string, env: Record<string, string>): Promise<Nod
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) assert.fail(`node ${name} exited with ${child.exitCode}\n${output}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { name, base, child, output: () => output };
-    if (Date.now() > deadline) assert.fail(`node ${name} did not become ready\n${output}`);
-    await sleep(100);
-  }
+  await waitForHealth(base, child, () => `node ${name}: ${output}`);
+  return { name, base, child, output: () => output };
 }
 
 async function stopNode(node: Node): Promise<void> {

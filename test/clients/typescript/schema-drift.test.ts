@@ -13,14 +13,18 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { renderSchema, SCHEMA_FILE } from '../../../clients/typescript/scripts/render-schema.ts';
 import { DEFAULT_DEMO_API_KEY, loadConfig } from '../../../src/config.ts';
-import { buildApp } from '../../../src/http/app.ts';
+import { buildTestApp } from '../../helpers/app.ts';
 import { openTestStore } from '../../helpers/stores.ts';
 
 const COMMITTED = fileURLToPath(new URL(`../../../clients/typescript/${SCHEMA_FILE}`, import.meta.url));
 
 test('the committed client types match the live OpenAPI document (else: npm run client:generate)', async () => {
   const { store, cleanup } = await openTestStore('sqlite');
-  const app = await buildApp({ config: { ...loadConfig({}), demoApiKey: DEFAULT_DEMO_API_KEY }, store, logger: false });
+  const app = await buildTestApp({
+    config: { ...loadConfig({}), demoApiKey: DEFAULT_DEMO_API_KEY },
+    store,
+    logger: false,
+  });
   let document: unknown;
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -13,10 +13,9 @@ import {
   type StreamSubscription,
 } from '../../../clients/typescript/src/index.ts';
 import { loadConfig } from '../../../src/config.ts';
-import { buildApp } from '../../../src/http/app.ts';
 import type { FeedDocument } from '../../../src/ingest/feed-schema.ts';
 import { ingestFeed } from '../../../src/ingest/ingest-feed.ts';
-import { ADMIN_KEY, TEST_KEY } from '../../helpers/app.ts';
+import { ADMIN_KEY, buildTestApp, TEST_KEY } from '../../helpers/app.ts';
 import { WSL_LIVE } from '../../helpers/feed-fixture.ts';
 import { recordingFetch, startServer } from './running-server.ts';
 
@@ -57,7 +56,7 @@ describe('typed client: subscribe to the push stream', () => {
   test('receives typed changes through its filters, reconnects after the server closes, and resumes with Last-Event-ID on another node', async () => {
     const nodeA = await startServer();
     // Node B: another app on the same store, as a second process on one database would be.
-    const appB = await buildApp({
+    const appB = await buildTestApp({
       config: loadConfig({ ADMIN_API_KEY: ADMIN_KEY, DEMO_DATA: 'off', RATE_LIMIT_PER_MINUTE: '0' }),
       store: nodeA.store,
       logger: false,
