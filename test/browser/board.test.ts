@@ -16,6 +16,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { ensureApiKey } from '../../src/access/api-keys.ts';
 import { DEFAULT_DEMO_API_KEY, loadConfig } from '../../src/config.ts';
 import { loadDemoData } from '../../src/demo/load-demo.ts';
+import { OPENAPI_TAGS } from '../../src/http/tags.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
@@ -310,6 +311,17 @@ describe('live board and docs page in chromium', () => {
           .toJS(),
       );
       assert.equal(authorized.ApiKeyAuth?.value, KEY, 'the demo key is authorized');
+      assert.deepEqual(
+        await page.locator('.opblock-tag').evaluateAll((tags) => tags.map((tag) => tag.getAttribute('data-tag'))),
+        OPENAPI_TAGS.map((tag) => tag.name),
+        "the groups in the order of the specification's table of routes",
+      );
+      assert.equal(await page.title(), 'altsports API docs');
+      assert.equal(await page.locator('.topbar .download-url-wrapper').isVisible(), false, 'no Explore bar');
+      assert.match(
+        (await page.locator('.topbar-wrapper img').getAttribute('src')) ?? '',
+        /^data:image\/svg\+xml;base64,/,
+      );
       assert.match(
         (await page.locator('.auth-wrapper .authorize').getAttribute('class')) ?? '',
         /\blocked\b/,
