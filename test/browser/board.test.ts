@@ -155,14 +155,14 @@ describe('live board and docs page in chromium', () => {
     await page.goto(`${origin}/board`);
     await boardIsLive(page);
     const score = `[data-event-id="${eventId}"] [data-heat-id="${heatId}"] [data-entry-id="${row.id}"] [data-testid="heat-score"]`;
-    await textIs(page, score, row.athleteHeatScore === null ? '–' : row.athleteHeatScore.toFixed(2));
+    await textIs(page, score, row.athleteHeatScore === null ? '–' : `${Number(row.athleteHeatScore.toFixed(2))} pts`);
     return { page, problems, score };
   };
 
   test('the board shows live events and a pushed heat score and price without a reload (desktop)', async () => {
     const heat = await liveHeat();
     const { eventId, row } = heat;
-    const live = await api<unknown[]>('/events?eventStatus=LIVE');
+    const live = await api<Array<{ id: string; competition: string }>>('/events?eventStatus=LIVE');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const { page, problems, score } = await openLiveBoard(context, heat);
@@ -176,12 +176,25 @@ describe('live board and docs page in chromium', () => {
         await page.locator('[data-testid="event-card"][data-competition="gsoc"] [data-testid="team-row"]').count(),
         2,
       );
+      // ... and its match odds: the moneyline's prices as the curling odds route publishes them, spread and total.
+      const match = live.find((event) => event.competition === 'gsoc');
+      assert.ok(match, 'a curling match is live');
+      const curling = await api<{ event: { moneyLine: { selection: Odd[] } } }>(`/events/gsoc/${match.id}/odds`);
+      const card = `[data-testid="event-card"][data-competition="gsoc"]`;
+      await page.locator(`${card} [data-testid="match-line"]`).nth(2).waitFor({ timeout: WAIT_MS });
+      for (const odd of curling.event.moneyLine.selection)
+        await textIs(page, `${card} [data-odd-id="${odd.id}"] [data-testid="odd-price"]`, odd.odds.toFixed(2));
+      assert.deepEqual(await page.locator(`${card} [data-testid="match-line"] .label`).allTextContents(), [
+        'Moneyline',
+        'Spread',
+        'Total',
+      ]);
 
       // Left on the page: it must still be this document after the change (no reload).
       await page.evaluate(() => ((window as unknown as { boardMarker: string }).boardMarker = 'same page'));
       const newScore = (row.athleteHeatScore ?? 0) + 1.37;
       await postScore(row, newScore);
-      await textIs(page, score, newScore.toFixed(2));
+      await textIs(page, score, `${Number(newScore.toFixed(2))} pts`);
       assert.equal(
         await page.evaluate(() => (window as unknown as { boardMarker?: string }).boardMarker),
         'same page',
@@ -244,7 +257,7 @@ describe('live board and docs page in chromium', () => {
 
       const newScore = (row.athleteHeatScore ?? 0) + 0.5;
       await postScore(row, newScore);
-      await textIs(page, score, newScore.toFixed(2));
+      await textIs(page, score, `${Number(newScore.toFixed(2))} pts`);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
