@@ -11,7 +11,7 @@ export interface Command {
 }
 
 /** Commands load on demand, so that `--help` or `keys` does not pay for the HTTP stack. */
-const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+export const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   serve: {
     summary: 'start the HTTP API (what `npm start` runs)',
     load: async () => (await import('./commands/serve.ts')).serveCommand,
@@ -50,7 +50,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   },
 };
 
-function mainHelp(): string {
+export function mainHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
   return [
     'altsports: the Alternative Sports Data Public API server',
@@ -123,5 +123,12 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const code = await main(process.argv.slice(2));
-if (code !== 0 || process.argv[2] !== 'serve') process.exitCode = code;
+/**
+ * Every help text, by command (`""` for the command list): what `npm run cli:help` writes to
+ * src/cli/help.json, from which bin/altsports.js answers `--help` without loading TypeScript.
+ */
+export async function helpTexts(): Promise<Record<string, string>> {
+  const texts: Record<string, string> = { '': mainHelp() };
+  for (const [name, entry] of Object.entries(COMMANDS)) texts[name] = (await entry.load()).usage;
+  return texts;
+}
