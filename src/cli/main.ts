@@ -2,6 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConfigError } from '../config.ts';
 import { ApiError } from '../domain/errors.ts';
 import { FeedValidationError } from '../ingest/feed-errors.ts';
+import { StoreOpenError } from '../store/store-open-error.ts';
 
 export interface Command {
   usage: string;
@@ -107,6 +108,10 @@ export async function main(argv: string[]): Promise<number> {
       if (error.problems.length > 1)
         for (const p of error.problems)
           console.error(`  - ${p.item}${p.id ? ` (id "${p.id}")` : ''}${p.field ? `.${p.field}` : ''}: ${p.message}`);
+      return 1;
+    }
+    if (error instanceof StoreOpenError) {
+      console.error(`altsports ${name}: ${error.message}`);
       return 1;
     }
     if (error instanceof ApiError) {

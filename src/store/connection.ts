@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { StoreOpenError } from './store-open-error.ts';
 
 /**
  * The store's connection: a Kysely instance over an embedded SQLite file or a PostgreSQL pool, with
@@ -65,17 +66,37 @@ function preparedOnce(connection: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
+/**
+ * Creates `dir` and its missing parents one level at a time, as `mkdir -p` does: mkdirSync's own
+ * recursive option never returns for a directory under /proc on Node 20.
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = [];
+  for (let at = resolve(dir); !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
+  for (const path of missing) mkdirSync(path);
+}
+
+/** The SQLite file opened and set up; a file or directory that cannot be used is a StoreOpenError naming it. */
+function openSqliteFile(file: string, dataDir: string | null): BetterSqlite3.Database {
+  try {
+    if (dataDir !== null) makeDirectory(dataDir);
+    const connection = new BetterSqlite3(file);
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('synchronous = NORMAL');
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('busy_timeout = 5000');
+    // 64 MiB of page cache (the default is 2 MiB): large ingests and the event list stay in memory.
+    connection.pragma('cache_size = -65536');
+    return connection;
+  } catch (error) {
+    throw new StoreOpenError(file, (error as Error).message);
+  }
+}
+
 export function openSqliteConnection(dataDir: string): SqliteConnection {
   const inMemory = dataDir === ':memory:';
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const file = inMemory ? ':memory:' : join(dataDir, 'altsports.db');
-  const connection = new BetterSqlite3(file);
-  connection.pragma('journal_mode = WAL');
-  connection.pragma('synchronous = NORMAL');
-  connection.pragma('foreign_keys = ON');
-  connection.pragma('busy_timeout = 5000');
-  // 64 MiB of page cache (the default is 2 MiB): large ingests and the event list stay in memory.
-  connection.pragma('cache_size = -65536');
+  const connection = openSqliteFile(file, inMemory ? null : dataDir);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: preparedOnce(connection) }),
     plugins: STORE_PLUGINS,
