@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { readWriteSqliteDialect } from './sqlite-read-write.ts';
 import { StoreOpenError } from './store-open-error.ts';
 
 /**
@@ -93,14 +94,24 @@ function openSqliteFile(file: string, dataDir: string | null): BetterSqlite3.Dat
   }
 }
 
+/** The reader connection of a file store: it only reads, and sees what the writer last committed. */
+function openSqliteReader(file: string): BetterSqlite3.Database {
+  const reader = new BetterSqlite3(file, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  reader.pragma('cache_size = -65536');
+  return reader;
+}
+
 export function openSqliteConnection(dataDir: string): SqliteConnection {
   const inMemory = dataDir === ':memory:';
   const file = inMemory ? ':memory:' : join(dataDir, 'altsports.db');
   const connection = openSqliteFile(file, inMemory ? null : dataDir);
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: preparedOnce(connection) }),
-    plugins: STORE_PLUGINS,
-  });
+  // A file store reads through a connection of its own, so that a feed batch being written does not hold
+  // up the reads (sqlite-read-write.ts); an in-memory store has one connection only.
+  const dialect = inMemory
+    ? new SqliteDialect({ database: preparedOnce(connection) })
+    : readWriteSqliteDialect(preparedOnce(connection), preparedOnce(openSqliteReader(file)));
+  const db = new Kysely<Database>({ dialect, plugins: STORE_PLUGINS });
   return {
     db,
     dialect: 'sqlite',
