@@ -331,19 +331,21 @@ function writeShape(table: FactTable, first: Row, options: UpsertOptions, number
   return { shape, columns, stamps: stamped.length };
 }
 
-/** How long a batch writes before it lets the event loop answer others (ms). */
-const WRITE_SLICE_MS = 10;
-let sliceStart = performance.now();
+/** Statements a batch writes before it lets the event loop answer others: about a thousand rows. */
+const STATEMENTS_PER_TURN = 16;
+let statementsThisTurn = 0;
 
 /**
- * Lets the event loop run when the batch has written for WRITE_SLICE_MS: SQLite's statements run in
- * this thread, and a large batch would otherwise hold every other request until it commits. Its
- * transaction stays open meanwhile; reads outside it see the data as last committed.
+ * Lets the event loop run after every STATEMENTS_PER_TURN statements: SQLite's statements run in this
+ * thread, and a large batch would otherwise hold every other request until it commits. Its transaction
+ * stays open meanwhile; reads outside it see the data as last committed. Counted in statements rather
+ * than time, so that a batch's turns do not depend on the machine's load: a small batch takes one.
  */
 async function giveWay(): Promise<void> {
-  if (performance.now() - sliceStart < WRITE_SLICE_MS) return;
+  statementsThisTurn += 1;
+  if (statementsThisTurn < STATEMENTS_PER_TURN) return;
+  statementsThisTurn = 0;
   await nextTurn();
-  sliceStart = performance.now();
 }
 
 /** Rows waiting to be written with one statement, and the ids of those written so far. */

@@ -264,7 +264,9 @@ describe('demo matches through the sport-specific routes [sqlite]', () => {
           assert.equal(won?.side, doc.winner!.toUpperCase(), item.id);
           assert.equal(moneyLine.status, 'CLOSED');
         }
-        // The favourite on the moneyline gives away the spread.
+        // Before the start, the favourite on the moneyline gives away the spread. In play the lines stay
+        // as they opened and only their prices follow the score, so a trailing favourite keeps its line.
+        if (doc.eventStatus === 'LIVE') continue;
         const home = moneyLine.selection.find((o) => o.side === 'HOME')!;
         const away = moneyLine.selection.find((o) => o.side === 'AWAY')!;
         const line = odds.event.spread[0]!.line!;
