@@ -8,6 +8,7 @@ import {
   generateEventMarkets,
   ratingsToWinProbabilities,
 } from '../domain/pricing/market-generator.ts';
+import { recordModel } from '../domain/pricing/recorded-model.ts';
 import { fitMatchModel, generateTeamMarkets, MATCH_PRICING } from '../domain/pricing/team-markets.ts';
 import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
 import { parsePublicId } from '../domain/public-id.ts';
@@ -98,6 +99,13 @@ export async function generateMarketsForEvent(
     markets: generated.markets.map((m) => ({ ...m, updatedAt })),
     odds: generated.odds.map((o) => ({ ...o, updatedAt })),
   });
+  // The model is recorded with its prices: the parlay route prices this event's scopes from it.
+  const model = JSON.stringify(recordModel(generated.models, generated.winnerOdds, field.pricing));
+  await store.db
+    .insertInto('pricingModels')
+    .values({ id: event.id, model, updatedAt })
+    .onConflict((conflict) => conflict.column('id').doUpdateSet({ model, updatedAt }))
+    .execute();
   return { summary, marketsGenerated: generated.markets.length, oddsGenerated: generated.odds.length };
 }
 

@@ -108,6 +108,16 @@ export class ExactField {
     return this.integratedSequences([sequence])[0] as number;
   }
 
+  /** Several sequences' probabilities at once (gamma races share the integrals of common prefixes). */
+  sequences(sequences: readonly (readonly number[])[]): number[] {
+    for (const sequence of sequences) for (const runner of sequence) this.check(runner);
+    if (this.plackettLuce) return sequences.map((s) => this.sequence(s));
+    const valid = sequences.map((s) => s.length > 0 && new Set(s).size === s.length);
+    const computed = this.integratedSequences(sequences.filter((_, i) => valid[i]));
+    let next = 0;
+    return sequences.map((s, i) => (valid[i] ? (computed[next++] as number) : s.length === 0 ? 1 : 0));
+  }
+
   /** Over/under on a runner's finishing position (a half line): OVER wins when the position is above it. */
   finishingPosition(runner: number, line: number): { over: number; under: number } {
     if (!Number.isFinite(line) || Math.abs((line % 1) - 0.5) > 1e-9)

@@ -49,6 +49,8 @@ export interface GeneratedMarkets {
   odds: GeneratedOdd[];
   /** The finishing-order model of each priced scope (scope key: `event`, `heat:<id>`), by athlete id. */
   models: Record<string, ScopeModel>;
+  /** Each scope's winner market as published: athlete id to decimal odds. */
+  winnerOdds: Record<string, Record<string, number>>;
 }
 
 /** One scope's finishing-order model, as recorded with its prices: the parlay route prices from it. */
@@ -144,7 +146,7 @@ export const EXACTA_COUNT: Record<number, number> = { 2: 12, 3: 12, 4: 8 };
 export function generateEventMarkets(input: MarketGeneratorInput, options: MarketGeneratorOptions): GeneratedMarkets {
   const { eventId, athleteIds, oddTypes } = input;
   const n = athleteIds.length;
-  const out: GeneratedMarkets = { markets: [], odds: [], models: {} };
+  const out: GeneratedMarkets = { markets: [], odds: [], models: {}, winnerOdds: {} };
   const offers = (t: OddType) => oddTypes.includes(t);
   const price = (fair: number[]) => priceMarket(fair, options.overround, options.marginMethod);
   const market = (suffix: string, oddType: OddType, extra: Partial<GeneratedMarket> = {}) => {
@@ -154,6 +156,9 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
   };
   const outcomes = (m: GeneratedMarket, fair: number[], fields: Array<Partial<GeneratedOdd> & { key: string }>) => {
     const odds = price(fair);
+    const scope = m.oddType === 'eventWinner' ? 'event' : m.oddType === 'heatWinner' ? `heat:${m.heatId}` : null;
+    if (scope)
+      out.winnerOdds[scope] = Object.fromEntries(fields.map((f, i) => [f.athleteId as string, odds[i] as number]));
     fields.forEach(({ key, ...rest }, i) => {
       out.odds.push({ id: `${m.id}:${key}`, marketId: m.id, position: i + 1, odds: odds[i] as number, ...rest });
     });
