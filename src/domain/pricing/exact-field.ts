@@ -216,20 +216,20 @@ export class ExactField {
         for (let m = 0; m < n; m++) places[i * n + m] = (places[i * n + m] as number) + density * (others[m] as number);
       }
     }
-    this.strengths.forEach((s, i) => {
-      const first = firstOf.get(s) as number;
-      if (first !== i) places.copyWithin(i * n, first * n, first * n + n);
-    });
     const pl = this.plackettLuce;
     if (pl) {
-      for (let i = 0; i < n; i++) {
+      for (const i of distinct) {
         const pi = pl[i] as number;
         places[i * n] = pi;
         let second = 0;
         for (let a = 0; a < n; a++) if (a !== i) second += ((pl[a] as number) * pi) / (1 - (pl[a] as number));
-        if (n > 1) places[i * n + 1] = second;
+        places[i * n + 1] = second;
       }
     }
+    this.strengths.forEach((s, i) => {
+      const first = firstOf.get(s) as number;
+      if (first !== i) places.copyWithin(i * n, first * n, first * n + n);
+    });
     return places;
   }
 
