@@ -65,7 +65,7 @@ describeEachStore('markets generated from one recorded model', (open) => {
       const { get, parlay, probabilityOf } = await generatedApp(await open(), { shape, overround: 0 });
       const winners = await get<AthleteOdd>('eventWinner');
       // The input is published as given, whatever the shape.
-      WIN.forEach((p, i) => close(probabilityOf(winners, i), p * 100, PRECISION, `rider ${i} wins`));
+      for (const [i, p] of WIN.entries()) close(probabilityOf(winners, i), p * 100, PRECISION, `rider ${i} wins`);
       const podiums = await get<AthleteOdd>('podiums');
       assert.equal(probabilityOf(podiums, 3), probabilityOf(podiums, 5), 'equal inputs, equal podium prices');
       close(

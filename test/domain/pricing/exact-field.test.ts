@@ -133,7 +133,7 @@ describe('exact finishing-order probabilities', () => {
           .filter((key, i, all) => all.indexOf(key) === i)
           .map((key) => field.sequence(key.split(',').map(Number)))
           .sort((a, b) => b - a);
-        top.forEach((s, i) => close(s.probability, every[i] as number, EXACT, `sequence ${i + 1}`));
+        for (const [i, s] of top.entries()) close(s.probability, every[i] as number, EXACT, `sequence ${i + 1}`);
       }),
       { numRuns: 20 },
     );
