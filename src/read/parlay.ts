@@ -643,3 +643,21 @@ async function matchScope(
 function list(ids: readonly string[]): string {
   return ids.map((id) => `"${id}"`).join(', ');
 }
+
+/**
+ * A field scope's exact model, as the parlay route prices it (the recorded model, or Plackett-Luce
+ * fitted to the winner market): route 6 prices an exotic combination on request from it.
+ */
+export async function scopePricing(
+  store: Store,
+  event: EventRow,
+  key: string,
+): Promise<{ field: ExactField; runners: readonly string[]; overround: number } | null> {
+  const model = await eventModel(store, event, getCompetition(event.competition));
+  let scope = model.samples.get(key);
+  if (scope === undefined) {
+    scope = scopeToDraw(model, key);
+    model.samples.set(key, scope);
+  }
+  return scope ? { field: exactFieldOf(scope), runners: scope.draw.runners, overround: scope.overround } : null;
+}

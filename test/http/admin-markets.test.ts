@@ -116,3 +116,40 @@ describeEachStore('markets generated from one recorded model', (open) => {
     assert.ok(p > 0 && p < legs * 1.05, `${p} vs the legs' product ${legs}`);
   });
 });
+
+describeEachStore('exotics on request', (open) => {
+  test('athleteIds names one combination: listed, or priced from the recorded model; lists say how many exist', async () => {
+    const { app, get } = await generatedApp(await open(), { overround: 0, shape: 1 });
+    const exactas = (await get<ExactaOdd & { combinations: number; combinationsShown: number }>('eventExacta')).filter(
+      (o) => o.exactasType === 2,
+    );
+    assert.equal(exactas[0]?.combinations, 30, '6 × 5 exactas');
+    assert.equal(exactas[0]?.combinationsShown, 12);
+    const ask = async (query: string) =>
+      app.inject({
+        method: 'GET',
+        url: `${BASE}/events/${FIELD}/eventExacta?${query}`,
+        headers: { 'x-api-key': TEST_KEY },
+      });
+    const listed = JSON.parse((await ask('athleteIds=fc-0,fc-1')).body).eventExacta as ExactaOdd[];
+    assert.deepEqual(
+      listed.map((o) => o.id),
+      [exactas.find((o) => o.participants.map((a) => a.id).join() === 'fc-0,fc-1')?.id],
+    );
+    // The two outsiders' superfecta is not listed: priced exactly, 0.04 × 0.04/0.96 × 0.04/0.92 × 0.4/0.88 (Plackett-Luce).
+    const res = await ask('athleteIds=fc-5,fc-4,fc-3,fc-0');
+    assert.equal(res.statusCode, 200, res.body);
+    const [unlisted] = JSON.parse(res.body).eventExacta as Array<ExactaOdd & { onRequest: boolean }>;
+    assert.ok(unlisted?.onRequest);
+    assert.equal(unlisted.exactasType, 4);
+    assert.deepEqual(
+      unlisted.participants.map((a) => a.id),
+      ['fc-5', 'fc-4', 'fc-3', 'fc-0'],
+    );
+    close(unlisted.probability, 100 * 0.04 * (0.04 / 0.96) * (0.04 / 0.92) * (0.4 / 0.88), 1e-4, 'superfecta 5-4-3-0');
+    const bad = await ask('athleteIds=fc-0,fc-0');
+    assert.equal(bad.statusCode, 400);
+    assert.equal(JSON.parse(bad.body).metadata.field, 'athleteIds');
+    assert.equal((await ask('athleteIds=fc-0,nobody')).statusCode, 400);
+  });
+});

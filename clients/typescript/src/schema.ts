@@ -880,7 +880,7 @@ export interface paths {
         };
         /**
          * Fetch event odds
-         * @description One odd type's outcomes for the event, each priced as decimal odds, American odds and a probability in percent, with its status and its settlement (derived from the results once its heat or event is decided). An odd type the competition does not offer is a 404. The literal segments gsoc, mltt, nll, 3ice, jaialai, heats and participants select other routes.
+         * @description One odd type's outcomes for the event, each priced as decimal odds, American odds and a probability in percent, with its status and its settlement (derived from the results once its heat or event is decided). eventExacta and heatExacta list the likeliest combinations, each item with how many combinations exist (combinations) and how many are listed (combinationsShown); athleteIds (ordered, comma-separated) asks for one combination, priced from the event model even when not listed (onRequest). An odd type the competition does not offer is a 404. The literal segments gsoc, mltt, nll, 3ice, jaialai, heats and participants select other routes.
          */
         get: {
             parameters: {
@@ -889,6 +889,8 @@ export interface paths {
                     exactasType?: 2 | 3 | 4;
                     /** @description overUnder and multiOverUnder: one sub-market; all when absent */
                     overUnderSubMarketType?: "finishingPosition" | "points" | "gapToLeaders";
+                    /** @description eventExacta and heatExacta: athlete ids in finishing order, comma-separated (2 to 4): only that combination, priced even when the market does not list it */
+                    athleteIds?: string;
                 };
                 header?: {
                     /** @description ETags of a copy you hold: 304 when one is current */
@@ -4014,6 +4016,12 @@ export interface components {
             athlete?: components["schemas"]["Athlete"] | null;
             /** @description the athletes, in the order the outcome names them */
             participants?: components["schemas"]["Athlete"][];
+            /** @description exactas only: how many ordered combinations of this type the field has */
+            combinations?: number;
+            /** @description exactas only: how many of them the market lists (the likeliest) */
+            combinationsShown?: number;
+            /** @description true for a combination asked for by athleteIds that the market does not list: priced from the event model with its margin, not a parlay leg */
+            onRequest?: boolean;
         };
         /**
          * ExactaOdd
@@ -4048,6 +4056,12 @@ export interface components {
             exactasType: number;
             /** @description the athletes, in the order the outcome names them */
             participants: components["schemas"]["Athlete"][];
+            /** @description exactas only: how many ordered combinations of this type the field has */
+            combinations?: number;
+            /** @description exactas only: how many of them the market lists (the likeliest) */
+            combinationsShown?: number;
+            /** @description true for a combination asked for by athleteIds that the market does not list: priced from the event model with its margin, not a parlay leg */
+            onRequest?: boolean;
         };
         /**
          * OverUnderOdd

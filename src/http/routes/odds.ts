@@ -20,6 +20,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Fetch event odds',
         description:
           "One odd type's outcomes for the event, each priced as decimal odds, American odds and a probability in percent, with its status and its settlement (derived from the results once its heat or event is decided). " +
+          'eventExacta and heatExacta list the likeliest combinations, each item with how many combinations exist (combinations) and how many are listed (combinationsShown); athleteIds (ordered, comma-separated) asks for one combination, priced from the event model even when not listed (onRequest). ' +
           'An odd type the competition does not offer is a 404. The literal segments gsoc, mltt, nll, 3ice, jaialai, heats and participants select other routes.',
         params: EventOddsParams,
         querystring: EventOddsQuery,
