@@ -260,7 +260,8 @@ export const SgpResponse = Type.Object(
     eventId: Type.String(),
     legs: Type.Array(Ref(SgpLeg)),
     probability: Type.Number({
-      description: "percent: the joint probability that every leg wins, with the legs' own margins kept",
+      description:
+        "percent: the joint probability that every leg wins, with the margin: a published bet's own price, else the winner market's overround once",
     }),
     odds: Type.Number({ description: 'decimal odds of the parlay' }),
     americanOdds: Type.Integer(),
