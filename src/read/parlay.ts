@@ -329,9 +329,9 @@ async function resolveLegs(store: Store, model: EventModel, event: EventRow, ids
 /** Legs of one scope are checked together; legs of different scopes never clash (scopes are independent). */
 async function checkConflicts(byScope: ReadonlyMap<string, readonly Leg[]>, model: EventModel): Promise<void> {
   for (const [key, scopeLegs] of byScope) {
-    const simulation = await scopeSamples(model, key);
+    // The field's size, from what its simulation would be drawn from: nothing is drawn for it.
     const fieldSize =
-      simulation?.samples.runners.length ??
+      drawOf(model, key)?.draw.runners.length ??
       Math.max(2, ...scopeLegs.map((leg) => (model.oddsByMarket.get(leg.market.id) ?? []).length));
     const conflict = findConflict(
       scopeLegs.map((leg) => ({
@@ -369,11 +369,7 @@ function winnerMarketOf(model: EventModel, key: string): MarketRow | undefined {
  * priced as independent. Seeded by the event, scope and version, so a repeated request gets the same price.
  */
 async function scopeSamples(model: EventModel, key: string): Promise<Simulation | null> {
-  let scope = model.samples.get(key);
-  if (scope === undefined) {
-    scope = scopeToDraw(model, key);
-    model.samples.set(key, scope);
-  }
+  const scope = drawOf(model, key);
   if (scope === null) return null;
   const samples = await simulated.fetch(scope.cacheKey, { context: scope.draw });
   return samples === undefined ? null : { key: scope.cacheKey, samples };
@@ -427,6 +423,16 @@ function scopeToDraw(model: EventModel, key: string): ScopeToDraw | null {
   };
 }
 
+/** What a scope is priced and drawn from, worked out once per event model. */
+function drawOf(model: EventModel, key: string): ScopeToDraw | null {
+  let scope = model.samples.get(key);
+  if (scope === undefined) {
+    scope = scopeToDraw(model, key);
+    model.samples.set(key, scope);
+  }
+  return scope;
+}
+
 /** The exact field of a scope's model. */
 function exactFieldOf(scope: ScopeToDraw): ExactField {
   let field = exactFields.get(scope.cacheKey);
@@ -445,11 +451,7 @@ function exactFieldOf(scope: ScopeToDraw): ExactField {
  * scaled to the exact marginals) carries the winner market's overround once.
  */
 async function fieldGroupProbability(model: EventModel, key: string, legs: readonly Leg[]): Promise<number | null> {
-  let scope = model.samples.get(key);
-  if (scope === undefined) {
-    scope = scopeToDraw(model, key);
-    model.samples.set(key, scope);
-  }
+  const scope = drawOf(model, key);
   if (!scope) return null;
   const field = exactFieldOf(scope);
   const index = new Map(scope.draw.runners.map((id, i) => [id, i]));
@@ -654,10 +656,6 @@ export async function scopePricing(
   key: string,
 ): Promise<{ field: ExactField; runners: readonly string[]; overround: number } | null> {
   const model = await eventModel(store, event, getCompetition(event.competition));
-  let scope = model.samples.get(key);
-  if (scope === undefined) {
-    scope = scopeToDraw(model, key);
-    model.samples.set(key, scope);
-  }
+  const scope = drawOf(model, key);
   return scope ? { field: exactFieldOf(scope), runners: scope.draw.runners, overround: scope.overround } : null;
 }
