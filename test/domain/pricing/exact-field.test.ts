@@ -175,6 +175,32 @@ describe('the exact joint of parlay legs', () => {
     }
   });
 
+  test('under every shape, Σ_B [A wins, B second] = P(A wins) and [A wins, A on the podium] = P(A wins)', () => {
+    fc.assert(
+      fc.property(fields, shapes, fc.nat(), (raw, shape, pick) => {
+        const field = new ExactField(fitFinishingOrder(raw, shape));
+        const a = pick % raw.length;
+        let sum = 0;
+        for (let b = 0; b < raw.length; b++) {
+          if (b === a) continue;
+          const pair = exactJoint(field, [
+            { kind: 'place', runner: a, place: 1 },
+            { kind: 'place', runner: b, place: 2 },
+          ]) as number;
+          close(pair, field.sequence([a, b]), EXACT, `[${a} wins, ${b} second] = exacta`);
+          sum += pair;
+        }
+        close(sum, field.win(a), EXACT, 'Σ_B');
+        const podium = exactJoint(field, [
+          { kind: 'place', runner: a, place: 1 },
+          { kind: 'top', runner: a, places: 3 },
+        ]) as number;
+        close(podium, field.win(a), EXACT, 'win and podium');
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   test('[A wins, B second] is the exacta, a win implies the podium, two winners cannot be', () => {
     const field = new ExactField(fitFinishingOrder([0.4, 0.3, 0.2, 0.1], 1));
     const joint = (legs: OrderLeg[]) => exactJoint(field, legs) as number;
