@@ -2,6 +2,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConfigError } from '../config.ts';
 import { ApiError } from '../domain/errors.ts';
 import { FeedValidationError } from '../ingest/feed-errors.ts';
+import { StoreOpenError } from '../store/store-open-error.ts';
 
 export interface Command {
   usage: string;
@@ -11,7 +12,7 @@ export interface Command {
 }
 
 /** Commands load on demand, so that `--help` or `keys` does not pay for the HTTP stack. */
-const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+export const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   serve: {
     summary: 'start the HTTP API (what `npm start` runs)',
     load: async () => (await import('./commands/serve.ts')).serveCommand,
@@ -50,7 +51,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   },
 };
 
-function mainHelp(): string {
+export function mainHelp(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
   return [
     'altsports: the Alternative Sports Data Public API server',
@@ -109,6 +110,10 @@ export async function main(argv: string[]): Promise<number> {
           console.error(`  - ${p.item}${p.id ? ` (id "${p.id}")` : ''}${p.field ? `.${p.field}` : ''}: ${p.message}`);
       return 1;
     }
+    if (error instanceof StoreOpenError) {
+      console.error(`altsports ${name}: ${error.message}`);
+      return 1;
+    }
     if (error instanceof ApiError) {
       console.error(`altsports ${name}: ${error.message}`);
       return 1;
@@ -123,5 +128,12 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const code = await main(process.argv.slice(2));
-if (code !== 0 || process.argv[2] !== 'serve') process.exitCode = code;
+/**
+ * Every help text, by command (`""` for the command list): what `npm run cli:help` writes to
+ * src/cli/help.json, from which bin/altsports.js answers `--help` without loading TypeScript.
+ */
+export async function helpTexts(): Promise<Record<string, string>> {
+  const texts: Record<string, string> = { '': mainHelp() };
+  for (const [name, entry] of Object.entries(COMMANDS)) texts[name] = (await entry.load()).usage;
+  return texts;
+}

@@ -5,13 +5,14 @@ import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
 import { hashSeed, Random } from '../domain/random.ts';
 import type { PeriodScore } from '../domain/results/match-score.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
-import { type DemoTeamGame, demoMarkets, demoTeamMarkets, type TeamGameState } from './markets.ts';
+import { type DemoTeamGame, demoMarkets, demoTeamMarkets, inPlayEventMarkets, type TeamGameState } from './markets.ts';
 import {
   demoFirstHammer,
   demoMatchMarkets,
   demoMatchModel,
   demoMatchPath,
   demoMatchWinner,
+  inPlayMatchOdds,
   type MatchState,
   tableTennisGame,
 } from './matches.ts';
@@ -1000,6 +1001,46 @@ export const PRE_EVENT_PRICES: DemoPricer = {
   },
 };
 
+/** Prices of `base` with those of `update` in their place (by id), and what `update` adds. */
+function overlay<T extends { id: string }, U extends { id: string }>(
+  base: readonly T[],
+  update: readonly U[],
+): Array<T | U> {
+  const byId = new Map(update.map((item) => [item.id, item]));
+  const known = new Set(base.map((item) => item.id));
+  return [...base.map((item) => byId.get(item.id) ?? item), ...update.filter((item) => !known.has(item.id))];
+}
+
+/**
+ * The dataset's prices as loaded: events priced before their start as PRE_EVENT_PRICES does, and an
+ * event in play from where it stands, as the simulator prices it (a trailing side is not priced as the
+ * favourite, a total counts the goals already scored, a race's prices follow its running order).
+ */
+export const LOADED_PRICES: DemoPricer = {
+  athleteEvent(ctx, input, rounds, sink) {
+    if (ctx.status !== 'LIVE') return PRE_EVENT_PRICES.athleteEvent(ctx, input, rounds, sink);
+    const generated = demoMarkets(ctx.competition, input);
+    const before = { markets: generated.markets.map((m) => ({ ...m, eventId: ctx.eventId })), odds: generated.odds };
+    const own = new Set(input.heats.map((h) => h.heatId));
+    const entries = sink.heatEntries.filter((e) => own.has(e.heatId));
+    const live = inPlayEventMarkets(ctx.competition, input, rounds, entries, before);
+    sink.markets.push(...overlay(before.markets, live.markets));
+    sink.odds.push(...overlay(before.odds, live.odds));
+  },
+  match(ctx, match, sink) {
+    if (ctx.status !== 'LIVE') return PRE_EVENT_PRICES.match(ctx, match, sink);
+    const markets = demoMatchMarkets(ctx.competition, ctx.uuid, match.model, match.roundIds);
+    sink.markets.push(...markets.markets);
+    sink.odds.push(...overlay(markets.odds, inPlayMatchOdds(markets, match.model, match.state)));
+  },
+  teamGame(ctx, game, state, sink) {
+    if (ctx.status !== 'LIVE') return PRE_EVENT_PRICES.teamGame(ctx, game, state, sink);
+    const markets = demoTeamMarkets(ctx.competition, game, state);
+    sink.markets.push(...markets.markets);
+    sink.odds.push(...markets.odds);
+  },
+};
+
 /** For replaying the draws only: pricing draws from streams of its own, so it can be left out. */
 const NO_PRICES: DemoPricer = { athleteEvent() {}, match() {}, teamGame() {} };
 
@@ -1788,9 +1829,9 @@ export function* generateDemoFeeds(options: DemoOptions): Generator<FeedDocument
         yield document();
       if (views) {
         data.materialise(seq, newChunk(), NO_PRICES);
-        data.materialiseAt(seq, views[seq] as EventView, chunk, PRE_EVENT_PRICES);
+        data.materialiseAt(seq, views[seq] as EventView, chunk, LOADED_PRICES);
       } else {
-        data.materialise(seq, chunk);
+        data.materialise(seq, chunk, LOADED_PRICES);
       }
     }
     yield document();

@@ -1,7 +1,7 @@
 import type { Competition } from '../domain/competitions.ts';
 import type { EventStatus, ParticipantStatus } from '../domain/enumerations.ts';
 import type { HeatField } from '../domain/pricing/market-generator.ts';
-import type { Random } from '../domain/random.ts';
+import { hashSeed, Random } from '../domain/random.ts';
 import { methodExcludesWinner } from '../domain/results/win-by.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
 import { ROTATION_COLOURS } from './names.ts';
@@ -460,8 +460,11 @@ interface ScoreOptions {
    * 'none' nothing until the heat is over.
    */
   live: 'inOrder' | 'partial' | 'some' | 'none';
-  /** The running score of a live heat from the final one. */
-  partial?: (score: number, progress: number) => number;
+  /**
+   * The running score of a live heat from the final one (null: nothing scored yet). `own` is the
+   * athlete's own random stream in this heat, the same at every clock, so a score moves only forward.
+   */
+  partial?: (score: number, progress: number, own: Random) => number | null;
 }
 
 function scoredHeat(b: EventBuild, heat: ResultHeat, entrants: readonly Entrant[], o: ScoreOptions): Entrant[] {
@@ -495,10 +498,11 @@ function scoredHeat(b: EventBuild, heat: ResultHeat, entrants: readonly Entrant[
       const score = scores[i] ?? null;
       if (score === null) continue;
       const entry = entries[i] as FeedHeatEntry;
+      const soFar = () =>
+        partial(score, heat.progress, new Random(hashSeed(heat.id, (entrants[i] as Entrant).athlete.id))) ?? undefined;
       if (o.live === 'inOrder' && i < done) entry.heatScore = score;
-      else if (o.live === 'partial') entry.heatScore = partial(score, heat.progress);
-      else if (o.live === 'some' && b.rng.chance(0.3 + 0.7 * heat.progress))
-        entry.heatScore = partial(score, heat.progress);
+      else if (o.live === 'partial') entry.heatScore = soFar();
+      else if (o.live === 'some' && b.rng.chance(0.3 + 0.7 * heat.progress)) entry.heatScore = soFar();
     }
   }
   return order.map((i) => entrants[i] as Entrant);
@@ -538,8 +542,24 @@ const judged =
     scoredHeat(b, heat, entrants, {
       score: (entrant) => score(b.rng, entrant),
       live: 'some',
-      partial: (s, p) => round2(s * (0.5 + 0.5 * p)),
+      partial: judgedSoFar,
     });
+
+/**
+ * A judged athlete's running score in a live heat: it moves only when a wave or run is scored, at
+ * moments of the athlete's own and by jumps of their own size (waves come in sets, with lulls between),
+ * and the final score stands at the horn. Null until the first scored attempt.
+ */
+function judgedSoFar(score: number, progress: number, own: Random): number | null {
+  const attempts = own.int(3, 7);
+  const moments = Array.from({ length: attempts }, () => own.next()).sort((a, b) => a - b);
+  const lifts = moments.map(() => own.float(0.25, 0.75));
+  let share = 0;
+  moments.forEach((moment, i) => {
+    if (moment <= progress) share += (1 - share) * (lifts[i] as number);
+  });
+  return share === 0 ? null : round2(score * share);
+}
 
 /**
  * The Championship Tour format: an opening round of threes whose first two go straight to the round

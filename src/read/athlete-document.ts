@@ -9,6 +9,12 @@ export function teamDocument(team: TeamRow | undefined, isHomeTeam?: boolean): P
     : { id: team.id, referenceId: team.referenceId, name: team.name, isHomeTeam };
 }
 
+/**
+ * The team of an athlete who rides for none. Section 2.4 makes `team` a required Team, so the
+ * athlete carries this empty one rather than null (docs/decisions.md, "An athlete without a team").
+ */
+export const NO_TEAM: ParticipantTeam = Object.freeze({ id: '', referenceId: 0, name: '' });
+
 /** The athlete as published; `weightClass` appears for combat sports only. */
 export function athleteDocument(athlete: AthleteRow, team: ParticipantTeam | null, competition: Competition): Athlete {
   return {
@@ -19,7 +25,7 @@ export function athleteDocument(athlete: AthleteRow, team: ParticipantTeam | nul
     lastName: athlete.lastName,
     nationality: athlete.nationality,
     stance: athlete.stance,
-    team,
+    team: team ?? NO_TEAM,
     hometown: athlete.hometown,
     height: athlete.height,
     weight: athlete.weight,

@@ -283,11 +283,13 @@ async function resolveLegs(store: Store, model: EventModel, event: EventRow, ids
     const foreign = missing.filter((id) => elsewhere.some((o) => o.id === id || String(o.referenceId) === id));
     const unknown = missing.filter((id) => !foreign.includes(id));
     const parts = [
-      ...(unknown.length ? [`${list(unknown)} ${unknown.length === 1 ? 'does' : 'do'} not exist`] : []),
-      ...(foreign.length ? [`${list(foreign)} ${foreign.length === 1 ? 'belongs' : 'belong'} to another event`] : []),
+      ...(unknown.length ? [`the ${oddsNamed(unknown)} ${unknown.length === 1 ? 'does' : 'do'} not exist`] : []),
+      ...(foreign.length
+        ? [`the ${oddsNamed(foreign)} ${foreign.length === 1 ? 'belongs' : 'belong'} to another event`]
+        : []),
     ];
     throw unprocessable(
-      `Odds ${parts.join('; ')}: every leg must be an odd of event "${formatPublicId(event.competition, event.id)}"`,
+      `Every leg must be an odd of event "${formatPublicId(event.competition, event.id)}": ${parts.join('; ')}`,
       { unknownOddIds: unknown, otherEventOddIds: foreign },
     );
   }
@@ -317,7 +319,7 @@ async function resolveLegs(store: Store, model: EventModel, event: EventRow, ids
   );
   if (notOpen.length > 0) {
     throw unprocessable(
-      `Odds ${list(notOpen.map((leg) => leg.odd.id))} ${notOpen.length === 1 ? 'is' : 'are'} not open for betting (suspended, closed or settled)`,
+      `The ${oddsNamed(notOpen.map((leg) => leg.odd.id))} ${notOpen.length === 1 ? 'is' : 'are'} not open for betting (suspended, closed or settled)`,
       {
         closedOddIds: notOpen.map((leg) => leg.odd.id),
       },
@@ -658,4 +660,9 @@ export async function scopePricing(
   const model = await eventModel(store, event, getCompetition(event.competition));
   const scope = drawOf(model, key);
   return scope ? { field: exactFieldOf(scope), runners: scope.draw.runners, overround: scope.overround } : null;
+}
+
+/** `odd "a"` or `odds "a", "b"`: one outcome is an odd, as the specification's `odds` arrays hold odds. */
+function oddsNamed(ids: readonly string[]): string {
+  return `${ids.length === 1 ? 'odd' : 'odds'} ${list(ids)}`;
 }

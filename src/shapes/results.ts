@@ -29,7 +29,9 @@ export const Athlete = Type.Object(
     lastName: Type.String(),
     nationality: Nullable(Type.String()),
     stance: Nullable(Type.String({ description: 'meaningful for wsl only' })),
-    team: Type.Union([Ref(ParticipantTeam), Type.Null()], { description: 'null when the athlete has no team' }),
+    team: Ref(ParticipantTeam, {
+      description: 'the Team of section 2.4; an athlete with no team has the empty one: id "", referenceId 0, name ""',
+    }),
     hometown: Nullable(Type.String()),
     height: Nullable(Type.String({ description: 'centimetres' })),
     weight: Nullable(Type.String({ description: 'kilograms' })),

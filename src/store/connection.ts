@@ -1,9 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { readWriteSqliteDialect } from './sqlite-read-write.ts';
+import { StoreOpenError } from './store-open-error.ts';
 
 /**
  * The store's connection: a Kysely instance over an embedded SQLite file or a PostgreSQL pool, with
@@ -65,21 +67,51 @@ function preparedOnce(connection: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
+/**
+ * Creates `dir` and its missing parents one level at a time, as `mkdir -p` does: mkdirSync's own
+ * recursive option never returns for a directory under /proc on Node 20.
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = [];
+  for (let at = resolve(dir); !existsSync(at) && dirname(at) !== at; at = dirname(at)) missing.unshift(at);
+  for (const path of missing) mkdirSync(path);
+}
+
+/** The SQLite file opened and set up; a file or directory that cannot be used is a StoreOpenError naming it. */
+function openSqliteFile(file: string, dataDir: string | null): BetterSqlite3.Database {
+  try {
+    if (dataDir !== null) makeDirectory(dataDir);
+    const connection = new BetterSqlite3(file);
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('synchronous = NORMAL');
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('busy_timeout = 5000');
+    // 64 MiB of page cache (the default is 2 MiB): large ingests and the event list stay in memory.
+    connection.pragma('cache_size = -65536');
+    return connection;
+  } catch (error) {
+    throw new StoreOpenError(file, (error as Error).message);
+  }
+}
+
+/** The reader connection of a file store: it only reads, and sees what the writer last committed. */
+function openSqliteReader(file: string): BetterSqlite3.Database {
+  const reader = new BetterSqlite3(file, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  reader.pragma('cache_size = -65536');
+  return reader;
+}
+
 export function openSqliteConnection(dataDir: string): SqliteConnection {
   const inMemory = dataDir === ':memory:';
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const file = inMemory ? ':memory:' : join(dataDir, 'altsports.db');
-  const connection = new BetterSqlite3(file);
-  connection.pragma('journal_mode = WAL');
-  connection.pragma('synchronous = NORMAL');
-  connection.pragma('foreign_keys = ON');
-  connection.pragma('busy_timeout = 5000');
-  // 64 MiB of page cache (the default is 2 MiB): large ingests and the event list stay in memory.
-  connection.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: preparedOnce(connection) }),
-    plugins: STORE_PLUGINS,
-  });
+  const connection = openSqliteFile(file, inMemory ? null : dataDir);
+  // A file store reads through a connection of its own, so that a feed batch being written does not hold
+  // up the reads (sqlite-read-write.ts); an in-memory store has one connection only.
+  const dialect = inMemory
+    ? new SqliteDialect({ database: preparedOnce(connection) })
+    : readWriteSqliteDialect(preparedOnce(connection), preparedOnce(openSqliteReader(file)));
+  const db = new Kysely<Database>({ dialect, plugins: STORE_PLUGINS });
   return {
     db,
     dialect: 'sqlite',

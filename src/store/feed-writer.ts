@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   CompiledQuery,
   DummyDriver,
@@ -330,6 +331,21 @@ function writeShape(table: FactTable, first: Row, options: UpsertOptions, number
   return { shape, columns, stamps: stamped.length };
 }
 
+/** How long a batch writes before it lets the event loop answer others (ms). */
+const WRITE_SLICE_MS = 10;
+let sliceStart = performance.now();
+
+/**
+ * Lets the event loop run when the batch has written for WRITE_SLICE_MS: SQLite's statements run in
+ * this thread, and a large batch would otherwise hold every other request until it commits. Its
+ * transaction stays open meanwhile; reads outside it see the data as last committed.
+ */
+async function giveWay(): Promise<void> {
+  if (performance.now() - sliceStart < WRITE_SLICE_MS) return;
+  await nextTurn();
+  sliceStart = performance.now();
+}
+
 /** Rows waiting to be written with one statement, and the ids of those written so far. */
 function batch(db: Writer, shape: Shape, upsert: boolean) {
   const pending = { values: [] as unknown[], ids: [] as string[], changed: [] as string[], flush };
@@ -337,6 +353,7 @@ function batch(db: Writer, shape: Shape, upsert: boolean) {
     if (pending.ids.length === 0) return;
     const text = writeStatement(shape, pending.ids.length, upsert);
     const { rows } = await db.executeQuery<{ id: string }>(CompiledQuery.raw(text, pending.values));
+    await giveWay();
     // A plain INSERT writes every row (or fails); the upsert returns the rows it changed.
     if (upsert) for (const row of rows) pending.changed.push(row.id);
     else pending.changed.push(...pending.ids);

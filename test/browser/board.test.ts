@@ -16,6 +16,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { ensureApiKey } from '../../src/access/api-keys.ts';
 import { DEFAULT_DEMO_API_KEY, loadConfig } from '../../src/config.ts';
 import { loadDemoData } from '../../src/demo/load-demo.ts';
+import { OPENAPI_TAGS } from '../../src/http/tags.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
@@ -154,14 +155,14 @@ describe('live board and docs page in chromium', () => {
     await page.goto(`${origin}/board`);
     await boardIsLive(page);
     const score = `[data-event-id="${eventId}"] [data-heat-id="${heatId}"] [data-entry-id="${row.id}"] [data-testid="heat-score"]`;
-    await textIs(page, score, row.athleteHeatScore === null ? '–' : row.athleteHeatScore.toFixed(2));
+    await textIs(page, score, row.athleteHeatScore === null ? '–' : `${Number(row.athleteHeatScore.toFixed(2))} pts`);
     return { page, problems, score };
   };
 
   test('the board shows live events and a pushed heat score and price without a reload (desktop)', async () => {
     const heat = await liveHeat();
     const { eventId, row } = heat;
-    const live = await api<unknown[]>('/events?eventStatus=LIVE');
+    const live = await api<Array<{ id: string; competition: string }>>('/events?eventStatus=LIVE');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const { page, problems, score } = await openLiveBoard(context, heat);
@@ -175,12 +176,25 @@ describe('live board and docs page in chromium', () => {
         await page.locator('[data-testid="event-card"][data-competition="gsoc"] [data-testid="team-row"]').count(),
         2,
       );
+      // ... and its match odds: the moneyline's prices as the curling odds route publishes them, spread and total.
+      const match = live.find((event) => event.competition === 'gsoc');
+      assert.ok(match, 'a curling match is live');
+      const curling = await api<{ event: { moneyLine: { selection: Odd[] } } }>(`/events/gsoc/${match.id}/odds`);
+      const card = `[data-testid="event-card"][data-competition="gsoc"]`;
+      await page.locator(`${card} [data-testid="match-line"]`).nth(2).waitFor({ timeout: WAIT_MS });
+      for (const odd of curling.event.moneyLine.selection)
+        await textIs(page, `${card} [data-odd-id="${odd.id}"] [data-testid="odd-price"]`, odd.odds.toFixed(2));
+      assert.deepEqual(await page.locator(`${card} [data-testid="match-line"] .label`).allTextContents(), [
+        'Moneyline',
+        'Spread',
+        'Total',
+      ]);
 
       // Left on the page: it must still be this document after the change (no reload).
       await page.evaluate(() => ((window as unknown as { boardMarker: string }).boardMarker = 'same page'));
       const newScore = (row.athleteHeatScore ?? 0) + 1.37;
       await postScore(row, newScore);
-      await textIs(page, score, newScore.toFixed(2));
+      await textIs(page, score, `${Number(newScore.toFixed(2))} pts`);
       assert.equal(
         await page.evaluate(() => (window as unknown as { boardMarker?: string }).boardMarker),
         'same page',
@@ -243,7 +257,7 @@ describe('live board and docs page in chromium', () => {
 
       const newScore = (row.athleteHeatScore ?? 0) + 0.5;
       await postScore(row, newScore);
-      await textIs(page, score, newScore.toFixed(2));
+      await textIs(page, score, `${Number(newScore.toFixed(2))} pts`);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
@@ -310,6 +324,17 @@ describe('live board and docs page in chromium', () => {
           .toJS(),
       );
       assert.equal(authorized.ApiKeyAuth?.value, KEY, 'the demo key is authorized');
+      assert.deepEqual(
+        await page.locator('.opblock-tag').evaluateAll((tags) => tags.map((tag) => tag.getAttribute('data-tag'))),
+        OPENAPI_TAGS.map((tag) => tag.name),
+        "the groups in the order of the specification's table of routes",
+      );
+      assert.equal(await page.title(), 'altsports API docs');
+      assert.equal(await page.locator('.topbar .download-url-wrapper').isVisible(), false, 'no Explore bar');
+      assert.match(
+        (await page.locator('.topbar-wrapper img').getAttribute('src')) ?? '',
+        /^data:image\/svg\+xml;base64,/,
+      );
       assert.match(
         (await page.locator('.auth-wrapper .authorize').getAttribute('class')) ?? '',
         /\blocked\b/,

@@ -104,10 +104,12 @@ describeEachStore('POST /events/{eventId}/sgp', (open, kind) => {
     const { refused } = shared();
     const unknown = await refused(FIELD, [odd('eventWinner', 0), 'no-such-odd']);
     assert.deepEqual(unknown.metadata.unknownOddIds, ['no-such-odd']);
+    assert.match(unknown.message, /: the odd "no-such-odd" does not exist$/);
     const foreign = await refused(FIELD, [odd('eventWinner', 0), `${OTHER}:eventWinner:fb-1`]);
     assert.deepEqual(foreign.metadata.otherEventOddIds, [`${OTHER}:eventWinner:fb-1`]);
     const closed = await refused(SPR_EVENT, ['o-sx-win-a', 'o-sx-podium-c']);
     assert.deepEqual(closed.metadata.closedOddIds, ['o-sx-win-a', 'o-sx-podium-c']);
+    assert.match(closed.message, /^The odds "o-sx-win-a", "o-sx-podium-c" are not open for betting/);
     assert.match((await refused(FIELD, [odd('eventWinner', 0)])).message, /at least two legs/);
     assert.match(
       (await refused(FIELD, { oddIds: [odd('eventWinner', 0), odd('eventWinner', 0)] })).message,

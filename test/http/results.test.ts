@@ -76,7 +76,7 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (_open, kind) => {
         lastName: 'Horigome',
         nationality: 'USA',
         stance: null,
-        team: null,
+        team: { id: '', referenceId: 0, name: '' },
         hometown: null,
         height: null,
         weight: null,

@@ -3835,8 +3835,7 @@ export interface components {
             nationality: string | null;
             /** @description meaningful for wsl only */
             stance: string | null;
-            /** @description null when the athlete has no team */
-            team: components["schemas"]["ParticipantTeam"] | null;
+            team: components["schemas"]["ParticipantTeam"];
             hometown: string | null;
             /** @description centimetres */
             height: string | null;

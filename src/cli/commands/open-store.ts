@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Store } from '../../store/database.ts';
+import { StoreOpenError } from '../../store/store-open-error.ts';
 
 /** Opens the configured store and brings its schema up to date (loaded here, so that `--help` need not). */
 export async function openMigratedStore(config: Config): Promise<Store> {
@@ -13,8 +14,9 @@ export async function openMigratedStore(config: Config): Promise<Store> {
   try {
     await migrateToLatest(store);
   } catch (error) {
-    await store.close();
-    throw error;
+    await store.close().catch(() => {});
+    // A file SQLite opens but cannot read (corrupt past its header), a database that refuses the schema.
+    throw new StoreOpenError(store.location, (error as Error).message);
   }
   return store;
 }

@@ -7,6 +7,7 @@ import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 import { applyDocsExamples, type DocsExamples, type DocumentPaths, findDocsExamples } from '../pages/docs-examples.ts';
 import { gettingStarted } from '../pages/getting-started.ts';
 import { STREAM_DATA_COMPONENTS } from '../schemas/stream.ts';
+import { OPENAPI_TAGS } from '../tags.ts';
 
 export { PUBLIC_PREFIX };
 
@@ -102,7 +103,11 @@ const SUMMARY =
   'Events, heat scores, odds, futures and same game parlay prices for 30 alternative-sports competitions. ' +
   'Every public route needs an API key in `X-API-KEY` (or `Authorization: Bearer <key>`). ' +
   'Every error body is a ServerErrorResponse.';
-const PREAUTHORIZE_SCRIPT = readFileSync(new URL('../pages/docs-preauthorize.js', import.meta.url), 'utf8');
+const page = (file: string) => readFileSync(new URL(`../pages/${file}`, import.meta.url));
+const PREAUTHORIZE_SCRIPT = page('docs-preauthorize.js').toString('utf8');
+const THEME_CSS = page('docs-theme.css').toString('utf8');
+const LOGO_SVG = page('docs-logo.svg');
+const FAVICON_SVG = page('docs-favicon.svg');
 
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, so validation, serialisation and the
@@ -134,18 +139,7 @@ export const openApiPlugin = fp(
           schemas: STREAM_DATA_COMPONENTS as never,
         },
         security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
-        tags: [
-          { name: 'sports', description: 'the competition catalogue' },
-          { name: 'events', description: 'events with rounds, heats and teams' },
-          {
-            name: 'results',
-            description: 'event participants and heat scores, with the derived fields of section 2.5',
-          },
-          { name: 'futures', description: 'season-long futures and their odds' },
-          { name: 'stream', description: 'changes pushed as server-sent events' },
-          { name: 'admin', description: 'operator input (admin key)' },
-          { name: 'operations', description: 'health and interface description' },
-        ],
+        tags: [...OPENAPI_TAGS],
       },
       transformObject: (documentObject) => {
         const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Operation>> } })
@@ -184,7 +178,13 @@ export const openApiPlugin = fp(
         // Read by docs-preauthorize.js, which authorizes it once the document is rendered.
         ...(options.demoApiKey ? { altsportsDemoKey: options.demoApiKey } : {}),
       } as Record<string, unknown>,
-      theme: { title: 'altsports API docs', js: [{ filename: 'docs-preauthorize.js', content: PREAUTHORIZE_SCRIPT }] },
+      theme: {
+        title: 'altsports API docs',
+        js: [{ filename: 'docs-preauthorize.js', content: PREAUTHORIZE_SCRIPT }],
+        css: [{ filename: 'docs-theme.css', content: THEME_CSS }],
+        favicon: [{ filename: 'favicon.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: FAVICON_SVG }],
+      },
+      logo: { type: 'image/svg+xml', content: LOGO_SVG, href: DOCS_PATH, target: '_self' },
       uiHooks: {
         preHandler: async (request) => {
           if (!isDocument(request)) return;

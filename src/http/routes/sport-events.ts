@@ -21,6 +21,7 @@ import { allTags, competitionTags, eventTags, seasonFuturesTags } from '../cache
 import { scopeOf } from '../plugins/auth.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { BracketParams, JaiAlaiCardParams, SportEventParams, SportOddsParams } from '../schemas/sport-events.ts';
+import { SPORT_TAG } from '../tags.ts';
 
 /**
  * Routes 8 to 17: the sport-specific detail and odds routes. Their literal segments (gsoc, mltt,
@@ -86,7 +87,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         config: { access: 'public', cacheTags: eventTags('eventId') },
         schema: {
-          tags: ['sports'],
+          tags: [SPORT_TAG[route.sport]],
           summary: route.summary,
           description: `One event: ${route.what}.`,
           params: SportEventParams,
@@ -104,7 +105,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         config: { access: 'public', cacheTags: eventTags('id') },
         schema: {
-          tags: ['sports'],
+          tags: [SPORT_TAG[route.sport]],
           summary: route.summary,
           description: `${route.what}, priced by the same score model, each outcome an odd id the parlay route accepts. The id may be prefixed or bare; an event of another sport is a 400 that names its sport.`,
           params: SportOddsParams,
@@ -120,7 +121,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'public', cacheTags: competitionTags('3ice') },
       schema: {
-        tags: ['sports'],
+        tags: [SPORT_TAG['3ice']],
         summary: 'Fetch 3ICE bracket',
         description: "A season's knockout bracket: every round and slot, filled in as winners advance.",
         params: BracketParams,
@@ -138,7 +139,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'public', cacheTags: competitionTags('jaialai') },
       schema: {
-        tags: ['sports'],
+        tags: [SPORT_TAG.jaialai],
         summary: 'Fetch Jai Alai card',
         description:
           'The matches of a Jai Alai card (a night at one venue), as section 2.7 items. The id has the form <prefix>:<YYYY-MM-DD>_<text>; any other form is a 400.',
@@ -162,7 +163,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The match's odds carry its season's outright, a future.
       config: { access: 'public', cacheTags: allTags(eventTags('id'), seasonFuturesTags('jaialai')) },
       schema: {
-        tags: ['sports'],
+        tags: [SPORT_TAG.jaialai],
         summary: 'Fetch Jai Alai odds',
         description:
           "A match's odds as section 2.8: event winner, match winner (moneyline, set spread, total sets), each set's moneyline, spread and total in points, and the season's outright.",

@@ -176,13 +176,66 @@ function reconcile(parent, items, keyOf, make, update) {
 const athleteName = (athlete) => (athlete ? [athlete.firstName, athlete.lastName].filter(Boolean).join(' ') : '');
 const outcomeName = (odd) => athleteName(odd.athlete) || odd.team?.name || odd.name || odd.selection || odd.id;
 
-/** The number that matters for this sport's row: judged score, ride, round score, or lap time. */
+const has = (value) => value !== null && value !== undefined;
+/** A number with at most `digits` decimals and none it does not need: 83, 15.5, 119.051. */
+const trimmed = (value, digits = 2) => String(Number(value.toFixed(digits)));
+/** Sports whose heat score is a time, and those whose heat score is strokes against par. */
+const TIMED_SPORTS = new Set(['swimming', 'drag-racing']);
+const STROKE_SPORTS = new Set(['disc-golf']);
+
+/** The number that matters for this sport's row, with its unit: judged points, a ride, strokes, a time. */
 function scoreText(row) {
-  if (row.athleteHeatScore !== null && row.athleteHeatScore !== undefined) return row.athleteHeatScore.toFixed(2);
-  if (row.riderScore !== null && row.riderScore !== undefined) return row.riderScore.toFixed(2);
-  if (row.roundScore !== null && row.roundScore !== undefined) return String(row.roundScore);
-  if (row.athleteLapTime !== null && row.athleteLapTime !== undefined) return `${row.athleteLapTime.toFixed(3)}s`;
+  if (has(row.athleteHeatScore)) {
+    const score = row.athleteHeatScore;
+    if (TIMED_SPORTS.has(row.sportKey)) return `${trimmed(score, 3)} s`;
+    if (STROKE_SPORTS.has(row.sportKey)) return score === 0 ? 'even par' : `${score > 0 ? '+' : ''}${score} strokes`;
+    return `${trimmed(score)} pts`;
+  }
+  if (has(row.riderScore)) return `${trimmed(row.riderScore)} pts`;
+  if (has(row.roundScore)) return `${trimmed(row.roundScore)} pts`;
+  if (has(row.athleteLapTime)) return `${trimmed(row.athleteLapTime, 3)} s`;
   return '–';
+}
+
+/** Competitions with routes of their own (8 to 17), whose matches are priced by /events/{sport}/{id}/odds. */
+const MATCH_SPORTS = new Set(['gsoc', 'mltt', 'nll', '3ice', 'jaialai']);
+const sportOf = (id) => id.split(':')[0];
+
+/** One outcome of a match line under its side's column: "+2.5", "O 10.5", or nothing for the moneyline. */
+function pickText(label, odd) {
+  const side = odd.side ?? odd.type;
+  const line = label === 'Moneyline' ? null : (odd.line ?? odd.sets ?? null);
+  if (line === null) return '';
+  if (side === 'OVER' || side === 'UNDER') return `${side === 'OVER' ? 'O' : 'U'} ${line}`;
+  return `${line > 0 ? '+' : ''}${line}`;
+}
+
+/** The two sides' names, home first: teams, or a Jai Alai match's pairs. */
+function sideNames(document, selection) {
+  const first = selection?.[0] ?? {};
+  return [document.homeTeam?.name ?? first.homeLineup ?? 'Home', document.awayTeam?.name ?? first.awayLineup ?? 'Away'];
+}
+
+/** The match's moneyline, spread and total, from a sport-specific odds document (section 2.6 or 2.8). */
+function matchLines(document) {
+  const match = document.event ?? document.matchWinner;
+  if (!match) return { sides: [], lines: [] };
+  const markets = [
+    ['Moneyline', match.moneyLine],
+    ['Spread', match.spread?.[0]],
+    ['Total', match.total?.[0]],
+  ].filter(([, market]) => market?.selection?.length > 0);
+  const lines = markets.map(([label, market]) => ({
+    id: String(market.id ?? market.marketId),
+    label,
+    picks: market.selection.map((odd) => ({
+      id: odd.id,
+      status: odd.status,
+      odds: odd.odds,
+      text: pickText(label, odd),
+    })),
+  }));
+  return { sides: sideNames(document, match.moneyLine?.selection), lines };
 }
 
 /** The heats worth showing: those in play, else the last one finished, else the next. */
@@ -217,6 +270,15 @@ function makeCard(id) {
       create('ol', { class: 'team-scores' }),
     ]),
     create('div', { class: 'heats', 'data-testid': 'heats' }),
+    create('section', { class: 'match-odds', 'data-testid': 'match-odds', hidden: '' }, [
+      create('h3', {}, [create('span', { text: 'Match' }), create('span', { class: 'tag', text: 'decimal' })]),
+      create('div', { class: 'line sides' }, [
+        create('span', { class: 'label' }),
+        create('span', { class: 'home name' }),
+        create('span', { class: 'away name' }),
+      ]),
+      create('ol', { class: 'lines' }),
+    ]),
     create('section', { class: 'odds', 'data-testid': 'event-winner', hidden: '' }, [
       create('h3', {}, [create('span', { text: 'To win' }), create('span', { class: 'tag', text: 'decimal' })]),
       create('ol', { class: 'odds-list' }),
@@ -307,6 +369,43 @@ function renderEvent(entry) {
     },
   );
 
+  const match = card.querySelector('.match-odds');
+  const { sides, lines } = entry.match ?? { sides: [], lines: [] };
+  match.hidden = lines.length === 0;
+  setText(match.querySelector('.home'), sides[0] ?? '');
+  setText(match.querySelector('.away'), sides[1] ?? '');
+  reconcile(
+    match.querySelector('ol'),
+    lines,
+    (line) => line.id,
+    (line) =>
+      create('li', { class: 'line', 'data-market-id': line.id, 'data-testid': 'match-line' }, [
+        create('span', { class: 'label' }),
+        create('span', { class: 'picks' }),
+      ]),
+    (li, line) => {
+      setText(li.querySelector('.label'), line.label);
+      reconcile(
+        li.querySelector('.picks'),
+        line.picks,
+        (pick) => pick.id,
+        (pick) =>
+          create('span', { class: 'pick', 'data-odd-id': pick.id }, [
+            create('span', { class: 'handicap' }),
+            create('span', { class: 'price', 'data-testid': 'odd-price' }),
+          ]),
+        (element, pick) => {
+          element.dataset.status = pick.status;
+          setText(element.querySelector('.handicap'), pick.text);
+          setText(
+            element.querySelector('.price'),
+            pick.status === 'OPEN' ? pick.odds.toFixed(2) : pick.status.toLowerCase(),
+          );
+        },
+      );
+    },
+  );
+
   const odds = card.querySelector('.odds');
   const open = (winners ?? []).filter((odd) => odd.status !== 'CLOSED').slice(0, MAX_ODDS);
   odds.hidden = open.length === 0;
@@ -354,6 +453,7 @@ function ensureEvent(id) {
     shown: [],
     heats: new Map(),
     winners: null,
+    match: null,
     want: null,
     timer: null,
     leaving: null,
@@ -418,7 +518,12 @@ async function refresh(entry, want) {
       getDocument(`/events/${id}/heats/${encodeURIComponent(heat.id)}`).then((rows) => entry.heats.set(heat.id, rows)),
     );
   }
-  if (!offersWinner(entry)) entry.winners = [];
+  const sport = sportOf(entry.id);
+  if (MATCH_SPORTS.has(sport)) {
+    entry.winners = [];
+    if (want.odds || entry.match === null)
+      jobs.push(getDocument(`/events/${sport}/${id}/odds`).then((odds) => (entry.match = matchLines(odds))));
+  } else if (!offersWinner(entry)) entry.winners = [];
   else if (want.odds || entry.winners === null)
     jobs.push(getDocument(`/events/${id}/eventWinner`).then((odds) => (entry.winners = odds.eventWinner ?? [])));
   await Promise.all(jobs);
@@ -456,7 +561,8 @@ function setStatus(state, text) {
 
 /** New prices from an `odds` change, shown at once; true when they were all it said (nothing to fetch). */
 function applyPrices(entry, data) {
-  if (entry.winners === null || data.truncated) return false;
+  // A match's lines are refetched whole: a tick may move a line as well as its prices.
+  if (entry.winners === null || entry.match !== null || data.truncated) return false;
   const marketId = entry.winners[0]?.marketId;
   // The market itself changed (suspended, reopened, new outcomes): its document tells.
   if (marketId !== undefined && data.marketIds.includes(marketId)) return false;

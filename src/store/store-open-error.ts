@@ -1,0 +1,10 @@
+/** A store that cannot be opened or brought up to date: where it is, and why, without a stack. */
+export class StoreOpenError extends Error {
+  constructor(
+    readonly location: string,
+    readonly reason: string,
+  ) {
+    super(`cannot open the store at ${location}: ${reason}`);
+    this.name = 'StoreOpenError';
+  }
+}
