@@ -252,6 +252,26 @@ export class ExactField {
 }
 
 /**
+ * Win probabilities of gamma races, P(i wins) = ∫ f_i Π_{j≠i} S_j, on the grid the prices are
+ * integrated on (so that a model fitted with it publishes its input as its winners).
+ */
+export function gammaWinProbabilities(shape: number, strengths: readonly number[]): number[] {
+  const n = strengths.length;
+  const g = new Grid(shape, Float64Array.from(strengths));
+  const out = new Array<number>(n).fill(0);
+  for (let node = 0; node < g.nodes; node++) {
+    const all = g.logSurvivalAll[node] as number;
+    for (let i = 0; i < n; i++)
+      out[i] =
+        (out[i] as number) +
+        (g.weight[node] as number) *
+          Math.exp((g.logDensity[i * g.nodes + node] as number) + all - (g.logSurvival[i * g.nodes + node] as number));
+  }
+  const total = out.reduce((a, b) => a + b, 0);
+  return out.map((v) => v / total);
+}
+
+/**
  * P(a1, ..., ak finish first, in that order) under gamma races, the integrals of each prefix kept for
  * the sequences that extend it (one search or one batch: they are dropped with it).
  */
