@@ -1,11 +1,12 @@
 import { type Competition, getCompetition } from '../domain/competitions.ts';
 import type { OddType, OverUnderSubMarketType, Settlement } from '../domain/enumerations.ts';
-import { notFound } from '../domain/errors.ts';
+import { badRequest, notFound } from '../domain/errors.ts';
 import { isExclusiveMarket, scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { OverUnderSide, Scope, Selection } from '../domain/markets/selection.ts';
 import { settleSelection } from '../domain/markets/settlement.ts';
-import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
+import { decimalToAmerican, decimalToProbability, MAX_DECIMAL_ODDS, roundTo } from '../domain/odds-format.ts';
+import { MAX_PRICED } from '../domain/pricing/margin.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type {
   AthleteOdd,
@@ -26,10 +27,11 @@ import type { Athlete } from '../shapes/results.ts';
 import type { Store } from '../store/database.ts';
 import { type MarketFilter, oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
-import type { AthleteRow, HeatRow, MarketRow, OddRow, RoundRow, TeamRow } from '../store/schema.ts';
+import type { AthleteRow, EventRow, HeatRow, MarketRow, OddRow, RoundRow, TeamRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { athleteDocument, teamDocument } from './athlete-document.ts';
 import { resolveEvent } from './events.ts';
+import { scopePricing } from './parlay.ts';
 import { publishedStatus, scopeResults } from './scope-results.ts';
 
 interface Context {
@@ -98,7 +100,10 @@ export async function getEventOdds(
   const publicId = formatPublicId(event.competition, event.id);
   const header = { eventId: publicId, publicId, numericEventId: event.referenceId, oddType };
   // Each item is built as its odd type's shape (oddItem below); the member's name is the odd type.
-  return { ...header, [oddType]: oddItems(markets, odds, context) } as EventOdds;
+  const items = oddItems(markets, odds, context);
+  if (oddType === 'eventExacta' || oddType === 'heatExacta')
+    return { ...header, [oddType]: await exoticItems(store, event, markets, odds, items, query, context) } as EventOdds;
+  return { ...header, [oddType]: items } as EventOdds;
 }
 
 export function parseIds(text: string | null): string[] {
@@ -331,4 +336,81 @@ function headToHeadItem(market: MarketRow, sides: [OddRow, OddRow], context: Con
     betStatus: one.status === two.status ? one.status : market.status,
     updatedAt: latest,
   };
+}
+
+type ExoticItem = (ExactaOdd | HeatOdd) & { combinations?: number; combinationsShown?: number; onRequest?: boolean };
+
+/**
+ * Exacta markets (issue 26): each item says how many combinations of its type the field has and how
+ * many the market lists; with `athleteIds`, only that combination, priced from the scope's model with
+ * its winner market's overround when the market does not list it.
+ */
+async function exoticItems(
+  store: Store,
+  event: EventRow,
+  markets: MarketRow[],
+  odds: OddRow[],
+  items: OddItem<OddType>[],
+  query: EventOddsQuery,
+  context: Context,
+): Promise<ExoticItem[]> {
+  const wanted = query.athleteIds?.split(',');
+  if (wanted && (new Set(wanted).size !== wanted.length || (query.exactasType ?? wanted.length) !== wanted.length))
+    throw badRequest('athleteIds must name 2 to 4 different athletes, as many as exactasType when it is given', {
+      field: 'athleteIds',
+    });
+  const out: ExoticItem[] = [];
+  for (const market of markets) {
+    const outcomes = odds.filter((o) => o.marketId === market.id);
+    const size = market.exactasType ?? 2;
+    const pricing = await scopePricing(store, event, scopeKey(scopeOf({ ...market, athleteIds: [] })));
+    const n = pricing?.runners.length;
+    const counts = {
+      ...(n === undefined
+        ? {}
+        : { combinations: Array.from({ length: size }, (_, k) => n - k).reduce((a, b) => a * b, 1) }),
+      combinationsShown: outcomes.length,
+    };
+    const own = (items as ExoticItem[]).filter((item) => item.marketId === market.id);
+    if (!wanted) {
+      out.push(...own.map((item) => ({ ...item, ...counts })));
+      continue;
+    }
+    if (size !== wanted.length) continue;
+    const listed = own.filter((item) => (item.participants ?? []).map((a) => a.id).join(',') === wanted.join(','));
+    if (listed.length > 0) {
+      out.push(...listed.map((item) => ({ ...item, ...counts })));
+      continue;
+    }
+    const indices = wanted.map((id) => pricing?.runners.indexOf(id) ?? -1);
+    if (!pricing || indices.some((i) => i < 0)) continue;
+    const fair = pricing.field.sequence(indices);
+    const priced = Math.min(MAX_PRICED, fair * (1 + pricing.overround));
+    const row: OddRow = {
+      id: `${market.id}:${wanted.join(',')}`,
+      referenceId: 0,
+      marketId: market.id,
+      eventId: event.id,
+      athleteId: null,
+      athleteIds: JSON.stringify(wanted),
+      teamId: null,
+      side: null,
+      name: null,
+      position: null,
+      decimalOdds: roundTo(Math.min(MAX_DECIMAL_ODDS, Math.max(1.0001, 1 / Math.max(priced, 1e-12))), 4),
+      status: 'OPEN',
+      settlement: null,
+      updatedAt: market.updatedAt,
+    };
+    const item = oddItem(market, row, pricedOutcome(market, row, outcomes, context), context) as ExoticItem;
+    out.push({ ...item, outcomeId: row.id, ...counts, onRequest: true });
+  }
+  if (wanted && out.length === 0 && markets.length > 0)
+    throw badRequest(
+      `athleteIds: ${wanted.join(', ')} are not all in the field of any ${markets[0]?.oddType} market of this event`,
+      {
+        field: 'athleteIds',
+      },
+    );
+  return out;
 }

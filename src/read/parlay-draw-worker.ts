@@ -14,12 +14,15 @@ port.on('message', ({ id, request }: { id: number; request: DrawRequest }) => {
     const rng = new Random(request.seed);
     const uniform = () => rng.next();
     if (request.kind === 'scope') {
-      const places = ScopeSamples.fitted(
-        request.runners,
-        request.win,
-        request.shape,
-        request.samples,
-        uniform,
+      const places = (
+        request.strengths
+          ? ScopeSamples.simulate(
+              request.runners,
+              { shape: request.shape, strengths: request.strengths },
+              request.samples,
+              uniform,
+            )
+          : ScopeSamples.fitted(request.runners, request.win, request.shape, request.samples, uniform)
       ).placesOf();
       port.postMessage({ id, places }, [places.buffer as ArrayBuffer]);
     } else {

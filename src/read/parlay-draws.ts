@@ -18,6 +18,8 @@ export interface ScopeDraw {
   /** Win probabilities, margin taken out. */
   win: number[];
   shape: number;
+  /** The recorded model's strengths (in the order of `runners`): drawn from as they are, not fitted to `win`. */
+  strengths?: number[];
   samples: number;
   seed: number;
 }

@@ -7,9 +7,20 @@ import { isExclusiveMarket, isMatchScoreMarket, scopeKey, scopeOf } from '../dom
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { Selection } from '../domain/markets/selection.ts';
 import { decimalToAmerican, roundTo } from '../domain/odds-format.ts';
-import { removePowerMargin } from '../domain/pricing/margin.ts';
+import { ExactField } from '../domain/pricing/exact-field.ts';
+import type { FinishingOrderModel } from '../domain/pricing/finishing-order.ts';
+import { MAX_PRICED, removePowerMargin } from '../domain/pricing/margin.ts';
 import type { MatchSamples } from '../domain/pricing/match-samples.ts';
-import { type ParlayScopeInput, parlayProbability, type ScopeSamples } from '../domain/pricing/parlay.ts';
+import {
+  countAll,
+  exactJoint,
+  type OrderLeg,
+  orderLegOf,
+  type ParlayScopeInput,
+  parlayProbability,
+  type ScopeSamples,
+} from '../domain/pricing/parlay.ts';
+import { parseRecordedModel, type RecordedModel, stillPublished } from '../domain/pricing/recorded-model.ts';
 import { fitMatchModelToMarkets } from '../domain/pricing/team-markets.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import { hashSeed } from '../domain/random.ts';
@@ -83,11 +94,19 @@ interface EventModel {
   names: Map<string, string>;
   /** What each scope's simulation is drawn from, and its key in `simulated`; null when the scope has nothing to fit. */
   samples: Map<string, ScopeToDraw | null>;
+  /** The model the event's markets were generated from, when recorded. */
+  recorded: RecordedModel | null;
+  /** Published probability (1 / decimal odds) of each outcome, by scope and what it backs. */
+  published: Map<string, number>;
 }
 
 interface ScopeToDraw {
   cacheKey: string;
   draw: ScopeDraw;
+  /** The scope's finishing-order model (the recorded one, or Plackett-Luce fitted to its winner market). */
+  model: FinishingOrderModel;
+  /** The margin of a combination no market publishes: the winner market's overround. */
+  overround: number;
 }
 
 /** A scope's simulated orders, and its key among them (the prefix of its legs' bitsets). */
@@ -99,6 +118,9 @@ interface Simulation {
 const MIB = 1024 * 1024;
 
 const models = new LRUCache<string, EventModel>({ max: MAX_CACHED_EVENTS });
+
+/** Exact fields of scopes' models, by the same key as their simulations (a few KiB to 20 KiB each). */
+const exactFields = new LRUCache<string, ExactField>({ max: 256 });
 
 /**
  * Simulated scopes, keyed by event, scope and the winner market's prices: a new price elsewhere in
@@ -182,13 +204,15 @@ export async function priceParlay(
       scopes.push(await matchScope(store, model, event, competition, groupLegs));
       continue;
     }
-    const simulation = await scopeSamples(model, key);
-    scopes.push({
-      samples: simulation?.samples.samples ?? 1,
-      legs: groupLegs.map((leg) => ({ published: leg.published, bits: simulation ? legBits(simulation, leg) : null })),
-    });
+    const priced = await fieldGroupProbability(model, key, groupLegs);
+    if (priced !== null) {
+      scopes.push({ samples: 1, legs: [{ published: priced, bits: null }] });
+      continue;
+    }
+    scopes.push({ samples: 1, legs: groupLegs.map((leg) => ({ published: leg.published, bits: null })) });
   }
   const joint = parlayProbability(scopes);
+  const independentProbability = legs.reduce((product, leg) => product * leg.published, 1);
   const odds = Math.max(1.0001, roundTo(1 / joint.probability, 4));
   return {
     eventId: formatPublicId(event.competition, event.id),
@@ -203,8 +227,8 @@ export async function priceParlay(
     odds,
     americanOdds: decimalToAmerican(odds),
     combinedOdds: odds,
-    independentProbability: roundTo(joint.independentProbability * 100, 4),
-    correlationFactor: roundTo(joint.correlationFactor, 4),
+    independentProbability: roundTo(independentProbability * 100, 4),
+    correlationFactor: roundTo(joint.probability / independentProbability, 4),
   };
 }
 
@@ -221,6 +245,19 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
   for (const odd of odds) for (const id of [odd.athleteId, ...parseIds(odd.athleteIds)]) if (id) athleteIds.add(id);
   for (const market of markets) for (const id of parseIds(market.athleteIds)) athleteIds.add(id);
   const athletes = await byId(store.db, 'athletes', athleteIds);
+  const recordedRow = await store.db
+    .selectFrom('pricingModels')
+    .select('model')
+    .where('id', '=', event.id)
+    .executeTakeFirst();
+  const published = new Map<string, number>();
+  for (const market of markets) {
+    const siblings = oddsByMarket.get(market.id) ?? [];
+    for (const odd of siblings) {
+      const { selection, scope } = outcomeSelection(market, odd, siblings);
+      published.set(`${scopeKey(scope)}|${JSON.stringify(selection)}`, 1 / odd.decimalOdds);
+    }
+  }
   const model: EventModel = {
     eventId: event.id,
     version,
@@ -231,6 +268,8 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
     results: await scopeResults(store, event, competition, markets),
     names: new Map([...athletes.values()].map((a) => [a.id, `${a.firstName} ${a.lastName}`.trim()])),
     samples: new Map(),
+    recorded: recordedRow ? parseRecordedModel(recordedRow.model) : null,
+    published,
   };
   models.set(event.id, model);
   return model;
@@ -292,9 +331,9 @@ async function resolveLegs(store: Store, model: EventModel, event: EventRow, ids
 /** Legs of one scope are checked together; legs of different scopes never clash (scopes are independent). */
 async function checkConflicts(byScope: ReadonlyMap<string, readonly Leg[]>, model: EventModel): Promise<void> {
   for (const [key, scopeLegs] of byScope) {
-    const simulation = await scopeSamples(model, key);
+    // The field's size, from what its simulation would be drawn from: nothing is drawn for it.
     const fieldSize =
-      simulation?.samples.runners.length ??
+      drawOf(model, key)?.draw.runners.length ??
       Math.max(2, ...scopeLegs.map((leg) => (model.oddsByMarket.get(leg.market.id) ?? []).length));
     const conflict = findConflict(
       scopeLegs.map((leg) => ({
@@ -332,33 +371,189 @@ function winnerMarketOf(model: EventModel, key: string): MarketRow | undefined {
  * priced as independent. Seeded by the event, scope and version, so a repeated request gets the same price.
  */
 async function scopeSamples(model: EventModel, key: string): Promise<Simulation | null> {
-  let scope = model.samples.get(key);
-  if (scope === undefined) {
-    scope = scopeToDraw(model, key);
-    model.samples.set(key, scope);
-  }
+  const scope = drawOf(model, key);
   if (scope === null) return null;
   const samples = await simulated.fetch(scope.cacheKey, { context: scope.draw });
   return samples === undefined ? null : { key: scope.cacheKey, samples };
 }
 
-/** What a scope's simulation is drawn from, or null when it has no winner market to fit. */
+/**
+ * What a scope's simulation is drawn from, or null when it has nothing to fit: the model recorded with
+ * the event's generated markets while its winner market carries the prices it published, otherwise
+ * Plackett-Luce fitted to the winner market's prices (normalised).
+ */
 function scopeToDraw(model: EventModel, key: string): ScopeToDraw | null {
   if (key.startsWith('measure:') || key.startsWith('operator:')) return null;
   const market = winnerMarketOf(model, key);
   const outcomes = (market ? (model.oddsByMarket.get(market.id) ?? []) : []).filter((o) => o.athleteId);
+  const current = new Map(outcomes.map((o) => [o.athleteId as string, o.decimalOdds]));
+  const overround = Math.max(0, outcomes.reduce((sum, o) => sum + 1 / o.decimalOdds, 0) - 1);
+  const recorded = model.recorded?.scopes[key];
+  if (model.recorded && recorded && stillPublished(recorded, current)) {
+    const runners = Object.keys(recorded.strengths);
+    const strengths = runners.map((id) => recorded.strengths[id] as number);
+    const shape = model.recorded.shape;
+    return {
+      cacheKey: `${model.eventId}|${key}|recorded:${shape}:${strengths.join(',')}`,
+      draw: {
+        runners,
+        win: strengths,
+        strengths,
+        shape,
+        samples: parlaySamples(runners.length),
+        seed: hashSeed(model.eventId, key, 'recorded', strengths.join(',')),
+      },
+      model: { shape, strengths },
+      overround: model.recorded.overround,
+    };
+  }
   if (outcomes.length < 2) return null;
   const prices = outcomes.map((o) => `${o.athleteId}=${o.decimalOdds}`).join(',');
+  const win = outcomes.map((o) => 1 / o.decimalOdds);
+  const total = win.reduce((a, b) => a + b, 0);
   return {
     cacheKey: `${model.eventId}|${key}|${prices}`,
     draw: {
       runners: outcomes.map((o) => o.athleteId as string),
-      win: outcomes.map((o) => 1 / o.decimalOdds),
+      win,
       shape: PARLAY_SHAPE,
       samples: parlaySamples(outcomes.length),
       seed: hashSeed(model.eventId, key, prices),
     },
+    model: { shape: PARLAY_SHAPE, strengths: win.map((p) => p / total) },
+    overround,
   };
+}
+
+/** What a scope is priced and drawn from, worked out once per event model. */
+function drawOf(model: EventModel, key: string): ScopeToDraw | null {
+  let scope = model.samples.get(key);
+  if (scope === undefined) {
+    scope = scopeToDraw(model, key);
+    model.samples.set(key, scope);
+  }
+  return scope;
+}
+
+/** The exact field of a scope's model. */
+function exactFieldOf(scope: ScopeToDraw): ExactField {
+  let field = exactFields.get(scope.cacheKey);
+  if (!field) {
+    field = new ExactField(scope.model);
+    exactFields.set(scope.cacheKey, field);
+  }
+  return field;
+}
+
+/**
+ * One scope's legs as one price (docs/decisions.md, "One price per bet"). Legs implied by the others
+ * are dropped (a win implies the podium); what is left, when a market publishes it (one leg, or
+ * [A wins, B second] as the exacta A-B), is priced as that market prices it. Otherwise the fair joint
+ * probability under the scope's model (exact for place, top-k and order legs; simulated otherwise,
+ * scaled to the exact marginals) carries the winner market's overround once.
+ */
+async function fieldGroupProbability(model: EventModel, key: string, legs: readonly Leg[]): Promise<number | null> {
+  const scope = drawOf(model, key);
+  if (!scope) return null;
+  const field = exactFieldOf(scope);
+  const index = new Map(scope.draw.runners.map((id, i) => [id, i]));
+  const orderLegs = legs.map((leg) => orderLegOf(leg.selection, index));
+  const exact = orderLegs.every((leg) => leg !== null) ? (orderLegs as OrderLeg[]) : null;
+  const fairOf = async (subset: readonly number[]): Promise<number | null> => {
+    if (exact) {
+      const p = exactJoint(
+        field,
+        subset.map((i) => exact[i] as OrderLeg),
+      );
+      if (p !== null) return p;
+    }
+    return simulatedJoint(
+      model,
+      key,
+      field,
+      index,
+      subset.map((i) => legs[i] as Leg),
+    );
+  };
+  const all = legs.map((_, i) => i);
+  const fair = await fairOf(all);
+  if (fair === null) return null;
+  // Drop legs whose removal leaves the joint as it was: the others imply them.
+  let kept = all;
+  for (const i of all) {
+    const without = kept.filter((k) => k !== i);
+    if (without.length === 0) continue;
+    const rest = await fairOf(without);
+    if (rest !== null && Math.abs(rest - fair) <= 1e-12 + 1e-9 * fair) kept = without;
+  }
+  const publishedAs = equivalentPublished(model, key, legs, kept, exact);
+  if (publishedAs !== undefined) return publishedAs;
+  return Math.min(MAX_PRICED, fair * (1 + scope.overround));
+}
+
+/** The published probability of the one bet the kept legs are, if a market publishes it. */
+function equivalentPublished(
+  model: EventModel,
+  key: string,
+  legs: readonly Leg[],
+  kept: readonly number[],
+  exact: readonly OrderLeg[] | null,
+): number | undefined {
+  if (kept.length === 1) return (legs[kept[0] as number] as Leg).published;
+  if (!exact) return undefined;
+  // Places 1 to m, each named once: the order of the first m, as an exacta, trifecta or superfecta publishes it.
+  const byPlace = new Map<number, string>();
+  for (const i of kept) {
+    const selection = (legs[i] as Leg).selection;
+    if (selection.kind === 'place') byPlace.set(selection.place, selection.athleteId);
+    else if (selection.kind === 'order') for (const [k, id] of selection.athleteIds.entries()) byPlace.set(k + 1, id);
+    else return undefined;
+  }
+  const order = Array.from({ length: byPlace.size }, (_, k) => byPlace.get(k + 1));
+  if (order.some((id) => id === undefined)) return undefined;
+  return model.published.get(`${key}|${JSON.stringify({ kind: 'order', athleteIds: order })}`);
+}
+
+/** The joint from the scope's simulated orders, scaled so that each leg keeps its exact marginal where it has one. */
+async function simulatedJoint(
+  model: EventModel,
+  key: string,
+  field: ExactField,
+  index: ReadonlyMap<string, number>,
+  legs: readonly Leg[],
+): Promise<number | null> {
+  const simulation = await scopeSamples(model, key);
+  if (!simulation) return null;
+  const bits = legs.map((leg) => legBits(simulation, leg));
+  if (bits.some((b) => b === null)) return null;
+  const samples = simulation.samples.samples;
+  const share = (hits: number) => Math.max(hits, 0.5) / samples;
+  let joint = share(countAll(bits as Uint32Array[]));
+  for (const [i, leg] of legs.entries()) {
+    const marginal = exactMarginal(field, index, leg.selection);
+    if (marginal !== null) joint *= marginal / share(countAll([bits[i] as Uint32Array]));
+  }
+  return Math.min(joint, ...legs.map((leg) => exactMarginal(field, index, leg.selection) ?? 1));
+}
+
+function exactMarginal(field: ExactField, index: ReadonlyMap<string, number>, selection: Selection): number | null {
+  const leg = orderLegOf(selection, index);
+  if (leg) return exactJoint(field, [leg]);
+  if (selection.kind === 'ahead') {
+    const [a, b] = [index.get(selection.athleteId), index.get(selection.otherId)];
+    return a === undefined || b === undefined ? null : field.headToHead(a, b);
+  }
+  if (
+    selection.kind === 'overUnder' &&
+    selection.measure === 'finishingPosition' &&
+    selection.athleteIds.length === 1
+  ) {
+    const a = index.get(selection.athleteIds[0] as string);
+    if (a === undefined) return null;
+    const { over, under } = field.finishingPosition(a, selection.line);
+    return selection.side === 'OVER' ? over : under;
+  }
+  return null;
 }
 
 /** A leg's wins over its scope's samples. */
@@ -451,6 +646,20 @@ async function matchScope(
 
 function list(ids: readonly string[]): string {
   return ids.map((id) => `"${id}"`).join(', ');
+}
+
+/**
+ * A field scope's exact model, as the parlay route prices it (the recorded model, or Plackett-Luce
+ * fitted to the winner market): route 6 prices an exotic combination on request from it.
+ */
+export async function scopePricing(
+  store: Store,
+  event: EventRow,
+  key: string,
+): Promise<{ field: ExactField; runners: readonly string[]; overround: number } | null> {
+  const model = await eventModel(store, event, getCompetition(event.competition));
+  const scope = drawOf(model, key);
+  return scope ? { field: exactFieldOf(scope), runners: scope.draw.runners, overround: scope.overround } : null;
 }
 
 /** `odd "a"` or `odds "a", "b"`: one outcome is an odd, as the specification's `odds` arrays hold odds. */

@@ -66,6 +66,22 @@ export const AthleteOdd = item(
   },
 );
 export type AthleteOdd = Static<typeof AthleteOdd>;
+/** Exotic markets list their likeliest combinations; any other is priced on request (query athleteIds). */
+const ExoticCounts = {
+  combinations: Type.Optional(
+    Type.Integer({ description: 'exactas only: how many ordered combinations of this type the field has' }),
+  ),
+  combinationsShown: Type.Optional(
+    Type.Integer({ description: 'exactas only: how many of them the market lists (the likeliest)' }),
+  ),
+  onRequest: Type.Optional(
+    Type.Boolean({
+      description:
+        'true for a combination asked for by athleteIds that the market does not list: priced from the event model with its margin, not a parlay leg',
+    }),
+  ),
+};
+
 export const HeatOdd = item(
   'HeatOdd',
   'heatWinner and heatExacta: a flat list of outcomes, each with its round and heat',
@@ -75,6 +91,7 @@ export const HeatOdd = item(
     ...HeatFields,
     athlete: Type.Optional(AthleteRef),
     participants: Type.Optional(Participants),
+    ...ExoticCounts,
   },
 );
 export type HeatOdd = Static<typeof HeatOdd>;
@@ -85,6 +102,7 @@ export const ExactaOdd = item(
     position: Position,
     exactasType: Type.Integer(),
     participants: Participants,
+    ...ExoticCounts,
   },
 );
 export type ExactaOdd = Static<typeof ExactaOdd>;
@@ -214,6 +232,14 @@ export const EventOddsQuery = Type.Object({
       description: 'overUnder and multiOverUnder: one sub-market; all when absent',
     }),
   ),
+  athleteIds: Type.Optional(
+    Type.String({
+      maxLength: 600,
+      pattern: '^[^,]+(,[^,]+){1,3}$',
+      description:
+        'eventExacta and heatExacta: athlete ids in finishing order, comma-separated (2 to 4): only that combination, priced even when the market does not list it',
+    }),
+  ),
 });
 export type EventOddsQuery = Static<typeof EventOddsQuery>;
 
@@ -234,7 +260,8 @@ export const SgpResponse = Type.Object(
     eventId: Type.String(),
     legs: Type.Array(Ref(SgpLeg)),
     probability: Type.Number({
-      description: "percent: the joint probability that every leg wins, with the legs' own margins kept",
+      description:
+        "percent: the joint probability that every leg wins, with the margin: a published bet's own price, else the winner market's overround once",
     }),
     odds: Type.Number({ description: 'decimal odds of the parlay' }),
     americanOdds: Type.Integer(),

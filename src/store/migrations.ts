@@ -346,12 +346,24 @@ async function liveData(db: AnyDb): Promise<void> {
   await db.schema.alterTable('api_keys').addColumn('rate_per_day', integer).execute();
 }
 
+/** Pricing models (issue 26): the model each event's generated markets came from, read by the parlay route. */
+async function pricingModels(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('pricing_models')
+    // No foreign key: a model is a note beside the event's markets, never in the way of their writes.
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('model', text, (c) => c.notNull())
+    .addColumn('updated_at', text, (c) => c.notNull())
+    .execute();
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
   '0002-results': { up: results },
   '0003-markets': { up: markets },
   '0004-team-matches': { up: teamMatches },
   '0005-live-data': { up: liveData },
+  '0006-pricing-models': { up: pricingModels },
 };
 
 export const migrationProvider: MigrationProvider = {

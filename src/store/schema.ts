@@ -315,6 +315,18 @@ export interface ChangeRow {
   createdAt: string;
 }
 
+/**
+ * The finishing-order model an event's markets were generated from (issue 26), by scope: the parlay
+ * route prices from it while the scope's winner market still carries the prices it generated.
+ */
+export interface PricingModelRow {
+  /** The event's stored (bare) id. */
+  id: string;
+  /** JSON: a `RecordedModel` (src/domain/pricing/recorded-model.ts). */
+  model: string;
+  updatedAt: string;
+}
+
 export interface Database {
   tours: TourRow;
   tourYears: TourYearRow;
@@ -335,7 +347,8 @@ export interface Database {
   odds: OddRow;
   apiKeys: ApiKeyRow;
   changes: ChangeRow;
+  pricingModels: PricingModelRow;
 }
 
 /** The tables of raw facts, which feed batches write: one per feed collection, of the same name. */
-export type FactTable = Exclude<keyof Database, 'apiKeys' | 'changes'>;
+export type FactTable = Exclude<keyof Database, 'apiKeys' | 'changes' | 'pricingModels'>;

@@ -118,7 +118,7 @@ describe('altsports CLI', { concurrency: true }, () => {
     const probabilities = join(root, 'probabilities.json');
     await writeFile(probabilities, JSON.stringify({ 'ath-1': 0.6, 'ath-2': 0.4 }));
     const [generated, neither] = await Promise.all([
-      runCli(['markets', 'generate', `wsl:${WSL_LIVE}`, '--probabilities', probabilities, '--overround', '0'], env),
+      runCli(['markets', 'generate', `wsl:${WSL_LIVE}`, '--win-probabilities', probabilities, '--overround', '0'], env),
       runCli(['markets', 'generate', `wsl:${WSL_LIVE}`], env),
     ]);
     assertExit(generated, 0);

@@ -47,7 +47,7 @@ describeEachStore('POST /events/{eventId}/sgp', (open, kind) => {
   // Pricing writes nothing: the tests up to the one that ingests a new price share one fixture.
   const shared = sharedFixture(kind, parlayApp);
 
-  test('prices correlated legs from the event model, within 0.25 points of the closed form', async () => {
+  test('prices correlated legs from the event model: [A wins, B second] is the exacta, the closed form', async () => {
     const { priced } = shared();
     const body = await priced(`spr:${FIELD}`, { oddIds: [odd('eventWinner', 0), odd('secondPlace', 1)] });
     assert.deepEqual(Object.keys(body), [
@@ -70,7 +70,7 @@ describeEachStore('POST /events/{eventId}/sgp', (open, kind) => {
     );
     const [pa, pb] = WIN as [number, number];
     const closedForm = ((pa * pb) / (1 - pa)) * 100;
-    assert.ok(Math.abs(body.probability - closedForm) < 0.25, `${body.probability} vs ${closedForm}`);
+    assert.ok(Math.abs(body.probability - closedForm) < 0.001, `${body.probability} vs ${closedForm}`);
     assert.equal(body.combinedOdds, body.odds);
     assert.ok(Math.abs(body.odds - 100 / body.probability) < 0.01);
     const independent = (body.legs[0]!.probability * body.legs[1]!.probability) / 100;

@@ -20,6 +20,7 @@ const TABLES = [
   'laps',
   'markets',
   'odds',
+  'pricing_models',
   'round_scores',
   'rounds',
   'team_games',
@@ -260,6 +261,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     data: '{"eventId":"wsl:event-1"}',
     createdAt: T1,
   },
+  pricingModels: { id: 'event-1', model: '{"scopes":{}}', updatedAt: T1 },
 };
 
 /** Table names of the store's own schema (PostgreSQL introspection lists every schema). */
@@ -301,6 +303,7 @@ describeEachStore('store', (open) => {
       '0003-markets',
       '0004-team-matches',
       '0005-live-data',
+      '0006-pricing-models',
     ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);

@@ -880,7 +880,7 @@ export interface paths {
         };
         /**
          * Fetch event odds
-         * @description One odd type's outcomes for the event, each priced as decimal odds, American odds and a probability in percent, with its status and its settlement (derived from the results once its heat or event is decided). An odd type the competition does not offer is a 404. The literal segments gsoc, mltt, nll, 3ice, jaialai, heats and participants select other routes.
+         * @description One odd type's outcomes for the event, each priced as decimal odds, American odds and a probability in percent, with its status and its settlement (derived from the results once its heat or event is decided). eventExacta and heatExacta list the likeliest combinations, each item with how many combinations exist (combinations) and how many are listed (combinationsShown); athleteIds (ordered, comma-separated) asks for one combination, priced from the event model even when not listed (onRequest). An odd type the competition does not offer is a 404. The literal segments gsoc, mltt, nll, 3ice, jaialai, heats and participants select other routes.
          */
         get: {
             parameters: {
@@ -889,6 +889,8 @@ export interface paths {
                     exactasType?: 2 | 3 | 4;
                     /** @description overUnder and multiOverUnder: one sub-market; all when absent */
                     overUnderSubMarketType?: "finishingPosition" | "points" | "gapToLeaders";
+                    /** @description eventExacta and heatExacta: athlete ids in finishing order, comma-separated (2 to 4): only that combination, priced even when the market does not list it */
+                    athleteIds?: string;
                 };
                 header?: {
                     /** @description ETags of a copy you hold: 304 when one is current */
@@ -1046,7 +1048,7 @@ export interface paths {
         put?: never;
         /**
          * Calculate a same game parlay
-         * @description Combines odds of one event into one price. The joint probability comes from the event's model (finishing orders simulated once per odds version, legs evaluated over them), scaled so that each leg keeps its own published probability; independentProbability is the plain product for comparison. Legs that cannot all win together, odds that do not exist, are not open or belong to another event, and fewer than two legs are a 422 naming the legs.
+         * @description Combines odds of one event into one price, from the model the event's markets came from (recorded by the generate route, else Plackett-Luce fitted to the winner market): a parlay that is one published bet gets that bet's price (win + second = the exacta); any other combination is priced exactly where its legs are places, top k or orders (simulated otherwise) and carries the winner market's overround once. independentProbability is the plain product of the legs for comparison. Legs that cannot all win together, odds that do not exist, are not open or belong to another event, and fewer than two legs are a 422 naming the legs.
          */
         post: {
             parameters: {
@@ -3410,7 +3412,7 @@ export interface paths {
         put?: never;
         /**
          * Generate an event's markets from win probabilities, ratings, or a match's home win chance
-         * @description The pricing engine fits one finishing-order model to the given win probabilities (or ratings: 400 points is ten times the odds) and derives every market the competition offers from it, event markets and the markets of each heat whose draw is stored, with the margin applied by the chosen method. They are written through the feed ingest; running it again re-prices the same odd ids. Team matches (curling, table tennis, box lacrosse, 3ICE, Jai Alai) take homeWin (and expectedTotal for goals and points) instead: the score model is fitted to them and prices the moneyline, spread and total of the match and of its periods still to play.
+         * @description The pricing engine fits one finishing-order model (Plackett-Luce, or a gamma race for shape above 1) to the given winProbabilities (or ratings: 400 points is ten times the odds) and derives every market the competition offers from it, exactly (multiOverUnder and dreamTeam from 100,000 simulated orders), records the model with the prices (the parlay route prices the event from it), event markets and the markets of each heat whose draw is stored, with the margin applied by the chosen method. They are written through the feed ingest; running it again re-prices the same odd ids. Team matches (curling, table tennis, box lacrosse, 3ICE, Jai Alai) take homeWin (and expectedTotal for goals and points) instead: the score model is fitted to them and prices the moneyline, spread and total of the match and of its periods still to play.
          */
         post: {
             parameters: {
@@ -4013,6 +4015,12 @@ export interface components {
             athlete?: components["schemas"]["Athlete"] | null;
             /** @description the athletes, in the order the outcome names them */
             participants?: components["schemas"]["Athlete"][];
+            /** @description exactas only: how many ordered combinations of this type the field has */
+            combinations?: number;
+            /** @description exactas only: how many of them the market lists (the likeliest) */
+            combinationsShown?: number;
+            /** @description true for a combination asked for by athleteIds that the market does not list: priced from the event model with its margin, not a parlay leg */
+            onRequest?: boolean;
         };
         /**
          * ExactaOdd
@@ -4047,6 +4055,12 @@ export interface components {
             exactasType: number;
             /** @description the athletes, in the order the outcome names them */
             participants: components["schemas"]["Athlete"][];
+            /** @description exactas only: how many ordered combinations of this type the field has */
+            combinations?: number;
+            /** @description exactas only: how many of them the market lists (the likeliest) */
+            combinationsShown?: number;
+            /** @description true for a combination asked for by athleteIds that the market does not list: priced from the event model with its margin, not a parlay leg */
+            onRequest?: boolean;
         };
         /**
          * OverUnderOdd
@@ -4291,7 +4305,7 @@ export interface components {
         SgpResponse: {
             eventId: string;
             legs: components["schemas"]["SgpLeg"][];
-            /** @description percent: the joint probability that every leg wins, with the legs' own margins kept */
+            /** @description percent: the joint probability that every leg wins, with the margin: a published bet's own price, else the winner market's overround once */
             probability: number;
             /** @description decimal odds of the parlay */
             odds: number;

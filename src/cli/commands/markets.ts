@@ -7,11 +7,12 @@ import type { Command } from '../main.ts';
 import { openMigratedStore } from './open-store.ts';
 
 const USAGE = [
-  'Usage: altsports markets generate EVENT_ID (--probabilities FILE | --ratings FILE)',
+  'Usage: altsports markets generate EVENT_ID (--win-probabilities FILE | --ratings FILE)',
   '                 [--overround 0.05] [--margin power|multiplicative] [--shape 1] [--odd-types eventWinner,podiums]',
   '',
-  'Prices an event: FILE is a JSON object of athlete id to win probability (weights, normalised) or to',
-  'rating points (400 points is ten times the odds). One finishing-order model is fitted to it and every',
+  "Prices an event: FILE is a JSON object of athlete id to win probability (the generate route's",
+  'winProbabilities: weights, normalised) or to rating points (ratings: 400 points is ten times the odds).',
+  'One finishing-order model is fitted to it, recorded with the prices, and every',
   'market the competition offers is derived from it (event markets, and heat markets for each heat whose',
   'draw is stored), with the margin applied by the chosen method, and written through the feed ingest.',
   'The same as POST /api/v1/admin/events/{eventId}/markets/generate.',
@@ -20,7 +21,7 @@ const USAGE = [
 export const marketsCommand: Command = {
   usage: USAGE,
   options: {
-    probabilities: { type: 'string' },
+    'win-probabilities': { type: 'string' },
     ratings: { type: 'string' },
     overround: { type: 'string' },
     margin: { type: 'string' },
@@ -33,12 +34,12 @@ export const marketsCommand: Command = {
       action !== 'generate' ||
       !eventId ||
       positionals.length > 2 ||
-      Boolean(values.probabilities) === Boolean(values.ratings)
+      Boolean(values['win-probabilities']) === Boolean(values.ratings)
     ) {
       console.error(USAGE);
       return 2;
     }
-    const file = (values.probabilities ?? values.ratings) as string;
+    const file = (values['win-probabilities'] ?? values.ratings) as string;
     let text: string;
     try {
       text = await readFile(file, 'utf8');
@@ -58,7 +59,7 @@ export const marketsCommand: Command = {
     const store = await openMigratedStore(loadConfig());
     try {
       const result = await generateMarketsForEvent(store, eventId, {
-        ...(values.probabilities ? { winProbabilities: given } : { ratings: given }),
+        ...(values['win-probabilities'] ? { winProbabilities: given } : { ratings: given }),
         overround: number('overround'),
         marginMethod: values.margin as MarginMethod | undefined,
         shape: number('shape'),

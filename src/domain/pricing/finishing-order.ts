@@ -11,6 +11,8 @@
  * Pure: randomness comes in as a `uniform` function returning numbers in [0, 1).
  */
 
+import { gammaWinProbabilities } from './exact-field.ts';
+
 export interface FinishingOrderModel {
   /** Gamma shape of the race times: 1 is Plackett-Luce. */
   shape: number;
@@ -38,49 +40,15 @@ export function plackettLuceModel(win: readonly number[]): FinishingOrderModel {
 }
 
 /**
- * Win probabilities of a model. Shape 1 in closed form; otherwise P(i wins) = ∫ f_i(t) Π_{j≠i} S_j(t) dt
- * by Simpson's rule, where T_j ~ Gamma(shape, rate s_j) has survival S_j(t) = e^{-s_j t} Σ_{k<shape} (s_j t)^k / k!.
+ * Win probabilities of a model: shape 1 in closed form; otherwise P(i wins) = ∫ f_i(t) Π_{j≠i} S_j(t) dt
+ * by the exact engine's quadrature (exact-field.ts), where T_j ~ Gamma(shape, rate s_j).
  */
 export function modelWinProbabilities(model: FinishingOrderModel): number[] {
   const { shape, strengths } = model;
   checkShape(shape);
   const total = strengths.reduce((a, b) => a + b, 0);
   if (shape === 1) return strengths.map((s) => s / total);
-  const n = strengths.length;
-  const fastest = Math.max(...strengths);
-  // Beyond this the strongest runner has finished with probability 1 - 1e-15, and so has the race's winner.
-  const end = (shape + 12 * Math.sqrt(shape) + 40) / fastest;
-  const steps = 4000;
-  const h = end / steps;
-  let factorial = 1;
-  for (let k = 2; k < shape; k++) factorial *= k;
-  const out = new Array<number>(n).fill(0);
-  const logSurvival = new Float64Array(n);
-  for (let step = 1; step <= steps; step++) {
-    const t = step * h;
-    let totalLog = 0;
-    for (let j = 0; j < n; j++) {
-      const x = (strengths[j] as number) * t;
-      let term = 1;
-      let sum = 1;
-      for (let k = 1; k < shape; k++) {
-        term *= x / k;
-        sum += term;
-      }
-      const log = -x + Math.log(sum);
-      logSurvival[j] = log;
-      totalLog += log;
-    }
-    const weight = step === steps ? 1 : step % 2 === 1 ? 4 : 2;
-    for (let i = 0; i < n; i++) {
-      const s = strengths[i] as number;
-      const x = s * t;
-      const logDensity = shape * Math.log(s) + (shape - 1) * Math.log(t) - x - Math.log(factorial);
-      out[i] = (out[i] as number) + weight * Math.exp(logDensity + totalLog - (logSurvival[i] as number));
-    }
-  }
-  const sum = out.reduce((a, b) => a + b, 0);
-  return out.map((v) => v / sum);
+  return gammaWinProbabilities(shape, strengths);
 }
 
 /**

@@ -2,8 +2,8 @@ import type { Competition } from '../competitions.ts';
 import { EXACTAS_TYPES, type ExactasType, type OddType } from '../enumerations.ts';
 import { MAX_DECIMAL_ODDS, roundTo } from '../odds-format.ts';
 import { hashSeed } from '../random.ts';
-import { FieldMarkets } from './field-markets.ts';
-import { fitFinishingOrder, simulateFinishingOrders } from './finishing-order.ts';
+import { ExactField } from './exact-field.ts';
+import { type FinishingOrderModel, fitFinishingOrder, simulateFinishingOrders } from './finishing-order.ts';
 import { applyMargin, type MarginMethod } from './margin.ts';
 
 /** A short stable key for several athletes, so that ids stay within the feed's 128 characters. */
@@ -47,6 +47,16 @@ export interface GeneratedOdd {
 export interface GeneratedMarkets {
   markets: GeneratedMarket[];
   odds: GeneratedOdd[];
+  /** The finishing-order model of each priced scope (scope key: `event`, `heat:<id>`), by athlete id. */
+  models: Record<string, ScopeModel>;
+  /** Each scope's winner market as published: athlete id to decimal odds. */
+  winnerOdds: Record<string, Record<string, number>>;
+}
+
+/** One scope's finishing-order model, as recorded with its prices: the parlay route prices from it. */
+export interface ScopeModel {
+  shape: number;
+  strengths: Record<string, number>;
 }
 
 export interface HeatField {
@@ -76,6 +86,7 @@ export interface MarketGeneratorOptions {
   marginMethod: MarginMethod;
   /** Gamma shape of the finishing-order model: 1 is Plackett-Luce. */
   shape: number;
+  /** Simulated orders for the two markets without an exact method (multiOverUnder, dreamTeam). */
   samples: number;
   uniform: () => number;
 }
@@ -129,12 +140,13 @@ export function competitionMarketInput(
 }
 
 const TOP_K: Partial<Record<OddType, number>> = { podiums: 3, shows: 3, raceTop3: 3, raceTop5: 5, raceTop10: 10 };
-const EXACTA_COUNT: Record<number, number> = { 2: 12, 3: 12, 4: 8 };
+/** How many of the likeliest combinations each exotic market lists; any other is priced on request. */
+export const EXACTA_COUNT: Record<number, number> = { 2: 12, 3: 12, 4: 8 };
 
 export function generateEventMarkets(input: MarketGeneratorInput, options: MarketGeneratorOptions): GeneratedMarkets {
   const { eventId, athleteIds, oddTypes } = input;
   const n = athleteIds.length;
-  const out: GeneratedMarkets = { markets: [], odds: [] };
+  const out: GeneratedMarkets = { markets: [], odds: [], models: {}, winnerOdds: {} };
   const offers = (t: OddType) => oddTypes.includes(t);
   const price = (fair: number[]) => priceMarket(fair, options.overround, options.marginMethod);
   const market = (suffix: string, oddType: OddType, extra: Partial<GeneratedMarket> = {}) => {
@@ -144,6 +156,9 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
   };
   const outcomes = (m: GeneratedMarket, fair: number[], fields: Array<Partial<GeneratedOdd> & { key: string }>) => {
     const odds = price(fair);
+    const scope = m.oddType === 'eventWinner' ? 'event' : m.oddType === 'heatWinner' ? `heat:${m.heatId}` : null;
+    if (scope)
+      out.winnerOdds[scope] = Object.fromEntries(fields.map((f, i) => [f.athleteId as string, odds[i] as number]));
     fields.forEach(({ key, ...rest }, i) => {
       out.odds.push({ id: `${m.id}:${key}`, marketId: m.id, position: i + 1, odds: odds[i] as number, ...rest });
     });
@@ -151,21 +166,21 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
 
   if (n >= 2) {
     const model = fitFinishingOrder(input.win, options.shape);
-    const orders = simulateFinishingOrders(model, options.samples, options.uniform);
-    const field = new FieldMarkets(orders, n);
+    out.models.event = scopeModel(model, athleteIds);
+    const field = new ExactField(model);
+    // Only the two markets without an exact method read simulated orders (docs/decisions.md).
+    let orders: Int32Array | null = null;
+    const simulated = () => {
+      orders ??= simulateFinishingOrders(model, options.samples, options.uniform);
+      return orders;
+    };
     const all = athleteIds.map((_, i) => i);
     // Favourites first: markets list the field in order of win probability.
     const byWin = [...all].sort((a, b) => (input.win[b] as number) - (input.win[a] as number));
     const athleteOutcomes = (indices: number[]) =>
       indices.map((i) => ({ key: athleteIds[i] as string, athleteId: athleteIds[i] as string }));
-
-    // Plackett-Luce has closed forms for the first two places; other shapes read the samples.
-    const exact = options.shape === 1 ? normalise(input.win) : null;
-    const winOf = (i: number) => (exact ? (exact[i] as number) : field.win(i));
-    const secondOf = (i: number) =>
-      exact
-        ? exact.reduce((sum, pa, a) => (a === i ? sum : sum + (pa * (exact[i] as number)) / (1 - pa)), 0)
-        : field.place(i, 2);
+    const winOf = (i: number) => field.win(i);
+    const secondOf = (i: number) => field.place(i, 2);
     if (offers('eventWinner')) outcomes(market('eventWinner', 'eventWinner'), byWin.map(winOf), athleteOutcomes(byWin));
     if (offers('secondPlace'))
       outcomes(market('secondPlace', 'secondPlace'), byWin.map(secondOf), athleteOutcomes(byWin));
@@ -192,7 +207,7 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
     if (offers('eventExacta')) {
       for (const k of EXACTAS_TYPES) {
         if (n < k + 1) continue;
-        const top = topSequences(orders, n, k, EXACTA_COUNT[k] as number);
+        const top = field.topSequences(k, EXACTA_COUNT[k] as number);
         const m = market(`eventExacta:${k}`, 'eventExacta', { exactasType: k });
         outcomes(
           m,
@@ -228,7 +243,7 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
     }
     if (offers('multiOverUnder') && n >= 4) {
       const pair = [byWin[0] as number, byWin[1] as number];
-      const sums = positionSums(orders, n, pair);
+      const sums = positionSums(simulated(), n, pair);
       const line = Math.floor(median(sums)) + 0.5;
       const under = sums.filter((s) => s < line).length / sums.length;
       if (under > 0 && under < 1) {
@@ -250,7 +265,7 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
     if (offers('dreamTeam') && n >= 6) {
       // Three balanced teams of two: the 1st with the 6th favourite, the 2nd with the 5th, the 3rd with the 4th.
       const teams = [0, 1, 2].map((t) => [byWin[t] as number, byWin[5 - t] as number]);
-      const fair = groupWins(orders, n, teams);
+      const fair = groupWins(simulated(), n, teams);
       outcomes(
         market('dreamTeam', 'dreamTeam'),
         fair,
@@ -295,36 +310,41 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
     }
   }
 
-  // Heats: each a Plackett-Luce sub-race of the event's field (the same strengths, restricted).
-  const strength = input.strengths ?? new Map(athleteIds.map((id, i) => [id, input.win[i] as number]));
+  // Heats: each a sub-race of the event's model (the same strengths, restricted: the times are
+  // independent); a heat of athletes outside the field (a fight card) gets a model fitted to their weights.
+  const eventModel = out.models.event;
+  const weight = input.strengths ?? new Map(athleteIds.map((id, i) => [id, input.win[i] as number]));
   for (const heat of input.heats ?? []) {
-    const runners = heat.athleteIds.filter((id) => strength.has(id));
+    const runners = heat.athleteIds.filter((id) => weight.has(id));
     if (runners.length < 2) continue;
-    const win = normalise(runners.map((id) => strength.get(id) as number));
-    const byWin = runners.map((_, i) => i).sort((a, b) => (win[b] as number) - (win[a] as number));
+    const fromEvent = eventModel && runners.every((id) => eventModel.strengths[id] !== undefined);
+    const heatModel: FinishingOrderModel = fromEvent
+      ? { shape: eventModel.shape, strengths: runners.map((id) => eventModel.strengths[id] as number) }
+      : fitFinishingOrder(
+          runners.map((id) => weight.get(id) as number),
+          options.shape,
+        );
+    out.models[`heat:${heat.heatId}`] = scopeModel(heatModel, runners);
+    const race = new ExactField(heatModel);
+    const byWin = runners.map((_, i) => i).sort((a, b) => race.win(b) - race.win(a) || a - b);
+    const heatOutcomes = (indices: number[]) =>
+      indices.map((i) => ({ key: runners[i] as string, athleteId: runners[i] as string }));
     if (offers('heatWinner')) {
       outcomes(
         market(`heatWinner:${heat.heatId}`, 'heatWinner', { heatId: heat.heatId }),
-        byWin.map((i) => win[i] as number),
-        byWin.map((i) => ({ key: runners[i] as string, athleteId: runners[i] as string })),
+        byWin.map((i) => race.win(i)),
+        heatOutcomes(byWin),
       );
     }
     if (offers('headToHead') && runners.length === 2) {
       outcomes(
         market(`headToHead:${heat.heatId}`, 'headToHead', { heatId: heat.heatId }),
-        byWin.map((i) => win[i] as number),
-        byWin.map((i) => ({ key: runners[i] as string, athleteId: runners[i] as string })),
+        byWin.map((i) => race.win(i)),
+        heatOutcomes(byWin),
       );
     }
     if (offers('heatExacta') && runners.length >= 3) {
-      const sequences: Array<{ sequence: number[]; probability: number }> = [];
-      for (const a of byWin.slice(0, 4))
-        for (const b of byWin.slice(0, 4))
-          if (a !== b)
-            sequences.push({
-              sequence: [a, b],
-              probability: ((win[a] as number) * (win[b] as number)) / (1 - (win[a] as number)),
-            });
+      const sequences = race.topSequences(2, EXACTA_COUNT[2] as number);
       outcomes(
         market(`heatExacta:${heat.heatId}`, 'heatExacta', { heatId: heat.heatId, exactasType: 2 }),
         sequences.map((s) => s.probability),
@@ -336,6 +356,13 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
     }
   }
   return out;
+}
+
+function scopeModel(model: FinishingOrderModel, athleteIds: readonly string[]): ScopeModel {
+  return {
+    shape: model.shape,
+    strengths: Object.fromEntries(athleteIds.map((id, i) => [id, model.strengths[i] as number])),
+  };
 }
 
 function clamp(p: number): number {
@@ -350,25 +377,6 @@ function normalise(values: readonly number[]): number[] {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
-/** The `count` likeliest first-k sequences, from one pass over the orders. */
-function topSequences(
-  orders: Int32Array,
-  n: number,
-  k: number,
-  count: number,
-): Array<{ sequence: number[]; probability: number }> {
-  const samples = orders.length / n;
-  const counts = new Map<string, number>();
-  for (let s = 0; s < samples; s++) {
-    const key = Array.from(orders.subarray(s * n, s * n + k)).join(',');
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([key, hits]) => ({ sequence: key.split(',').map(Number), probability: hits / samples }));
 }
 
 function positionSums(orders: Int32Array, n: number, runners: number[]): number[] {

@@ -242,3 +242,90 @@ export function parlayProbability(scopes: readonly ParlayScopeInput[]): ParlayPr
   }
   return { probability, independentProbability, correlationFactor: probability / independentProbability };
 }
+
+/** A leg decided by the first places alone, over runner indices: what the exact joint takes. */
+export type OrderLeg =
+  | { kind: 'place'; runner: number; place: number }
+  | { kind: 'top'; runner: number; places: number }
+  | { kind: 'order'; runners: readonly number[] };
+
+/** The order leg a selection is, or null when it is not decided by the first places (or names someone outside). */
+export function orderLegOf(selection: Selection, index: ReadonlyMap<string, number>): OrderLeg | null {
+  switch (selection.kind) {
+    case 'place': {
+      const runner = index.get(selection.athleteId);
+      return runner === undefined ? null : { kind: 'place', runner, place: selection.place };
+    }
+    case 'top': {
+      const runner = index.get(selection.athleteId);
+      return runner === undefined ? null : { kind: 'top', runner, places: selection.places };
+    }
+    case 'order': {
+      const runners = selection.athleteIds.map((id) => index.get(id));
+      return runners.some((r) => r === undefined) ? null : { kind: 'order', runners: runners as number[] };
+    }
+    default:
+      return null;
+  }
+}
+
+type LegState = 'won' | 'lost' | 'open';
+
+/** A leg against the first places of an order (`prefix`): won, lost, or not decided yet. */
+function legState(leg: OrderLeg, prefix: readonly number[]): LegState {
+  const at = (runner: number) => prefix.indexOf(runner);
+  switch (leg.kind) {
+    case 'place': {
+      const where = at(leg.runner);
+      if (where >= 0) return where === leg.place - 1 ? 'won' : 'lost';
+      return prefix.length >= leg.place ? 'lost' : 'open';
+    }
+    case 'top': {
+      const where = at(leg.runner);
+      if (where >= 0) return where < leg.places ? 'won' : 'lost';
+      return prefix.length >= leg.places ? 'lost' : 'open';
+    }
+    case 'order': {
+      for (let k = 0; k < leg.runners.length; k++) {
+        const where = at(leg.runners[k] as number);
+        if (where >= 0 && where !== k) return 'lost';
+        if (k < prefix.length && prefix[k] !== leg.runners[k]) return 'lost';
+      }
+      return prefix.length >= leg.runners.length ? 'won' : 'open';
+    }
+  }
+}
+
+/**
+ * P(every leg wins), exactly: the orders are walked place by place, and a prefix of the order after
+ * which every leg has won counts with its own probability (whatever follows), so that [A wins, B in
+ * the top 3] is A-B plus the n - 2 orders A-x-B. Null when the walk would pass `budget` prefixes
+ * (long top-k legs of several runners): the caller simulates instead.
+ */
+export function exactJoint(
+  field: { runners: number; sequences(s: readonly (readonly number[])[]): number[] },
+  legs: readonly OrderLeg[],
+  budget = 50_000,
+): number | null {
+  const leaves: number[][] = [];
+  let visited = 0;
+  const walk = (prefix: number[]): boolean => {
+    if (++visited > budget) return false;
+    const states = legs.map((leg) => legState(leg, prefix));
+    if (states.includes('lost')) return true;
+    if (states.every((s) => s === 'won')) {
+      leaves.push(prefix.slice());
+      return true;
+    }
+    for (let runner = 0; runner < field.runners; runner++) {
+      if (prefix.includes(runner)) continue;
+      prefix.push(runner);
+      const within = walk(prefix);
+      prefix.pop();
+      if (!within) return false;
+    }
+    return true;
+  };
+  if (!walk([])) return null;
+  return field.sequences(leaves).reduce((a, b) => a + b, 0);
+}

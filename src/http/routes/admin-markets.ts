@@ -18,7 +18,8 @@ export const adminMarketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['admin'],
         summary: "Generate an event's markets from win probabilities, ratings, or a match's home win chance",
         description:
-          'The pricing engine fits one finishing-order model to the given win probabilities (or ratings: 400 points is ten times the odds) and derives every market the competition offers from it, ' +
+          'The pricing engine fits one finishing-order model (Plackett-Luce, or a gamma race for shape above 1) to the given winProbabilities (or ratings: 400 points is ten times the odds) and derives every market the competition offers from it, exactly (multiOverUnder and dreamTeam from 100,000 simulated orders), ' +
+          'records the model with the prices (the parlay route prices the event from it), ' +
           'event markets and the markets of each heat whose draw is stored, with the margin applied by the chosen method. They are written through the feed ingest; running it again re-prices the same odd ids. ' +
           'Team matches (curling, table tennis, box lacrosse, 3ICE, Jai Alai) take homeWin (and expectedTotal for goals and points) instead: the score model is fitted to them and prices the moneyline, spread and total of the match and of its periods still to play.',
         security: [{ AdminKeyAuth: [] }],

@@ -20,6 +20,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Fetch event odds',
         description:
           "One odd type's outcomes for the event, each priced as decimal odds, American odds and a probability in percent, with its status and its settlement (derived from the results once its heat or event is decided). " +
+          'eventExacta and heatExacta list the likeliest combinations, each item with how many combinations exist (combinations) and how many are listed (combinationsShown); athleteIds (ordered, comma-separated) asks for one combination, priced from the event model even when not listed (onRequest). ' +
           'An odd type the competition does not offer is a 404. The literal segments gsoc, mltt, nll, 3ice, jaialai, heats and participants select other routes.',
         params: EventOddsParams,
         querystring: EventOddsQuery,
@@ -50,7 +51,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['odds'],
         summary: 'Calculate a same game parlay',
         description:
-          "Combines odds of one event into one price. The joint probability comes from the event's model (finishing orders simulated once per odds version, legs evaluated over them), scaled so that each leg keeps its own published probability; independentProbability is the plain product for comparison. " +
+          "Combines odds of one event into one price, from the model the event's markets came from (recorded by the generate route, else Plackett-Luce fitted to the winner market): a parlay that is one published bet gets that bet's price (win + second = the exacta); any other combination is priced exactly where its legs are places, top k or orders (simulated otherwise) and carries the winner market's overround once. independentProbability is the plain product of the legs for comparison. " +
           'Legs that cannot all win together, odds that do not exist, are not open or belong to another event, and fewer than two legs are a 422 naming the legs.',
         params: EventIdParams,
         body: SgpBody,

@@ -1,0 +1,60 @@
+import { parseArgs } from 'node:util';
+import { getCompetition } from '../src/domain/competitions.ts';
+import type { OddType } from '../src/domain/enumerations.ts';
+import { generateEventMarkets } from '../src/domain/pricing/market-generator.ts';
+import { Random } from '../src/domain/random.ts';
+
+/**
+ * `npm run bench:pricing`: the time to price a 30-athlete field exactly (issue 26, target under
+ * 50 ms): every Supercross field market the exact engine answers (winner, second place, head-to-heads,
+ * podiums, shows, top 3, 5 and 10, exactas, trifectas and superfectas, finishing-position lines,
+ * props), with the margin, as the generate route does, for Plackett-Luce and for a gamma race. The
+ * two simulated markets (multiOverUnder, dreamTeam) are timed apart, on their own line.
+ * Usage: npm run bench:pricing -- [--athletes 30] [--iterations 20] [--shapes 1,4]
+ */
+
+const { values } = parseArgs({
+  options: {
+    athletes: { type: 'string', default: '30' },
+    iterations: { type: 'string', default: '20' },
+    shapes: { type: 'string', default: '1,4' },
+  },
+});
+const athletes = Number(values.athletes);
+const iterations = Number(values.iterations);
+const SIMULATED: readonly OddType[] = ['multiOverUnder', 'dreamTeam'];
+const supported = getCompetition('spr').supportedMarkets.filter((t) => t !== 'heatWinner' && t !== 'holeShot');
+const exactTypes = supported.filter((t) => !SIMULATED.includes(t) && t !== 'fastestLap');
+const athleteIds = Array.from({ length: athletes }, (_, i) => `a${i}`);
+// A realistic spread: the favourite about 30 times the outsider's chance.
+const win = athleteIds.map((_, i) => 1 / (i + 1) ** 1.1);
+
+function timeIt(oddTypes: readonly OddType[], shape: number, samples: number): { medianMs: number; odds: number } {
+  const times: number[] = [];
+  let odds = 0;
+  for (let i = 0; i < iterations + 2; i++) {
+    const rng = new Random(i);
+    const started = performance.now();
+    const generated = generateEventMarkets(
+      { eventId: 'bench', athleteIds, win, oddTypes },
+      { overround: 0.05, marginMethod: 'power', shape, samples, uniform: () => rng.next() },
+    );
+    const ms = performance.now() - started;
+    odds = generated.odds.length;
+    // The first two warm the JIT.
+    if (i >= 2) times.push(ms);
+  }
+  times.sort((a, b) => a - b);
+  return { medianMs: times[Math.floor(times.length / 2)] as number, odds };
+}
+
+for (const shape of (values.shapes as string).split(',').map(Number)) {
+  const exact = timeIt(exactTypes, shape, 1);
+  console.log(
+    `exact pricing, ${athletes} athletes, shape ${shape}: ${exact.medianMs.toFixed(1)} ms median over ${iterations} (${exact.odds} odds; target under 50 ms)`,
+  );
+}
+const simulated = timeIt(SIMULATED, 1, 100_000);
+console.log(
+  `simulated markets (multiOverUnder, dreamTeam), ${athletes} athletes, 100,000 orders: ${simulated.medianMs.toFixed(1)} ms median`,
+);
