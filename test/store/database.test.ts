@@ -105,6 +105,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     bracketSlot: 1,
     updatedAt: T1,
     contentUpdatedAt: T1,
+    lastChangedAt: T1,
   },
   rounds: {
     id: 'rd-1',
@@ -301,6 +302,7 @@ describeEachStore('store', (open) => {
       '0003-markets',
       '0004-team-matches',
       '0005-live-data',
+      '0007-integrators',
     ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);

@@ -266,7 +266,7 @@ export interface paths {
                     sortOrder?: "ASC" | "DESC";
                     /** @description only events in these statuses; send it repeated (eventStatus=LIVE&eventStatus=NEXT), as a comma list, as eventStatus[]=, or indexed eventStatus[0]= */
                     eventStatus?: ("LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED")[];
-                    /** @description only events whose document changed after this: a date (YYYY-MM-DD) or an ISO 8601 date-time */
+                    /** @description only events any of whose public documents (the event, its heats' scores, its odds) changed after this, that is whose `lastChangedAt` is later: a date (YYYY-MM-DD) or an ISO 8601 date-time */
                     updatedSince?: string;
                     /** @description page size; without it the whole list is returned */
                     limit?: number;
@@ -3764,9 +3764,14 @@ export interface components {
             eventLocationGroup: string | null;
             /**
              * Format: date-time
-             * @description ISO 8601 date-time (UTC)
+             * @description the event document's latest change (the specification's field)
              */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description the latest change to any of the public documents of the event: the event, its heats' score rows, its markets and odds (never before `updatedAt`); what `updatedSince` filters on
+             */
+            lastChangedAt: string;
             /** @description Jai Alai matches only: the card (night) id that GET /events/jaialai/{id} takes */
             cardId?: string;
         };
