@@ -17,6 +17,7 @@ import { eventStreamPlugin } from './plugins/event-stream.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { listenerServer, listenersPlugin } from './plugins/listeners.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { oddsFormatPlugin } from './plugins/odds-format.ts';
 import { ADMIN_PREFIX, openApiPlugin, PUBLIC_PREFIX } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
@@ -129,6 +130,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     return payload;
   });
 
+  await app.register(oddsFormatPlugin);
   await app.register(responseCachePlugin, { store, feed: changeFeed });
   await app.register(eventStreamPlugin, {
     heartbeatMs: config.streamHeartbeatSeconds * 1000,

@@ -885,6 +885,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                     /** @description eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta; all when absent */
                     exactasType?: 2 | 3 | 4;
                     /** @description overUnder and multiOverUnder: one sub-market; all when absent */
@@ -1825,7 +1827,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                };
                 header?: {
                     /** @description ETags of a copy you hold: 304 when one is current */
                     "If-None-Match"?: string;
@@ -1982,7 +1987,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                };
                 header?: {
                     /** @description ETags of a copy you hold: 304 when one is current */
                     "If-None-Match"?: string;
@@ -2139,7 +2147,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                };
                 header?: {
                     /** @description ETags of a copy you hold: 304 when one is current */
                     "If-None-Match"?: string;
@@ -2610,7 +2621,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                };
                 header?: {
                     /** @description ETags of a copy you hold: 304 when one is current */
                     "If-None-Match"?: string;
@@ -2906,7 +2920,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                };
                 header?: {
                     /** @description ETags of a copy you hold: 304 when one is current */
                     "If-None-Match"?: string;
@@ -3089,6 +3106,8 @@ export interface paths {
                     eventId?: string[];
                     /** @description only these kinds of change (repeated or a comma list); reset is always sent */
                     kind?: ("event" | "heatScore" | "odds" | "settlement" | "future" | "reset")[];
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                     /** @description resume after this change id, as the Last-Event-ID header does (for clients that cannot set headers) */
                     lastEventId?: number;
                 };
@@ -3567,6 +3586,8 @@ export interface components {
             id: string;
             marketId: string;
             decimalOdds: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
         };
@@ -3959,6 +3980,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -3993,6 +4016,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4037,6 +4062,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4071,6 +4098,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4109,6 +4138,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4143,6 +4174,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4177,6 +4210,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4205,6 +4240,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4673,6 +4710,8 @@ export interface components {
             line: number | null;
             odds: number;
             americanOdds: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @description percent */
             probability: number;
             /** @enum {string} */
@@ -4777,6 +4816,8 @@ export interface components {
                 /** @description decimal */
                 odds: number;
                 americanOdds: number;
+                /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+                price?: number | string | null;
                 /** @description the outcome's line: sets on the match spread and total, points on a set's; 0 on a moneyline */
                 sets: number;
                 homeLineup: string | null;
@@ -4928,6 +4969,8 @@ export interface components {
                 outcomeName: string;
                 americanOdds: number;
                 decimalOdds: number;
+                /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+                price?: number | string | null;
             }[];
             /**
              * Format: date-time

@@ -104,6 +104,8 @@ export type OddType = EventOdds['oddType'];
 export type CompetitionKey = SportListingItem['key'];
 export type EventQuery = GetQuery<'/events'>;
 export type OddsQuery = GetQuery<'/events/{eventId}/{oddType}'>;
+/** The formats `price` can be asked in (`oddsFormat` on every priced route and the stream). */
+export type OddsFormat = NonNullable<OddsQuery['oddsFormat']>;
 export type FutureType = PathParamsOf<
   OperationOf<'/futures/{sportType}/tour/{tourId}/odds/{futureType}', 'get'>
 >['futureType'];

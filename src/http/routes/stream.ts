@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest } from '../../domain/errors.ts';
 import { followChanges, streamFilter } from '../../read/change-stream.ts';
+import { withPrices } from '../../read/prices.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { normaliseArrayParam } from '../query-params.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
@@ -29,7 +30,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { competition, eventId, kind, lastEventId } = request.query;
+      const { competition, eventId, kind, lastEventId, oddsFormat } = request.query;
       const header = request.headers['last-event-id'];
       if (header !== undefined && lastEventId !== undefined && Number(header) !== lastEventId) {
         throw badRequest('Last-Event-ID and lastEventId disagree; send one of them', { parameter: 'lastEventId' });
@@ -46,7 +47,8 @@ export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       try {
         const unsubscribe = await followChanges(app.store, app.changeFeed, resumeAfter, filter, {
-          change: (change) => stream.send({ id: change.id, event: change.kind, data: change.data }),
+          change: (change) =>
+            stream.send({ id: change.id, event: change.kind, data: withPrices(change.data, oddsFormat) }),
           gap: (afterId, position) =>
             stream.send({
               id: position,

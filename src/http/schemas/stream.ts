@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CHANGE_KINDS, RESET_REASONS } from '../../domain/changes.ts';
 import { EVENT_STATUSES, OUTCOME_STATUSES } from '../../domain/enumerations.ts';
-import { CompetitionKey, StringEnum, Timestamp } from '../../shapes/common.ts';
+import { CompetitionKey, OddsFormatParam, Price, StringEnum, Timestamp } from '../../shapes/common.ts';
 
 export const StreamQuery = Type.Object({
   competition: Type.Optional(
@@ -18,6 +18,7 @@ export const StreamQuery = Type.Object({
       description: 'only these kinds of change (repeated or a comma list); reset is always sent',
     }),
   ),
+  oddsFormat: Type.Optional(OddsFormatParam),
   lastEventId: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -58,7 +59,13 @@ export const HeatScoreChange = Type.Object(
   { $id: 'HeatScoreChange', title: 'HeatScoreChange', additionalProperties: false },
 );
 export const ChangedOdd = Type.Object(
-  { id: Type.String(), marketId: Type.String(), decimalOdds: Type.Number(), status: StringEnum(OUTCOME_STATUSES) },
+  {
+    id: Type.String(),
+    marketId: Type.String(),
+    decimalOdds: Type.Number(),
+    price: Price,
+    status: StringEnum(OUTCOME_STATUSES),
+  },
   { $id: 'ChangedOdd', title: 'ChangedOdd', additionalProperties: false },
 );
 export const OddsChange = Type.Object(
