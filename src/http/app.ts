@@ -8,6 +8,7 @@ import { ODDS_SHARED_SCHEMAS } from '../shapes/odds.ts';
 import { RESULTS_SHARED_SCHEMAS } from '../shapes/results.ts';
 import { SPORT_SHARED_SCHEMAS } from '../shapes/sport-events.ts';
 import { SportListingItem } from '../shapes/sports.ts';
+import { USAGE_SHARED_SCHEMAS } from '../shapes/usage.ts';
 import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
 import { AccessLog } from './access-log.ts';
@@ -35,6 +36,7 @@ import { resultsRoutes } from './routes/results.ts';
 import { sportEventsRoutes } from './routes/sport-events.ts';
 import { sportsRoutes } from './routes/sports.ts';
 import { streamRoutes } from './routes/stream.ts';
+import { usageRoutes } from './routes/usage.ts';
 import { ServerErrorResponse } from './schemas/common.ts';
 
 declare module 'fastify' {
@@ -99,6 +101,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     ...SPORT_SHARED_SCHEMAS,
     FutureListingItem,
     FutureOddsItem,
+    ...USAGE_SHARED_SCHEMAS,
   ])
     app.addSchema(schema);
 
@@ -149,6 +152,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
       await publicApi.register(sportEventsRoutes);
       await publicApi.register(futuresRoutes);
       await publicApi.register(streamRoutes);
+      await publicApi.register(usageRoutes);
     },
     { prefix: PUBLIC_PREFIX },
   );

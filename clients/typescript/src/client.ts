@@ -23,6 +23,7 @@ import {
   type HeatScoreRow,
   type JaiAlaiMatch,
   type JaiAlaiOdds,
+  type KeyUsage,
   type KnockoutBracket,
   type LacrosseEvent,
   type LacrosseOdds,
@@ -205,6 +206,8 @@ export interface AltsportsClient {
     futureType: FutureType,
     options?: CallOptions,
   ): Promise<FutureOddsItem[]>;
+  /** The calling key's requests this minute and today against its limits, by route (not counted itself). */
+  usage(options?: CallOptions): Promise<KeyUsage>;
 }
 
 const RETRY_STATUSES = new Set([429, 503]);
@@ -413,6 +416,7 @@ export function createClient(options: ClientOptions): AltsportsClient {
         ...o,
         path: { sportType, tourId, futureType },
       }),
+    usage: (o) => client.get('/usage', { ...o }),
   };
   return typed;
 }

@@ -3207,6 +3207,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch the key's usage
+         * @description The calling key's requests this clock minute and this UTC day against its limits (limit and remaining null where it has none), and today's requests by route template. Answered even when the key is over its limit, and not counted itself.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KeyUsage"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description missing or invalid API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/feed": {
         parameters: {
             query?: never;
@@ -4977,6 +5086,32 @@ export interface components {
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+        };
+        /** WindowUsage */
+        WindowUsage: {
+            /** @description requests allowed in the window; null: no limit */
+            limit: number | null;
+            /** @description requests counted in the window so far */
+            used: number;
+            /** @description requests left in the window; null: no limit */
+            remaining: number | null;
+            /** @description seconds until the window starts again */
+            resetSeconds: number;
+        };
+        /** KeyUsage */
+        KeyUsage: {
+            key: {
+                id: string;
+                name: string;
+            };
+            minute: components["schemas"]["WindowUsage"];
+            day: components["schemas"]["WindowUsage"];
+            today: {
+                /** @description today's (UTC) counted requests by route template, e.g. /events/{eventId} */
+                byRoute: {
+                    [key: string]: number;
+                };
+            };
         };
         /** FeedDocument */
         FeedDocument: {

@@ -99,6 +99,7 @@ export type JaiAlaiOdds = Schemas['JaiAlaiOdds'];
 export type KnockoutBracket = Schemas['KnockoutBracket'];
 export type FutureListingItem = Schemas['FutureListingItem'];
 export type FutureOddsItem = Schemas['FutureOddsItem'];
+export type KeyUsage = Schemas['KeyUsage'];
 
 export type OddType = EventOdds['oddType'];
 export type CompetitionKey = SportListingItem['key'];

@@ -143,6 +143,7 @@ export const openApiPlugin = fp(
           },
           { name: 'futures', description: 'season-long futures and their odds' },
           { name: 'stream', description: 'changes pushed as server-sent events' },
+          { name: 'usage', description: "the calling key's requests against its limits" },
           { name: 'admin', description: 'operator input (admin key)' },
           { name: 'operations', description: 'health and interface description' },
         ],

@@ -38,6 +38,11 @@ export function keysRepository(db: Kysely<Database>) {
       return db.selectFrom('apiKeys').selectAll().where('keyHash', '=', keyHash).executeTakeFirst();
     },
 
+    /** The active key an id or prefix names; every match of an ambiguous prefix. */
+    async find(idOrPrefix: string): Promise<ApiKeyRow[]> {
+      return updateOne(idOrPrefix, {});
+    },
+
     async list(): Promise<ApiKeyRow[]> {
       return db.selectFrom('apiKeys').selectAll().orderBy('createdAt').orderBy('id').execute();
     },
