@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { EVENT_SHARED_SCHEMAS } from '../shapes/events.ts';
 import { FutureListingItem, FutureOddsItem } from '../shapes/futures.ts';
 import { ODDS_SHARED_SCHEMAS } from '../shapes/odds.ts';
+import { SnapshotMarket } from '../shapes/odds-snapshot.ts';
 import { RESULTS_SHARED_SCHEMAS } from '../shapes/results.ts';
 import { SPORT_SHARED_SCHEMAS } from '../shapes/sport-events.ts';
 import { SportListingItem } from '../shapes/sports.ts';
@@ -32,6 +33,7 @@ import { futuresRoutes } from './routes/futures.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { oddsRoutes } from './routes/odds.ts';
+import { oddsSnapshotRoutes } from './routes/odds-snapshot.ts';
 import { resultsRoutes } from './routes/results.ts';
 import { sportEventsRoutes } from './routes/sport-events.ts';
 import { sportsRoutes } from './routes/sports.ts';
@@ -102,6 +104,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     FutureListingItem,
     FutureOddsItem,
     ...USAGE_SHARED_SCHEMAS,
+    SnapshotMarket,
   ])
     app.addSchema(schema);
 
@@ -153,6 +156,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
       await publicApi.register(futuresRoutes);
       await publicApi.register(streamRoutes);
       await publicApi.register(usageRoutes);
+      await publicApi.register(oddsSnapshotRoutes);
     },
     { prefix: PUBLIC_PREFIX },
   );

@@ -29,6 +29,7 @@ import {
   type LacrosseOdds,
   type OddsOf,
   type OddsQuery,
+  type OddsSnapshotQuery,
   type OddType,
   type OptionalWhenEmpty,
   type Participant,
@@ -38,6 +39,7 @@ import {
   PUBLIC_PREFIX,
   type SgpRequest,
   type SgpResponse,
+  type SnapshotMarket,
   type SportListingItem,
   type TableTennisEvent,
   type TableTennisOdds,
@@ -206,6 +208,8 @@ export interface AltsportsClient {
     futureType: FutureType,
     options?: CallOptions,
   ): Promise<FutureOddsItem[]>;
+  /** Every matching market of every event with route 6's items, in one call (`limit`/`cursor` to page). */
+  oddsSnapshot(query?: OddsSnapshotQuery, options?: CallOptions): Promise<SnapshotMarket[]>;
   /** The calling key's requests this minute and today against its limits, by route (not counted itself). */
   usage(options?: CallOptions): Promise<KeyUsage>;
 }
@@ -417,6 +421,7 @@ export function createClient(options: ClientOptions): AltsportsClient {
         path: { sportType, tourId, futureType },
       }),
     usage: (o) => client.get('/usage', { ...o }),
+    oddsSnapshot: (query, o) => client.get('/odds', { ...o, ...(query ? { query } : {}) }),
   };
   return typed;
 }

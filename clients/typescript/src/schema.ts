@@ -3316,6 +3316,175 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/odds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch every market in one call
+         * @description Every market of the matching events (by competition, one event, odd type), each with route 6's items for its odd type and eventId, oddType and marketId; outcomes filtered by status, markets left empty left out. Ordered by event start, then market. With `limit`, a `Link: <...>; rel="next"` header gives the next page while more remain.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description competition key */
+                    competition?: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+                    /** @description one event: <sport_key>:<uuid> (a bare uuid is accepted too) */
+                    eventId?: string;
+                    /** @description only markets of this odd type */
+                    oddType?: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
+                    /** @description only outcomes in this status (a matchup by its betStatus); markets left empty are left out */
+                    status?: "OPEN" | "SUSPENDED" | "CLOSED";
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                    /** @description markets per page; without it the whole list is returned */
+                    limit?: number;
+                    /** @description opaque position from the previous page (see the Link header) */
+                    cursor?: string;
+                };
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SnapshotMarket"][];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/feed": {
         parameters: {
             query?: never;
@@ -5112,6 +5281,16 @@ export interface components {
                     [key: string]: number;
                 };
             };
+        };
+        /** SnapshotMarket */
+        SnapshotMarket: {
+            /** @description <sport_key>:<uuid> */
+            eventId: string;
+            /** @enum {string} */
+            oddType: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
+            marketId: string;
+            /** @description the market's items as route 6 publishes them for its odd type (a headToHead market is one matchup) */
+            outcomes: (components["schemas"]["HeadToHeadOdd"] | components["schemas"]["HeatOdd"] | components["schemas"]["ExactaOdd"] | components["schemas"]["OverUnderOdd"] | components["schemas"]["PropBetOdd"] | components["schemas"]["DreamTeamOdd"] | components["schemas"]["TeamMarketOdd"] | components["schemas"]["AthleteOdd"])[];
         };
         /** FeedDocument */
         FeedDocument: {
