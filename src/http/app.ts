@@ -154,7 +154,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
       await publicApi.register(oddsRoutes);
       await publicApi.register(sportEventsRoutes);
       await publicApi.register(futuresRoutes);
-      await publicApi.register(streamRoutes);
+      await publicApi.register(streamRoutes, { tokenSeconds: config.streamTokenSeconds });
       await publicApi.register(usageRoutes);
       await publicApi.register(oddsSnapshotRoutes);
     },

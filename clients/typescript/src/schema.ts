@@ -3108,6 +3108,8 @@ export interface paths {
                     kind?: ("event" | "heatScore" | "odds" | "settlement" | "future" | "reset")[];
                     /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                    /** @description a stream token (POST /stream/tokens) in place of the key, for EventSource in a browser; expired, forged or of a revoked key: 401 */
+                    token?: string;
                     /** @description resume after this change id, as the Last-Event-ID header does (for clients that cannot set headers) */
                     lastEventId?: number;
                 };
@@ -3201,6 +3203,91 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/stream/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a stream token
+         * @description A short-lived signed token for GET /stream?token=, so that EventSource works in a browser without the key in the page or the address bar. It is bound to the key and the key's competitions, lasts STREAM_TOKEN_SECONDS (600 by default), and stops working within 5 s of the key's revocation.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description pass it as GET /stream?token= */
+                            token: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time (UTC)
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+                /** @description missing or invalid API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

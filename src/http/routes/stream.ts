@@ -1,17 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { hashKey, type VerifiedKey } from '../../access/api-keys.ts';
+import { issueStreamToken } from '../../access/stream-tokens.ts';
 import { badRequest } from '../../domain/errors.ts';
 import { followChanges, streamFilter } from '../../read/change-stream.ts';
 import { withPrices } from '../../read/prices.ts';
-import { scopeOf } from '../plugins/auth.ts';
+import { presentedKey, scopeOf } from '../plugins/auth.ts';
 import { normaliseArrayParam } from '../query-params.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
-import { STREAM_DESCRIPTION, StreamHeaders, StreamQuery } from '../schemas/stream.ts';
+import { STREAM_DESCRIPTION, StreamHeaders, StreamQuery, StreamTokenResponse } from '../schemas/stream.ts';
 
-export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> = async (app, { tokenSeconds }) => {
   app.get(
     '/stream',
     {
-      config: { access: 'public' },
+      config: { access: 'public', streamToken: true },
       schema: {
         tags: ['stream'],
         summary: 'Stream changes (server-sent events)',
@@ -65,6 +67,29 @@ export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.error({ err: error }, 'stream: replaying the change log failed');
         stream.end();
       }
+    },
+  );
+
+  app.post(
+    '/stream/tokens',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['stream'],
+        summary: 'Issue a stream token',
+        description:
+          'A short-lived signed token for GET /stream?token=, so that EventSource works in a browser without the key in the page or the address bar. ' +
+          "It is bound to the key and the key's competitions, lasts STREAM_TOKEN_SECONDS (600 by default), and stops working within 5 s of the key's revocation.",
+        response: { 201: StreamTokenResponse, ...errorResponses({ 401: 'missing or invalid API key' }) },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return issueStreamToken(
+        request.apiKey as VerifiedKey,
+        hashKey(presentedKey(request.headers) as string),
+        tokenSeconds,
+      );
     },
   );
 };

@@ -19,6 +19,13 @@ export const StreamQuery = Type.Object({
     }),
   ),
   oddsFormat: Type.Optional(OddsFormatParam),
+  token: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      description:
+        'a stream token (POST /stream/tokens) in place of the key, for EventSource in a browser; expired, forged or of a revoked key: 401',
+    }),
+  ),
   lastEventId: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -155,3 +162,11 @@ export const STREAM_DESCRIPTION = [
   'A comment line (`: heartbeat`) comes every STREAM_HEARTBEAT_SECONDS. The documents themselves are fetched from the',
   'other routes, cheaply with If-None-Match.',
 ].join('\n');
+
+export const StreamTokenResponse = Type.Object(
+  {
+    token: Type.String({ description: 'pass it as GET /stream?token=' }),
+    expiresAt: Timestamp,
+  },
+  { $id: 'StreamToken', title: 'StreamToken' },
+);

@@ -34,6 +34,15 @@ export function keysRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    async findActiveById(id: string): Promise<ApiKeyRow | undefined> {
+      return db
+        .selectFrom('apiKeys')
+        .selectAll()
+        .where('id', '=', id)
+        .where('revokedAt', 'is', null)
+        .executeTakeFirst();
+    },
+
     async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
       return db.selectFrom('apiKeys').selectAll().where('keyHash', '=', keyHash).executeTakeFirst();
     },
