@@ -41,6 +41,7 @@ import {
   type SgpResponse,
   type SnapshotMarket,
   type SportListingItem,
+  type StreamToken,
   type TableTennisEvent,
   type TableTennisOdds,
   type ThreeIceEvent,
@@ -210,6 +211,11 @@ export interface AltsportsClient {
   ): Promise<FutureOddsItem[]>;
   /** Every matching market of every event with route 6's items, in one call (`limit`/`cursor` to page). */
   oddsSnapshot(query?: OddsSnapshotQuery, options?: CallOptions): Promise<SnapshotMarket[]>;
+  /**
+   * A short-lived token for the push stream in a browser: `new EventSource(`${origin}/api/v1/public/stream?token=${token}`)`
+   * opens it without the key in the page or the address bar.
+   */
+  streamToken(options?: CallOptions): Promise<StreamToken>;
   /** The calling key's requests this minute and today against its limits, by route (not counted itself). */
   usage(options?: CallOptions): Promise<KeyUsage>;
 }
@@ -421,6 +427,7 @@ export function createClient(options: ClientOptions): AltsportsClient {
         path: { sportType, tourId, futureType },
       }),
     usage: (o) => client.get('/usage', { ...o }),
+    streamToken: (o) => client.post('/stream/tokens', { ...o }),
     oddsSnapshot: (query, o) => client.get('/odds', { ...o, ...(query ? { query } : {}) }),
   };
   return typed;

@@ -101,6 +101,7 @@ export type FutureListingItem = Schemas['FutureListingItem'];
 export type FutureOddsItem = Schemas['FutureOddsItem'];
 export type KeyUsage = Schemas['KeyUsage'];
 export type SnapshotMarket = Schemas['SnapshotMarket'];
+export type StreamToken = PostResult<'/stream/tokens'>;
 
 export type OddType = EventOdds['oddType'];
 export type CompetitionKey = SportListingItem['key'];
