@@ -43,6 +43,14 @@ describeEachStore('stream tokens for browsers (issue 28)', (open) => {
       // A token opens the stream only.
       assert.equal((await app.inject({ method: 'GET', url: `${BASE}/events?token=${token}` })).statusCode, 401);
       assert.equal((await app.inject({ method: 'POST', url: `${BASE}/stream/tokens` })).statusCode, 401);
+      const withBody = await app.inject({
+        method: 'POST',
+        url: `${BASE}/stream/tokens`,
+        headers: { 'x-api-key': TEST_KEY },
+        payload: { ttl: 1e9 },
+      });
+      assert.equal(withBody.statusCode, 400);
+      assert.match(JSON.parse(withBody.body).message, /takes no body/);
     } finally {
       await app.close();
     }

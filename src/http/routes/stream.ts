@@ -80,7 +80,19 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> =
         description:
           'A short-lived signed token for GET /stream?token=, so that EventSource works in a browser without the key in the page or the address bar. ' +
           "It is bound to the key and the key's competitions, lasts STREAM_TOKEN_SECONDS (600 by default), and stops working within 5 s of the key's revocation.",
-        response: { 201: StreamTokenResponse, ...errorResponses({ 401: 'missing or invalid API key' }) },
+        response: {
+          201: StreamTokenResponse,
+          ...errorResponses({ 400: 'a body was sent: the route takes none', 401: 'missing or invalid API key' }),
+        },
+      },
+      preValidation: async (request) => {
+        const body = request.body as unknown;
+        const empty =
+          body === undefined ||
+          body === null ||
+          body === '' ||
+          (typeof body === 'object' && Object.keys(body).length === 0);
+        if (!empty) throw badRequest('Invalid request body: POST /stream/tokens takes no body', { in: 'body' });
       },
     },
     async (request, reply) => {
