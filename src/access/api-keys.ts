@@ -116,6 +116,11 @@ export async function revokeApiKey(store: Store, idOrPrefix: string, now = new D
   return onlyKey(await keysRepository(store.db).revoke(idOrPrefix, now.toISOString()), idOrPrefix);
 }
 
+/** The active key an id or prefix names (404 when none, 400 when several). */
+export async function findApiKey(store: Store, idOrPrefix: string): Promise<ApiKeyInfo> {
+  return onlyKey(await keysRepository(store.db).find(idOrPrefix), idOrPrefix);
+}
+
 /** Changes an active key's rate limits; takes effect within the verifier's memory (5 s). */
 export async function setApiKeyLimits(store: Store, idOrPrefix: string, limits: KeyLimits): Promise<ApiKeyInfo> {
   checkLimits(limits);

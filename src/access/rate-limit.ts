@@ -28,7 +28,126 @@ export interface RateDecision {
 export interface RateLimiter {
   /** Counts one request of `keyId`, if both windows have room. */
   consume(keyId: string, limits: RateLimits, nowMs?: number): Promise<RateDecision>;
+  /** Notes an admitted request of `keyId` to `route` (a route template) in the key's usage. */
+  countRoute(keyId: string, route: string, nowMs?: number): Promise<void>;
+  /** What `keyId` used this minute and today, without counting (issue 28). */
+  usage(keyId: string, limits: RateLimits, nowMs?: number): Promise<KeyUsage>;
   close(): Promise<void>;
+}
+
+export interface WindowUsage {
+  /** Null: no limit in this window. */
+  limit: number | null;
+  used: number;
+  remaining: number | null;
+  resetSeconds: number;
+}
+
+export interface KeyUsage {
+  minute: WindowUsage;
+  day: WindowUsage;
+  /** Today's (UTC) admitted requests by route template. */
+  byRoute: Record<string, number>;
+}
+
+/** The usage of a key from its counts: what `GET /usage` and `altsports keys usage` print. */
+export function keyUsage(
+  limits: RateLimits,
+  counts: { minute: number; byRoute: Record<string, number> },
+  nowMs: number,
+): KeyUsage {
+  const window = (name: RateWindowName, limit: number, used: number): WindowUsage => ({
+    limit: limit === 0 ? null : limit,
+    used,
+    remaining: limit === 0 ? null : Math.max(0, limit - used),
+    resetSeconds: Math.max(1, Math.ceil((windowStart(name, nowMs) + WINDOW_MS[name] - nowMs) / 1000)),
+  });
+  const today = Object.values(counts.byRoute).reduce((sum, n) => sum + n, 0);
+  return {
+    minute: window('minute', limits.perMinute, counts.minute),
+    day: window('day', limits.perDay, today),
+    byRoute: counts.byRoute,
+  };
+}
+
+/**
+ * Usage counts, beside the limits' own (which count nothing for a key without a limit): requests per
+ * key and minute, and per key, UTC day and route. Kept where the limits are.
+ */
+interface UsageCounts {
+  count(keyId: string, route: string, nowMs: number): Promise<void>;
+  read(keyId: string, nowMs: number): Promise<{ minute: number; byRoute: Record<string, number> }>;
+}
+
+const usageKey = (keyId: string, window: RateWindowName, nowMs: number) =>
+  `${KEY_PREFIX}:u:{${keyId}}:${window === 'minute' ? 'm' : 'd'}:${windowStart(window, nowMs)}`;
+
+/** Counts in this process; a window's counts are dropped once it is over. */
+function memoryUsage(): UsageCounts {
+  const minutes = new Map<string, number>();
+  const days = new Map<string, Map<string, number>>();
+  let minuteNow = 0;
+  let dayNow = 0;
+  const forgetPast = (nowMs: number) => {
+    if (windowStart('minute', nowMs) !== minuteNow) {
+      minuteNow = windowStart('minute', nowMs);
+      for (const key of minutes.keys()) if (!key.endsWith(`:${minuteNow}`)) minutes.delete(key);
+    }
+    if (windowStart('day', nowMs) !== dayNow) {
+      dayNow = windowStart('day', nowMs);
+      for (const key of days.keys()) if (!key.endsWith(`:${dayNow}`)) days.delete(key);
+    }
+  };
+  return {
+    async count(keyId, route, nowMs) {
+      forgetPast(nowMs);
+      const minute = usageKey(keyId, 'minute', nowMs);
+      minutes.set(minute, (minutes.get(minute) ?? 0) + 1);
+      const day = usageKey(keyId, 'day', nowMs);
+      const byRoute = days.get(day) ?? new Map<string, number>();
+      byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
+      days.set(day, byRoute);
+    },
+    async read(keyId, nowMs) {
+      return {
+        minute: minutes.get(usageKey(keyId, 'minute', nowMs)) ?? 0,
+        byRoute: Object.fromEntries(days.get(usageKey(keyId, 'day', nowMs)) ?? []),
+      };
+    },
+  };
+}
+
+/**
+ * Counts in Redis, shared by every node: a counter per key and minute, a hash of routes per key and
+ * day, each expiring with its window. Counting does not hold up the request it counts; while Redis
+ * does not answer, the counts of that time are lost (the limits themselves fall back to the process).
+ */
+function redisUsage(redis: Redis): UsageCounts {
+  return {
+    async count(keyId, route, nowMs) {
+      const minute = usageKey(keyId, 'minute', nowMs);
+      const day = usageKey(keyId, 'day', nowMs);
+      const ttl = (window: RateWindowName) =>
+        Math.ceil((windowStart(window, nowMs) + WINDOW_MS[window] - nowMs) / 1000) + CLOCK_SKEW_SECONDS;
+      await redis
+        .multi()
+        .incr(minute)
+        .expire(minute, ttl('minute'))
+        .hincrby(day, route, 1)
+        .expire(day, ttl('day'))
+        .exec();
+    },
+    async read(keyId, nowMs) {
+      const [minute, byRoute] = await Promise.all([
+        redis.get(usageKey(keyId, 'minute', nowMs)),
+        redis.hgetall(usageKey(keyId, 'day', nowMs)),
+      ]);
+      return {
+        minute: Number(minute ?? 0),
+        byRoute: Object.fromEntries(Object.entries(byRoute).map(([route, n]) => [route, Number(n)])),
+      };
+    },
+  };
 }
 
 export interface RateLimitLog {
@@ -122,7 +241,7 @@ type WindowCounters = (window: RateWindowName, points: number) => RateLimiterAbs
  * the clock (rate-limiter-flexible's own start at a key's first request), and each count expires with
  * its window. The minute is counted first; a request the day then turns down is given back to the minute.
  */
-function windowedLimiter(counters: WindowCounters, close: () => Promise<void>): RateLimiter {
+function windowedLimiter(counters: WindowCounters, usage: UsageCounts, close: () => Promise<void>): RateLimiter {
   const countIn = async (window: RateWindowName, limit: number, keyId: string, nowMs: number) => {
     if (limit === 0) return { used: 0, admitted: true, undo: async () => {} };
     const start = windowStart(window, nowMs);
@@ -155,6 +274,10 @@ function windowedLimiter(counters: WindowCounters, close: () => Promise<void>): 
       if (!day.admitted) await minute.undo();
       return decideRate(limits, { minute: minute.used, day: day.used }, nowMs);
     },
+    countRoute: (keyId, route, nowMs = Date.now()) => usage.count(keyId, route, nowMs),
+    async usage(keyId, limits, nowMs = Date.now()) {
+      return keyUsage(limits, await usage.read(keyId, nowMs), nowMs);
+    },
     close,
   };
 }
@@ -180,7 +303,7 @@ export function memoryRateLimiter(): RateLimiter {
   const counters = countersBy(
     (window, points) => new RateLimiterMemory({ keyPrefix: KEY_PREFIX, points, duration: WINDOW_MS[window] / 1000 }),
   );
-  return windowedLimiter(counters, async () => {});
+  return windowedLimiter(counters, memoryUsage(), async () => {});
 }
 
 /** The in-process limiter that counts while Redis does not answer: its first use is the outage's warning. */
@@ -244,11 +367,19 @@ export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): Ra
       insuranceLimiter: new Insurance({ keyPrefix: KEY_PREFIX, points, duration }, down),
     });
   });
-  const limiter = windowedLimiter(counters, async () => redis.disconnect());
+  const limiter = windowedLimiter(counters, redisUsage(redis), async () => redis.disconnect());
   return {
     async consume(keyId, limits, nowMs) {
       await ready;
       return limiter.consume(keyId, limits, nowMs);
+    },
+    async countRoute(keyId, route, nowMs) {
+      await ready;
+      return limiter.countRoute(keyId, route, nowMs);
+    },
+    async usage(keyId, limits, nowMs) {
+      await ready;
+      return limiter.usage(keyId, limits, nowMs);
     },
     close: limiter.close,
   };

@@ -5,9 +5,11 @@ import type { Config } from '../config.ts';
 import { EVENT_SHARED_SCHEMAS } from '../shapes/events.ts';
 import { FutureListingItem, FutureOddsItem } from '../shapes/futures.ts';
 import { ODDS_SHARED_SCHEMAS } from '../shapes/odds.ts';
+import { SnapshotMarket } from '../shapes/odds-snapshot.ts';
 import { RESULTS_SHARED_SCHEMAS } from '../shapes/results.ts';
 import { SPORT_SHARED_SCHEMAS } from '../shapes/sport-events.ts';
 import { SportListingItem } from '../shapes/sports.ts';
+import { USAGE_SHARED_SCHEMAS } from '../shapes/usage.ts';
 import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
 import { AccessLog } from './access-log.ts';
@@ -17,6 +19,7 @@ import { eventStreamPlugin } from './plugins/event-stream.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { listenerServer, listenersPlugin } from './plugins/listeners.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { oddsFormatPlugin } from './plugins/odds-format.ts';
 import { ADMIN_PREFIX, openApiPlugin, PUBLIC_PREFIX } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
@@ -30,10 +33,12 @@ import { futuresRoutes } from './routes/futures.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { oddsRoutes } from './routes/odds.ts';
+import { oddsSnapshotRoutes } from './routes/odds-snapshot.ts';
 import { resultsRoutes } from './routes/results.ts';
 import { sportEventsRoutes } from './routes/sport-events.ts';
 import { sportsRoutes } from './routes/sports.ts';
 import { streamRoutes } from './routes/stream.ts';
+import { usageRoutes } from './routes/usage.ts';
 import { ServerErrorResponse } from './schemas/common.ts';
 
 declare module 'fastify' {
@@ -98,6 +103,8 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     ...SPORT_SHARED_SCHEMAS,
     FutureListingItem,
     FutureOddsItem,
+    ...USAGE_SHARED_SCHEMAS,
+    SnapshotMarket,
   ])
     app.addSchema(schema);
 
@@ -129,6 +136,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     return payload;
   });
 
+  await app.register(oddsFormatPlugin);
   await app.register(responseCachePlugin, { store, feed: changeFeed });
   await app.register(eventStreamPlugin, {
     heartbeatMs: config.streamHeartbeatSeconds * 1000,
@@ -146,7 +154,9 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
       await publicApi.register(oddsRoutes);
       await publicApi.register(sportEventsRoutes);
       await publicApi.register(futuresRoutes);
-      await publicApi.register(streamRoutes);
+      await publicApi.register(streamRoutes, { tokenSeconds: config.streamTokenSeconds });
+      await publicApi.register(usageRoutes);
+      await publicApi.register(oddsSnapshotRoutes);
     },
     { prefix: PUBLIC_PREFIX },
   );

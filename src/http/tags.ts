@@ -12,7 +12,7 @@ export const OPENAPI_TAGS = [
     name: 'results',
     description: 'routes 4 and 5: participants and heat scores, with the derived fields of section 2.5',
   },
-  { name: 'odds', description: "routes 6 and 7: an event's odds by odd type, and same game parlays" },
+  { name: 'odds', description: "routes 6 and 7: an event's odds by odd type, same game parlays; every market at once" },
   { name: 'curling (gsoc)', description: 'routes 8 and 9: Grand Slam of Curling matches and odds' },
   { name: 'table tennis (mltt)', description: 'routes 10 and 11: Major League Table Tennis matches and odds' },
   { name: 'box lacrosse (nll)', description: 'routes 12 and 13: National Lacrosse League games and odds' },
@@ -20,6 +20,7 @@ export const OPENAPI_TAGS = [
   { name: 'Jai Alai (jaialai)', description: 'routes 16 and 17: Jai Alai cards and odds' },
   { name: 'futures', description: 'routes 18 and 19: season-long futures and their odds' },
   { name: 'stream', description: 'changes pushed as server-sent events' },
+  { name: 'usage', description: "the calling key's requests against its limits" },
   { name: 'admin', description: 'operator input (admin key)' },
   { name: 'operations', description: 'health, metrics and the interface description' },
 ] as const;

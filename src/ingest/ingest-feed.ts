@@ -9,6 +9,7 @@ import {
   heatIdsOfEntries,
   ReferenceIdConflict,
   touchEvents,
+  touchLastChanged,
   upsertNewer,
   type WriteCounts,
 } from '../store/feed-writer.ts';
@@ -64,7 +65,7 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
 type Transaction = Parameters<typeof touchEvents>[0];
 type FeedRow = { id: string; updatedAt: string } & Record<string, unknown>;
 
-/** Writes every collection in order, moves the events' contentUpdatedAt, and appends the change log. */
+/** Writes every collection in order, moves the events' contentUpdatedAt and lastChangedAt, and appends the change log. */
 async function writeFeed(
   trx: Transaction,
   store: Store,
@@ -90,7 +91,9 @@ async function writeFeed(
   }
   await touchEvents(trx, latestByEvent);
   summary.changedEventIds = [...latestByEvent.keys()];
-  const records = changeRecords(await changes.resolve(trx));
+  const batch = await changes.resolve(trx);
+  await touchLastChanged(trx, new Map([...batch.events].map(([id, event]) => [id, event.updatedAt])));
+  const records = changeRecords(batch);
   summary.changes =
     records.length === 0
       ? []

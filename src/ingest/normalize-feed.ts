@@ -41,7 +41,7 @@ export interface NormalizedFeed {
   tourYears: Incoming<TourYearRow>[];
   teams: Incoming<TeamRow>[];
   athletes: Incoming<AthleteRow>[];
-  events: Incoming<Omit<EventRow, 'contentUpdatedAt'> & { referenceId: number }>[];
+  events: Incoming<Omit<EventRow, 'contentUpdatedAt' | 'lastChangedAt'> & { referenceId: number }>[];
   rounds: Incoming<RoundRow>[];
   heats: Omit<Incoming<HeatRow>, 'eventId'>[];
   roundScores: Omit<Incoming<RoundScoreRow>, 'eventId'>[];

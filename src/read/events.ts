@@ -95,6 +95,7 @@ function toListItem(row: EventWithTour): EventListItem {
     eventLocation: row.eventLocation,
     eventLocationGroup: row.eventLocationGroup,
     updatedAt: row.contentUpdatedAt,
+    lastChangedAt: row.lastChangedAt ?? row.contentUpdatedAt,
     ...(row.cardId ? { cardId: row.cardId } : {}),
   };
 }

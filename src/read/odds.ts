@@ -25,6 +25,7 @@ import type {
 } from '../shapes/odds.ts';
 import type { Athlete } from '../shapes/results.ts';
 import type { Store } from '../store/database.ts';
+import type { EventWithTour } from '../store/repositories/events-repository.ts';
 import { type MarketFilter, oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
 import type { AthleteRow, EventRow, HeatRow, MarketRow, OddRow, RoundRow, TeamRow } from '../store/schema.ts';
@@ -70,6 +71,38 @@ export async function getEventOdds(
   if (query.overUnderSubMarketType && (oddType === 'overUnder' || oddType === 'multiOverUnder'))
     filter.overUnderSubMarketType = query.overUnderSubMarketType;
   const markets = await repo.marketsOfEvent(event.id, filter);
+  const { odds, context } = await marketContext(store, event, competition, markets);
+  const publicId = formatPublicId(event.competition, event.id);
+  const header = { eventId: publicId, publicId, numericEventId: event.referenceId, oddType };
+  // Each item is built as its odd type's shape (oddItem below); the member's name is the odd type.
+  const items = oddItems(markets, odds, context);
+  if (oddType === 'eventExacta' || oddType === 'heatExacta')
+    return { ...header, [oddType]: await exoticItems(store, event, markets, odds, items, query, context) } as EventOdds;
+  return { ...header, [oddType]: items } as EventOdds;
+}
+
+/**
+ * The published items of `markets` (of one event, of any odd types), in the order given: one item
+ * per outcome, one per head-to-head matchup, each as its odd type's shape.
+ */
+export async function marketItems(
+  store: Store,
+  event: EventWithTour,
+  competition: Competition,
+  markets: MarketRow[],
+): Promise<OddItem<OddType>[]> {
+  const { odds, context } = await marketContext(store, event, competition, markets);
+  return oddItems(markets, odds, context);
+}
+
+/** The odds of `markets` and what their items are built from: athletes, teams, heats, results. */
+async function marketContext(
+  store: Store,
+  event: EventWithTour,
+  competition: Competition,
+  markets: MarketRow[],
+): Promise<{ odds: OddRow[]; context: Context }> {
+  const repo = oddsRepository(store.db);
   const odds = await repo.oddsOfMarkets(
     event.id,
     markets.map((m) => m.id),
@@ -97,13 +130,7 @@ export async function getEventOdds(
     results,
     eventStatus: event.eventStatus,
   };
-  const publicId = formatPublicId(event.competition, event.id);
-  const header = { eventId: publicId, publicId, numericEventId: event.referenceId, oddType };
-  // Each item is built as its odd type's shape (oddItem below); the member's name is the odd type.
-  const items = oddItems(markets, odds, context);
-  if (oddType === 'eventExacta' || oddType === 'heatExacta')
-    return { ...header, [oddType]: await exoticItems(store, event, markets, odds, items, query, context) } as EventOdds;
-  return { ...header, [oddType]: items } as EventOdds;
+  return { odds, context };
 }
 
 export function parseIds(text: string | null): string[] {

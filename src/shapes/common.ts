@@ -1,5 +1,6 @@
 import { type Static, type TSchema, type TSchemaOptions, type TUnsafe, Type } from 'typebox';
 import { COMPETITION_KEYS } from '../domain/competitions.ts';
+import { ODDS_FORMATS } from '../domain/odds-format.ts';
 
 /**
  * Building blocks of the public shapes. Nullable primitives use JSON Schema type arrays
@@ -11,6 +12,25 @@ export function Nullable<T extends TSchema>(schema: T) {
   if (!type) return Type.Union([schema, Type.Null()]);
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, 'null'] });
 }
+
+/**
+ * `oddsFormat` (issue 28): the format of each priced item's `price`. The specification's fields stay as
+ * they are; without the parameter no `price` is added.
+ */
+export const OddsFormatParam = StringEnum(ODDS_FORMATS, {
+  description:
+    'adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification\'s fields stay as they are',
+});
+export const OddsFormatQuery = Type.Object({ oddsFormat: Type.Optional(OddsFormatParam) });
+
+/** A priced item's price in the requested `oddsFormat`: present only when one was asked for. */
+export const Price = Type.Optional(
+  Type.Unsafe<number | string | null>({
+    type: ['number', 'string', 'null'],
+    description:
+      'the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less)',
+  }),
+);
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 date-time (UTC)' });
 

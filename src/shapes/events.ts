@@ -27,7 +27,12 @@ export const EventListQuery = Type.Object({
         'only events in these statuses; send it repeated (eventStatus=LIVE&eventStatus=NEXT), as a comma list, as eventStatus[]=, or indexed eventStatus[0]=',
     }),
   ),
-  updatedSince: Type.Optional(DateParam('only events whose document changed after this')),
+  updatedSince: Type.Optional(
+    DateParam(
+      "only events any of whose public documents (the event, its heats' scores, its odds) changed after this, " +
+        'that is whose `lastChangedAt` is later',
+    ),
+  ),
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 1000, description: 'page size; without it the whole list is returned' }),
   ),
@@ -51,7 +56,16 @@ export const EventListItem = Type.Object(
     eventStatus: StringEnum(EVENT_STATUSES),
     eventLocation: Nullable(Type.String()),
     eventLocationGroup: Nullable(Type.String()),
-    updatedAt: Timestamp,
+    updatedAt: Type.String({
+      format: 'date-time',
+      description: "the event document's latest change (the specification's field)",
+    }),
+    lastChangedAt: Type.String({
+      format: 'date-time',
+      description:
+        "the latest change to any of the public documents of the event: the event, its heats' score rows, " +
+        'its markets and odds (never before `updatedAt`); what `updatedSince` filters on',
+    }),
     cardId: Type.Optional(
       Type.String({ description: 'Jai Alai matches only: the card (night) id that GET /events/jaialai/{id} takes' }),
     ),

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { FUTURE_TYPES, GENDERS } from '../domain/enumerations.ts';
-import { CompetitionKey, Nullable, StringEnum, Timestamp } from './common.ts';
+import { CompetitionKey, Nullable, Price, StringEnum, Timestamp } from './common.ts';
 
 /** Routes 18 and 19: the futures and their odds (sections 2.9 and 2.10). */
 export const FutureListingItem = Type.Object(
@@ -33,7 +33,12 @@ export const FutureOddsItem = Type.Object(
     referenceId: Type.Integer(),
     name: Type.String(),
     odds: Type.Array(
-      Type.Object({ outcomeName: Type.String(), americanOdds: Type.Number(), decimalOdds: Type.Number() }),
+      Type.Object({
+        outcomeName: Type.String(),
+        americanOdds: Type.Number(),
+        decimalOdds: Type.Number(),
+        price: Price,
+      }),
     ),
     updatedAt: Timestamp,
   },

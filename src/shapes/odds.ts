@@ -9,7 +9,7 @@ import {
   SETTLEMENTS,
 } from '../domain/enumerations.ts';
 import { OVER_UNDER_SIDES } from '../domain/markets/selection.ts';
-import { Nullable, Ref, StringEnum, Timestamp } from './common.ts';
+import { Nullable, OddsFormatParam, Price, Ref, StringEnum, Timestamp } from './common.ts';
 import { Athlete, ParticipantTeam } from './results.ts';
 
 /** Route 6's response (DESIGN decision 7) and route 7's (decision 8). */
@@ -32,6 +32,7 @@ const Priced = {
   referenceId: Type.Integer(),
   marketId: Type.String(),
   ...Prices,
+  price: Price,
   status: StringEnum(OUTCOME_STATUSES),
   settlement: StringEnum(SETTLEMENTS),
   deadHeatFactor: Type.Number({ description: 'share of the stake paid at full odds after a dead heat; 1 otherwise' }),
@@ -145,6 +146,7 @@ export const HeadToHeadSide = Type.Object(
     outcomeId: Type.String(),
     position: Position,
     ...Prices,
+    price: Price,
     status: StringEnum(OUTCOME_STATUSES),
     settlement: StringEnum(SETTLEMENTS),
     athlete: AthleteRef,
@@ -220,6 +222,7 @@ export type EventOdds = Static<typeof EventOdds>;
 export type OddItem<T extends OddType> = Static<(typeof ITEM_OF)[T]>;
 
 export const EventOddsQuery = Type.Object({
+  oddsFormat: Type.Optional(OddsFormatParam),
   exactasType: Type.Optional(
     Type.Unsafe<number>({
       type: 'integer',

@@ -8,7 +8,7 @@ import {
   SETTLEMENTS,
 } from '../domain/enumerations.ts';
 import { OUTCOME_SIDES } from '../domain/markets/selection.ts';
-import { CompetitionKey, Nullable, Ref, StringEnum, Timestamp } from './common.ts';
+import { CompetitionKey, Nullable, Price, Ref, StringEnum, Timestamp } from './common.ts';
 
 /**
  * Documents of routes 8 to 17. Section 2.6 gives the curling event's opening fields, team, end and
@@ -198,6 +198,7 @@ export const TeamOutcome = Type.Object(
     ),
     odds: Type.Number(),
     americanOdds: Type.Number(),
+    price: Price,
     probability: Type.Number({ description: 'percent' }),
     status: StringEnum(OUTCOME_STATUSES),
     settlement: StringEnum(SETTLEMENTS),
@@ -265,6 +266,7 @@ const JaiAlaiOutcome = Type.Object({
   settlement: StringEnum(SETTLEMENTS),
   odds: Type.Number({ description: 'decimal' }),
   americanOdds: Type.Number(),
+  price: Price,
   sets: Type.Number({
     description: "the outcome's line: sets on the match spread and total, points on a set's; 0 on a moneyline",
   }),

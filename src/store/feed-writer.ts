@@ -383,6 +383,21 @@ export async function touchEvents(trx: Transaction<Database>, latestByEvent: Map
   }
 }
 
+/**
+ * Moves each event's lastChangedAt forward to the latest updatedAt among the rows of its public
+ * documents that a batch changed (issue 28); a new event's starts there.
+ */
+export async function touchLastChanged(trx: Transaction<Database>, latestByEvent: Map<string, string>): Promise<void> {
+  for (const [eventId, at] of latestByEvent) {
+    await trx
+      .updateTable('events')
+      .set({ lastChangedAt: at })
+      .where('id', '=', eventId)
+      .where((eb) => eb.or([eb('lastChangedAt', 'is', null), eb('lastChangedAt', '<', at)]))
+      .execute();
+  }
+}
+
 /** Rows read by id, a chunk of ids per query, kept by id as `value` makes them. */
 async function byId<R extends { id: string }, V>(
   ids: readonly string[],

@@ -357,6 +357,36 @@ async function pricingModels(db: AnyDb): Promise<void> {
     .execute();
 }
 
+/** Rows of an event's public documents, each with the SQL that names its event (issue 28). */
+const EVENT_ROWS: Array<[table: string, event: string]> = [
+  ['rounds', 'rounds.event_id'],
+  ['round_scores', 'round_scores.event_id'],
+  ['heats', 'heats.event_id'],
+  ['heat_entries', '(select h.event_id from heats h where h.id = heat_entries.heat_id)'],
+  ['laps', '(select h.event_id from heats h where h.id = laps.heat_id)'],
+  ['heat_results', '(select h.event_id from heats h where h.id = heat_results.id)'],
+  ['team_games', '(select h.event_id from heats h where h.id = team_games.id)'],
+  ['event_participants', 'event_participants.event_id'],
+  ['markets', 'markets.event_id'],
+  ['odds', 'odds.event_id'],
+];
+
+/**
+ * Integrators (issue 28): each event's lastChangedAt, the latest updatedAt of any row of its public
+ * documents (the event, its rounds, heats and their score rows, its markets and odds), which
+ * `updatedSince` filters on. Filled from the rows already held.
+ */
+async function integrators(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('events').addColumn('last_changed_at', text).execute();
+  await sql`update events set last_changed_at = content_updated_at`.execute(db);
+  for (const [table, event] of EVENT_ROWS) {
+    await sql`update events set last_changed_at = latest.at from (
+      select ${sql.raw(event)} as event_id, max(updated_at) as at from ${sql.table(table)} group by 1
+    ) latest where latest.event_id = events.id and latest.at > events.last_changed_at`.execute(db);
+  }
+  await db.schema.createIndex('events_last_changed_at').on('events').column('last_changed_at').execute();
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
   '0002-results': { up: results },
@@ -364,6 +394,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-team-matches': { up: teamMatches },
   '0005-live-data': { up: liveData },
   '0006-pricing-models': { up: pricingModels },
+  '0007-integrators': { up: integrators },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -104,6 +104,12 @@ export interface EventRow {
   updatedAt: string;
   /** The latest updatedAt of the event and everything published inside its document. */
   contentUpdatedAt: string;
+  /**
+   * The latest updatedAt of any row of the event's public documents: the event document's, its heats'
+   * score rows, its markets and odds (issue 28). Null only between an event's insert and the end of
+   * its batch.
+   */
+  lastChangedAt: string | null;
 }
 
 export interface RoundRow {

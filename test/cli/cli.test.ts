@@ -165,7 +165,10 @@ describe('altsports CLI', { concurrency: true }, () => {
 
     const [listed, json] = await Promise.all([runCli(['keys', 'list'], env), runCli(['keys', 'list', '--json'], env)]);
     assertExit(listed, 0);
-    assert.match(listed.stdout.split('\n')[0] ?? '', /^ID\s+KEY\s+STATUS\s+NAME\s+COMPETITIONS\s+LIMITS\s+CREATED$/);
+    assert.match(
+      listed.stdout.split('\n')[0] ?? '',
+      /^ID\s+KEY\s+STATUS\s+NAME\s+COMPETITIONS\s+LIMITS\s+TODAY\s+CREATED$/,
+    );
     const line = listed.stdout.split('\n').find((l) => l.includes(id));
     assert.ok(line, listed.stdout);
     assert.ok(line.includes(key.slice(0, 8)), `the key's prefix is not shown: ${line}`);

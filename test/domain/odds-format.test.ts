@@ -5,6 +5,10 @@ import {
   americanToDecimal,
   decimalToAmerican,
   decimalToProbability,
+  formatPrice,
+  MAX_DECIMAL_ODDS,
+  ODDS_FORMATS,
+  type OddsFormat,
   probabilityToDecimal,
 } from '../../src/domain/odds-format.ts';
 
@@ -35,6 +39,153 @@ describe('odds formats', () => {
         // American odds are whole numbers: the round trip is exact to within one American point.
         const slack = decimal >= 2 ? 0.01 : (decimal - 1) ** 2 / 100 + 0.0001;
         assert.ok(Math.abs(back - decimal) <= slack + 1e-9, `${decimal} -> ${back}`);
+      }),
+    );
+  });
+});
+
+describe('odds formats on request (oddsFormat, issue 28)', () => {
+  test('each format as a table', () => {
+    const table: Array<[number, Record<OddsFormat, number | string>]> = [
+      [2, { decimal: 2, american: 100, fractional: '1/1', hongkong: 1, malay: 1, indonesian: 1, probability: 50 }],
+      [
+        3.5,
+        {
+          decimal: 3.5,
+          american: 250,
+          fractional: '5/2',
+          hongkong: 2.5,
+          malay: -0.4,
+          indonesian: 2.5,
+          probability: 28.5714,
+        },
+      ],
+      [
+        1.5,
+        {
+          decimal: 1.5,
+          american: -200,
+          fractional: '1/2',
+          hongkong: 0.5,
+          malay: 0.5,
+          indonesian: -2,
+          probability: 66.6667,
+        },
+      ],
+      [
+        1.9091,
+        {
+          decimal: 1.9091,
+          american: -110,
+          fractional: '10/11',
+          hongkong: 0.91,
+          malay: 0.91,
+          indonesian: -1.1,
+          probability: 52.3807,
+        },
+      ],
+      [
+        1.8333,
+        {
+          decimal: 1.8333,
+          american: -120,
+          fractional: '5/6',
+          hongkong: 0.83,
+          malay: 0.83,
+          indonesian: -1.2,
+          probability: 54.5464,
+        },
+      ],
+      [
+        11,
+        {
+          decimal: 11,
+          american: 1000,
+          fractional: '10/1',
+          hongkong: 10,
+          malay: -0.1,
+          indonesian: 10,
+          probability: 9.0909,
+        },
+      ],
+      [
+        1.001,
+        {
+          decimal: 1.001,
+          american: -100000,
+          fractional: '1/1000',
+          hongkong: 0,
+          malay: 0,
+          indonesian: -1000,
+          probability: 99.9001,
+        },
+      ],
+    ];
+    for (const [decimal, expected] of table)
+      for (const format of ODDS_FORMATS)
+        assert.equal(formatPrice(decimal, format), expected[format], `${decimal} ${format}`);
+    for (const format of ODDS_FORMATS) {
+      assert.equal(formatPrice(1, format), null);
+      assert.equal(formatPrice(0, format), null);
+    }
+  });
+
+  const decimals = fc.double({ min: 1.0001, max: MAX_DECIMAL_ODDS, noNaN: true });
+
+  test('fractional odds are reduced, and within half a percent of the profit (or exact to four places)', () => {
+    fc.assert(
+      fc.property(decimals, (decimal) => {
+        const [p, q] = (formatPrice(decimal, 'fractional') as string).split('/').map(Number) as [number, number];
+        assert.ok(Number.isInteger(p) && Number.isInteger(q) && p >= 1 && q >= 1);
+        const divisor = (a: number, b: number): number => (b === 0 ? a : divisor(b, a % b));
+        assert.equal(divisor(p, q), 1, `${p}/${q}`);
+        const profit = decimal - 1;
+        assert.ok(Math.abs(p / q - profit) <= Math.max(0.005 * profit, 0.00005 + 1e-12), `${decimal} -> ${p}/${q}`);
+      }),
+    );
+  });
+
+  test('Hong Kong, Malay and Indonesian agree with each other and with the decimal price', () => {
+    fc.assert(
+      fc.property(decimals, (decimal) => {
+        const hk = formatPrice(decimal, 'hongkong') as number;
+        const malay = formatPrice(decimal, 'malay') as number;
+        const indonesian = formatPrice(decimal, 'indonesian') as number;
+        assert.ok(Math.abs(hk - (decimal - 1)) <= 0.005 + 1e-9);
+        assert.ok(malay >= -1 && malay <= 1, `malay ${malay}`);
+        // Positive Malay and Indonesian odds are the Hong Kong odds; the negative ones are the other side of evens.
+        if (malay > 0) assert.equal(malay, hk);
+        if (indonesian >= 1) assert.equal(indonesian, hk);
+        assert.ok(indonesian >= 1 || indonesian <= -1, `indonesian ${indonesian}`);
+      }),
+    );
+  });
+
+  test('every format orders prices as decimal odds do (a longer price is never shown shorter)', () => {
+    const value = (format: OddsFormat, decimal: number) => {
+      const price = formatPrice(decimal, format) as number | string;
+      if (format === 'fractional') {
+        const [p, q] = (price as string).split('/').map(Number) as [number, number];
+        return p / q;
+      }
+      // Each back to the profit per unit staked.
+      const n = price as number;
+      if (format === 'malay') return n >= 0 ? n : -1 / n;
+      if (format === 'indonesian') return n >= 1 ? n : -1 / n;
+      if (format === 'american') return n > 0 ? n / 100 : 100 / -n;
+      if (format === 'probability') return -(price as number);
+      return price as number;
+    };
+    fc.assert(
+      fc.property(decimals, decimals, (a, b) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        // Malay 0 (to two places) is either end of the range: it orders nothing.
+        for (const format of ODDS_FORMATS)
+          if (
+            format !== 'fractional' &&
+            !(format === 'malay' && (formatPrice(low, format) === 0 || formatPrice(high, format) === 0))
+          )
+            assert.ok(value(format, low) <= value(format, high) + 1e-9, `${format} ${low} ${high}`);
       }),
     );
   });

@@ -30,6 +30,7 @@ describeEachStore('GET /events', (_open, kind) => {
       eventLocation: 'Banzai Pipeline',
       eventLocationGroup: 'Hawaii',
       updatedAt: '2026-02-08T00:00:00.000Z',
+      lastChangedAt: '2026-02-08T00:00:00.000Z',
     });
   });
 

@@ -106,6 +106,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     bracketSlot: 1,
     updatedAt: T1,
     contentUpdatedAt: T1,
+    lastChangedAt: T1,
   },
   rounds: {
     id: 'rd-1',
@@ -304,6 +305,7 @@ describeEachStore('store', (open) => {
       '0004-team-matches',
       '0005-live-data',
       '0006-pricing-models',
+      '0007-integrators',
     ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);

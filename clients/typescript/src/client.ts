@@ -23,11 +23,13 @@ import {
   type HeatScoreRow,
   type JaiAlaiMatch,
   type JaiAlaiOdds,
+  type KeyUsage,
   type KnockoutBracket,
   type LacrosseEvent,
   type LacrosseOdds,
   type OddsOf,
   type OddsQuery,
+  type OddsSnapshotQuery,
   type OddType,
   type OptionalWhenEmpty,
   type Participant,
@@ -37,7 +39,9 @@ import {
   PUBLIC_PREFIX,
   type SgpRequest,
   type SgpResponse,
+  type SnapshotMarket,
   type SportListingItem,
+  type StreamToken,
   type TableTennisEvent,
   type TableTennisOdds,
   type ThreeIceEvent,
@@ -205,6 +209,15 @@ export interface AltsportsClient {
     futureType: FutureType,
     options?: CallOptions,
   ): Promise<FutureOddsItem[]>;
+  /** Every matching market of every event with route 6's items, in one call (`limit`/`cursor` to page). */
+  oddsSnapshot(query?: OddsSnapshotQuery, options?: CallOptions): Promise<SnapshotMarket[]>;
+  /**
+   * A short-lived token for the push stream in a browser: `new EventSource(`${origin}/api/v1/public/stream?token=${token}`)`
+   * opens it without the key in the page or the address bar.
+   */
+  streamToken(options?: CallOptions): Promise<StreamToken>;
+  /** The calling key's requests this minute and today against its limits, by route (not counted itself). */
+  usage(options?: CallOptions): Promise<KeyUsage>;
 }
 
 const RETRY_STATUSES = new Set([429, 503]);
@@ -413,6 +426,9 @@ export function createClient(options: ClientOptions): AltsportsClient {
         ...o,
         path: { sportType, tourId, futureType },
       }),
+    usage: (o) => client.get('/usage', { ...o }),
+    streamToken: (o) => client.post('/stream/tokens', { ...o }),
+    oddsSnapshot: (query, o) => client.get('/odds', { ...o, ...(query ? { query } : {}) }),
   };
   return typed;
 }

@@ -266,7 +266,7 @@ export interface paths {
                     sortOrder?: "ASC" | "DESC";
                     /** @description only events in these statuses; send it repeated (eventStatus=LIVE&eventStatus=NEXT), as a comma list, as eventStatus[]=, or indexed eventStatus[0]= */
                     eventStatus?: ("LIVE" | "UPCOMING" | "NEXT" | "IN_WINDOW" | "COMPLETED" | "CANCELLED" | "POSTPONED")[];
-                    /** @description only events whose document changed after this: a date (YYYY-MM-DD) or an ISO 8601 date-time */
+                    /** @description only events any of whose public documents (the event, its heats' scores, its odds) changed after this, that is whose `lastChangedAt` is later: a date (YYYY-MM-DD) or an ISO 8601 date-time */
                     updatedSince?: string;
                     /** @description page size; without it the whole list is returned */
                     limit?: number;
@@ -885,6 +885,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                     /** @description eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta; all when absent */
                     exactasType?: 2 | 3 | 4;
                     /** @description overUnder and multiOverUnder: one sub-market; all when absent */
@@ -1827,7 +1829,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                };
                 header?: {
                     /** @description ETags of a copy you hold: 304 when one is current */
                     "If-None-Match"?: string;
@@ -1984,7 +1989,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                };
                 header?: {
                     /** @description ETags of a copy you hold: 304 when one is current */
                     "If-None-Match"?: string;
@@ -2141,7 +2149,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                };
                 header?: {
                     /** @description ETags of a copy you hold: 304 when one is current */
                     "If-None-Match"?: string;
@@ -2612,7 +2623,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                };
                 header?: {
                     /** @description ETags of a copy you hold: 304 when one is current */
                     "If-None-Match"?: string;
@@ -2908,7 +2922,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                };
                 header?: {
                     /** @description ETags of a copy you hold: 304 when one is current */
                     "If-None-Match"?: string;
@@ -3091,6 +3108,10 @@ export interface paths {
                     eventId?: string[];
                     /** @description only these kinds of change (repeated or a comma list); reset is always sent */
                     kind?: ("event" | "heatScore" | "odds" | "settlement" | "future" | "reset")[];
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                    /** @description a stream token (POST /stream/tokens) in place of the key, for EventSource in a browser; expired, forged or of a revoked key: 401 */
+                    token?: string;
                     /** @description resume after this change id, as the Last-Event-ID header does (for clients that cannot set headers) */
                     lastEventId?: number;
                 };
@@ -3150,6 +3171,384 @@ export interface paths {
                 };
                 /** @description the API key does not give access to this competition */
                 403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/stream/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a stream token
+         * @description A short-lived signed token for GET /stream?token=, so that EventSource works in a browser without the key in the page or the address bar. It is bound to the key and the key's competitions, lasts STREAM_TOKEN_SECONDS (600 by default), and stops working within 5 s of the key's revocation.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description pass it as GET /stream?token= */
+                            token: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time (UTC)
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+                /** @description a body was sent: the route takes none */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch the key's usage
+         * @description The calling key's requests this clock minute and this UTC day against its limits (limit and remaining null where it has none), and today's requests by route template. Answered even when the key is over its limit, and not counted itself.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KeyUsage"];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description missing or invalid API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/odds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch every market in one call
+         * @description Every market of the matching events (by competition, one event, odd type), each with route 6's items for its odd type and eventId, oddType and marketId; outcomes filtered by status, markets left empty left out. Ordered by event start, then market. With `limit`, a `Link: <...>; rel="next"` header gives the next page while more remain.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description competition key */
+                    competition?: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+                    /** @description one event: <sport_key>:<uuid> (a bare uuid is accepted too) */
+                    eventId?: string;
+                    /** @description only markets of this odd type */
+                    oddType?: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
+                    /** @description only outcomes in this status (a matchup by its betStatus); markets left empty are left out */
+                    status?: "OPEN" | "SUSPENDED" | "CLOSED";
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                    /** @description markets per page; without it the whole list is returned */
+                    limit?: number;
+                    /** @description opaque position from the previous page (see the Link header) */
+                    cursor?: string;
+                };
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SnapshotMarket"][];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found */
+                404: {
                     headers: {
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
@@ -3569,6 +3968,8 @@ export interface components {
             id: string;
             marketId: string;
             decimalOdds: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
         };
@@ -3766,9 +4167,14 @@ export interface components {
             eventLocationGroup: string | null;
             /**
              * Format: date-time
-             * @description ISO 8601 date-time (UTC)
+             * @description the event document's latest change (the specification's field)
              */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description the latest change to any of the public documents of the event: the event, its heats' score rows, its markets and odds (never before `updatedAt`); what `updatedSince` filters on
+             */
+            lastChangedAt: string;
             /** @description Jai Alai matches only: the card (night) id that GET /events/jaialai/{id} takes */
             cardId?: string;
         };
@@ -3955,6 +4361,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -3989,6 +4397,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4039,6 +4449,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4079,6 +4491,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4117,6 +4531,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4151,6 +4567,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4185,6 +4603,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4213,6 +4633,8 @@ export interface components {
             americanOdds: number;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /** @enum {string} */
@@ -4681,6 +5103,8 @@ export interface components {
             line: number | null;
             odds: number;
             americanOdds: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @description percent */
             probability: number;
             /** @enum {string} */
@@ -4785,6 +5209,8 @@ export interface components {
                 /** @description decimal */
                 odds: number;
                 americanOdds: number;
+                /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+                price?: number | string | null;
                 /** @description the outcome's line: sets on the match spread and total, points on a set's; 0 on a moneyline */
                 sets: number;
                 homeLineup: string | null;
@@ -4936,12 +5362,50 @@ export interface components {
                 outcomeName: string;
                 americanOdds: number;
                 decimalOdds: number;
+                /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+                price?: number | string | null;
             }[];
             /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+        };
+        /** WindowUsage */
+        WindowUsage: {
+            /** @description requests allowed in the window; null: no limit */
+            limit: number | null;
+            /** @description requests counted in the window so far */
+            used: number;
+            /** @description requests left in the window; null: no limit */
+            remaining: number | null;
+            /** @description seconds until the window starts again */
+            resetSeconds: number;
+        };
+        /** KeyUsage */
+        KeyUsage: {
+            key: {
+                id: string;
+                name: string;
+            };
+            minute: components["schemas"]["WindowUsage"];
+            day: components["schemas"]["WindowUsage"];
+            today: {
+                /** @description today's (UTC) counted requests by route template, e.g. /events/{eventId} */
+                byRoute: {
+                    [key: string]: number;
+                };
+            };
+        };
+        /** SnapshotMarket */
+        SnapshotMarket: {
+            /** @description <sport_key>:<uuid> */
+            eventId: string;
+            /** @enum {string} */
+            oddType: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
+            marketId: string;
+            /** @description the market's items as route 6 publishes them for its odd type (a headToHead market is one matchup) */
+            outcomes: (components["schemas"]["HeadToHeadOdd"] | components["schemas"]["HeatOdd"] | components["schemas"]["ExactaOdd"] | components["schemas"]["OverUnderOdd"] | components["schemas"]["PropBetOdd"] | components["schemas"]["DreamTeamOdd"] | components["schemas"]["TeamMarketOdd"] | components["schemas"]["AthleteOdd"])[];
         };
         /** FeedDocument */
         FeedDocument: {

@@ -48,6 +48,8 @@ export interface SubscribeOptions {
   competition?: StreamQuery['competition'];
   eventId?: StreamQuery['eventId'];
   kind?: StreamQuery['kind'];
+  /** Adds `price` in this format to each odd an `odds` change reports. */
+  oddsFormat?: StreamQuery['oddsFormat'];
   /** Resume after this change id (a `StreamEvent.id` saved earlier). */
   lastEventId?: number;
   /** Ends the iteration (quietly: the loop just stops). */
@@ -106,6 +108,7 @@ export function subscribe(transport: StreamTransport, options: SubscribeOptions 
     ...(options.competition ? { competition: options.competition } : {}),
     ...(options.eventId ? { eventId: options.eventId } : {}),
     ...(options.kind ? { kind: options.kind } : {}),
+    ...(options.oddsFormat ? { oddsFormat: options.oddsFormat } : {}),
   };
   let lastEventId: number | null = options.lastEventId ?? null;
 

@@ -99,11 +99,17 @@ export type JaiAlaiOdds = Schemas['JaiAlaiOdds'];
 export type KnockoutBracket = Schemas['KnockoutBracket'];
 export type FutureListingItem = Schemas['FutureListingItem'];
 export type FutureOddsItem = Schemas['FutureOddsItem'];
+export type KeyUsage = Schemas['KeyUsage'];
+export type SnapshotMarket = Schemas['SnapshotMarket'];
+export type StreamToken = PostResult<'/stream/tokens'>;
 
 export type OddType = EventOdds['oddType'];
 export type CompetitionKey = SportListingItem['key'];
 export type EventQuery = GetQuery<'/events'>;
 export type OddsQuery = GetQuery<'/events/{eventId}/{oddType}'>;
+export type OddsSnapshotQuery = GetQuery<'/odds'>;
+/** The formats `price` can be asked in (`oddsFormat` on every priced route and the stream). */
+export type OddsFormat = NonNullable<OddsQuery['oddsFormat']>;
 export type FutureType = PathParamsOf<
   OperationOf<'/futures/{sportType}/tour/{tourId}/odds/{futureType}', 'get'>
 >['futureType'];

@@ -1,5 +1,6 @@
 import type { ApiKeyInfo, KeyLimits } from '../../access/api-keys.ts';
-import { loadConfig } from '../../config.ts';
+import { type Config, loadConfig } from '../../config.ts';
+import type { Store } from '../../store/database.ts';
 import type { Command } from '../main.ts';
 import { columns } from '../table.ts';
 import { openMigratedStore } from './open-store.ts';
@@ -12,6 +13,7 @@ const USAGE = [
   '  altsports keys limits ID_OR_PREFIX [--per-minute N] [--per-day N]',
   "                                                                change a key's rate limits",
   '  altsports keys revoke ID_OR_PREFIX                            revoke a key',
+  "  altsports keys usage ID_OR_PREFIX [--json]                    a key's requests this minute and today, by route",
   '',
   "ID_OR_PREFIX: a key's id, or the start of its id or of the key, as `keys list` shows them; one",
   'that names several keys changes none and lists them.',
@@ -20,6 +22,9 @@ const USAGE = [
   'Rate limits count requests per clock minute and per UTC day: N is a whole number, 0 or',
   '"unlimited" for no limit, "default" for the server\'s RATE_LIMIT_PER_MINUTE / RATE_LIMIT_PER_DAY',
   '(what a key gets when not told). A running server applies a change within 5 seconds.',
+  '',
+  'Usage counts are kept where the rate limits are: in Redis (REDIS_URL), which this command reads,',
+  'or in the serving process without Redis, where only GET /api/v1/public/usage (with the key) sees them.',
 ].join('\n');
 
 /** The limits given on the command line; an absent option leaves that limit as it is. */
@@ -50,8 +55,8 @@ export const keysCommand: Command = {
     const [action, target] = positionals;
     if (
       !action ||
-      !['create', 'list', 'limits', 'revoke'].includes(action) ||
-      ((action === 'revoke' || action === 'limits') && !target)
+      !['create', 'list', 'limits', 'revoke', 'usage'].includes(action) ||
+      ((action === 'revoke' || action === 'limits' || action === 'usage') && !target)
     ) {
       console.error(USAGE);
       return 2;
@@ -66,8 +71,10 @@ export const keysCommand: Command = {
       console.error(USAGE);
       return 2;
     }
-    const store = await openMigratedStore(loadConfig());
+    const config = loadConfig();
+    const store = await openMigratedStore(config);
     try {
+      if (action === 'usage') return await printUsage(store, config, target as string, values.json === true);
       if (action === 'create') {
         const name = (values.name as string | undefined)?.trim();
         if (!name) {
@@ -82,8 +89,15 @@ export const keysCommand: Command = {
         );
       } else if (action === 'list') {
         const keys = await listApiKeys(store);
+        const today = await todayCounts(config, keys);
         if (values.json) {
-          console.log(JSON.stringify(keys, null, 2));
+          console.log(
+            JSON.stringify(
+              keys.map((k, i) => ({ ...k, today: today[i] })),
+              null,
+              2,
+            ),
+          );
         } else {
           const rows = keys.map((k) => [
             k.id,
@@ -92,9 +106,10 @@ export const keysCommand: Command = {
             k.name,
             k.competitions ? k.competitions.join(',') : '*',
             showLimits(k),
+            today[keys.indexOf(k)] === null ? '-' : String(today[keys.indexOf(k)]),
             k.createdAt,
           ]);
-          const header = ['ID', 'KEY', 'STATUS', 'NAME', 'COMPETITIONS', 'LIMITS', 'CREATED'];
+          const header = ['ID', 'KEY', 'STATUS', 'NAME', 'COMPETITIONS', 'LIMITS', 'TODAY', 'CREATED'];
           for (const line of columns([header, ...rows])) console.log(line);
         }
       } else if (action === 'limits') {
@@ -109,3 +124,58 @@ export const keysCommand: Command = {
     }
   },
 };
+
+/** The shared usage counts, when the server keeps them in Redis; null without REDIS_URL (they are in the serving process). */
+async function sharedLimiter(config: Config) {
+  if (!config.redisUrl) return null;
+  const { redisRateLimiter } = await import('../../access/rate-limit.ts');
+  return redisRateLimiter(config.redisUrl);
+}
+
+const limitsOf = (config: Config, key: ApiKeyInfo) => ({
+  perMinute: key.ratePerMinute ?? config.rateLimitPerMinute,
+  perDay: key.ratePerDay ?? config.rateLimitPerDay,
+});
+
+/** Today's request count of each key, in order; nulls when the counts are not in Redis. */
+async function todayCounts(config: Config, keys: ApiKeyInfo[]): Promise<Array<number | null>> {
+  const limiter = await sharedLimiter(config);
+  if (!limiter) return keys.map(() => null);
+  try {
+    return await Promise.all(keys.map(async (k) => (await limiter.usage(k.id, limitsOf(config, k))).day.used));
+  } finally {
+    await limiter.close();
+  }
+}
+
+/** `keys usage`: what GET /usage answers the key, read from Redis. */
+async function printUsage(store: Store, config: Config, target: string, json: boolean): Promise<number> {
+  const { findApiKey } = await import('../../access/api-keys.ts');
+  const key = await findApiKey(store, target);
+  const limiter = await sharedLimiter(config);
+  if (!limiter) {
+    console.error(
+      'altsports keys usage: without REDIS_URL each server process counts its own requests; ask GET /api/v1/public/usage with the key, or run the servers with REDIS_URL',
+    );
+    return 1;
+  }
+  try {
+    const { minute, day, byRoute } = await limiter.usage(key.id, limitsOf(config, key));
+    const usage = { key: { id: key.id, name: key.name }, minute, day, today: { byRoute } };
+    if (json) {
+      console.log(JSON.stringify(usage, null, 2));
+      return 0;
+    }
+    const window = (name: string, w: typeof minute) =>
+      `${name}: ${w.used} used of ${w.limit ?? 'unlimited'}${w.remaining === null ? '' : `, ${w.remaining} left`}, resets in ${w.resetSeconds} s`;
+    console.log(`Key ${key.id} (${key.name})`);
+    console.log(window('this minute', minute));
+    console.log(window('today (UTC)', day));
+    const routes = Object.entries(byRoute).sort(([, a], [, b]) => b - a);
+    for (const line of columns([['ROUTE', 'TODAY'], ...routes.map(([route, n]) => [route, String(n)])]))
+      console.log(line);
+    return 0;
+  } finally {
+    await limiter.close();
+  }
+}

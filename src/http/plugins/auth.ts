@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { keyVerifier, secretsEqual, type VerifiedKey } from '../../access/api-keys.ts';
+import { streamTokenVerifier } from '../../access/stream-tokens.ts';
 import { ApiError, unauthorized } from '../../domain/errors.ts';
 import type { AccessScope } from '../../read/access-scope.ts';
 import type { Store } from '../../store/database.ts';
@@ -18,6 +19,8 @@ export type RouteAccess = 'public' | 'admin' | 'open';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The route also takes a stream token in `?token=` instead of a key (GET /stream, issue 28). */
+    streamToken?: boolean;
   }
   interface FastifyRequest {
     apiKey: VerifiedKey | null;
@@ -45,6 +48,7 @@ export function scopeOf(request: FastifyRequest): AccessScope {
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { store: Store; adminApiKey: string | undefined }) => {
     const verify = keyVerifier(options.store);
+    const verifyToken = streamTokenVerifier(options.store);
     app.decorateRequest('apiKey', null);
 
     app.addHook('onRequest', async (request) => {
@@ -54,6 +58,13 @@ export const authPlugin = fp(
       if (access === 'admin') {
         if (!options.adminApiKey) throw new ApiError(401, 'The admin API is closed: the server has no ADMIN_API_KEY');
         if (!key || !secretsEqual(key, options.adminApiKey)) throw unauthorized('Missing or invalid admin API key');
+        return;
+      }
+      const token = (request.query as { token?: unknown } | undefined)?.token;
+      if (!key && request.routeOptions.config.streamToken && typeof token === 'string') {
+        request.apiKey = await verifyToken(token);
+        if (!request.apiKey)
+          throw unauthorized('Invalid or expired stream token: ask POST /stream/tokens for a new one');
         return;
       }
       if (!key)

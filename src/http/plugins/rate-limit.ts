@@ -1,27 +1,65 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { memoryRateLimiter, type RateLimits, rateLimitHeaders, redisRateLimiter } from '../../access/rate-limit.ts';
+import type { VerifiedKey } from '../../access/api-keys.ts';
+import {
+  type KeyUsage,
+  memoryRateLimiter,
+  type RateLimiter,
+  type RateLimits,
+  rateLimitHeaders,
+  redisRateLimiter,
+} from '../../access/rate-limit.ts';
 import { ApiError } from '../../domain/errors.ts';
+import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Neither limited nor counted: the usage route answers a key over its limit (issue 28). */
+    uncounted?: boolean;
+  }
+  interface FastifyInstance {
+    /** The calling key's usage this minute and today, without counting it. */
+    usageOf(key: VerifiedKey): Promise<KeyUsage>;
+  }
+}
+
+/** The route a request matched, as the OpenAPI document names it under /api/v1/public (`/events/{eventId}`). */
+export function routeTemplate(request: FastifyRequest): string {
+  const url = request.routeOptions.url ?? request.url;
+  const path = url.startsWith(PUBLIC_PREFIX) ? url.slice(PUBLIC_PREFIX.length) : url;
+  return path.replace(/:(\w+)/g, '{$1}');
+}
 
 /**
  * Per-key rate limits on public routes (DESIGN decision 2). Registered after auth, which sets
  * request.apiKey, and before the response cache, whose hits go out with the headers set here.
- * The headers are set before a 429 is thrown: the error handler keeps them.
+ * The headers are set before a 429 is thrown: the error handler keeps them. Each admitted request
+ * is also counted by route, for the key's usage (issue 28).
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { defaults: RateLimits; redisUrl: string | undefined }) => {
-    const limiter = options.redisUrl ? redisRateLimiter(options.redisUrl, app.log) : memoryRateLimiter();
+    const limiter: RateLimiter = options.redisUrl ? redisRateLimiter(options.redisUrl, app.log) : memoryRateLimiter();
     app.addHook('onClose', () => limiter.close());
+    const limitsOf = (key: VerifiedKey): RateLimits => ({
+      perMinute: key.ratePerMinute ?? options.defaults.perMinute,
+      perDay: key.ratePerDay ?? options.defaults.perDay,
+    });
+    app.decorate('usageOf', (key: VerifiedKey) => limiter.usage(key.id, limitsOf(key)));
 
     app.addHook('onRequest', async (request, reply) => {
       const key = request.apiKey;
-      if (request.routeOptions.config.access !== 'public' || !key) return;
-      const decision = await limiter.consume(key.id, {
-        perMinute: key.ratePerMinute ?? options.defaults.perMinute,
-        perDay: key.ratePerDay ?? options.defaults.perDay,
-      });
+      const config = request.routeOptions.config;
+      if (config.access !== 'public' || !key || config.uncounted) return;
+      const decision = await limiter.consume(key.id, limitsOf(key));
       reply.headers(rateLimitHeaders(decision));
-      if (decision.allowed || !decision.binding) return;
+      if (decision.allowed) {
+        // Usage is bookkeeping: the request does not wait for it, and a failure only loses a count.
+        limiter
+          .countRoute(key.id, routeTemplate(request))
+          .catch((error: Error) => request.log.debug({ err: error }, 'usage not counted'));
+        return;
+      }
+      if (!decision.binding) return;
       const { window, limit } = decision.binding;
       throw new ApiError(
         429,

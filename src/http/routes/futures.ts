@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getFutureOdds, listFutures } from '../../read/futures.ts';
-import { Ref } from '../../shapes/common.ts';
+import { OddsFormatQuery, Ref } from '../../shapes/common.ts';
 import { FutureListingItem, FutureOddsItem } from '../../shapes/futures.ts';
 import { futuresTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
@@ -26,12 +26,13 @@ export const futuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/futures/:sportType/tour/:tourId/odds/:futureType',
     {
-      config: { access: 'public', cacheTags: futuresTags },
+      config: { access: 'public', cacheTags: futuresTags, priced: true },
       schema: {
         tags: ['futures'],
         summary: 'Fetch future odds',
         description: "Odds of a tour's futures of one type, newest season first.",
         params: FutureOddsParams,
+        querystring: OddsFormatQuery,
         response: {
           200: Type.Array(Ref(FutureOddsItem)),
           ...errorResponses({ ...PUBLIC_ERRORS, 404: 'future or odds not found' }),

@@ -14,7 +14,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/events/:eventId/:oddType',
     {
-      config: { access: 'public', cacheTags: eventTags('eventId') },
+      config: { access: 'public', cacheTags: eventTags('eventId'), priced: true },
       schema: {
         tags: ['odds'],
         summary: 'Fetch event odds',

@@ -4,7 +4,7 @@ import { getBracket } from '../../read/bracket.ts';
 import { getJaiAlaiCard } from '../../read/jai-alai.ts';
 import { getSportEventDocument } from '../../read/sport-events.ts';
 import { getJaiAlaiOdds, getSportOdds } from '../../read/team-odds.ts';
-import { Ref } from '../../shapes/common.ts';
+import { OddsFormatQuery, Ref } from '../../shapes/common.ts';
 import {
   CurlingEvent,
   CurlingOdds,
@@ -103,12 +103,13 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/events/${route.sport}/:id/odds`,
       {
-        config: { access: 'public', cacheTags: eventTags('id') },
+        config: { access: 'public', cacheTags: eventTags('id'), priced: true },
         schema: {
           tags: [SPORT_TAG[route.sport]],
           summary: route.summary,
           description: `${route.what}, priced by the same score model, each outcome an odd id the parlay route accepts. The id may be prefixed or bare; an event of another sport is a 400 that names its sport.`,
           params: SportOddsParams,
+          querystring: OddsFormatQuery,
           response: { 200: Ref(route.schema), ...errorResponses(ODDS) },
         },
       },
@@ -161,13 +162,14 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/events/jaialai/:id/odds',
     {
       // The match's odds carry its season's outright, a future.
-      config: { access: 'public', cacheTags: allTags(eventTags('id'), seasonFuturesTags('jaialai')) },
+      config: { access: 'public', cacheTags: allTags(eventTags('id'), seasonFuturesTags('jaialai')), priced: true },
       schema: {
         tags: [SPORT_TAG.jaialai],
         summary: 'Fetch Jai Alai odds',
         description:
           "A match's odds as section 2.8: event winner, match winner (moneyline, set spread, total sets), each set's moneyline, spread and total in points, and the season's outright.",
         params: SportOddsParams,
+        querystring: OddsFormatQuery,
         response: { 200: Ref(JaiAlaiOdds), ...errorResponses(ODDS) },
       },
     },

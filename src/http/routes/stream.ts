@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { hashKey, type VerifiedKey } from '../../access/api-keys.ts';
+import { issueStreamToken } from '../../access/stream-tokens.ts';
 import { badRequest } from '../../domain/errors.ts';
 import { followChanges, streamFilter } from '../../read/change-stream.ts';
-import { scopeOf } from '../plugins/auth.ts';
+import { withPrices } from '../../read/prices.ts';
+import { presentedKey, scopeOf } from '../plugins/auth.ts';
 import { normaliseArrayParam } from '../query-params.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
-import { STREAM_DESCRIPTION, StreamHeaders, StreamQuery } from '../schemas/stream.ts';
+import { STREAM_DESCRIPTION, StreamHeaders, StreamQuery, StreamTokenResponse } from '../schemas/stream.ts';
 
-export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> = async (app, { tokenSeconds }) => {
   app.get(
     '/stream',
     {
-      config: { access: 'public' },
+      config: { access: 'public', streamToken: true },
       schema: {
         tags: ['stream'],
         summary: 'Stream changes (server-sent events)',
@@ -29,7 +32,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { competition, eventId, kind, lastEventId } = request.query;
+      const { competition, eventId, kind, lastEventId, oddsFormat } = request.query;
       const header = request.headers['last-event-id'];
       if (header !== undefined && lastEventId !== undefined && Number(header) !== lastEventId) {
         throw badRequest('Last-Event-ID and lastEventId disagree; send one of them', { parameter: 'lastEventId' });
@@ -46,7 +49,8 @@ export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       try {
         const unsubscribe = await followChanges(app.store, app.changeFeed, resumeAfter, filter, {
-          change: (change) => stream.send({ id: change.id, event: change.kind, data: change.data }),
+          change: (change) =>
+            stream.send({ id: change.id, event: change.kind, data: withPrices(change.data, oddsFormat) }),
           gap: (afterId, position) =>
             stream.send({
               id: position,
@@ -63,6 +67,41 @@ export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.error({ err: error }, 'stream: replaying the change log failed');
         stream.end();
       }
+    },
+  );
+
+  app.post(
+    '/stream/tokens',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['stream'],
+        summary: 'Issue a stream token',
+        description:
+          'A short-lived signed token for GET /stream?token=, so that EventSource works in a browser without the key in the page or the address bar. ' +
+          "It is bound to the key and the key's competitions, lasts STREAM_TOKEN_SECONDS (600 by default), and stops working within 5 s of the key's revocation.",
+        response: {
+          201: StreamTokenResponse,
+          ...errorResponses({ 400: 'a body was sent: the route takes none', 401: 'missing or invalid API key' }),
+        },
+      },
+      preValidation: async (request) => {
+        const body = request.body as unknown;
+        const empty =
+          body === undefined ||
+          body === null ||
+          body === '' ||
+          (typeof body === 'object' && Object.keys(body).length === 0);
+        if (!empty) throw badRequest('Invalid request body: POST /stream/tokens takes no body', { in: 'body' });
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return issueStreamToken(
+        request.apiKey as VerifiedKey,
+        hashKey(presentedKey(request.headers) as string),
+        tokenSeconds,
+      );
     },
   );
 };

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CHANGE_KINDS, RESET_REASONS } from '../../domain/changes.ts';
 import { EVENT_STATUSES, OUTCOME_STATUSES } from '../../domain/enumerations.ts';
-import { CompetitionKey, StringEnum, Timestamp } from '../../shapes/common.ts';
+import { CompetitionKey, OddsFormatParam, Price, StringEnum, Timestamp } from '../../shapes/common.ts';
 
 export const StreamQuery = Type.Object({
   competition: Type.Optional(
@@ -16,6 +16,14 @@ export const StreamQuery = Type.Object({
   kind: Type.Optional(
     Type.Array(StringEnum(CHANGE_KINDS), {
       description: 'only these kinds of change (repeated or a comma list); reset is always sent',
+    }),
+  ),
+  oddsFormat: Type.Optional(OddsFormatParam),
+  token: Type.Optional(
+    Type.String({
+      maxLength: 2000,
+      description:
+        'a stream token (POST /stream/tokens) in place of the key, for EventSource in a browser; expired, forged or of a revoked key: 401',
     }),
   ),
   lastEventId: Type.Optional(
@@ -58,7 +66,13 @@ export const HeatScoreChange = Type.Object(
   { $id: 'HeatScoreChange', title: 'HeatScoreChange', additionalProperties: false },
 );
 export const ChangedOdd = Type.Object(
-  { id: Type.String(), marketId: Type.String(), decimalOdds: Type.Number(), status: StringEnum(OUTCOME_STATUSES) },
+  {
+    id: Type.String(),
+    marketId: Type.String(),
+    decimalOdds: Type.Number(),
+    price: Price,
+    status: StringEnum(OUTCOME_STATUSES),
+  },
   { $id: 'ChangedOdd', title: 'ChangedOdd', additionalProperties: false },
 );
 export const OddsChange = Type.Object(
@@ -148,3 +162,11 @@ export const STREAM_DESCRIPTION = [
   'A comment line (`: heartbeat`) comes every STREAM_HEARTBEAT_SECONDS. The documents themselves are fetched from the',
   'other routes, cheaply with If-None-Match.',
 ].join('\n');
+
+export const StreamTokenResponse = Type.Object(
+  {
+    token: Type.String({ description: 'pass it as GET /stream?token=' }),
+    expiresAt: Timestamp,
+  },
+  { $id: 'StreamToken', title: 'StreamToken' },
+);

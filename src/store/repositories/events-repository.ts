@@ -10,7 +10,7 @@ export interface EventListFilter {
   endsFrom?: string | undefined;
   /** Events that start before this instant (ISO). */
   startsBefore?: string | undefined;
-  /** Events whose document changed after this instant (ISO). */
+  /** Events any of whose public documents (event, heat scores, odds) changed after this instant (ISO). */
   updatedSince?: string | undefined;
   sortOrder: SortOrder;
   /** Keyset position: rows after (or before, when descending) this start date and reference id. */
@@ -45,7 +45,7 @@ export function eventsRepository(db: Kysely<Database>) {
       if (filter.statuses?.length) query = query.where('events.eventStatus', 'in', [...filter.statuses]);
       if (filter.endsFrom) query = query.where('events.endDate', '>=', filter.endsFrom);
       if (filter.startsBefore) query = query.where('events.startDate', '<', filter.startsBefore);
-      if (filter.updatedSince) query = query.where('events.contentUpdatedAt', '>', filter.updatedSince);
+      if (filter.updatedSince) query = query.where('events.lastChangedAt', '>', filter.updatedSince);
       const direction = filter.sortOrder === 'DESC' ? 'desc' : 'asc';
       if (filter.after) {
         const { startDate, referenceId } = filter.after;

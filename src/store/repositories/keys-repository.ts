@@ -34,8 +34,22 @@ export function keysRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    async findActiveById(id: string): Promise<ApiKeyRow | undefined> {
+      return db
+        .selectFrom('apiKeys')
+        .selectAll()
+        .where('id', '=', id)
+        .where('revokedAt', 'is', null)
+        .executeTakeFirst();
+    },
+
     async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
       return db.selectFrom('apiKeys').selectAll().where('keyHash', '=', keyHash).executeTakeFirst();
+    },
+
+    /** The active key an id or prefix names; every match of an ambiguous prefix. */
+    async find(idOrPrefix: string): Promise<ApiKeyRow[]> {
+      return updateOne(idOrPrefix, {});
     },
 
     async list(): Promise<ApiKeyRow[]> {

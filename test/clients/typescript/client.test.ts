@@ -554,3 +554,31 @@ describe('typed client: ETag polling', () => {
     }
   });
 });
+
+describe('typed client: what integrators reach for (issue 28)', () => {
+  test('oddsSnapshot, oddsFormat, usage and a stream token through named methods', async () => {
+    const server = await startServer({ feeds: [resultsFeed(), oddsFeed()] });
+    try {
+      const client = createClient({ baseUrl: server.baseUrl, apiKey: TEST_KEY });
+      const markets = await client.oddsSnapshot({ eventId: SPR, oddType: 'eventWinner', oddsFormat: 'fractional' });
+      assert.deepEqual(
+        markets.map((m) => [m.eventId, m.oddType, m.marketId]),
+        [[SPR, 'eventWinner', 'm-sx-win']],
+      );
+      const outcome = markets[0]?.outcomes.find((o) => 'id' in o && o.id === 'o-sx-win-a') as { price?: unknown };
+      assert.equal(outcome.price, '3/2');
+      const odds = await client.odds(SPR, 'eventWinner', { oddsFormat: 'american' });
+      assert.equal(odds.eventWinner.find((o) => o.id === 'o-sx-win-a')?.price, 150);
+      const usage = await client.usage();
+      assert.deepEqual(usage.today.byRoute, { '/odds': 1, '/events/{eventId}/{oddType}': 1 });
+      assert.equal(usage.minute.limit, null);
+      const { token, expiresAt } = await client.streamToken();
+      assert.ok(Date.parse(expiresAt) > Date.now());
+      const stream = await fetch(`${server.baseUrl}/api/v1/public/stream?token=${encodeURIComponent(token)}`);
+      assert.equal(stream.status, 200);
+      await stream.body?.cancel();
+    } finally {
+      await server.close();
+    }
+  });
+});

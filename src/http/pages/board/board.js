@@ -5,7 +5,8 @@
 // board refetches only the documents of that event the change touches, with If-None-Match, so an unchanged
 // one costs a 304; price ticks carry their new prices and need no request at all. That keeps a board with
 // every live event of a busy server within one key's rate limit. The stream is read with fetch, not
-// EventSource, because EventSource cannot send the X-API-KEY header.
+// EventSource, because the board runs its own reconnects (on silence, resuming with Last-Event-ID); it is
+// opened with a short-lived stream token rather than the key (POST /stream/tokens, issue 28).
 
 import { createParser } from './eventsource-parser.js';
 
@@ -633,10 +634,24 @@ async function follow() {
       idle = setTimeout(() => abort.abort(), IDLE_MS);
     };
     try {
-      const headers = { 'x-api-key': apiKey, accept: 'text/event-stream' };
+      // The stream is opened with a short-lived token (POST /stream/tokens), not the key: a new one
+      // for each connection, so that an expired token only costs a reconnect.
+      const issued = await fetch(`${API}/stream/tokens`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, accept: 'application/json' },
+        cache: 'no-store',
+        signal: abort.signal,
+      });
+      if (issued.status === 401) {
+        askForKey('The key was refused. Enter another one.');
+        return;
+      }
+      if (!issued.ok) throw new Error(`stream token: HTTP ${issued.status}`);
+      const { token } = await issued.json();
+      const headers = { accept: 'text/event-stream' };
       // Resume where we were: the server replays what we missed (or sends a reset).
       if (lastEventId !== null) headers['last-event-id'] = lastEventId;
-      const response = await fetch(`${API}/stream?kind=${STREAM_KINDS}`, {
+      const response = await fetch(`${API}/stream?kind=${STREAM_KINDS}&token=${encodeURIComponent(token)}`, {
         headers,
         cache: 'no-store',
         signal: abort.signal,
