@@ -92,7 +92,13 @@ export async function marketItems(
   markets: MarketRow[],
 ): Promise<OddItem<OddType>[]> {
   const { odds, context } = await marketContext(store, event, competition, markets);
-  return oddItems(markets, odds, context);
+  const items = oddItems(markets, odds, context);
+  // Exotic orders carry how many combinations exist and how many are shown, as route 6 gives them.
+  const exotic = markets.filter((m) => m.oddType === 'eventExacta' || m.oddType === 'heatExacta');
+  if (exotic.length === 0) return items;
+  const counted = await exoticItems(store, event, exotic, odds, items, {}, context);
+  const byId = new Map(counted.map((item) => [item.id, item]));
+  return items.map((item) => byId.get((item as { id?: string }).id ?? '') ?? item);
 }
 
 /** The odds of `markets` and what their items are built from: athletes, teams, heats, results. */

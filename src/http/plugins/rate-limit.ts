@@ -39,7 +39,12 @@ export function routeTemplate(request: FastifyRequest): string {
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { defaults: RateLimits; redisUrl: string | undefined }) => {
     const limiter: RateLimiter = options.redisUrl ? redisRateLimiter(options.redisUrl, app.log) : memoryRateLimiter();
-    app.addHook('onClose', () => limiter.close());
+    // Counts still on their way to Redis are let through before its connection closes.
+    const counting = new Set<Promise<void>>();
+    app.addHook('onClose', async () => {
+      await Promise.all(counting);
+      await limiter.close();
+    });
     const limitsOf = (key: VerifiedKey): RateLimits => ({
       perMinute: key.ratePerMinute ?? options.defaults.perMinute,
       perDay: key.ratePerDay ?? options.defaults.perDay,
@@ -54,9 +59,11 @@ export const rateLimitPlugin = fp(
       reply.headers(rateLimitHeaders(decision));
       if (decision.allowed) {
         // Usage is bookkeeping: the request does not wait for it, and a failure only loses a count.
-        limiter
+        const count = limiter
           .countRoute(key.id, routeTemplate(request))
-          .catch((error: Error) => request.log.debug({ err: error }, 'usage not counted'));
+          .catch((error: Error) => request.log.debug({ err: error }, 'usage not counted'))
+          .finally(() => counting.delete(count));
+        counting.add(count);
         return;
       }
       if (!decision.binding) return;
