@@ -8,7 +8,7 @@ import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
  * The simulations same game parlays are priced over, drawn on a worker thread. A 30-rider scope is
  * 267,000 orders, about 0.9 s of CPU, and 100,000 team matches 0.12 to 0.19 s: drawn on the event
  * loop, they stopped every other request for that long at the first parlay after a price moved
- * (BENCHMARKS.md "Soak"). Draws are seeded, so the worker draws exactly what the event loop would have.
+ * (measured by `npm run soak`). Draws are seeded, so the worker draws exactly what the event loop would have.
  */
 
 /** A scope's finishing orders (`ScopeSamples.fitted`). */
