@@ -265,7 +265,7 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
     if (offers('dreamTeam') && n >= 6) {
       // Three balanced teams of two: the 1st with the 6th favourite, the 2nd with the 5th, the 3rd with the 4th.
       const teams = [0, 1, 2].map((t) => [byWin[t] as number, byWin[5 - t] as number]);
-      const fair = groupWins(simulated(), n, teams);
+      const fair = poolEqualTeams(groupWins(simulated(), n, teams), teams, input.win);
       outcomes(
         market('dreamTeam', 'dreamTeam'),
         fair,
@@ -409,4 +409,23 @@ function groupWins(orders: Int32Array, n: number, teams: number[][]): number[] {
     wins[best] = (wins[best] as number) + 1;
   }
   return wins.map((w) => w / samples);
+}
+
+/**
+ * Teams made of equally strong athletes share one price: the mean of their simulated chances, which
+ * the draws' noise would otherwise set apart (two equal inputs, two prices).
+ */
+function poolEqualTeams(fair: readonly number[], teams: readonly number[][], win: readonly number[]): number[] {
+  const keyOf = (team: readonly number[]) =>
+    team
+      .map((i) => (win[i] as number).toPrecision(12))
+      .sort()
+      .join();
+  const pooled = new Map<string, number[]>();
+  for (const [t, team] of teams.entries())
+    pooled.set(keyOf(team), [...(pooled.get(keyOf(team)) ?? []), fair[t] as number]);
+  return teams.map((team) => {
+    const chances = pooled.get(keyOf(team)) as number[];
+    return chances.reduce((a, b) => a + b, 0) / chances.length;
+  });
 }

@@ -30,6 +30,19 @@ function generate(win: number[], overround: number, seed = 5) {
 }
 
 describe('market generator', () => {
+  test('dreamTeam: teams of equally strong athletes publish one price, whatever the draws', () => {
+    for (const seed of [1, 2, 3]) {
+      const { odds } = generate(
+        [1, 1, 1, 1, 1, 1].map((w) => w / 6),
+        0,
+        seed,
+      );
+      const teams = odds.filter((o) => o.marketId === 'ev:dreamTeam').map((o) => o.odds);
+      assert.equal(teams.length, 3);
+      assert.deepEqual(new Set(teams).size, 1, `seed ${seed}: ${teams.join(', ')}`);
+    }
+  });
+
   test('ratings: 400 points is ten times the odds', () => {
     const [strong, weak] = ratingsToWinProbabilities([1400, 1000]) as [number, number];
     assert.ok(Math.abs(strong / weak - 10) < 1e-9);
