@@ -329,17 +329,8 @@ const silentLog: RateLimitLog = { warn: () => {}, info: () => {} };
  * limits, never an error), with one warning per outage; Redis is used again as soon as it answers.
  */
 export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): RateLimiter {
-  const redis = new Redis(url, {
-    connectTimeout: 1_000,
-    commandTimeout: ANSWER_WITHIN_MS,
-    maxRetriesPerRequest: 1,
-    // Fail at once while disconnected rather than queue requests behind the outage.
-    enableOfflineQueue: false,
-    // Ready as soon as connected: no INFO or CLIENT SETINFO round trips before the first request.
-    enableReadyCheck: false,
-    disableClientInfo: true,
-    retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
-  });
+  const limits = connectRedis(url);
+  const redis = limits.redis;
   let outage = false;
   const down = (reason: string) => {
     if (outage) return;
@@ -352,10 +343,6 @@ export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): Ra
     outage = false;
     log.info({}, 'Redis answers again: rate limits are shared again');
   });
-  // The first requests wait for the first connection attempt (connectTimeout bounds it) rather than count by themselves.
-  const ready = new Promise<void>((resolve) => {
-    for (const event of ['ready', 'error', 'end']) redis.once(event, () => resolve());
-  });
   const counters = countersBy((window, points) => {
     const duration = WINDOW_MS[window] / 1000;
     return new RateLimiterRedis({
@@ -367,20 +354,56 @@ export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): Ra
       insuranceLimiter: new Insurance({ keyPrefix: KEY_PREFIX, points, duration }, down),
     });
   });
-  const limiter = windowedLimiter(counters, redisUsage(redis), async () => redis.disconnect());
+  const counts = usageConnection(url);
+  const limiter = windowedLimiter(counters, redisUsage(counts), async () => {
+    redis.disconnect();
+    counts.disconnect();
+  });
   return {
-    async consume(keyId, limits, nowMs) {
-      await ready;
-      return limiter.consume(keyId, limits, nowMs);
+    async consume(keyId, keyLimits, nowMs) {
+      await limits.ready;
+      return limiter.consume(keyId, keyLimits, nowMs);
     },
-    async countRoute(keyId, route, nowMs) {
-      await ready;
-      return limiter.countRoute(keyId, route, nowMs);
-    },
-    async usage(keyId, limits, nowMs) {
-      await ready;
-      return limiter.usage(keyId, limits, nowMs);
-    },
+    countRoute: limiter.countRoute,
+    usage: limiter.usage,
     close: limiter.close,
   };
 }
+
+/**
+ * A Redis connection for the limits: it fails at once while disconnected (the insurance counts instead),
+ * and `ready` settles after the first connection attempt (connectTimeout bounds it), which the first
+ * requests wait for rather than count by themselves.
+ */
+function connectRedis(url: string): { redis: Redis; ready: Promise<void> } {
+  const redis = new Redis(url, {
+    ...CONNECTION,
+    commandTimeout: ANSWER_WITHIN_MS,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  });
+  const ready = new Promise<void>((resolve) => {
+    for (const event of ['ready', 'error', 'end']) redis.once(event, () => resolve());
+  });
+  return { redis, ready };
+}
+
+/**
+ * The usage counts' own connection. Counts hold up no request, so they wait for Redis longer than the
+ * limits do (a count dropped after 200 ms on a busy Redis is a wrong bill): up to 5 s, queued while
+ * connecting. The queue is emptied, and its counts lost, after every two failed reconnections, so an
+ * outage holds a few seconds of counts at most.
+ */
+function usageConnection(url: string): Redis {
+  const redis = new Redis(url, { ...CONNECTION, commandTimeout: 5_000, maxRetriesPerRequest: 1 });
+  redis.on('error', () => {});
+  return redis;
+}
+
+const CONNECTION = {
+  connectTimeout: 1_000,
+  // Ready as soon as connected: no INFO or CLIENT SETINFO round trips before the first request.
+  enableReadyCheck: false,
+  disableClientInfo: true,
+  retryStrategy: (attempt: number) => Math.min(attempt * 100, 2_000),
+} as const;
