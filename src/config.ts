@@ -27,6 +27,8 @@ export interface Config {
   streamMaxPerKey: number;
   /** Lifetime of a browser stream token (POST /stream/tokens, issue 28). */
   streamTokenSeconds: number;
+  /** Legs a same game parlay (and the bet builder) takes at most; one more is a 422 TOO_MANY_LEGS. */
+  sgpMaxLegs: number;
   /** Server-wide default requests per key per clock minute and per UTC day; 0: no limit. */
   rateLimitPerMinute: number;
   rateLimitPerDay: number;
@@ -76,6 +78,7 @@ export const CONFIG_VARIABLES = [
   ['STREAM_HEARTBEAT_SECONDS', '15', 'seconds between heartbeat comments on the push stream'],
   ['STREAM_MAX_PER_KEY', '20', 'push streams one API key may hold open at once, per process; the next gets 429'],
   ['STREAM_TOKEN_SECONDS', '600', 'lifetime of the stream tokens a browser opens GET /stream?token= with'],
+  ['SGP_MAX_LEGS', '12', 'legs a same game parlay takes at most (2 to 50); one more is a 422 naming it TOO_MANY_LEGS'],
   [
     'RATE_LIMIT_PER_MINUTE',
     '600',
@@ -95,6 +98,9 @@ export const CONFIG_VARIABLES = [
   ['REQUEST_TIMEOUT_SECONDS', '60', 'a request (headers and body) must arrive within this time, or gets 408'],
   ['KEEP_ALIVE_TIMEOUT_SECONDS', '72', 'an idle keep-alive connection is closed after this time'],
 ] as const;
+
+/** The most SGP_MAX_LEGS may be: the parlay body's schema takes twice as many ids, so one leg too many is a 422, not a 400. */
+export const MAX_SGP_LEGS = 50;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -181,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streamHeartbeatSeconds: integer('STREAM_HEARTBEAT_SECONDS', 15, 1, 3600),
     streamMaxPerKey: integer('STREAM_MAX_PER_KEY', 20, 1, 100_000),
     streamTokenSeconds: integer('STREAM_TOKEN_SECONDS', 600, 10, 86_400),
+    sgpMaxLegs: integer('SGP_MAX_LEGS', 12, 2, MAX_SGP_LEGS),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     rateLimitPerDay: integer('RATE_LIMIT_PER_DAY', 0, 0, 1_000_000_000),
     redisUrl,
@@ -239,6 +246,7 @@ export function describeConfig(config: Config): Record<string, string> {
     STREAM_HEARTBEAT_SECONDS: String(config.streamHeartbeatSeconds),
     STREAM_MAX_PER_KEY: String(config.streamMaxPerKey),
     STREAM_TOKEN_SECONDS: String(config.streamTokenSeconds),
+    SGP_MAX_LEGS: String(config.sgpMaxLegs),
     RATE_LIMIT_PER_MINUTE: config.rateLimitPerMinute === 0 ? '0 (no limit)' : String(config.rateLimitPerMinute),
     RATE_LIMIT_PER_DAY: config.rateLimitPerDay === 0 ? '0 (no limit)' : String(config.rateLimitPerDay),
     REDIS_URL: redis ? redis.toString() : '(unset: rate limits counted per process)',

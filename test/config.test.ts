@@ -43,6 +43,8 @@ test('bad values stop the start with a message naming every bad variable', () =>
     [{ METRICS: 'sometimes' }, /METRICS="sometimes" must be on or off/],
     [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS="0" must be a whole number from 1 to 3600/],
     [{ KEEP_ALIVE_TIMEOUT_SECONDS: '1.5' }, /KEEP_ALIVE_TIMEOUT_SECONDS="1.5" must be a whole number/],
+    [{ SGP_MAX_LEGS: '1' }, /SGP_MAX_LEGS="1" must be a whole number from 2 to 50/],
+    [{ SGP_MAX_LEGS: '51' }, /SGP_MAX_LEGS="51"/],
   ];
   for (const [env, message] of table) {
     assert.throws(
@@ -73,6 +75,8 @@ test('hardening settings: defaults and accepted values', () => {
   assert.equal(defaults.metrics, true);
   assert.equal(defaults.requestTimeoutSeconds, 60);
   assert.equal(defaults.keepAliveTimeoutSeconds, 72);
+  assert.equal(defaults.sgpMaxLegs, 12);
+  assert.equal(loadConfig({ SGP_MAX_LEGS: '3' }).sgpMaxLegs, 3);
   assert.equal(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins, '*');
   assert.deepEqual(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173' }).corsOrigins, [
     'https://a.example',

@@ -2,8 +2,14 @@ import { LRUCache } from 'lru-cache';
 import { type Competition, getCompetition, supportsParlays } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
 import { badRequest, unprocessable } from '../domain/errors.ts';
-import { describeSelection, findConflict } from '../domain/markets/leg-conflicts.ts';
+import {
+  type ConflictLeg,
+  describeSelection,
+  findConflict,
+  type LegConflict,
+} from '../domain/markets/leg-conflicts.ts';
 import { isExclusiveMarket, isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
+import { type LegCode, type LegFacts, type LegProblem, legProblems } from '../domain/markets/parlay-legs.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { Selection } from '../domain/markets/selection.ts';
 import { decimalToAmerican, roundTo } from '../domain/odds-format.ts';
@@ -166,14 +172,27 @@ export function parlayOddIds(body: unknown): string[] {
   return ids as string[];
 }
 
-/** Route 7: the same game parlay of these odds of one event. */
+/** Route 7: the same game parlay of these odds of one event, of at most `maxLegs` legs. */
 export async function priceParlay(
   store: Store,
   eventId: string,
   body: unknown,
   access: AccessScope,
+  maxLegs: number,
 ): Promise<SgpDocument> {
   const ids = parlayOddIds(body);
+  const { event, model } = await parlayEvent(store, eventId, access);
+  if (ids.length < 2) throw unprocessable('A parlay needs at least two legs', { oddIds: ids, legs: [] });
+  const legs = await checkedLegs(store, model, event, ids, maxLegs);
+  return parlayDocument(event, model, legs, await jointOf(store, model, event, legs));
+}
+
+/** The event of a parlay, when its competition offers them, and its odds' model. */
+async function parlayEvent(
+  store: Store,
+  eventId: string,
+  access: AccessScope,
+): Promise<{ event: EventRow; competition: Competition; model: EventModel }> {
   const event = await resolveEvent(store, eventId, access);
   const competition = getCompetition(event.competition);
   if (!supportsParlays(competition)) {
@@ -182,54 +201,63 @@ export async function priceParlay(
       competition: competition.key,
     });
   }
-  const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
-  if (repeated.length > 0)
-    throw unprocessable(
-      `Odd ${repeated.map((id) => `"${id}"`).join(', ')} is repeated: each leg must be a different odd`,
-      { oddIds: repeated },
-    );
-  if (ids.length < 2) throw unprocessable('A parlay needs at least two legs', { oddIds: ids });
+  return { event, competition, model: await eventModel(store, event, competition) };
+}
 
-  const model = await eventModel(store, event, competition);
-  const legs = await resolveLegs(store, model, event, ids);
-  const byScope = new Map<string, Leg[]>();
-  for (const leg of legs) byScope.set(leg.scope, [...(byScope.get(leg.scope) ?? []), leg]);
-  await checkConflicts(byScope, model);
-
-  const byGroup = new Map<string, Leg[]>();
-  for (const leg of legs) byGroup.set(leg.group, [...(byGroup.get(leg.group) ?? []), leg]);
-  const scopes: ParlayScopeInput[] = [];
-  for (const [key, groupLegs] of byGroup) {
-    if (key === MATCH_GROUP) {
-      scopes.push(await matchScope(store, model, event, competition, groupLegs));
-      continue;
-    }
-    const priced = await fieldGroupProbability(model, key, groupLegs);
-    if (priced !== null) {
-      scopes.push({ samples: 1, legs: [{ published: priced, bits: null }] });
-      continue;
-    }
-    scopes.push({ samples: 1, legs: groupLegs.map((leg) => ({ published: leg.published, bits: null })) });
-  }
-  const joint = parlayProbability(scopes);
+function parlayDocument(event: EventRow, model: EventModel, legs: readonly Leg[], joint: number): SgpDocument {
   const independentProbability = legs.reduce((product, leg) => product * leg.published, 1);
-  const odds = Math.max(1.0001, roundTo(1 / joint.probability, 4));
+  const odds = oddsOf(joint);
   return {
     eventId: formatPublicId(event.competition, event.id),
-    legs: legs.map((leg) => ({
-      oddId: leg.odd.id,
-      oddType: leg.market.oddType as OddType,
-      selection: describeSelection(leg.selection, (id) => model.names.get(id) ?? id),
-      probability: roundTo(leg.published * 100, 4),
-      odds: leg.odd.decimalOdds,
-    })),
-    probability: roundTo(joint.probability * 100, 4),
+    legs: legs.map((leg) => legDocument(model, leg)),
+    probability: roundTo(joint * 100, 4),
     odds,
     americanOdds: decimalToAmerican(odds),
     combinedOdds: odds,
     independentProbability: roundTo(independentProbability * 100, 4),
-    correlationFactor: roundTo(joint.probability / independentProbability, 4),
+    correlationFactor: roundTo(joint / independentProbability, 4),
   };
+}
+
+/** Decimal odds of a joint probability, as the parlay publishes them. */
+function oddsOf(joint: number): number {
+  return Math.max(1.0001, roundTo(1 / joint, 4));
+}
+
+function legDocument(model: EventModel, leg: Leg): SgpLegDocument {
+  return {
+    oddId: leg.odd.id,
+    oddType: leg.market.oddType as OddType,
+    selection: describeSelection(leg.selection, (id) => model.names.get(id) ?? id),
+    probability: roundTo(leg.published * 100, 4),
+    odds: leg.odd.decimalOdds,
+  };
+}
+
+/** The probability that every leg wins: the legs' groups priced one by one (scopes are independent). */
+async function jointOf(store: Store, model: EventModel, event: EventRow, legs: readonly Leg[]): Promise<number> {
+  const byGroup = new Map<string, Leg[]>();
+  for (const leg of legs) byGroup.set(leg.group, [...(byGroup.get(leg.group) ?? []), leg]);
+  let joint = 1;
+  for (const [key, groupLegs] of byGroup) joint *= await groupProbability(store, model, event, key, groupLegs);
+  return joint;
+}
+
+/** One group's legs as one probability, margin included. */
+async function groupProbability(
+  store: Store,
+  model: EventModel,
+  event: EventRow,
+  key: string,
+  legs: readonly Leg[],
+): Promise<number> {
+  if (key === MATCH_GROUP) {
+    const scope = await matchScope(store, model, event, getCompetition(event.competition), legs);
+    return parlayProbability([scope]).probability;
+  }
+  const priced = await fieldGroupProbability(model, key, legs);
+  if (priced !== null) return priced;
+  return legs.reduce((product, leg) => product * leg.published, 1);
 }
 
 async function eventModel(store: Store, event: EventRow, competition: Competition): Promise<EventModel> {
@@ -275,81 +303,151 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
   return model;
 }
 
-async function resolveLegs(store: Store, model: EventModel, event: EventRow, ids: string[]): Promise<Leg[]> {
-  const found = ids.map((id) => model.odds.get(id) ?? model.byOutcomeId.get(id));
-  const missing = ids.filter((_, i) => found[i] === undefined);
-  if (missing.length > 0) {
-    const elsewhere = await oddsRepository(store.db).findOdds(missing);
-    const foreign = missing.filter((id) => elsewhere.some((o) => o.id === id || String(o.referenceId) === id));
-    const unknown = missing.filter((id) => !foreign.includes(id));
-    const parts = [
-      ...(unknown.length ? [`the ${oddsNamed(unknown)} ${unknown.length === 1 ? 'does' : 'do'} not exist`] : []),
-      ...(foreign.length
-        ? [`the ${oddsNamed(foreign)} ${foreign.length === 1 ? 'belongs' : 'belong'} to another event`]
-        : []),
-    ];
-    throw unprocessable(
-      `Every leg must be an odd of event "${formatPublicId(event.competition, event.id)}": ${parts.join('; ')}`,
-      { unknownOddIds: unknown, otherEventOddIds: foreign },
-    );
-  }
-  const legs = (found as OddRow[]).map((odd): Leg => {
-    const market = model.markets.get(odd.marketId) as MarketRow;
-    const { selection, scope: decidedIn } = outcomeSelection(market, odd, model.oddsByMarket.get(market.id) ?? []);
-    // Points and gaps are not read from finishing orders: such a leg stands alone.
-    const scope =
-      selection.kind === 'overUnder' && selection.measure !== 'finishingPosition'
-        ? `measure:${market.id}`
-        : scopeKey(decidedIn);
-    return {
-      odd,
-      market,
-      selection,
-      scope,
-      group: selection.kind === 'matchScore' ? MATCH_GROUP : scope,
-      published: 1 / odd.decimalOdds,
-    };
-  });
-  const notOpen = legs.filter(
-    (leg) =>
-      pricedOutcome(leg.market, leg.odd, model.oddsByMarket.get(leg.market.id) ?? [], {
-        results: model.results,
-        eventStatus: event.eventStatus,
-      }).status !== 'OPEN',
-  );
-  if (notOpen.length > 0) {
-    throw unprocessable(
-      `The ${oddsNamed(notOpen.map((leg) => leg.odd.id))} ${notOpen.length === 1 ? 'is' : 'are'} not open for betting (suspended, closed or settled)`,
-      {
-        closedOddIds: notOpen.map((leg) => leg.odd.id),
-      },
-    );
-  }
-  return legs;
+/** The leg an odd of the event is, as the parlay prices it. */
+function legOf(model: EventModel, odd: OddRow): Leg {
+  const market = model.markets.get(odd.marketId) as MarketRow;
+  const { selection, scope: decidedIn } = outcomeSelection(market, odd, model.oddsByMarket.get(market.id) ?? []);
+  // Points and gaps are not read from finishing orders: such a leg stands alone.
+  const scope =
+    selection.kind === 'overUnder' && selection.measure !== 'finishingPosition'
+      ? `measure:${market.id}`
+      : scopeKey(decidedIn);
+  return {
+    odd,
+    market,
+    selection,
+    scope,
+    group: selection.kind === 'matchScore' ? MATCH_GROUP : scope,
+    published: 1 / odd.decimalOdds,
+  };
 }
 
-/** Legs of one scope are checked together; legs of different scopes never clash (scopes are independent). */
-async function checkConflicts(byScope: ReadonlyMap<string, readonly Leg[]>, model: EventModel): Promise<void> {
+/** Whether an odd of the event is open for betting now. */
+function isOpen(model: EventModel, event: EventRow, leg: Leg): boolean {
+  return (
+    pricedOutcome(leg.market, leg.odd, model.oddsByMarket.get(leg.market.id) ?? [], {
+      results: model.results,
+      eventStatus: event.eventStatus,
+    }).status === 'OPEN'
+  );
+}
+
+/**
+ * The legs these ids name, when they make a parlay; otherwise a 422 whose `metadata.legs` gives each
+ * bad leg its code (domain/markets/parlay-legs.ts), beside the lists of ids by problem that earlier
+ * clients read (unknownOddIds, otherEventOddIds, closedOddIds, conflictingOddIds).
+ */
+async function checkedLegs(
+  store: Store,
+  model: EventModel,
+  event: EventRow,
+  ids: readonly string[],
+  maxLegs: number,
+): Promise<Leg[]> {
+  const considered = ids.slice(0, maxLegs);
+  const found = considered.map((id) => model.odds.get(id) ?? model.byOutcomeId.get(id));
+  const missing = considered.filter((_, i) => found[i] === undefined);
+  const elsewhere = missing.length ? await oddsRepository(store.db).findOdds(missing) : [];
+  const legs = found.map((odd) => (odd ? legOf(model, odd) : null));
+  const facts: LegFacts[] = ids.map((oddId, i) => {
+    const leg = legs[i] ?? null;
+    return {
+      oddId,
+      odd: leg?.odd.id ?? null,
+      otherEvent: !leg && elsewhere.some((o) => o.id === oddId || String(o.referenceId) === oddId),
+      open: leg !== null && isOpen(model, event, leg),
+    };
+  });
+  const reasons: string[] = [];
+  const problems = legProblems(facts, maxLegs, (eligible) => {
+    const conflicts = findConflicts(
+      model,
+      eligible.map((i) => legs[i] as Leg),
+    );
+    reasons.push(...conflicts.map((c) => `legs ${list(c.ids)} cannot all win together: ${c.reason}`));
+    const named = new Set(conflicts.flatMap((c) => c.ids));
+    return eligible.filter((i) => named.has((legs[i] as Leg).odd.id));
+  });
+  if (problems.length > 0) throw legsRefused(event, problems, maxLegs, reasons);
+  return legs as Leg[];
+}
+
+/** The 422 of a parlay's bad legs: one sentence per kind of problem, each naming its legs. */
+function legsRefused(event: EventRow, problems: readonly LegProblem[], maxLegs: number, conflicts: string[]) {
+  const ids = (code: LegCode) => problems.filter((p) => p.code === code).map((p) => p.oddId);
+  const [tooMany, repeated, unknown, foreign, closed, conflicting] = (
+    ['TOO_MANY_LEGS', 'DUPLICATE', 'UNKNOWN_ODD', 'OTHER_EVENT', 'NOT_OPEN', 'CONTRADICTS'] as const
+  ).map(ids) as [string[], string[], string[], string[], string[], string[]];
+  const verb = (items: readonly string[], one: string, many: string) => (items.length === 1 ? one : many);
+  const notOfEvent = [
+    ...(unknown.length ? [`the ${oddsNamed(unknown)} ${verb(unknown, 'does', 'do')} not exist`] : []),
+    ...(foreign.length ? [`the ${oddsNamed(foreign)} ${verb(foreign, 'belongs', 'belong')} to another event`] : []),
+  ];
+  const sentences = [
+    ...(tooMany.length
+      ? [
+          `A parlay takes at most ${maxLegs} legs (SGP_MAX_LEGS): the ${oddsNamed(tooMany)} ${verb(tooMany, 'is', 'are')} one too many`,
+        ]
+      : []),
+    ...(repeated.length
+      ? [
+          `${verb(repeated, 'Odd', 'Odds')} ${list(repeated)} ${verb(repeated, 'is', 'are')} repeated: each leg must be a different odd`,
+        ]
+      : []),
+    ...(notOfEvent.length
+      ? [`Every leg must be an odd of event "${formatPublicId(event.competition, event.id)}": ${notOfEvent.join('; ')}`]
+      : []),
+    ...(closed.length
+      ? [`The ${oddsNamed(closed)} ${verb(closed, 'is', 'are')} not open for betting (suspended, closed or settled)`]
+      : []),
+    ...conflicts.map((reason) => reason.charAt(0).toUpperCase() + reason.slice(1)),
+  ];
+  const named = (key: string, items: readonly string[]) => (items.length ? { [key]: items } : {});
+  return unprocessable(sentences.join('; '), {
+    legs: problems,
+    ...named('unknownOddIds', unknown),
+    ...named('otherEventOddIds', foreign),
+    ...named('closedOddIds', closed),
+    ...named('conflictingOddIds', conflicting),
+    ...named('oddIds', repeated),
+  });
+}
+
+/**
+ * Legs that cannot all win together, scope by scope (legs of different scopes never clash: scopes are
+ * independent); within a scope, the smallest set found.
+ */
+function findConflicts(model: EventModel, legs: readonly Leg[]): LegConflict[] {
+  const byScope = new Map<string, Leg[]>();
+  for (const leg of legs) byScope.set(leg.scope, [...(byScope.get(leg.scope) ?? []), leg]);
+  const found: LegConflict[] = [];
   for (const [key, scopeLegs] of byScope) {
-    // The field's size, from what its simulation would be drawn from: nothing is drawn for it.
-    const fieldSize =
-      drawOf(model, key)?.draw.runners.length ??
-      Math.max(2, ...scopeLegs.map((leg) => (model.oddsByMarket.get(leg.market.id) ?? []).length));
+    if (scopeLegs.length < 2) continue;
     const conflict = findConflict(
-      scopeLegs.map((leg) => ({
-        id: leg.odd.id,
-        selection: leg.selection,
-        marketId: leg.market.id,
-        exclusive: isExclusiveMarket(leg.market.oddType),
-      })),
-      fieldSize,
+      scopeLegs.map((leg) => conflictLeg(leg)),
+      fieldSizeOf(model, key, scopeLegs),
       (id) => model.names.get(id) ?? id,
     );
-    if (conflict)
-      throw unprocessable(`Legs ${list(conflict.ids)} cannot all win together: ${conflict.reason}`, {
-        conflictingOddIds: conflict.ids,
-      });
+    if (conflict) found.push(conflict);
   }
+  return found;
+}
+
+function conflictLeg(leg: Leg): ConflictLeg {
+  return {
+    id: leg.odd.id,
+    selection: leg.selection,
+    marketId: leg.market.id,
+    exclusive: isExclusiveMarket(leg.market.oddType),
+  };
+}
+
+/** The field's size, from what its simulation would be drawn from: nothing is drawn for it. */
+function fieldSizeOf(model: EventModel, key: string, legs: readonly Leg[]): number {
+  return (
+    drawOf(model, key)?.draw.runners.length ??
+    Math.max(2, ...legs.map((leg) => (model.oddsByMarket.get(leg.market.id) ?? []).length))
+  );
 }
 
 /** The winner market that a scope's finishing-order model is fitted to. */

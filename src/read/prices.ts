@@ -18,7 +18,7 @@ function priced(value: unknown, format: OddsFormat): unknown {
   const decimal =
     typeof out.decimalOdds === 'number'
       ? out.decimalOdds
-      : typeof out.odds === 'number' && typeof out.americanOdds === 'number'
+      : typeof out.odds === 'number' && (typeof out.americanOdds === 'number' || typeof out.probability === 'number')
         ? out.odds
         : undefined;
   if (decimal !== undefined) out.price = formatPrice(decimal, format);

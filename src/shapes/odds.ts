@@ -253,6 +253,7 @@ export const SgpLeg = Type.Object(
     selection: Type.String({ description: 'what the leg backs, in words' }),
     probability: Probability,
     odds: Type.Number({ description: 'decimal odds' }),
+    price: Price,
   },
   { $id: 'SgpLeg', title: 'SgpLeg' },
 );
@@ -268,6 +269,7 @@ export const SgpResponse = Type.Object(
     }),
     odds: Type.Number({ description: 'decimal odds of the parlay' }),
     americanOdds: Type.Integer(),
+    price: Price,
     combinedOdds: Type.Number({ description: 'the same as odds (the provider SDK reads this name)' }),
     independentProbability: Type.Number({
       description: "percent: the product of the legs' probabilities, as if they were independent",

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { formatPrice } from '../../src/domain/odds-format.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { AthleteOdd, SgpResponse } from '../../src/shapes/odds.ts';
 import type { Store } from '../../src/store/database.ts';
@@ -15,8 +16,8 @@ const FIELD = '33333333-0000-4000-8000-000000000003';
 const OTHER = '44444444-0000-4000-8000-000000000004';
 const WIN = [0.32, 0.22, 0.16, 0.12, 0.08, 0.06, 0.04];
 
-async function parlayApp(store: Store) {
-  const app = await fixtureApp(store);
+async function parlayApp(store: Store, env: Record<string, string> = {}) {
+  const app = await fixtureApp(store, env);
   await ingestFeed(store, resultsFeed());
   await ingestFeed(store, oddsFeed());
   await ingestFeed(store, fieldFeed('fa', FIELD, WIN));
@@ -117,6 +118,88 @@ describeEachStore('POST /events/{eventId}/sgp', (open, kind) => {
     );
   });
 
+  test('the 422 names each bad leg with its code, in the order of the body', async () => {
+    const { refused } = shared();
+    const foreign = `${OTHER}:eventWinner:fb-1`;
+    const body = await refused(FIELD, [
+      odd('eventWinner', 0),
+      'no-such-odd',
+      odd('eventWinner', 1),
+      foreign,
+      odd('raceTop3', 2),
+      odd('eventWinner', 0),
+    ]);
+    assert.deepEqual(body.metadata.legs, [
+      { oddId: odd('eventWinner', 0), code: 'CONTRADICTS' },
+      { oddId: 'no-such-odd', code: 'UNKNOWN_ODD' },
+      { oddId: odd('eventWinner', 1), code: 'CONTRADICTS' },
+      { oddId: foreign, code: 'OTHER_EVENT' },
+      { oddId: odd('eventWinner', 0), code: 'DUPLICATE' },
+    ]);
+    assert.match(body.message, /repeated/);
+    assert.match(body.message, /does not exist/);
+    assert.match(body.message, /belongs to another event/);
+    assert.match(body.message, /cannot all win together/);
+    const closed = await refused(SPR_EVENT, ['o-sx-win-a', 'o-sx-podium-c']);
+    assert.deepEqual(closed.metadata.legs, [
+      { oddId: 'o-sx-win-a', code: 'NOT_OPEN' },
+      { oddId: 'o-sx-podium-c', code: 'NOT_OPEN' },
+    ]);
+  });
+
+  test('one leg more than SGP_MAX_LEGS (12 by default, stated in the OpenAPI description) is a 422 TOO_MANY_LEGS, not a 400', async () => {
+    const { refused, app } = shared();
+    const thirteen = [
+      ...Array.from({ length: 7 }, (_, i) => odd('raceTop5', i)),
+      ...Array.from({ length: 6 }, (_, i) => odd('raceTop3', i)),
+    ];
+    const body = await refused(FIELD, thirteen);
+    const legs = body.metadata.legs as Array<{ oddId: string; code: string }>;
+    assert.deepEqual(
+      legs.filter((leg) => leg.code === 'TOO_MANY_LEGS'),
+      [{ oddId: odd('raceTop3', 5), code: 'TOO_MANY_LEGS' }],
+    );
+    assert.ok(
+      legs.every((leg) => leg.code === 'TOO_MANY_LEGS' || leg.code === 'CONTRADICTS'),
+      body.message,
+    );
+    assert.match(body.message, /at most 12 legs/);
+    const openapi = JSON.parse((await app.inject({ method: 'GET', url: '/api/v1/public/openapi.json' })).body);
+    assert.match(
+      openapi.paths['/api/v1/public/events/{eventId}/sgp'].post.description,
+      /2 to 12 legs \(SGP_MAX_LEGS\)/,
+    );
+  });
+
+  test('oddsFormat adds price to the parlay and to each leg, the rest unchanged', async () => {
+    const { post } = shared();
+    const legs = [odd('eventWinner', 0), odd('raceTop3', 2)];
+    const plain = JSON.parse((await post(FIELD, legs)).body) as SgpResponse;
+    const res = await shared().app.inject({
+      method: 'POST',
+      url: `${BASE}/events/${FIELD}/sgp?oddsFormat=fractional`,
+      headers: { 'x-api-key': TEST_KEY },
+      payload: legs,
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    const { price, legs: pricedLegs, ...rest } = JSON.parse(res.body) as SgpResponse;
+    const { legs: plainLegs, ...plainRest } = plain;
+    assert.deepEqual(rest, plainRest);
+    assert.equal(price, formatPrice(plain.odds, 'fractional'));
+    assert.deepEqual(
+      pricedLegs.map(({ price: legPrice, ...leg }) => [leg, legPrice]),
+      plainLegs.map((leg) => [leg, formatPrice(leg.odds, 'fractional')]),
+    );
+    const bad = await shared().app.inject({
+      method: 'POST',
+      url: `${BASE}/events/${FIELD}/sgp?oddsFormat=roman`,
+      headers: { 'x-api-key': TEST_KEY },
+      payload: legs,
+    });
+    assert.equal(bad.statusCode, 400);
+    assert.match(JSON.parse(bad.body).message, /oddsFormat/);
+  });
+
   test('a competition without parlays is a 400, an unknown event a 404, a malformed body a 400', async () => {
     const { refused } = shared();
     assert.match(
@@ -138,6 +221,15 @@ describeEachStore('POST /events/{eventId}/sgp', (open, kind) => {
       assert.equal(res.statusCode, 400, payload);
       assert.match(JSON.parse(res.body).message, /holds a "__proto__" or "constructor.prototype" key/, payload);
     }
+  });
+
+  test('SGP_MAX_LEGS sets the maximum: one leg more is a 422 naming it', async () => {
+    const { priced, refused } = await parlayApp(await open(), { SGP_MAX_LEGS: '3' });
+    const legs = [odd('eventWinner', 0), odd('raceTop3', 1), odd('raceTop5', 2), odd('raceTop5', 3)];
+    assert.equal((await priced(FIELD, legs.slice(0, 3))).legs.length, 3);
+    const body = await refused(FIELD, legs);
+    assert.deepEqual(body.metadata.legs, [{ oddId: odd('raceTop5', 3), code: 'TOO_MANY_LEGS' }]);
+    assert.match(body.message, /at most 3 legs \(SGP_MAX_LEGS\)/);
   });
 
   test('a new price is a new odds version: the parlay follows it', async () => {

@@ -36,6 +36,7 @@ import {
   type PostParams,
   type PostPath,
   type PostResult,
+  type PricedCallOptions,
   PUBLIC_PREFIX,
   type SgpRequest,
   type SgpResponse,
@@ -184,8 +185,8 @@ export interface AltsportsClient {
   heatScores(eventId: string, heatId: string, options?: CallOptions): Promise<HeatScoreRow[]>;
   /** Route 6: one odd type's outcomes; the member named by the odd type is present in the answer's type. */
   odds<T extends OddType>(eventId: string, oddType: T, query?: OddsQuery, options?: CallOptions): Promise<OddsOf<T>>;
-  /** Route 7: a same game parlay of odd ids (or outcomeIds) of one event. */
-  sgp(eventId: string, oddIds: SgpRequest, options?: CallOptions): Promise<SgpResponse>;
+  /** Route 7: a same game parlay of odd ids (or outcomeIds) of one event; `oddsFormat` adds `price`. */
+  sgp(eventId: string, oddIds: SgpRequest, options?: PricedCallOptions): Promise<SgpResponse>;
   /** Routes 8, 9: curling. */
   curlingEvent(eventId: string, options?: CallOptions): Promise<CurlingEvent>;
   curlingOdds(id: string, options?: CallOptions): Promise<CurlingOdds>;
@@ -409,7 +410,13 @@ export function createClient(options: ClientOptions): AltsportsClient {
         path: { eventId, oddType },
         ...(query ? { query } : {}),
       })) as OddsOf<T>,
-    sgp: (eventId, oddIds, o) => client.post('/events/{eventId}/sgp', { ...o, path: { eventId }, body: oddIds }),
+    sgp: (eventId, oddIds, { oddsFormat, ...o } = {}) =>
+      client.post('/events/{eventId}/sgp', {
+        ...o,
+        path: { eventId },
+        body: oddIds,
+        ...(oddsFormat ? { query: { oddsFormat } } : {}),
+      }),
     curlingEvent: (eventId, o) => client.get('/events/gsoc/{eventId}', { ...o, path: { eventId } }),
     curlingOdds: (id, o) => client.get('/events/gsoc/{id}/odds', { ...o, path: { id } }),
     tableTennisEvent: (eventId, o) => client.get('/events/mltt/{eventId}', { ...o, path: { eventId } }),

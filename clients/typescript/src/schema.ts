@@ -1050,11 +1050,14 @@ export interface paths {
         put?: never;
         /**
          * Calculate a same game parlay
-         * @description Combines odds of one event into one price, from the model the event's markets came from (recorded by the generate route, else Plackett-Luce fitted to the winner market): a parlay that is one published bet gets that bet's price (win + second = the exacta); any other combination is priced exactly where its legs are places, top k or orders (simulated otherwise) and carries the winner market's overround once. independentProbability is the plain product of the legs for comparison. Legs that cannot all win together, odds that do not exist, are not open or belong to another event, and fewer than two legs are a 422 naming the legs.
+         * @description Combines odds of one event into one price, from the model the event's markets came from (recorded by the generate route, else Plackett-Luce fitted to the winner market): a parlay that is one published bet gets that bet's price (win + second = the exacta); any other combination is priced exactly where its legs are places, top k or orders (simulated otherwise) and carries the winner market's overround once. independentProbability is the plain product of the legs for comparison. A parlay takes 2 to 12 legs (SGP_MAX_LEGS). A 422 names each bad leg with a code in metadata.legs: [{ oddId, code }], code one of UNKNOWN_ODD (no such odd), OTHER_EVENT (an odd of another event), NOT_OPEN (suspended, closed or settled), DUPLICATE (an odd named twice, by id or outcomeId), CONTRADICTS (legs that cannot all win together) and TOO_MANY_LEGS (each leg past the 12th); fewer than two legs is a 422 too. oddsFormat adds price to the parlay and to each leg.
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                };
                 header?: never;
                 path: {
                     /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
@@ -1062,7 +1065,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            /** @description odd ids (or outcomeIds) of one event: an array, or { "oddIds": [...] }; at most 20 */
+            /** @description odd ids (or outcomeIds) of one event: an array, or { "oddIds": [...] }; legs past SGP_MAX_LEGS are a 422 (TOO_MANY_LEGS), more than 100 ids a 400 */
             requestBody: {
                 content: {
                     "application/json": string[] | ({
@@ -1148,7 +1151,7 @@ export interface paths {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description odds that do not exist, are not open, belong to another event or cannot all win together; fewer than two legs */
+                /** @description legs that do not exist, belong to another event, are not open, are repeated, cannot all win together, or are more than 12 (metadata.legs names each with its code); fewer than two legs */
                 422: {
                     headers: {
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
@@ -4722,6 +4725,8 @@ export interface components {
             probability: number;
             /** @description decimal odds */
             odds: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
         };
         /** SgpResponse */
         SgpResponse: {
@@ -4732,6 +4737,8 @@ export interface components {
             /** @description decimal odds of the parlay */
             odds: number;
             americanOdds: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
             /** @description the same as odds (the provider SDK reads this name) */
             combinedOdds: number;
             /** @description percent: the product of the legs' probabilities, as if they were independent */

@@ -114,6 +114,10 @@ export type FutureType = PathParamsOf<
   OperationOf<'/futures/{sportType}/tour/{tourId}/odds/{futureType}', 'get'>
 >['futureType'];
 export type SgpRequest = PostParams<'/events/{eventId}/sgp'>['body'];
+/** Call options of a priced POST (the parlay, the bet builder): `oddsFormat` adds `price` to each priced item. */
+export interface PricedCallOptions extends CallOptions {
+  oddsFormat?: OddsFormat;
+}
 
 /** One odd type's document, with the member named by that odd type present. */
 export type OddsOf<T extends OddType> = EventOdds & { oddType: T } & Required<Pick<EventOdds, T & keyof EventOdds>>;

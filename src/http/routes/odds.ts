@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getEventOdds } from '../../read/odds.ts';
 import { priceParlay } from '../../read/parlay.ts';
-import { Ref } from '../../shapes/common.ts';
+import { OddsFormatQuery, Ref } from '../../shapes/common.ts';
 import { EventOdds, EventOddsQuery, SgpResponse } from '../../shapes/odds.ts';
 import { eventTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
@@ -10,7 +10,12 @@ import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { EventIdParams } from '../schemas/events.ts';
 import { EventOddsParams, SgpBody } from '../schemas/odds.ts';
 
-export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export interface OddsRoutesOptions {
+  /** SGP_MAX_LEGS: legs a parlay takes at most. */
+  sgpMaxLegs: number;
+}
+
+export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (app, { sgpMaxLegs }) => {
   app.get(
     '/events/:eventId/:oddType',
     {
@@ -46,14 +51,16 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/events/:eventId/sgp',
     {
-      config: { access: 'public' },
+      config: { access: 'public', priced: true },
       schema: {
         tags: ['odds'],
         summary: 'Calculate a same game parlay',
         description:
           "Combines odds of one event into one price, from the model the event's markets came from (recorded by the generate route, else Plackett-Luce fitted to the winner market): a parlay that is one published bet gets that bet's price (win + second = the exacta); any other combination is priced exactly where its legs are places, top k or orders (simulated otherwise) and carries the winner market's overround once. independentProbability is the plain product of the legs for comparison. " +
-          'Legs that cannot all win together, odds that do not exist, are not open or belong to another event, and fewer than two legs are a 422 naming the legs.',
+          `A parlay takes 2 to ${sgpMaxLegs} legs (SGP_MAX_LEGS). A 422 names each bad leg with a code in metadata.legs: [{ oddId, code }], code one of UNKNOWN_ODD (no such odd), OTHER_EVENT (an odd of another event), NOT_OPEN (suspended, closed or settled), DUPLICATE (an odd named twice, by id or outcomeId), CONTRADICTS (legs that cannot all win together) and TOO_MANY_LEGS (each leg past the ${sgpMaxLegs}th); fewer than two legs is a 422 too. ` +
+          'oddsFormat adds price to the parlay and to each leg.',
         params: EventIdParams,
+        querystring: OddsFormatQuery,
         body: SgpBody,
         response: {
           201: Ref(SgpResponse),
@@ -61,7 +68,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ...PUBLIC_ERRORS,
             400: 'invalid body, or the competition offers no same game parlays',
             404: 'event not found',
-            422: 'odds that do not exist, are not open, belong to another event or cannot all win together; fewer than two legs',
+            422: `legs that do not exist, belong to another event, are not open, are repeated, cannot all win together, or are more than ${sgpMaxLegs} (metadata.legs names each with its code); fewer than two legs`,
           }),
         },
       },
@@ -69,7 +76,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return priceParlay(request.server.store, request.params.eventId, request.body, scopeOf(request));
+      return priceParlay(request.server.store, request.params.eventId, request.body, scopeOf(request), sgpMaxLegs);
     },
   );
 };

@@ -259,6 +259,19 @@ describe('typed client: every public route over HTTP', () => {
       new Set(conflict.metadata.conflictingOddIds as string[]),
       new Set(['tm-gl-ml-home', 'tm-gl-ml-away']),
     );
+    assert.deepEqual(conflict.metadata.legs, [
+      { oddId: 'tm-gl-ml-home', code: 'CONTRADICTS' },
+      { oddId: 'tm-gl-ml-away', code: 'CONTRADICTS' },
+    ]);
+
+    const american = await client.sgp(`gsoc:${GSOC_LIVE}`, ['tm-gl-ml-home', 'tm-gl-total-over'], {
+      oddsFormat: 'american',
+    });
+    assert.equal(american.price, american.americanOdds);
+    assert.deepEqual(
+      american.legs.map((l) => l.price),
+      [-111, -111],
+    );
   });
 
   test('routes 8 to 17: curling, table tennis, box lacrosse, 3ICE and its bracket, Jai Alai cards and odds', async () => {

@@ -1,0 +1,93 @@
+/**
+ * Why a same game parlay's leg is refused, and why an outcome cannot be added to the bet builder's
+ * legs (issue 28): one code per leg, so that a client can mark the legs to take out.
+ */
+
+export const LEG_CODES = [
+  'UNKNOWN_ODD',
+  'NOT_OPEN',
+  'OTHER_EVENT',
+  'CONTRADICTS',
+  'DUPLICATE',
+  'TOO_MANY_LEGS',
+] as const;
+export type LegCode = (typeof LEG_CODES)[number];
+
+/** What is known of one requested leg before the legs are checked against one another. */
+export interface LegFacts {
+  /** The id as requested (an odd id or an outcomeId). */
+  oddId: string;
+  /** The odd of the event it names (an id and an outcomeId of one odd name the same); null when none. */
+  odd: string | null;
+  /** Not an odd of the event but one of another event. */
+  otherEvent: boolean;
+  /** Open for betting (not suspended, closed or settled). */
+  open: boolean;
+}
+
+export interface LegProblem {
+  oddId: string;
+  code: LegCode;
+}
+
+/**
+ * Each bad leg's code, in the request's order; empty when every leg can be priced together. The first
+ * that applies: TOO_MANY_LEGS for each leg past `maxLegs`, DUPLICATE for a second mention of one odd,
+ * UNKNOWN_ODD, OTHER_EVENT, NOT_OPEN; then CONTRADICTS for the legs `contradicting` names among the
+ * others (given the indices of the legs that exist, are open and are mentioned once, it answers the
+ * indices of those that cannot all win together): only such legs can be checked against one another.
+ */
+export function legProblems(
+  legs: readonly LegFacts[],
+  maxLegs: number,
+  contradicting: (eligible: readonly number[]) => readonly number[],
+): LegProblem[] {
+  const codes: Array<LegCode | null> = legs.map(() => null);
+  const seen = new Set<string>();
+  legs.forEach((leg, i) => {
+    const key = leg.odd ?? `id:${leg.oddId}`;
+    const repeated = seen.has(key);
+    seen.add(key);
+    if (i >= maxLegs) codes[i] = 'TOO_MANY_LEGS';
+    else if (repeated) codes[i] = 'DUPLICATE';
+    else if (leg.odd === null) codes[i] = leg.otherEvent ? 'OTHER_EVENT' : 'UNKNOWN_ODD';
+    else if (!leg.open) codes[i] = 'NOT_OPEN';
+  });
+  const eligible = codes.flatMap((code, i) => (code === null ? [i] : []));
+  for (const i of eligible.length > 1 ? contradicting(eligible) : []) if (codes[i] === null) codes[i] = 'CONTRADICTS';
+  return legs.flatMap((leg, i) => {
+    const code = codes[i];
+    return code ? [{ oddId: leg.oddId, code }] : [];
+  });
+}
+
+export const OPTION_REASONS = ['DUPLICATE', 'NOT_OPEN', 'TOO_MANY_LEGS', 'SAME_MARKET', 'CONTRADICTS'] as const;
+export type OptionReason = (typeof OPTION_REASONS)[number];
+
+/** What is known of one outcome the bet builder offers beside the legs. */
+export interface OptionFacts {
+  /** It is one of the legs already. */
+  isLeg: boolean;
+  open: boolean;
+  /** The legs there are. */
+  legs: number;
+  /** Another outcome of its market is a leg, and the market has one winner. */
+  sameExclusiveMarket: boolean;
+  /** It cannot win together with the legs (found as the parlay route finds contradicting legs). */
+  contradicts: boolean;
+}
+
+/**
+ * Why the outcome cannot join the legs, or null when legs + outcome is a parlay the parlay route
+ * prices. The first that applies: DUPLICATE, NOT_OPEN, TOO_MANY_LEGS (the legs are at the maximum
+ * already), SAME_MARKET (a more telling name for the contradiction of two outcomes of one single-winner
+ * market), CONTRADICTS.
+ */
+export function optionReason(option: OptionFacts, maxLegs: number): OptionReason | null {
+  if (option.isLeg) return 'DUPLICATE';
+  if (!option.open) return 'NOT_OPEN';
+  if (option.legs >= maxLegs) return 'TOO_MANY_LEGS';
+  if (option.sameExclusiveMarket) return 'SAME_MARKET';
+  if (option.contradicts) return 'CONTRADICTS';
+  return null;
+}
