@@ -72,7 +72,7 @@ export interface SgpDocument {
   correlationFactor: number;
 }
 
-interface Leg {
+export interface Leg {
   odd: OddRow;
   market: MarketRow;
   selection: Selection;
@@ -84,12 +84,12 @@ interface Leg {
 }
 
 /** The group of legs on a team match and its periods, priced over one set of simulated matches. */
-const MATCH_GROUP = 'match-model';
+export const MATCH_GROUP = 'match-model';
 /** Simulated matches per odds version: enough for 0.25 percentage points on joint chances near 50%. */
 const MATCH_SAMPLES = 100_000;
 
 /** Everything one odds version of an event prices parlays from; samples and bitsets fill in lazily. */
-interface EventModel {
+export interface EventModel {
   eventId: string;
   version: string;
   markets: Map<string, MarketRow>;
@@ -188,7 +188,7 @@ export async function priceParlay(
 }
 
 /** The event of a parlay, when its competition offers them, and its odds' model. */
-async function parlayEvent(
+export async function parlayEvent(
   store: Store,
   eventId: string,
   access: AccessScope,
@@ -220,11 +220,11 @@ function parlayDocument(event: EventRow, model: EventModel, legs: readonly Leg[]
 }
 
 /** Decimal odds of a joint probability, as the parlay publishes them. */
-function oddsOf(joint: number): number {
+export function oddsOf(joint: number): number {
   return Math.max(1.0001, roundTo(1 / joint, 4));
 }
 
-function legDocument(model: EventModel, leg: Leg): SgpLegDocument {
+export function legDocument(model: EventModel, leg: Leg): SgpLegDocument {
   return {
     oddId: leg.odd.id,
     oddType: leg.market.oddType as OddType,
@@ -244,7 +244,7 @@ async function jointOf(store: Store, model: EventModel, event: EventRow, legs: r
 }
 
 /** One group's legs as one probability, margin included. */
-async function groupProbability(
+export async function groupProbability(
   store: Store,
   model: EventModel,
   event: EventRow,
@@ -304,7 +304,7 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
 }
 
 /** The leg an odd of the event is, as the parlay prices it. */
-function legOf(model: EventModel, odd: OddRow): Leg {
+export function legOf(model: EventModel, odd: OddRow): Leg {
   const market = model.markets.get(odd.marketId) as MarketRow;
   const { selection, scope: decidedIn } = outcomeSelection(market, odd, model.oddsByMarket.get(market.id) ?? []);
   // Points and gaps are not read from finishing orders: such a leg stands alone.
@@ -323,7 +323,7 @@ function legOf(model: EventModel, odd: OddRow): Leg {
 }
 
 /** Whether an odd of the event is open for betting now. */
-function isOpen(model: EventModel, event: EventRow, leg: Leg): boolean {
+export function isOpen(model: EventModel, event: EventRow, leg: Leg): boolean {
   return (
     pricedOutcome(leg.market, leg.odd, model.oddsByMarket.get(leg.market.id) ?? [], {
       results: model.results,
@@ -337,7 +337,7 @@ function isOpen(model: EventModel, event: EventRow, leg: Leg): boolean {
  * bad leg its code (domain/markets/parlay-legs.ts), beside the lists of ids by problem that earlier
  * clients read (unknownOddIds, otherEventOddIds, closedOddIds, conflictingOddIds).
  */
-async function checkedLegs(
+export async function checkedLegs(
   store: Store,
   model: EventModel,
   event: EventRow,
@@ -417,7 +417,7 @@ function legsRefused(event: EventRow, problems: readonly LegProblem[], maxLegs: 
  * Legs that cannot all win together, scope by scope (legs of different scopes never clash: scopes are
  * independent); within a scope, the smallest set found.
  */
-function findConflicts(model: EventModel, legs: readonly Leg[]): LegConflict[] {
+export function findConflicts(model: EventModel, legs: readonly Leg[]): LegConflict[] {
   const byScope = new Map<string, Leg[]>();
   for (const leg of legs) byScope.set(leg.scope, [...(byScope.get(leg.scope) ?? []), leg]);
   const found: LegConflict[] = [];
@@ -433,7 +433,7 @@ function findConflicts(model: EventModel, legs: readonly Leg[]): LegConflict[] {
   return found;
 }
 
-function conflictLeg(leg: Leg): ConflictLeg {
+export function conflictLeg(leg: Leg): ConflictLeg {
   return {
     id: leg.odd.id,
     selection: leg.selection,
@@ -443,7 +443,7 @@ function conflictLeg(leg: Leg): ConflictLeg {
 }
 
 /** The field's size, from what its simulation would be drawn from: nothing is drawn for it. */
-function fieldSizeOf(model: EventModel, key: string, legs: readonly Leg[]): number {
+export function fieldSizeOf(model: EventModel, key: string, legs: readonly Leg[]): number {
   return (
     drawOf(model, key)?.draw.runners.length ??
     Math.max(2, ...legs.map((leg) => (model.oddsByMarket.get(leg.market.id) ?? []).length))
@@ -558,6 +558,14 @@ async function fieldGroupProbability(model: EventModel, key: string, legs: reado
   const orderLegs = legs.map((leg) => orderLegOf(leg.selection, index));
   const exact = orderLegs.every((leg) => leg !== null) ? (orderLegs as OrderLeg[]) : null;
   const fairOf = async (subset: readonly number[]): Promise<number | null> => {
+    const memoKey = `${scope.cacheKey}|${exact ? 'exact' : 'simulated'}|${subset.map((i) => JSON.stringify((legs[i] as Leg).selection)).join('|')}`;
+    const known = fairJoints.get(memoKey);
+    if (known !== undefined) return known.p;
+    const p = await fairOfSubset(subset);
+    fairJoints.set(memoKey, { p });
+    return p;
+  };
+  const fairOfSubset = async (subset: readonly number[]): Promise<number | null> => {
     if (exact) {
       const p = exactJoint(
         field,
@@ -588,6 +596,14 @@ async function fieldGroupProbability(model: EventModel, key: string, legs: reado
   if (publishedAs !== undefined) return publishedAs;
   return Math.min(MAX_PRICED, fair * (1 + scope.overround));
 }
+
+/**
+ * Fair joint probabilities of legs of one scope, by the scope's model (its cache key), how they were
+ * computed and what the legs back, in order: a pure function of those, so kept across requests. The
+ * bet builder prices every outcome of an event with the same legs, whose subsets are then worked out
+ * once, and a repeated parlay is a lookup. Entries are small (a key and a number).
+ */
+const fairJoints = new LRUCache<string, { p: number | null }>({ max: 100_000 });
 
 /** The published probability of the one bet the kept legs are, if a market publishes it. */
 function equivalentPublished(
@@ -634,7 +650,23 @@ async function simulatedJoint(
   return Math.min(joint, ...legs.map((leg) => exactMarginal(field, index, leg.selection) ?? 1));
 }
 
+/** Each field's exact marginals, by what the leg backs: a leg's marginal is asked for in every joint it is in. */
+const marginals = new WeakMap<ExactField, Map<string, number | null>>();
+
 function exactMarginal(field: ExactField, index: ReadonlyMap<string, number>, selection: Selection): number | null {
+  let known = marginals.get(field);
+  if (!known) {
+    known = new Map();
+    marginals.set(field, known);
+  }
+  const key = JSON.stringify(selection);
+  if (known.has(key)) return known.get(key) as number | null;
+  const marginal = computedMarginal(field, index, selection);
+  known.set(key, marginal);
+  return marginal;
+}
+
+function computedMarginal(field: ExactField, index: ReadonlyMap<string, number>, selection: Selection): number | null {
   const leg = orderLegOf(selection, index);
   if (leg) return exactJoint(field, [leg]);
   if (selection.kind === 'ahead') {

@@ -271,23 +271,25 @@ export function orderLegOf(selection: Selection, index: ReadonlyMap<string, numb
 
 type LegState = 'won' | 'lost' | 'open';
 
-/** A leg against the first places of an order (`prefix`): won, lost, or not decided yet. */
-function legState(leg: OrderLeg, prefix: readonly number[]): LegState {
-  const at = (runner: number) => prefix.indexOf(runner);
+/**
+ * A leg against the first places of an order (`prefix`, -1 for a runner no leg names): won, lost, or
+ * not decided yet. `at[runner]` is the runner's index in the prefix, -1 when absent.
+ */
+function legState(leg: OrderLeg, prefix: readonly number[], at: Int32Array): LegState {
   switch (leg.kind) {
     case 'place': {
-      const where = at(leg.runner);
+      const where = at[leg.runner] as number;
       if (where >= 0) return where === leg.place - 1 ? 'won' : 'lost';
       return prefix.length >= leg.place ? 'lost' : 'open';
     }
     case 'top': {
-      const where = at(leg.runner);
+      const where = at[leg.runner] as number;
       if (where >= 0) return where < leg.places ? 'won' : 'lost';
       return prefix.length >= leg.places ? 'lost' : 'open';
     }
     case 'order': {
       for (let k = 0; k < leg.runners.length; k++) {
-        const where = at(leg.runners[k] as number);
+        const where = at[leg.runners[k] as number] as number;
         if (where >= 0 && where !== k) return 'lost';
         if (k < prefix.length && prefix[k] !== leg.runners[k]) return 'lost';
       }
@@ -296,36 +298,81 @@ function legState(leg: OrderLeg, prefix: readonly number[]): LegState {
   }
 }
 
+/** Whether the walk stops at this prefix: some leg lost ('lost'), every leg won ('won'), or neither (null). */
+function settled(legs: readonly OrderLeg[], prefix: readonly number[], at: Int32Array): 'lost' | 'won' | null {
+  let allWon = true;
+  for (const leg of legs) {
+    const state = legState(leg, prefix, at);
+    if (state === 'lost') return 'lost';
+    if (state !== 'won') allWon = false;
+  }
+  return allWon ? 'won' : null;
+}
+
+/**
+ * How many prefixes the walk of `exactJoint` visits, or more than `cap` (it stops counting there).
+ * Runners no leg names are alike to every leg, so the subtrees after each of them are counted once
+ * and multiplied: a walk too large to take is known for the price of a few hundred steps.
+ */
+export function walkSize(runners: number, legs: readonly OrderLeg[], cap: number): number {
+  const named = [...new Set(legs.flatMap((leg) => (leg.kind === 'order' ? leg.runners : [leg.runner])))];
+  const at = new Int32Array(runners).fill(-1);
+  const prefix: number[] = [];
+  const others = runners - named.length;
+  const size = (fillers: number, limit: number): number => {
+    if (settled(legs, prefix, at) !== null) return 1;
+    let nodes = 1;
+    for (const runner of named) {
+      if ((at[runner] as number) >= 0) continue;
+      at[runner] = prefix.length;
+      prefix.push(runner);
+      nodes += size(fillers, limit - nodes);
+      prefix.pop();
+      at[runner] = -1;
+      if (nodes > limit) return nodes;
+    }
+    const alike = others - fillers;
+    if (alike > 0) {
+      prefix.push(-1);
+      nodes += alike * size(fillers + 1, Math.floor((limit - nodes) / alike) + 1);
+      prefix.pop();
+    }
+    return nodes;
+  };
+  return size(0, cap);
+}
+
 /**
  * P(every leg wins), exactly: the orders are walked place by place, and a prefix of the order after
  * which every leg has won counts with its own probability (whatever follows), so that [A wins, B in
  * the top 3] is A-B plus the n - 2 orders A-x-B. Null when the walk would pass `budget` prefixes
- * (long top-k legs of several runners): the caller simulates instead.
+ * (long top-k legs of several runners), known before walking (walkSize): the caller simulates instead.
  */
 export function exactJoint(
   field: { runners: number; sequences(s: readonly (readonly number[])[]): number[] },
   legs: readonly OrderLeg[],
   budget = 50_000,
 ): number | null {
+  if (walkSize(field.runners, legs, budget) > budget) return null;
   const leaves: number[][] = [];
-  let visited = 0;
-  const walk = (prefix: number[]): boolean => {
-    if (++visited > budget) return false;
-    const states = legs.map((leg) => legState(leg, prefix));
-    if (states.includes('lost')) return true;
-    if (states.every((s) => s === 'won')) {
+  const at = new Int32Array(field.runners).fill(-1);
+  const prefix: number[] = [];
+  const walk = (): void => {
+    const state = settled(legs, prefix, at);
+    if (state === 'lost') return;
+    if (state === 'won') {
       leaves.push(prefix.slice());
-      return true;
+      return;
     }
     for (let runner = 0; runner < field.runners; runner++) {
-      if (prefix.includes(runner)) continue;
+      if ((at[runner] as number) >= 0) continue;
+      at[runner] = prefix.length;
       prefix.push(runner);
-      const within = walk(prefix);
+      walk();
       prefix.pop();
-      if (!within) return false;
+      at[runner] = -1;
     }
-    return true;
   };
-  if (!walk([])) return null;
+  walk();
   return field.sequences(leaves).reduce((a, b) => a + b, 0);
 }

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { plackettLuceModel } from '../../../src/domain/pricing/finishing-order.ts';
-import { countAll, parlayProbability, ScopeSamples } from '../../../src/domain/pricing/parlay.ts';
+import {
+  countAll,
+  type OrderLeg,
+  parlayProbability,
+  ScopeSamples,
+  walkSize,
+} from '../../../src/domain/pricing/parlay.ts';
 import { Random } from '../../../src/domain/random.ts';
 
 const runners = (n: number) => Array.from({ length: n }, (_, i) => `r${i}`);
@@ -142,5 +148,53 @@ describe('same game parlay over simulated finishing orders', () => {
       { seed: 424242, numRuns: 12 },
     );
     assert.equal(fields, 12);
+  });
+});
+
+/** The prefixes a place-by-place walk visits, counted one by one: what walkSize counts without walking. */
+function walkedPrefixes(runners: number, legs: readonly OrderLeg[]): number {
+  const state = (leg: OrderLeg, prefix: readonly number[]): 'won' | 'lost' | 'open' => {
+    const at = (runner: number) => prefix.indexOf(runner);
+    if (leg.kind === 'order') {
+      if (leg.runners.some((r, k) => (at(r) >= 0 && at(r) !== k) || (k < prefix.length && prefix[k] !== r)))
+        return 'lost';
+      return prefix.length >= leg.runners.length ? 'won' : 'open';
+    }
+    const where = at(leg.runner);
+    const last = leg.kind === 'place' ? leg.place : leg.places;
+    if (where >= 0) return (leg.kind === 'place' ? where === leg.place - 1 : where < leg.places) ? 'won' : 'lost';
+    return prefix.length >= last ? 'lost' : 'open';
+  };
+  const walk = (prefix: number[]): number => {
+    const states = legs.map((leg) => state(leg, prefix));
+    if (states.includes('lost') || states.every((s) => s === 'won')) return 1;
+    let nodes = 1;
+    for (let r = 0; r < runners; r++) if (!prefix.includes(r)) nodes += walk([...prefix, r]);
+    return nodes;
+  };
+  return walk([]);
+}
+
+describe('walkSize', () => {
+  test('counts the prefixes the walk visits, stopping past its cap', () => {
+    const leg = fc.oneof(
+      fc.record({ kind: fc.constant('place' as const), runner: fc.nat(5), place: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({ kind: fc.constant('top' as const), runner: fc.nat(5), places: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({
+        kind: fc.constant('order' as const),
+        runners: fc.uniqueArray(fc.nat(5), { minLength: 2, maxLength: 3 }),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 6, max: 7 }), fc.array(leg, { minLength: 1, maxLength: 3 }), (runners, legs) => {
+        const walked = walkedPrefixes(runners, legs);
+        assert.equal(walkSize(runners, legs, 1e9), walked);
+        assert.equal(walkSize(runners, legs, walked) <= walked, true);
+        assert.equal(walkSize(runners, legs, walked - 1) > walked - 1, true);
+      }),
+      { numRuns: 150 },
+    );
+    const top10 = walkSize(30, [{ kind: 'top', runner: 0, places: 10 }], 50_000);
+    assert.ok(top10 > 50_000, 'a top-10 leg of a 30-runner field is past the budget');
   });
 });
