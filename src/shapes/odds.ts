@@ -8,6 +8,7 @@ import {
   OVER_UNDER_SUB_MARKET_TYPES,
   SETTLEMENTS,
 } from '../domain/enumerations.ts';
+import { OPTION_REASONS } from '../domain/markets/parlay-legs.ts';
 import { OVER_UNDER_SIDES } from '../domain/markets/selection.ts';
 import { Nullable, OddsFormatParam, Price, Ref, StringEnum, Timestamp } from './common.ts';
 import { Athlete, ParticipantTeam } from './results.ts';
@@ -282,6 +283,50 @@ export const SgpResponse = Type.Object(
 );
 export type SgpResponse = Static<typeof SgpResponse>;
 
+export const SgpOption = Type.Object(
+  {
+    oddId: Type.String({ description: 'odd id of the outcome' }),
+    oddType: StringEnum(ODD_TYPES),
+    marketId: Type.String(),
+    selection: Type.String({ description: 'what the outcome backs, in words' }),
+    combinable: Type.Boolean({
+      description: 'whether the legs and this outcome make a parlay the parlay route prices',
+    }),
+    reason: Type.Optional(
+      StringEnum(OPTION_REASONS, {
+        description:
+          'when not combinable: DUPLICATE (a leg already), NOT_OPEN (suspended), TOO_MANY_LEGS (the legs are at SGP_MAX_LEGS), SAME_MARKET (another outcome of a single-winner market that is a leg), CONTRADICTS (cannot win with the legs)',
+      }),
+    ),
+    probability: Type.Optional(
+      Type.Number({ description: 'when combinable: percent, the parlay of the legs and this outcome' }),
+    ),
+    odds: Type.Optional(Type.Number({ description: 'when combinable: decimal odds of that parlay' })),
+    price: Price,
+  },
+  { $id: 'SgpOption', title: 'SgpOption' },
+);
+export type SgpOption = Static<typeof SgpOption>;
+
+export const SgpOptionsResponse = Type.Object(
+  {
+    eventId: Type.String(),
+    legs: Type.Array(Ref(SgpLeg)),
+    probability: Nullable(
+      Type.Number({
+        description: "percent: the legs' parlay (one leg: its own); null without legs",
+      }),
+    ),
+    odds: Nullable(Type.Number({ description: 'decimal odds of the legs; null without legs' })),
+    price: Price,
+    options: Type.Array(Ref(SgpOption), {
+      description: 'every outcome of the event still offered (open or suspended), in market order',
+    }),
+  },
+  { $id: 'SgpOptionsResponse', title: 'SgpOptionsResponse' },
+);
+export type SgpOptionsResponse = Static<typeof SgpOptionsResponse>;
+
 export const ODDS_SHARED_SCHEMAS = [
   AthleteOdd,
   HeatOdd,
@@ -295,4 +340,6 @@ export const ODDS_SHARED_SCHEMAS = [
   EventOdds,
   SgpLeg,
   SgpResponse,
+  SgpOption,
+  SgpOptionsResponse,
 ];

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getEventOdds } from '../../read/odds.ts';
 import { priceParlay } from '../../read/parlay.ts';
+import { parlayOptions } from '../../read/parlay-options.ts';
 import { OddsFormatQuery, Ref } from '../../shapes/common.ts';
-import { EventOdds, EventOddsQuery, SgpResponse } from '../../shapes/odds.ts';
+import { EventOdds, EventOddsQuery, SgpOptionsResponse, SgpResponse } from '../../shapes/odds.ts';
 import { eventTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { expectBody } from '../plugins/errors.ts';
@@ -78,5 +79,34 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
       reply.code(201);
       return priceParlay(request.server.store, request.params.eventId, request.body, scopeOf(request), sgpMaxLegs);
     },
+  );
+
+  app.post(
+    '/events/:eventId/sgp/options',
+    {
+      config: { access: 'public', priced: true },
+      schema: {
+        tags: ['odds'],
+        summary: 'Build a same game parlay: what still combines with the legs',
+        description:
+          "The bet builder. Given zero or more legs (odd ids or outcomeIds of the event), answers the legs' parlay (probability and odds; one leg is its own price, none null) and every outcome of the event still offered (open or suspended): whether the legs and it make a parlay the parlay route prices (combinable) and, if so, that parlay's probability and odds, the same the parlay route gives those legs; if not, why (reason: DUPLICATE, NOT_OPEN, TOO_MANY_LEGS, SAME_MARKET, CONTRADICTS). " +
+          `Legs that do not make a parlay are a 422 naming each with its code, as on the parlay route; at most ${sgpMaxLegs} legs (SGP_MAX_LEGS). oddsFormat adds price to the legs, the parlay and each combinable outcome. Rate-limited as the parlay route.`,
+        params: EventIdParams,
+        querystring: OddsFormatQuery,
+        body: SgpBody,
+        response: {
+          200: Ref(SgpOptionsResponse),
+          ...errorResponses({
+            ...PUBLIC_ERRORS,
+            400: 'invalid body, or the competition offers no same game parlays',
+            404: 'event not found',
+            422: `legs that do not exist, belong to another event, are not open, are repeated, cannot all win together, or are more than ${sgpMaxLegs} (metadata.legs names each with its code)`,
+          }),
+        },
+      },
+      schemaErrorFormatter: expectBody('a JSON array of odd ids, or { "oddIds": [...] }'),
+    },
+    async (request) =>
+      parlayOptions(request.server.store, request.params.eventId, request.body, scopeOf(request), sgpMaxLegs),
   );
 };

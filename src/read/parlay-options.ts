@@ -1,0 +1,143 @@
+import type { OddType } from '../domain/enumerations.ts';
+import { describeSelection, findConflict } from '../domain/markets/leg-conflicts.ts';
+import { isExclusiveMarket } from '../domain/markets/market-shape.ts';
+import { type OptionReason, optionReason } from '../domain/markets/parlay-legs.ts';
+import { roundTo } from '../domain/odds-format.ts';
+import { formatPublicId } from '../domain/public-id.ts';
+import type { Store } from '../store/database.ts';
+import type { EventRow } from '../store/schema.ts';
+import type { AccessScope } from './access-scope.ts';
+import { pricedOutcome } from './odds.ts';
+import {
+  checkedLegs,
+  conflictLeg,
+  type EventModel,
+  fieldSizeOf,
+  groupProbability,
+  type Leg,
+  legDocument,
+  legOf,
+  oddsOf,
+  parlayEvent,
+  parlayOddIds,
+  type SgpLegDocument,
+} from './parlay.ts';
+
+export interface SgpOptionDocument {
+  oddId: string;
+  oddType: OddType;
+  marketId: string;
+  selection: string;
+  combinable: boolean;
+  reason?: OptionReason;
+  probability?: number;
+  odds?: number;
+}
+
+export interface SgpOptionsDocument {
+  eventId: string;
+  legs: SgpLegDocument[];
+  probability: number | null;
+  odds: number | null;
+  options: SgpOptionDocument[];
+}
+
+/**
+ * The bet builder (issue 28): the legs' parlay, and every outcome of the event still offered (open or
+ * suspended) with whether it can join the legs and, if so, the price of the parlay with it: the price
+ * the parlay route gives those legs, from the same functions. The legs' groups (scopes) are priced once
+ * and an outcome re-prices only the group it joins; within it, the joints of the legs' own subsets
+ * are worked out once for every outcome (and kept: read/parlay.ts, fairJoints). An outcome alone in its group multiplies the
+ * legs' price by its own.
+ */
+export async function parlayOptions(
+  store: Store,
+  eventId: string,
+  body: unknown,
+  access: AccessScope,
+  maxLegs: number,
+): Promise<SgpOptionsDocument> {
+  const ids = parlayOddIds(body);
+  const { event, model } = await parlayEvent(store, eventId, access);
+  const legs = await checkedLegs(store, model, event, ids, maxLegs);
+  const groups = new Map<string, Leg[]>();
+  for (const leg of legs) groups.set(leg.group, [...(groups.get(leg.group) ?? []), leg]);
+  const factors = new Map<string, number>();
+  for (const [key, groupLegs] of groups) factors.set(key, await groupFactor(store, model, event, key, groupLegs));
+  const joint = legs.length === 0 ? null : [...factors.values()].reduce((product, f) => product * f, 1);
+
+  const options: SgpOptionDocument[] = [];
+  for (const odd of model.odds.values()) {
+    const candidate = legOf(model, odd);
+    const status = statusOf(model, event, candidate);
+    if (status === 'CLOSED') continue;
+    const reason = optionReason(
+      {
+        isLeg: legs.some((leg) => leg.odd.id === odd.id),
+        open: status === 'OPEN',
+        legs: legs.length,
+        sameExclusiveMarket:
+          isExclusiveMarket(candidate.market.oddType) && legs.some((leg) => leg.market.id === candidate.market.id),
+        contradicts: contradicts(model, legs, candidate),
+      },
+      maxLegs,
+    );
+    const described = {
+      oddId: odd.id,
+      oddType: candidate.market.oddType as OddType,
+      marketId: candidate.market.id,
+      selection: describeSelection(candidate.selection, (id) => model.names.get(id) ?? id),
+    };
+    if (reason) {
+      options.push({ ...described, combinable: false, reason });
+      continue;
+    }
+    let probability = 1;
+    for (const [key, groupLegs] of groups)
+      probability *=
+        key === candidate.group
+          ? await groupProbability(store, model, event, key, [...groupLegs, candidate])
+          : (factors.get(key) as number);
+    if (!groups.has(candidate.group)) probability *= candidate.published;
+    options.push({
+      ...described,
+      combinable: true,
+      probability: roundTo(probability * 100, 4),
+      odds: oddsOf(probability),
+    });
+  }
+  return {
+    eventId: formatPublicId(event.competition, event.id),
+    legs: legs.map((leg) => legDocument(model, leg)),
+    probability: joint === null ? null : roundTo(joint * 100, 4),
+    odds: joint === null ? null : oddsOf(joint),
+    options,
+  };
+}
+
+/** A group's price: a leg alone is its own published price (what the parlay's pricing comes to for it). */
+async function groupFactor(
+  store: Store,
+  model: EventModel,
+  event: EventRow,
+  key: string,
+  legs: readonly Leg[],
+): Promise<number> {
+  if (legs.length === 1) return (legs[0] as Leg).published;
+  return groupProbability(store, model, event, key, legs);
+}
+
+function statusOf(model: EventModel, event: EventRow, leg: Leg): string {
+  return pricedOutcome(leg.market, leg.odd, model.oddsByMarket.get(leg.market.id) ?? [], {
+    results: model.results,
+    eventStatus: event.eventStatus,
+  }).status;
+}
+
+/** Whether the outcome cannot win with the legs of its scope (legs of other scopes never clash with it). */
+function contradicts(model: EventModel, legs: readonly Leg[], candidate: Leg): boolean {
+  const scopeLegs = legs.filter((leg) => leg.scope === candidate.scope && leg.odd.id !== candidate.odd.id);
+  if (scopeLegs.length === 0) return false;
+  const together = [...scopeLegs, candidate];
+  return findConflict(together.map(conflictLeg), fieldSizeOf(model, candidate.scope, together)) !== null;
+}
