@@ -107,9 +107,10 @@ describe('docs page over the demo data [sqlite]', () => {
         ran.push(`${method} ${path}`);
       }
     }
-    // The 22 public operations besides the stream (the parlay among them).
-    assert.equal(ran.length, 22, ran.join('\n'));
+    // The 23 public operations besides the stream (the parlay and the bet builder among them).
+    assert.equal(ran.length, 23, ran.join('\n'));
     assert.ok(ran.includes(`post ${PUBLIC}/events/{eventId}/sgp`));
+    assert.ok(ran.includes(`post ${PUBLIC}/events/{eventId}/sgp/options`));
   });
 
   test('the docs copy, examples and all, is valid OpenAPI 3.1', async () => {

@@ -38,6 +38,7 @@ import {
   type PostResult,
   type PricedCallOptions,
   PUBLIC_PREFIX,
+  type SgpOptionsResponse,
   type SgpRequest,
   type SgpResponse,
   type SnapshotMarket,
@@ -187,6 +188,8 @@ export interface AltsportsClient {
   odds<T extends OddType>(eventId: string, oddType: T, query?: OddsQuery, options?: CallOptions): Promise<OddsOf<T>>;
   /** Route 7: a same game parlay of odd ids (or outcomeIds) of one event; `oddsFormat` adds `price`. */
   sgp(eventId: string, oddIds: SgpRequest, options?: PricedCallOptions): Promise<SgpResponse>;
+  /** The bet builder: the legs' parlay and every outcome still offered, with whether it combines and at what price. */
+  sgpOptions(eventId: string, oddIds: SgpRequest, options?: PricedCallOptions): Promise<SgpOptionsResponse>;
   /** Routes 8, 9: curling. */
   curlingEvent(eventId: string, options?: CallOptions): Promise<CurlingEvent>;
   curlingOdds(id: string, options?: CallOptions): Promise<CurlingOdds>;
@@ -412,6 +415,13 @@ export function createClient(options: ClientOptions): AltsportsClient {
       })) as OddsOf<T>,
     sgp: (eventId, oddIds, { oddsFormat, ...o } = {}) =>
       client.post('/events/{eventId}/sgp', {
+        ...o,
+        path: { eventId },
+        body: oddIds,
+        ...(oddsFormat ? { query: { oddsFormat } } : {}),
+      }),
+    sgpOptions: (eventId, oddIds, { oddsFormat, ...o } = {}) =>
+      client.post('/events/{eventId}/sgp/options', {
         ...o,
         path: { eventId },
         body: oddIds,

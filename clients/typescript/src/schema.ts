@@ -1191,6 +1191,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/events/{eventId}/sgp/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build a same game parlay: what still combines with the legs
+         * @description The bet builder. Given zero or more legs (odd ids or outcomeIds of the event), answers the legs' parlay (probability and odds; one leg is its own price, none null) and every outcome of the event still offered (open or suspended): whether the legs and it make a parlay the parlay route prices (combinable) and, if so, that parlay's probability and odds, the same the parlay route gives those legs; if not, why (reason: DUPLICATE, NOT_OPEN, TOO_MANY_LEGS, SAME_MARKET, CONTRADICTS). Legs that do not make a parlay are a 422 naming each with its code, as on the parlay route; at most 12 legs (SGP_MAX_LEGS). oddsFormat adds price to the legs, the parlay and each combinable outcome. Rate-limited as the parlay route.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
+                };
+                header?: never;
+                path: {
+                    /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
+                    eventId: string;
+                };
+                cookie?: never;
+            };
+            /** @description odd ids (or outcomeIds) of one event: an array, or { "oddIds": [...] }; legs past SGP_MAX_LEGS are a 422 (TOO_MANY_LEGS), more than 100 ids a 400 */
+            requestBody: {
+                content: {
+                    "application/json": string[] | ({
+                        oddIds: string[];
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SgpOptionsResponse"];
+                    };
+                };
+                /** @description invalid body, or the competition offers no same game parlays */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event not found */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description legs that do not exist, belong to another event, are not open, are repeated, cannot all win together, or are more than 12 (metadata.legs names each with its code) */
+                422: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/events/gsoc/{eventId}": {
         parameters: {
             query?: never;
@@ -4745,6 +4897,42 @@ export interface components {
             independentProbability: number;
             /** @description probability / independentProbability: above 1 when the legs tend to win together */
             correlationFactor: number;
+        };
+        /** SgpOption */
+        SgpOption: {
+            /** @description odd id of the outcome */
+            oddId: string;
+            /** @enum {string} */
+            oddType: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
+            marketId: string;
+            /** @description what the outcome backs, in words */
+            selection: string;
+            /** @description whether the legs and this outcome make a parlay the parlay route prices */
+            combinable: boolean;
+            /**
+             * @description when not combinable: DUPLICATE (a leg already), NOT_OPEN (suspended), TOO_MANY_LEGS (the legs are at SGP_MAX_LEGS), SAME_MARKET (another outcome of a single-winner market that is a leg), CONTRADICTS (cannot win with the legs)
+             * @enum {string}
+             */
+            reason?: "DUPLICATE" | "NOT_OPEN" | "TOO_MANY_LEGS" | "SAME_MARKET" | "CONTRADICTS";
+            /** @description when combinable: percent, the parlay of the legs and this outcome */
+            probability?: number;
+            /** @description when combinable: decimal odds of that parlay */
+            odds?: number;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
+        };
+        /** SgpOptionsResponse */
+        SgpOptionsResponse: {
+            eventId: string;
+            legs: components["schemas"]["SgpLeg"][];
+            /** @description percent: the legs' parlay (one leg: its own); null without legs */
+            probability: number | null;
+            /** @description decimal odds of the legs; null without legs */
+            odds: number | null;
+            /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
+            price?: number | string | null;
+            /** @description every outcome of the event still offered (open or suspended), in market order */
+            options: components["schemas"]["SgpOption"][];
         };
         /** ScoreDetail */
         ScoreDetail: {

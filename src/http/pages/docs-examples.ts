@@ -147,6 +147,13 @@ export function examplesByOperation(
   if (odds) {
     set('get', '/events/{eventId}/{oddType}', { eventId: odds.eventId, oddType: 'eventWinner' });
     set('post', '/events/{eventId}/sgp', { eventId: odds.eventId }, odds.oddIds ? { oddIds: odds.oddIds } : undefined);
+    // The bet builder from the first leg of that parlay: what combines with it.
+    set(
+      'post',
+      '/events/{eventId}/sgp/options',
+      { eventId: odds.eventId },
+      { oddIds: odds.oddIds ? odds.oddIds.slice(0, 1) : [] },
+    );
   }
   for (const key of ['gsoc', 'mltt', 'nll', '3ice'] as const)
     set('get', `/events/${key}/{eventId}`, { eventId: sport[key] });

@@ -272,6 +272,16 @@ describe('typed client: every public route over HTTP', () => {
       american.legs.map((l) => l.price),
       [-111, -111],
     );
+
+    // The bet builder: the same price for the same legs, and what combines with them.
+    const builder = await client.sgpOptions(`gsoc:${GSOC_LIVE}`, ['tm-gl-ml-home']);
+    assert.deepEqual(
+      builder.legs.map((l) => l.oddId),
+      ['tm-gl-ml-home'],
+    );
+    const over = builder.options.find((o) => o.oddId === 'tm-gl-total-over');
+    assert.deepEqual([over?.combinable, over?.probability], [true, parlay.probability]);
+    assert.equal(builder.options.find((o) => o.oddId === 'tm-gl-ml-away')?.reason, 'SAME_MARKET');
   });
 
   test('routes 8 to 17: curling, table tennis, box lacrosse, 3ICE and its bracket, Jai Alai cards and odds', async () => {
