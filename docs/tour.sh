@@ -35,13 +35,20 @@ curl -H "X-API-KEY: $KEY" "$API/events/$SX/overUnder?overUnderSubMarketType=fini
 curl -H "X-API-KEY: $KEY" "$API/events/$SX/teamMarkets"     # 404: Supercross does not offer teamMarkets
 
 # 7. A same game parlay of odd ids (or outcomeIds) of one event: 201 with the joint probability,
-#    odds, the independent product and the correlation factor; 422 names legs that cannot all win.
+#    odds, the independent product and the correlation factor; a 422 names each bad leg with a code
+#    in metadata.legs (UNKNOWN_ODD, OTHER_EVENT, NOT_OPEN, DUPLICATE, CONTRADICTS, TOO_MANY_LEGS past
+#    SGP_MAX_LEGS, 12 by default). ?oddsFormat= adds price to the parlay and its legs.
 #    Here: the favourite wins and another rider comes second.
 WIN=$(curl -s -H "X-API-KEY: $KEY" "$API/events/$SX/eventWinner" | json 'd.eventWinner[0].id')
 RIDER=$(curl -s -H "X-API-KEY: $KEY" "$API/events/$SX/eventWinner" | json 'd.eventWinner[0].athlete.id')
 SECOND=$(curl -s -H "X-API-KEY: $KEY" "$API/events/$SX/secondPlace" | json "d.secondPlace.find((o) => o.athlete.id !== '$RIDER').id")
 curl -H "X-API-KEY: $KEY" -H 'content-type: application/json' -X POST "$API/events/$SX/sgp" \
      --data "{\"oddIds\": [\"$WIN\", \"$SECOND\"]}"
+# The bet builder: with the favourite to win as the leg, every outcome still offered says whether it
+# combines (and the parlay's price with it) or why not (DUPLICATE, NOT_OPEN, TOO_MANY_LEGS,
+# SAME_MARKET, CONTRADICTS)
+curl -H "X-API-KEY: $KEY" -H 'content-type: application/json' -X POST "$API/events/$SX/sgp/options" \
+     --data "{\"oddIds\": [\"$WIN\"]}"
 
 # 8-17. Sport-specific routes: curling (gsoc), table tennis (mltt), box lacrosse (nll), 3-on-3 hockey
 #    (3ice) and Jai Alai. Detail: teams, per-period scores (ends, games, quarters, periods, sets)
