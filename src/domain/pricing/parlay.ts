@@ -98,6 +98,8 @@ export class ScopeSamples {
   legBits(selection: Selection): Uint32Array | null {
     const n = this.runners.length;
     const at = (id: string) => this.index.get(id);
+    const direct = this.rankBits(selection, at);
+    if (direct !== undefined) return direct;
     const test = this.predicate(selection, at);
     if (!test) return null;
     const bits = new Uint32Array(this.words);
@@ -106,6 +108,44 @@ export class ScopeSamples {
       if (test(ranks, s * n)) bits[s >>> 5] = (bits[s >>> 5] as number) | (1 << (s & 31));
     }
     return bits;
+  }
+
+  /**
+   * The most asked-for legs (a place, a top k, one runner ahead of another) in one loop without a call
+   * per sample: the bet builder makes one bitset per outcome of the event. Undefined for other kinds.
+   */
+  private rankBits(selection: Selection, at: (id: string) => number | undefined): Uint32Array | null | undefined {
+    const n = this.runners.length;
+    const ranks = this.ranks;
+    const bits = new Uint32Array(this.words);
+    const fill = (a: number, lo: number, hi: number) => {
+      for (let s = 0, base = a; s < this.samples; s++, base += n) {
+        const rank = ranks[base] as number;
+        if (rank >= lo && rank <= hi) bits[s >>> 5] = (bits[s >>> 5] as number) | (1 << (s & 31));
+      }
+      return bits;
+    };
+    switch (selection.kind) {
+      case 'place': {
+        const a = at(selection.athleteId);
+        return a === undefined ? null : fill(a, selection.place, selection.place);
+      }
+      case 'top': {
+        const a = at(selection.athleteId);
+        return a === undefined ? null : fill(a, 1, selection.places);
+      }
+      case 'ahead': {
+        const a = at(selection.athleteId);
+        const o = at(selection.otherId);
+        if (a === undefined || o === undefined) return null;
+        for (let s = 0, base = 0; s < this.samples; s++, base += n)
+          if ((ranks[base + a] as number) < (ranks[base + o] as number))
+            bits[s >>> 5] = (bits[s >>> 5] as number) | (1 << (s & 31));
+        return bits;
+      }
+      default:
+        return undefined;
+    }
   }
 
   private predicate(

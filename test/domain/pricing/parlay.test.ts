@@ -32,6 +32,41 @@ describe('same game parlay over simulated finishing orders', () => {
     assert.equal(countAll([]), 0);
   });
 
+  test('place, top and ahead bitsets set exactly the samples whose ranks win', () => {
+    const rng = new Random(5);
+    const n = 5;
+    const samples = ScopeSamples.simulate(runners(n), plackettLuceModel([0.3, 0.25, 0.2, 0.15, 0.1]), 1_000, () =>
+      rng.next(),
+    );
+    const ranks = samples.placesOf();
+    const expect = (wins: (rank: (runner: number) => number) => boolean) => {
+      const bits = new Uint32Array(samples.words);
+      for (let s = 0; s < samples.samples; s++)
+        if (wins((runner) => ranks[s * n + runner] as number))
+          bits[s >>> 5] = (bits[s >>> 5] as number) | (1 << (s & 31));
+      return bits;
+    };
+    for (let a = 0; a < n; a++) {
+      for (let k = 1; k <= n; k++) {
+        assert.deepEqual(
+          samples.legBits({ kind: 'place', athleteId: `r${a}`, place: k }),
+          expect((r) => r(a) === k),
+        );
+        assert.deepEqual(
+          samples.legBits({ kind: 'top', athleteId: `r${a}`, places: k }),
+          expect((r) => r(a) <= k),
+        );
+      }
+      for (let b = 0; b < n; b++)
+        if (b !== a)
+          assert.deepEqual(
+            samples.legBits({ kind: 'ahead', athleteId: `r${a}`, otherId: `r${b}` }),
+            expect((r) => r(a) < r(b)),
+          );
+    }
+    assert.equal(samples.legBits({ kind: 'top', athleteId: 'nobody', places: 2 }), null);
+  });
+
   test('legs read the sampled ranks: hand-made field', () => {
     const rng = new Random(3);
     const samples = ScopeSamples.simulate(runners(3), plackettLuceModel([0.5, 0.3, 0.2]), 4_000, () => rng.next());
