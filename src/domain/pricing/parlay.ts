@@ -111,7 +111,8 @@ export class ScopeSamples {
   }
 
   /**
-   * The most asked-for legs (a place, a top k, one runner ahead of another) in one loop without a call
+   * The most asked-for legs (a place, a top k, one runner ahead of another, an order, a finishing
+   * position over or under) in one loop without a call
    * per sample: the bet builder makes one bitset per outcome of the event. Undefined for other kinds.
    */
   private rankBits(selection: Selection, at: (id: string) => number | undefined): Uint32Array | null | undefined {
@@ -141,6 +142,29 @@ export class ScopeSamples {
         for (let s = 0, base = 0; s < this.samples; s++, base += n)
           if ((ranks[base + a] as number) < (ranks[base + o] as number))
             bits[s >>> 5] = (bits[s >>> 5] as number) | (1 << (s & 31));
+        return bits;
+      }
+      case 'order': {
+        const ids = selection.athleteIds.map(at);
+        if (ids.some((a) => a === undefined)) return null;
+        const order = Int32Array.from(ids as number[]);
+        for (let s = 0, base = 0; s < this.samples; s++, base += n) {
+          let k = 0;
+          while (k < order.length && ranks[base + (order[k] as number)] === k + 1) k++;
+          if (k === order.length) bits[s >>> 5] = (bits[s >>> 5] as number) | (1 << (s & 31));
+        }
+        return bits;
+      }
+      case 'overUnder': {
+        if (selection.measure !== 'finishingPosition' || selection.athleteIds.length !== 1) return undefined;
+        const a = at(selection.athleteIds[0] as string);
+        if (a === undefined) return null;
+        // A half line: UNDER 5.5 is places 1 to 5, OVER 5.5 places 6 and beyond.
+        const { line, side } = selection;
+        for (let s = 0, base = a; s < this.samples; s++, base += n) {
+          const rank = ranks[base] as number;
+          if (side === 'OVER' ? rank > line : rank < line) bits[s >>> 5] = (bits[s >>> 5] as number) | (1 << (s & 31));
+        }
         return bits;
       }
       default:

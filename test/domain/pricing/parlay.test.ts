@@ -32,7 +32,7 @@ describe('same game parlay over simulated finishing orders', () => {
     assert.equal(countAll([]), 0);
   });
 
-  test('place, top and ahead bitsets set exactly the samples whose ranks win', () => {
+  test('place, top, ahead, order and finishing-position bitsets set exactly the samples whose ranks win', () => {
     const rng = new Random(5);
     const n = 5;
     const samples = ScopeSamples.simulate(runners(n), plackettLuceModel([0.3, 0.25, 0.2, 0.15, 0.1]), 1_000, () =>
@@ -64,7 +64,18 @@ describe('same game parlay over simulated finishing orders', () => {
             expect((r) => r(a) < r(b)),
           );
     }
+    for (const line of [1.5, 2.5, 4.5])
+      for (const side of ['OVER', 'UNDER'] as const)
+        assert.deepEqual(
+          samples.legBits({ kind: 'overUnder', athleteIds: ['r2'], measure: 'finishingPosition', line, side }),
+          expect((r) => (side === 'OVER' ? r(2) > line : r(2) < line)),
+        );
+    assert.deepEqual(
+      samples.legBits({ kind: 'order', athleteIds: ['r1', 'r0', 'r3'] }),
+      expect((r) => r(1) === 1 && r(0) === 2 && r(3) === 3),
+    );
     assert.equal(samples.legBits({ kind: 'top', athleteId: 'nobody', places: 2 }), null);
+    assert.equal(samples.legBits({ kind: 'order', athleteIds: ['r0', 'nobody'] }), null);
   });
 
   test('legs read the sampled ranks: hand-made field', () => {
