@@ -111,8 +111,8 @@ export class ScopeSamples {
   }
 
   /**
-   * The most asked-for legs (a place, a top k, one runner ahead of another, an order, a finishing
-   * position over or under) in one loop without a call
+   * The legs read from finishing orders (a place, a top k, one runner ahead of another, an order,
+   * places added up over or under a line, the team with the lowest places) in one loop without a call
    * per sample: the bet builder makes one bitset per outcome of the event. Undefined for other kinds.
    */
   private rankBits(selection: Selection, at: (id: string) => number | undefined): Uint32Array | null | undefined {
@@ -156,20 +156,61 @@ export class ScopeSamples {
         return bits;
       }
       case 'overUnder': {
-        if (selection.measure !== 'finishingPosition' || selection.athleteIds.length !== 1) return undefined;
-        const a = at(selection.athleteIds[0] as string);
-        if (a === undefined) return null;
-        // A half line: UNDER 5.5 is places 1 to 5, OVER 5.5 places 6 and beyond.
+        if (selection.measure !== 'finishingPosition') return undefined;
+        const ids = selection.athleteIds.map(at);
+        if (ids.some((a) => a === undefined)) return null;
+        const athletes = Int32Array.from(ids as number[]);
+        // The athletes' places added up, against a half line.
         const { line, side } = selection;
-        for (let s = 0, base = a; s < this.samples; s++, base += n) {
-          const rank = ranks[base] as number;
-          if (side === 'OVER' ? rank > line : rank < line) bits[s >>> 5] = (bits[s >>> 5] as number) | (1 << (s & 31));
+        for (let s = 0, base = 0; s < this.samples; s++, base += n) {
+          let total = 0;
+          for (let k = 0; k < athletes.length; k++) total += ranks[base + (athletes[k] as number)] as number;
+          if (side === 'OVER' ? total > line : total < line)
+            bits[s >>> 5] = (bits[s >>> 5] as number) | (1 << (s & 31));
         }
         return bits;
       }
+      case 'group':
+        return this.groupBits(selection, at, bits);
       default:
         return undefined;
     }
+  }
+
+  /** A team of the field wins with the lowest sum of places; a tie goes to the team listed first (as `predicate`). */
+  private groupBits(
+    selection: Extract<Selection, { kind: 'group' }>,
+    at: (id: string) => number | undefined,
+    bits: Uint32Array,
+  ): Uint32Array | null | undefined {
+    const n = this.runners.length;
+    const ranks = this.ranks;
+    const indices = (ids: readonly string[]) => {
+      const out = ids.map(at);
+      return out.every((i) => i !== undefined) ? (out as number[]) : null;
+    };
+    const own = indices(selection.athleteIds);
+    const groups = selection.groups.map(indices);
+    if (own === null || groups.some((g) => g === null)) return null;
+    const teams = groups as number[][];
+    const mine = teams.findIndex((g) => g.length === own.length && g.every((a, k) => a === own[k]));
+    if (mine < 0) return undefined;
+    const members = Int32Array.from(teams.flat());
+    const ends = Int32Array.from(teams.map((_, k) => teams.slice(0, k + 1).reduce((sum, g) => sum + g.length, 0)));
+    const sums = new Float64Array(teams.length);
+    for (let s = 0, base = 0; s < this.samples; s++, base += n) {
+      for (let k = 0, m = 0; k < teams.length; k++) {
+        let sum = 0;
+        for (; m < (ends[k] as number); m++) sum += ranks[base + (members[m] as number)] as number;
+        sums[k] = sum;
+      }
+      const score = sums[mine] as number;
+      let wins = true;
+      for (let k = 0; k < teams.length && wins; k++)
+        if (k !== mine) wins = k < mine ? (sums[k] as number) > score : (sums[k] as number) >= score;
+      if (wins) bits[s >>> 5] = (bits[s >>> 5] as number) | (1 << (s & 31));
+    }
+    return bits;
   }
 
   private predicate(

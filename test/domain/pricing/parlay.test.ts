@@ -74,6 +74,27 @@ describe('same game parlay over simulated finishing orders', () => {
       samples.legBits({ kind: 'order', athleteIds: ['r1', 'r0', 'r3'] }),
       expect((r) => r(1) === 1 && r(0) === 2 && r(3) === 3),
     );
+    assert.deepEqual(
+      samples.legBits({
+        kind: 'overUnder',
+        athleteIds: ['r0', 'r3'],
+        measure: 'finishingPosition',
+        line: 5.5,
+        side: 'UNDER',
+      }),
+      expect((r) => r(0) + r(3) < 5.5),
+    );
+    const teams = [['r0', 'r4'], ['r1', 'r3'], ['r2']];
+    const sum = (r: (runner: number) => number, team: readonly string[]) =>
+      team.reduce((total, id) => total + r(Number(id.slice(1))), 0);
+    teams.forEach((team, mine) => {
+      // The lowest total wins; a tie goes to the team listed first.
+      const wins = (r: (runner: number) => number) =>
+        teams.every(
+          (other, k) => k === mine || (k < mine ? sum(r, other) > sum(r, team) : sum(r, other) >= sum(r, team)),
+        );
+      assert.deepEqual(samples.legBits({ kind: 'group', athleteIds: team, groups: teams }), expect(wins));
+    });
     assert.equal(samples.legBits({ kind: 'top', athleteId: 'nobody', places: 2 }), null);
     assert.equal(samples.legBits({ kind: 'order', athleteIds: ['r0', 'nobody'] }), null);
   });
