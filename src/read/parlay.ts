@@ -404,7 +404,7 @@ function legsRefused(event: EventRow, problems: readonly LegProblem[], maxLegs: 
   ];
   const named = (key: string, items: readonly string[]) => (items.length ? { [key]: items } : {});
   return unprocessable(sentences.join('; '), {
-    legs: problems,
+    legs: problems.map(({ oddId, code }) => ({ oddId, code })),
     ...named('unknownOddIds', unknown),
     ...named('otherEventOddIds', foreign),
     ...named('closedOddIds', closed),

@@ -28,6 +28,8 @@ export interface LegFacts {
 export interface LegProblem {
   oddId: string;
   code: LegCode;
+  /** The leg's place in the request (0 first): an id named twice is two legs. */
+  index: number;
 }
 
 /**
@@ -57,7 +59,7 @@ export function legProblems(
   for (const i of eligible.length > 1 ? contradicting(eligible) : []) if (codes[i] === null) codes[i] = 'CONTRADICTS';
   return legs.flatMap((leg, i) => {
     const code = codes[i];
-    return code ? [{ oddId: leg.oddId, code }] : [];
+    return code ? [{ oddId: leg.oddId, code, index: i }] : [];
   });
 }
 
