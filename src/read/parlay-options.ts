@@ -45,10 +45,10 @@ export interface SgpOptionsDocument {
 /**
  * The bet builder (issue 28): the legs' parlay, and every outcome of the event still offered (open or
  * suspended) with whether it can join the legs and, if so, the price of the parlay with it: the price
- * the parlay route gives those legs, from the same functions. The legs' groups (scopes) are priced once
- * and an outcome re-prices only the group it joins; within it, the joints of the legs' own subsets
- * are worked out once for every outcome (and kept: read/parlay.ts, fairJoints). An outcome alone in its group multiplies the
- * legs' price by its own.
+ * the parlay route gives those legs, from the same functions. The legs' groups (scopes) are priced
+ * once and an outcome re-prices only the group it joins; within it, the joints of the legs' own
+ * subsets are worked out once for every outcome (and kept: read/parlay.ts, fairJoints). An outcome
+ * alone in its group multiplies the legs' price by its own.
  */
 export async function parlayOptions(
   store: Store,
@@ -65,46 +65,11 @@ export async function parlayOptions(
   const factors = new Map<string, number>();
   for (const [key, groupLegs] of groups) factors.set(key, await groupFactor(store, model, event, key, groupLegs));
   const joint = legs.length === 0 ? null : [...factors.values()].reduce((product, f) => product * f, 1);
-
+  const priced: Priced = { store, model, event, legs, groups, factors, maxLegs };
   const options: SgpOptionDocument[] = [];
   for (const odd of model.odds.values()) {
-    const candidate = legOf(model, odd);
-    const status = statusOf(model, event, candidate);
-    if (status === 'CLOSED') continue;
-    const reason = optionReason(
-      {
-        isLeg: legs.some((leg) => leg.odd.id === odd.id),
-        open: status === 'OPEN',
-        legs: legs.length,
-        sameExclusiveMarket:
-          isExclusiveMarket(candidate.market.oddType) && legs.some((leg) => leg.market.id === candidate.market.id),
-        contradicts: contradicts(model, legs, candidate),
-      },
-      maxLegs,
-    );
-    const described = {
-      oddId: odd.id,
-      oddType: candidate.market.oddType as OddType,
-      marketId: candidate.market.id,
-      selection: describeSelection(candidate.selection, (id) => model.names.get(id) ?? id),
-    };
-    if (reason) {
-      options.push({ ...described, combinable: false, reason });
-      continue;
-    }
-    let probability = 1;
-    for (const [key, groupLegs] of groups)
-      probability *=
-        key === candidate.group
-          ? await groupProbability(store, model, event, key, [...groupLegs, candidate])
-          : (factors.get(key) as number);
-    if (!groups.has(candidate.group)) probability *= candidate.published;
-    options.push({
-      ...described,
-      combinable: true,
-      probability: roundTo(probability * 100, 4),
-      odds: oddsOf(probability),
-    });
+    const option = await optionOf(priced, legOf(model, odd));
+    if (option) options.push(option);
   }
   return {
     eventId: formatPublicId(event.competition, event.id),
@@ -113,6 +78,51 @@ export async function parlayOptions(
     odds: joint === null ? null : oddsOf(joint),
     options,
   };
+}
+
+/** What every outcome is priced against: the legs, their groups and each group's price. */
+interface Priced {
+  store: Store;
+  model: EventModel;
+  event: EventRow;
+  legs: readonly Leg[];
+  groups: ReadonlyMap<string, readonly Leg[]>;
+  factors: ReadonlyMap<string, number>;
+  maxLegs: number;
+}
+
+/** One outcome as an option: null when it is closed (it will not be offered again). */
+async function optionOf(priced: Priced, candidate: Leg): Promise<SgpOptionDocument | null> {
+  const { store, model, event, legs, groups, factors } = priced;
+  const status = statusOf(model, event, candidate);
+  if (status === 'CLOSED') return null;
+  const reason = optionReason(
+    {
+      isLeg: legs.some((leg) => leg.odd.id === candidate.odd.id),
+      open: status === 'OPEN',
+      legs: legs.length,
+      sameExclusiveMarket:
+        isExclusiveMarket(candidate.market.oddType) && legs.some((leg) => leg.market.id === candidate.market.id),
+      contradicts: contradicts(model, legs, candidate),
+    },
+    priced.maxLegs,
+  );
+  const described = {
+    oddId: candidate.odd.id,
+    oddType: candidate.market.oddType as OddType,
+    marketId: candidate.market.id,
+    selection: describeSelection(candidate.selection, (id) => model.names.get(id) ?? id),
+  };
+  if (reason) return { ...described, combinable: false, reason };
+  // The groups multiplied in the parlay route's order, the outcome's own group re-priced with it.
+  let probability = 1;
+  for (const [key, groupLegs] of groups)
+    probability *=
+      key === candidate.group
+        ? await groupProbability(store, model, event, key, [...groupLegs, candidate])
+        : (factors.get(key) as number);
+  if (!groups.has(candidate.group)) probability *= candidate.published;
+  return { ...described, combinable: true, probability: roundTo(probability * 100, 4), odds: oddsOf(probability) };
 }
 
 /** A group's price: a leg alone is its own published price (what the parlay's pricing comes to for it). */
