@@ -25,6 +25,7 @@ import { requestId } from './request-id.ts';
 import { adminFeedRoutes } from './routes/admin-feed.ts';
 import { adminMarketsRoutes } from './routes/admin-markets.ts';
 import { boardRoutes } from './routes/board.ts';
+import { changesRoutes } from './routes/changes.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { futuresRoutes } from './routes/futures.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -147,6 +148,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
       await publicApi.register(sportEventsRoutes);
       await publicApi.register(futuresRoutes);
       await publicApi.register(streamRoutes);
+      await publicApi.register(changesRoutes);
     },
     { prefix: PUBLIC_PREFIX },
   );

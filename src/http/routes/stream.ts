@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest } from '../../domain/errors.ts';
-import { followChanges, streamFilter } from '../../read/change-stream.ts';
+import { followChanges, publishedData, streamFilter } from '../../read/change-stream.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { normaliseArrayParam } from '../query-params.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
@@ -46,7 +46,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       try {
         const unsubscribe = await followChanges(app.store, app.changeFeed, resumeAfter, filter, {
-          change: (change) => stream.send({ id: change.id, event: change.kind, data: change.data }),
+          change: (change) => stream.send({ id: change.id, event: change.kind, data: publishedData(change) }),
           gap: (afterId, position) =>
             stream.send({
               id: position,
@@ -54,6 +54,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
               data: {
                 reason: 'resume',
                 message: `Changes after ${afterId} are no longer in the change log: refetch what you show.`,
+                publishedAt: new Date().toISOString(),
               },
             }),
         });

@@ -42,7 +42,13 @@ export const StreamHeaders = Type.Object({
 // log's records (domain/changes.ts) are checked against them by test/domain/changes.test.ts, and the
 // live stream's by test/http/stream.test.ts.
 const eventOf = { eventId: Type.String({ description: 'prefixed event id' }), competition: CompetitionKey };
-const changedAt = { updatedAt: Timestamp };
+const changedAt = {
+  updatedAt: Timestamp,
+  publishedAt: Type.String({
+    format: 'date-time',
+    description: 'server time of the commit that made the change: compare it with your clock to measure your lag',
+  }),
+};
 const ids = (description: string) => Type.Array(Type.String(), { description });
 
 export const StreamReady = Type.Object(
@@ -94,6 +100,7 @@ export const ResetNotice = Type.Object(
         'bulk: too much changed to list; reference: shared facts changed; resume: the log no longer reaches back to Last-Event-ID',
     }),
     message: Type.String(),
+    publishedAt: changedAt.publishedAt,
   },
   { $id: 'ResetNotice', title: 'ResetNotice', additionalProperties: false },
 );
@@ -145,6 +152,8 @@ export const STREAM_DESCRIPTION = [
   '',
   'Each `data` is the JSON of the component schema named in parentheses (components.schemas).',
   '',
-  'A comment line (`: heartbeat`) comes every STREAM_HEARTBEAT_SECONDS. The documents themselves are fetched from the',
+  'Every change carries `publishedAt`, the server time of its commit. A comment line (`: heartbeat <server time>`)',
+  'comes every STREAM_HEARTBEAT_SECONDS, so a client can measure its lag even when nothing changes. Missed changes can',
+  'also be read without the stream from GET /changes. The documents themselves are fetched from the',
   'other routes, cheaply with If-None-Match.',
 ].join('\n');
