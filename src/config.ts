@@ -25,6 +25,8 @@ export interface Config {
   streamHeartbeatSeconds: number;
   /** Push streams one API key may hold open at once (per process). */
   streamMaxPerKey: number;
+  /** Seconds of feed silence after which a LIVE event's open markets are suspended (FEED_STALE). */
+  feedStaleSeconds: number;
   /** Server-wide default requests per key per clock minute and per UTC day; 0: no limit. */
   rateLimitPerMinute: number;
   rateLimitPerDay: number;
@@ -73,6 +75,7 @@ export const CONFIG_VARIABLES = [
   ['CHANGE_LOG_SIZE', '10000', 'changes kept for stream clients resuming with Last-Event-ID'],
   ['STREAM_HEARTBEAT_SECONDS', '15', 'seconds between heartbeat comments on the push stream'],
   ['STREAM_MAX_PER_KEY', '20', 'push streams one API key may hold open at once, per process; the next gets 429'],
+  ['FEED_STALE_SECONDS', '30', 'seconds of feed silence after which a LIVE event is stale (bet stop: FEED_STALE)'],
   [
     'RATE_LIMIT_PER_MINUTE',
     '600',
@@ -177,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     changeLogSize: integer('CHANGE_LOG_SIZE', 10_000, 100, 10_000_000),
     streamHeartbeatSeconds: integer('STREAM_HEARTBEAT_SECONDS', 15, 1, 3600),
     streamMaxPerKey: integer('STREAM_MAX_PER_KEY', 20, 1, 100_000),
+    feedStaleSeconds: integer('FEED_STALE_SECONDS', 30, 1, 86_400),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     rateLimitPerDay: integer('RATE_LIMIT_PER_DAY', 0, 0, 1_000_000_000),
     redisUrl,
@@ -234,6 +238,7 @@ export function describeConfig(config: Config): Record<string, string> {
     CHANGE_LOG_SIZE: String(config.changeLogSize),
     STREAM_HEARTBEAT_SECONDS: String(config.streamHeartbeatSeconds),
     STREAM_MAX_PER_KEY: String(config.streamMaxPerKey),
+    FEED_STALE_SECONDS: String(config.feedStaleSeconds),
     RATE_LIMIT_PER_MINUTE: config.rateLimitPerMinute === 0 ? '0 (no limit)' : String(config.rateLimitPerMinute),
     RATE_LIMIT_PER_DAY: config.rateLimitPerDay === 0 ? '0 (no limit)' : String(config.rateLimitPerDay),
     REDIS_URL: redis ? redis.toString() : '(unset: rate limits counted per process)',

@@ -27,6 +27,7 @@ import { adminMarketsRoutes } from './routes/admin-markets.ts';
 import { boardRoutes } from './routes/board.ts';
 import { changesRoutes } from './routes/changes.ts';
 import { eventsRoutes } from './routes/events.ts';
+import { feedStatusRoutes } from './routes/feed-status.ts';
 import { futuresRoutes } from './routes/futures.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
@@ -149,6 +150,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
       await publicApi.register(futuresRoutes);
       await publicApi.register(streamRoutes);
       await publicApi.register(changesRoutes);
+      await publicApi.register(feedStatusRoutes, { feedStaleSeconds: config.feedStaleSeconds });
     },
     { prefix: PUBLIC_PREFIX },
   );

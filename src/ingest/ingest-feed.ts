@@ -13,6 +13,7 @@ import {
   type WriteCounts,
 } from '../store/feed-writer.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
+import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
 import { batchChangesCollector } from './batch-changes.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
@@ -75,8 +76,10 @@ async function writeFeed(
   const changes = batchChangesCollector();
   const latestByEvent = new Map<string, string>();
   const withParents = await parentIds(trx, feed);
+  const spokenOf = new Set<string>();
   for (const collection of FEED_COLLECTIONS) {
     const rows = withParents(collection, feed[collection] as FeedRow[]);
+    noteEventsSpokenOf(collection, rows, spokenOf);
     const result = await upsertNewer(trx, collection, rows, {
       contentUpdatedAt: collection === 'events',
       createdAt: collection === 'futures',
@@ -90,17 +93,27 @@ async function writeFeed(
   }
   await touchEvents(trx, latestByEvent);
   summary.changedEventIds = [...latestByEvent.keys()];
-  const records = changeRecords(await changes.resolve(trx));
+  const batch = await changes.resolve(trx);
+  for (const eventId of batch.events.keys()) spokenOf.add(eventId);
+  const committedAt = (options.now ?? new Date()).toISOString();
+  await feedActivityRepository(trx).touch([...spokenOf].sort(), committedAt);
+  const records = changeRecords(batch);
   summary.changes =
     records.length === 0
       ? []
-      : await changesRepository(trx).append(
-          records,
-          (options.now ?? new Date()).toISOString(),
-          store.changeLogSize,
-          store.changeChannel,
-        );
+      : await changesRepository(trx).append(records, committedAt, store.changeLogSize, store.changeChannel);
   return summary;
+}
+
+/**
+ * The events a batch speaks of, changed or not (a feed repeating its prices is alive): the bet stop on
+ * silence (FEED_STALE) reopens on any message about the event.
+ */
+function noteEventsSpokenOf(collection: FeedCollection, rows: readonly FeedRow[], spokenOf: Set<string>): void {
+  for (const row of rows) {
+    const eventId = collection === 'events' ? row.id : row.eventId;
+    if (typeof eventId === 'string') spokenOf.add(eventId);
+  }
 }
 
 /**

@@ -346,12 +346,27 @@ async function liveData(db: AnyDb): Promise<void> {
   await db.schema.alterTable('api_keys').addColumn('rate_per_day', integer).execute();
 }
 
+/**
+ * Trading-grade markets (issue 27): when the feed last spoke of each event, by the server's clock, so
+ * that every node derives a silent LIVE event's bet stop (FEED_STALE) at read time, across restarts.
+ */
+async function trading(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('feed_activity')
+    .addColumn('event_id', text, (c) => c.primaryKey())
+    .addColumn('competition', text, (c) => c.notNull())
+    .addColumn('last_message_at', text, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('feed_activity_competition').on('feed_activity').column('competition').execute();
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
   '0002-results': { up: results },
   '0003-markets': { up: markets },
   '0004-team-matches': { up: teamMatches },
   '0005-live-data': { up: liveData },
+  '0008-trading': { up: trading },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -315,6 +315,13 @@ export interface ChangeRow {
   createdAt: string;
 }
 
+/** When the feed last sent anything about an event (server time of the batch that did). */
+export interface FeedActivityRow {
+  eventId: string;
+  competition: string;
+  lastMessageAt: string;
+}
+
 export interface Database {
   tours: TourRow;
   tourYears: TourYearRow;
@@ -335,7 +342,8 @@ export interface Database {
   odds: OddRow;
   apiKeys: ApiKeyRow;
   changes: ChangeRow;
+  feedActivity: FeedActivityRow;
 }
 
 /** The tables of raw facts, which feed batches write: one per feed collection, of the same name. */
-export type FactTable = Exclude<keyof Database, 'apiKeys' | 'changes'>;
+export type FactTable = Exclude<keyof Database, 'apiKeys' | 'changes' | 'feedActivity'>;

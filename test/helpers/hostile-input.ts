@@ -811,6 +811,7 @@ const TABLES = {
   odds: true,
   apiKeys: true,
   changes: true,
+  feedActivity: true,
 } as const satisfies Record<keyof Database, true>;
 
 export type StoreSnapshot = Record<string, { rows: number; sha256: string }>;

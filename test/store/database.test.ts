@@ -12,6 +12,7 @@ const TABLES = [
   'changes',
   'event_participants',
   'events',
+  'feed_activity',
   'future_odds',
   'futures',
   'heat_entries',
@@ -260,6 +261,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     data: '{"eventId":"wsl:event-1"}',
     createdAt: T1,
   },
+  feedActivity: { eventId: 'event-1', competition: 'wsl', lastMessageAt: T1 },
 };
 
 /** Table names of the store's own schema (PostgreSQL introspection lists every schema). */
@@ -301,6 +303,7 @@ describeEachStore('store', (open) => {
       '0003-markets',
       '0004-team-matches',
       '0005-live-data',
+      '0008-trading',
     ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);
@@ -331,7 +334,13 @@ describeEachStore('store', (open) => {
     for (const table of Object.keys(ROWS) as Array<keyof Database>) {
       const row = ROWS[table];
       await store.db.insertInto(table).values(row).execute();
-      const stored = await store.db.selectFrom(table).selectAll().where('id', '=', row.id).execute();
+      // The feed activity is keyed by its event; every other table by its id.
+      const [key, value] = 'id' in row ? ['id', row.id] : ['eventId', row.eventId];
+      const stored = await store.db
+        .selectFrom(table)
+        .selectAll()
+        .where(key as never, '=', value as never)
+        .execute();
       // deepStrictEqual also fails on '2000000001' vs 2000000001 or on a Date instead of text.
       assert.deepEqual(stored, [row], table);
     }

@@ -3385,6 +3385,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/feed-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feed health per competition
+         * @description One item per competition the key may read: the server time of the last feed message about it, its LIVE events, and those the feed has been silent about for FEED_STALE_SECONDS (their open markets are suspended with statusReason FEED_STALE until the next message). Derived from stored times at read time: every node answers the same.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FeedStatusItem"][];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/feed": {
         parameters: {
             query?: never;
@@ -5156,6 +5295,23 @@ export interface components {
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+        };
+        /** FeedStatusItem */
+        FeedStatusItem: {
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            /**
+             * Format: date-time
+             * @description server time of the last feed message about any event of the competition; null: none yet
+             */
+            lastMessageAt: string | null;
+            /** @description events of the competition now LIVE */
+            liveEvents: number;
+            /** @description prefixed ids of the LIVE events the feed has been silent about for FEED_STALE_SECONDS: their open markets are suspended (FEED_STALE) */
+            staleEventIds: string[];
         };
         /** FeedDocument */
         FeedDocument: {
