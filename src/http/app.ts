@@ -12,6 +12,7 @@ import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
 import { AccessLog } from './access-log.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { betStopPlugin } from './plugins/bet-stop.ts';
 import { clientErrorHandler, errorsPlugin, formatSchemaErrors, frameworkErrorHandler } from './plugins/errors.ts';
 import { eventStreamPlugin } from './plugins/event-stream.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     store: Store;
     /** Every change committed to the store, by any node (issue 6). */
     changeFeed: ChangeFeed;
+    /** FEED_STALE_SECONDS: a LIVE event silent this long is under a bet stop (issue 27). */
+    feedStaleSeconds: number;
   }
 }
 
@@ -90,6 +93,8 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     onError: (error) => app.log.warn({ err: error }, 'change feed: %s', error.message),
   });
   app.decorate('changeFeed', changeFeed);
+  app.decorate('feedStaleSeconds', config.feedStaleSeconds);
+  await app.register(betStopPlugin, { store, feedStaleSeconds: config.feedStaleSeconds });
   app.addHook('onClose', () => changeFeed.close());
   for (const schema of [
     ServerErrorResponse,

@@ -15,6 +15,7 @@ import {
 import { changesRepository } from '../store/repositories/changes-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
 import { batchChangesCollector } from './batch-changes.ts';
+import { betStopRecords } from './bet-stop.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
 import { type NormalizedFeed, validateFeed } from './validate-feed.ts';
@@ -96,13 +97,30 @@ async function writeFeed(
   const batch = await changes.resolve(trx);
   for (const eventId of batch.events.keys()) spokenOf.add(eventId);
   const committedAt = (options.now ?? new Date()).toISOString();
-  await feedActivityRepository(trx).touch([...spokenOf].sort(), committedAt);
+  const reopened = await feedActivityRepository(trx).touch([...spokenOf].sort(), committedAt);
   const records = changeRecords(batch);
+  // A bet stop on silence the stream announced ends with this message: announce that too.
+  if (reopened.length > 0 && records[0]?.kind !== 'reset') {
+    const competitions = await competitionsOf(trx, reopened);
+    records.push(
+      ...(await betStopRecords(
+        trx,
+        reopened.map((eventId) => ({ eventId, competition: competitions.get(eventId) as string })),
+        false,
+        committedAt,
+      )),
+    );
+  }
   summary.changes =
     records.length === 0
       ? []
       : await changesRepository(trx).append(records, committedAt, store.changeLogSize, store.changeChannel);
   return summary;
+}
+
+async function competitionsOf(trx: Transaction, eventIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await trx.selectFrom('events').select(['id', 'competition']).where('id', 'in', eventIds).execute();
+  return new Map(rows.map((r) => [r.id, r.competition]));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { type Competition, getCompetition } from '../domain/competitions.ts';
 import type { OddType, OverUnderSubMarketType, Settlement } from '../domain/enumerations.ts';
 import { notFound } from '../domain/errors.ts';
+import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
 import { isExclusiveMarket, scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
+import { marketStatus } from '../domain/markets/market-status.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { OverUnderSide, Scope, Selection } from '../domain/markets/selection.ts';
 import { settleSelection } from '../domain/markets/settlement.ts';
@@ -30,6 +32,7 @@ import type { AthleteRow, HeatRow, MarketRow, OddRow, RoundRow, TeamRow } from '
 import type { AccessScope } from './access-scope.ts';
 import { athleteDocument, teamDocument } from './athlete-document.ts';
 import { resolveEvent } from './events.ts';
+import { staleEventIds } from './feed-status.ts';
 import { publishedStatus, scopeResults } from './scope-results.ts';
 
 interface Context {
@@ -39,6 +42,8 @@ interface Context {
   heats: Map<string, HeatRow & { round: RoundRow }>;
   results: Map<string, ScopeResult>;
   eventStatus: string;
+  /** The feed has been silent about the LIVE event for FEED_STALE_SECONDS: open outcomes are suspended. */
+  feedStale?: boolean;
 }
 
 /** Route 6: one odd type's markets of an event, every outcome priced in three formats and settled from the results. */
@@ -48,6 +53,7 @@ export async function getEventOdds(
   oddType: OddType,
   query: EventOddsQuery,
   scope: AccessScope,
+  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
 ): Promise<EventOdds> {
   const event = await resolveEvent(store, eventId, scope);
   const competition = getCompetition(event.competition);
@@ -72,9 +78,10 @@ export async function getEventOdds(
     event.id,
     markets.map((m) => m.id),
   );
-  const [heats, results] = await Promise.all([
+  const [heats, results, stale] = await Promise.all([
     repo.heatsOfEvent(event.id),
     scopeResults(store, event, competition, markets),
+    staleEventIds(store, [event.id], feedStaleSeconds),
   ]);
   const athleteIds = new Set<string>();
   for (const o of odds) {
@@ -94,6 +101,7 @@ export async function getEventOdds(
     heats: new Map(heats.map((h) => [h.id, h])),
     results,
     eventStatus: event.eventStatus,
+    feedStale: stale.has(event.id),
   };
   const publicId = formatPublicId(event.competition, event.id);
   const header = { eventId: publicId, publicId, numericEventId: event.referenceId, oddType };
@@ -152,7 +160,7 @@ export function pricedOutcome(
   market: MarketRow,
   odd: OddRow,
   siblings: readonly OddRow[],
-  context: Pick<Context, 'results' | 'eventStatus'>,
+  context: Pick<Context, 'results' | 'eventStatus' | 'feedStale'>,
 ): PricedOutcome {
   const { selection, scope } = outcomeSelection(market, odd, siblings);
   const result = context.results.get(scopeKey(scope));
@@ -174,7 +182,15 @@ export function pricedOutcome(
     odds: odd.decimalOdds,
     americanOdds: decimalToAmerican(odd.decimalOdds),
     probability: decimalToProbability(odd.decimalOdds),
-    status: publishedStatus(market.status, odd.status, result, context.eventStatus),
+    ...marketStatus({
+      marketStatus: market.status,
+      marketStatusReason: market.statusReason ?? null,
+      oddStatus: odd.status,
+      oddStatusReason: odd.statusReason ?? null,
+      resulted: result !== undefined && result.state !== 'pending',
+      eventStatus: context.eventStatus,
+      feedStale: context.feedStale === true,
+    }),
     settlement,
     deadHeatFactor: odd.settlement ? 1 : derived.deadHeatFactor,
     // biome-ignore lint/complexity/useMathMinMax: ISO date-time strings, which compare in time order
@@ -312,6 +328,7 @@ function headToHeadItem(market: MarketRow, sides: [OddRow, OddRow], context: Con
       americanOdds: priced.americanOdds,
       probability: priced.probability,
       status: priced.status,
+      ...(priced.statusReason ? { statusReason: priced.statusReason } : {}),
       settlement: priced.settlement,
       athlete: athleteOf(odd.athleteId, context),
     };

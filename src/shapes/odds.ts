@@ -8,6 +8,7 @@ import {
   OVER_UNDER_SUB_MARKET_TYPES,
   SETTLEMENTS,
 } from '../domain/enumerations.ts';
+import { STATUS_REASONS } from '../domain/markets/market-status.ts';
 import { OVER_UNDER_SIDES } from '../domain/markets/selection.ts';
 import { Nullable, Ref, StringEnum, Timestamp } from './common.ts';
 import { Athlete, ParticipantTeam } from './results.ts';
@@ -33,6 +34,12 @@ const Priced = {
   marketId: Type.String(),
   ...Prices,
   status: StringEnum(OUTCOME_STATUSES),
+  statusReason: Type.Optional(
+    StringEnum(STATUS_REASONS, {
+      description:
+        'why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED',
+    }),
+  ),
   settlement: StringEnum(SETTLEMENTS),
   deadHeatFactor: Type.Number({ description: 'share of the stake paid at full odds after a dead heat; 1 otherwise' }),
   updatedAt: Timestamp,
@@ -128,6 +135,7 @@ export const HeadToHeadSide = Type.Object(
     position: Position,
     ...Prices,
     status: StringEnum(OUTCOME_STATUSES),
+    statusReason: Type.Optional(StringEnum(STATUS_REASONS, { description: 'why it is not OPEN' })),
     settlement: StringEnum(SETTLEMENTS),
     athlete: AthleteRef,
   },

@@ -356,8 +356,13 @@ async function trading(db: AnyDb): Promise<void> {
     .addColumn('event_id', text, (c) => c.primaryKey())
     .addColumn('competition', text, (c) => c.notNull())
     .addColumn('last_message_at', text, (c) => c.notNull())
+    // Set once a node has pushed the event's FEED_STALE bet stop on the stream; cleared by its next message.
+    .addColumn('stale_published_at', text)
     .execute();
   await db.schema.createIndex('feed_activity_competition').on('feed_activity').column('competition').execute();
+  // Why the operator set a market or outcome's status (null: OPEN, or OPERATOR when not).
+  await db.schema.alterTable('markets').addColumn('status_reason', text).execute();
+  await db.schema.alterTable('odds').addColumn('status_reason', text).execute();
 }
 
 const MIGRATIONS: Record<string, Migration> = {

@@ -264,6 +264,8 @@ export interface MarketRow {
   /** teamMarkets: the period (round) the market is decided in; null for the whole match. */
   roundId: string | null;
   status: OutcomeStatus;
+  /** Why the operator set `status` (STATUS_REASONS); null while OPEN. */
+  statusReason: string | null;
   updatedAt: string;
 }
 
@@ -283,6 +285,8 @@ export interface OddRow {
   position: number | null;
   decimalOdds: number;
   status: OutcomeStatus;
+  /** Why the operator set `status` (STATUS_REASONS); null while OPEN. */
+  statusReason: string | null;
   /** The operator's settlement, when fed; null means derive it from the results. */
   settlement: Settlement | null;
   updatedAt: string;
@@ -320,6 +324,8 @@ export interface FeedActivityRow {
   eventId: string;
   competition: string;
   lastMessageAt: string;
+  /** When a node pushed the event's FEED_STALE bet stop; null until then and after its next message. */
+  stalePublishedAt: string | null;
 }
 
 export interface Database {

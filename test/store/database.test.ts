@@ -224,6 +224,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     teamMarketType: 'total',
     roundId: 'rd-1',
     status: 'SUSPENDED',
+    statusReason: 'SCORE_CHANGE',
     updatedAt: T1,
   },
   odds: {
@@ -239,6 +240,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     position: 1,
     decimalOdds: 1.9523,
     status: 'OPEN',
+    statusReason: null,
     settlement: 'PUSH',
     updatedAt: T1,
   },
@@ -261,7 +263,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     data: '{"eventId":"wsl:event-1"}',
     createdAt: T1,
   },
-  feedActivity: { eventId: 'event-1', competition: 'wsl', lastMessageAt: T1 },
+  feedActivity: { eventId: 'event-1', competition: 'wsl', lastMessageAt: T1, stalePublishedAt: null },
 };
 
 /** Table names of the store's own schema (PostgreSQL introspection lists every schema). */

@@ -3932,6 +3932,11 @@ export interface components {
             /** @enum {boolean} */
             truncated?: true;
             /**
+             * @description FEED_STALE: a bet stop, the feed is silent about the LIVE event (the odds listed are SUSPENDED until its next message)
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
+            /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)
              */
@@ -4322,6 +4327,11 @@ export interface components {
             probability: number;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
@@ -4356,6 +4366,11 @@ export interface components {
             probability: number;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
@@ -4400,6 +4415,11 @@ export interface components {
             probability: number;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
@@ -4434,6 +4454,11 @@ export interface components {
             probability: number;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
@@ -4472,6 +4497,11 @@ export interface components {
             probability: number;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
@@ -4506,6 +4536,11 @@ export interface components {
             probability: number;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
@@ -4540,6 +4575,11 @@ export interface components {
             probability: number;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
@@ -4568,6 +4608,11 @@ export interface components {
             probability: number;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
             athlete: components["schemas"]["Athlete"] | null;
@@ -5736,6 +5781,11 @@ export interface components {
                  */
                 status?: "OPEN" | "SUSPENDED" | "CLOSED";
                 /**
+                 * @description why the market is not OPEN (published as statusReason); OPERATOR when absent
+                 * @enum {string}
+                 */
+                statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
+                /**
                  * Format: date-time
                  * @description ISO 8601 date-time with a zone
                  */
@@ -5773,6 +5823,11 @@ export interface components {
                  * @enum {string}
                  */
                 status?: "OPEN" | "SUSPENDED" | "CLOSED";
+                /**
+                 * @description why the outcome is not OPEN (published as statusReason); OPERATOR when absent
+                 * @enum {string}
+                 */
+                statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
                 /** @description the operator's settlement; overrides the one derived from results (propBets and teamMarkets need it) */
                 settlement?: ("NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH") | null;
                 /**

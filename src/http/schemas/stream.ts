@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CHANGE_KINDS, RESET_REASONS } from '../../domain/changes.ts';
 import { EVENT_STATUSES, OUTCOME_STATUSES } from '../../domain/enumerations.ts';
+import { STATUS_REASONS } from '../../domain/markets/market-status.ts';
 import { CompetitionKey, StringEnum, Timestamp } from '../../shapes/common.ts';
 
 export const StreamQuery = Type.Object({
@@ -75,6 +76,12 @@ export const OddsChange = Type.Object(
       description: 'the new prices; at most 200, with truncated set when there were more (refetch the event odds)',
     }),
     truncated: Type.Optional(Type.Literal(true)),
+    statusReason: Type.Optional(
+      StringEnum(STATUS_REASONS, {
+        description:
+          'FEED_STALE: a bet stop, the feed is silent about the LIVE event (the odds listed are SUSPENDED until its next message)',
+      }),
+    ),
     ...changedAt,
   },
   { $id: 'OddsChange', title: 'OddsChange', additionalProperties: false },

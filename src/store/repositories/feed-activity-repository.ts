@@ -14,21 +14,77 @@ export interface LiveEventActivity {
  */
 export function feedActivityRepository(db: Kysely<Database> | Transaction<Database>) {
   return {
-    /** Notes that a batch committed at `at` spoke of these events. */
-    async touch(eventIds: readonly string[], at: string): Promise<void> {
-      if (eventIds.length === 0) return;
+    /**
+     * Notes that a batch committed at `at` spoke of these events; returns those of them whose bet stop
+     * had been pushed (they reopen now).
+     */
+    async touch(eventIds: readonly string[], at: string): Promise<string[]> {
+      const reopened: string[] = [];
       for (let i = 0; i < eventIds.length; i += 500) {
         const part = eventIds.slice(i, i + 500);
         const events = await db.selectFrom('events').select(['id', 'competition']).where('id', 'in', part).execute();
         if (events.length === 0) continue;
+        const stopped = await db
+          .selectFrom('feedActivity')
+          .select('eventId')
+          .where('eventId', 'in', part)
+          .where('stalePublishedAt', 'is not', null)
+          .execute();
+        reopened.push(...stopped.map((r) => r.eventId));
         await db
           .insertInto('feedActivity')
-          .values(events.map((e) => ({ eventId: e.id, competition: e.competition, lastMessageAt: at })))
+          .values(
+            events.map((e) => ({
+              eventId: e.id,
+              competition: e.competition,
+              lastMessageAt: at,
+              stalePublishedAt: null,
+            })),
+          )
           .onConflict((oc) =>
-            oc.column('eventId').doUpdateSet((eb) => ({ lastMessageAt: eb.ref('excluded.lastMessageAt') })),
+            oc.column('eventId').doUpdateSet((eb) => ({
+              lastMessageAt: eb.ref('excluded.lastMessageAt'),
+              stalePublishedAt: null,
+            })),
           )
           .execute();
       }
+      return reopened;
+    },
+
+    /** Whether a LIVE event silent since `before` awaits its bet stop: a read, before taking any lock. */
+    async anyStale(before: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('feedActivity')
+        .innerJoin('events', 'events.id', 'feedActivity.eventId')
+        .select('feedActivity.eventId')
+        .where('events.eventStatus', '=', 'LIVE')
+        .where('feedActivity.stalePublishedAt', 'is', null)
+        .where('feedActivity.lastMessageAt', '<=', before)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * LIVE events silent since `before` whose bet stop no node has pushed yet, marked as pushed at `at`.
+     * Run inside the ingest lock, so that one node alone pushes each.
+     */
+    async claimStale(before: string, at: string): Promise<Array<{ eventId: string; competition: string }>> {
+      const rows = await db
+        .selectFrom('feedActivity')
+        .innerJoin('events', 'events.id', 'feedActivity.eventId')
+        .select(['feedActivity.eventId', 'feedActivity.competition'])
+        .where('events.eventStatus', '=', 'LIVE')
+        .where('feedActivity.stalePublishedAt', 'is', null)
+        .where('feedActivity.lastMessageAt', '<=', before)
+        .orderBy('feedActivity.eventId')
+        .limit(500)
+        .execute();
+      if (rows.length === 0) return [];
+      const ids = rows.map((r) => r.eventId);
+      await db.updateTable('feedActivity').set({ stalePublishedAt: at }).where('eventId', 'in', ids).execute();
+      return rows;
     },
 
     /** The latest message time of each competition the feed has spoken of. */
