@@ -97,7 +97,11 @@ async function writeFeed(
   const batch = await changes.resolve(trx);
   for (const eventId of batch.events.keys()) spokenOf.add(eventId);
   const committedAt = (options.now ?? new Date()).toISOString();
-  const reopened = await feedActivityRepository(trx).touch([...spokenOf].sort(), committedAt);
+  const reopened = await feedActivityRepository(trx).touch(
+    [...spokenOf].sort(),
+    committedAt,
+    store.dialect === 'postgres',
+  );
   const records = changeRecords(batch);
   // A bet stop on silence the stream announced ends with this message: announce that too.
   if (reopened.length > 0 && records[0]?.kind !== 'reset') {
