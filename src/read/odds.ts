@@ -7,6 +7,7 @@ import { marketStatus } from '../domain/markets/market-status.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { OverUnderSide, Scope, Selection } from '../domain/markets/selection.ts';
 import { settleSelection } from '../domain/markets/settlement.ts';
+import { settlementReason } from '../domain/markets/settlement-reason.ts';
 import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type {
@@ -155,6 +156,11 @@ export function outcomeSelection(
   return { selection, scope: scopeOf(marketShape) };
 }
 
+/** `{ [name]: value }`, or nothing when the value is undefined (an optional field left out). */
+function optional<K extends string, V>(name: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [name]: value }) as { [P in K]?: V };
+}
+
 /** The priced and settled part of an outcome. */
 export function pricedOutcome(
   market: MarketRow,
@@ -192,6 +198,15 @@ export function pricedOutcome(
       feedStale: context.feedStale === true,
     }),
     settlement,
+    ...optional(
+      'settlementReason',
+      settlementReason({
+        settlement,
+        byOperator: odd.settlement !== null || (derived.settlement === 'NOT_SET' && siblingWon),
+        resultState: result?.state,
+        deadHeatFactor: odd.settlement ? 1 : derived.deadHeatFactor,
+      }),
+    ),
     deadHeatFactor: odd.settlement ? 1 : derived.deadHeatFactor,
     // biome-ignore lint/complexity/useMathMinMax: ISO date-time strings, which compare in time order
     updatedAt: odd.updatedAt > market.updatedAt ? odd.updatedAt : market.updatedAt,

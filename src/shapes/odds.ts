@@ -10,6 +10,7 @@ import {
 } from '../domain/enumerations.ts';
 import { STATUS_REASONS } from '../domain/markets/market-status.ts';
 import { OVER_UNDER_SIDES } from '../domain/markets/selection.ts';
+import { SETTLEMENT_REASONS } from '../domain/markets/settlement-reason.ts';
 import { Nullable, Ref, StringEnum, Timestamp } from './common.ts';
 import { Athlete, ParticipantTeam } from './results.ts';
 
@@ -41,6 +42,12 @@ const Priced = {
     }),
   ),
   settlement: StringEnum(SETTLEMENTS),
+  settlementReason: Type.Optional(
+    StringEnum(SETTLEMENT_REASONS, {
+      description:
+        'why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR',
+    }),
+  ),
   deadHeatFactor: Type.Number({ description: 'share of the stake paid at full odds after a dead heat; 1 otherwise' }),
   updatedAt: Timestamp,
 };

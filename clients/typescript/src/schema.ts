@@ -4334,6 +4334,11 @@ export interface components {
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
@@ -4373,6 +4378,11 @@ export interface components {
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
@@ -4422,6 +4432,11 @@ export interface components {
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
@@ -4461,6 +4476,11 @@ export interface components {
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
@@ -4504,6 +4524,11 @@ export interface components {
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
@@ -4543,6 +4568,11 @@ export interface components {
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
@@ -4582,6 +4612,11 @@ export interface components {
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
