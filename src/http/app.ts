@@ -14,6 +14,7 @@ import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
 import { AccessLog } from './access-log.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { betStopPlugin } from './plugins/bet-stop.ts';
 import { clientErrorHandler, errorsPlugin, formatSchemaErrors, frameworkErrorHandler } from './plugins/errors.ts';
 import { eventStreamPlugin } from './plugins/event-stream.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -28,7 +29,9 @@ import { requestId } from './request-id.ts';
 import { adminFeedRoutes } from './routes/admin-feed.ts';
 import { adminMarketsRoutes } from './routes/admin-markets.ts';
 import { boardRoutes } from './routes/board.ts';
+import { changesRoutes } from './routes/changes.ts';
 import { eventsRoutes } from './routes/events.ts';
+import { feedStatusRoutes } from './routes/feed-status.ts';
 import { futuresRoutes } from './routes/futures.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
@@ -46,6 +49,8 @@ declare module 'fastify' {
     store: Store;
     /** Every change committed to the store, by any node (issue 6). */
     changeFeed: ChangeFeed;
+    /** FEED_STALE_SECONDS: a LIVE event silent this long is under a bet stop (issue 27). */
+    feedStaleSeconds: number;
   }
 }
 
@@ -93,6 +98,8 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     onError: (error) => app.log.warn({ err: error }, 'change feed: %s', error.message),
   });
   app.decorate('changeFeed', changeFeed);
+  app.decorate('feedStaleSeconds', config.feedStaleSeconds);
+  await app.register(betStopPlugin, { store, feedStaleSeconds: config.feedStaleSeconds });
   app.addHook('onClose', () => changeFeed.close());
   for (const schema of [
     ServerErrorResponse,
@@ -157,6 +164,8 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
       await publicApi.register(streamRoutes, { tokenSeconds: config.streamTokenSeconds });
       await publicApi.register(usageRoutes);
       await publicApi.register(oddsSnapshotRoutes);
+      await publicApi.register(changesRoutes);
+      await publicApi.register(feedStatusRoutes, { feedStaleSeconds: config.feedStaleSeconds });
     },
     { prefix: PUBLIC_PREFIX },
   );

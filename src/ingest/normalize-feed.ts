@@ -412,6 +412,7 @@ function normalizeMarket(m: FeedItem<'markets'>, i: number, n: Normalizing): Nor
     teamMarketType: m.teamMarketType ?? null,
     roundId: m.roundId ?? null,
     status: m.status ?? 'OPEN',
+    statusReason: operatorReason(m.status, m.statusReason),
     updatedAt: n.stamp(m.updatedAt),
   };
   for (const problem of marketProblems({
@@ -459,9 +460,15 @@ function normalizeOdd(o: FeedItem<'odds'>, i: number, n: Normalizing): Normalize
     position: o.position ?? null,
     decimalOdds,
     status: o.status ?? 'OPEN',
+    statusReason: operatorReason(o.status, o.statusReason),
     settlement: o.settlement ?? null,
     updatedAt: n.stamp(o.updatedAt),
   };
+}
+
+/** The reason stored with an operator's status: none while OPEN, OPERATOR unless another is given. */
+function operatorReason(status: string | undefined, reason: string | undefined): string | null {
+  return status === undefined || status === 'OPEN' ? null : (reason ?? 'OPERATOR');
 }
 
 export const lapId = (lap: { heatEntryId: string; lapNo: number }) => `${lap.heatEntryId}/${lap.lapNo}`;

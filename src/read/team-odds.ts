@@ -1,4 +1,5 @@
 import type { MarketStatus, TeamMarketType } from '../domain/enumerations.ts';
+import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
 import { isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import type { Selection } from '../domain/markets/selection.ts';
 import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
@@ -19,6 +20,7 @@ import { futuresRepository } from '../store/repositories/futures-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import type { MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
+import { staleEventIds } from './feed-status.ts';
 import { outcomeSelection, pricedOutcome } from './odds.ts';
 import { publishedStatus, scopeResults } from './scope-results.ts';
 import { loadTeamMatch, resolveSportEvent, type SportRoute } from './sport-events.ts';
@@ -61,7 +63,13 @@ const ACTIVE: Record<'OPEN' | 'SUSPENDED' | 'CLOSED', MarketStatus> = {
   CLOSED: 'CLOSED',
 };
 
-async function teamOdds(store: Store, sport: SportRoute, id: string, access: AccessScope): Promise<TeamOdds> {
+async function teamOdds(
+  store: Store,
+  sport: SportRoute,
+  id: string,
+  access: AccessScope,
+  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+): Promise<TeamOdds> {
   const event = await resolveSportEvent(store, id, sport, 'odds', access);
   const match = await loadTeamMatch(store, event);
   const repo = oddsRepository(store.db);
@@ -70,7 +78,11 @@ async function teamOdds(store: Store, sport: SportRoute, id: string, access: Acc
     event.id,
     markets.map((m) => m.id),
   );
-  const results = await scopeResults(store, event, match.competition, markets, match);
+  const [results, stale] = await Promise.all([
+    scopeResults(store, event, match.competition, markets, match),
+    staleEventIds(store, [event.id], feedStaleSeconds),
+  ]);
+  const feedStale = stale.has(event.id);
   const byMarket = new Map<string, OddRow[]>();
   for (const odd of odds) byMarket.set(odd.marketId, [...(byMarket.get(odd.marketId) ?? []), odd]);
   const scopes = new Map<string | null, ScopeMarkets>([
@@ -84,7 +96,7 @@ async function teamOdds(store: Store, sport: SportRoute, id: string, access: Acc
     const result = results.get(scopeKey(scopeOf({ ...market, athleteIds: null })));
     const outcomes = siblings.map((odd) => ({
       odd,
-      priced: pricedOutcome(market, odd, siblings, { results, eventStatus: event.eventStatus }),
+      priced: pricedOutcome(market, odd, siblings, { results, eventStatus: event.eventStatus, feedStale }),
       selection: outcomeSelection(market, odd, siblings).selection as TeamOutcome['selection'],
     }));
     const scope = scopes.get(market.roundId);
@@ -166,8 +178,9 @@ export async function getSportOdds<S extends keyof SportOddsDocuments>(
   sport: S,
   id: string,
   access: AccessScope,
+  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
 ): Promise<SportOddsDocuments[S]> {
-  const odds = await teamOdds(store, sport, id, access);
+  const odds = await teamOdds(store, sport, id, access, feedStaleSeconds);
   const group = (scope: ScopeMarkets): TeamOddsGroup => ({
     ...periodOf(odds, scope.roundId),
     moneyLine: scope.moneyLine[0] ? marketDocument(odds.match, scope.moneyLine[0]) : null,
@@ -193,8 +206,13 @@ export async function getSportOdds<S extends keyof SportOddsDocuments>(
 }
 
 /** Route 17, section 2.8's shape. `sets` on an outcome is its line (sets on the match spread and total, points in a set). */
-export async function getJaiAlaiOdds(store: Store, id: string, access: AccessScope): Promise<JaiAlaiOdds> {
-  const odds = await teamOdds(store, 'jaialai', id, access);
+export async function getJaiAlaiOdds(
+  store: Store,
+  id: string,
+  access: AccessScope,
+  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+): Promise<JaiAlaiOdds> {
+  const odds = await teamOdds(store, 'jaialai', id, access, feedStaleSeconds);
   const { match, event } = odds;
   const publicId = formatPublicId(event.competition, event.id);
   const lineup = { homeLineup: match.home?.team.name ?? null, awayLineup: match.away?.team.name ?? null };

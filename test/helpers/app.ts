@@ -33,6 +33,8 @@ export async function fixtureApp(store: Store, env: Record<string, string> = {})
     DEMO_DATA: 'off',
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_PER_DAY: '0',
+    // The fixture's LIVE events must not go stale (FEED_STALE bet stop) while a long suite runs.
+    FEED_STALE_SECONDS: '3600',
     ...env,
   });
   await ingestFeed(store, fixtureFeed());

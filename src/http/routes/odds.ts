@@ -40,6 +40,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.oddType,
         request.query,
         scopeOf(request),
+        request.server.feedStaleSeconds,
       ),
   );
 
