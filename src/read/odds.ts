@@ -58,6 +58,9 @@ export async function getEventOdds(
   query: EventOddsQuery,
   scope: AccessScope,
   feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+  // The present that feed silence is measured to: the server's clock, or the clock the feed was
+  // stamped with when a caller set it (ingestFeed's `now`: the simulator, tests).
+  now = new Date(),
 ): Promise<EventOdds> {
   const event = await resolveEvent(store, eventId, scope);
   const competition = getCompetition(event.competition);
@@ -78,7 +81,7 @@ export async function getEventOdds(
   if (query.overUnderSubMarketType && (oddType === 'overUnder' || oddType === 'multiOverUnder'))
     filter.overUnderSubMarketType = query.overUnderSubMarketType;
   const markets = await repo.marketsOfEvent(event.id, filter);
-  const { odds, context } = await marketContext(store, event, competition, markets, feedStaleSeconds);
+  const { odds, context } = await marketContext(store, event, competition, markets, feedStaleSeconds, now);
   const publicId = formatPublicId(event.competition, event.id);
   const header = { eventId: publicId, publicId, numericEventId: event.referenceId, oddType };
   // Each item is built as its odd type's shape (oddItem below); the member's name is the odd type.
@@ -116,6 +119,7 @@ async function marketContext(
   competition: Competition,
   markets: MarketRow[],
   feedStaleSeconds: number,
+  now = new Date(),
 ): Promise<{ odds: OddRow[]; context: Context }> {
   const repo = oddsRepository(store.db);
   const odds = await repo.oddsOfMarkets(
@@ -125,7 +129,7 @@ async function marketContext(
   const [heats, results, stale] = await Promise.all([
     repo.heatsOfEvent(event.id),
     scopeResults(store, event, competition, markets),
-    staleEventIds(store, [event.id], feedStaleSeconds),
+    staleEventIds(store, [event.id], feedStaleSeconds, now),
   ]);
   const athleteIds = new Set<string>();
   for (const o of odds) {
