@@ -193,3 +193,12 @@ export async function readChanges(
   if (cursor < last && changes.length < limit && scanned < MAX_SCANNED) cursor = last;
   return { changes, lastEventId: cursor, oldestAvailable: first, complete: cursor >= last };
 }
+
+/**
+ * A change id a client may read on from: a few changes before the end of the log (the docs page's
+ * example); undefined while the log is empty.
+ */
+export async function recentChangeId(store: Store, back = 10): Promise<number | undefined> {
+  const { first, last } = await changesRepository(store.db).bounds();
+  return last === 0 ? undefined : Math.max(first - 1, last - back);
+}

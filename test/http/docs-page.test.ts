@@ -107,8 +107,8 @@ describe('docs page over the demo data [sqlite]', () => {
         ran.push(`${method} ${path}`);
       }
     }
-    // The 22 public operations besides the stream (the parlay among them).
-    assert.equal(ran.length, 22, ran.join('\n'));
+    // The 24 public operations besides the stream (the parlay, GET /changes and GET /feed-status among them).
+    assert.equal(ran.length, 24, ran.join('\n'));
     assert.ok(ran.includes(`post ${PUBLIC}/events/{eventId}/sgp`));
   });
 

@@ -1,3 +1,4 @@
+import { recentChangeId } from '../../read/change-stream.ts';
 import { getEventDocument, listEvents, resolveEvent } from '../../read/events.ts';
 import { listFutures } from '../../read/futures.ts';
 import { getEventOdds } from '../../read/odds.ts';
@@ -21,6 +22,8 @@ export interface DocsExamples {
   jaiAlaiCardId?: string;
   tourYearId3ice?: string;
   future?: { sportType: string; tourId: string; futureType: string };
+  /** A change id the change log holds, a few before its end: GET /changes reads on from it. */
+  changeId?: number;
 }
 
 interface ListedEvent {
@@ -52,6 +55,8 @@ export async function findDocsExamples(store: Store): Promise<DocsExamples> {
     .map(({ e }) => e);
 
   const examples: DocsExamples = { sport: {} };
+  const changeId = await recentChangeId(store);
+  if (changeId !== undefined) examples.changeId = changeId;
   for (const listed of ordered
     .filter((e) => !(SPORT_ROUTES as readonly string[]).includes(e.competition))
     .slice(0, CANDIDATES)) {
@@ -155,6 +160,7 @@ export function examplesByOperation(
   set('get', '/events/jaialai/{id}', { id: examples.jaiAlaiCardId });
   set('get', '/events/3ice/bracket/{tourYearId}', { tourYearId: examples.tourYearId3ice });
   if (examples.future) set('get', '/futures/{sportType}/tour/{tourId}/odds/{futureType}', { ...examples.future });
+  if (examples.changeId !== undefined) set('get', '/changes', { after: examples.changeId });
   return out;
 }
 
