@@ -1,6 +1,7 @@
 import type { MarketStatus, TeamMarketType } from '../domain/enumerations.ts';
 import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
 import { isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
+import { marketStatus, type StatusReason } from '../domain/markets/market-status.ts';
 import type { Selection } from '../domain/markets/selection.ts';
 import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
 import { formatPublicId } from '../domain/public-id.ts';
@@ -22,7 +23,7 @@ import type { MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { staleEventIds } from './feed-status.ts';
 import { outcomeSelection, pricedOutcome } from './odds.ts';
-import { publishedStatus, scopeResults } from './scope-results.ts';
+import { scopeResults } from './scope-results.ts';
 import { loadTeamMatch, resolveSportEvent, type SportRoute } from './sport-events.ts';
 import { type TeamMatch, teamOfSide } from './team-match.ts';
 
@@ -41,6 +42,8 @@ interface TeamOutcome {
 interface TeamMarket {
   market: MarketRow;
   status: MarketStatus;
+  /** Why the market is not ACTIVE (absent when it is). */
+  statusReason?: StatusReason;
   outcomes: TeamOutcome[];
 }
 
@@ -104,9 +107,24 @@ async function teamOdds(
     const list = { moneyline: scope.moneyLine, spread: scope.spread, total: scope.total }[
       market.teamMarketType as TeamMarketType
     ];
-    list.push({ market, status: ACTIVE[publishedStatus(market.status, 'OPEN', result, event.eventStatus)], outcomes });
+    // The market's own status: the operator's word on it, its result, the event, the feed's silence.
+    const own = marketStatus({
+      marketStatus: market.status,
+      marketStatusReason: market.statusReason ?? null,
+      oddStatus: 'OPEN',
+      oddStatusReason: null,
+      resulted: result !== undefined && result.state !== 'pending',
+      eventStatus: event.eventStatus,
+      feedStale,
+    });
+    list.push({ market, status: ACTIVE[own.status], ...withReason(own.statusReason), outcomes });
   }
   return { event, match, scopes: [...scopes.values()] };
+}
+
+/** `{ statusReason }` when there is one, else nothing (the field is left out while open). */
+function withReason(reason: StatusReason | undefined): { statusReason?: StatusReason } {
+  return reason === undefined ? {} : { statusReason: reason };
 }
 
 /** The line an outcome is read against: the side's own handicap on a spread, the total's line. */
@@ -125,6 +143,7 @@ function marketDocument(match: TeamMatch, market: TeamMarket): TeamMarketDocumen
     marketId: market.market.id,
     referenceId: market.market.referenceId,
     status: market.status,
+    ...withReason(market.statusReason),
     line: market.market.line,
     selection: market.outcomes.map((outcome) => {
       const team = sideTeam(match, outcome.selection.side);
@@ -139,6 +158,7 @@ function marketDocument(match: TeamMatch, market: TeamMarket): TeamMarketDocumen
         americanOdds: outcome.priced.americanOdds,
         probability: outcome.priced.probability,
         status: outcome.priced.status,
+        ...withReason(outcome.priced.statusReason),
         settlement: outcome.priced.settlement,
         updatedAt: outcome.priced.updatedAt,
       };
@@ -220,6 +240,7 @@ export async function getJaiAlaiOdds(
     marketId: m.market.referenceId,
     id: m.market.id,
     status: m.status,
+    ...withReason(m.statusReason),
     selection: m.outcomes.map((outcome) => ({
       id: outcome.priced.id,
       outcomeId: outcome.priced.outcomeId,
@@ -231,6 +252,7 @@ export async function getJaiAlaiOdds(
       ...lineup,
       type: outcome.selection.side,
       status: outcome.priced.status,
+      ...withReason(outcome.priced.statusReason),
     })),
   });
   const [whole, ...periods] = odds.scopes as [ScopeMarkets, ...ScopeMarkets[]];
@@ -277,7 +299,9 @@ async function jaiAlaiFutures(store: Store, event: EventWithTour): Promise<JaiAl
       {
         marketId: future.referenceId,
         id: formatPublicId(future.competition, future.id),
-        status: future.isMarketOpen ? 'ACTIVE' : 'CLOSED',
+        ...(future.isMarketOpen
+          ? { status: 'ACTIVE' as const }
+          : { status: 'CLOSED' as const, statusReason: 'OPERATOR' as const }),
         selection: odds.map((odd) => {
           const decimal = (JSON.parse(odd.prices) as Array<{ decimalOdds: number }>)[0]?.decimalOdds ?? 0;
           return {

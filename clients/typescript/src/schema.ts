@@ -5555,6 +5555,11 @@ export interface components {
             probability: number;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN (absent when it is): see the odds route
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
             /**
@@ -5569,6 +5574,11 @@ export interface components {
             referenceId: number;
             /** @enum {string} */
             status: "ACTIVE" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @description spread: the home handicap; total: the line */
             line: number | null;
             selection: components["schemas"]["TeamOutcome"][];
@@ -5643,6 +5653,11 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "ACTIVE" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @description always an array (an empty one is [], never the text "[]") */
             selection: {
                 /** @description odd id, accepted by the parlay route */
@@ -5665,6 +5680,11 @@ export interface components {
                 type: string;
                 /** @enum {string} */
                 status: "OPEN" | "SUSPENDED" | "CLOSED";
+                /**
+                 * @description why it is not OPEN (absent when it is): see the odds route
+                 * @enum {string}
+                 */
+                statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             }[];
         };
         /** JaiAlaiOdds */
