@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { type Competition, getCompetition, supportsParlays } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
 import { badRequest, unprocessable } from '../domain/errors.ts';
+import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
 import { describeSelection, findConflict } from '../domain/markets/leg-conflicts.ts';
 import { isExclusiveMarket, isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
@@ -30,6 +31,7 @@ import { byId } from '../store/repositories/results-repository.ts';
 import type { EventRow, MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { resolveEvent } from './events.ts';
+import { staleEventIds } from './feed-status.ts';
 import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
 import { drawMatches, drawScope, type ScopeDraw } from './parlay-draws.ts';
 import { scopeResults } from './scope-results.ts';
@@ -172,6 +174,7 @@ export async function priceParlay(
   eventId: string,
   body: unknown,
   access: AccessScope,
+  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
 ): Promise<SgpDocument> {
   const ids = parlayOddIds(body);
   const event = await resolveEvent(store, eventId, access);
@@ -191,7 +194,9 @@ export async function priceParlay(
   if (ids.length < 2) throw unprocessable('A parlay needs at least two legs', { oddIds: ids });
 
   const model = await eventModel(store, event, competition);
-  const legs = await resolveLegs(store, model, event, ids);
+  // Under a bet stop (the feed silent about the LIVE event) no leg is open, as route 6 publishes them.
+  const feedStale = (await staleEventIds(store, [event.id], feedStaleSeconds)).has(event.id);
+  const legs = await resolveLegs(store, model, event, ids, feedStale);
   const byScope = new Map<string, Leg[]>();
   for (const leg of legs) byScope.set(leg.scope, [...(byScope.get(leg.scope) ?? []), leg]);
   await checkConflicts(byScope, model);
@@ -275,7 +280,13 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
   return model;
 }
 
-async function resolveLegs(store: Store, model: EventModel, event: EventRow, ids: string[]): Promise<Leg[]> {
+async function resolveLegs(
+  store: Store,
+  model: EventModel,
+  event: EventRow,
+  ids: string[],
+  feedStale: boolean,
+): Promise<Leg[]> {
   const found = ids.map((id) => model.odds.get(id) ?? model.byOutcomeId.get(id));
   const missing = ids.filter((_, i) => found[i] === undefined);
   if (missing.length > 0) {
@@ -315,6 +326,7 @@ async function resolveLegs(store: Store, model: EventModel, event: EventRow, ids
       pricedOutcome(leg.market, leg.odd, model.oddsByMarket.get(leg.market.id) ?? [], {
         results: model.results,
         eventStatus: event.eventStatus,
+        feedStale,
       }).status !== 'OPEN',
   );
   if (notOpen.length > 0) {

@@ -172,4 +172,29 @@ describeEachStore('bet stop', (open) => {
       await nodeA.app.close();
     }
   });
+
+  test('the parlay route refuses legs under a bet stop as not open, as route 6 publishes them', async () => {
+    const store = await open();
+    const app = await fixtureApp(store, { FEED_STALE_SECONDS: '30' });
+    try {
+      const parlay = async () => {
+        const response = await app.app.inject({
+          method: 'POST',
+          url: `/api/v1/public/events/${LIVE_ID}/sgp`,
+          headers: { 'x-api-key': TEST_KEY },
+          payload: { oddIds: ['o-live-1', 'o-live-2'] },
+        });
+        assert.equal(response.statusCode, 422, response.body);
+        return (response.json() as { metadata: { closedOddIds?: string[] } }).metadata.closedOddIds;
+      };
+      // The feed's last word about the live event was two minutes ago.
+      await ingestFeed(store, liveOdds(), { now: new Date(Date.now() - 120_000) });
+      assert.deepEqual(await parlay(), ['o-live-1', 'o-live-2']);
+      // Its next message lifts the bet stop: the legs are open, and refused only as two winners of one heat.
+      await ingestFeed(store, liveOdds());
+      assert.equal(await parlay(), undefined);
+    } finally {
+      await app.app.close();
+    }
+  });
 });

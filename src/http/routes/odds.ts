@@ -70,7 +70,13 @@ export const oddsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return priceParlay(request.server.store, request.params.eventId, request.body, scopeOf(request));
+      return priceParlay(
+        request.server.store,
+        request.params.eventId,
+        request.body,
+        scopeOf(request),
+        request.server.feedStaleSeconds,
+      );
     },
   );
 };
