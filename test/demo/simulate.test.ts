@@ -17,6 +17,7 @@ import type { OddType } from '../../src/domain/enumerations.ts';
 import { DEFAULT_FEED_STALE_SECONDS } from '../../src/domain/feed-health.ts';
 import { matchDistribution, moneyline, regularPeriods } from '../../src/domain/pricing/team-match-model.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
+import { staleEventIds } from '../../src/read/feed-status.ts';
 import { getEventOdds } from '../../src/read/odds.ts';
 import type { EventListItem } from '../../src/shapes/events.ts';
 import type { Store } from '../../src/store/database.ts';
@@ -435,6 +436,38 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(reset.loaded, COMPETITIONS);
       assert.ok(Object.values(reset.anchors).every((a) => a.getTime() === later));
       assert.equal((await store.db.selectFrom('events').select('id').execute()).length, count);
+    });
+  });
+}
+
+for (const kind of STORE_KINDS) {
+  describe(`the simulator in real time [${kind}]`, () => {
+    test('a LIVE event it has nothing new about is never silent for FEED_STALE_SECONDS: its row goes again, writing nothing', async () => {
+      const testStore = await openTestStore(kind);
+      try {
+        const { store } = testStore;
+        const competitions = ['spr', 'gsoc', 'jaialai'];
+        const prepared = await prepareSimulation(store, { now: new Date(ANCHOR), competitions });
+        const simulator = createSimulator(store, {
+          anchor: prepared.anchors,
+          clock: prepared.clock,
+          startedAt: new Date(ANCHOR),
+          speed: 1,
+          competitions,
+        });
+        // A tick a second, for longer than the bet stop waits; silence is judged at each tick's time.
+        for (let second = 1; second <= DEFAULT_FEED_STALE_SECONDS + 15; second++) {
+          const at = new Date(ANCHOR + second * 1000);
+          await simulator.tick(at);
+          const live = (
+            await store.db.selectFrom('events').select('id').where('eventStatus', '=', 'LIVE').execute()
+          ).map((e) => e.id);
+          assert.ok(live.length >= competitions.length, `${second} s: live events`);
+          assert.deepEqual([...(await staleEventIds(store, live, DEFAULT_FEED_STALE_SECONDS, at))], [], `${second} s`);
+        }
+      } finally {
+        await testStore.cleanup();
+      }
     });
   });
 }
