@@ -89,10 +89,11 @@ const DOCS_HEADERS = headersOf(docsPolicy);
 /** The headers every answer to a path carries: its page's, or the API's. */
 export function securityHeadersOf(url: string): Readonly<Record<string, string>> {
   const path = url.split('?', 1)[0] as string;
-  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-  if (under(DOCS_PATH)) return DOCS_HEADERS;
-  return under(BOARD_PATH) ? BOARD_HEADERS : RAW_ANSWER_HEADERS;
+  if (isUnder(path, DOCS_PATH)) return DOCS_HEADERS;
+  return isUnder(path, BOARD_PATH) ? BOARD_HEADERS : RAW_ANSWER_HEADERS;
 }
+
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 /**
  * Sets the headers every answer to the request carries on its response (on Node's response, so that
