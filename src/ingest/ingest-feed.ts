@@ -92,7 +92,8 @@ async function writeFeed(
   await touchEvents(trx, latestByEvent);
   summary.changedEventIds = [...latestByEvent.keys()];
   const batch = await changes.resolve(trx);
-  await touchLastChanged(trx, new Map([...batch.events].map(([id, event]) => [id, event.updatedAt])));
+  // Taken inside the transaction, after PostgreSQL's ingest lock: batches are stamped in the order they commit.
+  await touchLastChanged(trx, [...batch.events.keys()], (options.now ?? new Date()).toISOString());
   const records = changeRecords(batch);
   summary.changes =
     records.length === 0
