@@ -326,41 +326,37 @@ class SequenceIntegrals {
   }
 
   private prefixOf(prefix: readonly number[]): Float64Array {
-    const key = prefix.join(',');
-    const known = this.cumulative.get(key);
-    if (known) return known;
-    const { g } = this;
-    const N = g.nodes;
-    const out = new Float64Array(N);
-    const last = prefix.at(-1) as number;
-    if (prefix.length === 1) {
-      out.set(g.cdf.subarray(last * N, last * N + N));
-    } else {
-      const before = this.prefixOf(prefix.slice(0, -1));
-      const integrand = new Float64Array(N);
-      for (let node = 0; node < N; node++)
-        integrand[node] = (before[node] as number) * Math.exp(g.logDensity[last * N + node] as number);
-      g.cumulate(integrand, out);
-    }
-    this.cumulative.set(key, out);
-    return out;
+    return remembered(this.cumulative, prefix, () => {
+      const { g } = this;
+      const N = g.nodes;
+      const out = new Float64Array(N);
+      const last = prefix.at(-1) as number;
+      if (prefix.length === 1) {
+        out.set(g.cdf.subarray(last * N, last * N + N));
+      } else {
+        const before = this.prefixOf(prefix.slice(0, -1));
+        const integrand = new Float64Array(N);
+        for (let node = 0; node < N; node++)
+          integrand[node] = (before[node] as number) * Math.exp(g.logDensity[last * N + node] as number);
+        g.cumulate(integrand, out);
+      }
+      return out;
+    });
   }
 
   private restedOf(prefix: readonly number[]): Float64Array {
-    const key = prefix.join(',');
-    const known = this.rested.get(key);
-    if (known) return known;
-    const { g } = this;
-    const N = g.nodes;
-    const before = this.prefixOf(prefix);
-    const out = new Float64Array(N);
-    for (let node = 0; node < N; node++) {
-      let logRest = g.logSurvivalAll[node] as number;
-      for (const runner of prefix) logRest -= g.logSurvival[runner * N + node] as number;
-      out[node] = (before[node] as number) * Math.exp(logRest);
-    }
-    this.rested.set(key, out);
-    return out;
+    return remembered(this.rested, prefix, () => {
+      const { g } = this;
+      const N = g.nodes;
+      const before = this.prefixOf(prefix);
+      const out = new Float64Array(N);
+      for (let node = 0; node < N; node++) {
+        let logRest = g.logSurvivalAll[node] as number;
+        for (const runner of prefix) logRest -= g.logSurvival[runner * N + node] as number;
+        out[node] = (before[node] as number) * Math.exp(logRest);
+      }
+      return out;
+    });
   }
 
   private hazardOf(runner: number): Float64Array {
@@ -376,6 +372,17 @@ class SequenceIntegrals {
     this.hazards.set(runner, out);
     return out;
   }
+}
+
+/** A prefix's integrals, computed once per search: `memory` keeps them by the prefix's runners. */
+function remembered(memory: Map<string, Float64Array>, prefix: readonly number[], compute: () => Float64Array) {
+  const key = prefix.join(',');
+  let found = memory.get(key);
+  if (!found) {
+    found = compute();
+    memory.set(key, found);
+  }
+  return found;
 }
 
 /** The quadrature nodes in time, and each runner's law at each of them. */
