@@ -27,7 +27,7 @@ export interface Config {
   streamMaxPerKey: number;
   /** Lifetime of a browser stream token (POST /stream/tokens, issue 28). */
   streamTokenSeconds: number;
-  /** Seconds of feed silence after which a LIVE event's open markets are suspended (FEED_STALE). */
+  /** Seconds of feed silence after which a LIVE event's open markets are suspended (FEED_STALE); 0: never. */
   feedStaleSeconds: number;
   /** Server-wide default requests per key per clock minute and per UTC day; 0: no limit. */
   rateLimitPerMinute: number;
@@ -78,7 +78,11 @@ export const CONFIG_VARIABLES = [
   ['STREAM_HEARTBEAT_SECONDS', '15', 'seconds between heartbeat comments on the push stream'],
   ['STREAM_MAX_PER_KEY', '20', 'push streams one API key may hold open at once, per process; the next gets 429'],
   ['STREAM_TOKEN_SECONDS', '600', 'lifetime of the stream tokens a browser opens GET /stream?token= with'],
-  ['FEED_STALE_SECONDS', '30', 'seconds of feed silence after which a LIVE event is stale (bet stop: FEED_STALE)'],
+  [
+    'FEED_STALE_SECONDS',
+    '30',
+    'seconds of feed silence after which a LIVE event is stale (bet stop: FEED_STALE); 0: no bet stop on silence',
+  ],
   [
     'RATE_LIMIT_PER_MINUTE',
     '600',
@@ -184,7 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streamHeartbeatSeconds: integer('STREAM_HEARTBEAT_SECONDS', 15, 1, 3600),
     streamMaxPerKey: integer('STREAM_MAX_PER_KEY', 20, 1, 100_000),
     streamTokenSeconds: integer('STREAM_TOKEN_SECONDS', 600, 10, 86_400),
-    feedStaleSeconds: integer('FEED_STALE_SECONDS', 30, 1, 86_400),
+    feedStaleSeconds: integer('FEED_STALE_SECONDS', 30, 0, 86_400),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     rateLimitPerDay: integer('RATE_LIMIT_PER_DAY', 0, 0, 1_000_000_000),
     redisUrl,
@@ -243,7 +247,7 @@ export function describeConfig(config: Config): Record<string, string> {
     STREAM_HEARTBEAT_SECONDS: String(config.streamHeartbeatSeconds),
     STREAM_MAX_PER_KEY: String(config.streamMaxPerKey),
     STREAM_TOKEN_SECONDS: String(config.streamTokenSeconds),
-    FEED_STALE_SECONDS: String(config.feedStaleSeconds),
+    FEED_STALE_SECONDS: config.feedStaleSeconds === 0 ? '0 (no bet stop on silence)' : String(config.feedStaleSeconds),
     RATE_LIMIT_PER_MINUTE: config.rateLimitPerMinute === 0 ? '0 (no limit)' : String(config.rateLimitPerMinute),
     RATE_LIMIT_PER_DAY: config.rateLimitPerDay === 0 ? '0 (no limit)' : String(config.rateLimitPerDay),
     REDIS_URL: redis ? redis.toString() : '(unset: rate limits counted per process)',

@@ -43,6 +43,7 @@ import { sportsRoutes } from './routes/sports.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { usageRoutes } from './routes/usage.ts';
 import { ServerErrorResponse } from './schemas/common.ts';
+import { lazySerializers } from './serializers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,7 +62,7 @@ export interface AppOptions {
   store: Store;
   /** Pino logger options, or false for none (tests). Defaults to JSON logs at the configured level. */
   logger?: boolean | Record<string, unknown>;
-  /** Fastify's schema compilers; a process that builds many apps (the tests) shares its serializers. */
+  /** Fastify's schema compilers (default: serializers compiled on first use); the tests share theirs across apps. */
   schemaController?: FastifyServerOptions['schemaController'];
 }
 
@@ -71,14 +72,21 @@ export interface AppOptions {
  * (docs/decisions.md "Logs"). pino writes what is left before the process exits.
  */
 function defaultLogger(config: Config) {
-  return { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) };
+  const stream = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
+  // A quiet server's last lines do not wait for the batch to fill.
+  setInterval(() => stream.flush(), LOG_FLUSH_MS).unref();
+  return { level: config.logLevel, stream };
 }
+
+/** Lines are written in batches of this many bytes at least (about 20 access lines), or every LOG_FLUSH_MS. */
+const LOG_BATCH_BYTES = 4096;
+const LOG_FLUSH_MS = 250;
 
 export async function buildApp({ config, store, logger, schemaController }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? defaultLogger(config),
     logController: new AccessLog(),
-    schemaController,
+    schemaController: schemaController ?? lazySerializers,
     bodyLimit: config.bodyLimitBytes,
     serverFactory: (handler) => listenerServer(config, handler),
     clientErrorHandler,

@@ -53,6 +53,7 @@ export async function betStopRecords(
  */
 export async function publishFeedStale(store: Store, staleSeconds: number, now = new Date()): Promise<StoredChange[]> {
   const at = now.toISOString();
+  if (staleSeconds <= 0) return []; // FEED_STALE_SECONDS=0: no bet stop on silence
   const before = new Date(now.getTime() - staleSeconds * 1000).toISOString();
   // Almost always nothing is stale: a read, and no write transaction, every second on every node.
   if (!(await feedActivityRepository(store.db).anyStale(before))) return [];

@@ -96,9 +96,10 @@ async function writeFeed(
   await touchEvents(trx, latestByEvent);
   summary.changedEventIds = [...latestByEvent.keys()];
   const batch = await changes.resolve(trx);
-  await touchLastChanged(trx, new Map([...batch.events].map(([id, event]) => [id, event.updatedAt])));
-  for (const eventId of batch.events.keys()) spokenOf.add(eventId);
   const committedAt = (options.now ?? new Date()).toISOString();
+  // Taken inside the transaction, after PostgreSQL's ingest lock: batches are stamped in the order they commit.
+  await touchLastChanged(trx, [...batch.events.keys()], committedAt);
+  for (const eventId of batch.events.keys()) spokenOf.add(eventId);
   const reopened = await feedActivityRepository(trx).touch(
     [...spokenOf].sort(),
     committedAt,

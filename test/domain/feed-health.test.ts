@@ -16,6 +16,9 @@ describe('feed health: a silent LIVE event is stale', () => {
       ['2026-06-01T12:00:05.000Z', 30, false],
       [null, 30, true],
       ['not a time', 30, true],
+      // FEED_STALE_SECONDS=0: no bet stop on silence, whatever the silence.
+      ['2026-06-01T11:00:00.000Z', 0, false],
+      [null, 0, false],
     ];
     for (const [last, seconds, stale] of table)
       assert.equal(isFeedStale(last, NOW, seconds), stale, `${last} ${seconds}`);

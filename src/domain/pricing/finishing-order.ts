@@ -115,13 +115,14 @@ export function simulatePlaces(
   const times = new Float64Array(n);
   for (let r = 0; r < samples; r++) {
     drawTimes(model, uniform, times);
-    runners.forEach((i, k) => {
+    for (let k = 0; k < runners.length; k++) {
+      const i = runners[k] as number;
       const own = times[i] as number;
       let ahead = 0;
       // A tie (probability zero) goes to the lower index, as the stable sort of the orders has it.
       for (let j = 0; j < n; j++) if ((times[j] as number) < own || (times[j] === own && j < i)) ahead++;
       places[r * runners.length + k] = ahead + 1;
-    });
+    }
   }
   return places;
 }

@@ -145,12 +145,18 @@ export function examplesByOperation(
   const { event, odds, sport } = examples;
   if (event) {
     set('get', '/events', { competition: event.competition, eventStatus: ['LIVE'] });
+    set('get', '/stream', { competition: [event.competition] });
     set('get', '/events/{eventId}', { eventId: event.id });
     set('get', '/events/{eventId}/participants', { eventId: event.id });
     set('get', '/events/{eventId}/heats/{heatId}', { eventId: event.id, heatId: event.heatId });
   }
   if (odds) {
-    set('get', '/events/{eventId}/{oddType}', { eventId: odds.eventId, oddType: 'eventWinner' });
+    set('get', '/events/{eventId}/{oddType}', {
+      eventId: odds.eventId,
+      oddType: 'eventWinner',
+      oddsFormat: 'american',
+    });
+    set('get', '/odds', { eventId: odds.eventId, status: 'OPEN', oddsFormat: 'fractional' });
     set('post', '/events/{eventId}/sgp', { eventId: odds.eventId }, odds.oddIds ? { oddIds: odds.oddIds } : undefined);
   }
   for (const key of ['gsoc', 'mltt', 'nll', '3ice'] as const)
