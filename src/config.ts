@@ -29,6 +29,8 @@ export interface Config {
   streamTokenSeconds: number;
   /** Legs a same game parlay (and the bet builder) takes at most; one more is a 422 TOO_MANY_LEGS. */
   sgpMaxLegs: number;
+  /** Seconds of feed silence after which a LIVE event's open markets are suspended (FEED_STALE); 0: never. */
+  feedStaleSeconds: number;
   /** Server-wide default requests per key per clock minute and per UTC day; 0: no limit. */
   rateLimitPerMinute: number;
   rateLimitPerDay: number;
@@ -79,6 +81,11 @@ export const CONFIG_VARIABLES = [
   ['STREAM_MAX_PER_KEY', '20', 'push streams one API key may hold open at once, per process; the next gets 429'],
   ['STREAM_TOKEN_SECONDS', '600', 'lifetime of the stream tokens a browser opens GET /stream?token= with'],
   ['SGP_MAX_LEGS', '12', 'legs a same game parlay takes at most (2 to 50); one more is a 422 naming it TOO_MANY_LEGS'],
+  [
+    'FEED_STALE_SECONDS',
+    '30',
+    'seconds of feed silence after which a LIVE event is stale (bet stop: FEED_STALE); 0: no bet stop on silence',
+  ],
   [
     'RATE_LIMIT_PER_MINUTE',
     '600',
@@ -188,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streamMaxPerKey: integer('STREAM_MAX_PER_KEY', 20, 1, 100_000),
     streamTokenSeconds: integer('STREAM_TOKEN_SECONDS', 600, 10, 86_400),
     sgpMaxLegs: integer('SGP_MAX_LEGS', 12, 2, MAX_SGP_LEGS),
+    feedStaleSeconds: integer('FEED_STALE_SECONDS', 30, 0, 86_400),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     rateLimitPerDay: integer('RATE_LIMIT_PER_DAY', 0, 0, 1_000_000_000),
     redisUrl,
@@ -247,6 +255,7 @@ export function describeConfig(config: Config): Record<string, string> {
     STREAM_MAX_PER_KEY: String(config.streamMaxPerKey),
     STREAM_TOKEN_SECONDS: String(config.streamTokenSeconds),
     SGP_MAX_LEGS: String(config.sgpMaxLegs),
+    FEED_STALE_SECONDS: config.feedStaleSeconds === 0 ? '0 (no bet stop on silence)' : String(config.feedStaleSeconds),
     RATE_LIMIT_PER_MINUTE: config.rateLimitPerMinute === 0 ? '0 (no limit)' : String(config.rateLimitPerMinute),
     RATE_LIMIT_PER_DAY: config.rateLimitPerDay === 0 ? '0 (no limit)' : String(config.rateLimitPerDay),
     REDIS_URL: redis ? redis.toString() : '(unset: rate limits counted per process)',

@@ -242,19 +242,21 @@ type WindowCounters = (window: RateWindowName, points: number) => RateLimiterAbs
  * its window. The minute is counted first; a request the day then turns down is given back to the minute.
  */
 function windowedLimiter(counters: WindowCounters, usage: UsageCounts, close: () => Promise<void>): RateLimiter {
+  // No closure made per request here: tsx names every closure it makes (esbuild's keepNames), a cost on each request.
   const countIn = async (window: RateWindowName, limit: number, keyId: string, nowMs: number) => {
-    if (limit === 0) return { used: 0, admitted: true, undo: async () => {} };
+    if (limit === 0) return { used: 0, admitted: true, counted: null };
     const start = windowStart(window, nowMs);
-    const counter = counters(window, limit);
-    const key = countKey(keyId, window, nowMs);
-    const customDuration = Math.ceil((start + WINDOW_MS[window] - nowMs) / 1000) + CLOCK_SKEW_SECONDS;
-    const undo = async () => void (await counter.reward(key, 1, { customDuration }));
+    const counted: Counted = {
+      counter: counters(window, limit),
+      key: countKey(keyId, window, nowMs),
+      options: { customDuration: Math.ceil((start + WINDOW_MS[window] - nowMs) / 1000) + CLOCK_SKEW_SECONDS },
+    };
     try {
-      const counted = await counter.consume(key, 1, { customDuration });
-      return { used: counted.consumedPoints - 1, admitted: true, undo };
+      const held = await counted.counter.consume(counted.key, 1, counted.options);
+      return { used: held.consumedPoints - 1, admitted: true, counted };
     } catch (refused) {
       if (!(refused instanceof RateLimiterRes)) throw refused;
-      return { used: refused.consumedPoints - 1, admitted: false, undo };
+      return { used: refused.consumedPoints - 1, admitted: false, counted };
     }
   };
   const peek = async (window: RateWindowName, limit: number, keyId: string, nowMs: number) => {
@@ -271,7 +273,7 @@ function windowedLimiter(counters: WindowCounters, usage: UsageCounts, close: ()
         return decideRate(limits, { minute: minute.used, day }, nowMs);
       }
       const day = await countIn('day', limits.perDay, keyId, nowMs);
-      if (!day.admitted) await minute.undo();
+      if (!day.admitted && minute.counted) await giveBack(minute.counted);
       return decideRate(limits, { minute: minute.used, day: day.used }, nowMs);
     },
     countRoute: (keyId, route, nowMs = Date.now()) => usage.count(keyId, route, nowMs),
@@ -280,6 +282,17 @@ function windowedLimiter(counters: WindowCounters, usage: UsageCounts, close: ()
     },
     close,
   };
+}
+
+/** A request counted in a window: what it takes to give it back. */
+interface Counted {
+  counter: RateLimiterAbstract;
+  key: string;
+  options: { customDuration: number };
+}
+
+async function giveBack({ counter, key, options }: Counted): Promise<void> {
+  await counter.reward(key, 1, options);
 }
 
 /** Limiters made on first use, one per window and limit value (keys with their own limits add a few). */

@@ -101,6 +101,8 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
   let ticks = 0;
   const views = new Map<string, EventView[]>();
   const sent = new Map<string, string>();
+  /** When each LIVE event's row was last sent (real ms): the keep-alive that holds off the bet stop. */
+  const heard = new Map<string, number>();
   const prices = new Map<string, number>();
   const preEvent = new Map<string, EventMarkets>();
   const pricer = inPlayPricer(preEvent);
@@ -152,7 +154,7 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
       });
       next.set(competition.key, now);
     }
-    const { document, remember } = changes(chunk, sent, prices);
+    const { document, remember } = changes(chunk, sent, prices, { heard, at: realNow.getTime() });
     const summary = document
       ? await ingestFeed(store, { updatedAt: realNow.toISOString(), ...document }, { now: realNow })
       : null;
@@ -222,13 +224,22 @@ function keyOf(collection: string, item: Record<string, unknown>): string {
 }
 
 /**
+ * Real milliseconds after which a LIVE event's unchanged row is sent again: a feed that is alive says
+ * so, and an event it has been silent about for FEED_STALE_SECONDS (30 by default) is under a bet stop.
+ * A third of the default, so that a tick or two late still keeps the demo's live markets open.
+ */
+const KEEP_ALIVE_MS = 10_000;
+
+/**
  * The items of a chunk that differ from what was last sent, as a document (null when none), and how
- * to remember them once written. A settled outcome keeps the last price it was offered at.
+ * to remember them once written. A settled outcome keeps the last price it was offered at. A LIVE
+ * event's row goes again, unchanged, when it has not been sent for KEEP_ALIVE_MS (it writes nothing).
  */
 function changes(
   chunk: DemoChunk,
   sent: Map<string, string>,
   prices: Map<string, number>,
+  keepAlive: { heard: Map<string, number>; at: number },
 ): { document: FeedDocument | null; remember: () => void } {
   const fresh = newChunk();
   const seen: Array<[string, string]> = [];
@@ -239,7 +250,7 @@ function changes(
         item = { ...item, odds: prices.get(item.id as string) };
       const key = keyOf(collection, item);
       const json = JSON.stringify(item);
-      if (sent.get(key) === json) continue;
+      if (sent.get(key) === json && !dueForKeepAlive(collection, item, keepAlive)) continue;
       (fresh[collection] as unknown[]).push(item);
       seen.push([key, json]);
       count++;
@@ -249,9 +260,19 @@ function changes(
     document: count > 0 ? chunkDocument(fresh) : null,
     remember: () => {
       for (const [key, json] of seen) sent.set(key, json);
+      for (const event of fresh.events) keepAlive.heard.set(event.id, keepAlive.at);
       for (const odd of fresh.odds) if (typeof odd.odds === 'number') prices.set(odd.id, odd.odds);
     },
   };
+}
+
+function dueForKeepAlive(
+  collection: string,
+  item: Record<string, unknown>,
+  { heard, at }: { heard: Map<string, number>; at: number },
+): boolean {
+  if (collection !== 'events' || item.eventStatus !== 'LIVE') return false;
+  return at - (heard.get(item.id as string) ?? Number.NEGATIVE_INFINITY) >= KEEP_ALIVE_MS;
 }
 
 /**

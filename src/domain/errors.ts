@@ -20,3 +20,4 @@ export const notFound = (message: string, metadata?: Record<string, unknown>) =>
 export const unprocessable = (message: string, metadata?: Record<string, unknown>) =>
   new ApiError(422, message, metadata);
 export const unavailable = (message: string) => new ApiError(503, message);
+export const gone = (message: string, metadata?: Record<string, unknown>) => new ApiError(410, message, metadata);

@@ -30,23 +30,25 @@ const MAX_DEPTH = 64;
  */
 export function inputProblems(value: unknown, options: { finiteNumbers?: boolean } = {}): InputProblem[] {
   const problems: InputProblem[] = [];
-  const walk = (inner: unknown, path: string, depth: number): void => {
-    if (typeof inner === 'string') {
-      const problem = textProblem(inner);
-      if (problem) problems.push({ path, problem });
-    } else if (typeof inner === 'number') {
-      if (options.finiteNumbers && !Number.isFinite(inner)) problems.push({ path, problem: 'must be a finite number' });
-    } else if (typeof inner === 'object' && inner !== null && depth < MAX_DEPTH) {
-      for (const [key, item] of Object.entries(inner)) {
-        const where = Array.isArray(inner) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-        const keyProblem = textProblem(key);
-        if (keyProblem) problems.push({ path: where, problem: `has a name that ${keyProblem}` });
-        walk(item, where, depth + 1);
-      }
-    }
-  };
-  walk(value, '', 0);
+  walkInput(value, '', 0, options.finiteNumbers === true, problems);
   return problems;
+}
+
+/** A module-level function rather than a closure: it runs on every request's query and body. */
+function walkInput(inner: unknown, path: string, depth: number, finiteNumbers: boolean, problems: InputProblem[]) {
+  if (typeof inner === 'string') {
+    const problem = textProblem(inner);
+    if (problem) problems.push({ path, problem });
+  } else if (typeof inner === 'number') {
+    if (finiteNumbers && !Number.isFinite(inner)) problems.push({ path, problem: 'must be a finite number' });
+  } else if (typeof inner === 'object' && inner !== null && depth < MAX_DEPTH) {
+    for (const [key, item] of Object.entries(inner)) {
+      const where = Array.isArray(inner) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+      const keyProblem = textProblem(key);
+      if (keyProblem) problems.push({ path: where, problem: `has a name that ${keyProblem}` });
+      walkInput(item, where, depth + 1, finiteNumbers, problems);
+    }
+  }
 }
 
 /** What each of jsonc-parser's error codes says, in words. */

@@ -14,6 +14,7 @@ import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
 import { AccessLog } from './access-log.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { betStopPlugin } from './plugins/bet-stop.ts';
 import { clientErrorHandler, errorsPlugin, formatSchemaErrors, frameworkErrorHandler } from './plugins/errors.ts';
 import { eventStreamPlugin } from './plugins/event-stream.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -28,7 +29,9 @@ import { requestId } from './request-id.ts';
 import { adminFeedRoutes } from './routes/admin-feed.ts';
 import { adminMarketsRoutes } from './routes/admin-markets.ts';
 import { boardRoutes } from './routes/board.ts';
+import { changesRoutes } from './routes/changes.ts';
 import { eventsRoutes } from './routes/events.ts';
+import { feedStatusRoutes } from './routes/feed-status.ts';
 import { futuresRoutes } from './routes/futures.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
@@ -40,12 +43,15 @@ import { sportsRoutes } from './routes/sports.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { usageRoutes } from './routes/usage.ts';
 import { ServerErrorResponse } from './schemas/common.ts';
+import { lazySerializers } from './serializers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     store: Store;
     /** Every change committed to the store, by any node (issue 6). */
     changeFeed: ChangeFeed;
+    /** FEED_STALE_SECONDS: a LIVE event silent this long is under a bet stop (issue 27). */
+    feedStaleSeconds: number;
   }
 }
 
@@ -56,7 +62,7 @@ export interface AppOptions {
   store: Store;
   /** Pino logger options, or false for none (tests). Defaults to JSON logs at the configured level. */
   logger?: boolean | Record<string, unknown>;
-  /** Fastify's schema compilers; a process that builds many apps (the tests) shares its serializers. */
+  /** Fastify's schema compilers (default: serializers compiled on first use); the tests share theirs across apps. */
   schemaController?: FastifyServerOptions['schemaController'];
 }
 
@@ -66,14 +72,21 @@ export interface AppOptions {
  * (docs/decisions.md "Logs"). pino writes what is left before the process exits.
  */
 function defaultLogger(config: Config) {
-  return { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) };
+  const stream = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
+  // A quiet server's last lines do not wait for the batch to fill.
+  setInterval(() => stream.flush(), LOG_FLUSH_MS).unref();
+  return { level: config.logLevel, stream };
 }
+
+/** Lines are written in batches of this many bytes at least (about 20 access lines), or every LOG_FLUSH_MS. */
+const LOG_BATCH_BYTES = 4096;
+const LOG_FLUSH_MS = 250;
 
 export async function buildApp({ config, store, logger, schemaController }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? defaultLogger(config),
     logController: new AccessLog(),
-    schemaController,
+    schemaController: schemaController ?? lazySerializers,
     bodyLimit: config.bodyLimitBytes,
     serverFactory: (handler) => listenerServer(config, handler),
     clientErrorHandler,
@@ -93,6 +106,8 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     onError: (error) => app.log.warn({ err: error }, 'change feed: %s', error.message),
   });
   app.decorate('changeFeed', changeFeed);
+  app.decorate('feedStaleSeconds', config.feedStaleSeconds);
+  await app.register(betStopPlugin, { store, feedStaleSeconds: config.feedStaleSeconds });
   app.addHook('onClose', () => changeFeed.close());
   for (const schema of [
     ServerErrorResponse,
@@ -157,6 +172,8 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
       await publicApi.register(streamRoutes, { tokenSeconds: config.streamTokenSeconds });
       await publicApi.register(usageRoutes);
       await publicApi.register(oddsSnapshotRoutes);
+      await publicApi.register(changesRoutes);
+      await publicApi.register(feedStatusRoutes, { feedStaleSeconds: config.feedStaleSeconds });
     },
     { prefix: PUBLIC_PREFIX },
   );

@@ -19,7 +19,10 @@ export const OPENAPI_TAGS = [
   { name: '3-on-3 hockey (3ice)', description: 'routes 14 and 15: 3ICE games and the knockout bracket' },
   { name: 'Jai Alai (jaialai)', description: 'routes 16 and 17: Jai Alai cards and odds' },
   { name: 'futures', description: 'routes 18 and 19: season-long futures and their odds' },
-  { name: 'stream', description: 'changes pushed as server-sent events' },
+  {
+    name: 'stream',
+    description: 'changes pushed as server-sent events, read after a change id without the stream, and feed health',
+  },
   { name: 'usage', description: "the calling key's requests against its limits" },
   { name: 'admin', description: 'operator input (admin key)' },
   { name: 'operations', description: 'health, metrics and the interface description' },

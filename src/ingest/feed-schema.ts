@@ -15,6 +15,7 @@ import {
   SETTLEMENTS,
   TEAM_MARKET_TYPES,
 } from '../domain/enumerations.ts';
+import { STATUS_REASONS } from '../domain/markets/market-status.ts';
 import { OUTCOME_SIDES } from '../domain/markets/selection.ts';
 import { MAX_DECIMAL_ODDS } from '../domain/odds-format.ts';
 
@@ -447,6 +448,9 @@ export const FeedMarket = Type.Object(
       }),
     ),
     status: Type.Optional(Enum(OUTCOME_STATUSES, 'OPEN when absent; every outcome of a CLOSED market is closed')),
+    statusReason: Type.Optional(
+      Enum(STATUS_REASONS, 'why the market is not OPEN (published as statusReason); OPERATOR when absent'),
+    ),
     updatedAt: UpdatedAt,
   },
   {
@@ -491,6 +495,9 @@ export const FeedOdd = Type.Object(
       }),
     ),
     status: Type.Optional(Enum(OUTCOME_STATUSES, 'OPEN when absent')),
+    statusReason: Type.Optional(
+      Enum(STATUS_REASONS, 'why the outcome is not OPEN (published as statusReason); OPERATOR when absent'),
+    ),
     settlement: Type.Optional(
       Type.Union([Enum(SETTLEMENTS), Type.Null()], {
         description:

@@ -14,7 +14,9 @@ import {
   type WriteCounts,
 } from '../store/feed-writer.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
+import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
 import { batchChangesCollector } from './batch-changes.ts';
+import { betStopRecords } from './bet-stop.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
 import { type NormalizedFeed, validateFeed } from './validate-feed.ts';
@@ -76,8 +78,10 @@ async function writeFeed(
   const changes = batchChangesCollector();
   const latestByEvent = new Map<string, string>();
   const withParents = await parentIds(trx, feed);
+  const spokenOf = new Set<string>();
   for (const collection of FEED_COLLECTIONS) {
     const rows = withParents(collection, feed[collection] as FeedRow[]);
+    noteEventsSpokenOf(collection, rows, spokenOf);
     const result = await upsertNewer(trx, collection, rows, {
       contentUpdatedAt: collection === 'events',
       createdAt: collection === 'futures',
@@ -92,18 +96,49 @@ async function writeFeed(
   await touchEvents(trx, latestByEvent);
   summary.changedEventIds = [...latestByEvent.keys()];
   const batch = await changes.resolve(trx);
-  await touchLastChanged(trx, new Map([...batch.events].map(([id, event]) => [id, event.updatedAt])));
+  const committedAt = (options.now ?? new Date()).toISOString();
+  // Taken inside the transaction, after PostgreSQL's ingest lock: batches are stamped in the order they commit.
+  await touchLastChanged(trx, [...batch.events.keys()], committedAt);
+  for (const eventId of batch.events.keys()) spokenOf.add(eventId);
+  const reopened = await feedActivityRepository(trx).touch(
+    [...spokenOf].sort(),
+    committedAt,
+    store.dialect === 'postgres',
+  );
   const records = changeRecords(batch);
+  // A bet stop on silence the stream announced ends with this message: announce that too.
+  if (reopened.length > 0 && records[0]?.kind !== 'reset') {
+    const competitions = await competitionsOf(trx, reopened);
+    records.push(
+      ...(await betStopRecords(
+        trx,
+        reopened.map((eventId) => ({ eventId, competition: competitions.get(eventId) as string })),
+        false,
+        committedAt,
+      )),
+    );
+  }
   summary.changes =
     records.length === 0
       ? []
-      : await changesRepository(trx).append(
-          records,
-          (options.now ?? new Date()).toISOString(),
-          store.changeLogSize,
-          store.changeChannel,
-        );
+      : await changesRepository(trx).append(records, committedAt, store.changeLogSize, store.changeChannel);
   return summary;
+}
+
+async function competitionsOf(trx: Transaction, eventIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await trx.selectFrom('events').select(['id', 'competition']).where('id', 'in', eventIds).execute();
+  return new Map(rows.map((r) => [r.id, r.competition]));
+}
+
+/**
+ * The events a batch speaks of, changed or not (a feed repeating its prices is alive): the bet stop on
+ * silence (FEED_STALE) reopens on any message about the event.
+ */
+function noteEventsSpokenOf(collection: FeedCollection, rows: readonly FeedRow[], spokenOf: Set<string>): void {
+  for (const row of rows) {
+    const eventId = collection === 'events' ? row.id : row.eventId;
+    if (typeof eventId === 'string') spokenOf.add(eventId);
+  }
 }
 
 /**

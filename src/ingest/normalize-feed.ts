@@ -149,13 +149,27 @@ function normalizeAthlete(a: FeedItem<'athletes'>, _i: number, n: Normalizing): 
   };
 }
 
-function normalizeEvent(e: FeedItem<'events'>, i: number, n: Normalizing): NormalizedFeed['events'][number] {
-  const id = parsePublicId(e.id);
+/**
+ * An event's or a future's public id (`<sport_key>:<uuid>` or a bare uuid, its prefix agreeing with its
+ * competition) and date range, each problem reported; the parsed id, or null when it is not one.
+ */
+function checkPublicItem(
+  collection: 'events' | 'futures',
+  i: number,
+  item: { id: string; competition: string; startDate: string; endDate: string },
+  n: Normalizing,
+): ReturnType<typeof parsePublicId> {
+  const id = parsePublicId(item.id);
   if (!id)
-    n.report('events', i, e.id, 'id', 'must be `<sport_key>:<uuid>` with a known competition key, or a bare uuid');
-  else if (id.competition && id.competition !== e.competition)
-    n.report('events', i, e.id, 'id', `has prefix "${id.competition}" but competition is "${e.competition}"`);
-  checkRange('events', i, e.id, e.startDate, e.endDate, n.report);
+    n.report(collection, i, item.id, 'id', 'must be `<sport_key>:<uuid>` with a known competition key, or a bare uuid');
+  else if (id.competition && id.competition !== item.competition)
+    n.report(collection, i, item.id, 'id', `has prefix "${id.competition}" but competition is "${item.competition}"`);
+  checkRange(collection, i, item.id, item.startDate, item.endDate, n.report);
+  return id;
+}
+
+function normalizeEvent(e: FeedItem<'events'>, i: number, n: Normalizing): NormalizedFeed['events'][number] {
+  const id = checkPublicItem('events', i, e, n);
   const startDate = toIsoTimestamp(e.startDate);
   const format = findCompetition(e.competition)?.resultsFormat;
   for (const problem of matchFieldProblems(e, format)) n.report('events', i, e.id, problem.field, problem.message);
@@ -341,12 +355,7 @@ function normalizeTeamGame(g: FeedItem<'teamGames'>, i: number, n: Normalizing):
 }
 
 function normalizeFuture(f: FeedItem<'futures'>, i: number, n: Normalizing): NormalizedFeed['futures'][number] {
-  const id = parsePublicId(f.id);
-  if (!id)
-    n.report('futures', i, f.id, 'id', 'must be `<sport_key>:<uuid>` with a known competition key, or a bare uuid');
-  else if (id.competition && id.competition !== f.competition)
-    n.report('futures', i, f.id, 'id', `has prefix "${id.competition}" but competition is "${f.competition}"`);
-  checkRange('futures', i, f.id, f.startDate, f.endDate, n.report);
+  const id = checkPublicItem('futures', i, f, n);
   const startDate = toIsoTimestamp(f.startDate);
   return {
     id: id?.uuid ?? f.id,
@@ -412,6 +421,7 @@ function normalizeMarket(m: FeedItem<'markets'>, i: number, n: Normalizing): Nor
     teamMarketType: m.teamMarketType ?? null,
     roundId: m.roundId ?? null,
     status: m.status ?? 'OPEN',
+    statusReason: operatorReason(m.status, m.statusReason),
     updatedAt: n.stamp(m.updatedAt),
   };
   for (const problem of marketProblems({
@@ -459,9 +469,15 @@ function normalizeOdd(o: FeedItem<'odds'>, i: number, n: Normalizing): Normalize
     position: o.position ?? null,
     decimalOdds,
     status: o.status ?? 'OPEN',
+    statusReason: operatorReason(o.status, o.statusReason),
     settlement: o.settlement ?? null,
     updatedAt: n.stamp(o.updatedAt),
   };
+}
+
+/** The reason stored with an operator's status: none while OPEN, OPERATOR unless another is given. */
+function operatorReason(status: string | undefined, reason: string | undefined): string | null {
+  return status === undefined || status === 'OPEN' ? null : (reason ?? 'OPERATOR');
 }
 
 export const lapId = (lap: { heatEntryId: string; lapNo: number }) => `${lap.heatEntryId}/${lap.lapNo}`;

@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { toIsoTimestamp } from '../domain/dates.ts';
 import { parsePublicId } from '../domain/public-id.ts';
@@ -21,9 +21,18 @@ import { MAX_REPORTED_PROBLEMS, schemaProblems } from './schema-problems.ts';
 export type { EntrantsLookup, ExistingLookup, MarketLookup, RoundEventsLookup } from './feed-references.ts';
 export type { NormalizedFeed } from './normalize-feed.ts';
 
-const ajv = new Ajv({ allErrors: true, strict: false, messages: true });
-addFormats.default(ajv);
-const validateDocument = ajv.compile(FeedDocument);
+/** The feed document's validator, compiled on the first batch (a few hundred ms a start that ingests nothing need not pay). */
+const documentValidator = (() => {
+  let compiled: ValidateFunction | undefined;
+  return () => {
+    if (!compiled) {
+      const ajv = new Ajv({ allErrors: true, strict: false, messages: true });
+      addFormats.default(ajv);
+      compiled = ajv.compile(FeedDocument);
+    }
+    return compiled;
+  };
+})();
 
 /**
  * Checks a whole batch before anything is written: its shape, then ids, dates, prices and every
@@ -37,6 +46,7 @@ export async function validateFeed(
   storedMarkets?: MarketLookup,
   storedRoundEvents?: RoundEventsLookup,
 ): Promise<NormalizedFeed> {
+  const validateDocument = documentValidator();
   if (!validateDocument(input)) throw new FeedValidationError(schemaProblems(input, validateDocument.errors ?? []));
   const doc = input as FeedDocument;
   const problems: FeedProblem[] = [];

@@ -1,5 +1,5 @@
 import type { ChangeKind, StoredChange } from '../domain/changes.ts';
-import { badRequest, forbidden } from '../domain/errors.ts';
+import { badRequest, forbidden, gone } from '../domain/errors.ts';
 import { parsePublicId } from '../domain/public-id.ts';
 import type { ChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
@@ -123,4 +123,82 @@ export async function followChanges(
     pending.forEach(forward);
   }
   return unsubscribe;
+}
+
+/** A change as the stream and the changes route publish it: `publishedAt` is the server time of its commit. */
+export interface PublishedChange {
+  id: number;
+  kind: ChangeKind;
+  publishedAt: string;
+  data: Record<string, unknown>;
+}
+
+/** The `data` the stream sends for a change: its log record's, with the commit time. */
+export function publishedData(change: StoredChange): Record<string, unknown> {
+  return { ...change.data, publishedAt: change.createdAt };
+}
+
+export function publishedChange(change: StoredChange): PublishedChange {
+  return { id: change.id, kind: change.kind, publishedAt: change.createdAt, data: publishedData(change) };
+}
+
+export interface ChangesPage {
+  changes: PublishedChange[];
+  /** Resume after this id: the last change read, whether or not the filters let it through. */
+  lastEventId: number;
+  /** The oldest change id the log holds (0 when it is empty): `after` may be no older than one before it. */
+  oldestAvailable: number;
+  /** The log was read to its end: the client has caught up and may switch to the stream. */
+  complete: boolean;
+}
+
+/** Rows one request reads at most, so that a narrow filter over a long log answers in bounded time. */
+const MAX_SCANNED = 5_000;
+const SCAN_PAGE = 500;
+
+/**
+ * The changes after `after` that pass `filter`, at most `limit`, for a client catching up without the
+ * stream (GET /changes). An `after` the log no longer reaches back to, or one past its end (a client
+ * of another store), is a 410: what was missed is gone, and the client rereads the documents.
+ */
+export async function readChanges(
+  store: Store,
+  after: number,
+  limit: number,
+  filter: (change: StoredChange) => boolean,
+): Promise<ChangesPage> {
+  const repository = changesRepository(store.db);
+  const { first, last } = await repository.bounds();
+  const reachable = after === last || (after < last && after >= first - 1);
+  if (!reachable) {
+    throw gone(
+      `Changes after ${after} are no longer in the change log: re-read the documents you show, then follow ` +
+        `the changes after ${last}`,
+      { parameter: 'after', value: after, oldestAvailable: first, lastEventId: last },
+    );
+  }
+  const changes: PublishedChange[] = [];
+  let cursor = after;
+  let scanned = 0;
+  while (cursor < last && changes.length < limit && scanned < MAX_SCANNED) {
+    const page = (await repository.since(cursor, SCAN_PAGE)).filter((c) => c.id <= last);
+    if (page.length === 0) break;
+    for (const change of page) {
+      cursor = change.id;
+      scanned += 1;
+      if (filter(change)) changes.push(publishedChange(change));
+      if (changes.length === limit) break;
+    }
+  }
+  if (cursor < last && changes.length < limit && scanned < MAX_SCANNED) cursor = last;
+  return { changes, lastEventId: cursor, oldestAvailable: first, complete: cursor >= last };
+}
+
+/**
+ * A change id a client may read on from: a few changes before the end of the log (the docs page's
+ * example); undefined while the log is empty.
+ */
+export async function recentChangeId(store: Store, back = 10): Promise<number | undefined> {
+  const { first, last } = await changesRepository(store.db).bounds();
+  return last === 0 ? undefined : Math.max(first - 1, last - back);
 }

@@ -1,10 +1,13 @@
 import { type Competition, getCompetition } from '../domain/competitions.ts';
 import type { OddType, OverUnderSubMarketType, Settlement } from '../domain/enumerations.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
+import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
 import { isExclusiveMarket, scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
+import { marketStatus } from '../domain/markets/market-status.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { OverUnderSide, Scope, Selection } from '../domain/markets/selection.ts';
 import { settleSelection } from '../domain/markets/settlement.ts';
+import { settlementReason } from '../domain/markets/settlement-reason.ts';
 import { decimalToAmerican, decimalToProbability, MAX_DECIMAL_ODDS, roundTo } from '../domain/odds-format.ts';
 import { MAX_PRICED } from '../domain/pricing/margin.ts';
 import { formatPublicId } from '../domain/public-id.ts';
@@ -32,6 +35,7 @@ import type { AthleteRow, EventRow, HeatRow, MarketRow, OddRow, RoundRow, TeamRo
 import type { AccessScope } from './access-scope.ts';
 import { athleteDocument, teamDocument } from './athlete-document.ts';
 import { resolveEvent } from './events.ts';
+import { staleEventIds } from './feed-status.ts';
 import { scopePricing } from './parlay.ts';
 import { publishedStatus, scopeResults } from './scope-results.ts';
 
@@ -42,6 +46,8 @@ interface Context {
   heats: Map<string, HeatRow & { round: RoundRow }>;
   results: Map<string, ScopeResult>;
   eventStatus: string;
+  /** The feed has been silent about the LIVE event for FEED_STALE_SECONDS: open outcomes are suspended. */
+  feedStale?: boolean;
 }
 
 /** Route 6: one odd type's markets of an event, every outcome priced in three formats and settled from the results. */
@@ -51,6 +57,10 @@ export async function getEventOdds(
   oddType: OddType,
   query: EventOddsQuery,
   scope: AccessScope,
+  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+  // The present that feed silence is measured to: the server's clock, or the clock the feed was
+  // stamped with when a caller set it (ingestFeed's `now`: the simulator, tests).
+  now = new Date(),
 ): Promise<EventOdds> {
   const event = await resolveEvent(store, eventId, scope);
   const competition = getCompetition(event.competition);
@@ -71,7 +81,7 @@ export async function getEventOdds(
   if (query.overUnderSubMarketType && (oddType === 'overUnder' || oddType === 'multiOverUnder'))
     filter.overUnderSubMarketType = query.overUnderSubMarketType;
   const markets = await repo.marketsOfEvent(event.id, filter);
-  const { odds, context } = await marketContext(store, event, competition, markets);
+  const { odds, context } = await marketContext(store, event, competition, markets, feedStaleSeconds, now);
   const publicId = formatPublicId(event.competition, event.id);
   const header = { eventId: publicId, publicId, numericEventId: event.referenceId, oddType };
   // Each item is built as its odd type's shape (oddItem below); the member's name is the odd type.
@@ -90,8 +100,9 @@ export async function marketItems(
   event: EventWithTour,
   competition: Competition,
   markets: MarketRow[],
+  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
 ): Promise<OddItem<OddType>[]> {
-  const { odds, context } = await marketContext(store, event, competition, markets);
+  const { odds, context } = await marketContext(store, event, competition, markets, feedStaleSeconds);
   const items = oddItems(markets, odds, context);
   // Exotic orders carry how many combinations exist and how many are shown, as route 6 gives them.
   const exotic = markets.filter((m) => m.oddType === 'eventExacta' || m.oddType === 'heatExacta');
@@ -107,15 +118,18 @@ async function marketContext(
   event: EventWithTour,
   competition: Competition,
   markets: MarketRow[],
+  feedStaleSeconds: number,
+  now = new Date(),
 ): Promise<{ odds: OddRow[]; context: Context }> {
   const repo = oddsRepository(store.db);
   const odds = await repo.oddsOfMarkets(
     event.id,
     markets.map((m) => m.id),
   );
-  const [heats, results] = await Promise.all([
+  const [heats, results, stale] = await Promise.all([
     repo.heatsOfEvent(event.id),
     scopeResults(store, event, competition, markets),
+    staleEventIds(store, [event.id], feedStaleSeconds, now),
   ]);
   const athleteIds = new Set<string>();
   for (const o of odds) {
@@ -135,6 +149,7 @@ async function marketContext(
     heats: new Map(heats.map((h) => [h.id, h])),
     results,
     eventStatus: event.eventStatus,
+    feedStale: stale.has(event.id),
   };
   return { odds, context };
 }
@@ -185,12 +200,17 @@ export function outcomeSelection(
   return { selection, scope: scopeOf(marketShape) };
 }
 
+/** `{ [name]: value }`, or nothing when the value is undefined (an optional field left out). */
+function optional<K extends string, V>(name: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [name]: value }) as { [P in K]?: V };
+}
+
 /** The priced and settled part of an outcome. */
 export function pricedOutcome(
   market: MarketRow,
   odd: OddRow,
   siblings: readonly OddRow[],
-  context: Pick<Context, 'results' | 'eventStatus'>,
+  context: Pick<Context, 'results' | 'eventStatus' | 'feedStale'>,
 ): PricedOutcome {
   const { selection, scope } = outcomeSelection(market, odd, siblings);
   const result = context.results.get(scopeKey(scope));
@@ -212,8 +232,25 @@ export function pricedOutcome(
     odds: odd.decimalOdds,
     americanOdds: decimalToAmerican(odd.decimalOdds),
     probability: decimalToProbability(odd.decimalOdds),
-    status: publishedStatus(market.status, odd.status, result, context.eventStatus),
+    ...marketStatus({
+      marketStatus: market.status,
+      marketStatusReason: market.statusReason ?? null,
+      oddStatus: odd.status,
+      oddStatusReason: odd.statusReason ?? null,
+      resulted: result !== undefined && result.state !== 'pending',
+      eventStatus: context.eventStatus,
+      feedStale: context.feedStale === true,
+    }),
     settlement,
+    ...optional(
+      'settlementReason',
+      settlementReason({
+        settlement,
+        byOperator: odd.settlement !== null || (derived.settlement === 'NOT_SET' && siblingWon),
+        resultState: result?.state,
+        deadHeatFactor: odd.settlement ? 1 : derived.deadHeatFactor,
+      }),
+    ),
     deadHeatFactor: odd.settlement ? 1 : derived.deadHeatFactor,
     // biome-ignore lint/complexity/useMathMinMax: ISO date-time strings, which compare in time order
     updatedAt: odd.updatedAt > market.updatedAt ? odd.updatedAt : market.updatedAt,
@@ -350,6 +387,7 @@ function headToHeadItem(market: MarketRow, sides: [OddRow, OddRow], context: Con
       americanOdds: priced.americanOdds,
       probability: priced.probability,
       status: priced.status,
+      ...(priced.statusReason ? { statusReason: priced.statusReason } : {}),
       settlement: priced.settlement,
       athlete: athleteOf(odd.athleteId, context),
     };
@@ -432,6 +470,7 @@ async function exoticItems(
       position: null,
       decimalOdds: roundTo(Math.min(MAX_DECIMAL_ODDS, Math.max(1.0001, 1 / Math.max(priced, 1e-12))), 4),
       status: 'OPEN',
+      statusReason: null,
       settlement: null,
       updatedAt: market.updatedAt,
     };

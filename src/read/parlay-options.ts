@@ -1,4 +1,5 @@
 import type { OddType } from '../domain/enumerations.ts';
+import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
 import { describeSelection, findConflict } from '../domain/markets/leg-conflicts.ts';
 import { isExclusiveMarket } from '../domain/markets/market-shape.ts';
 import { type OptionReason, optionReason } from '../domain/markets/parlay-legs.ts';
@@ -7,7 +8,6 @@ import { formatPublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
 import type { EventRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
-import { pricedOutcome } from './odds.ts';
 import {
   checkedLegs,
   conflictLeg,
@@ -21,6 +21,7 @@ import {
   parlayEvent,
   parlayOddIds,
   type SgpLegDocument,
+  statusOf,
 } from './parlay.ts';
 
 export interface SgpOptionDocument {
@@ -56,16 +57,17 @@ export async function parlayOptions(
   body: unknown,
   access: AccessScope,
   maxLegs: number,
+  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
 ): Promise<SgpOptionsDocument> {
   const ids = parlayOddIds(body);
-  const { event, model } = await parlayEvent(store, eventId, access);
-  const legs = await checkedLegs(store, model, event, ids, maxLegs);
+  const { event, model, feedStale } = await parlayEvent(store, eventId, access, feedStaleSeconds);
+  const legs = await checkedLegs(store, model, event, ids, maxLegs, feedStale);
   const groups = new Map<string, Leg[]>();
   for (const leg of legs) groups.set(leg.group, [...(groups.get(leg.group) ?? []), leg]);
   const factors = new Map<string, number>();
   for (const [key, groupLegs] of groups) factors.set(key, await groupFactor(store, model, event, key, groupLegs));
   const joint = legs.length === 0 ? null : [...factors.values()].reduce((product, f) => product * f, 1);
-  const priced: Priced = { store, model, event, legs, groups, factors, maxLegs };
+  const priced: Priced = { store, model, event, legs, groups, factors, maxLegs, feedStale };
   const options: SgpOptionDocument[] = [];
   for (const odd of model.odds.values()) {
     const option = await optionOf(priced, legOf(model, odd));
@@ -89,12 +91,14 @@ interface Priced {
   groups: ReadonlyMap<string, readonly Leg[]>;
   factors: ReadonlyMap<string, number>;
   maxLegs: number;
+  /** Under a bet stop: every outcome is suspended. */
+  feedStale: boolean;
 }
 
 /** One outcome as an option: null when it is closed (it will not be offered again). */
 async function optionOf(priced: Priced, candidate: Leg): Promise<SgpOptionDocument | null> {
   const { store, model, event, legs, groups, factors } = priced;
-  const status = statusOf(model, event, candidate);
+  const status = statusOf(model, event, candidate, priced.feedStale);
   if (status === 'CLOSED') return null;
   const reason = optionReason(
     {
@@ -135,13 +139,6 @@ async function groupFactor(
 ): Promise<number> {
   if (legs.length === 1) return (legs[0] as Leg).published;
   return groupProbability(store, model, event, key, legs);
-}
-
-function statusOf(model: EventModel, event: EventRow, leg: Leg): string {
-  return pricedOutcome(leg.market, leg.odd, model.oddsByMarket.get(leg.market.id) ?? [], {
-    results: model.results,
-    eventStatus: event.eventStatus,
-  }).status;
 }
 
 /** Whether the outcome cannot win with the legs of its scope (legs of other scopes never clash with it). */

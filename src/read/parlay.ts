@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { type Competition, getCompetition, supportsParlays } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
 import { badRequest, unprocessable } from '../domain/errors.ts';
+import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
 import {
   type ConflictLeg,
   describeSelection,
@@ -36,6 +37,7 @@ import { byId } from '../store/repositories/results-repository.ts';
 import type { EventRow, MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { resolveEvent } from './events.ts';
+import { staleEventIds } from './feed-status.ts';
 import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
 import { drawMatches, drawScope, type ScopeDraw } from './parlay-draws.ts';
 import { scopeResults } from './scope-results.ts';
@@ -179,20 +181,25 @@ export async function priceParlay(
   body: unknown,
   access: AccessScope,
   maxLegs: number,
+  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
 ): Promise<SgpDocument> {
   const ids = parlayOddIds(body);
-  const { event, model } = await parlayEvent(store, eventId, access);
+  const { event, model, feedStale } = await parlayEvent(store, eventId, access, feedStaleSeconds);
   if (ids.length < 2) throw unprocessable('A parlay needs at least two legs', { oddIds: ids, legs: [] });
-  const legs = await checkedLegs(store, model, event, ids, maxLegs);
+  const legs = await checkedLegs(store, model, event, ids, maxLegs, feedStale);
   return parlayDocument(event, model, legs, await jointOf(store, model, event, legs));
 }
 
-/** The event of a parlay, when its competition offers them, and its odds' model. */
+/**
+ * The event of a parlay, when its competition offers them, its odds' model, and whether it is under a
+ * bet stop (the feed silent about the LIVE event: no leg is open, as route 6 publishes them).
+ */
 export async function parlayEvent(
   store: Store,
   eventId: string,
   access: AccessScope,
-): Promise<{ event: EventRow; competition: Competition; model: EventModel }> {
+  feedStaleSeconds: number,
+): Promise<{ event: EventRow; competition: Competition; model: EventModel; feedStale: boolean }> {
   const event = await resolveEvent(store, eventId, access);
   const competition = getCompetition(event.competition);
   if (!supportsParlays(competition)) {
@@ -201,7 +208,9 @@ export async function parlayEvent(
       competition: competition.key,
     });
   }
-  return { event, competition, model: await eventModel(store, event, competition) };
+  const model = await eventModel(store, event, competition);
+  const feedStale = (await staleEventIds(store, [event.id], feedStaleSeconds)).has(event.id);
+  return { event, competition, model, feedStale };
 }
 
 function parlayDocument(event: EventRow, model: EventModel, legs: readonly Leg[], joint: number): SgpDocument {
@@ -322,14 +331,13 @@ export function legOf(model: EventModel, odd: OddRow): Leg {
   };
 }
 
-/** Whether an odd of the event is open for betting now. */
-export function isOpen(model: EventModel, event: EventRow, leg: Leg): boolean {
-  return (
-    pricedOutcome(leg.market, leg.odd, model.oddsByMarket.get(leg.market.id) ?? [], {
-      results: model.results,
-      eventStatus: event.eventStatus,
-    }).status === 'OPEN'
-  );
+/** An odd of the event's status now (OPEN, SUSPENDED or CLOSED), as route 6 publishes it. */
+export function statusOf(model: EventModel, event: EventRow, leg: Leg, feedStale: boolean): string {
+  return pricedOutcome(leg.market, leg.odd, model.oddsByMarket.get(leg.market.id) ?? [], {
+    results: model.results,
+    eventStatus: event.eventStatus,
+    feedStale,
+  }).status;
 }
 
 /**
@@ -343,6 +351,7 @@ export async function checkedLegs(
   event: EventRow,
   ids: readonly string[],
   maxLegs: number,
+  feedStale: boolean,
 ): Promise<Leg[]> {
   const considered = ids.slice(0, maxLegs);
   const found = considered.map((id) => model.odds.get(id) ?? model.byOutcomeId.get(id));
@@ -355,7 +364,7 @@ export async function checkedLegs(
       oddId,
       odd: leg?.odd.id ?? null,
       otherEvent: !leg && elsewhere.some((o) => o.id === oddId || String(o.referenceId) === oddId),
-      open: leg !== null && isOpen(model, event, leg),
+      open: leg !== null && statusOf(model, event, leg, feedStale) === 'OPEN',
     };
   });
   const reasons: string[] = [];

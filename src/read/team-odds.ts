@@ -1,5 +1,7 @@
 import type { MarketStatus, TeamMarketType } from '../domain/enumerations.ts';
+import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
 import { isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
+import { marketStatus, type StatusReason } from '../domain/markets/market-status.ts';
 import type { Selection } from '../domain/markets/selection.ts';
 import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
 import { formatPublicId } from '../domain/public-id.ts';
@@ -19,8 +21,9 @@ import { futuresRepository } from '../store/repositories/futures-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import type { MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
+import { staleEventIds } from './feed-status.ts';
 import { outcomeSelection, pricedOutcome } from './odds.ts';
-import { publishedStatus, scopeResults } from './scope-results.ts';
+import { scopeResults } from './scope-results.ts';
 import { loadTeamMatch, resolveSportEvent, type SportRoute } from './sport-events.ts';
 import { type TeamMatch, teamOfSide } from './team-match.ts';
 
@@ -39,6 +42,8 @@ interface TeamOutcome {
 interface TeamMarket {
   market: MarketRow;
   status: MarketStatus;
+  /** Why the market is not ACTIVE (absent when it is). */
+  statusReason?: StatusReason;
   outcomes: TeamOutcome[];
 }
 
@@ -61,7 +66,13 @@ const ACTIVE: Record<'OPEN' | 'SUSPENDED' | 'CLOSED', MarketStatus> = {
   CLOSED: 'CLOSED',
 };
 
-async function teamOdds(store: Store, sport: SportRoute, id: string, access: AccessScope): Promise<TeamOdds> {
+async function teamOdds(
+  store: Store,
+  sport: SportRoute,
+  id: string,
+  access: AccessScope,
+  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+): Promise<TeamOdds> {
   const event = await resolveSportEvent(store, id, sport, 'odds', access);
   const match = await loadTeamMatch(store, event);
   const repo = oddsRepository(store.db);
@@ -70,7 +81,11 @@ async function teamOdds(store: Store, sport: SportRoute, id: string, access: Acc
     event.id,
     markets.map((m) => m.id),
   );
-  const results = await scopeResults(store, event, match.competition, markets, match);
+  const [results, stale] = await Promise.all([
+    scopeResults(store, event, match.competition, markets, match),
+    staleEventIds(store, [event.id], feedStaleSeconds),
+  ]);
+  const feedStale = stale.has(event.id);
   const byMarket = new Map<string, OddRow[]>();
   for (const odd of odds) byMarket.set(odd.marketId, [...(byMarket.get(odd.marketId) ?? []), odd]);
   const scopes = new Map<string | null, ScopeMarkets>([
@@ -84,7 +99,7 @@ async function teamOdds(store: Store, sport: SportRoute, id: string, access: Acc
     const result = results.get(scopeKey(scopeOf({ ...market, athleteIds: null })));
     const outcomes = siblings.map((odd) => ({
       odd,
-      priced: pricedOutcome(market, odd, siblings, { results, eventStatus: event.eventStatus }),
+      priced: pricedOutcome(market, odd, siblings, { results, eventStatus: event.eventStatus, feedStale }),
       selection: outcomeSelection(market, odd, siblings).selection as TeamOutcome['selection'],
     }));
     const scope = scopes.get(market.roundId);
@@ -92,9 +107,24 @@ async function teamOdds(store: Store, sport: SportRoute, id: string, access: Acc
     const list = { moneyline: scope.moneyLine, spread: scope.spread, total: scope.total }[
       market.teamMarketType as TeamMarketType
     ];
-    list.push({ market, status: ACTIVE[publishedStatus(market.status, 'OPEN', result, event.eventStatus)], outcomes });
+    // The market's own status: the operator's word on it, its result, the event, the feed's silence.
+    const own = marketStatus({
+      marketStatus: market.status,
+      marketStatusReason: market.statusReason ?? null,
+      oddStatus: 'OPEN',
+      oddStatusReason: null,
+      resulted: result !== undefined && result.state !== 'pending',
+      eventStatus: event.eventStatus,
+      feedStale,
+    });
+    list.push({ market, status: ACTIVE[own.status], ...withReason(own.statusReason), outcomes });
   }
   return { event, match, scopes: [...scopes.values()] };
+}
+
+/** `{ statusReason }` when there is one, else nothing (the field is left out while open). */
+function withReason(reason: StatusReason | undefined): { statusReason?: StatusReason } {
+  return reason === undefined ? {} : { statusReason: reason };
 }
 
 /** The line an outcome is read against: the side's own handicap on a spread, the total's line. */
@@ -113,6 +143,7 @@ function marketDocument(match: TeamMatch, market: TeamMarket): TeamMarketDocumen
     marketId: market.market.id,
     referenceId: market.market.referenceId,
     status: market.status,
+    ...withReason(market.statusReason),
     line: market.market.line,
     selection: market.outcomes.map((outcome) => {
       const team = sideTeam(match, outcome.selection.side);
@@ -127,6 +158,7 @@ function marketDocument(match: TeamMatch, market: TeamMarket): TeamMarketDocumen
         americanOdds: outcome.priced.americanOdds,
         probability: outcome.priced.probability,
         status: outcome.priced.status,
+        ...withReason(outcome.priced.statusReason),
         settlement: outcome.priced.settlement,
         updatedAt: outcome.priced.updatedAt,
       };
@@ -166,8 +198,9 @@ export async function getSportOdds<S extends keyof SportOddsDocuments>(
   sport: S,
   id: string,
   access: AccessScope,
+  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
 ): Promise<SportOddsDocuments[S]> {
-  const odds = await teamOdds(store, sport, id, access);
+  const odds = await teamOdds(store, sport, id, access, feedStaleSeconds);
   const group = (scope: ScopeMarkets): TeamOddsGroup => ({
     ...periodOf(odds, scope.roundId),
     moneyLine: scope.moneyLine[0] ? marketDocument(odds.match, scope.moneyLine[0]) : null,
@@ -193,8 +226,13 @@ export async function getSportOdds<S extends keyof SportOddsDocuments>(
 }
 
 /** Route 17, section 2.8's shape. `sets` on an outcome is its line (sets on the match spread and total, points in a set). */
-export async function getJaiAlaiOdds(store: Store, id: string, access: AccessScope): Promise<JaiAlaiOdds> {
-  const odds = await teamOdds(store, 'jaialai', id, access);
+export async function getJaiAlaiOdds(
+  store: Store,
+  id: string,
+  access: AccessScope,
+  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+): Promise<JaiAlaiOdds> {
+  const odds = await teamOdds(store, 'jaialai', id, access, feedStaleSeconds);
   const { match, event } = odds;
   const publicId = formatPublicId(event.competition, event.id);
   const lineup = { homeLineup: match.home?.team.name ?? null, awayLineup: match.away?.team.name ?? null };
@@ -202,6 +240,7 @@ export async function getJaiAlaiOdds(store: Store, id: string, access: AccessSco
     marketId: m.market.referenceId,
     id: m.market.id,
     status: m.status,
+    ...withReason(m.statusReason),
     selection: m.outcomes.map((outcome) => ({
       id: outcome.priced.id,
       outcomeId: outcome.priced.outcomeId,
@@ -213,6 +252,7 @@ export async function getJaiAlaiOdds(store: Store, id: string, access: AccessSco
       ...lineup,
       type: outcome.selection.side,
       status: outcome.priced.status,
+      ...withReason(outcome.priced.statusReason),
     })),
   });
   const [whole, ...periods] = odds.scopes as [ScopeMarkets, ...ScopeMarkets[]];
@@ -259,7 +299,9 @@ async function jaiAlaiFutures(store: Store, event: EventWithTour): Promise<JaiAl
       {
         marketId: future.referenceId,
         id: formatPublicId(future.competition, future.id),
-        status: future.isMarketOpen ? 'ACTIVE' : 'CLOSED',
+        ...(future.isMarketOpen
+          ? { status: 'ACTIVE' as const }
+          : { status: 'CLOSED' as const, statusReason: 'OPERATOR' as const }),
         selection: odds.map((odd) => {
           const decimal = (JSON.parse(odd.prices) as Array<{ decimalOdds: number }>)[0]?.decimalOdds ?? 0;
           return {

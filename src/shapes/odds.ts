@@ -8,8 +8,10 @@ import {
   OVER_UNDER_SUB_MARKET_TYPES,
   SETTLEMENTS,
 } from '../domain/enumerations.ts';
+import { STATUS_REASONS } from '../domain/markets/market-status.ts';
 import { OPTION_REASONS } from '../domain/markets/parlay-legs.ts';
 import { OVER_UNDER_SIDES } from '../domain/markets/selection.ts';
+import { SETTLEMENT_REASONS } from '../domain/markets/settlement-reason.ts';
 import { Nullable, OddsFormatParam, Price, Ref, StringEnum, Timestamp } from './common.ts';
 import { Athlete, ParticipantTeam } from './results.ts';
 
@@ -35,7 +37,19 @@ const Priced = {
   ...Prices,
   price: Price,
   status: StringEnum(OUTCOME_STATUSES),
+  statusReason: Type.Optional(
+    StringEnum(STATUS_REASONS, {
+      description:
+        'why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED',
+    }),
+  ),
   settlement: StringEnum(SETTLEMENTS),
+  settlementReason: Type.Optional(
+    StringEnum(SETTLEMENT_REASONS, {
+      description:
+        'why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR',
+    }),
+  ),
   deadHeatFactor: Type.Number({ description: 'share of the stake paid at full odds after a dead heat; 1 otherwise' }),
   updatedAt: Timestamp,
 };
@@ -149,6 +163,7 @@ export const HeadToHeadSide = Type.Object(
     ...Prices,
     price: Price,
     status: StringEnum(OUTCOME_STATUSES),
+    statusReason: Type.Optional(StringEnum(STATUS_REASONS, { description: 'why it is not OPEN' })),
     settlement: StringEnum(SETTLEMENTS),
     athlete: AthleteRef,
   },

@@ -7,6 +7,7 @@ import {
   OUTCOME_STATUSES,
   SETTLEMENTS,
 } from '../domain/enumerations.ts';
+import { STATUS_REASONS } from '../domain/markets/market-status.ts';
 import { OUTCOME_SIDES } from '../domain/markets/selection.ts';
 import { CompetitionKey, Nullable, Price, Ref, StringEnum, Timestamp } from './common.ts';
 
@@ -186,6 +187,17 @@ export const JaiAlaiMatch = Type.Object(
 );
 export type JaiAlaiMatch = Static<typeof JaiAlaiMatch>;
 
+/** Why an outcome or a market is not open (issue 27), left out while it is. */
+const OutcomeStatusReason = Type.Optional(
+  StringEnum(STATUS_REASONS, { description: 'why it is not OPEN (absent when it is): see the odds route' }),
+);
+const MarketStatusReason = Type.Optional(
+  StringEnum(STATUS_REASONS, {
+    description:
+      'why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED',
+  }),
+);
+
 export const TeamOutcome = Type.Object(
   {
     id: Type.String({ description: 'odd id, accepted by the parlay route' }),
@@ -201,6 +213,7 @@ export const TeamOutcome = Type.Object(
     price: Price,
     probability: Type.Number({ description: 'percent' }),
     status: StringEnum(OUTCOME_STATUSES),
+    statusReason: OutcomeStatusReason,
     settlement: StringEnum(SETTLEMENTS),
     updatedAt: Timestamp,
   },
@@ -213,6 +226,7 @@ export const TeamMarket = Type.Object(
     marketId: Type.String(),
     referenceId: Type.Integer(),
     status: StringEnum(MARKET_STATUSES),
+    statusReason: MarketStatusReason,
     line: Nullable(Type.Number({ description: 'spread: the home handicap; total: the line' })),
     selection: Type.Array(Ref(TeamOutcome)),
   },
@@ -274,6 +288,7 @@ const JaiAlaiOutcome = Type.Object({
   awayLineup: Nullable(Type.String()),
   type: Type.String({ description: 'HOME, AWAY, OVER, UNDER (WINNER on futures)' }),
   status: StringEnum(OUTCOME_STATUSES),
+  statusReason: OutcomeStatusReason,
 });
 
 export const JaiAlaiMarket = Type.Object(
@@ -281,6 +296,7 @@ export const JaiAlaiMarket = Type.Object(
     marketId: Type.Integer(),
     id: Type.String(),
     status: StringEnum(MARKET_STATUSES),
+    statusReason: MarketStatusReason,
     selection: Type.Array(JaiAlaiOutcome, { description: 'always an array (an empty one is [], never the text "[]")' }),
   },
   { $id: 'JaiAlaiMarket', title: 'JaiAlaiMarket' },

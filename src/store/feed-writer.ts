@@ -384,15 +384,20 @@ export async function touchEvents(trx: Transaction<Database>, latestByEvent: Map
 }
 
 /**
- * Moves each event's lastChangedAt forward to the latest updatedAt among the rows of its public
- * documents that a batch changed (issue 28); a new event's starts there.
+ * Moves the lastChangedAt of each event whose public documents a batch changed (issue 28) to the time
+ * the batch is written: the server's clock, not the feed's, so that a row stamped earlier than a
+ * poller's last `updatedSince` but written after it is still found. Never moved back.
  */
-export async function touchLastChanged(trx: Transaction<Database>, latestByEvent: Map<string, string>): Promise<void> {
-  for (const [eventId, at] of latestByEvent) {
+export async function touchLastChanged(
+  trx: Transaction<Database>,
+  eventIds: readonly string[],
+  at: string,
+): Promise<void> {
+  for (const ids of chunks([...eventIds])) {
     await trx
       .updateTable('events')
       .set({ lastChangedAt: at })
-      .where('id', '=', eventId)
+      .where('id', 'in', ids)
       .where((eb) => eb.or([eb('lastChangedAt', 'is', null), eb('lastChangedAt', '<', at)]))
       .execute();
   }

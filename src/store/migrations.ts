@@ -387,6 +387,25 @@ async function integrators(db: AnyDb): Promise<void> {
   await db.schema.createIndex('events_last_changed_at').on('events').column('last_changed_at').execute();
 }
 
+/**
+ * Trading-grade markets (issue 27): when the feed last spoke of each event, by the server's clock, so
+ * that every node derives a silent LIVE event's bet stop (FEED_STALE) at read time, across restarts.
+ */
+async function trading(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('feed_activity')
+    .addColumn('event_id', text, (c) => c.primaryKey())
+    .addColumn('competition', text, (c) => c.notNull())
+    .addColumn('last_message_at', text, (c) => c.notNull())
+    // Set once a node has pushed the event's FEED_STALE bet stop on the stream; cleared by its next message.
+    .addColumn('stale_published_at', text)
+    .execute();
+  await db.schema.createIndex('feed_activity_competition').on('feed_activity').column('competition').execute();
+  // Why the operator set a market or outcome's status (null: OPEN, or OPERATOR when not).
+  await db.schema.alterTable('markets').addColumn('status_reason', text).execute();
+  await db.schema.alterTable('odds').addColumn('status_reason', text).execute();
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
   '0002-results': { up: results },
@@ -395,6 +414,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-live-data': { up: liveData },
   '0006-pricing-models': { up: pricingModels },
   '0007-integrators': { up: integrators },
+  '0008-trading': { up: trading },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -270,6 +270,8 @@ export interface MarketRow {
   /** teamMarkets: the period (round) the market is decided in; null for the whole match. */
   roundId: string | null;
   status: OutcomeStatus;
+  /** Why the operator set `status` (STATUS_REASONS); null while OPEN. */
+  statusReason: string | null;
   updatedAt: string;
 }
 
@@ -289,6 +291,8 @@ export interface OddRow {
   position: number | null;
   decimalOdds: number;
   status: OutcomeStatus;
+  /** Why the operator set `status` (STATUS_REASONS); null while OPEN. */
+  statusReason: string | null;
   /** The operator's settlement, when fed; null means derive it from the results. */
   settlement: Settlement | null;
   updatedAt: string;
@@ -333,6 +337,15 @@ export interface PricingModelRow {
   updatedAt: string;
 }
 
+/** When the feed last sent anything about an event (server time of the batch that did). */
+export interface FeedActivityRow {
+  eventId: string;
+  competition: string;
+  lastMessageAt: string;
+  /** When a node pushed the event's FEED_STALE bet stop; null until then and after its next message. */
+  stalePublishedAt: string | null;
+}
+
 export interface Database {
   tours: TourRow;
   tourYears: TourYearRow;
@@ -354,7 +367,8 @@ export interface Database {
   apiKeys: ApiKeyRow;
   changes: ChangeRow;
   pricingModels: PricingModelRow;
+  feedActivity: FeedActivityRow;
 }
 
 /** The tables of raw facts, which feed batches write: one per feed collection, of the same name. */
-export type FactTable = Exclude<keyof Database, 'apiKeys' | 'changes' | 'pricingModels'>;
+export type FactTable = Exclude<keyof Database, 'apiKeys' | 'changes' | 'pricingModels' | 'feedActivity'>;

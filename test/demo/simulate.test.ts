@@ -13,8 +13,11 @@ import { generateDemoFeeds } from '../../src/demo/generate.ts';
 import { demoMatchModel, restOfMatch } from '../../src/demo/matches.ts';
 import { createSimulator, prepareSimulation, type Simulator, type TickSummary } from '../../src/demo/simulate.ts';
 import { getCompetition } from '../../src/domain/competitions.ts';
+import type { OddType } from '../../src/domain/enumerations.ts';
+import { DEFAULT_FEED_STALE_SECONDS } from '../../src/domain/feed-health.ts';
 import { matchDistribution, moneyline, regularPeriods } from '../../src/domain/pricing/team-match-model.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
+import { staleEventIds } from '../../src/read/feed-status.ts';
 import { getEventOdds } from '../../src/read/odds.ts';
 import type { EventListItem } from '../../src/shapes/events.ts';
 import type { Store } from '../../src/store/database.ts';
@@ -130,6 +133,10 @@ for (const kind of STORE_KINDS) {
       ticks.push(summary);
       return summary;
     };
+    // The simulator stamps its feed with the real time the test gives it (realAt), days before the
+    // wall clock: route 6 judges the feed's silence (the FEED_STALE bet stop) at that time too.
+    const eventOdds = (eventId: string, oddType: OddType) =>
+      getEventOdds(store, eventId, oddType, {}, null, DEFAULT_FEED_STALE_SECONDS, realAt(clock));
     const liveEvent = async (competition: string) =>
       store.db
         .selectFrom('events')
@@ -187,7 +194,7 @@ for (const kind of STORE_KINDS) {
         [after.get(`${moneyline}:home`), after.get(`${moneyline}:away`)],
         [before.get(`${moneyline}:home`), before.get(`${moneyline}:away`)],
       );
-      const doc = await getEventOdds(store, curling.id, 'teamMarkets', {}, null);
+      const doc = await eventOdds(curling.id, 'teamMarkets');
       const ml = doc.teamMarkets!.filter((o) => o.marketId === moneyline);
       assert.deepEqual(new Set(ml.map((o) => o.status)), new Set(['OPEN']));
       // A completed end's own markets are closed and settled from its score.
@@ -212,7 +219,7 @@ for (const kind of STORE_KINDS) {
       assert.ok(bout, 'a bout under way at the load time is over 20 minutes later');
       const result = await store.db.selectFrom('heatResults').selectAll().where('id', '=', bout.id).executeTakeFirst();
       assert.ok(result?.method, 'the bout has a result');
-      const doc = await getEventOdds(store, card.id, 'headToHead', {}, null);
+      const doc = await eventOdds(card.id, 'headToHead');
       const market = doc.headToHead!.find((m) => m.heatId === bout.id);
       assert.ok(market, 'the bout is priced');
       assert.equal(market.betStatus, 'CLOSED');
@@ -230,7 +237,7 @@ for (const kind of STORE_KINDS) {
       const laps = async () =>
         (await store.db.selectFrom('laps').select('heatEntryId').where('heatId', '=', heat.id).execute()).length;
       const winnerOdds = async () =>
-        (await getEventOdds(store, race.id, 'heatWinner', {}, null)).heatWinner!.filter((o) => o.heatId === heat.id);
+        (await eventOdds(race.id, 'heatWinner')).heatWinner!.filter((o) => o.heatId === heat.id);
       const eventWinner = async () =>
         oddsOf(race.id).then((odds) => [...odds].filter(([id]) => id.includes(':eventWinner:')));
 
@@ -339,7 +346,7 @@ for (const kind of STORE_KINDS) {
           .eventStatus,
         'COMPLETED',
       );
-      const winner = (await getEventOdds(store, race.id, 'eventWinner', {}, null)).eventWinner!;
+      const winner = (await eventOdds(race.id, 'eventWinner')).eventWinner!;
       assert.equal(winner.filter((o) => o.settlement === 'WIN').length, 1);
       assert.ok(winner.every((o) => o.status === 'CLOSED'));
       const props = await store.db
@@ -429,6 +436,38 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(reset.loaded, COMPETITIONS);
       assert.ok(Object.values(reset.anchors).every((a) => a.getTime() === later));
       assert.equal((await store.db.selectFrom('events').select('id').execute()).length, count);
+    });
+  });
+}
+
+for (const kind of STORE_KINDS) {
+  describe(`the simulator in real time [${kind}]`, () => {
+    test('a LIVE event it has nothing new about is never silent for FEED_STALE_SECONDS: its row goes again, writing nothing', async () => {
+      const testStore = await openTestStore(kind);
+      try {
+        const { store } = testStore;
+        const competitions = ['spr', 'gsoc', 'jaialai'];
+        const prepared = await prepareSimulation(store, { now: new Date(ANCHOR), competitions });
+        const simulator = createSimulator(store, {
+          anchor: prepared.anchors,
+          clock: prepared.clock,
+          startedAt: new Date(ANCHOR),
+          speed: 1,
+          competitions,
+        });
+        // A tick a second, for longer than the bet stop waits; silence is judged at each tick's time.
+        for (let second = 1; second <= DEFAULT_FEED_STALE_SECONDS + 15; second++) {
+          const at = new Date(ANCHOR + second * 1000);
+          await simulator.tick(at);
+          const live = (
+            await store.db.selectFrom('events').select('id').where('eventStatus', '=', 'LIVE').execute()
+          ).map((e) => e.id);
+          assert.ok(live.length >= competitions.length, `${second} s: live events`);
+          assert.deepEqual([...(await staleEventIds(store, live, DEFAULT_FEED_STALE_SECONDS, at))], [], `${second} s`);
+        }
+      } finally {
+        await testStore.cleanup();
+      }
     });
   });
 }

@@ -25,6 +25,9 @@ export interface TestApp {
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
+/** When fixtureApp loads the fixture: its events' lastChangedAt (every row of the fixture is older). */
+export const FIXTURE_LOADED_AT = '2026-04-05T00:00:00.000Z';
+
 /** Builds the app over a fresh store holding the fixture feed and two keys (full and wsl-only). */
 export async function fixtureApp(store: Store, env: Record<string, string> = {}): Promise<TestApp> {
   // No server-wide rate limit unless a test sets one: suites send hundreds of requests with one key.
@@ -33,9 +36,11 @@ export async function fixtureApp(store: Store, env: Record<string, string> = {})
     DEMO_DATA: 'off',
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_PER_DAY: '0',
+    // The fixture is loaded at a fixed time, long past: no bet stop on silence unless a test asks for one.
+    FEED_STALE_SECONDS: '0',
     ...env,
   });
-  await ingestFeed(store, fixtureFeed());
+  await ingestFeed(store, fixtureFeed(), { now: new Date(FIXTURE_LOADED_AT) });
   await createApiKey(store, { name: 'full', key: TEST_KEY });
   await createApiKey(store, { name: 'wsl only', key: WSL_ONLY_KEY, competitions: ['wsl'] });
   const app = await buildTestApp({ config, store });

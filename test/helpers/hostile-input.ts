@@ -812,6 +812,7 @@ const TABLES = {
   apiKeys: true,
   changes: true,
   pricingModels: true,
+  feedActivity: true,
 } as const satisfies Record<keyof Database, true>;
 
 export type StoreSnapshot = Record<string, { rows: number; sha256: string }>;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sharedFixtureApp } from '../helpers/app.ts';
+import { FIXTURE_LOADED_AT, sharedFixtureApp } from '../helpers/app.ts';
 import { MASL_GAME, WSL_LIVE, WSL_PAST } from '../helpers/feed-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
@@ -30,7 +30,7 @@ describeEachStore('GET /events', (_open, kind) => {
       eventLocation: 'Banzai Pipeline',
       eventLocationGroup: 'Hawaii',
       updatedAt: '2026-02-08T00:00:00.000Z',
-      lastChangedAt: '2026-02-08T00:00:00.000Z',
+      lastChangedAt: FIXTURE_LOADED_AT,
     });
   });
 
@@ -124,8 +124,9 @@ describeEachStore('GET /events', (_open, kind) => {
     assert.equal((await get(`${BASE}/events?limit=0`)).statusCode, 400);
   });
 
-  test('updatedSince returns only events whose document changed after it', async () => {
-    assert.deepEqual(ids((await get(`${BASE}/events?updatedSince=2026-03-01T00:00:00Z`)).body), [`wsl:${WSL_LIVE}`]);
+  test('updatedSince returns the events written since (the fixture was loaded at FIXTURE_LOADED_AT)', async () => {
+    assert.equal(ids((await get(`${BASE}/events?updatedSince=2026-04-04T23:59:59Z`)).body).length, 3);
+    assert.deepEqual(ids((await get(`${BASE}/events?updatedSince=${FIXTURE_LOADED_AT}`)).body), []);
   });
 
   test('unknown parameters are ignored', async () => {

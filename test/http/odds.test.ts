@@ -57,7 +57,12 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open, kind) => {
       'position',
       'heatId',
       'athlete',
+      // Its result is in: closed, and why (issue 27).
+      'statusReason',
+      'settlementReason',
     ]);
+    assert.equal(first.statusReason, 'RESULTED');
+    assert.equal(first.settlementReason, first.deadHeatFactor < 1 ? 'DEAD_HEAT' : 'RESULT');
     assert.equal(first.outcomeId, String(first.referenceId));
     assert.equal(first.athlete.lastName, 'Tomac');
     // Fed as decimal 2.5, probability 40%, American +300 and -120: each published in all three formats.

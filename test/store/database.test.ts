@@ -12,6 +12,7 @@ const TABLES = [
   'changes',
   'event_participants',
   'events',
+  'feed_activity',
   'future_odds',
   'futures',
   'heat_entries',
@@ -225,6 +226,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     teamMarketType: 'total',
     roundId: 'rd-1',
     status: 'SUSPENDED',
+    statusReason: 'SCORE_CHANGE',
     updatedAt: T1,
   },
   odds: {
@@ -240,6 +242,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     position: 1,
     decimalOdds: 1.9523,
     status: 'OPEN',
+    statusReason: null,
     settlement: 'PUSH',
     updatedAt: T1,
   },
@@ -263,6 +266,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     createdAt: T1,
   },
   pricingModels: { id: 'event-1', model: '{"scopes":{}}', updatedAt: T1 },
+  feedActivity: { eventId: 'event-1', competition: 'wsl', lastMessageAt: T1, stalePublishedAt: null },
 };
 
 /** Table names of the store's own schema (PostgreSQL introspection lists every schema). */
@@ -306,6 +310,7 @@ describeEachStore('store', (open) => {
       '0005-live-data',
       '0006-pricing-models',
       '0007-integrators',
+      '0008-trading',
     ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);
@@ -336,7 +341,13 @@ describeEachStore('store', (open) => {
     for (const table of Object.keys(ROWS) as Array<keyof Database>) {
       const row = ROWS[table];
       await store.db.insertInto(table).values(row).execute();
-      const stored = await store.db.selectFrom(table).selectAll().where('id', '=', row.id).execute();
+      // The feed activity is keyed by its event; every other table by its id.
+      const [key, value] = 'id' in row ? ['id', row.id] : ['eventId', row.eventId];
+      const stored = await store.db
+        .selectFrom(table)
+        .selectAll()
+        .where(key as never, '=', value as never)
+        .execute();
       // deepStrictEqual also fails on '2000000001' vs 2000000001 or on a Date instead of text.
       assert.deepEqual(stored, [row], table);
     }

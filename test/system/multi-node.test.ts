@@ -116,7 +116,11 @@ describe('two API nodes on one PostgreSQL store and one Redis', () => {
       heatIds: ['h-3'],
       roundIds: [],
       updatedAt: (change?.json as { updatedAt: string } | undefined)?.updatedAt,
+      publishedAt: (change?.json as { publishedAt: string } | undefined)?.publishedAt,
     });
+    // The server time of the commit (issue 27), by which a client measures its lag: after the feed's time.
+    const times = (change?.json ?? {}) as { updatedAt: string; publishedAt: string };
+    assert.ok(times.publishedAt >= times.updatedAt, JSON.stringify(times));
     assert.equal(settled?.event, 'settlement');
     const after = await get(b, `/events/${WSL_LIVE}`, TEST_KEY, { 'if-none-match': etag });
     assert.equal(after.status, 200, "node B no longer answers 304 with the old document's ETag");

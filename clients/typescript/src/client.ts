@@ -5,7 +5,16 @@
  * route for readability; they are thin calls of `get`/`post`, typed the same way.
  */
 import { AltsportsApiError, parseRetryAfter } from './errors.ts';
-import { type StreamQuery, type StreamSubscription, type SubscribeOptions, subscribe } from './stream.ts';
+import {
+  type CatchUpOptions,
+  type ChangesPage,
+  type ChangesQuery,
+  catchUp,
+  type StreamQuery,
+  type StreamSubscription,
+  type SubscribeOptions,
+  subscribe,
+} from './stream.ts';
 import {
   type CallOptions,
   type CompetitionKey,
@@ -171,6 +180,11 @@ export interface AltsportsClient {
   ): AsyncIterableIterator<ApiResponse<GetResult<P>>>;
   /** Subscribes to the push stream: typed change events, reconnecting with Last-Event-ID. */
   subscribe(options?: SubscribeOptions): StreamSubscription;
+  /**
+   * Catches up from `after` with GET /changes (no stream needed), then follows the push stream from
+   * where it ended; a `reset` comes first when the change log no longer reaches back to `after`.
+   */
+  catchUp(options: CatchUpOptions): StreamSubscription;
 
   /** Route 1: the 30 competitions and their markets. */
   sports(options?: CallOptions): Promise<SportListingItem[]>;
@@ -396,7 +410,17 @@ export function createClient(options: ClientOptions): AltsportsClient {
     poll: (path: string, params: RequestParams, pollOptions?: PollOptions) => poll(path, params, pollOptions),
     subscribe: (subscribeOptions?: SubscribeOptions) =>
       subscribe({ open: openStream, sleep: (ms, signal) => sleep(ms, signal), random }, subscribeOptions),
-  } as unknown as Pick<AltsportsClient, 'get' | 'getResponse' | 'getIfChanged' | 'post' | 'poll' | 'subscribe'>;
+    catchUp: (catchUpOptions: CatchUpOptions) =>
+      catchUp(
+        async (query: ChangesQuery, signal: AbortSignal) =>
+          (await get('/changes', { query: query as Record<string, unknown>, signal })) as ChangesPage,
+        { open: openStream, sleep: (ms, signal) => sleep(ms, signal), random },
+        catchUpOptions,
+      ),
+  } as unknown as Pick<
+    AltsportsClient,
+    'get' | 'getResponse' | 'getIfChanged' | 'post' | 'poll' | 'subscribe' | 'catchUp'
+  >;
 
   const typed: AltsportsClient = {
     ...client,

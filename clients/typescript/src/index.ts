@@ -13,7 +13,10 @@ export {
 export { AltsportsApiError, parseRetryAfter } from './errors.ts';
 export type { components, paths } from './schema.ts';
 export type {
+  CatchUpOptions,
   ChangeKind,
+  ChangesPage,
+  ChangesQuery,
   EventChange,
   FutureChange,
   HeatScoreChange,

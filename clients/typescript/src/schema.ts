@@ -3251,7 +3251,9 @@ export interface paths {
          *
          *     Each `data` is the JSON of the component schema named in parentheses (components.schemas).
          *
-         *     A comment line (`: heartbeat`) comes every STREAM_HEARTBEAT_SECONDS. The documents themselves are fetched from the
+         *     Every change carries `publishedAt`, the server time of its commit. A comment line (`: heartbeat <server time>`)
+         *     comes every STREAM_HEARTBEAT_SECONDS, so a client can measure its lag even when nothing changes. Missed changes can
+         *     also be read without the stream from GET /changes. The documents themselves are fetched from the
          *     other routes, cheaply with If-None-Match.
          */
         get: {
@@ -3744,6 +3746,340 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the changes after a change id (recovery without the stream)
+         * @description Recovery without the stream: the messages the push stream sent after the change id `after`, in order, with the
+         *     stream's filters (competition, eventId, kind) and the key's competitions. Read page after page, each `after` the
+         *     previous page's `lastEventId`, until `complete`; then open the stream with Last-Event-ID set to that `lastEventId`.
+         *     The change log is bounded (CHANGE_LOG_SIZE): an `after` older than `oldestAvailable` - 1 is a 410, and the client
+         *     re-reads the documents it shows, then follows the changes after the `lastEventId` the error metadata gives.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the last change id the client has (a stream event id, or lastEventId of the previous page) */
+                    after: number;
+                    /** @description changes per page (1 to 1000) */
+                    limit?: number;
+                    /** @description only changes of these competitions (repeated or a comma list) */
+                    competition?: ("wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming")[];
+                    /** @description only changes of these events, prefixed or bare ids (repeated or a comma list) */
+                    eventId?: string[];
+                    /** @description only these kinds of change (repeated or a comma list); reset is always sent */
+                    kind?: ("event" | "heatScore" | "odds" | "settlement" | "future" | "reset")[];
+                };
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the changes after `after` that pass the filters, in order */
+                            changes: {
+                                /** @description the change id, as the stream sends it */
+                                id: number;
+                                /**
+                                 * @description the stream event's name
+                                 * @enum {string}
+                                 */
+                                kind: "event" | "heatScore" | "odds" | "settlement" | "future" | "reset";
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time (UTC)
+                                 */
+                                publishedAt: string;
+                                /** @description the data the stream sends for this kind: EventChange, HeatScoreChange, OddsChange, SettlementChange, FutureChange or ResetNotice */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /** @description the last change read: the next page is after it, and the stream resumes from it */
+                            lastEventId: number;
+                            /** @description the oldest change id the log holds (0 when empty): `after` must be at least one less */
+                            oldestAvailable: number;
+                            /** @description true once the log was read to its end: switch to the stream */
+                            complete: boolean;
+                        };
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the change log no longer reaches back to `after` */
+                410: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/feed-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feed health per competition
+         * @description One item per competition the key may read: the server time of the last feed message about it, its LIVE events, and those the feed has been silent about for FEED_STALE_SECONDS (their open markets are suspended with statusReason FEED_STALE until the next message). Derived from stored times at read time: every node answers the same.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FeedStatusItem"][];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/feed": {
         parameters: {
             query?: never;
@@ -4098,6 +4434,11 @@ export interface components {
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description server time of the commit that made the change: compare it with your clock to measure your lag
+             */
+            publishedAt: string;
         };
         /** HeatScoreChange */
         HeatScoreChange: {
@@ -4117,6 +4458,11 @@ export interface components {
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description server time of the commit that made the change: compare it with your clock to measure your lag
+             */
+            publishedAt: string;
         };
         /** ChangedOdd */
         ChangedOdd: {
@@ -4144,10 +4490,20 @@ export interface components {
             /** @enum {boolean} */
             truncated?: true;
             /**
+             * @description FEED_STALE: a bet stop, the feed is silent about the LIVE event (the odds listed are SUSPENDED until its next message)
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
+            /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description server time of the commit that made the change: compare it with your clock to measure your lag
+             */
+            publishedAt: string;
         };
         /** SettlementChange */
         SettlementChange: {
@@ -4169,6 +4525,11 @@ export interface components {
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description server time of the commit that made the change: compare it with your clock to measure your lag
+             */
+            publishedAt: string;
         };
         /** FutureChange */
         FutureChange: {
@@ -4184,6 +4545,11 @@ export interface components {
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description server time of the commit that made the change: compare it with your clock to measure your lag
+             */
+            publishedAt: string;
         };
         /** ResetNotice */
         ResetNotice: {
@@ -4193,6 +4559,11 @@ export interface components {
              */
             reason: "bulk" | "reference" | "resume";
             message: string;
+            /**
+             * Format: date-time
+             * @description server time of the commit that made the change: compare it with your clock to measure your lag
+             */
+            publishedAt: string;
         };
         /** StreamClose */
         StreamClose: {
@@ -4520,8 +4891,18 @@ export interface components {
             price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
@@ -4556,8 +4937,18 @@ export interface components {
             price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
@@ -4608,8 +4999,18 @@ export interface components {
             price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
@@ -4650,8 +5051,18 @@ export interface components {
             price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
@@ -4690,8 +5101,18 @@ export interface components {
             price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
@@ -4726,8 +5147,18 @@ export interface components {
             price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
@@ -4762,8 +5193,18 @@ export interface components {
             price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
             /**
@@ -4792,6 +5233,11 @@ export interface components {
             price?: number | string | null;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
             athlete: components["schemas"]["Athlete"] | null;
@@ -5304,6 +5750,11 @@ export interface components {
             probability: number;
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it is not OPEN (absent when it is): see the odds route
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
             /**
@@ -5318,6 +5769,11 @@ export interface components {
             referenceId: number;
             /** @enum {string} */
             status: "ACTIVE" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @description spread: the home handicap; total: the line */
             line: number | null;
             selection: components["schemas"]["TeamOutcome"][];
@@ -5392,6 +5848,11 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "ACTIVE" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @description always an array (an empty one is [], never the text "[]") */
             selection: {
                 /** @description odd id, accepted by the parlay route */
@@ -5414,6 +5875,11 @@ export interface components {
                 type: string;
                 /** @enum {string} */
                 status: "OPEN" | "SUSPENDED" | "CLOSED";
+                /**
+                 * @description why it is not OPEN (absent when it is): see the odds route
+                 * @enum {string}
+                 */
+                statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             }[];
         };
         /** JaiAlaiOdds */
@@ -5601,6 +6067,23 @@ export interface components {
             marketId: string;
             /** @description the market's items as route 6 publishes them for its odd type (a headToHead market is one matchup) */
             outcomes: (components["schemas"]["HeadToHeadOdd"] | components["schemas"]["HeatOdd"] | components["schemas"]["ExactaOdd"] | components["schemas"]["OverUnderOdd"] | components["schemas"]["PropBetOdd"] | components["schemas"]["DreamTeamOdd"] | components["schemas"]["TeamMarketOdd"] | components["schemas"]["AthleteOdd"])[];
+        };
+        /** FeedStatusItem */
+        FeedStatusItem: {
+            /**
+             * @description competition key
+             * @enum {string}
+             */
+            competition: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+            /**
+             * Format: date-time
+             * @description server time of the last feed message about any event of the competition; null: none yet
+             */
+            lastMessageAt: string | null;
+            /** @description events of the competition now LIVE */
+            liveEvents: number;
+            /** @description prefixed ids of the LIVE events the feed has been silent about for FEED_STALE_SECONDS: their open markets are suspended (FEED_STALE) */
+            staleEventIds: string[];
         };
         /** FeedDocument */
         FeedDocument: {
@@ -6025,6 +6508,11 @@ export interface components {
                  */
                 status?: "OPEN" | "SUSPENDED" | "CLOSED";
                 /**
+                 * @description why the market is not OPEN (published as statusReason); OPERATOR when absent
+                 * @enum {string}
+                 */
+                statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
+                /**
                  * Format: date-time
                  * @description ISO 8601 date-time with a zone
                  */
@@ -6062,6 +6550,11 @@ export interface components {
                  * @enum {string}
                  */
                 status?: "OPEN" | "SUSPENDED" | "CLOSED";
+                /**
+                 * @description why the outcome is not OPEN (published as statusReason); OPERATOR when absent
+                 * @enum {string}
+                 */
+                statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
                 /** @description the operator's settlement; overrides the one derived from results (propBets and teamMarkets need it) */
                 settlement?: ("NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH") | null;
                 /**

@@ -9,6 +9,10 @@ import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { AltsportsApiError, parseRetryAfter } from './errors.ts';
 import type { PublicPaths, Schemas } from './types.ts';
 
+/** The changes route's query parameters and answer (recovery without the stream), from the OpenAPI document. */
+export type ChangesQuery = NonNullable<PublicPaths['/changes']['get']>['parameters']['query'];
+export type ChangesPage = NonNullable<PublicPaths['/changes']['get']>['responses'][200]['content']['application/json'];
+
 /** The stream's query parameters, from the OpenAPI document. */
 export type StreamQuery = NonNullable<NonNullable<PublicPaths['/stream']['get']>['parameters']['query']>;
 /** The kinds of change a subscription can ask for (`reset` always comes). */
@@ -240,4 +244,98 @@ function toStreamEvent(type: string, id: string | undefined, data: string): Stre
   if (type === 'ready') return { type, id: numericId, data: parsed } as StreamEvent;
   if (numericId === null) return null;
   return { type, id: numericId, data: parsed } as StreamEvent;
+}
+
+export interface CatchUpOptions extends SubscribeOptions {
+  /** The last change id the client has: it reads the changes after it, then follows the stream. */
+  after: number;
+  /** Changes per page of GET /changes (1 to 1000). Default 500. */
+  limit?: number;
+}
+
+/**
+ * Catches up without the stream, then follows it: reads GET /changes page after page from `after`
+ * until it is complete, yielding each change as the stream would, then subscribes from where the last
+ * page ended. When the change log no longer reaches back to `after` (a 410), it yields a `reset`
+ * (reason `resume`: refetch what you show) and follows the stream from the log's end.
+ */
+export function catchUp(
+  read: (query: ChangesQuery, signal: AbortSignal) => Promise<ChangesPage>,
+  transport: StreamTransport,
+  options: CatchUpOptions,
+): StreamSubscription {
+  const { after, limit, ...streamOptions } = options;
+  const controller = new AbortController();
+  const outer = options.signal;
+  const onAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener('abort', onAbort, { once: true });
+  let position = after;
+  let stream: StreamSubscription | null = null;
+
+  async function* recover(): AsyncGenerator<StreamEvent, void, undefined> {
+    const filters = {
+      ...(options.competition ? { competition: options.competition } : {}),
+      ...(options.eventId ? { eventId: options.eventId } : {}),
+      ...(options.kind ? { kind: options.kind } : {}),
+    };
+    try {
+      for (;;) {
+        const page = await read({ ...filters, after: position, ...(limit ? { limit } : {}) }, controller.signal);
+        for (const change of page.changes) {
+          const event = toStreamEvent(change.kind, String(change.id), JSON.stringify(change.data));
+          position = change.id;
+          if (event) yield event;
+        }
+        position = page.lastEventId;
+        if (page.complete) return;
+      }
+    } catch (error) {
+      if (!(error instanceof AltsportsApiError) || error.status !== 410) throw error;
+      const last = error.metadata.lastEventId;
+      position = typeof last === 'number' ? last : position;
+      yield {
+        type: 'reset',
+        id: position,
+        data: { reason: 'resume', message: error.serverMessage, publishedAt: new Date().toISOString() },
+      };
+    }
+  }
+
+  async function* run(): AsyncGenerator<StreamEvent, void, undefined> {
+    try {
+      yield* recover();
+      if (controller.signal.aborted) return;
+      stream = subscribe(transport, { ...streamOptions, lastEventId: position, signal: controller.signal });
+      yield* stream;
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      throw error;
+    } finally {
+      controller.abort();
+      outer?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  const iterator = run();
+  return {
+    get lastEventId() {
+      return stream ? stream.lastEventId : position;
+    },
+    close() {
+      controller.abort();
+    },
+    next: () => iterator.next(),
+    return: (value?: unknown) => {
+      controller.abort();
+      return iterator.return(value as undefined);
+    },
+    throw: (error?: unknown) => {
+      controller.abort();
+      return iterator.throw(error);
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }

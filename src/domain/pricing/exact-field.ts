@@ -27,6 +27,12 @@ const GAUSS = gaussLegendre(ORDER);
 const CUMULATIVE = integrationMatrix(GAUSS.x);
 /** Below this chance of having finished, the strongest runner is taken as not started (a lost mass under 1e-15). */
 const EPSILON = 1e-15;
+/**
+ * Under Plackett-Luce the grid serves only the places from the third on (the first two are in closed
+ * form), and before the strongest runner has finished with chance 1e-9 two others have finished with
+ * chance under (n 1e-9)²: the grid can start there, a third fewer nodes, with errors under 1e-15.
+ */
+const THIRD_PLACE_FROM = 1e-9;
 
 export class ExactField {
   readonly runners: number;
@@ -192,6 +198,7 @@ export class ExactField {
   /** Place probabilities by quadrature; the Plackett-Luce winner and second place in closed form. */
   private placeProbabilities(): Float64Array {
     const n = this.runners;
+    if (this.plackettLuce && n <= 3) return this.smallPlackettLucePlaces();
     const places = new Float64Array(n * n);
     const g = this.timeGrid();
     // Runners of equal strength share one computation, so their prices are equal to the last digit.
@@ -239,6 +246,22 @@ export class ExactField {
     return places;
   }
 
+  /** Two or three runners under Plackett-Luce: first and second in closed form, and third what is left. */
+  private smallPlackettLucePlaces(): Float64Array {
+    const n = this.runners;
+    const pl = this.plackettLuce as Float64Array;
+    const places = new Float64Array(n * n);
+    for (let i = 0; i < n; i++) {
+      const pi = pl[i] as number;
+      let second = 0;
+      for (let a = 0; a < n; a++) if (a !== i) second += ((pl[a] as number) * pi) / (1 - (pl[a] as number));
+      places[i * n] = pi;
+      places[i * n + 1] = n === 2 ? 1 - pi : second;
+      if (n === 3) places[i * n + 2] = Math.max(0, 1 - pi - second);
+    }
+    return places;
+  }
+
   /** Sequence probabilities by nested cumulative integrals (gamma races); prefixes are shared. */
   private integratedSequences(sequences: readonly (readonly number[])[]): number[] {
     const integrals = new SequenceIntegrals(this.timeGrid(), (runner) => this.place(runner, 1));
@@ -246,7 +269,7 @@ export class ExactField {
   }
 
   private timeGrid(): Grid {
-    this.grid ??= new Grid(this.shape, this.strengths);
+    this.grid ??= new Grid(this.shape, this.strengths, this.plackettLuce ? THIRD_PLACE_FROM : EPSILON);
     return this.grid;
   }
 }
@@ -303,41 +326,37 @@ class SequenceIntegrals {
   }
 
   private prefixOf(prefix: readonly number[]): Float64Array {
-    const key = prefix.join(',');
-    const known = this.cumulative.get(key);
-    if (known) return known;
-    const { g } = this;
-    const N = g.nodes;
-    const out = new Float64Array(N);
-    const last = prefix.at(-1) as number;
-    if (prefix.length === 1) {
-      out.set(g.cdf.subarray(last * N, last * N + N));
-    } else {
-      const before = this.prefixOf(prefix.slice(0, -1));
-      const integrand = new Float64Array(N);
-      for (let node = 0; node < N; node++)
-        integrand[node] = (before[node] as number) * Math.exp(g.logDensity[last * N + node] as number);
-      g.cumulate(integrand, out);
-    }
-    this.cumulative.set(key, out);
-    return out;
+    return remembered(this.cumulative, prefix, () => {
+      const { g } = this;
+      const N = g.nodes;
+      const out = new Float64Array(N);
+      const last = prefix.at(-1) as number;
+      if (prefix.length === 1) {
+        out.set(g.cdf.subarray(last * N, last * N + N));
+      } else {
+        const before = this.prefixOf(prefix.slice(0, -1));
+        const integrand = new Float64Array(N);
+        for (let node = 0; node < N; node++)
+          integrand[node] = (before[node] as number) * Math.exp(g.logDensity[last * N + node] as number);
+        g.cumulate(integrand, out);
+      }
+      return out;
+    });
   }
 
   private restedOf(prefix: readonly number[]): Float64Array {
-    const key = prefix.join(',');
-    const known = this.rested.get(key);
-    if (known) return known;
-    const { g } = this;
-    const N = g.nodes;
-    const before = this.prefixOf(prefix);
-    const out = new Float64Array(N);
-    for (let node = 0; node < N; node++) {
-      let logRest = g.logSurvivalAll[node] as number;
-      for (const runner of prefix) logRest -= g.logSurvival[runner * N + node] as number;
-      out[node] = (before[node] as number) * Math.exp(logRest);
-    }
-    this.rested.set(key, out);
-    return out;
+    return remembered(this.rested, prefix, () => {
+      const { g } = this;
+      const N = g.nodes;
+      const before = this.prefixOf(prefix);
+      const out = new Float64Array(N);
+      for (let node = 0; node < N; node++) {
+        let logRest = g.logSurvivalAll[node] as number;
+        for (const runner of prefix) logRest -= g.logSurvival[runner * N + node] as number;
+        out[node] = (before[node] as number) * Math.exp(logRest);
+      }
+      return out;
+    });
   }
 
   private hazardOf(runner: number): Float64Array {
@@ -355,6 +374,17 @@ class SequenceIntegrals {
   }
 }
 
+/** A prefix's integrals, computed once per search: `memory` keeps them by the prefix's runners. */
+function remembered(memory: Map<string, Float64Array>, prefix: readonly number[], compute: () => Float64Array) {
+  const key = prefix.join(',');
+  let found = memory.get(key);
+  if (!found) {
+    found = compute();
+    memory.set(key, found);
+  }
+  return found;
+}
+
 /** The quadrature nodes in time, and each runner's law at each of them. */
 class Grid {
   readonly nodes: number;
@@ -370,14 +400,15 @@ class Grid {
   readonly logSurvivalAll: Float64Array;
   private readonly halfWidth: number;
 
-  constructor(shape: number, strengths: Float64Array) {
+  /** `startAt`: the chance the strongest runner has finished at the grid's first time. */
+  constructor(shape: number, strengths: Float64Array, startAt = EPSILON) {
     const n = strengths.length;
     const fastest = Math.max(...strengths);
     const slowest = Math.min(...strengths);
     let logFactorial = 0;
     for (let k = 2; k <= shape; k++) logFactorial += Math.log(k);
-    // From where the fastest has finished with chance EPSILON ((s t)^shape / shape! ≈ EPSILON)...
-    const from = (Math.log(EPSILON) + logFactorial) / shape - Math.log(fastest);
+    // From where the fastest has finished with chance startAt ((s t)^shape / shape! ≈ startAt)...
+    const from = (Math.log(startAt) + logFactorial) / shape - Math.log(fastest);
     // ... to where the slowest has finished but for e^-40.
     const to = Math.log((shape + 12 * Math.sqrt(shape) + 45) / slowest);
     // log T of a gamma time spreads about 1 / √shape: panels that wide (10 nodes each: errors under 1e-10, checked by the tests).

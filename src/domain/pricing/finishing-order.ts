@@ -91,15 +91,49 @@ export function simulateFinishingOrders(
   const times = new Float64Array(n);
   const index = Array.from({ length: n }, (_, i) => i);
   for (let r = 0; r < samples; r++) {
-    for (let i = 0; i < n; i++) {
-      let g = 0;
-      for (let k = 0; k < model.shape; k++) g -= Math.log(1 - uniform());
-      times[i] = g / (model.strengths[i] as number);
-    }
+    drawTimes(model, uniform, times);
     index.sort((a, b) => (times[a] as number) - (times[b] as number));
     orders.set(index, r * n);
   }
   return orders;
+}
+
+/**
+ * Draws the places of some runners only: row r holds the place (1-based) of each of `runners` in the
+ * r-th draw. The draws are those of `simulateFinishingOrders` with the same `uniform`, so the places are
+ * the ones its orders give; counting who is ahead of a few runners costs less than sorting the field.
+ */
+export function simulatePlaces(
+  model: FinishingOrderModel,
+  samples: number,
+  uniform: () => number,
+  runners: readonly number[],
+): Int32Array {
+  checkShape(model.shape);
+  const n = model.strengths.length;
+  const places = new Int32Array(samples * runners.length);
+  const times = new Float64Array(n);
+  for (let r = 0; r < samples; r++) {
+    drawTimes(model, uniform, times);
+    for (let k = 0; k < runners.length; k++) {
+      const i = runners[k] as number;
+      const own = times[i] as number;
+      let ahead = 0;
+      // A tie (probability zero) goes to the lower index, as the stable sort of the orders has it.
+      for (let j = 0; j < n; j++) if ((times[j] as number) < own || (times[j] === own && j < i)) ahead++;
+      places[r * runners.length + k] = ahead + 1;
+    }
+  }
+  return places;
+}
+
+/** One draw of every runner's race time, into `times`. */
+function drawTimes(model: FinishingOrderModel, uniform: () => number, times: Float64Array): void {
+  for (let i = 0; i < times.length; i++) {
+    let g = 0;
+    for (let k = 0; k < model.shape; k++) g -= Math.log(1 - uniform());
+    times[i] = g / (model.strengths[i] as number);
+  }
 }
 
 /** P[i][k]: the share of orders in which runner i finishes in place k (0-based). */

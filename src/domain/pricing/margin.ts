@@ -20,12 +20,18 @@ export function applyMargin(fair: readonly number[], overround: number, method: 
   const target = fair.reduce((a, b) => a + b, 0) * (1 + overround);
   if (method === 'multiplicative') return fair.map((p) => Math.min(MAX_PRICED, p * (1 + overround)));
   // Σ p^c falls as c rises (every p < 1); bisect c in (0, 1] for the target.
-  const total = (c: number) => fair.reduce((sum, p) => sum + p ** c, 0);
+  const total = (c: number) => {
+    let sum = 0;
+    for (const p of fair) sum += p ** c;
+    return sum;
+  };
   if (total(0) <= target) throw new RangeError('the overround is too large for this market');
   let lo = 0;
   let hi = 1;
   for (let i = 0; i < 100; i++) {
     const mid = (lo + hi) / 2;
+    // Adjacent doubles: no later step can move either end.
+    if (mid === lo || mid === hi) break;
     if (total(mid) > target) lo = mid;
     else hi = mid;
   }
@@ -48,6 +54,7 @@ export function removePowerMargin(implied: readonly number[]): number[] {
   while (total(hi) > 1) hi *= 2;
   for (let i = 0; i < 100; i++) {
     const mid = (lo + hi) / 2;
+    if (mid === lo || mid === hi) break;
     if (total(mid) > 1) lo = mid;
     else hi = mid;
   }

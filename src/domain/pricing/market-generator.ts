@@ -3,7 +3,7 @@ import { EXACTAS_TYPES, type ExactasType, type OddType } from '../enumerations.t
 import { MAX_DECIMAL_ODDS, roundTo } from '../odds-format.ts';
 import { hashSeed } from '../random.ts';
 import { ExactField } from './exact-field.ts';
-import { type FinishingOrderModel, fitFinishingOrder, simulateFinishingOrders } from './finishing-order.ts';
+import { type FinishingOrderModel, fitFinishingOrder, simulatePlaces } from './finishing-order.ts';
 import { applyMargin, type MarginMethod } from './margin.ts';
 
 /** A short stable key for several athletes, so that ids stay within the feed's 128 characters. */
@@ -168,15 +168,16 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
     const model = fitFinishingOrder(input.win, options.shape);
     out.models.event = scopeModel(model, athleteIds);
     const field = new ExactField(model);
-    // Only the two markets without an exact method read simulated orders (docs/decisions.md).
-    let orders: Int32Array | null = null;
-    const simulated = () => {
-      orders ??= simulateFinishingOrders(model, options.samples, options.uniform);
-      return orders;
-    };
     const all = athleteIds.map((_, i) => i);
     // Favourites first: markets list the field in order of win probability.
     const byWin = [...all].sort((a, b) => (input.win[b] as number) - (input.win[a] as number));
+    // Only the two markets without an exact method read simulated places, of the six favourites at most (docs/decisions.md).
+    const tracked = byWin.slice(0, 6);
+    let places: Int32Array | null = null;
+    const simulated = () => {
+      places ??= simulatePlaces(model, options.samples, options.uniform, tracked);
+      return places;
+    };
     const athleteOutcomes = (indices: number[]) =>
       indices.map((i) => ({ key: athleteIds[i] as string, athleteId: athleteIds[i] as string }));
     const winOf = (i: number) => field.win(i);
@@ -243,7 +244,7 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
     }
     if (offers('multiOverUnder') && n >= 4) {
       const pair = [byWin[0] as number, byWin[1] as number];
-      const sums = positionSums(simulated(), n, pair);
+      const sums = positionSums(simulated(), tracked.length, [0, 1]);
       const line = Math.floor(median(sums)) + 0.5;
       const under = sums.filter((s) => s < line).length / sums.length;
       if (under > 0 && under < 1) {
@@ -265,7 +266,15 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
     if (offers('dreamTeam') && n >= 6) {
       // Three balanced teams of two: the 1st with the 6th favourite, the 2nd with the 5th, the 3rd with the 4th.
       const teams = [0, 1, 2].map((t) => [byWin[t] as number, byWin[5 - t] as number]);
-      const fair = poolEqualTeams(groupWins(simulated(), n, teams), teams, input.win);
+      const fair = poolEqualTeams(
+        groupWins(
+          simulated(),
+          tracked.length,
+          [0, 1, 2].map((t) => [t, 5 - t]),
+        ),
+        teams,
+        input.win,
+      );
       outcomes(
         market('dreamTeam', 'dreamTeam'),
         fair,
@@ -379,28 +388,25 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
-function positionSums(orders: Int32Array, n: number, runners: number[]): number[] {
-  const samples = orders.length / n;
+/** Per draw, the summed places of some tracked runners (`columns` of each row of `places`). */
+function positionSums(places: Int32Array, tracked: number, columns: readonly number[]): number[] {
   const sums: number[] = [];
-  for (let s = 0; s < samples; s++) {
+  for (let row = 0; row < places.length; row += tracked) {
     let total = 0;
-    for (let k = 0; k < n; k++) if (runners.includes(orders[s * n + k] as number)) total += k + 1;
+    for (const c of columns) total += places[row + c] as number;
     sums.push(total);
   }
   return sums;
 }
 
-/** Share of samples each team's summed places is lowest (a tie goes to the team listed first, as the parlay reads it). */
-function groupWins(orders: Int32Array, n: number, teams: number[][]): number[] {
-  const samples = orders.length / n;
+/** Share of draws each team's summed places is lowest (a tie goes to the team listed first, as the parlay reads it). */
+function groupWins(places: Int32Array, tracked: number, teams: readonly (readonly number[])[]): number[] {
   const wins = teams.map(() => 0);
-  const place = new Int32Array(n);
-  for (let s = 0; s < samples; s++) {
-    for (let k = 0; k < n; k++) place[orders[s * n + k] as number] = k + 1;
+  for (let row = 0; row < places.length; row += tracked) {
     let best = 0;
     let bestSum = Number.POSITIVE_INFINITY;
     teams.forEach((team, t) => {
-      const sum = team.reduce((total, i) => total + (place[i] as number), 0);
+      const sum = team.reduce((total, c) => total + (places[row + c] as number), 0);
       if (sum < bestSum) {
         bestSum = sum;
         best = t;
@@ -408,7 +414,7 @@ function groupWins(orders: Int32Array, n: number, teams: number[][]): number[] {
     });
     wins[best] = (wins[best] as number) + 1;
   }
-  return wins.map((w) => w / samples);
+  return wins.map((w) => (w * tracked) / places.length);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { recentChangeId } from '../../read/change-stream.ts';
 import { getEventDocument, listEvents, resolveEvent } from '../../read/events.ts';
 import { listFutures } from '../../read/futures.ts';
 import { getEventOdds } from '../../read/odds.ts';
@@ -21,6 +22,8 @@ export interface DocsExamples {
   jaiAlaiCardId?: string;
   tourYearId3ice?: string;
   future?: { sportType: string; tourId: string; futureType: string };
+  /** A change id the change log holds, a few before its end: GET /changes reads on from it. */
+  changeId?: number;
 }
 
 interface ListedEvent {
@@ -52,6 +55,8 @@ export async function findDocsExamples(store: Store): Promise<DocsExamples> {
     .map(({ e }) => e);
 
   const examples: DocsExamples = { sport: {} };
+  const changeId = await recentChangeId(store);
+  if (changeId !== undefined) examples.changeId = changeId;
   for (const listed of ordered
     .filter((e) => !(SPORT_ROUTES as readonly string[]).includes(e.competition))
     .slice(0, CANDIDATES)) {
@@ -140,12 +145,18 @@ export function examplesByOperation(
   const { event, odds, sport } = examples;
   if (event) {
     set('get', '/events', { competition: event.competition, eventStatus: ['LIVE'] });
+    set('get', '/stream', { competition: [event.competition] });
     set('get', '/events/{eventId}', { eventId: event.id });
     set('get', '/events/{eventId}/participants', { eventId: event.id });
     set('get', '/events/{eventId}/heats/{heatId}', { eventId: event.id, heatId: event.heatId });
   }
   if (odds) {
-    set('get', '/events/{eventId}/{oddType}', { eventId: odds.eventId, oddType: 'eventWinner' });
+    set('get', '/events/{eventId}/{oddType}', {
+      eventId: odds.eventId,
+      oddType: 'eventWinner',
+      oddsFormat: 'american',
+    });
+    set('get', '/odds', { eventId: odds.eventId, status: 'OPEN', oddsFormat: 'fractional' });
     set('post', '/events/{eventId}/sgp', { eventId: odds.eventId }, odds.oddIds ? { oddIds: odds.oddIds } : undefined);
     // The bet builder from the first leg of that parlay: what combines with it.
     set(
@@ -162,6 +173,7 @@ export function examplesByOperation(
   set('get', '/events/jaialai/{id}', { id: examples.jaiAlaiCardId });
   set('get', '/events/3ice/bracket/{tourYearId}', { tourYearId: examples.tourYearId3ice });
   if (examples.future) set('get', '/futures/{sportType}/tour/{tourId}/odds/{futureType}', { ...examples.future });
+  if (examples.changeId !== undefined) set('get', '/changes', { after: examples.changeId });
   return out;
 }
 

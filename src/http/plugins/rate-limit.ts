@@ -26,9 +26,17 @@ declare module 'fastify' {
 /** The route a request matched, as the OpenAPI document names it under /api/v1/public (`/events/{eventId}`). */
 export function routeTemplate(request: FastifyRequest): string {
   const url = request.routeOptions.url ?? request.url;
-  const path = url.startsWith(PUBLIC_PREFIX) ? url.slice(PUBLIC_PREFIX.length) : url;
-  return path.replace(/:(\w+)/g, '{$1}');
+  let template = templates.get(url);
+  if (template === undefined) {
+    const path = url.startsWith(PUBLIC_PREFIX) ? url.slice(PUBLIC_PREFIX.length) : url;
+    template = path.replace(/:(\w+)/g, '{$1}');
+    templates.set(url, template);
+  }
+  return template;
 }
+
+/** Each route's template, made on its first request (one entry per route: a route's url is its pattern). */
+const templates = new Map<string, string>();
 
 /**
  * Per-key rate limits on public routes (DESIGN decision 2). Registered after auth, which sets

@@ -97,9 +97,8 @@ const CACHE_CONTROL = 'private, no-cache';
  */
 function cacheKey(request: FastifyRequest): string {
   const scope = scopeOf(request);
-  const declared = (request.routeOptions.schema?.querystring as { properties?: object } | undefined)?.properties;
   const query = request.query as Record<string, unknown>;
-  const read = [...Object.keys(declared ?? {}), 'envelope'].sort().filter((name) => query[name] !== undefined);
+  const read = keyParameters(request).filter((name) => query[name] !== undefined);
   return JSON.stringify([
     scope === null ? '*' : scope.join(','),
     request.routeOptions.url,
@@ -107,6 +106,20 @@ function cacheKey(request: FastifyRequest): string {
     read.map((name) => [name, query[name]]),
   ]);
 }
+
+/** A route's query parameters that make its answers differ, in order; worked out on its first request. */
+function keyParameters(request: FastifyRequest): readonly string[] {
+  const schema = request.routeOptions.schema;
+  let names = declaredParameters.get(schema ?? NO_SCHEMA);
+  if (names === undefined) {
+    const declared = (schema?.querystring as { properties?: object } | undefined)?.properties;
+    names = [...Object.keys(declared ?? {}), 'envelope'].sort();
+    declaredParameters.set(schema ?? NO_SCHEMA, names);
+  }
+  return names;
+}
+const NO_SCHEMA = {};
+const declaredParameters = new WeakMap<object, readonly string[]>();
 
 /** The bytes an entry holds: each of its codings' bodies once (a coding no smaller than identity is the identity body). */
 function heldBytes(answer: CachedAnswer): number {

@@ -64,31 +64,12 @@ const docsPolicy = pagePolicy({ ...pageDirectives, styleSrc: [...SELF, SWAGGER_L
 
 type Policy = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
 
-/** The policy of a path: its page's, or the API's. */
-function policyOf(url: string): Policy {
-  const path = url.split('?', 1)[0] as string;
-  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
-  if (under(DOCS_PATH)) return docsPolicy;
-  return under(BOARD_PATH) ? boardPolicy : apiPolicy;
-}
-
-const ignore = () => {};
-
 /**
- * Sets the headers every answer to the request carries on its response: the security headers, and
- * `Cache-Control: no-store` (keys and feed results must not sit in a shared cache; cacheable
- * documents say otherwise themselves).
+ * The headers a policy sets, with `Cache-Control: no-store` (keys and feed results must not sit in a
+ * shared cache; cacheable documents say otherwise themselves). helmet's headers depend on the policy
+ * only, not on the request: it is asked once per policy rather than on every answer.
  */
-export function setSecurityHeaders(request: IncomingMessage, response: ServerResponse): void {
-  policyOf(request.url ?? '/')(request, response, ignore);
-  response.setHeader('cache-control', 'no-store');
-}
-
-/**
- * The headers of an API answer written without Fastify (a request Node refused before it was
- * routed), as helmet gives them, with `Cache-Control: no-store`: read once from its middleware.
- */
-export const RAW_ANSWER_HEADERS: Readonly<Record<string, string>> = (() => {
+function headersOf(policy: Policy): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const collect = {
     setHeader: (name: string, value: unknown) => {
@@ -96,9 +77,31 @@ export const RAW_ANSWER_HEADERS: Readonly<Record<string, string>> = (() => {
     },
     removeHeader: () => {},
   };
-  apiPolicy({} as IncomingMessage, collect as unknown as ServerResponse, ignore);
-  return { ...headers, 'cache-control': 'no-store' };
-})();
+  policy({} as IncomingMessage, collect as unknown as ServerResponse, () => {});
+  return Object.freeze({ ...headers, 'cache-control': 'no-store' });
+}
+
+/** The headers of an API answer, also those written without Fastify (a request Node refused before it was routed). */
+export const RAW_ANSWER_HEADERS = headersOf(apiPolicy);
+const BOARD_HEADERS = headersOf(boardPolicy);
+const DOCS_HEADERS = headersOf(docsPolicy);
+
+/** The headers every answer to a path carries: its page's, or the API's. */
+export function securityHeadersOf(url: string): Readonly<Record<string, string>> {
+  const path = url.split('?', 1)[0] as string;
+  if (isUnder(path, DOCS_PATH)) return DOCS_HEADERS;
+  return isUnder(path, BOARD_PATH) ? BOARD_HEADERS : RAW_ANSWER_HEADERS;
+}
+
+const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
+/**
+ * Sets the headers every answer to the request carries on its response (on Node's response, so that
+ * answers written past Fastify's reply, the event stream's, carry them too).
+ */
+export function setSecurityHeaders(request: IncomingMessage, response: ServerResponse): void {
+  for (const [name, value] of Object.entries(securityHeadersOf(request.url ?? '/'))) response.setHeader(name, value);
+}
 
 /** Request headers a browser client sends, and response headers it may read. */
 const ALLOWED_HEADERS = [

@@ -33,7 +33,12 @@ export const oddsSnapshotRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await getOddsSnapshot(request.server.store, request.query, scopeOf(request));
+      const page = await getOddsSnapshot(
+        request.server.store,
+        request.query,
+        scopeOf(request),
+        request.server.feedStaleSeconds,
+      );
       if (page.nextCursor) {
         const url = new URL(request.url, 'http://localhost');
         url.searchParams.set('cursor', page.nextCursor);

@@ -46,6 +46,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         request.params.oddType,
         request.query,
         scopeOf(request),
+        request.server.feedStaleSeconds,
       ),
   );
 
@@ -77,7 +78,14 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
     },
     async (request, reply) => {
       reply.code(201);
-      return priceParlay(request.server.store, request.params.eventId, request.body, scopeOf(request), sgpMaxLegs);
+      return priceParlay(
+        request.server.store,
+        request.params.eventId,
+        request.body,
+        scopeOf(request),
+        sgpMaxLegs,
+        request.server.feedStaleSeconds,
+      );
     },
   );
 
@@ -107,6 +115,13 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
       schemaErrorFormatter: expectBody('a JSON array of odd ids, or { "oddIds": [...] }'),
     },
     async (request) =>
-      parlayOptions(request.server.store, request.params.eventId, request.body, scopeOf(request), sgpMaxLegs),
+      parlayOptions(
+        request.server.store,
+        request.params.eventId,
+        request.body,
+        scopeOf(request),
+        sgpMaxLegs,
+        request.server.feedStaleSeconds,
+      ),
   );
 };

@@ -113,7 +113,14 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           response: { 200: Ref(route.schema), ...errorResponses(ODDS) },
         },
       },
-      async (request) => getSportOdds(request.server.store, route.sport, request.params.id, scopeOf(request)),
+      async (request) =>
+        getSportOdds(
+          request.server.store,
+          route.sport,
+          request.params.id,
+          scopeOf(request),
+          request.server.feedStaleSeconds,
+        ),
     );
   }
 
@@ -173,6 +180,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ref(JaiAlaiOdds), ...errorResponses(ODDS) },
       },
     },
-    async (request) => getJaiAlaiOdds(request.server.store, request.params.id, scopeOf(request)),
+    async (request) =>
+      getJaiAlaiOdds(request.server.store, request.params.id, scopeOf(request), request.server.feedStaleSeconds),
   );
 };

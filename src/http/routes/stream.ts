@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { hashKey, type VerifiedKey } from '../../access/api-keys.ts';
 import { issueStreamToken } from '../../access/stream-tokens.ts';
 import { badRequest } from '../../domain/errors.ts';
-import { followChanges, streamFilter } from '../../read/change-stream.ts';
+import { followChanges, publishedData, streamFilter } from '../../read/change-stream.ts';
 import { withPrices } from '../../read/prices.ts';
 import { presentedKey, scopeOf } from '../plugins/auth.ts';
 import { normaliseArrayParam } from '../query-params.ts';
@@ -50,7 +50,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> =
       try {
         const unsubscribe = await followChanges(app.store, app.changeFeed, resumeAfter, filter, {
           change: (change) =>
-            stream.send({ id: change.id, event: change.kind, data: withPrices(change.data, oddsFormat) }),
+            stream.send({ id: change.id, event: change.kind, data: withPrices(publishedData(change), oddsFormat) }),
           gap: (afterId, position) =>
             stream.send({
               id: position,
@@ -58,6 +58,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> =
               data: {
                 reason: 'resume',
                 message: `Changes after ${afterId} are no longer in the change log: refetch what you show.`,
+                publishedAt: new Date().toISOString(),
               },
             }),
         });

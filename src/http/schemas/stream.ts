@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CHANGE_KINDS, RESET_REASONS } from '../../domain/changes.ts';
 import { EVENT_STATUSES, OUTCOME_STATUSES } from '../../domain/enumerations.ts';
+import { STATUS_REASONS } from '../../domain/markets/market-status.ts';
 import { CompetitionKey, OddsFormatParam, Price, StringEnum, Timestamp } from '../../shapes/common.ts';
 
 export const StreamQuery = Type.Object({
@@ -50,7 +51,13 @@ export const StreamHeaders = Type.Object({
 // log's records (domain/changes.ts) are checked against them by test/domain/changes.test.ts, and the
 // live stream's by test/http/stream.test.ts.
 const eventOf = { eventId: Type.String({ description: 'prefixed event id' }), competition: CompetitionKey };
-const changedAt = { updatedAt: Timestamp };
+const changedAt = {
+  updatedAt: Timestamp,
+  publishedAt: Type.String({
+    format: 'date-time',
+    description: 'server time of the commit that made the change: compare it with your clock to measure your lag',
+  }),
+};
 const ids = (description: string) => Type.Array(Type.String(), { description });
 
 export const StreamReady = Type.Object(
@@ -83,6 +90,12 @@ export const OddsChange = Type.Object(
       description: 'the new prices; at most 200, with truncated set when there were more (refetch the event odds)',
     }),
     truncated: Type.Optional(Type.Literal(true)),
+    statusReason: Type.Optional(
+      StringEnum(STATUS_REASONS, {
+        description:
+          'FEED_STALE: a bet stop, the feed is silent about the LIVE event (the odds listed are SUSPENDED until its next message)',
+      }),
+    ),
     ...changedAt,
   },
   { $id: 'OddsChange', title: 'OddsChange', additionalProperties: false },
@@ -108,6 +121,7 @@ export const ResetNotice = Type.Object(
         'bulk: too much changed to list; reference: shared facts changed; resume: the log no longer reaches back to Last-Event-ID',
     }),
     message: Type.String(),
+    publishedAt: changedAt.publishedAt,
   },
   { $id: 'ResetNotice', title: 'ResetNotice', additionalProperties: false },
 );
@@ -159,7 +173,9 @@ export const STREAM_DESCRIPTION = [
   '',
   'Each `data` is the JSON of the component schema named in parentheses (components.schemas).',
   '',
-  'A comment line (`: heartbeat`) comes every STREAM_HEARTBEAT_SECONDS. The documents themselves are fetched from the',
+  'Every change carries `publishedAt`, the server time of its commit. A comment line (`: heartbeat <server time>`)',
+  'comes every STREAM_HEARTBEAT_SECONDS, so a client can measure its lag even when nothing changes. Missed changes can',
+  'also be read without the stream from GET /changes. The documents themselves are fetched from the',
   'other routes, cheaply with If-None-Match.',
 ].join('\n');
 

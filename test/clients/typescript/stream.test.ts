@@ -57,7 +57,14 @@ describe('typed client: subscribe to the push stream', () => {
     const nodeA = await startServer();
     // Node B: another app on the same store, as a second process on one database would be.
     const appB = await buildTestApp({
-      config: loadConfig({ ADMIN_API_KEY: ADMIN_KEY, DEMO_DATA: 'off', RATE_LIMIT_PER_MINUTE: '0' }),
+      // Configured as node A (fixtureApp): the fixture is loaded long in the past, and a bet stop on its
+      // silence would take change ids this test counts.
+      config: loadConfig({
+        ADMIN_API_KEY: ADMIN_KEY,
+        DEMO_DATA: 'off',
+        RATE_LIMIT_PER_MINUTE: '0',
+        FEED_STALE_SECONDS: '0',
+      }),
       store: nodeA.store,
       logger: false,
     });
@@ -120,7 +127,7 @@ describe('typed client: subscribe to the push stream', () => {
       if (change.type !== 'heatScore') return;
       assert.deepEqual(
         Object.keys(change.data).sort(),
-        ['competition', 'eventId', 'heatIds', 'roundIds', 'updatedAt'],
+        ['competition', 'eventId', 'heatIds', 'publishedAt', 'roundIds', 'updatedAt'],
         'the fields HeatScoreChange declares',
       );
       assert.deepEqual(
@@ -234,6 +241,66 @@ describe('typed client: subscribe to the push stream', () => {
       assert.match(reset.data.message, /no longer in the change log/);
       assert.equal(subscription.lastEventId, reset.id, 'the position moves to where the refetch stands');
       assert.equal(reset.id, ready.type === 'ready' ? ready.data.lastEventId : -1);
+    } finally {
+      subscription.close();
+      await server.close();
+    }
+  });
+
+  test('catchUp reads what was missed from GET /changes, page by page, then follows the stream from there', async () => {
+    const server = await startServer();
+    const recorder = recordingFetch((url) => url);
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: TEST_KEY, fetch: recorder.fetch });
+    const start = (await ingestFeed(server.store, maslGoals(1))).changes[0]?.id as number;
+    await ingestFeed(server.store, wslScore(2));
+    await ingestFeed(server.store, maslGoals(2));
+    await ingestFeed(server.store, wslScore(3));
+    const subscription = client.catchUp({ after: start, limit: 1, competition: ['wsl'] });
+    try {
+      const missed = [await next(subscription), await next(subscription)];
+      assert.deepEqual(
+        missed.map((e) => [e.type, e.id]),
+        [
+          ['heatScore', start + 1],
+          ['heatScore', start + 3],
+        ],
+      );
+      const read = recorder.exchanges.map((e) => new URL(e.url));
+      assert.ok(read.every((url) => url.pathname === '/api/v1/public/changes'));
+      assert.deepEqual(
+        read.map((url) => url.searchParams.get('after')),
+        [String(start), String(start + 1)],
+      );
+      assert.equal(subscription.lastEventId, start + 3);
+      const ready = await next(subscription);
+      assert.deepEqual([ready.type, ready.id], ['ready', null]);
+      const opened = recorder.exchanges.at(-1);
+      assert.equal(new URL(opened?.url ?? '').pathname, '/api/v1/public/stream');
+      assert.equal(opened?.requestHeaders.get('last-event-id'), String(start + 3));
+      await server.postFeed(wslScore(4));
+      const live = await next(subscription);
+      assert.deepEqual([live.type, live.id], ['heatScore', start + 4]);
+      if (live.type === 'heatScore') assert.equal(typeof live.data.publishedAt, 'string');
+    } finally {
+      subscription.close();
+      await server.close();
+    }
+  });
+
+  test('catchUp from an id the log no longer holds gives a reset, then follows the stream', async () => {
+    const server = await startServer({ store: { changeLogSize: 2 }, feeds: [wslScore(1), maslGoals(1), wslScore(2)] });
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: TEST_KEY });
+    const subscription = client.catchUp({ after: 1 });
+    try {
+      const reset = await next(subscription);
+      assert.equal(reset.type, 'reset');
+      if (reset.type !== 'reset') return;
+      assert.equal(reset.data.reason, 'resume');
+      assert.match(reset.data.message, /re-read the documents/);
+      const last = (await ingestFeed(server.store, wslScore(9))).changes[0]?.id as number;
+      assert.equal(reset.id, last - 1, 'the position is the end of the log when the 410 came');
+      assert.equal((await next(subscription)).type, 'ready');
+      assert.deepEqual((await next(subscription)).id, last);
     } finally {
       subscription.close();
       await server.close();

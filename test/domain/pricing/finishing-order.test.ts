@@ -9,6 +9,7 @@ import {
   plackettLuceSequence,
   positionProbabilities,
   simulateFinishingOrders,
+  simulatePlaces,
   topProbability,
 } from '../../../src/domain/pricing/finishing-order.ts';
 import { Random } from '../../../src/domain/random.ts';
@@ -91,6 +92,33 @@ describe('simulated finishing orders', () => {
       );
       assert.ok(topProbability(positions, i, 3) >= topProbability(positions, i, 1));
     }
+  });
+});
+
+describe('simulatePlaces', () => {
+  test("gives some runners' places in the orders simulateFinishingOrders draws from the same numbers", () => {
+    fc.assert(
+      fc.property(
+        fields,
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer(),
+        fc.shuffledSubarray([0, 1, 2], { minLength: 1 }),
+        (p, shape, seed, runners) => {
+          const model = fitFinishingOrder(p, shape);
+          const a = new Random(seed);
+          const b = new Random(seed);
+          const orders = simulateFinishingOrders(model, 200, () => a.next());
+          const places = simulatePlaces(model, 200, () => b.next(), runners);
+          const n = p.length;
+          for (let r = 0; r < 200; r++) {
+            const order = [...orders.subarray(r * n, r * n + n)];
+            const expected = runners.map((i) => order.indexOf(i) + 1);
+            assert.deepEqual([...places.subarray(r * runners.length, (r + 1) * runners.length)], expected);
+          }
+        },
+      ),
+      { numRuns: 40, seed: 20261126 },
+    );
   });
 });
 

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { marketStatus, STATUS_REASONS, type StatusFacts } from '../../../src/domain/markets/market-status.ts';
+
+const OPEN: StatusFacts = {
+  marketStatus: 'OPEN',
+  marketStatusReason: null,
+  oddStatus: 'OPEN',
+  oddStatusReason: null,
+  resulted: false,
+  eventStatus: 'LIVE',
+  feedStale: false,
+};
+
+describe('market status and bet stop', () => {
+  test('table', () => {
+    const table: Array<[Partial<StatusFacts>, ReturnType<typeof marketStatus>]> = [
+      [{}, { status: 'OPEN' }],
+      [{ feedStale: true }, { status: 'SUSPENDED', statusReason: 'FEED_STALE' }],
+      [{ feedStale: true, eventStatus: 'UPCOMING' }, { status: 'OPEN' }],
+      [{ oddStatus: 'SUSPENDED' }, { status: 'SUSPENDED', statusReason: 'OPERATOR' }],
+      [
+        { marketStatus: 'SUSPENDED', marketStatusReason: 'SCORE_CHANGE' },
+        { status: 'SUSPENDED', statusReason: 'SCORE_CHANGE' },
+      ],
+      [
+        { oddStatus: 'SUSPENDED', feedStale: true },
+        { status: 'SUSPENDED', statusReason: 'OPERATOR' },
+      ],
+      [{ marketStatus: 'CLOSED' }, { status: 'CLOSED', statusReason: 'OPERATOR' }],
+      [
+        { oddStatus: 'CLOSED', oddStatusReason: 'EVENT_STARTED' },
+        { status: 'CLOSED', statusReason: 'EVENT_STARTED' },
+      ],
+      [
+        { resulted: true, feedStale: true },
+        { status: 'CLOSED', statusReason: 'RESULTED' },
+      ],
+      [{ eventStatus: 'COMPLETED' }, { status: 'CLOSED', statusReason: 'RESULTED' }],
+      [
+        { eventStatus: 'CANCELLED', oddStatus: 'SUSPENDED' },
+        { status: 'CLOSED', statusReason: 'RESULTED' },
+      ],
+    ];
+    for (const [facts, expected] of table)
+      assert.deepEqual(marketStatus({ ...OPEN, ...facts }), expected, JSON.stringify(facts));
+  });
+
+  test('properties: a reason exactly when not open; the operator closing wins; silence only suspends what is open', () => {
+    const status = fc.constantFrom('OPEN', 'SUSPENDED', 'CLOSED');
+    const reason = fc.option(fc.constantFrom(...STATUS_REASONS), { nil: null });
+    const facts = fc.record({
+      marketStatus: status,
+      marketStatusReason: reason,
+      oddStatus: status,
+      oddStatusReason: reason,
+      resulted: fc.boolean(),
+      eventStatus: fc.constantFrom('LIVE', 'UPCOMING', 'COMPLETED', 'CANCELLED', 'POSTPONED'),
+      feedStale: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(facts, (f) => {
+        const out = marketStatus(f);
+        assert.equal(out.status === 'OPEN', out.statusReason === undefined);
+        if (f.oddStatus === 'CLOSED' || f.marketStatus === 'CLOSED') assert.equal(out.status, 'CLOSED');
+        const fresh = marketStatus({ ...f, feedStale: false });
+        if (fresh.status !== 'OPEN') assert.deepEqual(out, fresh, 'silence changes nothing that is not open');
+        else if (f.feedStale && f.eventStatus === 'LIVE') assert.equal(out.statusReason, 'FEED_STALE');
+      }),
+    );
+  });
+});

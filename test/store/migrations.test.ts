@@ -1,0 +1,68 @@
+/**
+ * Migrations over a store that already holds data: 0007-integrators fills each event's lastChangedAt
+ * from the rows it holds (issue 28), run here on the fixture feed as a store of the release before
+ * it would hold it.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { sql } from 'kysely';
+import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
+import type { Store } from '../../src/store/database.ts';
+import { migrateToLatest } from '../../src/store/migrations.ts';
+import { fixtureFeed } from '../helpers/feed-fixture.ts';
+import { describeEachStore } from '../helpers/stores.ts';
+
+const LATE = '2026-04-05T00:16:07Z';
+
+describeEachStore('0007-integrators on a store that holds data', (open) => {
+  test("fills each event's lastChangedAt with the latest updatedAt among its rows", async () => {
+    const store = await open();
+    await ingestFeed(store, fixtureFeed(), { now: new Date('2026-11-01T00:00:00Z') });
+    // A heat score stamped after its event's own document.
+    await ingestFeed(store, {
+      heatEntries: [{ id: 'he-late', heatId: 'h-3', athleteId: 'ath-1', heatScore: 7.5, updatedAt: LATE }],
+    });
+    // Back to the store 0006 left: without the column, the index, and the record of 0007.
+    await sql`drop index events_last_changed_at`.execute(store.db);
+    await sql`alter table events drop column last_changed_at`.execute(store.db);
+    await sql`delete from kysely_migration where name = '0007-integrators'`.execute(store.db);
+
+    assert.deepEqual(await migrateToLatest(store), ['0007-integrators']);
+    const events = await store.db.selectFrom('events').select(['id', 'updatedAt', 'lastChangedAt']).execute();
+    const latest = await latestRowTimes(store);
+    assert.equal(events.length, 3);
+    for (const event of events) {
+      const expected = [event.updatedAt, ...(latest.get(event.id) ?? [])].sort().at(-1);
+      assert.equal(event.lastChangedAt, expected, event.id);
+    }
+    // The backfill looked past the event document, to its newest row.
+    assert.deepEqual(
+      events.filter((e) => e.lastChangedAt !== e.updatedAt).map((e) => e.lastChangedAt),
+      ['2026-04-05T00:16:07.000Z'],
+    );
+  });
+});
+
+/** Each event's rows' updatedAt, read through Kysely rather than the migration's SQL. */
+async function latestRowTimes(store: Store): Promise<Map<string, string[]>> {
+  const times = new Map<string, string[]>();
+  const add = (rows: Array<{ eventId: string | null; updatedAt: string }>) => {
+    for (const { eventId, updatedAt } of rows)
+      if (eventId) times.set(eventId, [...(times.get(eventId) ?? []), updatedAt]);
+  };
+  const db = store.db;
+  for (const table of ['rounds', 'roundScores', 'heats', 'eventParticipants', 'markets', 'odds'] as const)
+    add(await db.selectFrom(table).select(['eventId', 'updatedAt']).execute());
+  const heatEvent = new Map(
+    (await db.selectFrom('heats').select(['id', 'eventId']).execute()).map((h) => [h.id, h.eventId]),
+  );
+  for (const table of ['heatEntries', 'laps'] as const) {
+    const rows = await db.selectFrom(table).select(['heatId', 'updatedAt']).execute();
+    add(rows.map((r) => ({ eventId: heatEvent.get(r.heatId) ?? null, updatedAt: r.updatedAt })));
+  }
+  for (const table of ['heatResults', 'teamGames'] as const) {
+    const rows = await db.selectFrom(table).select(['id', 'updatedAt']).execute();
+    add(rows.map((r) => ({ eventId: heatEvent.get(r.id) ?? null, updatedAt: r.updatedAt })));
+  }
+  return times;
+}
