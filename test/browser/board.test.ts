@@ -299,7 +299,7 @@ describe('live board and docs page in chromium', () => {
     const publicOperations = Object.entries(openapi.paths)
       .filter(([path]) => path.startsWith(PUBLIC))
       .reduce((n, [, item]) => n + Object.keys(item).length, 0);
-    assert.equal(publicOperations, 25);
+    assert.equal(publicOperations, 26);
     const eventId = openapi.paths[`${PUBLIC}/events/{eventId}`]?.get?.parameters?.find(
       (p) => p.name === 'eventId',
     )?.example;
