@@ -60,7 +60,14 @@ describe('live board and docs page in chromium', () => {
     testStore = await openTestStore('sqlite');
     await loadDemoData(testStore.store, { competitions: COMPETITIONS });
     await ensureApiKey(testStore.store, 'demo', KEY);
-    const config = loadConfig({ DEMO_DATA: 'on', ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '0' });
+    // The demo without a simulator: nothing feeds its live events, which would be suspended as stale
+    // (FEED_STALE) 30 s in, as `npm start` without --simulate documents; the test pushes its own prices.
+    const config = loadConfig({
+      DEMO_DATA: 'on',
+      ADMIN_API_KEY: ADMIN_KEY,
+      RATE_LIMIT_PER_MINUTE: '0',
+      FEED_STALE_SECONDS: '0',
+    });
     app = await buildTestApp({ config, store: testStore.store, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
