@@ -209,10 +209,18 @@ export function subscribe(transport: StreamTransport, options: SubscribeOptions 
     }
   }
 
-  const iterator = run();
+  return subscription(run(), controller, () => lastEventId);
+}
+
+/** A subscription over `iterator`: closing it, or ending the iteration early, aborts `controller`. */
+function subscription(
+  iterator: AsyncGenerator<StreamEvent, void, undefined>,
+  controller: AbortController,
+  lastEventId: () => number | null,
+): StreamSubscription {
   return {
     get lastEventId() {
-      return lastEventId;
+      return lastEventId();
     },
     close() {
       controller.abort();
@@ -317,25 +325,5 @@ export function catchUp(
     }
   }
 
-  const iterator = run();
-  return {
-    get lastEventId() {
-      return stream ? stream.lastEventId : position;
-    },
-    close() {
-      controller.abort();
-    },
-    next: () => iterator.next(),
-    return: (value?: unknown) => {
-      controller.abort();
-      return iterator.return(value as undefined);
-    },
-    throw: (error?: unknown) => {
-      controller.abort();
-      return iterator.throw(error);
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
+  return subscription(run(), controller, () => (stream ? stream.lastEventId : position));
 }
