@@ -9,6 +9,26 @@ export const WSL_LIVE = 'a1a1a1a1-0000-4000-8000-000000000002';
 export const MASL_GAME = 'b2b2b2b2-0000-4000-8000-000000000003';
 export const WSL_FUTURE = 'c3c3c3c3-0000-4000-8000-000000000004';
 
+/**
+ * One-change batches on the fixture, each stamped a minute after the last one these functions made:
+ * a heat score of the live wsl event, and the masl game's goals.
+ */
+export function fixtureScoreChanges(from = '2026-06-01T00:00:00.000Z') {
+  let clock = Date.parse(from);
+  const later = (): string => {
+    clock += 60_000;
+    return new Date(clock).toISOString();
+  };
+  return {
+    wslScore: (score: number): FeedDocument => ({
+      heatEntries: [{ id: 'e-h3-b', heatId: 'h-3', athleteId: 'ath-2', seed: 2, heatScore: score, updatedAt: later() }],
+    }),
+    maslGoals: (goals: number): FeedDocument => ({
+      roundScores: [{ id: 'rs-1', roundId: 'r-masl-1', teamId: 'sockers', goals, updatedAt: later() }],
+    }),
+  };
+}
+
 export function fixtureFeed(): FeedDocument {
   return {
     tours: [

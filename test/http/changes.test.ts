@@ -4,31 +4,18 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { changesRepository } from '../../src/store/repositories/changes-repository.ts';
 import { fixtureApp, type TestApp, WSL_ONLY_KEY } from '../helpers/app.ts';
-import { WSL_LIVE } from '../helpers/feed-fixture.ts';
+import { fixtureScoreChanges, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 import { assertStreamData } from '../helpers/stream-data.ts';
 
 const CHANGES = '/api/v1/public/changes';
 const LOG_SIZE = 8;
 
-let clock = Date.parse('2026-06-01T00:00:00.000Z');
-const later = (): string => {
-  clock += 60_000;
-  return new Date(clock).toISOString();
-};
-/** wsl: one heatScore change of the live event. */
-const wslScore = (score: number): FeedDocument => ({
-  heatEntries: [{ id: 'e-h3-b', heatId: 'h-3', athleteId: 'ath-2', seed: 2, heatScore: score, updatedAt: later() }],
-});
-/** masl: one heatScore change of the game. */
-const maslGoals = (goals: number): FeedDocument => ({
-  roundScores: [{ id: 'rs-1', roundId: 'r-masl-1', teamId: 'sockers', goals, updatedAt: later() }],
-});
+const { wslScore, maslGoals } = fixtureScoreChanges();
 
 interface Page {
   changes: Array<{ id: number; kind: string; publishedAt: string; data: Record<string, unknown> }>;

@@ -13,27 +13,14 @@ import {
   type StreamSubscription,
 } from '../../../clients/typescript/src/index.ts';
 import { loadConfig } from '../../../src/config.ts';
-import type { FeedDocument } from '../../../src/ingest/feed-schema.ts';
 import { ingestFeed } from '../../../src/ingest/ingest-feed.ts';
 import { ADMIN_KEY, buildTestApp, TEST_KEY } from '../../helpers/app.ts';
-import { WSL_LIVE } from '../../helpers/feed-fixture.ts';
+import { fixtureScoreChanges, WSL_LIVE } from '../../helpers/feed-fixture.ts';
 import { recordingFetch, startServer } from './running-server.ts';
 
 const BELLS = `wsl:${WSL_LIVE}`;
 
-let clock = Date.parse('2026-06-01T00:00:00.000Z');
-const later = (): string => {
-  clock += 60_000;
-  return new Date(clock).toISOString();
-};
-/** One heatScore change of the live wsl event. */
-const wslScore = (score: number): FeedDocument => ({
-  heatEntries: [{ id: 'e-h3-b', heatId: 'h-3', athleteId: 'ath-2', seed: 2, heatScore: score, updatedAt: later() }],
-});
-/** One heatScore change of the masl game. */
-const maslGoals = (goals: number): FeedDocument => ({
-  roundScores: [{ id: 'rs-1', roundId: 'r-masl-1', teamId: 'sockers', goals, updatedAt: later() }],
-});
+const { wslScore, maslGoals } = fixtureScoreChanges();
 
 /** The subscription's next event, failing (not hanging) when none comes. */
 async function next(subscription: StreamSubscription, within = 10_000): Promise<StreamEvent> {
