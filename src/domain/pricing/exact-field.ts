@@ -232,11 +232,8 @@ export class ExactField {
     const pl = this.plackettLuce;
     if (pl) {
       for (const i of distinct) {
-        const pi = pl[i] as number;
-        places[i * n] = pi;
-        let second = 0;
-        for (let a = 0; a < n; a++) if (a !== i) second += ((pl[a] as number) * pi) / (1 - (pl[a] as number));
-        places[i * n + 1] = second;
+        places[i * n] = pl[i] as number;
+        places[i * n + 1] = plackettLuceSecond(pl, i);
       }
     }
     this.strengths.forEach((s, i) => {
@@ -253,8 +250,7 @@ export class ExactField {
     const places = new Float64Array(n * n);
     for (let i = 0; i < n; i++) {
       const pi = pl[i] as number;
-      let second = 0;
-      for (let a = 0; a < n; a++) if (a !== i) second += ((pl[a] as number) * pi) / (1 - (pl[a] as number));
+      const second = plackettLuceSecond(pl, i);
       places[i * n] = pi;
       places[i * n + 1] = n === 2 ? 1 - pi : second;
       if (n === 3) places[i * n + 2] = Math.max(0, 1 - pi - second);
@@ -372,6 +368,14 @@ class SequenceIntegrals {
     this.hazards.set(runner, out);
     return out;
   }
+}
+
+/** P(runner i finishes second) under Plackett-Luce: Σ over the winner a ≠ i of p_a p_i / (1 - p_a). */
+function plackettLuceSecond(pl: Float64Array, i: number): number {
+  const pi = pl[i] as number;
+  let second = 0;
+  for (let a = 0; a < pl.length; a++) if (a !== i) second += ((pl[a] as number) * pi) / (1 - (pl[a] as number));
+  return second;
 }
 
 /** A prefix's integrals, computed once per search: `memory` keeps them by the prefix's runners. */
