@@ -87,7 +87,7 @@ const BOARD_HEADERS = headersOf(boardPolicy);
 const DOCS_HEADERS = headersOf(docsPolicy);
 
 /** The headers every answer to a path carries: its page's, or the API's. */
-export function securityHeadersOf(url: string): Readonly<Record<string, string>> {
+function securityHeadersOf(url: string): Readonly<Record<string, string>> {
   const path = url.split('?', 1)[0] as string;
   if (isUnder(path, DOCS_PATH)) return DOCS_HEADERS;
   return isUnder(path, BOARD_PATH) ? BOARD_HEADERS : RAW_ANSWER_HEADERS;
@@ -100,8 +100,14 @@ const isUnder = (path: string, prefix: string) => path === prefix || path.starts
  * answers written past Fastify's reply, the event stream's, carry them too).
  */
 export function setSecurityHeaders(request: IncomingMessage, response: ServerResponse): void {
-  for (const [name, value] of Object.entries(securityHeadersOf(request.url ?? '/'))) response.setHeader(name, value);
+  const headers = securityHeadersOf(request.url ?? '/');
+  for (const [name, value] of HEADER_LISTS.get(headers) ?? []) response.setHeader(name, value);
 }
+
+/** Each policy's headers as a list, made once rather than on every answer. */
+const HEADER_LISTS = new Map(
+  [RAW_ANSWER_HEADERS, BOARD_HEADERS, DOCS_HEADERS].map((headers) => [headers, Object.entries(headers)]),
+);
 
 /** Request headers a browser client sends, and response headers it may read. */
 const ALLOWED_HEADERS = [
