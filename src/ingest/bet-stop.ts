@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { type ChangeRecord, MAX_ODDS_PER_RECORD, type StoredChange } from '../domain/changes.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
+import { touchLastChanged } from '../store/feed-writer.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
@@ -62,6 +63,11 @@ export async function publishFeedStale(store: Store, staleSeconds: number, now =
     const stale = await feedActivityRepository(trx).claimStale(before, at);
     if (stale.length === 0) return [];
     const records = await betStopRecords(trx, stale, true, at);
+    await touchLastChanged(
+      trx,
+      stale.map((e) => e.eventId),
+      at,
+    ); // so that updatedSince polling sees it
     return changesRepository(trx).append(records, at, store.changeLogSize, store.changeChannel);
   });
   if (changes.length > 0) store.noteWrite(changes);

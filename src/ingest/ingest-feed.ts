@@ -107,6 +107,7 @@ async function writeFeed(
   );
   const records = changeRecords(batch);
   // A bet stop on silence the stream announced ends with this message: announce that too.
+  if (reopened.length > 0) await touchLastChanged(trx, reopened, committedAt); // its prices reopen now
   if (reopened.length > 0 && records[0]?.kind !== 'reset') {
     const competitions = await competitionsOf(trx, reopened);
     records.push(

@@ -101,6 +101,8 @@ describeEachStore('bet stop', (open) => {
       });
       assert.equal((await stream.nextEvent()).event, 'ready');
 
+      // Nothing written from now on moves the event's lastChangedAt, but the bet stop.
+      const since = new Date().toISOString();
       // The feed's last word about the event was two minutes ago.
       await ingestFeed(
         store,
@@ -137,6 +139,15 @@ describeEachStore('bet stop', (open) => {
         ],
       );
       assert.deepEqual(await publishFeedStale(store, 30), [], 'pushed once: no node pushes it again');
+      const polled = await nodeB.inject({
+        method: 'GET',
+        url: `/api/v1/public/events?updatedSince=${since}`,
+        headers: { 'x-api-key': TEST_KEY },
+      });
+      assert.ok(
+        (polled.json() as Array<{ id: string }>).some((e) => e.id === LIVE_ID),
+        'updatedSince polling sees the bet stop',
+      );
 
       // Its next message reopens it, and says so on the stream.
       await ingestFeed(store, {
