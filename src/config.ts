@@ -84,7 +84,8 @@ export const CONFIG_VARIABLES = [
   [
     'FEED_STALE_SECONDS',
     '30',
-    'seconds of feed silence after which a LIVE event is stale (bet stop: FEED_STALE); 0: no bet stop on silence',
+    'seconds of feed silence after which a LIVE event is stale (bet stop: FEED_STALE); 0: no bet stop on silence; ' +
+      'the default is 0 while DEMO_DATA is on and `serve` runs without --simulate (nothing feeds the demo)',
   ],
   [
     'RATE_LIMIT_PER_MINUTE',
@@ -111,7 +112,8 @@ export const MAX_SGP_LEGS = 50;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `simulator`: the process runs the demo simulator, which feeds the demo's live events. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { simulator?: boolean } = {}): Config {
   const problems: string[] = [];
   const get = (name: string) => {
     const value = env[name];
@@ -195,7 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streamMaxPerKey: integer('STREAM_MAX_PER_KEY', 20, 1, 100_000),
     streamTokenSeconds: integer('STREAM_TOKEN_SECONDS', 600, 10, 86_400),
     sgpMaxLegs: integer('SGP_MAX_LEGS', 12, 2, MAX_SGP_LEGS),
-    feedStaleSeconds: integer('FEED_STALE_SECONDS', 30, 0, 86_400),
+    // The demo without its simulator has no feed behind it: silence would suspend every live demo event.
+    feedStaleSeconds: integer('FEED_STALE_SECONDS', onOff('DEMO_DATA', true) && !options.simulator ? 0 : 30, 0, 86_400),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     rateLimitPerDay: integer('RATE_LIMIT_PER_DAY', 0, 0, 1_000_000_000),
     redisUrl,

@@ -19,6 +19,19 @@ test('the default demo key exists only with the demo data; an explicit key alway
   assert.equal(loadConfig({ DEMO_API_KEY: 'off' }).demoApiKey, null);
 });
 
+test('the bet stop on silence is off by default only for the demo without its simulator (nothing feeds it)', () => {
+  const table: Array<[Record<string, string>, boolean, number]> = [
+    [{}, false, 0],
+    [{}, true, 30],
+    [{ DEMO_DATA: 'off' }, false, 30],
+    [{ DEMO_DATA: 'off' }, true, 30],
+    [{ FEED_STALE_SECONDS: '45' }, false, 45],
+    [{ DEMO_DATA: 'off', FEED_STALE_SECONDS: '0' }, true, 0],
+  ];
+  for (const [env, simulator, expected] of table)
+    assert.equal(loadConfig(env, { simulator }).feedStaleSeconds, expected, JSON.stringify({ env, simulator }));
+});
+
 test('bad values stop the start with a message naming every bad variable', () => {
   const table: Array<[Record<string, string>, RegExp]> = [
     [{ PORT: 'abc' }, /PORT="abc" must be a whole number from 0 to 65535/],
