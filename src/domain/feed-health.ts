@@ -1,7 +1,9 @@
 /**
- * Feed health (issue 27): a LIVE event the feed has been silent about for `staleSeconds` is stale,
- * and its open markets are under a bet stop (FEED_STALE) until the next message about it. Derived
- * at read time from the stored time of the last message, so every node agrees without a timer.
+ * Feed health and bet stops (issue 27): a LIVE event the feed has been silent about for `staleSeconds`
+ * is stale, and its open markets are under a bet stop (FEED_STALE) until the next message about it;
+ * after a score they are suspended for a few seconds (SCORE_CHANGE, per competition); a price set
+ * before the event went LIVE is suspended (EVENT_STARTED) until priced again. Derived at read time
+ * from stored times, so every node agrees without a timer.
  */
 
 /** The default of FEED_STALE_SECONDS. */
@@ -18,4 +20,69 @@ export function isFeedStale(lastMessageAt: string | null, now: Date, staleSecond
   const last = Date.parse(lastMessageAt);
   if (Number.isNaN(last)) return true;
   return now.getTime() - last >= staleSeconds * 1000;
+}
+
+/** The bet stop settings: FEED_STALE_SECONDS, and SCORE_CHANGE_SUSPEND_SECONDS by competition key. */
+export interface BetStopRules {
+  feedStaleSeconds: number;
+  /** Seconds a LIVE event's open markets stay suspended after a score; a competition not listed: none. */
+  scoreChangeSeconds: Readonly<Record<string, number>>;
+}
+
+export const DEFAULT_BET_STOP_RULES: BetStopRules = {
+  feedStaleSeconds: DEFAULT_FEED_STALE_SECONDS,
+  scoreChangeSeconds: {},
+};
+
+/** What the store knows of the feed about a LIVE event (feed_activity). */
+export interface LiveEventFeed {
+  /** Server time of the last message about it; null when none since the store began keeping track. */
+  lastMessageAt: string | null;
+  /** The feed's time of the event row that moved it to LIVE; null when it was LIVE when first seen. */
+  liveSince: string | null;
+  /** Server time of the last batch that changed one of its scores while LIVE. */
+  scoreChangedAt: string | null;
+}
+
+/** The bet stops of one event, for the status of each of its prices (domain/markets/market-status.ts). */
+export interface EventBetStops {
+  feedStale: boolean;
+  scoreChange: boolean;
+  /** A price set before this feed time is pre-match (EVENT_STARTED); null: none is. */
+  liveSince: string | null;
+}
+
+export const NO_BET_STOPS: EventBetStops = { feedStale: false, scoreChange: false, liveSince: null };
+
+/** The bet stops of a LIVE event at `now`; an event that is not LIVE has none. */
+export function liveBetStops(feed: LiveEventFeed, competition: string, rules: BetStopRules, now: Date): EventBetStops {
+  return {
+    feedStale: isFeedStale(feed.lastMessageAt, now, rules.feedStaleSeconds),
+    scoreChange: isScoreChangeSuspended(feed.scoreChangedAt, now, rules.scoreChangeSeconds[competition] ?? 0),
+    liveSince: feed.liveSince,
+  };
+}
+
+/** Within `seconds` of the last score change (0: never suspended for a score). */
+export function isScoreChangeSuspended(scoreChangedAt: string | null, now: Date, seconds: number): boolean {
+  if (seconds <= 0 || scoreChangedAt === null) return false;
+  const at = Date.parse(scoreChangedAt);
+  return !Number.isNaN(at) && now.getTime() - at < seconds * 1000;
+}
+
+/** Whether a price stamped `priceUpdatedAt` predates the event's going LIVE: a pre-match price. */
+export function pricedBeforeLive(priceUpdatedAt: string, stops: EventBetStops): boolean {
+  return stops.liveSince !== null && Date.parse(priceUpdatedAt) < Date.parse(stops.liveSince);
+}
+
+/** The derived bet stops' part of a price's status facts; a market's own is priced before live when all its prices are. */
+export function betStopFacts(
+  priceUpdatedAt: readonly string[],
+  stops: EventBetStops,
+): { feedStale: boolean; scoreChange: boolean; pricedBeforeLive: boolean } {
+  return {
+    feedStale: stops.feedStale,
+    scoreChange: stops.scoreChange,
+    pricedBeforeLive: priceUpdatedAt.length > 0 && priceUpdatedAt.every((at) => pricedBeforeLive(at, stops)),
+  };
 }

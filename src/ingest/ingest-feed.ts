@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { changeRecords, type StoredChange } from '../domain/changes.ts';
+import { type BatchChanges, type ChangeRecord, changeRecords, type StoredChange } from '../domain/changes.ts';
 import type { Store } from '../store/database.ts';
 import {
   eventIdsOfRounds,
@@ -78,6 +78,7 @@ async function writeFeed(
   const changes = batchChangesCollector();
   const latestByEvent = new Map<string, string>();
   const withParents = await parentIds(trx, feed);
+  const statusBefore = await statusesBeforeLive(trx, feed);
   const spokenOf = new Set<string>();
   for (const collection of FEED_COLLECTIONS) {
     const rows = withParents(collection, feed[collection] as FeedRow[]);
@@ -108,13 +109,15 @@ async function writeFeed(
   const records = changeRecords(batch);
   // A bet stop on silence the stream announced ends with this message: announce that too.
   if (reopened.length > 0) await touchLastChanged(trx, reopened, committedAt); // its prices reopen now
+  const started = await noteInPlay(trx, batch, statusBefore, committedAt);
+  if (records[0]?.kind !== 'reset') records.push(...started);
   if (reopened.length > 0 && records[0]?.kind !== 'reset') {
     const competitions = await competitionsOf(trx, reopened);
     records.push(
       ...(await betStopRecords(
         trx,
         reopened.map((eventId) => ({ eventId, competition: competitions.get(eventId) as string })),
-        false,
+        null,
         committedAt,
       )),
     );
@@ -124,6 +127,43 @@ async function writeFeed(
       ? []
       : await changesRepository(trx).append(records, committedAt, store.changeLogSize, store.changeChannel);
   return summary;
+}
+
+/** The stored status of each event the batch says is LIVE (absent: an event new to the store). */
+async function statusesBeforeLive(trx: Transaction, feed: NormalizedFeed): Promise<Map<string, string>> {
+  const ids = (feed.events as FeedRow[]).filter((e) => e.eventStatus === 'LIVE').map((e) => e.id);
+  if (ids.length === 0) return new Map();
+  const rows = await trx.selectFrom('events').select(['id', 'eventStatus']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.eventStatus]));
+}
+
+/**
+ * The in-play facts of a batch (issue 27): the feed time each event went LIVE, so that its prices set
+ * before are pre-match (EVENT_STARTED; returned as the stream's records saying so), and the time a
+ * score of a LIVE event changed (SCORE_CHANGE, pushed by the bet stop watcher).
+ */
+async function noteInPlay(
+  trx: Transaction,
+  batch: BatchChanges,
+  statusBefore: ReadonlyMap<string, string>,
+  committedAt: string,
+): Promise<ChangeRecord[]> {
+  const activity = feedActivityRepository(trx);
+  const wentLive = new Map<string, string>();
+  for (const [eventId, previous] of statusBefore) {
+    const event = batch.events.get(eventId)?.event;
+    if (previous !== 'LIVE' && event?.eventStatus === 'LIVE') wentLive.set(eventId, event.updatedAt);
+  }
+  await activity.markLive(wentLive);
+  const scored = [...batch.events].filter(([, c]) => c.heatIds.length > 0 || c.roundIds.length > 0).map(([id]) => id);
+  if (scored.length > 0) await activity.markScoreChanged(scored, committedAt);
+  const records: ChangeRecord[] = [];
+  for (const [eventId, since] of wentLive) {
+    const competition = batch.events.get(eventId)?.competition as string;
+    const preMatch = (odd: { updatedAt: string }) => Date.parse(odd.updatedAt) < Date.parse(since);
+    records.push(...(await betStopRecords(trx, [{ eventId, competition }], 'EVENT_STARTED', committedAt, preMatch)));
+  }
+  return records;
 }
 
 async function competitionsOf(trx: Transaction, eventIds: readonly string[]): Promise<Map<string, string>> {

@@ -406,6 +406,16 @@ async function trading(db: AnyDb): Promise<void> {
   await db.schema.alterTable('odds').addColumn('status_reason', text).execute();
 }
 
+/**
+ * In-play bet stops (issue 27): when the feed moved each event to LIVE (prices older than that are
+ * pre-match: EVENT_STARTED) and when a score of it last changed (SCORE_CHANGE), and whether a node
+ * has pushed that suspension on the stream.
+ */
+async function inPlay(db: AnyDb): Promise<void> {
+  for (const column of ['live_since', 'score_changed_at', 'score_stop_published_at'])
+    await db.schema.alterTable('feed_activity').addColumn(column, text).execute();
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
   '0002-results': { up: results },
@@ -415,6 +425,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-pricing-models': { up: pricingModels },
   '0007-integrators': { up: integrators },
   '0008-trading': { up: trading },
+  '0011-in-play': { up: inPlay },
 };
 
 export const migrationProvider: MigrationProvider = {

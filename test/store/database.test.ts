@@ -266,7 +266,15 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     createdAt: T1,
   },
   pricingModels: { id: 'event-1', model: '{"scopes":{}}', updatedAt: T1 },
-  feedActivity: { eventId: 'event-1', competition: 'wsl', lastMessageAt: T1, stalePublishedAt: null },
+  feedActivity: {
+    eventId: 'event-1',
+    competition: 'wsl',
+    lastMessageAt: T1,
+    stalePublishedAt: null,
+    liveSince: T1,
+    scoreChangedAt: T1,
+    scoreStopPublishedAt: null,
+  },
 };
 
 /** Table names of the store's own schema (PostgreSQL introspection lists every schema). */
@@ -311,6 +319,7 @@ describeEachStore('store', (open) => {
       '0006-pricing-models',
       '0007-integrators',
       '0008-trading',
+      '0011-in-play',
     ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);

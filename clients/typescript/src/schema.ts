@@ -4892,7 +4892,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -4938,7 +4938,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -5000,7 +5000,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -5052,7 +5052,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -5102,7 +5102,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -5148,7 +5148,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -5194,7 +5194,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -5770,7 +5770,7 @@ export interface components {
             /** @enum {string} */
             status: "ACTIVE" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -5849,7 +5849,7 @@ export interface components {
             /** @enum {string} */
             status: "ACTIVE" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
