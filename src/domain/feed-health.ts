@@ -1,9 +1,9 @@
 /**
  * Feed health and bet stops (issue 27): a LIVE event the feed has been silent about for `staleSeconds`
  * is stale, and its open markets are under a bet stop (FEED_STALE) until the next message about it;
- * after a score they are suspended for a few seconds (SCORE_CHANGE, per competition); a price set
- * before the event went LIVE is suspended (EVENT_STARTED) until priced again. Derived at read time
- * from stored times, so every node agrees without a timer.
+ * after a score they are suspended for a few seconds (SCORE_CHANGE, per competition). Derived at read
+ * time from stored times, so every node agrees without a timer. A price set before the event went LIVE
+ * is suspended (EVENT_STARTED) by the batch that moves it to LIVE, until the feed prices it again.
  */
 
 /** The default of FEED_STALE_SECONDS. */
@@ -38,28 +38,23 @@ export const DEFAULT_BET_STOP_RULES: BetStopRules = {
 export interface LiveEventFeed {
   /** Server time of the last message about it; null when none since the store began keeping track. */
   lastMessageAt: string | null;
-  /** The feed's time of the event row that moved it to LIVE; null when it was LIVE when first seen. */
-  liveSince: string | null;
   /** Server time of the last batch that changed one of its scores while LIVE. */
   scoreChangedAt: string | null;
 }
 
-/** The bet stops of one event, for the status of each of its prices (domain/markets/market-status.ts). */
+/** The bet stops derived for one event, for the status of each of its prices (domain/markets/market-status.ts). */
 export interface EventBetStops {
   feedStale: boolean;
   scoreChange: boolean;
-  /** A price set before this feed time is pre-match (EVENT_STARTED); null: none is. */
-  liveSince: string | null;
 }
 
-export const NO_BET_STOPS: EventBetStops = { feedStale: false, scoreChange: false, liveSince: null };
+export const NO_BET_STOPS: EventBetStops = { feedStale: false, scoreChange: false };
 
 /** The bet stops of a LIVE event at `now`; an event that is not LIVE has none. */
 export function liveBetStops(feed: LiveEventFeed, competition: string, rules: BetStopRules, now: Date): EventBetStops {
   return {
     feedStale: isFeedStale(feed.lastMessageAt, now, rules.feedStaleSeconds),
     scoreChange: isScoreChangeSuspended(feed.scoreChangedAt, now, rules.scoreChangeSeconds[competition] ?? 0),
-    liveSince: feed.liveSince,
   };
 }
 
@@ -70,19 +65,18 @@ export function isScoreChangeSuspended(scoreChangedAt: string | null, now: Date,
   return !Number.isNaN(at) && now.getTime() - at < seconds * 1000;
 }
 
-/** Whether a price stamped `priceUpdatedAt` predates the event's going LIVE: a pre-match price. */
-export function pricedBeforeLive(priceUpdatedAt: string, stops: EventBetStops): boolean {
-  return stops.liveSince !== null && Date.parse(priceUpdatedAt) < Date.parse(stops.liveSince);
-}
-
-/** The derived bet stops' part of a price's status facts; a market's own is priced before live when all its prices are. */
-export function betStopFacts(
-  priceUpdatedAt: readonly string[],
-  stops: EventBetStops,
-): { feedStale: boolean; scoreChange: boolean; pricedBeforeLive: boolean } {
-  return {
-    feedStale: stops.feedStale,
-    scoreChange: stops.scoreChange,
-    pricedBeforeLive: priceUpdatedAt.length > 0 && priceUpdatedAt.every((at) => pricedBeforeLive(at, stops)),
-  };
+/**
+ * The outcomes an event's going LIVE suspends (EVENT_STARTED): those open, priced before the event row
+ * that moved it to LIVE (`liveSince`, the feed's clock), and not sent in that same batch (`pricedNow`:
+ * a feed that sends its in-play prices with the status has priced them in play, even unchanged).
+ */
+export function preMatchOddIds(
+  odds: ReadonlyArray<{ id: string; status: string; updatedAt: string }>,
+  liveSince: string,
+  pricedNow: ReadonlySet<string>,
+): string[] {
+  const since = Date.parse(liveSince);
+  return odds
+    .filter((o) => o.status === 'OPEN' && Date.parse(o.updatedAt) < since && !pricedNow.has(o.id))
+    .map((o) => o.id);
 }

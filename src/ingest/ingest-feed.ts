@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type BatchChanges, type ChangeRecord, changeRecords, type StoredChange } from '../domain/changes.ts';
+import { preMatchOddIds } from '../domain/feed-health.ts';
 import type { Store } from '../store/database.ts';
 import {
   eventIdsOfRounds,
@@ -15,6 +16,7 @@ import {
 } from '../store/feed-writer.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
+import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import { batchChangesCollector } from './batch-changes.ts';
 import { betStopRecords } from './bet-stop.ts';
 import { FeedValidationError } from './feed-errors.ts';
@@ -109,7 +111,7 @@ async function writeFeed(
   const records = changeRecords(batch);
   // A bet stop on silence the stream announced ends with this message: announce that too.
   if (reopened.length > 0) await touchLastChanged(trx, reopened, committedAt); // its prices reopen now
-  const started = await noteInPlay(trx, batch, statusBefore, committedAt);
+  const started = await noteInPlay(trx, feed, batch, statusBefore, committedAt);
   if (records[0]?.kind !== 'reset') records.push(...started);
   if (reopened.length > 0 && records[0]?.kind !== 'reset') {
     const competitions = await competitionsOf(trx, reopened);
@@ -138,30 +140,31 @@ async function statusesBeforeLive(trx: Transaction, feed: NormalizedFeed): Promi
 }
 
 /**
- * The in-play facts of a batch (issue 27): the feed time each event went LIVE, so that its prices set
- * before are pre-match (EVENT_STARTED; returned as the stream's records saying so), and the time a
- * score of a LIVE event changed (SCORE_CHANGE, pushed by the bet stop watcher).
+ * The in-play facts of a batch (issue 27). An event it moves to LIVE has its pre-match prices suspended
+ * (EVENT_STARTED, written as the outcome's status until the feed prices it again; returned as the
+ * stream's records saying so). A score of a LIVE event changing is noted for SCORE_CHANGE (pushed by
+ * the bet stop watcher).
  */
 async function noteInPlay(
   trx: Transaction,
+  feed: NormalizedFeed,
   batch: BatchChanges,
   statusBefore: ReadonlyMap<string, string>,
   committedAt: string,
 ): Promise<ChangeRecord[]> {
-  const activity = feedActivityRepository(trx);
-  const wentLive = new Map<string, string>();
-  for (const [eventId, previous] of statusBefore) {
-    const event = batch.events.get(eventId)?.event;
-    if (previous !== 'LIVE' && event?.eventStatus === 'LIVE') wentLive.set(eventId, event.updatedAt);
-  }
-  await activity.markLive(wentLive);
   const scored = [...batch.events].filter(([, c]) => c.heatIds.length > 0 || c.roundIds.length > 0).map(([id]) => id);
-  if (scored.length > 0) await activity.markScoreChanged(scored, committedAt);
+  if (scored.length > 0) await feedActivityRepository(trx).markScoreChanged(scored, committedAt);
   const records: ChangeRecord[] = [];
-  for (const [eventId, since] of wentLive) {
-    const competition = batch.events.get(eventId)?.competition as string;
-    const preMatch = (odd: { updatedAt: string }) => Date.parse(odd.updatedAt) < Date.parse(since);
-    records.push(...(await betStopRecords(trx, [{ eventId, competition }], 'EVENT_STARTED', committedAt, preMatch)));
+  const pricedNow = new Set((feed.odds as FeedRow[]).map((o) => o.id));
+  for (const [eventId, previous] of statusBefore) {
+    const changed = batch.events.get(eventId);
+    if (previous === 'LIVE' || changed?.event?.eventStatus !== 'LIVE') continue;
+    const odds = oddsRepository(trx);
+    const preMatch = new Set(preMatchOddIds(await odds.oddsOfEvent(eventId), changed.event.updatedAt, pricedNow));
+    if (preMatch.size === 0) continue;
+    const event = { eventId, competition: changed.competition };
+    records.push(...(await betStopRecords(trx, [event], 'EVENT_STARTED', committedAt, (o) => preMatch.has(o.id))));
+    await odds.suspend([...preMatch], 'EVENT_STARTED');
   }
   return records;
 }

@@ -1,13 +1,7 @@
 import { type Competition, getCompetition } from '../domain/competitions.ts';
 import type { OddType, OverUnderSubMarketType, Settlement } from '../domain/enumerations.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
-import {
-  type BetStopRules,
-  betStopFacts,
-  DEFAULT_BET_STOP_RULES,
-  type EventBetStops,
-  NO_BET_STOPS,
-} from '../domain/feed-health.ts';
+import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops, NO_BET_STOPS } from '../domain/feed-health.ts';
 import { isExclusiveMarket, scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
 import { marketStatus } from '../domain/markets/market-status.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
@@ -245,7 +239,7 @@ export function pricedOutcome(
       oddStatusReason: odd.statusReason ?? null,
       resulted: result !== undefined && result.state !== 'pending',
       eventStatus: context.eventStatus,
-      ...betStopFacts([odd.updatedAt], context.betStops ?? NO_BET_STOPS),
+      ...(context.betStops ?? NO_BET_STOPS),
     }),
     settlement,
     ...optional(

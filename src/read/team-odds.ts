@@ -1,5 +1,5 @@
 import type { MarketStatus, TeamMarketType } from '../domain/enumerations.ts';
-import { type BetStopRules, betStopFacts, DEFAULT_BET_STOP_RULES } from '../domain/feed-health.ts';
+import { type BetStopRules, DEFAULT_BET_STOP_RULES } from '../domain/feed-health.ts';
 import { isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import { marketStatus, type StatusReason } from '../domain/markets/market-status.ts';
 import type { Selection } from '../domain/markets/selection.ts';
@@ -114,10 +114,7 @@ async function teamOdds(
       oddStatusReason: null,
       resulted: result !== undefined && result.state !== 'pending',
       eventStatus: event.eventStatus,
-      ...betStopFacts(
-        siblings.map((odd) => odd.updatedAt),
-        betStops,
-      ),
+      ...betStops,
     });
     list.push({ market, status: ACTIVE[own.status], ...withReason(own.statusReason), outcomes });
   }

@@ -407,12 +407,11 @@ async function trading(db: AnyDb): Promise<void> {
 }
 
 /**
- * In-play bet stops (issue 27): when the feed moved each event to LIVE (prices older than that are
- * pre-match: EVENT_STARTED) and when a score of it last changed (SCORE_CHANGE), and whether a node
- * has pushed that suspension on the stream.
+ * In-play bet stops (issue 27): when a score of each LIVE event last changed (SCORE_CHANGE), and
+ * whether a node has pushed that suspension on the stream.
  */
 async function inPlay(db: AnyDb): Promise<void> {
-  for (const column of ['live_since', 'score_changed_at', 'score_stop_published_at'])
+  for (const column of ['score_changed_at', 'score_stop_published_at'])
     await db.schema.alterTable('feed_activity').addColumn(column, text).execute();
 }
 

@@ -311,6 +311,17 @@ for (const kind of STORE_KINDS) {
         .orderBy('roundNo')
         .execute();
       assert.equal(sets[0]?.roundStatus, 'LIVE');
+      // Its prices go again with the start: priced in play, not pre-match prices (EVENT_STARTED).
+      const odds = await store.db
+        .selectFrom('odds')
+        .select(['status', 'statusReason'])
+        .where('eventId', '=', next.id)
+        .execute();
+      assert.ok(odds.length > 0);
+      assert.deepEqual(
+        odds.filter((o) => o.statusReason === 'EVENT_STARTED'),
+        [],
+      );
       for (const competition of COMPETITIONS) {
         const events = await store.db
           .selectFrom('events')

@@ -271,7 +271,6 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     competition: 'wsl',
     lastMessageAt: T1,
     stalePublishedAt: null,
-    liveSince: T1,
     scoreChangedAt: T1,
     scoreStopPublishedAt: null,
   },

@@ -1,8 +1,8 @@
 /**
  * Market status and bet stop (issue 27): the status a market or priced outcome is published with,
  * and why it is not open. The operator's word (a `markets` or `odds` feed item's status) comes
- * first, then the results, then the bet stops derived for a LIVE event: the feed's silence, a score
- * just changed, a price older than the event's start.
+ * first (EVENT_STARTED is written there, by the ingest, when the event goes LIVE), then the results,
+ * then the bet stops derived for a LIVE event: the feed's silence, a score just changed.
  */
 
 /**
@@ -29,8 +29,6 @@ export interface StatusFacts {
   feedStale: boolean;
   /** A score of the event changed within its competition's SCORE_CHANGE_SUSPEND_SECONDS. */
   scoreChange: boolean;
-  /** The price was set before the feed moved the event to LIVE: a pre-match price, not offered in play. */
-  pricedBeforeLive: boolean;
 }
 
 export interface StatusWithReason {
@@ -57,6 +55,5 @@ export function marketStatus(facts: StatusFacts): StatusWithReason {
   // The bet stops the store derives for a LIVE event, the most pressing first.
   if (facts.feedStale) return { status: 'SUSPENDED', statusReason: 'FEED_STALE' };
   if (facts.scoreChange) return { status: 'SUSPENDED', statusReason: 'SCORE_CHANGE' };
-  if (facts.pricedBeforeLive) return { status: 'SUSPENDED', statusReason: 'EVENT_STARTED' };
   return { status: 'OPEN' };
 }

@@ -6,7 +6,6 @@ export interface LiveEventActivity {
   competition: string;
   /** Null when the feed has never spoken of it since the store began keeping track. */
   lastMessageAt: string | null;
-  liveSince: string | null;
   scoreChangedAt: string | null;
 }
 
@@ -91,12 +90,6 @@ export function feedActivityRepository(db: Kysely<Database> | Transaction<Databa
       return rows;
     },
 
-    /** Notes the feed time at which each event went LIVE (rows made by `touch` in the same batch). */
-    async markLive(liveSince: ReadonlyMap<string, string>): Promise<void> {
-      for (const [eventId, at] of liveSince)
-        await db.updateTable('feedActivity').set({ liveSince: at }).where('eventId', '=', eventId).execute();
-    },
-
     /** Notes that a batch committed at `at` changed a score of these events, those of them LIVE. */
     async markScoreChanged(eventIds: readonly string[], at: string): Promise<void> {
       for (let i = 0; i < eventIds.length; i += 500)
@@ -171,7 +164,6 @@ export function feedActivityRepository(db: Kysely<Database> | Transaction<Databa
           'events.id as eventId',
           'events.competition',
           'feedActivity.lastMessageAt',
-          'feedActivity.liveSince',
           'feedActivity.scoreChangedAt',
         ])
         .where('events.eventStatus', '=', 'LIVE');

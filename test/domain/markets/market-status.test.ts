@@ -12,7 +12,6 @@ const OPEN: StatusFacts = {
   eventStatus: 'LIVE',
   feedStale: false,
   scoreChange: false,
-  pricedBeforeLive: false,
 };
 
 describe('market status and bet stop', () => {
@@ -22,22 +21,22 @@ describe('market status and bet stop', () => {
       [{ feedStale: true }, { status: 'SUSPENDED', statusReason: 'FEED_STALE' }],
       [{ feedStale: true, eventStatus: 'UPCOMING' }, { status: 'OPEN' }],
       [{ scoreChange: true }, { status: 'SUSPENDED', statusReason: 'SCORE_CHANGE' }],
-      [{ pricedBeforeLive: true }, { status: 'SUSPENDED', statusReason: 'EVENT_STARTED' }],
       [
-        { feedStale: true, scoreChange: true, pricedBeforeLive: true },
+        { feedStale: true, scoreChange: true },
         { status: 'SUSPENDED', statusReason: 'FEED_STALE' },
       ],
+      [{ scoreChange: true, eventStatus: 'UPCOMING' }, { status: 'OPEN' }],
+      // The ingest writes a pre-match price's EVENT_STARTED as the outcome's status.
       [
-        { scoreChange: true, pricedBeforeLive: true },
-        { status: 'SUSPENDED', statusReason: 'SCORE_CHANGE' },
+        { oddStatus: 'SUSPENDED', oddStatusReason: 'EVENT_STARTED', scoreChange: true },
+        { status: 'SUSPENDED', statusReason: 'EVENT_STARTED' },
       ],
-      [{ scoreChange: true, pricedBeforeLive: true, eventStatus: 'UPCOMING' }, { status: 'OPEN' }],
       [
         { scoreChange: true, oddStatus: 'SUSPENDED', oddStatusReason: 'OPERATOR' },
         { status: 'SUSPENDED', statusReason: 'OPERATOR' },
       ],
       [
-        { pricedBeforeLive: true, resulted: true },
+        { oddStatus: 'SUSPENDED', oddStatusReason: 'EVENT_STARTED', resulted: true },
         { status: 'CLOSED', statusReason: 'RESULTED' },
       ],
       [{ oddStatus: 'SUSPENDED' }, { status: 'SUSPENDED', statusReason: 'OPERATOR' }],
@@ -80,20 +79,18 @@ describe('market status and bet stop', () => {
       eventStatus: fc.constantFrom('LIVE', 'UPCOMING', 'COMPLETED', 'CANCELLED', 'POSTPONED'),
       feedStale: fc.boolean(),
       scoreChange: fc.boolean(),
-      pricedBeforeLive: fc.boolean(),
     });
     fc.assert(
       fc.property(facts, (f) => {
         const out = marketStatus(f);
         assert.equal(out.status === 'OPEN', out.statusReason === undefined);
         if (f.oddStatus === 'CLOSED' || f.marketStatus === 'CLOSED') assert.equal(out.status, 'CLOSED');
-        const fresh = marketStatus({ ...f, feedStale: false, scoreChange: false, pricedBeforeLive: false });
+        const fresh = marketStatus({ ...f, feedStale: false, scoreChange: false });
         if (fresh.status !== 'OPEN')
           assert.deepEqual(out, fresh, 'a derived bet stop changes nothing that is not open');
         else if (f.eventStatus !== 'LIVE') assert.deepEqual(out, { status: 'OPEN' }, 'only a LIVE event is stopped');
         else if (f.feedStale) assert.equal(out.statusReason, 'FEED_STALE');
         else if (f.scoreChange) assert.equal(out.statusReason, 'SCORE_CHANGE');
-        else if (f.pricedBeforeLive) assert.equal(out.statusReason, 'EVENT_STARTED');
         else assert.equal(out.status, 'OPEN');
       }),
     );
