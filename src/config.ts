@@ -3,7 +3,7 @@
  * with a message that names the variable, what it got and what it accepts.
  */
 
-import { COMPETITION_KEYS } from './domain/competitions.ts';
+import { COMPETITION_KEYS, COMPETITIONS } from './domain/competitions.ts';
 
 export const DEFAULT_DEMO_API_KEY = 'altsports-demo-key';
 
@@ -95,7 +95,8 @@ export const CONFIG_VARIABLES = [
     'SCORE_CHANGE_SUSPEND_SECONDS',
     '0',
     "seconds a LIVE event's open markets are suspended after a score (SCORE_CHANGE): one number for every " +
-      'competition, and/or key:seconds pairs, e.g. 10 or spr:5,gsoc:20 or 10,jaialai:0; 0: none',
+      'competition, and/or key:seconds pairs, e.g. 10 or spr:5,gsoc:20 or 10,jaialai:0; 0: none; with ' +
+      '`serve --simulate` the default is 5 for the team matches',
   ],
   [
     'RATE_LIMIT_PER_MINUTE',
@@ -209,7 +210,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { simu
     sgpMaxLegs: integer('SGP_MAX_LEGS', 12, 2, MAX_SGP_LEGS),
     // The demo without its simulator has no feed behind it: silence would suspend every live demo event.
     feedStaleSeconds: integer('FEED_STALE_SECONDS', onOff('DEMO_DATA', true) && !options.simulator ? 0 : 30, 0, 86_400),
-    scoreChangeSeconds: parseScoreChangeSeconds(get('SCORE_CHANGE_SUSPEND_SECONDS'), problems),
+    // With the simulator, a goal or an end suspends a team match briefly, to show SCORE_CHANGE.
+    scoreChangeSeconds: parseScoreChangeSeconds(
+      get('SCORE_CHANGE_SUSPEND_SECONDS') ?? (options.simulator ? SIMULATOR_SCORE_CHANGE : undefined),
+      problems,
+    ),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     rateLimitPerDay: integer('RATE_LIMIT_PER_DAY', 0, 0, 1_000_000_000),
     redisUrl,
@@ -229,6 +234,11 @@ function describeScoreChangeSeconds(seconds: Record<string, number>): string {
   const set = Object.entries(seconds).filter(([, n]) => n > 0);
   return set.length === 0 ? '0 (no suspension after a score)' : set.map(([key, n]) => `${key}:${n}`).join(',');
 }
+
+/** SCORE_CHANGE_SUSPEND_SECONDS's default with the demo simulator: 5 s for the team matches. */
+const SIMULATOR_SCORE_CHANGE = COMPETITIONS.filter((c) => c.participants === 'teams')
+  .map((c) => `${c.key}:5`)
+  .join(',');
 
 /** SCORE_CHANGE_SUSPEND_SECONDS: `10` (every competition), `spr:5,gsoc:20`, or both (`10,jaialai:0`). */
 function parseScoreChangeSeconds(raw: string | undefined, problems: string[]): Record<string, number> {

@@ -34,6 +34,11 @@ test('the bet stop on silence is off by default only for the demo without its si
 
 test('SCORE_CHANGE_SUSPEND_SECONDS: one number for every competition, key:seconds pairs, or both', () => {
   assert.deepEqual(loadConfig({}).scoreChangeSeconds, {});
+  // With the simulator, the team matches (curling among them; no judged heat) are suspended 5 s after a score.
+  const simulated = loadConfig({}, { simulator: true }).scoreChangeSeconds;
+  assert.equal(simulated.gsoc, 5);
+  assert.equal(simulated.wsl, undefined);
+  assert.deepEqual(loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: '0' }, { simulator: true }).scoreChangeSeconds.gsoc, 0);
   const all = loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: '10' }).scoreChangeSeconds;
   assert.equal(all.spr, 10);
   assert.equal(all.jaialai, 10);

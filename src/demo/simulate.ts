@@ -43,6 +43,29 @@ export interface SimulatorOptions {
   seed?: number;
   /** The demo's size: as loaded (default the default demo). */
   events?: number;
+  /**
+   * Deliberate feed silences, to show the bet stop on silence (FEED_STALE): every `everyMs` of real
+   * time one competition, in turn, says nothing for `forMs`, then catches up. Default: none.
+   */
+  silences?: { everyMs: number; forMs: number };
+}
+
+/** The silences `altsports simulate` and `serve --simulate` make: 45 s (FEED_STALE is 30) every 5 minutes. */
+export const DEMO_SILENCES = { everyMs: 5 * 60_000, forMs: 45_000 };
+
+/**
+ * The competition silent `elapsedMs` after the start, if any: the last `forMs` of each `everyMs`
+ * window, each window's competition the next in turn.
+ */
+export function silentCompetition(
+  elapsedMs: number,
+  competitions: readonly string[],
+  silences: { everyMs: number; forMs: number } | undefined,
+): string | null {
+  if (!silences || competitions.length === 0 || elapsedMs < 0) return null;
+  const window = Math.floor(elapsedMs / silences.everyMs);
+  if (elapsedMs - window * silences.everyMs < silences.everyMs - silences.forMs) return null;
+  return competitions[window % competitions.length] as string;
 }
 
 export interface TickSummary {
@@ -59,6 +82,8 @@ export interface TickSummary {
   changedEvents: number;
   /** Events whose status changed. */
   transitions: Array<{ eventId: string; name: string; from: EventStatus; to: EventStatus }>;
+  /** The competition the feed was deliberately silent about in this tick (`silences`), if any. */
+  silent: string | null;
   /** Time the tick took, milliseconds. */
   ms: number;
 }
@@ -134,8 +159,11 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
     const next = new Map<string, EventView[]>();
     const transitions: TickSummary['transitions'] = [];
     const started = new Set<string>();
+    const silent = silentCompetition(realNow.getTime() - startedAt, competitions, options.silences);
     let live = 0;
     for (const competition of layout) {
+      // A silent competition's events stand where they were: the next tick after the silence catches up.
+      if (competition.key === silent) continue;
       competition.replay();
       const now = competition.viewsAt(clock);
       const before = views.get(competition.key) ?? competition.viewsAt(lastClock);
@@ -180,6 +208,7 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
       written,
       changedEvents: summary?.changedEventIds.length ?? 0,
       transitions,
+      silent,
       ms: Math.round(performance.now() - began),
     };
   };
