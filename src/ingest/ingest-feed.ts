@@ -8,6 +8,7 @@ import {
   findMarkets,
   heatIdsOfEntries,
   ReferenceIdConflict,
+  resultsHeld,
   touchEvents,
   touchLastChanged,
   upsertNewer,
@@ -48,6 +49,7 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
     (collection, ownerIds) => findEntrants(store.db, collection, ownerIds),
     (ids) => findMarkets(store.db, ids),
     (roundIds) => eventIdsOfRounds(store.db, roundIds),
+    (collection, ids) => resultsHeld(store.db, collection, ids),
   );
   try {
     const summary = await store.db.transaction().execute(async (trx) => {

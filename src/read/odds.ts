@@ -224,6 +224,12 @@ export function pricedOutcome(
   const settlement =
     (odd.settlement as Settlement | null) ??
     (derived.settlement === 'NOT_SET' && siblingWon ? 'LOSE' : derived.settlement);
+  // The operator's WIN may be a dead heat's share; an operator's other settlements pay in full.
+  const deadHeatFactor = odd.settlement
+    ? odd.settlement === 'WIN'
+      ? (odd.deadHeatFactor ?? 1)
+      : 1
+    : derived.deadHeatFactor;
   return {
     id: odd.id,
     outcomeId: String(odd.referenceId),
@@ -248,10 +254,10 @@ export function pricedOutcome(
         settlement,
         byOperator: odd.settlement !== null || (derived.settlement === 'NOT_SET' && siblingWon),
         resultState: result?.state,
-        deadHeatFactor: odd.settlement ? 1 : derived.deadHeatFactor,
+        deadHeatFactor,
       }),
     ),
-    deadHeatFactor: odd.settlement ? 1 : derived.deadHeatFactor,
+    deadHeatFactor,
     // biome-ignore lint/complexity/useMathMinMax: ISO date-time strings, which compare in time order
     updatedAt: odd.updatedAt > market.updatedAt ? odd.updatedAt : market.updatedAt,
   };
@@ -472,6 +478,7 @@ async function exoticItems(
       status: 'OPEN',
       statusReason: null,
       settlement: null,
+      deadHeatFactor: null,
       updatedAt: market.updatedAt,
     };
     const item = oddItem(market, row, pricedOutcome(market, row, outcomes, context), context) as ExoticItem;

@@ -6224,6 +6224,15 @@ export interface components {
                 /** @description 3-on-3 hockey: the game's position in its bracket round (1-based); slots 2s-1 and 2s feed slot s of the next round */
                 bracketSlot?: number | null;
                 /**
+                 * @description PROVISIONAL while the result may still change (its settlements are published PROVISIONAL), OFFICIAL once final; OFFICIAL when absent
+                 * @enum {string}
+                 */
+                resultStatus?: "PROVISIONAL" | "OFFICIAL";
+                /** @description true with eventStatus CANCELLED: the event was abandoned once under way; its markets void with settlementReason EVENT_ABANDONED (false when absent) */
+                abandoned?: boolean;
+                /** @description true: this item corrects the result (places, score) of an event COMPLETED already in the store; a 400 when there is none. Any changed result re-settles, flagged or not */
+                correction?: boolean;
+                /**
                  * Format: date-time
                  * @description ISO 8601 date-time with a zone
                  */
@@ -6388,6 +6397,13 @@ export interface components {
                 /** @description null for a draw or a no contest */
                 winnerAthleteId?: string | null;
                 method?: string | null;
+                /**
+                 * @description PROVISIONAL while the result may still change (its settlements are published PROVISIONAL), OFFICIAL once final; OFFICIAL when absent
+                 * @enum {string}
+                 */
+                resultStatus?: "PROVISIONAL" | "OFFICIAL";
+                /** @description true: this item corrects the result of this heat already in the store; a 400 when there is none. Any changed result re-settles, flagged or not */
+                correction?: boolean;
                 /**
                  * Format: date-time
                  * @description ISO 8601 date-time with a zone
@@ -6557,6 +6573,8 @@ export interface components {
                 statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
                 /** @description the operator's settlement; overrides the one derived from results (propBets and teamMarkets need it) */
                 settlement?: ("NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH") | null;
+                /** @description with settlement WIN: the share of the stake paid at full odds after a dead heat (0 < f <= 1; 1 when absent), published as deadHeatFactor with settlementReason DEAD_HEAT's share */
+                deadHeatFactor?: number;
                 /**
                  * Format: date-time
                  * @description ISO 8601 date-time with a zone
