@@ -8,6 +8,7 @@ import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { OverUnderSide, Scope, Selection } from '../domain/markets/selection.ts';
 import { settleSelection } from '../domain/markets/settlement.ts';
 import { settlementReason } from '../domain/markets/settlement-reason.ts';
+import { settlementStatus } from '../domain/markets/settlement-status.ts';
 import { decimalToAmerican, decimalToProbability, MAX_DECIMAL_ODDS, roundTo } from '../domain/odds-format.ts';
 import { MAX_PRICED } from '../domain/pricing/margin.ts';
 import { formatPublicId } from '../domain/public-id.ts';
@@ -31,7 +32,16 @@ import type { Store } from '../store/database.ts';
 import type { EventWithTour } from '../store/repositories/events-repository.ts';
 import { type MarketFilter, oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
-import type { AthleteRow, EventRow, HeatRow, MarketRow, OddRow, RoundRow, TeamRow } from '../store/schema.ts';
+import type {
+  AthleteRow,
+  EventRow,
+  HeatRow,
+  MarketRow,
+  OddRow,
+  RoundRow,
+  SettlementRow,
+  TeamRow,
+} from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { athleteDocument, teamDocument } from './athlete-document.ts';
 import { resolveEvent } from './events.ts';
@@ -48,6 +58,10 @@ interface Context {
   eventStatus: string;
   /** The feed has been silent about the LIVE event for FEED_STALE_SECONDS: open outcomes are suspended. */
   feedStale?: boolean;
+  /** The event was abandoned under way: its voids say EVENT_ABANDONED. */
+  abandoned?: boolean;
+  /** The settlements as last published, by odd id (when and why each settled: settledAt, RESULT_CHANGED). */
+  ledger?: ReadonlyMap<string, SettlementRow>;
 }
 
 /** Route 6: one odd type's markets of an event, every outcome priced in three formats and settled from the results. */
@@ -126,10 +140,11 @@ async function marketContext(
     event.id,
     markets.map((m) => m.id),
   );
-  const [heats, results, stale] = await Promise.all([
+  const [heats, results, stale, ledger] = await Promise.all([
     repo.heatsOfEvent(event.id),
     scopeResults(store, event, competition, markets),
     staleEventIds(store, [event.id], feedStaleSeconds, now),
+    settlementLedger(store, event.id),
   ]);
   const athleteIds = new Set<string>();
   for (const o of odds) {
@@ -150,8 +165,16 @@ async function marketContext(
     results,
     eventStatus: event.eventStatus,
     feedStale: stale.has(event.id),
+    abandoned: event.abandoned === 1,
+    ledger,
   };
   return { odds, context };
+}
+
+/** The settlements of an event's outcomes as last published (the ledger the ingest keeps), by odd id. */
+export async function settlementLedger(store: Pick<Store, 'db'>, eventId: string): Promise<Map<string, SettlementRow>> {
+  const rows = await store.db.selectFrom('settlements').selectAll().where('eventId', '=', eventId).execute();
+  return new Map(rows.map((row) => [row.oddId, row]));
 }
 
 export function parseIds(text: string | null): string[] {
@@ -210,7 +233,7 @@ export function pricedOutcome(
   market: MarketRow,
   odd: OddRow,
   siblings: readonly OddRow[],
-  context: Pick<Context, 'results' | 'eventStatus' | 'feedStale'>,
+  context: Pick<Context, 'results' | 'eventStatus' | 'feedStale' | 'abandoned' | 'ledger'>,
 ): PricedOutcome {
   const { selection, scope } = outcomeSelection(market, odd, siblings);
   const result = context.results.get(scopeKey(scope));
@@ -248,18 +271,62 @@ export function pricedOutcome(
       feedStale: context.feedStale === true,
     }),
     settlement,
-    ...optional(
-      'settlementReason',
-      settlementReason({
+    ...publishedSettlement(
+      odd.id,
+      {
         settlement,
         byOperator: odd.settlement !== null || (derived.settlement === 'NOT_SET' && siblingWon),
-        resultState: result?.state,
+        result,
         deadHeatFactor,
-      }),
+      },
+      context,
     ),
     deadHeatFactor,
     // biome-ignore lint/complexity/useMathMinMax: ISO date-time strings, which compare in time order
     updatedAt: odd.updatedAt > market.updatedAt ? odd.updatedAt : market.updatedAt,
+  };
+}
+
+/**
+ * Why, how finally and when an outcome settled: the reason and status derived now, and from the
+ * ledger (when it holds this very settlement) the time it settled and whether a changed result did.
+ */
+function publishedSettlement(
+  oddId: string,
+  facts: { settlement: Settlement; byOperator: boolean; result: ScopeResult | undefined; deadHeatFactor: number },
+  context: Pick<Context, 'abandoned' | 'ledger'>,
+): Pick<PricedOutcome, 'settlementReason' | 'settlementStatus' | 'settledAt'> {
+  const { settlement, byOperator, result, deadHeatFactor } = facts;
+  const reason = settlementReason({
+    settlement,
+    byOperator,
+    resultState: result?.state,
+    deadHeatFactor,
+    abandoned: context.abandoned === true,
+  });
+  const status = settlementStatus({
+    settlement,
+    byOperator,
+    resultStatus: result === undefined ? undefined : result.provisional ? 'PROVISIONAL' : 'OFFICIAL',
+  });
+  const kept = context.ledger?.get(oddId);
+  const current = kept && kept.settlement === settlement && kept.deadHeatFactor === deadHeatFactor ? kept : undefined;
+  return {
+    ...optional('settlementReason', current?.settlementReason === 'RESULT_CHANGED' ? 'RESULT_CHANGED' : reason),
+    ...optional('settlementStatus', status),
+    ...optional('settledAt', settlement === 'NOT_SET' ? undefined : (current?.settledAt ?? undefined)),
+  };
+}
+
+/** The settlement fields besides `settlement`, as routes that build their own outcomes publish them. */
+export function settledFields(
+  priced: PricedOutcome,
+): Pick<PricedOutcome, 'settlementReason' | 'deadHeatFactor' | 'settlementStatus' | 'settledAt'> {
+  return {
+    ...optional('settlementReason', priced.settlementReason),
+    deadHeatFactor: priced.deadHeatFactor,
+    ...optional('settlementStatus', priced.settlementStatus),
+    ...optional('settledAt', priced.settledAt),
   };
 }
 
@@ -395,6 +462,7 @@ function headToHeadItem(market: MarketRow, sides: [OddRow, OddRow], context: Con
       status: priced.status,
       ...(priced.statusReason ? { statusReason: priced.statusReason } : {}),
       settlement: priced.settlement,
+      ...settledFields(priced),
       athlete: athleteOf(odd.athleteId, context),
     };
   };

@@ -10,7 +10,7 @@ import { ADMIN_KEY, fixtureApp, type TestApp } from '../helpers/app.ts';
 import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { storeSnapshot } from '../helpers/hostile-input.ts';
 import { oddsFeed } from '../helpers/odds-fixture.ts';
-import { resultsFeed, SPR_EVENT } from '../helpers/results-fixture.ts';
+import { BKFC_EVENT, resultsFeed, SPR_EVENT } from '../helpers/results-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const T = '2026-06-01T00:00:00.000Z';
@@ -136,6 +136,147 @@ describeEachStore('settlement lifecycle', (open) => {
           ['o-sx-prop-no', 'LOSE', 1],
         ],
       );
+    } finally {
+      await app.app.close();
+    }
+  });
+
+  test('a provisional result, corrected, then made official: each outcome says how, since when and why', async () => {
+    const store = await open();
+    const app = await fixtureApp(store);
+    try {
+      const at = (minute: number) => new Date(Date.UTC(2026, 5, 1, 0, minute));
+      await ingestFeed(store, resultsFeed(), { now: at(1) });
+      await ingestFeed(store, oddsFeed(), { now: at(2) });
+      type Outcome = {
+        id: string;
+        settlement: string;
+        settlementReason?: string;
+        deadHeatFactor: number;
+        settlementStatus?: string;
+        settledAt?: string;
+      };
+      const read = async () =>
+        (
+          (await app.get(`/api/v1/public/events/bkfc:${BKFC_EVENT}/heatWinner`)).json() as {
+            heatWinner: Outcome[];
+          }
+        ).heatWinner
+          .filter((o) => o.id.startsWith('o-bk1-'))
+          .map((o) => [o.id, o.settlement, o.settlementReason, o.settlementStatus, o.settledAt]);
+      // Settled when its odds arrived (the result was in already).
+      assert.deepEqual(await read(), [
+        ['o-bk1-red', 'WIN', 'RESULT', 'OFFICIAL', at(2).toISOString()],
+        ['o-bk1-blue', 'LOSE', 'RESULT', 'OFFICIAL', at(2).toISOString()],
+      ]);
+      // The result changes, provisionally: both outcomes settle again.
+      const fight = (resultStatus: string, minute: number) => ({
+        heatResults: [
+          {
+            heatId: 'bk-h1',
+            winnerAthleteId: 'bk-blue',
+            method: 'split decision',
+            resultStatus,
+            correction: true,
+            updatedAt: at(minute).toISOString(),
+          },
+        ],
+      });
+      const changed = await ingestFeed(store, fight('PROVISIONAL', 3), { now: at(3) });
+      assert.deepEqual(await read(), [
+        ['o-bk1-red', 'LOSE', 'RESULT_CHANGED', 'PROVISIONAL', at(3).toISOString()],
+        ['o-bk1-blue', 'WIN', 'RESULT_CHANGED', 'PROVISIONAL', at(3).toISOString()],
+      ]);
+      const settled = changed.changes.find((c) => c.kind === 'settlement');
+      const outcomes = (settled?.data.outcomes ?? []) as Array<{ id: string; previous: unknown; settlement: unknown }>;
+      assert.deepEqual(
+        outcomes.filter((o) => o.id === 'o-bk1-red'),
+        [
+          {
+            id: 'o-bk1-red',
+            marketId: 'm-bk-1',
+            previous: {
+              settlement: 'WIN',
+              settlementReason: 'RESULT',
+              deadHeatFactor: 1,
+              settlementStatus: 'OFFICIAL',
+              settledAt: at(2).toISOString(),
+            },
+            settlement: {
+              settlement: 'LOSE',
+              settlementReason: 'RESULT_CHANGED',
+              deadHeatFactor: 1,
+              settlementStatus: 'PROVISIONAL',
+              settledAt: at(3).toISOString(),
+            },
+          },
+        ],
+      );
+      // Made official: the settlement stands, since the same write; only its status moves.
+      const official = await ingestFeed(store, fight('OFFICIAL', 4), { now: at(4) });
+      assert.deepEqual(await read(), [
+        ['o-bk1-red', 'LOSE', 'RESULT_CHANGED', 'OFFICIAL', at(3).toISOString()],
+        ['o-bk1-blue', 'WIN', 'RESULT_CHANGED', 'OFFICIAL', at(3).toISOString()],
+      ]);
+      const confirmed = official.changes.find((c) => c.kind === 'settlement')?.data.outcomes as Array<{
+        id: string;
+        previous: { settlementStatus: string };
+        settlement: { settlementStatus: string };
+      }>;
+      assert.deepEqual(
+        confirmed.map((o) => [o.id, o.previous.settlementStatus, o.settlement.settlementStatus]),
+        [
+          ['o-bk-h2h-blue', 'PROVISIONAL', 'OFFICIAL'],
+          ['o-bk-h2h-red', 'PROVISIONAL', 'OFFICIAL'],
+          ['o-bk1-blue', 'PROVISIONAL', 'OFFICIAL'],
+          ['o-bk1-red', 'PROVISIONAL', 'OFFICIAL'],
+        ],
+      );
+      // GET /changes replays the same messages, previous and new settlement included.
+      const replay = (
+        await app.get(`/api/v1/public/changes?after=${(changed.changes[0]?.id ?? 1) - 1}&kind=settlement`)
+      ).json() as { changes: Array<{ id: number; data: { outcomes?: unknown[] } }> };
+      assert.deepEqual(
+        replay.changes.map((c) => c.data.outcomes?.length),
+        [4, 4],
+      );
+      // The head-to-head sides carry the same fields.
+      const h2h = (
+        (await app.get(`/api/v1/public/events/bkfc:${BKFC_EVENT}/headToHead`)).json() as {
+          headToHead: Array<{ id: string; athlete1: Outcome; athlete2: Outcome }>;
+        }
+      ).headToHead;
+      assert.ok(JSON.stringify(h2h).includes('"settlementReason":"RESULT_CHANGED"'), JSON.stringify(h2h));
+    } finally {
+      await app.app.close();
+    }
+  });
+
+  test('an abandoned event voids its markets with EVENT_ABANDONED, a cancelled one with EVENT_CANCELLED', async () => {
+    const store = await open();
+    const app = await fixtureApp(store);
+    try {
+      await ingestFeed(store, resultsFeed());
+      await ingestFeed(store, oddsFeed());
+      const read = async () =>
+        (
+          (await app.get(`/api/v1/public/events/spr:${SPR_EVENT}/eventWinner`)).json() as {
+            eventWinner: Array<{ settlement: string; settlementReason?: string; settledAt?: string }>;
+          }
+        ).eventWinner.map((o) => [o.settlement, o.settlementReason, o.settledAt]);
+      const now = new Date('2026-06-02T00:00:00.000Z');
+      await ingestFeed(
+        store,
+        { events: [sprEvent({ eventStatus: 'CANCELLED', abandoned: true, updatedAt: '2026-06-02T00:00:00Z' })] },
+        { now },
+      );
+      const abandoned = await read();
+      assert.ok(abandoned.length > 0);
+      for (const outcome of abandoned) assert.deepEqual(outcome, ['VOID', 'EVENT_ABANDONED', now.toISOString()]);
+      // Sent again without the flag: a plain cancellation.
+      await ingestFeed(store, { events: [sprEvent({ eventStatus: 'CANCELLED', updatedAt: '2026-06-03T00:00:00Z' })] });
+      for (const [settlement, reason] of await read())
+        assert.deepEqual([settlement, reason], ['VOID', 'EVENT_CANCELLED']);
     } finally {
       await app.app.close();
     }
