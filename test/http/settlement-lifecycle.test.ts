@@ -12,6 +12,7 @@ import { storeSnapshot } from '../helpers/hostile-input.ts';
 import { oddsFeed } from '../helpers/odds-fixture.ts';
 import { BKFC_EVENT, resultsFeed, SPR_EVENT } from '../helpers/results-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
+import { GSOC_DONE, teamMatchFeed } from '../helpers/team-match-fixture.ts';
 
 const T = '2026-06-01T00:00:00.000Z';
 
@@ -277,6 +278,56 @@ describeEachStore('settlement lifecycle', (open) => {
       await ingestFeed(store, { events: [sprEvent({ eventStatus: 'CANCELLED', updatedAt: '2026-06-03T00:00:00Z' })] });
       for (const [settlement, reason] of await read())
         assert.deepEqual([settlement, reason], ['VOID', 'EVENT_CANCELLED']);
+    } finally {
+      await app.app.close();
+    }
+  });
+
+  test("a team match's provisional score settles its markets PROVISIONAL on the team-match odds route", async () => {
+    const store = await open();
+    const app = await fixtureApp(store);
+    try {
+      const feed = teamMatchFeed();
+      await ingestFeed(store, feed, { now: new Date('2026-06-01T00:00:00.000Z') });
+      const done = feed.events?.find((e) => e.id.endsWith(GSOC_DONE));
+      assert.ok(done);
+      const now = new Date('2026-06-01T00:10:00.000Z');
+      await ingestFeed(
+        store,
+        { events: [{ ...done, resultStatus: 'PROVISIONAL', updatedAt: now.toISOString() }] },
+        { now },
+      );
+      type Odds = {
+        event: {
+          moneyLine: {
+            selection: Array<{
+              settlement: string;
+              settlementReason?: string;
+              deadHeatFactor: number;
+              settlementStatus?: string;
+              settledAt?: string;
+            }>;
+          };
+        };
+      };
+      const read = async () =>
+        ((await app.get(`/api/v1/public/events/gsoc/${GSOC_DONE}/odds`)).json() as Odds).event.moneyLine.selection.map(
+          (o) => [o.settlement, o.settlementReason, o.deadHeatFactor, o.settlementStatus, o.settledAt],
+        );
+      const settledAt = '2026-06-01T00:00:00.000Z';
+      const provisional = await read();
+      assert.ok(provisional.length > 0);
+      for (const [settlement, ...rest] of provisional) {
+        assert.notEqual(settlement, 'NOT_SET');
+        assert.deepEqual(rest, ['RESULT', 1, 'PROVISIONAL', settledAt]);
+      }
+      const later = new Date('2026-06-01T00:20:00.000Z');
+      await ingestFeed(
+        store,
+        { events: [{ ...done, resultStatus: 'OFFICIAL', updatedAt: later.toISOString() }] },
+        { now: later },
+      );
+      for (const [, ...rest] of await read()) assert.deepEqual(rest, ['RESULT', 1, 'OFFICIAL', settledAt]);
     } finally {
       await app.app.close();
     }
