@@ -113,13 +113,23 @@ function stateOf(entry: LedgerEntry | undefined): SettlementState {
   };
 }
 
+/** Rows per statement: well under SQLite's and PostgreSQL's bound-parameter limits (8 columns a row). */
+const LEDGER_CHUNK = 500;
+
 async function writeLedger(trx: Transaction<Database>, rows: SettlementRow[]): Promise<void> {
-  for (const row of rows) {
-    const { oddId: _id, ...rest } = row;
+  for (let i = 0; i < rows.length; i += LEDGER_CHUNK) {
     await trx
       .insertInto('settlements')
-      .values(row)
-      .onConflict((oc) => oc.column('oddId').doUpdateSet(rest))
+      .values(rows.slice(i, i + LEDGER_CHUNK))
+      .onConflict((oc) =>
+        oc.column('oddId').doUpdateSet((eb) => ({
+          settlement: eb.ref('excluded.settlement'),
+          settlementReason: eb.ref('excluded.settlementReason'),
+          deadHeatFactor: eb.ref('excluded.deadHeatFactor'),
+          settlementStatus: eb.ref('excluded.settlementStatus'),
+          settledAt: eb.ref('excluded.settledAt'),
+        })),
+      )
       .execute();
   }
 }
