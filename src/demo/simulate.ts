@@ -133,6 +133,7 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
     const chunk = newChunk();
     const next = new Map<string, EventView[]>();
     const transitions: TickSummary['transitions'] = [];
+    const started = new Set<string>();
     let live = 0;
     for (const competition of layout) {
       competition.replay();
@@ -141,6 +142,10 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
       now.forEach((view, seq) => {
         const was = before[seq] as EventView;
         if (view.status === 'LIVE') live++;
+        if (view.status === 'LIVE' && was.status !== 'LIVE') {
+          const { id, uuid } = competition.events[seq] as { id: string; uuid: string };
+          started.add(id).add(uuid);
+        }
         if (view.status !== was.status)
           transitions.push({
             eventId: competition.events[seq]?.id as string,
@@ -154,7 +159,7 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
       });
       next.set(competition.key, now);
     }
-    const { document, remember } = changes(chunk, sent, prices, { heard, at: realNow.getTime() });
+    const { document, remember } = changes(chunk, sent, prices, { heard, at: realNow.getTime() }, started);
     const summary = document
       ? await ingestFeed(store, { updatedAt: realNow.toISOString(), ...document }, { now: realNow })
       : null;
@@ -234,13 +239,17 @@ const KEEP_ALIVE_MS = 10_000;
  * The items of a chunk that differ from what was last sent, as a document (null when none), and how
  * to remember them once written. A settled outcome keeps the last price it was offered at. A LIVE
  * event's row goes again, unchanged, when it has not been sent for KEEP_ALIVE_MS (it writes nothing).
+ * The odds of an event that `started` (went LIVE) this tick all go again: priced in play, even where
+ * the price did not move, they are no longer pre-match prices (EVENT_STARTED).
  */
 function changes(
   chunk: DemoChunk,
   sent: Map<string, string>,
   prices: Map<string, number>,
   keepAlive: { heard: Map<string, number>; at: number },
+  started: ReadonlySet<string>,
 ): { document: FeedDocument | null; remember: () => void } {
+  const startedMarkets = new Set(chunk.markets.filter((m) => started.has(m.eventId)).map((m) => m.id));
   const fresh = newChunk();
   const seen: Array<[string, string]> = [];
   let count = 0;
@@ -250,7 +259,10 @@ function changes(
         item = { ...item, odds: prices.get(item.id as string) };
       const key = keyOf(collection, item);
       const json = JSON.stringify(item);
-      if (sent.get(key) === json && !dueForKeepAlive(collection, item, keepAlive)) continue;
+      const again =
+        dueForKeepAlive(collection, item, keepAlive) ||
+        (collection === 'odds' && startedMarkets.has(item.marketId as string));
+      if (sent.get(key) === json && !again) continue;
       (fresh[collection] as unknown[]).push(item);
       seen.push([key, json]);
       count++;

@@ -1,7 +1,7 @@
 import { type Competition, getCompetition } from '../domain/competitions.ts';
 import type { OddType, OverUnderSubMarketType, Settlement } from '../domain/enumerations.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
-import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
+import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops, NO_BET_STOPS } from '../domain/feed-health.ts';
 import { isExclusiveMarket, scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
 import { marketStatus } from '../domain/markets/market-status.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
@@ -45,7 +45,7 @@ import type {
 import type { AccessScope } from './access-scope.ts';
 import { athleteDocument, teamDocument } from './athlete-document.ts';
 import { resolveEvent } from './events.ts';
-import { staleEventIds } from './feed-status.ts';
+import { eventBetStops } from './feed-status.ts';
 import { scopePricing } from './parlay.ts';
 import { publishedStatus, scopeResults } from './scope-results.ts';
 
@@ -56,8 +56,8 @@ interface Context {
   heats: Map<string, HeatRow & { round: RoundRow }>;
   results: Map<string, ScopeResult>;
   eventStatus: string;
-  /** The feed has been silent about the LIVE event for FEED_STALE_SECONDS: open outcomes are suspended. */
-  feedStale?: boolean;
+  /** The bet stops of the LIVE event (feed silence, a score just changed, its start): open outcomes are suspended. */
+  betStops?: EventBetStops;
   /** The event was abandoned under way: its voids say EVENT_ABANDONED. */
   abandoned?: boolean;
   /** The settlements as last published, by odd id (when and why each settled: settledAt, RESULT_CHANGED). */
@@ -71,7 +71,7 @@ export async function getEventOdds(
   oddType: OddType,
   query: EventOddsQuery,
   scope: AccessScope,
-  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+  betStops: BetStopRules = DEFAULT_BET_STOP_RULES,
   // The present that feed silence is measured to: the server's clock, or the clock the feed was
   // stamped with when a caller set it (ingestFeed's `now`: the simulator, tests).
   now = new Date(),
@@ -95,7 +95,7 @@ export async function getEventOdds(
   if (query.overUnderSubMarketType && (oddType === 'overUnder' || oddType === 'multiOverUnder'))
     filter.overUnderSubMarketType = query.overUnderSubMarketType;
   const markets = await repo.marketsOfEvent(event.id, filter);
-  const { odds, context } = await marketContext(store, event, competition, markets, feedStaleSeconds, now);
+  const { odds, context } = await marketContext(store, event, competition, markets, betStops, now);
   const publicId = formatPublicId(event.competition, event.id);
   const header = { eventId: publicId, publicId, numericEventId: event.referenceId, oddType };
   // Each item is built as its odd type's shape (oddItem below); the member's name is the odd type.
@@ -114,9 +114,9 @@ export async function marketItems(
   event: EventWithTour,
   competition: Competition,
   markets: MarketRow[],
-  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+  betStops: BetStopRules = DEFAULT_BET_STOP_RULES,
 ): Promise<OddItem<OddType>[]> {
-  const { odds, context } = await marketContext(store, event, competition, markets, feedStaleSeconds);
+  const { odds, context } = await marketContext(store, event, competition, markets, betStops);
   const items = oddItems(markets, odds, context);
   // Exotic orders carry how many combinations exist and how many are shown, as route 6 gives them.
   const exotic = markets.filter((m) => m.oddType === 'eventExacta' || m.oddType === 'heatExacta');
@@ -132,7 +132,7 @@ async function marketContext(
   event: EventWithTour,
   competition: Competition,
   markets: MarketRow[],
-  feedStaleSeconds: number,
+  rules: BetStopRules,
   now = new Date(),
 ): Promise<{ odds: OddRow[]; context: Context }> {
   const repo = oddsRepository(store.db);
@@ -140,10 +140,10 @@ async function marketContext(
     event.id,
     markets.map((m) => m.id),
   );
-  const [heats, results, stale, ledger] = await Promise.all([
+  const [heats, results, betStops, ledger] = await Promise.all([
     repo.heatsOfEvent(event.id),
     scopeResults(store, event, competition, markets),
-    staleEventIds(store, [event.id], feedStaleSeconds, now),
+    eventBetStops(store, event, rules, now),
     settlementLedger(store, event.id),
   ]);
   const athleteIds = new Set<string>();
@@ -164,7 +164,7 @@ async function marketContext(
     heats: new Map(heats.map((h) => [h.id, h])),
     results,
     eventStatus: event.eventStatus,
-    feedStale: stale.has(event.id),
+    betStops,
     abandoned: event.abandoned === 1,
     ledger,
   };
@@ -233,7 +233,7 @@ export function pricedOutcome(
   market: MarketRow,
   odd: OddRow,
   siblings: readonly OddRow[],
-  context: Pick<Context, 'results' | 'eventStatus' | 'feedStale' | 'abandoned' | 'ledger'>,
+  context: Pick<Context, 'results' | 'eventStatus' | 'betStops' | 'abandoned' | 'ledger'>,
 ): PricedOutcome {
   const { selection, scope } = outcomeSelection(market, odd, siblings);
   const result = context.results.get(scopeKey(scope));
@@ -268,7 +268,7 @@ export function pricedOutcome(
       oddStatusReason: odd.statusReason ?? null,
       resulted: result !== undefined && result.state !== 'pending',
       eventStatus: context.eventStatus,
-      feedStale: context.feedStale === true,
+      ...(context.betStops ?? NO_BET_STOPS),
     }),
     settlement,
     ...publishedSettlement(

@@ -65,7 +65,7 @@ const Priced = {
   statusReason: Type.Optional(
     StringEnum(STATUS_REASONS, {
       description:
-        'why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED',
+        'why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED',
     }),
   ),
   settlement: StringEnum(SETTLEMENTS),

@@ -195,7 +195,7 @@ const OutcomeStatusReason = Type.Optional(
 const MarketStatusReason = Type.Optional(
   StringEnum(STATUS_REASONS, {
     description:
-      'why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED',
+      'why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED',
   }),
 );
 

@@ -407,6 +407,15 @@ async function trading(db: AnyDb): Promise<void> {
 }
 
 /**
+ * In-play bet stops (issue 27): when a score of each LIVE event last changed (SCORE_CHANGE), and
+ * whether a node has pushed that suspension on the stream.
+ */
+async function inPlay(db: AnyDb): Promise<void> {
+  for (const column of ['score_changed_at', 'score_stop_published_at'])
+    await db.schema.alterTable('feed_activity').addColumn(column, text).execute();
+}
+
+/**
  * The settlement lifecycle (issue 27): provisional or official results, the operator's dead-heat
  * share, abandoned events, and the settlements as last published (what a changed result is compared
  * with, and when each outcome settled).
@@ -449,6 +458,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-integrators': { up: integrators },
   '0008-trading': { up: trading },
   '0010-settlement': { up: settlement },
+  '0011-in-play': { up: inPlay },
 };
 
 export const migrationProvider: MigrationProvider = {

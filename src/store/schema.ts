@@ -353,6 +353,10 @@ export interface FeedActivityRow {
   lastMessageAt: string;
   /** When a node pushed the event's FEED_STALE bet stop; null until then and after its next message. */
   stalePublishedAt: string | null;
+  /** Server time of the last batch that changed one of its scores while it was LIVE. */
+  scoreChangedAt: string | null;
+  /** When a node pushed its SCORE_CHANGE suspension; null until then and once it reopened. */
+  scoreStopPublishedAt: string | null;
 }
 
 /**

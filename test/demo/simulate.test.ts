@@ -14,7 +14,7 @@ import { demoMatchModel, restOfMatch } from '../../src/demo/matches.ts';
 import { createSimulator, prepareSimulation, type Simulator, type TickSummary } from '../../src/demo/simulate.ts';
 import { getCompetition } from '../../src/domain/competitions.ts';
 import type { OddType } from '../../src/domain/enumerations.ts';
-import { DEFAULT_FEED_STALE_SECONDS } from '../../src/domain/feed-health.ts';
+import { DEFAULT_BET_STOP_RULES, DEFAULT_FEED_STALE_SECONDS } from '../../src/domain/feed-health.ts';
 import { matchDistribution, moneyline, regularPeriods } from '../../src/domain/pricing/team-match-model.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { staleEventIds } from '../../src/read/feed-status.ts';
@@ -136,7 +136,7 @@ for (const kind of STORE_KINDS) {
     // The simulator stamps its feed with the real time the test gives it (realAt), days before the
     // wall clock: route 6 judges the feed's silence (the FEED_STALE bet stop) at that time too.
     const eventOdds = (eventId: string, oddType: OddType) =>
-      getEventOdds(store, eventId, oddType, {}, null, DEFAULT_FEED_STALE_SECONDS, realAt(clock));
+      getEventOdds(store, eventId, oddType, {}, null, DEFAULT_BET_STOP_RULES, realAt(clock));
     const liveEvent = async (competition: string) =>
       store.db
         .selectFrom('events')
@@ -311,6 +311,17 @@ for (const kind of STORE_KINDS) {
         .orderBy('roundNo')
         .execute();
       assert.equal(sets[0]?.roundStatus, 'LIVE');
+      // Its prices go again with the start: priced in play, not pre-match prices (EVENT_STARTED).
+      const odds = await store.db
+        .selectFrom('odds')
+        .select(['status', 'statusReason'])
+        .where('eventId', '=', next.id)
+        .execute();
+      assert.ok(odds.length > 0);
+      assert.deepEqual(
+        odds.filter((o) => o.statusReason === 'EVENT_STARTED'),
+        [],
+      );
       for (const competition of COMPETITIONS) {
         const events = await store.db
           .selectFrom('events')

@@ -276,7 +276,14 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     createdAt: T1,
   },
   pricingModels: { id: 'event-1', model: '{"scopes":{}}', updatedAt: T1 },
-  feedActivity: { eventId: 'event-1', competition: 'wsl', lastMessageAt: T1, stalePublishedAt: null },
+  feedActivity: {
+    eventId: 'event-1',
+    competition: 'wsl',
+    lastMessageAt: T1,
+    stalePublishedAt: null,
+    scoreChangedAt: T1,
+    scoreStopPublishedAt: null,
+  },
   settlements: {
     oddId: 'odd-1',
     eventId: 'ev-1',
@@ -332,6 +339,7 @@ describeEachStore('store', (open) => {
       '0007-integrators',
       '0008-trading',
       '0010-settlement',
+      '0011-in-play',
     ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);

@@ -37,11 +37,16 @@ describeEachStore('0007-integrators on a store that holds data', (open) => {
       await sql`alter table ${sql.table(table)} drop column status_reason`.execute(store.db);
     await sql`drop index events_last_changed_at`.execute(store.db);
     await sql`alter table events drop column last_changed_at`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading', '0010-settlement')`.execute(
+    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading', '0010-settlement', '0011-in-play')`.execute(
       store.db,
     );
 
-    assert.deepEqual(await migrateToLatest(store), ['0007-integrators', '0008-trading', '0010-settlement']);
+    assert.deepEqual(await migrateToLatest(store), [
+      '0007-integrators',
+      '0008-trading',
+      '0010-settlement',
+      '0011-in-play',
+    ]);
     const events = await store.db.selectFrom('events').select(['id', 'updatedAt', 'lastChangedAt']).execute();
     const latest = await latestRowTimes(store);
     assert.equal(events.length, 3);

@@ -28,7 +28,7 @@ export const serveCommand: Command = {
       );
       return 2;
     }
-    const config = loadConfig();
+    const config = loadConfig(process.env, { simulator: values.simulate === true });
     // Loaded here rather than at the top, so that `altsports serve --help` answers at once.
     const { default: closeWithGrace } = await import('close-with-grace');
     const { ensureApiKey } = await import('../../access/api-keys.ts');

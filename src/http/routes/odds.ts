@@ -46,7 +46,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         request.params.oddType,
         request.query,
         scopeOf(request),
-        request.server.feedStaleSeconds,
+        request.server.betStopRules,
       ),
   );
 
@@ -84,7 +84,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         request.body,
         scopeOf(request),
         sgpMaxLegs,
-        request.server.feedStaleSeconds,
+        request.server.betStopRules,
       );
     },
   );
@@ -121,7 +121,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         request.body,
         scopeOf(request),
         sgpMaxLegs,
-        request.server.feedStaleSeconds,
+        request.server.betStopRules,
       ),
   );
 };
