@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { type BatchChanges, type ChangeRecord, changeRecords, type StoredChange } from '../domain/changes.ts';
+import {
+  type BatchChanges,
+  type ChangeRecord,
+  changeRecords,
+  type EventChanges,
+  type StoredChange,
+} from '../domain/changes.ts';
 import { preMatchOddIds } from '../domain/feed-health.ts';
 import type { Store } from '../store/database.ts';
 import {
@@ -9,6 +15,7 @@ import {
   findMarkets,
   heatIdsOfEntries,
   ReferenceIdConflict,
+  resultsHeld,
   touchEvents,
   touchLastChanged,
   upsertNewer,
@@ -50,6 +57,7 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
     (collection, ownerIds) => findEntrants(store.db, collection, ownerIds),
     (ids) => findMarkets(store.db, ids),
     (roundIds) => eventIdsOfRounds(store.db, roundIds),
+    (collection, ids) => resultsHeld(store.db, collection, ids),
   );
   try {
     const summary = await store.db.transaction().execute(async (trx) => {
@@ -98,8 +106,8 @@ async function writeFeed(
   }
   await touchEvents(trx, latestByEvent);
   summary.changedEventIds = [...latestByEvent.keys()];
-  const batch = await changes.resolve(trx);
   const committedAt = (options.now ?? new Date()).toISOString();
+  const batch = await settleBatch(trx, store, await changes.resolve(trx), committedAt);
   // Taken inside the transaction, after PostgreSQL's ingest lock: batches are stamped in the order they commit.
   await touchLastChanged(trx, [...batch.events.keys()], committedAt);
   for (const eventId of batch.events.keys()) spokenOf.add(eventId);
@@ -167,6 +175,40 @@ async function noteInPlay(
     await odds.suspend([...preMatch], 'EVENT_STARTED');
   }
   return records;
+}
+
+/**
+ * The batch with the outcomes whose settlements it moved (issue 27), from the store's settlements
+ * keeper. Only pure price ticks of an event not over are passed by: nothing else they change decides
+ * an outcome.
+ */
+async function settleBatch(
+  trx: Transaction,
+  store: Store,
+  batch: BatchChanges,
+  committedAt: string,
+): Promise<BatchChanges> {
+  if (!store.settle) return batch;
+  const candidates = [...batch.events].filter(([, e]) => mayMoveSettlements(e)).map(([id]) => id);
+  if (candidates.length === 0) return batch;
+  const moved = await store.settle(trx, candidates.sort(), committedAt);
+  if (moved.size === 0) return batch;
+  const events = new Map(
+    [...batch.events].map(([id, e]) => [id, moved.has(id) ? { ...e, settlements: moved.get(id) } : e]),
+  );
+  return { ...batch, events };
+}
+
+function mayMoveSettlements(e: EventChanges): boolean {
+  return (
+    e.eventFinal ||
+    e.event !== undefined ||
+    e.heatIds.length > 0 ||
+    e.roundIds.length > 0 ||
+    e.participantsChanged ||
+    e.marketIds.length > 0 ||
+    e.odds.some((o) => o.settlement !== null)
+  );
 }
 
 async function competitionsOf(trx: Transaction, eventIds: readonly string[]): Promise<Map<string, string>> {

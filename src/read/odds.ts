@@ -8,6 +8,7 @@ import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { OverUnderSide, Scope, Selection } from '../domain/markets/selection.ts';
 import { settleSelection } from '../domain/markets/settlement.ts';
 import { settlementReason } from '../domain/markets/settlement-reason.ts';
+import { settlementStatus } from '../domain/markets/settlement-status.ts';
 import { decimalToAmerican, decimalToProbability, MAX_DECIMAL_ODDS, roundTo } from '../domain/odds-format.ts';
 import { MAX_PRICED } from '../domain/pricing/margin.ts';
 import { formatPublicId } from '../domain/public-id.ts';
@@ -31,7 +32,16 @@ import type { Store } from '../store/database.ts';
 import type { EventWithTour } from '../store/repositories/events-repository.ts';
 import { type MarketFilter, oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
-import type { AthleteRow, EventRow, HeatRow, MarketRow, OddRow, RoundRow, TeamRow } from '../store/schema.ts';
+import type {
+  AthleteRow,
+  EventRow,
+  HeatRow,
+  MarketRow,
+  OddRow,
+  RoundRow,
+  SettlementRow,
+  TeamRow,
+} from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { athleteDocument, teamDocument } from './athlete-document.ts';
 import { resolveEvent } from './events.ts';
@@ -48,6 +58,10 @@ interface Context {
   eventStatus: string;
   /** The bet stops of the LIVE event (feed silence, a score just changed, its start): open outcomes are suspended. */
   betStops?: EventBetStops;
+  /** The event was abandoned under way: its voids say EVENT_ABANDONED. */
+  abandoned?: boolean;
+  /** The settlements as last published, by odd id (when and why each settled: settledAt, RESULT_CHANGED). */
+  ledger?: ReadonlyMap<string, SettlementRow>;
 }
 
 /** Route 6: one odd type's markets of an event, every outcome priced in three formats and settled from the results. */
@@ -126,10 +140,11 @@ async function marketContext(
     event.id,
     markets.map((m) => m.id),
   );
-  const [heats, results, betStops] = await Promise.all([
+  const [heats, results, betStops, ledger] = await Promise.all([
     repo.heatsOfEvent(event.id),
     scopeResults(store, event, competition, markets),
     eventBetStops(store, event, rules, now),
+    settlementLedger(store, event.id),
   ]);
   const athleteIds = new Set<string>();
   for (const o of odds) {
@@ -150,8 +165,16 @@ async function marketContext(
     results,
     eventStatus: event.eventStatus,
     betStops,
+    abandoned: event.abandoned === 1,
+    ledger,
   };
   return { odds, context };
+}
+
+/** The settlements of an event's outcomes as last published (the ledger the ingest keeps), by odd id. */
+export async function settlementLedger(store: Pick<Store, 'db'>, eventId: string): Promise<Map<string, SettlementRow>> {
+  const rows = await store.db.selectFrom('settlements').selectAll().where('eventId', '=', eventId).execute();
+  return new Map(rows.map((row) => [row.oddId, row]));
 }
 
 export function parseIds(text: string | null): string[] {
@@ -210,7 +233,7 @@ export function pricedOutcome(
   market: MarketRow,
   odd: OddRow,
   siblings: readonly OddRow[],
-  context: Pick<Context, 'results' | 'eventStatus' | 'betStops'>,
+  context: Pick<Context, 'results' | 'eventStatus' | 'betStops' | 'abandoned' | 'ledger'>,
 ): PricedOutcome {
   const { selection, scope } = outcomeSelection(market, odd, siblings);
   const result = context.results.get(scopeKey(scope));
@@ -224,6 +247,12 @@ export function pricedOutcome(
   const settlement =
     (odd.settlement as Settlement | null) ??
     (derived.settlement === 'NOT_SET' && siblingWon ? 'LOSE' : derived.settlement);
+  // The operator's WIN may be a dead heat's share; an operator's other settlements pay in full.
+  const deadHeatFactor = odd.settlement
+    ? odd.settlement === 'WIN'
+      ? (odd.deadHeatFactor ?? 1)
+      : 1
+    : derived.deadHeatFactor;
   return {
     id: odd.id,
     outcomeId: String(odd.referenceId),
@@ -242,18 +271,62 @@ export function pricedOutcome(
       ...(context.betStops ?? NO_BET_STOPS),
     }),
     settlement,
-    ...optional(
-      'settlementReason',
-      settlementReason({
+    ...publishedSettlement(
+      odd.id,
+      {
         settlement,
         byOperator: odd.settlement !== null || (derived.settlement === 'NOT_SET' && siblingWon),
-        resultState: result?.state,
-        deadHeatFactor: odd.settlement ? 1 : derived.deadHeatFactor,
-      }),
+        result,
+        deadHeatFactor,
+      },
+      context,
     ),
-    deadHeatFactor: odd.settlement ? 1 : derived.deadHeatFactor,
+    deadHeatFactor,
     // biome-ignore lint/complexity/useMathMinMax: ISO date-time strings, which compare in time order
     updatedAt: odd.updatedAt > market.updatedAt ? odd.updatedAt : market.updatedAt,
+  };
+}
+
+/**
+ * Why, how finally and when an outcome settled: the reason and status derived now, and from the
+ * ledger (when it holds this very settlement) the time it settled and whether a changed result did.
+ */
+function publishedSettlement(
+  oddId: string,
+  facts: { settlement: Settlement; byOperator: boolean; result: ScopeResult | undefined; deadHeatFactor: number },
+  context: Pick<Context, 'abandoned' | 'ledger'>,
+): Pick<PricedOutcome, 'settlementReason' | 'settlementStatus' | 'settledAt'> {
+  const { settlement, byOperator, result, deadHeatFactor } = facts;
+  const reason = settlementReason({
+    settlement,
+    byOperator,
+    resultState: result?.state,
+    deadHeatFactor,
+    abandoned: context.abandoned === true,
+  });
+  const status = settlementStatus({
+    settlement,
+    byOperator,
+    resultStatus: result === undefined ? undefined : result.provisional ? 'PROVISIONAL' : 'OFFICIAL',
+  });
+  const kept = context.ledger?.get(oddId);
+  const current = kept && kept.settlement === settlement && kept.deadHeatFactor === deadHeatFactor ? kept : undefined;
+  return {
+    ...optional('settlementReason', current?.settlementReason === 'RESULT_CHANGED' ? 'RESULT_CHANGED' : reason),
+    ...optional('settlementStatus', status),
+    ...optional('settledAt', settlement === 'NOT_SET' ? undefined : (current?.settledAt ?? undefined)),
+  };
+}
+
+/** The settlement fields besides `settlement`, as routes that build their own outcomes publish them. */
+export function settledFields(
+  priced: PricedOutcome,
+): Pick<PricedOutcome, 'settlementReason' | 'deadHeatFactor' | 'settlementStatus' | 'settledAt'> {
+  return {
+    ...optional('settlementReason', priced.settlementReason),
+    deadHeatFactor: priced.deadHeatFactor,
+    ...optional('settlementStatus', priced.settlementStatus),
+    ...optional('settledAt', priced.settledAt),
   };
 }
 
@@ -389,6 +462,7 @@ function headToHeadItem(market: MarketRow, sides: [OddRow, OddRow], context: Con
       status: priced.status,
       ...(priced.statusReason ? { statusReason: priced.statusReason } : {}),
       settlement: priced.settlement,
+      ...settledFields(priced),
       athlete: athleteOf(odd.athleteId, context),
     };
   };
@@ -472,6 +546,7 @@ async function exoticItems(
       status: 'OPEN',
       statusReason: null,
       settlement: null,
+      deadHeatFactor: null,
       updatedAt: market.updatedAt,
     };
     const item = oddItem(market, row, pricedOutcome(market, row, outcomes, context), context) as ExoticItem;

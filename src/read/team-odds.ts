@@ -22,7 +22,7 @@ import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import type { MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { eventBetStops } from './feed-status.ts';
-import { outcomeSelection, pricedOutcome } from './odds.ts';
+import { outcomeSelection, pricedOutcome, settledFields, settlementLedger } from './odds.ts';
 import { scopeResults } from './scope-results.ts';
 import { loadTeamMatch, resolveSportEvent, type SportRoute } from './sport-events.ts';
 import { type TeamMatch, teamOfSide } from './team-match.ts';
@@ -81,9 +81,10 @@ async function teamOdds(
     event.id,
     markets.map((m) => m.id),
   );
-  const [results, betStops] = await Promise.all([
+  const [results, betStops, ledger] = await Promise.all([
     scopeResults(store, event, match.competition, markets, match),
     eventBetStops(store, event, rules),
+    settlementLedger(store, event.id),
   ]);
   const byMarket = new Map<string, OddRow[]>();
   for (const odd of odds) byMarket.set(odd.marketId, [...(byMarket.get(odd.marketId) ?? []), odd]);
@@ -98,7 +99,13 @@ async function teamOdds(
     const result = results.get(scopeKey(scopeOf({ ...market, athleteIds: null })));
     const outcomes = siblings.map((odd) => ({
       odd,
-      priced: pricedOutcome(market, odd, siblings, { results, eventStatus: event.eventStatus, betStops }),
+      priced: pricedOutcome(market, odd, siblings, {
+        results,
+        eventStatus: event.eventStatus,
+        betStops,
+        abandoned: event.abandoned === 1,
+        ledger,
+      }),
       selection: outcomeSelection(market, odd, siblings).selection as TeamOutcome['selection'],
     }));
     const scope = scopes.get(market.roundId);
@@ -159,6 +166,7 @@ function marketDocument(match: TeamMatch, market: TeamMarket): TeamMarketDocumen
         status: outcome.priced.status,
         ...withReason(outcome.priced.statusReason),
         settlement: outcome.priced.settlement,
+        ...settledFields(outcome.priced),
         updatedAt: outcome.priced.updatedAt,
       };
     }),

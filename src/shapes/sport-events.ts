@@ -10,6 +10,7 @@ import {
 import { STATUS_REASONS } from '../domain/markets/market-status.ts';
 import { OUTCOME_SIDES } from '../domain/markets/selection.ts';
 import { CompetitionKey, Nullable, Price, Ref, StringEnum, Timestamp } from './common.ts';
+import { Settled } from './odds.ts';
 
 /**
  * Documents of routes 8 to 17. Section 2.6 gives the curling event's opening fields, team, end and
@@ -215,6 +216,7 @@ export const TeamOutcome = Type.Object(
     status: StringEnum(OUTCOME_STATUSES),
     statusReason: OutcomeStatusReason,
     settlement: StringEnum(SETTLEMENTS),
+    ...Settled,
     updatedAt: Timestamp,
   },
   { $id: 'TeamOutcome', title: 'TeamOutcome' },
