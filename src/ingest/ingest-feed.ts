@@ -15,6 +15,7 @@ import {
 } from '../store/feed-writer.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
+import { oddsHistoryRepository } from '../store/repositories/odds-history-repository.ts';
 import { batchChangesCollector } from './batch-changes.ts';
 import { betStopRecords } from './bet-stop.ts';
 import { FeedValidationError } from './feed-errors.ts';
@@ -89,6 +90,8 @@ async function writeFeed(
       dialect: store.dialect,
     });
     summary[collection] = result.counts;
+    // The price history, in the same transaction: written odds whose price or status moved.
+    if (collection === 'odds') await oddsHistoryRepository(trx).record(result.changed);
     changes.written(collection, rows, result.changed);
     noteEventContent(collection, rows, result.changed, latestByEvent);
     options.onCollection?.(collection, result.counts);
