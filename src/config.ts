@@ -31,6 +31,8 @@ export interface Config {
   sgpMaxLegs: number;
   /** Seconds of feed silence after which a LIVE event's open markets are suspended (FEED_STALE); 0: never. */
   feedStaleSeconds: number;
+  /** Days of price history kept (issue 27): older changes are pruned hourly, each outcome's latest kept. */
+  oddsHistoryDays: number;
   /** Server-wide default requests per key per clock minute and per UTC day; 0: no limit. */
   rateLimitPerMinute: number;
   rateLimitPerDay: number;
@@ -85,6 +87,11 @@ export const CONFIG_VARIABLES = [
     'FEED_STALE_SECONDS',
     '30',
     'seconds of feed silence after which a LIVE event is stale (bet stop: FEED_STALE); 0: no bet stop on silence',
+  ],
+  [
+    'ODDS_HISTORY_DAYS',
+    '365',
+    "days of price history kept (1 to 36500); older changes are pruned hourly, each outcome's latest kept",
   ],
   [
     'RATE_LIMIT_PER_MINUTE',
@@ -196,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streamTokenSeconds: integer('STREAM_TOKEN_SECONDS', 600, 10, 86_400),
     sgpMaxLegs: integer('SGP_MAX_LEGS', 12, 2, MAX_SGP_LEGS),
     feedStaleSeconds: integer('FEED_STALE_SECONDS', 30, 0, 86_400),
+    oddsHistoryDays: integer('ODDS_HISTORY_DAYS', 365, 1, 36_500),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     rateLimitPerDay: integer('RATE_LIMIT_PER_DAY', 0, 0, 1_000_000_000),
     redisUrl,
@@ -256,6 +264,7 @@ export function describeConfig(config: Config): Record<string, string> {
     STREAM_TOKEN_SECONDS: String(config.streamTokenSeconds),
     SGP_MAX_LEGS: String(config.sgpMaxLegs),
     FEED_STALE_SECONDS: config.feedStaleSeconds === 0 ? '0 (no bet stop on silence)' : String(config.feedStaleSeconds),
+    ODDS_HISTORY_DAYS: String(config.oddsHistoryDays),
     RATE_LIMIT_PER_MINUTE: config.rateLimitPerMinute === 0 ? '0 (no limit)' : String(config.rateLimitPerMinute),
     RATE_LIMIT_PER_DAY: config.rateLimitPerDay === 0 ? '0 (no limit)' : String(config.rateLimitPerDay),
     REDIS_URL: redis ? redis.toString() : '(unset: rate limits counted per process)',

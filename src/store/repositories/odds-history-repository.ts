@@ -67,6 +67,27 @@ export function oddsHistoryRepository(db: Db) {
         .execute();
     },
 
+    /** The latest row of each of these odds that was OPEN: the closing price, once it has closed for good. */
+    async lastOpenOf(oddIds: readonly string[]): Promise<OddsHistoryEntry[]> {
+      if (oddIds.length === 0) return [];
+      return db
+        .selectFrom('oddsHistory as h')
+        .select(['h.oddId', 'h.decimalOdds', 'h.status', 'h.statusReason', 'h.changedAt', 'h.isFirst'])
+        .where('h.oddId', 'in', [...oddIds])
+        .where((eb) =>
+          eb(
+            'h.id',
+            '=',
+            eb
+              .selectFrom('oddsHistory as l')
+              .select((l) => l.fn.max('l.id').as('id'))
+              .whereRef('l.oddId', '=', 'h.oddId')
+              .where('l.status', '=', 'OPEN'),
+          ),
+        )
+        .execute();
+    },
+
     /**
      * Deletes rows changed before `before`, except each outcome's last one: an outcome whose price has
      * not moved within the retention keeps the price it holds. Returns how many rows went.
