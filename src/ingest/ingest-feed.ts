@@ -32,6 +32,8 @@ export interface IngestOptions {
   now?: Date;
   /** Called after each collection is written, for progress output. */
   onCollection?: (collection: FeedCollection, counts: WriteCounts) => void;
+  /** false: write no price history (bench/odds-history.ts's baseline only; every writer records it). */
+  oddsHistory?: boolean;
 }
 
 /** Serialises ingest across API nodes sharing one PostgreSQL store (reference-id assignment). */
@@ -91,7 +93,7 @@ async function writeFeed(
     });
     summary[collection] = result.counts;
     // The price history, in the same transaction: written odds whose price or status moved.
-    if (collection === 'odds') await oddsHistoryRepository(trx).record(result.changed);
+    if (collection === 'odds' && options.oddsHistory !== false) await oddsHistoryRepository(trx).record(result.changed);
     changes.written(collection, rows, result.changed);
     noteEventContent(collection, rows, result.changed, latestByEvent);
     options.onCollection?.(collection, result.counts);

@@ -39,13 +39,15 @@ export async function getOddsHistory(
     );
   const window = timeWindow(query);
   const repo = oddsRepository(store.db);
-  const markets = await repo.marketsOfEvent(event.id, query.oddType ? { oddType: query.oddType } : {});
-  const rows = await repo.outcomesPage(event.id, {
-    ...(query.oddType ? { marketIds: markets.map((m) => m.id) } : {}),
-    ...(query.outcomeId !== undefined ? { outcome: query.outcomeId } : {}),
-    ...(query.cursor ? { afterReferenceId: decodeCursor(query.cursor) } : {}),
-    ...(query.limit !== undefined ? { limit: query.limit + 1 } : {}),
-  });
+  const [markets, rows] = await Promise.all([
+    repo.marketsOfEvent(event.id, query.oddType ? { oddType: query.oddType } : {}),
+    repo.outcomesPage(event.id, {
+      ...(query.oddType ? { oddType: query.oddType } : {}),
+      ...(query.outcomeId !== undefined ? { outcome: query.outcomeId } : {}),
+      ...(query.cursor ? { afterReferenceId: decodeCursor(query.cursor) } : {}),
+      ...(query.limit !== undefined ? { limit: query.limit + 1 } : {}),
+    }),
+  ]);
   if (query.outcomeId !== undefined && rows.length === 0 && !query.cursor)
     throw notFound(`Outcome "${query.outcomeId}" not found in event "${eventId}"`, {
       eventId,

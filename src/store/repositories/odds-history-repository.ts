@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database, OddsHistoryRow } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -23,15 +23,16 @@ export function oddsHistoryRepository(db: Db) {
     async record(oddIds: readonly string[]): Promise<void> {
       for (let i = 0; i < oddIds.length; i += RECORD_CHUNK) {
         const part = oddIds.slice(i, i + RECORD_CHUNK);
+        // Each odd's last row found once (an index lookup), then joined by primary key.
         await sql`
           insert into odds_history (odd_id, decimal_odds, status, status_reason, changed_at, is_first)
           select o.id, o.decimal_odds, o.status, o.status_reason, o.updated_at,
                  case when last.id is null then 1 else 0 end
-          from odds o
-          left join odds_history last
-            on last.id = (select max(h.id) from odds_history h where h.odd_id = o.id)
-          where o.id in (${sql.join(part)})
-            and (last.id is null or last.decimal_odds <> o.decimal_odds or last.status <> o.status)`.execute(db);
+          from (select id, decimal_odds, status, status_reason, updated_at,
+                       (select max(h.id) from odds_history h where h.odd_id = odds.id) as last_id
+                from odds where id in (${sql.join(part)})) o
+          left join odds_history last on last.id = o.last_id
+          where last.id is null or last.decimal_odds <> o.decimal_odds or last.status <> o.status`.execute(db);
       }
     },
 
@@ -48,44 +49,13 @@ export function oddsHistoryRepository(db: Db) {
     },
 
     /** The oldest retained row of each of these odds: the opening, whatever window was asked for. */
-    async firstOf(oddIds: readonly string[]): Promise<OddsHistoryEntry[]> {
-      if (oddIds.length === 0) return [];
-      return db
-        .selectFrom('oddsHistory as h')
-        .select(['h.oddId', 'h.decimalOdds', 'h.status', 'h.statusReason', 'h.changedAt', 'h.isFirst'])
-        .where('h.oddId', 'in', [...oddIds])
-        .where((eb) =>
-          eb(
-            'h.id',
-            '=',
-            eb
-              .selectFrom('oddsHistory as f')
-              .select((f) => f.fn.min('f.id').as('id'))
-              .whereRef('f.oddId', '=', 'h.oddId'),
-          ),
-        )
-        .execute();
+    firstOf(oddIds: readonly string[]): Promise<OddsHistoryEntry[]> {
+      return rowsAt(db, oddIds, sql`min(f.id)`, sql``);
     },
 
     /** The latest row of each of these odds that was OPEN: the closing price, once it has closed for good. */
-    async lastOpenOf(oddIds: readonly string[]): Promise<OddsHistoryEntry[]> {
-      if (oddIds.length === 0) return [];
-      return db
-        .selectFrom('oddsHistory as h')
-        .select(['h.oddId', 'h.decimalOdds', 'h.status', 'h.statusReason', 'h.changedAt', 'h.isFirst'])
-        .where('h.oddId', 'in', [...oddIds])
-        .where((eb) =>
-          eb(
-            'h.id',
-            '=',
-            eb
-              .selectFrom('oddsHistory as l')
-              .select((l) => l.fn.max('l.id').as('id'))
-              .whereRef('l.oddId', '=', 'h.oddId')
-              .where('l.status', '=', 'OPEN'),
-          ),
-        )
-        .execute();
+    lastOpenOf(oddIds: readonly string[]): Promise<OddsHistoryEntry[]> {
+      return rowsAt(db, oddIds, sql`max(f.id)`, sql`and f.status = 'OPEN'`);
     },
 
     /**
@@ -100,4 +70,24 @@ export function oddsHistoryRepository(db: Db) {
       return Number(result.numAffectedRows ?? 0);
     },
   };
+}
+
+/**
+ * One row per odd, the one `pick` (min or max of f.id) chooses among its rows (`where`): one index
+ * lookup per odd, then the rows by primary key, however long each outcome's history.
+ */
+async function rowsAt(
+  db: Db,
+  oddIds: readonly string[],
+  pick: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+): Promise<OddsHistoryEntry[]> {
+  if (oddIds.length === 0) return [];
+  const { rows } = await sql<OddsHistoryEntry>`
+    select h.odd_id as "oddId", h.decimal_odds as "decimalOdds", h.status, h.status_reason as "statusReason",
+           h.changed_at as "changedAt", h.is_first as "isFirst"
+    from odds_history h
+    where h.id in (select (select ${pick} from odds_history f where f.odd_id = o.id ${where})
+                   from odds o where o.id in (${sql.join([...oddIds])}))`.execute(db);
+  return rows;
 }

@@ -50,17 +50,19 @@ export function oddsRepository(db: Kysely<Database>) {
 
     /**
      * A page of the event's priced outcomes in reference-id order (the price history's paging): of
-     * these markets, one outcome (by id or outcomeId) when asked, after a reference id, `limit` of them.
+     * markets of one odd type, one outcome (by id or outcomeId) when asked, after a reference id,
+     * `limit` of them. The odd type is a subquery, so that the markets can be read beside it.
      */
     async outcomesPage(
       eventId: string,
-      page: { marketIds?: readonly string[]; outcome?: string; afterReferenceId?: number; limit?: number },
+      page: { oddType?: OddType; outcome?: string; afterReferenceId?: number; limit?: number },
     ): Promise<OddRow[]> {
       let query = db.selectFrom('odds').selectAll().where('eventId', '=', eventId);
-      if (page.marketIds) {
-        if (page.marketIds.length === 0) return [];
-        query = query.where('marketId', 'in', [...page.marketIds]);
-      }
+      const oddType = page.oddType;
+      if (oddType)
+        query = query.where('marketId', 'in', (eb) =>
+          eb.selectFrom('markets').select('id').where('eventId', '=', eventId).where('oddType', '=', oddType),
+        );
       const outcome = page.outcome;
       if (outcome !== undefined)
         query = query.where((eb) =>
