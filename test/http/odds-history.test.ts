@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
+import { pruneOddsHistory } from '../../src/ingest/odds-history-retention.ts';
 import type { OutcomePriceHistory } from '../../src/shapes/odds-history.ts';
 import type { Store } from '../../src/store/database.ts';
 import { fixtureApp, WSL_ONLY_KEY } from '../helpers/app.ts';
@@ -118,6 +119,19 @@ describeEachStore('GET /events/{eventId}/odds-history', (open) => {
       odds: [{ id: 'o-wsl-1', marketId: 'm-wsl-win', athleteId: 'ath-1', odds: 9, status: 'CLOSED', updatedAt: at(5) }],
     });
     assert.deepEqual((await history(LIVE, '?outcomeId=o-wsl-1')).items[0]?.closing, price(2.4, 140, 41.6667, at(3)));
+  });
+
+  test('past the retention, opening is the oldest price retained and openingRetained is false', async () => {
+    const { history, store } = await historyApp(await open());
+    // 30 days before 2026-05-31T04:02 is 04:02 on the 1st: the opening (03:00) and 2.2 (04:01) go.
+    await pruneOddsHistory(store, 30, new Date(`2026-05-31T04:02:00.000Z`));
+    const [item] = (await history(LIVE, '?outcomeId=o-wsl-1')).items;
+    assert.equal(item?.openingRetained, false);
+    assert.deepEqual(item?.opening, price(2.2, 120, 45.4545, at(2)));
+    assert.deepEqual(
+      item?.changes.map((c) => c.at),
+      [at(2), at(3)],
+    );
   });
 
   test('paged by limit and cursor, with a Link header while more remain', async () => {

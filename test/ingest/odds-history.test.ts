@@ -105,15 +105,19 @@ describeEachStore('price history recording', (open) => {
     );
   });
 
-  test('pruning drops rows older than the cut, but keeps each outcome its latest row', async () => {
+  test('pruning drops rows older than the cut, but keeps each outcome its latest row and its last open one', async () => {
     const store = await seeded(open);
     await ingestFeed(store, tick(at(1), { odds: 2.2 }));
     await ingestFeed(store, tick(at(2), { odds: 2.3 }));
-    const pruned = await oddsHistoryRepository(store.db).prune(at(2));
+    await ingestFeed(store, tick(at(3), { odds: 2.3, status: 'SUSPENDED' }));
+    const pruned = await oddsHistoryRepository(store.db).prune(at(4));
     const odds = await store.db.selectFrom('odds').select('id').execute();
     // o-sx-win-a loses its opening and 2.2; every other odd keeps its only row.
     assert.equal(pruned, 2);
-    assert.deepEqual(await historyOf(store, 'o-sx-win-a'), [[2.3, 'OPEN', null, at(2), 0]]);
-    assert.equal((await store.db.selectFrom('oddsHistory').select('oddId').execute()).length, odds.length);
+    assert.deepEqual(await historyOf(store, 'o-sx-win-a'), [
+      [2.3, 'OPEN', null, at(2), 0],
+      [2.3, 'SUSPENDED', 'OPERATOR', at(3), 0],
+    ]);
+    assert.equal((await store.db.selectFrom('oddsHistory').select('oddId').execute()).length, odds.length + 1);
   });
 });

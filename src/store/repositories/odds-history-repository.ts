@@ -59,14 +59,18 @@ export function oddsHistoryRepository(db: Db) {
     },
 
     /**
-     * Deletes rows changed before `before`, except each outcome's last one: an outcome whose price has
-     * not moved within the retention keeps the price it holds. Returns how many rows went.
+     * Deletes rows changed before `before`, except each outcome's last row (the price it holds) and its
+     * last OPEN row (its closing price, once closed for good). Returns how many rows went.
      */
     async prune(before: string): Promise<number> {
       const result = await sql`
         delete from odds_history
         where changed_at < ${before}
-          and id < (select max(h.id) from odds_history h where h.odd_id = odds_history.odd_id)`.execute(db);
+          and id < (select max(h.id) from odds_history h where h.odd_id = odds_history.odd_id)
+          and id <> coalesce(
+            (select max(h.id) from odds_history h where h.odd_id = odds_history.odd_id and h.status = 'OPEN'), 0)`.execute(
+        db,
+      );
       return Number(result.numAffectedRows ?? 0);
     },
   };
