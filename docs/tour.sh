@@ -49,6 +49,8 @@ curl -H "X-API-KEY: $KEY" -H 'content-type: application/json' -X POST "$API/even
 # SAME_MARKET, CONTRADICTS)
 curl -H "X-API-KEY: $KEY" -H 'content-type: application/json' -X POST "$API/events/$SX/sgp/options" \
      --data "{\"oddIds\": [\"$WIN\"]}"
+# The favourite's price history: opening, closing (null while open), every price and status change
+curl -H "X-API-KEY: $KEY" "$API/events/$SX/odds-history?outcomeId=$WIN"
 
 # 8-17. Sport-specific routes: curling (gsoc), table tennis (mltt), box lacrosse (nll), 3-on-3 hockey
 #    (3ice) and Jai Alai. Detail: teams, per-period scores (ends, games, quarters, periods, sets)

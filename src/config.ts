@@ -35,6 +35,8 @@ export interface Config {
   scoreChangeSeconds: Record<string, number>;
   /** Seconds of feed silence after which a LIVE event's open markets are suspended (FEED_STALE); 0: never. */
   feedStaleSeconds: number;
+  /** Days of price history kept (issue 27): older changes are pruned hourly, each outcome's latest kept. */
+  oddsHistoryDays: number;
   /** Server-wide default requests per key per clock minute and per UTC day; 0: no limit. */
   rateLimitPerMinute: number;
   rateLimitPerDay: number;
@@ -97,6 +99,11 @@ export const CONFIG_VARIABLES = [
     "seconds a LIVE event's open markets are suspended after a score (SCORE_CHANGE): one number for every " +
       'competition, and/or key:seconds pairs, e.g. 10 or spr:5,gsoc:20 or 10,jaialai:0; 0: none; with ' +
       '`serve --simulate` the default is 5 for the team matches',
+  ],
+  [
+    'ODDS_HISTORY_DAYS',
+    '365',
+    "days of price history kept (1 to 36500); older changes are pruned hourly, each outcome's latest kept",
   ],
   [
     'RATE_LIMIT_PER_MINUTE',
@@ -215,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { simu
       get('SCORE_CHANGE_SUSPEND_SECONDS') ?? (options.simulator ? SIMULATOR_SCORE_CHANGE : undefined),
       problems,
     ),
+    oddsHistoryDays: integer('ODDS_HISTORY_DAYS', 365, 1, 36_500),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     rateLimitPerDay: integer('RATE_LIMIT_PER_DAY', 0, 0, 1_000_000_000),
     redisUrl,
@@ -306,6 +314,7 @@ export function describeConfig(config: Config): Record<string, string> {
     SGP_MAX_LEGS: String(config.sgpMaxLegs),
     FEED_STALE_SECONDS: config.feedStaleSeconds === 0 ? '0 (no bet stop on silence)' : String(config.feedStaleSeconds),
     SCORE_CHANGE_SUSPEND_SECONDS: describeScoreChangeSeconds(config.scoreChangeSeconds),
+    ODDS_HISTORY_DAYS: String(config.oddsHistoryDays),
     RATE_LIMIT_PER_MINUTE: config.rateLimitPerMinute === 0 ? '0 (no limit)' : String(config.rateLimitPerMinute),
     RATE_LIMIT_PER_DAY: config.rateLimitPerDay === 0 ? '0 (no limit)' : String(config.rateLimitPerDay),
     REDIS_URL: redis ? redis.toString() : '(unset: rate limits counted per process)',

@@ -86,6 +86,8 @@ test('bad values stop the start with a message naming every bad variable', () =>
     [{ KEEP_ALIVE_TIMEOUT_SECONDS: '1.5' }, /KEEP_ALIVE_TIMEOUT_SECONDS="1.5" must be a whole number/],
     [{ SGP_MAX_LEGS: '1' }, /SGP_MAX_LEGS="1" must be a whole number from 2 to 50/],
     [{ SGP_MAX_LEGS: '51' }, /SGP_MAX_LEGS="51"/],
+    [{ ODDS_HISTORY_DAYS: '0' }, /ODDS_HISTORY_DAYS="0" must be a whole number from 1 to 36500/],
+    [{ ODDS_HISTORY_DAYS: 'forever' }, /ODDS_HISTORY_DAYS="forever"/],
   ];
   for (const [env, message] of table) {
     assert.throws(
@@ -118,6 +120,8 @@ test('hardening settings: defaults and accepted values', () => {
   assert.equal(defaults.keepAliveTimeoutSeconds, 72);
   assert.equal(defaults.sgpMaxLegs, 12);
   assert.equal(loadConfig({ SGP_MAX_LEGS: '3' }).sgpMaxLegs, 3);
+  assert.equal(defaults.oddsHistoryDays, 365);
+  assert.equal(loadConfig({ ODDS_HISTORY_DAYS: '30' }).oddsHistoryDays, 30);
   assert.equal(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins, '*');
   assert.deepEqual(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173' }).corsOrigins, [
     'https://a.example',

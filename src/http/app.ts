@@ -23,6 +23,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { listenerServer, listenersPlugin } from './plugins/listeners.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { oddsFormatPlugin } from './plugins/odds-format.ts';
+import { oddsHistoryRetentionPlugin } from './plugins/odds-history-retention.ts';
 import { ADMIN_PREFIX, openApiPlugin, PUBLIC_PREFIX } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
@@ -38,6 +39,7 @@ import { futuresRoutes } from './routes/futures.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { oddsRoutes } from './routes/odds.ts';
+import { oddsHistoryRoutes } from './routes/odds-history.ts';
 import { oddsSnapshotRoutes } from './routes/odds-snapshot.ts';
 import { resultsRoutes } from './routes/results.ts';
 import { sportEventsRoutes } from './routes/sport-events.ts';
@@ -114,6 +116,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   const betStopRules = { feedStaleSeconds: config.feedStaleSeconds, scoreChangeSeconds: config.scoreChangeSeconds };
   app.decorate('betStopRules', betStopRules);
   await app.register(betStopPlugin, { store, rules: betStopRules });
+  await app.register(oddsHistoryRetentionPlugin, { store, oddsHistoryDays: config.oddsHistoryDays });
   app.addHook('onClose', () => changeFeed.close());
   for (const schema of [
     ServerErrorResponse,
@@ -172,6 +175,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
       await publicApi.register(sportsRoutes);
       await publicApi.register(eventsRoutes);
       await publicApi.register(resultsRoutes);
+      await publicApi.register(oddsHistoryRoutes, { oddsHistoryDays: config.oddsHistoryDays });
       await publicApi.register(oddsRoutes, { sgpMaxLegs: config.sgpMaxLegs });
       await publicApi.register(sportEventsRoutes);
       await publicApi.register(futuresRoutes);

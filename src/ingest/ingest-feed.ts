@@ -23,6 +23,7 @@ import {
 } from '../store/feed-writer.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
+import { oddsHistoryRepository } from '../store/repositories/odds-history-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import { batchChangesCollector } from './batch-changes.ts';
 import { betStopRecords } from './bet-stop.ts';
@@ -40,6 +41,8 @@ export interface IngestOptions {
   now?: Date;
   /** Called after each collection is written, for progress output. */
   onCollection?: (collection: FeedCollection, counts: WriteCounts) => void;
+  /** false: write no price history (bench/odds-history.ts's baseline only; every writer records it). */
+  oddsHistory?: boolean;
 }
 
 /** Serialises ingest across API nodes sharing one PostgreSQL store (reference-id assignment). */
@@ -100,6 +103,8 @@ async function writeFeed(
       dialect: store.dialect,
     });
     summary[collection] = result.counts;
+    // The price history, in the same transaction: written odds whose price or status moved.
+    if (collection === 'odds' && options.oddsHistory !== false) await oddsHistoryRepository(trx).record(result.changed);
     changes.written(collection, rows, result.changed);
     noteEventContent(collection, rows, result.changed, latestByEvent);
     options.onCollection?.(collection, result.counts);

@@ -448,6 +448,34 @@ async function settlement(db: AnyDb): Promise<void> {
   await db.schema.createIndex('settlements_event_id').on('settlements').column('event_id').execute();
 }
 
+/**
+ * Price history (issue 27): every change of an outcome's price or status, append-only, read one outcome
+ * at a time in the order written (odds_history_odd). `first` marks an outcome's first price ever
+ * recorded (is_first), so that a reader can tell a true opening from the oldest retained one (ODDS_HISTORY_DAYS).
+ * The odds already held start the history at their present price, not marked first: what came before
+ * is unknown.
+ */
+async function oddsHistory(db: AnyDb): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db.schema
+    .createTable('odds_history')
+    // SQLite's rowid (no AUTOINCREMENT bookkeeping): ids only order an outcome's rows.
+    .addColumn('id', postgres ? 'bigserial' : integer, (c) => c.primaryKey())
+    .addColumn('odd_id', text, (c) => c.notNull())
+    .addColumn('decimal_odds', double, (c) => c.notNull())
+    .addColumn('status', text, (c) => c.notNull())
+    .addColumn('status_reason', text)
+    // The odd's updatedAt: when the feed says the price or status took effect.
+    .addColumn('changed_at', text, (c) => c.notNull())
+    .addColumn('is_first', integer, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('odds_history_odd').on('odds_history').columns(['odd_id', 'id']).execute();
+  // Retention prunes by time.
+  await db.schema.createIndex('odds_history_at').on('odds_history').column('changed_at').execute();
+  await sql`insert into odds_history (odd_id, decimal_odds, status, status_reason, changed_at, is_first)
+    select id, decimal_odds, status, status_reason, updated_at, 0 from odds order by updated_at, id`.execute(db);
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
   '0002-results': { up: results },
@@ -457,6 +485,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-pricing-models': { up: pricingModels },
   '0007-integrators': { up: integrators },
   '0008-trading': { up: trading },
+  '0009-odds-history': { up: oddsHistory },
   '0010-settlement': { up: settlement },
   '0011-in-play': { up: inPlay },
 };

@@ -376,6 +376,20 @@ export interface SettlementRow {
   settledAt: string | null;
 }
 
+/** One change of an outcome's price or status (issue 27), append-only; pruned after ODDS_HISTORY_DAYS. */
+export interface OddsHistoryRow {
+  /** Generated; orders an outcome's rows as written, which is time order (newer wins at ingest). */
+  id: Generated<number | string>;
+  oddId: string;
+  decimalOdds: number;
+  status: OutcomeStatus;
+  statusReason: string | null;
+  /** The odd's updatedAt as written. */
+  changedAt: string;
+  /** 1 on the outcome's first price ever recorded; 0 after, and on prices held when the history began. */
+  isFirst: number;
+}
+
 export interface Database {
   tours: TourRow;
   tourYears: TourYearRow;
@@ -399,10 +413,11 @@ export interface Database {
   pricingModels: PricingModelRow;
   feedActivity: FeedActivityRow;
   settlements: SettlementRow;
+  oddsHistory: OddsHistoryRow;
 }
 
 /** The tables of raw facts, which feed batches write: one per feed collection, of the same name. */
 export type FactTable = Exclude<
   keyof Database,
-  'apiKeys' | 'changes' | 'pricingModels' | 'feedActivity' | 'settlements'
+  'apiKeys' | 'changes' | 'pricingModels' | 'feedActivity' | 'settlements' | 'oddsHistory'
 >;

@@ -814,6 +814,7 @@ const TABLES = {
   pricingModels: true,
   feedActivity: true,
   settlements: true,
+  oddsHistory: true,
 } as const satisfies Record<keyof Database, true>;
 
 export type StoreSnapshot = Record<string, { rows: number; sha256: string }>;

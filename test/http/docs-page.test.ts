@@ -107,8 +107,8 @@ describe('docs page over the demo data [sqlite]', () => {
         ran.push(`${method} ${path}`);
       }
     }
-    // The 25 public operations besides the stream (the parlay, the bet builder, GET /changes and GET /feed-status among them).
-    assert.equal(ran.length, 25, ran.join('\n'));
+    // The 26 public operations besides the stream (the parlay, the bet builder, GET /changes, GET /feed-status and the price history among them).
+    assert.equal(ran.length, 26, ran.join('\n'));
     assert.ok(ran.includes(`post ${PUBLIC}/events/{eventId}/sgp`));
     assert.ok(ran.includes(`post ${PUBLIC}/events/{eventId}/sgp/options`));
   });

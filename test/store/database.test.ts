@@ -21,6 +21,7 @@ const TABLES = [
   'laps',
   'markets',
   'odds',
+  'odds_history',
   'pricing_models',
   'round_scores',
   'rounds',
@@ -294,6 +295,15 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     settlementStatus: 'PROVISIONAL',
     settledAt: T1,
   },
+  oddsHistory: {
+    id: 1,
+    oddId: 'odd-1',
+    decimalOdds: 2.75,
+    status: 'OPEN',
+    statusReason: null,
+    changedAt: T1,
+    isFirst: 1,
+  },
 };
 
 /** Table names of the store's own schema (PostgreSQL introspection lists every schema). */
@@ -338,6 +348,7 @@ describeEachStore('store', (open) => {
       '0006-pricing-models',
       '0007-integrators',
       '0008-trading',
+      '0009-odds-history',
       '0010-settlement',
       '0011-in-play',
     ]);
@@ -377,6 +388,8 @@ describeEachStore('store', (open) => {
         .selectAll()
         .where(key as never, '=', value as never)
         .execute();
+      // The price history's id is a PostgreSQL bigserial, read as text there: it only orders rows.
+      if (table === 'oddsHistory') for (const r of stored) Object.assign(r, { id: Number(r.id) });
       // deepStrictEqual also fails on '2000000001' vs 2000000001 or on a Date instead of text.
       assert.deepEqual(stored, [row], table);
     }

@@ -1,6 +1,6 @@
 /**
  * Migrations over a store that already holds data: 0007-integrators fills each event's lastChangedAt
- * from the rows it holds (issue 28), run here on the fixture feed as a store of the release before
+ * from the rows it holds (issue 28), 0009-odds-history starts the price history (issue 27), run here on the fixture feed as a store of the release before
  * it would hold it.
  */
 import assert from 'node:assert/strict';
@@ -10,6 +10,8 @@ import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { migrateToLatest } from '../../src/store/migrations.ts';
 import { fixtureFeed } from '../helpers/feed-fixture.ts';
+import { oddsFeed } from '../helpers/odds-fixture.ts';
+import { resultsFeed } from '../helpers/results-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const LATE = '2026-04-05T00:16:07Z';
@@ -32,18 +34,20 @@ describeEachStore('0007-integrators on a store that holds data', (open) => {
       ['odds', 'dead_heat_factor'],
     ])
       await sql`alter table ${sql.table(table as string)} drop column ${sql.ref(column as string)}`.execute(store.db);
+    await sql`drop table odds_history`.execute(store.db);
     await sql`drop table feed_activity`.execute(store.db);
     for (const table of ['markets', 'odds'])
       await sql`alter table ${sql.table(table)} drop column status_reason`.execute(store.db);
     await sql`drop index events_last_changed_at`.execute(store.db);
     await sql`alter table events drop column last_changed_at`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading', '0010-settlement', '0011-in-play')`.execute(
+    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading', '0009-odds-history', '0010-settlement', '0011-in-play')`.execute(
       store.db,
     );
 
     assert.deepEqual(await migrateToLatest(store), [
       '0007-integrators',
       '0008-trading',
+      '0009-odds-history',
       '0010-settlement',
       '0011-in-play',
     ]);
@@ -58,6 +62,28 @@ describeEachStore('0007-integrators on a store that holds data', (open) => {
     assert.deepEqual(
       events.filter((e) => e.lastChangedAt !== e.updatedAt).map((e) => e.lastChangedAt),
       ['2026-04-05T00:16:07.000Z'],
+    );
+  });
+});
+
+describeEachStore('0009-odds-history on a store that holds odds', (open) => {
+  test("starts each held odd's history at its present price, not marked as its first", async () => {
+    const store = await open();
+    for (const feed of [fixtureFeed(), resultsFeed(), oddsFeed()]) await ingestFeed(store, feed);
+    await sql`drop table odds_history`.execute(store.db);
+    await sql`delete from kysely_migration where name = '0009-odds-history'`.execute(store.db);
+
+    assert.deepEqual(await migrateToLatest(store), ['0009-odds-history']);
+    const odds = await store.db.selectFrom('odds').select(['id', 'decimalOdds', 'status', 'updatedAt']).execute();
+    const history = await store.db
+      .selectFrom('oddsHistory')
+      .select(['oddId as id', 'decimalOdds', 'status', 'changedAt as updatedAt', 'isFirst'])
+      .execute();
+    assert.ok(odds.length > 20);
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    assert.deepEqual(
+      history.sort(byId),
+      odds.sort(byId).map((o) => ({ ...o, isFirst: 0 })),
     );
   });
 });

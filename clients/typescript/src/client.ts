@@ -36,11 +36,13 @@ import {
   type KnockoutBracket,
   type LacrosseEvent,
   type LacrosseOdds,
+  type OddsHistoryQuery,
   type OddsOf,
   type OddsQuery,
   type OddsSnapshotQuery,
   type OddType,
   type OptionalWhenEmpty,
+  type OutcomePriceHistory,
   type Participant,
   type PostParams,
   type PostPath,
@@ -200,6 +202,11 @@ export interface AltsportsClient {
   heatScores(eventId: string, heatId: string, options?: CallOptions): Promise<HeatScoreRow[]>;
   /** Route 6: one odd type's outcomes; the member named by the odd type is present in the answer's type. */
   odds<T extends OddType>(eventId: string, oddType: T, query?: OddsQuery, options?: CallOptions): Promise<OddsOf<T>>;
+  /**
+   * An event's price history: per outcome its opening, closing (null while it may open) and every
+   * change of price or status (`oddType`, `outcomeId`, `since`, `until`; `limit`/`cursor` to page).
+   */
+  oddsHistory(eventId: string, query?: OddsHistoryQuery, options?: CallOptions): Promise<OutcomePriceHistory[]>;
   /** Route 7: a same game parlay of odd ids (or outcomeIds) of one event; `oddsFormat` adds `price`. */
   sgp(eventId: string, oddIds: SgpRequest, options?: PricedCallOptions): Promise<SgpResponse>;
   /** The bet builder: the legs' parlay and every outcome still offered, with whether it combines and at what price. */
@@ -470,6 +477,8 @@ export function createClient(options: ClientOptions): AltsportsClient {
     usage: (o) => client.get('/usage', { ...o }),
     streamToken: (o) => client.post('/stream/tokens', { ...o }),
     oddsSnapshot: (query, o) => client.get('/odds', { ...o, ...(query ? { query } : {}) }),
+    oddsHistory: (eventId, query, o) =>
+      client.get('/events/{eventId}/odds-history', { ...o, path: { eventId }, ...(query ? { query } : {}) }),
   };
   return typed;
 }

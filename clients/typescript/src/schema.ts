@@ -871,6 +871,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/events/{eventId}/odds-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch price history
+         * @description Each priced outcome of the event (of one odd type with oddType, one outcome with outcomeId: its odd id or outcomeId) with its opening price, its closing price (the last price it was open at, once its market has left OPEN for good: closed by the operator, its result or its event's end; null while it may still open) and every change of its price or status as fed, in time order, within since and until. Changes are kept ODDS_HISTORY_DAYS days (365 here), except each outcome's latest and its last while OPEN (its closing): past that, opening is the oldest price retained and openingRetained is false (as it is for prices held before the history began). Derived statuses (FEED_STALE, RESULTED, an event's start) are not changes of the outcome's own: route 6 shows them. Outcomes are in reference-id order; with `limit`, a `Link: <...>; rel="next"` header gives the next page while more remain. An unknown event or outcome is a 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only outcomes of markets of this odd type */
+                    oddType?: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
+                    /** @description one outcome: its odd id, or its outcomeId (numeric reference id) */
+                    outcomeId?: string;
+                    /** @description changes at or after: a date (YYYY-MM-DD) or an ISO 8601 date-time */
+                    since?: string;
+                    /** @description changes up to: a date (the whole day) or an ISO 8601 date-time (that instant included) */
+                    until?: string;
+                    /** @description outcomes per page; without it every outcome is returned */
+                    limit?: number;
+                    /** @description opaque position from the previous page (see the Link header) */
+                    cursor?: string;
+                };
+                header?: {
+                    /** @description ETags of a copy you hold: 304 when one is current */
+                    "If-None-Match"?: string;
+                    /** @description an HTTP date: 304 when nothing changed since (ignored with If-None-Match) */
+                    "If-Modified-Since"?: string;
+                    /** @description br, gzip (with q weights): the document compressed, when it is 1 KB or more */
+                    "Accept-Encoding"?: string;
+                };
+                path: {
+                    /** @description <sport_key>:<uuid> (a bare uuid is accepted too) */
+                    eventId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
+                        ETag?: string;
+                        /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
+                        "Last-Modified"?: string;
+                        /** @description private, no-cache: revalidate on every use */
+                        "Cache-Control"?: string;
+                        /** @description br or gzip when Accept-Encoding asked for one and the document is 1 KB or more; absent otherwise */
+                        "Content-Encoding"?: string;
+                        /** @description Accept-Encoding, on documents of 1 KB or more */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutcomePriceHistory"][];
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag of any coding (or, without it, nothing changed since If-Modified-Since); no body */
+                304: {
+                    headers: {
+                        /** @description the current ETag of the coding Accept-Encoding selects */
+                        ETag?: string;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid parameter */
+                400: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or unknown API key */
+                401: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description the API key does not give access to this competition */
+                403: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description event or outcome not found, or odds of this type not offered for its competition */
+                404: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description over the key's rate limit: retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        /** @description seconds to wait */
+                        "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/events/{eventId}/{oddType}": {
         parameters: {
             query?: never;
@@ -6206,6 +6376,58 @@ export interface components {
             marketId: string;
             /** @description the market's items as route 6 publishes them for its odd type (a headToHead market is one matchup) */
             outcomes: (components["schemas"]["HeadToHeadOdd"] | components["schemas"]["HeatOdd"] | components["schemas"]["ExactaOdd"] | components["schemas"]["OverUnderOdd"] | components["schemas"]["PropBetOdd"] | components["schemas"]["DreamTeamOdd"] | components["schemas"]["TeamMarketOdd"] | components["schemas"]["AthleteOdd"])[];
+        };
+        /** PricePoint */
+        PricePoint: {
+            /** @description decimal odds */
+            odds: number;
+            /** @description American odds */
+            americanOdds: number;
+            /** @description percent: 49.4 means 49.4% */
+            probability: number;
+            /**
+             * Format: date-time
+             * @description when the price took effect (the feed item's updatedAt)
+             */
+            at: string;
+        };
+        /** PriceChange */
+        PriceChange: {
+            /** @description decimal odds */
+            odds: number;
+            /** @description American odds */
+            americanOdds: number;
+            /** @description percent: 49.4 means 49.4% */
+            probability: number;
+            /**
+             * @description the outcome's status as fed (OPEN, SUSPENDED, CLOSED)
+             * @enum {string}
+             */
+            status: "OPEN" | "SUSPENDED" | "CLOSED";
+            /**
+             * @description why it was not OPEN, as fed (OPERATOR when none was given)
+             * @enum {string}
+             */
+            statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            at: string;
+        };
+        /** OutcomePriceHistory */
+        OutcomePriceHistory: {
+            /** @description the odd id (route 6's id; the parlay route accepts it) */
+            outcomeId: string;
+            /** @enum {string} */
+            oddType: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
+            marketId: string;
+            opening: components["schemas"]["PricePoint"];
+            /** @description false when the first price is no longer held: pruned after ODDS_HISTORY_DAYS, or older than the history (opening is then the oldest retained price) */
+            openingRetained: boolean;
+            closing: components["schemas"]["PricePoint"] | null;
+            /** @description every change of price or status within since/until, in time order */
+            changes: components["schemas"]["PriceChange"][];
         };
         /** FeedStatusItem */
         FeedStatusItem: {

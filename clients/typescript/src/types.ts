@@ -103,6 +103,7 @@ export type FutureListingItem = Schemas['FutureListingItem'];
 export type FutureOddsItem = Schemas['FutureOddsItem'];
 export type KeyUsage = Schemas['KeyUsage'];
 export type SnapshotMarket = Schemas['SnapshotMarket'];
+export type OutcomePriceHistory = Schemas['OutcomePriceHistory'];
 export type StreamToken = PostResult<'/stream/tokens'>;
 
 export type OddType = EventOdds['oddType'];
@@ -110,6 +111,7 @@ export type CompetitionKey = SportListingItem['key'];
 export type EventQuery = GetQuery<'/events'>;
 export type OddsQuery = GetQuery<'/events/{eventId}/{oddType}'>;
 export type OddsSnapshotQuery = GetQuery<'/odds'>;
+export type OddsHistoryQuery = GetQuery<'/events/{eventId}/odds-history'>;
 /** The formats `price` can be asked in (`oddsFormat` on every priced route and the stream). */
 export type OddsFormat = NonNullable<OddsQuery['oddsFormat']>;
 export type FutureType = PathParamsOf<

@@ -157,6 +157,11 @@ export function examplesByOperation(
       oddsFormat: 'american',
     });
     set('get', '/odds', { eventId: odds.eventId, status: 'OPEN', oddsFormat: 'fractional' });
+    // The favourite's price history, when a parlay pair was found; else the event's winner market.
+    set('get', '/events/{eventId}/odds-history', {
+      eventId: odds.eventId,
+      ...(odds.oddIds ? { outcomeId: odds.oddIds[0] } : { oddType: 'eventWinner' }),
+    });
     set('post', '/events/{eventId}/sgp', { eventId: odds.eventId }, odds.oddIds ? { oddIds: odds.oddIds } : undefined);
     // The bet builder from the first leg of that parlay: what combines with it.
     set(

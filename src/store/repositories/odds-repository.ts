@@ -58,6 +58,34 @@ export function oddsRepository(db: Kysely<Database>) {
           .execute();
     },
 
+    /**
+     * A page of the event's priced outcomes in reference-id order (the price history's paging): of
+     * markets of one odd type, one outcome (by id or outcomeId) when asked, after a reference id,
+     * `limit` of them. The odd type is a subquery, so that the markets can be read beside it.
+     */
+    async outcomesPage(
+      eventId: string,
+      page: { oddType?: OddType; outcome?: string; afterReferenceId?: number; limit?: number },
+    ): Promise<OddRow[]> {
+      let query = db.selectFrom('odds').selectAll().where('eventId', '=', eventId);
+      const oddType = page.oddType;
+      if (oddType)
+        query = query.where('marketId', 'in', (eb) =>
+          eb.selectFrom('markets').select('id').where('eventId', '=', eventId).where('oddType', '=', oddType),
+        );
+      const outcome = page.outcome;
+      if (outcome !== undefined)
+        query = query.where((eb) =>
+          eb.or([
+            eb('id', '=', outcome),
+            ...(/^\d{1,9}$/.test(outcome) ? [eb('referenceId', '=', Number(outcome))] : []),
+          ]),
+        );
+      if (page.afterReferenceId !== undefined) query = query.where('referenceId', '>', page.afterReferenceId);
+      query = query.orderBy('referenceId');
+      return (page.limit === undefined ? query : query.limit(page.limit)).execute();
+    },
+
     /** Odds by id, or by outcomeId (the reference id as text), whichever each names. */
     async findOdds(ids: readonly string[]): Promise<OddRow[]> {
       if (ids.length === 0) return [];

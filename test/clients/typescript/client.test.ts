@@ -605,3 +605,24 @@ describe('typed client: what integrators reach for (issue 28)', () => {
     }
   });
 });
+
+describe('typed client: price history (issue 27)', () => {
+  test('oddsHistory reads one outcome, and pages with limit', async () => {
+    const server = await startServer({ feeds: [resultsFeed(), oddsFeed()] });
+    try {
+      const client = createClient({ baseUrl: server.baseUrl, apiKey: TEST_KEY });
+      const [one] = await client.oddsHistory(SPR, { outcomeId: 'o-sx-win-a' });
+      assert.deepEqual(
+        [one?.outcomeId, one?.oddType, one?.opening.odds, one?.closing?.odds, one?.changes.length],
+        ['o-sx-win-a', 'eventWinner', 2.5, 2.5, 1],
+      );
+      const page = await client.oddsHistory(SPR, { oddType: 'eventWinner', limit: 2 });
+      assert.deepEqual(
+        page.map((o) => o.outcomeId),
+        ['o-sx-win-a', 'o-sx-win-b'],
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});
