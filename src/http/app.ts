@@ -22,6 +22,7 @@ import { listenerServer, listenersPlugin } from './plugins/listeners.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { oddsFormatPlugin } from './plugins/odds-format.ts';
 import { ADMIN_PREFIX, openApiPlugin, PUBLIC_PREFIX } from './plugins/openapi.ts';
+import { parlayPricingPlugin } from './plugins/parlay-pricing.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -134,6 +135,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     defaults: { perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay },
     redisUrl: config.redisUrl,
   });
+  await app.register(parlayPricingPlugin, { settings: config, store, feed: changeFeed });
   await app.register(openApiPlugin, { version: API_VERSION, demoApiKey: config.demoApiKey });
   // Before the response cache, whose onSend hook then keeps the final (wrapped) bytes.
   app.addHook('onSend', async (request, reply, payload) => {

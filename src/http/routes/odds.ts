@@ -85,6 +85,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         scopeOf(request),
         sgpMaxLegs,
         request.server.feedStaleSeconds,
+        request.server.simulationDemand(request, reply),
       );
     },
   );
@@ -114,7 +115,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
       },
       schemaErrorFormatter: expectBody('a JSON array of odd ids, or { "oddIds": [...] }'),
     },
-    async (request) =>
+    async (request, reply) =>
       parlayOptions(
         request.server.store,
         request.params.eventId,
@@ -122,6 +123,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         scopeOf(request),
         sgpMaxLegs,
         request.server.feedStaleSeconds,
+        request.server.simulationDemand(request, reply),
       ),
   );
 };
