@@ -56,6 +56,14 @@ export interface DrawAs {
   /** The API key id the draw counts against (its in-flight limit). */
   owner: string;
   priority: DrawPriority;
+  /** A place under the owner's limit taken beforehand (`reserve`), which this draw uses. */
+  reservation?: Reservation;
+}
+
+/** A place under an owner's in-flight limit, held while the request pays for its draw. */
+export interface Reservation {
+  owner: string;
+  state: 'held' | 'used' | 'released';
 }
 
 export interface ParlayPoolSettings {
@@ -81,8 +89,10 @@ export class ParlayPool {
   readonly threads: number;
   readonly perKeyInFlight: number;
   readonly #piscina: Piscina;
-  /** Client draws waiting, one queue per owner; the Map's order is the round-robin order. */
+  /** Client draws waiting, one queue per owner. */
   readonly #queues = new Map<string, Job[]>();
+  /** When each owner with draws under way last had one started (a count of starts): the round's order. */
+  readonly #lastTurn = new Map<string, number>();
   readonly #warm: Job[] = [];
   /** Every draw queued or running, by share key. */
   readonly #shared = new Map<string, { job: Job; promise: Promise<DrawReply> }>();
@@ -115,6 +125,16 @@ export class ParlayPool {
     return this.#started;
   }
 
+  /** Client draws of `owner` queued or running (what its limit counts). */
+  inFlight(owner: string): number {
+    return this.#owned.get(owner) ?? 0;
+  }
+
+  /** Draws running on the threads. */
+  get running(): number {
+    return this.#running;
+  }
+
   /** Draws queued, not yet running. */
   get queued(): number {
     let queued = this.#warm.length;
@@ -130,6 +150,20 @@ export class ParlayPool {
     if ((this.#owned.get(owner) ?? 0) >= this.perKeyInFlight) throw tooManySimulations(this.perKeyInFlight);
   }
 
+  /** Takes a place under the owner's limit (a 429 when there is none), for a draw to come. */
+  reserve(owner: string): Reservation {
+    this.assertRoomFor(owner);
+    this.#owned.set(owner, (this.#owned.get(owner) ?? 0) + 1);
+    return { owner, state: 'held' };
+  }
+
+  /** Gives back a place no draw used (the draw was not made, or joined one under way). */
+  release(reservation: Reservation): void {
+    if (reservation.state !== 'held') return;
+    reservation.state = 'released';
+    this.#uncount(reservation.owner);
+  }
+
   /**
    * The draw of `request`: the one already queued or running under the same share key (a warming
    * draw a client joins is moved up to the client's queue), else a new one queued for its owner.
@@ -138,17 +172,20 @@ export class ParlayPool {
     if (this.#closed) return Promise.reject(new Error('The parlay draw pool is closed'));
     const held = this.#shared.get(as.share);
     if (held) {
+      if (as.reservation) this.release(as.reservation);
       if (as.priority === 'client') this.#promote(held.job, as.owner);
       return held.promise;
     }
     const counted = as.priority === 'client';
-    if (counted) this.assertRoomFor(as.owner);
+    const reserved = as.reservation?.state === 'held';
+    if (as.reservation && reserved) as.reservation.state = 'used';
+    else if (counted) this.assertRoomFor(as.owner);
     let job!: Job;
     const promise = new Promise<DrawReply>((resolve, reject) => {
       job = { as, request, counted, resolve, reject };
     });
     this.#shared.set(as.share, { job, promise });
-    if (counted) this.#owned.set(as.owner, (this.#owned.get(as.owner) ?? 0) + 1);
+    if (counted && !reserved) this.#owned.set(as.owner, (this.#owned.get(as.owner) ?? 0) + 1);
     if (counted) this.#enqueue(as.owner, job);
     else this.#warm.push(job);
     this.#dispatch();
@@ -200,15 +237,21 @@ export class ParlayPool {
   }
 
   /**
-   * The next draw: the first owner's oldest, that owner then going to the back of the round; warming
-   * draws only when no client draw waits, and on all threads but one (on one thread, that one).
+   * The next draw: round-robin between owners, the oldest draw of the owner whose turn came longest
+   * ago (an owner new to the pool first); warming draws only when no client draw waits, and on all
+   * threads but one (on one thread, that one).
    */
   #next(): Job | undefined {
-    for (const [owner, jobs] of this.#queues) {
-      const job = jobs.shift();
-      this.#queues.delete(owner);
-      if (jobs.length > 0) this.#queues.set(owner, jobs);
-      if (job) return job;
+    let chosen: string | undefined;
+    for (const owner of this.#queues.keys())
+      if (chosen === undefined || (this.#lastTurn.get(owner) ?? -1) < (this.#lastTurn.get(chosen) ?? -1))
+        chosen = owner;
+    if (chosen !== undefined) {
+      const jobs = this.#queues.get(chosen) as Job[];
+      const job = jobs.shift() as Job;
+      if (jobs.length === 0) this.#queues.delete(chosen);
+      this.#lastTurn.set(chosen, this.#started);
+      return job;
     }
     if (this.#runningWarm >= Math.max(1, this.threads - 1)) return undefined;
     return this.#warm.shift();
@@ -237,9 +280,16 @@ export class ParlayPool {
     if (this.#shared.get(job.as.share)?.job === job) this.#shared.delete(job.as.share);
     if (!job.counted) return;
     job.counted = false;
-    const owned = (this.#owned.get(job.as.owner) ?? 1) - 1;
-    if (owned > 0) this.#owned.set(job.as.owner, owned);
-    else this.#owned.delete(job.as.owner);
+    this.#uncount(job.as.owner);
+  }
+
+  #uncount(owner: string): void {
+    const owned = (this.#owned.get(owner) ?? 1) - 1;
+    if (owned > 0) this.#owned.set(owner, owned);
+    else {
+      this.#owned.delete(owner);
+      this.#lastTurn.delete(owner);
+    }
   }
 }
 

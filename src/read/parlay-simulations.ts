@@ -5,6 +5,7 @@ import {
   type DrawPriority,
   localParlayPool,
   type ParlayPool,
+  type Reservation,
   SIMULATION_RETRY_AFTER_SECONDS,
 } from './parlay-draws.ts';
 
@@ -45,6 +46,8 @@ export function localDemand(): SimulationDemand {
 export class SharedSimulations<T extends {}> {
   readonly #cache: LRUCache<string, T>;
   readonly #underWay = new Map<string, Promise<T>>();
+  /** Simulations a request is paying for (a rate-limit charge) before it starts them. */
+  readonly #paying = new Map<string, Promise<void>>();
 
   constructor(cache: LRUCache<string, T>) {
     this.#cache = cache;
@@ -56,29 +59,61 @@ export class SharedSimulations<T extends {}> {
   }
 
   async get(key: string, demand: SimulationDemand, start: (as: DrawAs) => Promise<T>): Promise<T> {
-    const held = this.#cache.get(key);
-    if (held !== undefined) return held;
-    let drawing = this.#underWay.get(key);
-    if (drawing === undefined) {
-      if (demand.priority === 'client') {
-        demand.pool.assertRoomFor(demand.owner);
-        await demand.pay();
+    for (;;) {
+      const held = this.#cache.get(key);
+      if (held !== undefined) return held;
+      const drawing = this.#underWay.get(key);
+      if (drawing !== undefined) {
+        if (demand.priority === 'client') demand.pool.promote(key, demand.owner);
+        return within(drawing, demand.deadline);
       }
-      // Another request may have started it while this one paid: then both share it.
-      drawing = this.#underWay.get(key) ?? this.#start(key, demand, start);
-    } else if (demand.priority === 'client') demand.pool.promote(key, demand.owner);
-    return within(drawing, demand.deadline);
+      // Another request is paying for this very simulation: it starts it, unless refused; then look again.
+      const paying = this.#paying.get(key);
+      if (paying === undefined) break;
+      await paying.catch(() => {});
+    }
+    // The place under the key's limit is taken before paying, so that a key's requests paying at once cannot pass it.
+    const reservation = demand.priority === 'client' ? demand.pool.reserve(demand.owner) : undefined;
+    if (reservation) {
+      const paying = demand.pay();
+      this.#paying.set(key, paying);
+      try {
+        await paying;
+      } catch (error) {
+        demand.pool.release(reservation);
+        throw error;
+      } finally {
+        this.#paying.delete(key);
+      }
+    }
+    return within(this.#start(key, demand, start, reservation), demand.deadline);
   }
 
-  #start(key: string, demand: SimulationDemand, start: (as: DrawAs) => Promise<T>): Promise<T> {
-    const drawing = start({ share: key, owner: demand.owner, priority: demand.priority }).then(
+  #start(
+    key: string,
+    demand: SimulationDemand,
+    start: (as: DrawAs) => Promise<T>,
+    reservation: Reservation | undefined,
+  ): Promise<T> {
+    const as: DrawAs = {
+      share: key,
+      owner: demand.owner,
+      priority: demand.priority,
+      ...(reservation && { reservation }),
+    };
+    // A start that fails before it draws leaves the reservation unused: given back.
+    const done = () => {
+      this.#underWay.delete(key);
+      if (reservation) demand.pool.release(reservation);
+    };
+    const drawing = start(as).then(
       (value) => {
         this.#cache.set(key, value);
-        this.#underWay.delete(key);
+        done();
         return value;
       },
       (error: unknown) => {
-        this.#underWay.delete(key);
+        done();
         throw error;
       },
     );
