@@ -169,32 +169,38 @@ function bitsOf(key: string, make: () => Uint32Array | null): Uint32Array | null
 }
 
 /**
- * Events whose parlays (or bet builder) were asked for in the last ten minutes, by stored id: only
- * these are warmed when their prices move (read/parlay-warming.ts), a bound on warming's work.
+ * The simulations clients' parlays needed in the last ten minutes, by event (stored id): a scope key,
+ * or MATCH_GROUP. Only these are warmed when the event's prices move (read/parlay-warming.ts): a
+ * bound on warming's work.
  */
-const askedLately = new LRUCache<string, true>({ max: 1_000, ttl: 10 * 60_000 });
+const askedLately = new LRUCache<string, Set<string>>({ max: 1_000, ttl: 10 * 60_000 });
+
+function noteAsked(demand: SimulationDemand, eventId: string, group: string): void {
+  if (demand.priority !== 'client') return;
+  const groups = askedLately.get(eventId) ?? new Set<string>();
+  groups.add(group);
+  askedLately.set(eventId, groups);
+}
 
 export function parlaysAskedLately(eventId: string): boolean {
   return askedLately.has(eventId);
 }
 
 /**
- * Draws, at the demand's priority, every simulation the event's parlays are priced over at its prices
- * now (its scopes with a winner market, its team match): those already held or under way are left as
- * they are. Nothing for an event that is over or offers no parlays.
+ * Draws, at the demand's priority, the simulations clients' parlays on the event needed lately, at
+ * the event's prices now: those already held or under way are left as they are. Nothing for an event
+ * that is over.
  */
 export async function warmSimulations(store: Store, eventId: string, demand: SimulationDemand): Promise<void> {
-  const event = await eventsRepository(store.db).findById(eventId);
-  if (!event || isFinalEventStatus(event.eventStatus)) return;
+  const groups = askedLately.get(eventId);
+  const event = groups && (await eventsRepository(store.db).findById(eventId));
+  if (!groups || !event || isFinalEventStatus(event.eventStatus)) return;
   const competition = getCompetition(event.competition);
-  if (!supportsParlays(competition)) return;
   const model = await eventModel(store, event, competition);
-  const scopes = new Set<string>();
-  for (const market of model.markets.values())
-    if (isWinnerMarket(market)) scopes.add(scopeKey(scopeOf({ ...market, athleteIds: null })));
-  for (const key of scopes) await scopeSamples(model, key, demand);
-  if ([...model.markets.values()].some((m) => isMatchScoreMarket(m)))
-    await matchSimulation(store, model, event, competition, demand);
+  for (const group of groups) {
+    if (group === MATCH_GROUP) await matchSimulation(store, model, event, competition, demand);
+    else await scopeSamples(model, group, demand);
+  }
 }
 
 /** The odd ids of a request body: an array, or `{ "oddIds": [...] }`. */
@@ -234,7 +240,6 @@ export async function parlayEvent(
 ): Promise<{ event: EventRow; competition: Competition; model: EventModel; feedStale: boolean }> {
   const event = await resolveEvent(store, eventId, access);
   const competition = getCompetition(event.competition);
-  askedLately.set(event.id, true);
   if (!supportsParlays(competition)) {
     throw badRequest(`Same game parlays are not offered for ${competition.name} (${competition.key}) events`, {
       eventId,
@@ -501,19 +506,15 @@ export function fieldSizeOf(model: EventModel, key: string, legs: readonly Leg[]
 
 /** The winner market that a scope's finishing-order model is fitted to. */
 function winnerMarketOf(model: EventModel, key: string): MarketRow | undefined {
-  for (const market of model.markets.values())
-    if (isWinnerMarket(market) && scopeKey(scopeOf({ ...market, athleteIds: null })) === key) return market;
+  for (const market of model.markets.values()) {
+    const winner =
+      market.oddType === 'eventWinner' ||
+      market.oddType === 'heatWinner' ||
+      market.oddType === 'fastestLap' ||
+      market.oddType === 'holeShot';
+    if (winner && scopeKey(scopeOf({ ...market, athleteIds: null })) === key) return market;
+  }
   return undefined;
-}
-
-/** A market whose prices a scope's finishing-order model is fitted to. */
-function isWinnerMarket(market: MarketRow): boolean {
-  return (
-    market.oddType === 'eventWinner' ||
-    market.oddType === 'heatWinner' ||
-    market.oddType === 'fastestLap' ||
-    market.oddType === 'holeShot'
-  );
 }
 
 /**
@@ -524,6 +525,7 @@ function isWinnerMarket(market: MarketRow): boolean {
 async function scopeSamples(model: EventModel, key: string, demand: SimulationDemand): Promise<Simulation | null> {
   const scope = drawOf(model, key);
   if (scope === null) return null;
+  noteAsked(demand, model.eventId, key);
   const samples = await simulated.get(scope.cacheKey, demand, (as) => drawScope(scope.draw, demand.pool, as));
   return { key: scope.cacheKey, samples };
 }
@@ -813,6 +815,7 @@ async function matchSimulation(
   const prices = [...moneyline.odds, ...totals.odds].map((o) => `${o.id}=${o.decimalOdds}`).join(',');
   const key = `${model.eventId}|${prices}`;
   if (home === undefined || away === undefined) return { key, found: matchSimulations.held(key) };
+  noteAsked(demand, model.eventId, MATCH_GROUP);
   const found = await matchSimulations.get(key, demand, async (as): Promise<MatchSimulation> => {
     const facts = eventTeamFacts(event.teams);
     const firstHammer = facts.find((t) => t.firstHammer)?.isHomeTeam === false ? 'away' : 'home';

@@ -33,6 +33,7 @@ const WARMED_PER_MINUTE = 60;
 export const parlayPricingPlugin = fp(
   async (app: FastifyInstance, options: { settings: ParlayPricingSettings; store: Store; feed: ChangeFeed }) => {
     const { settings } = options;
+    const startsSimulation = `a parlay that starts a new simulation counts as ${settings.sgpSimulationCost} requests (SGP_SIMULATION_COST)`;
     const pool = new ParlayPool({ threads: settings.sgpWorkers, perKeyInFlight: settings.sgpSimulationsPerKey });
     const warming = new ParlayWarming(options.store, pool, {
       perMinute: WARMED_PER_MINUTE,
@@ -55,8 +56,7 @@ export const parlayPricingPlugin = fp(
         owner: request.apiKey?.id ?? 'anonymous',
         priority: 'client',
         // The request itself was counted as one when it came in.
-        pay: () =>
-          app.chargeRequests(request, reply, settings.sgpSimulationCost - 1, 'a parlay that starts a new simulation'),
+        pay: () => app.chargeRequests(request, reply, settings.sgpSimulationCost - 1, startsSimulation),
         deadline: Date.now() + settings.sgpDeadlineMs,
       }),
     );

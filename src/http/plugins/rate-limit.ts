@@ -22,7 +22,8 @@ declare module 'fastify' {
     usageOf(key: VerifiedKey): Promise<KeyUsage>;
     /**
      * Counts `points` more requests of the calling key (a parlay that starts a new simulation, issue
-     * 25), setting the X-RateLimit-* headers to what is left; a 429 when the key has not that many left.
+     * 25), setting the X-RateLimit-* headers to what is left; a 429 when the key has not that many
+     * left, whose message starts with `why` (what costs how much).
      */
     chargeRequests(request: FastifyRequest, reply: FastifyReply, points: number, why: string): Promise<void>;
   }
@@ -74,8 +75,8 @@ export const rateLimitPlugin = fp(
         const { window, limit, remaining } = decision.binding;
         throw new ApiError(
           429,
-          `Rate limit exceeded: ${why} counts as ${points} requests, and this API key has ${remaining} of its ${limit} requests per ${window} left; retry in ${decision.retryAfterSeconds} s`,
-          { window, limit, remaining, cost: points, retryAfter: decision.retryAfterSeconds },
+          `Rate limit exceeded: ${why}, and this API key has ${remaining} of its ${limit} requests per ${window} left; retry in ${decision.retryAfterSeconds} s`,
+          { window, limit, remaining, retryAfter: decision.retryAfterSeconds },
         );
       },
     );
