@@ -168,7 +168,14 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
       await publicApi.register(sportsRoutes);
       await publicApi.register(eventsRoutes);
       await publicApi.register(resultsRoutes);
-      await publicApi.register(oddsRoutes, { sgpMaxLegs: config.sgpMaxLegs });
+      await publicApi.register(oddsRoutes, {
+        sgpMaxLegs: config.sgpMaxLegs,
+        simulations: {
+          cost: config.sgpSimulationCost,
+          perKey: config.sgpSimulationsPerKey,
+          deadlineMs: config.sgpDeadlineMs,
+        },
+      });
       await publicApi.register(sportEventsRoutes);
       await publicApi.register(futuresRoutes);
       await publicApi.register(streamRoutes, { tokenSeconds: config.streamTokenSeconds });
