@@ -78,8 +78,8 @@ describeEachStore('parlay pricing under load', (open, kind) => {
   // Each store's tests price events of their own (simulations are held by the process).
   const base = kind === 'sqlite' ? 0 : 100;
   test('a flooding key is held to its simulations in flight; a second key is served before the flood drains; nothing is lost', async () => {
-    // A deadline no draw here reaches: this test counts refusals for being over the limit, not late.
-    const app = await floodApp(await open(), { SGP_DEADLINE_MS: '600000' }, base, 7);
+    // No deadline here (fixtureApp's): this test counts refusals for being over the limit, not late.
+    const app = await floodApp(await open(), {}, base, 7);
     try {
       const pool = app.app.parlayPool;
       // The flood: six parlays on six events, and the first one three times more.
@@ -126,7 +126,7 @@ describeEachStore('parlay pricing under load', (open, kind) => {
   });
 
   test('a parlay that starts a new simulation costs SGP_SIMULATION_COST requests; a cached one costs one', async () => {
-    const app = await floodApp(await open(), { RATE_LIMIT_PER_MINUTE: '25', SGP_DEADLINE_MS: '600000' }, base + 10, 3);
+    const app = await floodApp(await open(), { RATE_LIMIT_PER_MINUTE: '25' }, base + 10, 3);
     const [e0, e1, e2] = [base + 10, base + 11, base + 12];
     try {
       const remaining = (res: LightMyRequestResponse) => Number(res.headers['x-ratelimit-remaining']);
@@ -166,7 +166,7 @@ describeEachStore('parlay pricing under load', (open, kind) => {
   });
 
   test("an event's new winner prices are simulated ahead of its next parlay (warming)", async () => {
-    const app = await floodApp(await open(), { SGP_DEADLINE_MS: '600000' }, base + 30, 2);
+    const app = await floodApp(await open(), {}, base + 30, 2);
     const [e0, e1] = [base + 30, base + 31];
     try {
       const pool = app.app.parlayPool;
