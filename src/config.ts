@@ -5,6 +5,8 @@ import { availableParallelism } from 'node:os';
  * with a message that names the variable, what it got and what it accepts.
  */
 
+import { COMPETITION_KEYS, COMPETITIONS } from './domain/competitions.ts';
+
 export const DEFAULT_DEMO_API_KEY = 'altsports-demo-key';
 
 export interface Config {
@@ -39,6 +41,8 @@ export interface Config {
   sgpSimulationCost: number;
   /** Milliseconds a parlay waits for its simulation before a 503 with Retry-After. */
   sgpDeadlineMs: number;
+  /** Seconds a LIVE event's open markets stay suspended after a score (SCORE_CHANGE), by competition key. */
+  scoreChangeSeconds: Record<string, number>;
   /** Seconds of feed silence after which a LIVE event's open markets are suspended (FEED_STALE); 0: never. */
   feedStaleSeconds: number;
   /** Server-wide default requests per key per clock minute and per UTC day; 0: no limit. */
@@ -110,7 +114,15 @@ export const CONFIG_VARIABLES = [
   [
     'FEED_STALE_SECONDS',
     '30',
-    'seconds of feed silence after which a LIVE event is stale (bet stop: FEED_STALE); 0: no bet stop on silence',
+    'seconds of feed silence after which a LIVE event is stale (bet stop: FEED_STALE); 0: no bet stop on silence; ' +
+      'the default is 0 while DEMO_DATA is on and `serve` runs without --simulate (nothing feeds the demo)',
+  ],
+  [
+    'SCORE_CHANGE_SUSPEND_SECONDS',
+    '0',
+    "seconds a LIVE event's open markets are suspended after a score (SCORE_CHANGE): one number for every " +
+      'competition, and/or key:seconds pairs, e.g. 10 or spr:5,gsoc:20 or 10,jaialai:0; 0: none; with ' +
+      '`serve --simulate` the default is 5 for the team matches',
   ],
   [
     'RATE_LIMIT_PER_MINUTE',
@@ -137,7 +149,8 @@ export const MAX_SGP_LEGS = 50;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `simulator`: the process runs the demo simulator, which feeds the demo's live events. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { simulator?: boolean } = {}): Config {
   const problems: string[] = [];
   const get = (name: string) => {
     const value = env[name];
@@ -225,7 +238,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sgpSimulationsPerKey: integer('SGP_SIMULATIONS_PER_KEY', 2, 1, 1000),
     sgpSimulationCost: integer('SGP_SIMULATION_COST', 10, 1, 1000),
     sgpDeadlineMs: integer('SGP_DEADLINE_MS', 2000, 50, 600_000),
-    feedStaleSeconds: integer('FEED_STALE_SECONDS', 30, 0, 86_400),
+    // The demo without its simulator has no feed behind it: silence would suspend every live demo event.
+    feedStaleSeconds: integer('FEED_STALE_SECONDS', onOff('DEMO_DATA', true) && !options.simulator ? 0 : 30, 0, 86_400),
+    // With the simulator, a goal or an end suspends a team match briefly, to show SCORE_CHANGE.
+    scoreChangeSeconds: parseScoreChangeSeconds(
+      get('SCORE_CHANGE_SUSPEND_SECONDS') ?? (options.simulator ? SIMULATOR_SCORE_CHANGE : undefined),
+      problems,
+    ),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     rateLimitPerDay: integer('RATE_LIMIT_PER_DAY', 0, 0, 1_000_000_000),
     redisUrl,
@@ -239,6 +258,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+function describeScoreChangeSeconds(seconds: Record<string, number>): string {
+  const set = Object.entries(seconds).filter(([, n]) => n > 0);
+  return set.length === 0 ? '0 (no suspension after a score)' : set.map(([key, n]) => `${key}:${n}`).join(',');
+}
+
+/** SCORE_CHANGE_SUSPEND_SECONDS's default with the demo simulator: 5 s for the team matches. */
+const SIMULATOR_SCORE_CHANGE = COMPETITIONS.filter((c) => c.participants === 'teams')
+  .map((c) => `${c.key}:5`)
+  .join(',');
+
+/** SCORE_CHANGE_SUSPEND_SECONDS: `10` (every competition), `spr:5,gsoc:20`, or both (`10,jaialai:0`). */
+function parseScoreChangeSeconds(raw: string | undefined, problems: string[]): Record<string, number> {
+  const seconds: Record<string, number> = {};
+  if (raw === undefined) return seconds;
+  const bad: string[] = [];
+  for (const part of raw.split(',').map((p) => p.trim())) {
+    const [key, value] = part.includes(':') ? part.split(':', 2).map((p) => p.trim()) : [undefined, part];
+    const n = Number(value);
+    if (!/^\d+$/.test(value ?? '') || n > 3600 || (key !== undefined && !COMPETITION_KEYS.includes(key)))
+      bad.push(part);
+    else if (key === undefined) for (const k of COMPETITION_KEYS) seconds[k] ??= n;
+    else seconds[key] = n;
+  }
+  if (bad.length > 0)
+    problems.push(
+      `SCORE_CHANGE_SUSPEND_SECONDS="${raw}" must be whole seconds up to 3600, for every competition or as key:seconds pairs with competition keys (${COMPETITION_KEYS.join(', ')}); not understood: ${bad.join(', ')}`,
+    );
+  return seconds;
 }
 
 /** `*`, or a comma list of origins (scheme, host and port, as browsers send them in `Origin`). */
@@ -290,6 +339,7 @@ export function describeConfig(config: Config): Record<string, string> {
     SGP_SIMULATION_COST: String(config.sgpSimulationCost),
     SGP_DEADLINE_MS: String(config.sgpDeadlineMs),
     FEED_STALE_SECONDS: config.feedStaleSeconds === 0 ? '0 (no bet stop on silence)' : String(config.feedStaleSeconds),
+    SCORE_CHANGE_SUSPEND_SECONDS: describeScoreChangeSeconds(config.scoreChangeSeconds),
     RATE_LIMIT_PER_MINUTE: config.rateLimitPerMinute === 0 ? '0 (no limit)' : String(config.rateLimitPerMinute),
     RATE_LIMIT_PER_DAY: config.rateLimitPerDay === 0 ? '0 (no limit)' : String(config.rateLimitPerDay),
     REDIS_URL: redis ? redis.toString() : '(unset: rate limits counted per process)',

@@ -19,6 +19,47 @@ test('the default demo key exists only with the demo data; an explicit key alway
   assert.equal(loadConfig({ DEMO_API_KEY: 'off' }).demoApiKey, null);
 });
 
+test('the bet stop on silence is off by default only for the demo without its simulator (nothing feeds it)', () => {
+  const table: Array<[Record<string, string>, boolean, number]> = [
+    [{}, false, 0],
+    [{}, true, 30],
+    [{ DEMO_DATA: 'off' }, false, 30],
+    [{ DEMO_DATA: 'off' }, true, 30],
+    [{ FEED_STALE_SECONDS: '45' }, false, 45],
+    [{ DEMO_DATA: 'off', FEED_STALE_SECONDS: '0' }, true, 0],
+  ];
+  for (const [env, simulator, expected] of table)
+    assert.equal(loadConfig(env, { simulator }).feedStaleSeconds, expected, JSON.stringify({ env, simulator }));
+});
+
+test('SCORE_CHANGE_SUSPEND_SECONDS: one number for every competition, key:seconds pairs, or both', () => {
+  assert.deepEqual(loadConfig({}).scoreChangeSeconds, {});
+  // With the simulator, the team matches (curling among them; no judged heat) are suspended 5 s after a score.
+  const simulated = loadConfig({}, { simulator: true }).scoreChangeSeconds;
+  assert.equal(simulated.gsoc, 5);
+  assert.equal(simulated.wsl, undefined);
+  assert.deepEqual(loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: '0' }, { simulator: true }).scoreChangeSeconds.gsoc, 0);
+  const all = loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: '10' }).scoreChangeSeconds;
+  assert.equal(all.spr, 10);
+  assert.equal(all.jaialai, 10);
+  assert.deepEqual(loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: 'spr:5, gsoc:20' }).scoreChangeSeconds, {
+    spr: 5,
+    gsoc: 20,
+  });
+  for (const value of ['10,jaialai:0', 'jaialai:0,10']) {
+    const mixed = loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: value }).scoreChangeSeconds;
+    assert.equal(mixed.jaialai, 0, value);
+    assert.equal(mixed.wsl, 10, value);
+  }
+  for (const bad of ['soon', 'spr:', 'xyz:5', '4000', 'spr:-1'])
+    assert.throws(
+      () => loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: bad }),
+      (error: unknown) =>
+        error instanceof ConfigError && /SCORE_CHANGE_SUSPEND_SECONDS=.*not understood/.test(error.message),
+      bad,
+    );
+});
+
 test('bad values stop the start with a message naming every bad variable', () => {
   const table: Array<[Record<string, string>, RegExp]> = [
     [{ PORT: 'abc' }, /PORT="abc" must be a whole number from 0 to 65535/],

@@ -43,6 +43,29 @@ export interface SimulatorOptions {
   seed?: number;
   /** The demo's size: as loaded (default the default demo). */
   events?: number;
+  /**
+   * Deliberate feed silences, to show the bet stop on silence (FEED_STALE): every `everyMs` of real
+   * time one competition, in turn, says nothing for `forMs`, then catches up. Default: none.
+   */
+  silences?: { everyMs: number; forMs: number };
+}
+
+/** The silences `altsports simulate` and `serve --simulate` make: 45 s (FEED_STALE is 30) every 5 minutes. */
+export const DEMO_SILENCES = { everyMs: 5 * 60_000, forMs: 45_000 };
+
+/**
+ * The competition silent `elapsedMs` after the start, if any: the last `forMs` of each `everyMs`
+ * window, each window's competition the next in turn.
+ */
+export function silentCompetition(
+  elapsedMs: number,
+  competitions: readonly string[],
+  silences: { everyMs: number; forMs: number } | undefined,
+): string | null {
+  if (!silences || competitions.length === 0 || elapsedMs < 0) return null;
+  const window = Math.floor(elapsedMs / silences.everyMs);
+  if (elapsedMs - window * silences.everyMs < silences.everyMs - silences.forMs) return null;
+  return competitions[window % competitions.length] as string;
 }
 
 export interface TickSummary {
@@ -59,6 +82,8 @@ export interface TickSummary {
   changedEvents: number;
   /** Events whose status changed. */
   transitions: Array<{ eventId: string; name: string; from: EventStatus; to: EventStatus }>;
+  /** The competition the feed was deliberately silent about in this tick (`silences`), if any. */
+  silent: string | null;
   /** Time the tick took, milliseconds. */
   ms: number;
 }
@@ -133,14 +158,22 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
     const chunk = newChunk();
     const next = new Map<string, EventView[]>();
     const transitions: TickSummary['transitions'] = [];
+    const started = new Set<string>();
+    const silent = silentCompetition(realNow.getTime() - startedAt, competitions, options.silences);
     let live = 0;
     for (const competition of layout) {
+      // A silent competition's events stand where they were: the next tick after the silence catches up.
+      if (competition.key === silent) continue;
       competition.replay();
       const now = competition.viewsAt(clock);
       const before = views.get(competition.key) ?? competition.viewsAt(lastClock);
       now.forEach((view, seq) => {
         const was = before[seq] as EventView;
         if (view.status === 'LIVE') live++;
+        if (view.status === 'LIVE' && was.status !== 'LIVE') {
+          const { id, uuid } = competition.events[seq] as { id: string; uuid: string };
+          started.add(id).add(uuid);
+        }
         if (view.status !== was.status)
           transitions.push({
             eventId: competition.events[seq]?.id as string,
@@ -154,7 +187,7 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
       });
       next.set(competition.key, now);
     }
-    const { document, remember } = changes(chunk, sent, prices, { heard, at: realNow.getTime() });
+    const { document, remember } = changes(chunk, sent, prices, { heard, at: realNow.getTime() }, started);
     const summary = document
       ? await ingestFeed(store, { updatedAt: realNow.toISOString(), ...document }, { now: realNow })
       : null;
@@ -175,6 +208,7 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
       written,
       changedEvents: summary?.changedEventIds.length ?? 0,
       transitions,
+      silent,
       ms: Math.round(performance.now() - began),
     };
   };
@@ -234,13 +268,17 @@ const KEEP_ALIVE_MS = 10_000;
  * The items of a chunk that differ from what was last sent, as a document (null when none), and how
  * to remember them once written. A settled outcome keeps the last price it was offered at. A LIVE
  * event's row goes again, unchanged, when it has not been sent for KEEP_ALIVE_MS (it writes nothing).
+ * The odds of an event that `started` (went LIVE) this tick all go again: priced in play, even where
+ * the price did not move, they are no longer pre-match prices (EVENT_STARTED).
  */
 function changes(
   chunk: DemoChunk,
   sent: Map<string, string>,
   prices: Map<string, number>,
   keepAlive: { heard: Map<string, number>; at: number },
+  started: ReadonlySet<string>,
 ): { document: FeedDocument | null; remember: () => void } {
+  const startedMarkets = new Set(chunk.markets.filter((m) => started.has(m.eventId)).map((m) => m.id));
   const fresh = newChunk();
   const seen: Array<[string, string]> = [];
   let count = 0;
@@ -250,7 +288,10 @@ function changes(
         item = { ...item, odds: prices.get(item.id as string) };
       const key = keyOf(collection, item);
       const json = JSON.stringify(item);
-      if (sent.get(key) === json && !dueForKeepAlive(collection, item, keepAlive)) continue;
+      const again =
+        dueForKeepAlive(collection, item, keepAlive) ||
+        (collection === 'odds' && startedMarkets.has(item.marketId as string));
+      if (sent.get(key) === json && !again) continue;
       (fresh[collection] as unknown[]).push(item);
       seen.push([key, json]);
       count++;

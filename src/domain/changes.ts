@@ -38,6 +38,23 @@ export interface ChangedOdd {
   settlement: string | null;
 }
 
+/** An outcome's settlement as published (issue 27): what a `settlement` change says it was and is. */
+export interface SettlementState {
+  settlement: string;
+  settlementReason?: string;
+  deadHeatFactor: number;
+  settlementStatus?: string;
+  settledAt?: string;
+}
+
+/** An outcome whose settlement (or its share, or its status) a batch moved. */
+export interface SettlementMove {
+  id: string;
+  marketId: string;
+  previous: SettlementState;
+  settlement: SettlementState;
+}
+
 /** Everything one batch changed about one event, gathered by the ingest from the rows it wrote. */
 export interface EventChanges {
   competition: string;
@@ -54,6 +71,8 @@ export interface EventChanges {
   eventFinal: boolean;
   marketIds: string[];
   odds: ChangedOdd[];
+  /** Outcomes whose published settlement moved, as the settlements ledger found (issue 27). */
+  settlements?: SettlementMove[];
   /** The latest updatedAt among the rows changed. */
   updatedAt: string;
 }
@@ -125,12 +144,15 @@ function eventRecords(eventId: string, changes: EventChanges): ChangeRecord[] {
   // event's own facts or participants (its places).
   const settledOddIds = changes.odds.filter((o) => o.settlement !== null).map((o) => o.id);
   const eventSettles = changes.eventFinal && (changes.event !== undefined || changes.participantsChanged);
-  if (settledOddIds.length > 0 || changes.completedHeatIds.length > 0 || eventSettles) {
+  const moved = [...(changes.settlements ?? [])].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  if (settledOddIds.length > 0 || changes.completedHeatIds.length > 0 || eventSettles || moved.length > 0) {
     records.push(
       record('settlement', {
         heatIds: sorted(changes.completedHeatIds),
         oddIds: sorted(settledOddIds),
         eventFinal: changes.eventFinal,
+        ...(moved.length > 0 ? { outcomes: moved.slice(0, MAX_ODDS_PER_RECORD) } : {}),
+        ...(moved.length > MAX_ODDS_PER_RECORD ? { truncated: true } : {}),
       }),
     );
   }

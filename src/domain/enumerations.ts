@@ -48,6 +48,10 @@ export type OverUnderSubMarketType = (typeof OVER_UNDER_SUB_MARKET_TYPES)[number
 export const OUTCOME_STATUSES = ['OPEN', 'SUSPENDED', 'CLOSED'] as const;
 export type OutcomeStatus = (typeof OUTCOME_STATUSES)[number];
 
+/** Whether a heat's or an event's result is final (issue 27); a provisional one settles PROVISIONAL. */
+export const RESULT_STATUSES = ['PROVISIONAL', 'OFFICIAL'] as const;
+export type ResultStatus = (typeof RESULT_STATUSES)[number];
+
 /** How a priced outcome settled; NOT_SET until its heat or event is decided. */
 export const SETTLEMENTS = ['NOT_SET', 'WIN', 'LOSE', 'VOID', 'PUSH'] as const;
 export type Settlement = (typeof SETTLEMENTS)[number];

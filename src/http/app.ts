@@ -2,6 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config.ts';
+import type { BetStopRules } from '../domain/feed-health.ts';
+import { keepSettlements } from '../read/settlement-ledger.ts';
 import { EVENT_SHARED_SCHEMAS } from '../shapes/events.ts';
 import { FutureListingItem, FutureOddsItem } from '../shapes/futures.ts';
 import { ODDS_SHARED_SCHEMAS } from '../shapes/odds.ts';
@@ -51,8 +53,8 @@ declare module 'fastify' {
     store: Store;
     /** Every change committed to the store, by any node (issue 6). */
     changeFeed: ChangeFeed;
-    /** FEED_STALE_SECONDS: a LIVE event silent this long is under a bet stop (issue 27). */
-    feedStaleSeconds: number;
+    /** FEED_STALE_SECONDS and SCORE_CHANGE_SUSPEND_SECONDS: the bet stops derived at read time (issue 27). */
+    betStopRules: BetStopRules;
   }
 }
 
@@ -102,13 +104,17 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     schemaErrorFormatter: formatSchemaErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Settlements are derived by the read layer, which the ingest may not import: the app hands the
+  // store its ledger keeper, so every batch written through this process keeps the ledger (issue 27).
+  store.settle ??= keepSettlements;
   app.decorate('store', store);
   const changeFeed = await openChangeFeed(store, {
     onError: (error) => app.log.warn({ err: error }, 'change feed: %s', error.message),
   });
   app.decorate('changeFeed', changeFeed);
-  app.decorate('feedStaleSeconds', config.feedStaleSeconds);
-  await app.register(betStopPlugin, { store, feedStaleSeconds: config.feedStaleSeconds });
+  const betStopRules = { feedStaleSeconds: config.feedStaleSeconds, scoreChangeSeconds: config.scoreChangeSeconds };
+  app.decorate('betStopRules', betStopRules);
+  await app.register(betStopPlugin, { store, rules: betStopRules });
   app.addHook('onClose', () => changeFeed.close());
   for (const schema of [
     ServerErrorResponse,

@@ -355,3 +355,39 @@ export async function checkMarketRounds(
       );
   });
 }
+
+/** Of these ids, those whose result the store holds: a heat's fed result, an event COMPLETED. */
+export type ResultsLookup = (collection: 'events' | 'heatResults', ids: string[]) => Promise<Set<string>>;
+
+/**
+ * A correction (`correction: true`) must correct something: the heat's result or the COMPLETED
+ * event's must be in the store before the batch. A mistyped id then fails loudly rather than
+ * settling a heat nobody meant to.
+ */
+export async function checkCorrections(
+  feed: NormalizedFeed,
+  doc: FeedDocument,
+  report: ReportProblem,
+  storedResults: ResultsLookup | undefined,
+): Promise<void> {
+  if (!storedResults) return;
+  for (const collection of ['events', 'heatResults'] as const) {
+    const items: ReadonlyArray<{ correction?: boolean }> = doc[collection] ?? [];
+    const rows = feed[collection];
+    const corrected = rows.filter((_, i) => items[i]?.correction === true).map((row) => row.id);
+    if (corrected.length === 0) continue;
+    const held = await storedResults(collection, corrected);
+    rows.forEach((row, i) => {
+      if (items[i]?.correction === true && !held.has(row.id))
+        report(
+          collection,
+          i,
+          (items[i] as { id?: string }).id ?? row.id,
+          'correction',
+          collection === 'events'
+            ? 'corrects a result the store does not hold: the event is not COMPLETED'
+            : 'corrects a result the store does not hold: no result was fed for this heat',
+        );
+    });
+  }
+}

@@ -12,6 +12,7 @@ import {
   OUTCOME_STATUSES,
   OVER_UNDER_SUB_MARKET_TYPES,
   PARTICIPANT_STATUSES,
+  RESULT_STATUSES,
   SETTLEMENTS,
   TEAM_MARKET_TYPES,
 } from '../domain/enumerations.ts';
@@ -56,6 +57,20 @@ const Competition = Type.Unsafe<string>({
   description: 'competition key',
 });
 const EventStatus = Enum(EVENT_STATUSES);
+/** Issue 27: a result fed before it is official settles PROVISIONAL; its later changes re-settle. */
+const ResultStatus = Type.Optional(
+  Enum(
+    RESULT_STATUSES,
+    'PROVISIONAL while the result may still change (its settlements are published PROVISIONAL), OFFICIAL once final; OFFICIAL when absent',
+  ),
+);
+/** Issue 27: an operator's assertion that the item changes a result already fed (refused when there is none). */
+const Correction = (what: string) =>
+  Type.Optional(
+    Type.Boolean({
+      description: `true: this item corrects ${what} already in the store; a 400 when there is none. Any changed result re-settles, flagged or not`,
+    }),
+  );
 const Gender = Type.Optional(Type.Union([Enum(GENDERS), Type.Null()]));
 
 export const FeedTour = Type.Object(
@@ -185,6 +200,14 @@ export const FeedEvent = Type.Object(
           "3-on-3 hockey: the game's position in its bracket round (1-based); slots 2s-1 and 2s feed slot s of the next round",
       }),
     ),
+    resultStatus: ResultStatus,
+    abandoned: Type.Optional(
+      Type.Boolean({
+        description:
+          'true with eventStatus CANCELLED: the event was abandoned once under way; its markets void with settlementReason EVENT_ABANDONED (false when absent)',
+      }),
+    ),
+    correction: Correction('the result (places, score) of an event COMPLETED'),
     updatedAt: UpdatedAt,
   },
   { additionalProperties: false },
@@ -338,6 +361,8 @@ export const FeedHeatResult = Type.Object(
     heatId: Id,
     winnerAthleteId: Type.Optional(Type.Union([Id, Type.Null()], { description: 'null for a draw or a no contest' })),
     method: OptionalText(100),
+    resultStatus: ResultStatus,
+    correction: Correction('the result of this heat'),
     updatedAt: UpdatedAt,
   },
   { additionalProperties: false, description: 'how a fight, drift battle or drag pairing ended, keyed by heatId' },
@@ -502,6 +527,14 @@ export const FeedOdd = Type.Object(
       Type.Union([Enum(SETTLEMENTS), Type.Null()], {
         description:
           "the operator's settlement; overrides the one derived from results (propBets and teamMarkets need it)",
+      }),
+    ),
+    deadHeatFactor: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 1,
+        description:
+          "with settlement WIN: the share of the stake paid at full odds after a dead heat (0 < f <= 1; 1 when absent), published as deadHeatFactor with settlementReason DEAD_HEAT's share",
       }),
     ),
     updatedAt: UpdatedAt,

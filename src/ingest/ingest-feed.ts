@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import { changeRecords, type StoredChange } from '../domain/changes.ts';
+import {
+  type BatchChanges,
+  type ChangeRecord,
+  changeRecords,
+  type EventChanges,
+  type StoredChange,
+} from '../domain/changes.ts';
+import { preMatchOddIds } from '../domain/feed-health.ts';
 import type { Store } from '../store/database.ts';
 import {
   eventIdsOfRounds,
@@ -8,6 +15,7 @@ import {
   findMarkets,
   heatIdsOfEntries,
   ReferenceIdConflict,
+  resultsHeld,
   touchEvents,
   touchLastChanged,
   upsertNewer,
@@ -15,6 +23,7 @@ import {
 } from '../store/feed-writer.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
+import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import { batchChangesCollector } from './batch-changes.ts';
 import { betStopRecords } from './bet-stop.ts';
 import { FeedValidationError } from './feed-errors.ts';
@@ -48,6 +57,7 @@ export async function ingestFeed(store: Store, input: unknown, options: IngestOp
     (collection, ownerIds) => findEntrants(store.db, collection, ownerIds),
     (ids) => findMarkets(store.db, ids),
     (roundIds) => eventIdsOfRounds(store.db, roundIds),
+    (collection, ids) => resultsHeld(store.db, collection, ids),
   );
   try {
     const summary = await store.db.transaction().execute(async (trx) => {
@@ -78,6 +88,7 @@ async function writeFeed(
   const changes = batchChangesCollector();
   const latestByEvent = new Map<string, string>();
   const withParents = await parentIds(trx, feed);
+  const statusBefore = await statusesBeforeLive(trx, feed);
   const spokenOf = new Set<string>();
   for (const collection of FEED_COLLECTIONS) {
     const rows = withParents(collection, feed[collection] as FeedRow[]);
@@ -95,8 +106,8 @@ async function writeFeed(
   }
   await touchEvents(trx, latestByEvent);
   summary.changedEventIds = [...latestByEvent.keys()];
-  const batch = await changes.resolve(trx);
   const committedAt = (options.now ?? new Date()).toISOString();
+  const batch = await settleBatch(trx, store, await changes.resolve(trx), committedAt);
   // Taken inside the transaction, after PostgreSQL's ingest lock: batches are stamped in the order they commit.
   await touchLastChanged(trx, [...batch.events.keys()], committedAt);
   for (const eventId of batch.events.keys()) spokenOf.add(eventId);
@@ -107,13 +118,16 @@ async function writeFeed(
   );
   const records = changeRecords(batch);
   // A bet stop on silence the stream announced ends with this message: announce that too.
+  if (reopened.length > 0) await touchLastChanged(trx, reopened, committedAt); // its prices reopen now
+  const started = await noteInPlay(trx, feed, batch, statusBefore, committedAt);
+  if (records[0]?.kind !== 'reset') records.push(...started);
   if (reopened.length > 0 && records[0]?.kind !== 'reset') {
     const competitions = await competitionsOf(trx, reopened);
     records.push(
       ...(await betStopRecords(
         trx,
         reopened.map((eventId) => ({ eventId, competition: competitions.get(eventId) as string })),
-        false,
+        null,
         committedAt,
       )),
     );
@@ -123,6 +137,78 @@ async function writeFeed(
       ? []
       : await changesRepository(trx).append(records, committedAt, store.changeLogSize, store.changeChannel);
   return summary;
+}
+
+/** The stored status of each event the batch says is LIVE (absent: an event new to the store). */
+async function statusesBeforeLive(trx: Transaction, feed: NormalizedFeed): Promise<Map<string, string>> {
+  const ids = (feed.events as FeedRow[]).filter((e) => e.eventStatus === 'LIVE').map((e) => e.id);
+  if (ids.length === 0) return new Map();
+  const rows = await trx.selectFrom('events').select(['id', 'eventStatus']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.eventStatus]));
+}
+
+/**
+ * The in-play facts of a batch (issue 27). An event it moves to LIVE has its pre-match prices suspended
+ * (EVENT_STARTED, written as the outcome's status until the feed prices it again; returned as the
+ * stream's records saying so). A score of a LIVE event changing is noted for SCORE_CHANGE (pushed by
+ * the bet stop watcher).
+ */
+async function noteInPlay(
+  trx: Transaction,
+  feed: NormalizedFeed,
+  batch: BatchChanges,
+  statusBefore: ReadonlyMap<string, string>,
+  committedAt: string,
+): Promise<ChangeRecord[]> {
+  const scored = [...batch.events].filter(([, c]) => c.heatIds.length > 0 || c.roundIds.length > 0).map(([id]) => id);
+  if (scored.length > 0) await feedActivityRepository(trx).markScoreChanged(scored, committedAt);
+  const records: ChangeRecord[] = [];
+  const pricedNow = new Set((feed.odds as FeedRow[]).map((o) => o.id));
+  for (const [eventId, previous] of statusBefore) {
+    const changed = batch.events.get(eventId);
+    if (previous === 'LIVE' || changed?.event?.eventStatus !== 'LIVE') continue;
+    const odds = oddsRepository(trx);
+    const preMatch = new Set(preMatchOddIds(await odds.oddsOfEvent(eventId), changed.event.updatedAt, pricedNow));
+    if (preMatch.size === 0) continue;
+    const event = { eventId, competition: changed.competition };
+    records.push(...(await betStopRecords(trx, [event], 'EVENT_STARTED', committedAt, (o) => preMatch.has(o.id))));
+    await odds.suspend([...preMatch], 'EVENT_STARTED');
+  }
+  return records;
+}
+
+/**
+ * The batch with the outcomes whose settlements it moved (issue 27), from the store's settlements
+ * keeper. Only pure price ticks of an event not over are passed by: nothing else they change decides
+ * an outcome.
+ */
+async function settleBatch(
+  trx: Transaction,
+  store: Store,
+  batch: BatchChanges,
+  committedAt: string,
+): Promise<BatchChanges> {
+  if (!store.settle) return batch;
+  const candidates = [...batch.events].filter(([, e]) => mayMoveSettlements(e)).map(([id]) => id);
+  if (candidates.length === 0) return batch;
+  const moved = await store.settle(trx, candidates.sort(), committedAt);
+  if (moved.size === 0) return batch;
+  const events = new Map(
+    [...batch.events].map(([id, e]) => [id, moved.has(id) ? { ...e, settlements: moved.get(id) } : e]),
+  );
+  return { ...batch, events };
+}
+
+function mayMoveSettlements(e: EventChanges): boolean {
+  return (
+    e.eventFinal ||
+    e.event !== undefined ||
+    e.heatIds.length > 0 ||
+    e.roundIds.length > 0 ||
+    e.participantsChanged ||
+    e.marketIds.length > 0 ||
+    e.odds.some((o) => o.settlement !== null)
+  );
 }
 
 async function competitionsOf(trx: Transaction, eventIds: readonly string[]): Promise<Map<string, string>> {

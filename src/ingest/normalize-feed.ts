@@ -170,6 +170,14 @@ function checkPublicItem(
 
 function normalizeEvent(e: FeedItem<'events'>, i: number, n: Normalizing): NormalizedFeed['events'][number] {
   const id = checkPublicItem('events', i, e, n);
+  if (e.abandoned && e.eventStatus !== 'CANCELLED')
+    n.report(
+      'events',
+      i,
+      e.id,
+      'abandoned',
+      'is true only with eventStatus CANCELLED (an abandoned event is called off)',
+    );
   const startDate = toIsoTimestamp(e.startDate);
   const format = findCompetition(e.competition)?.resultsFormat;
   for (const problem of matchFieldProblems(e, format)) n.report('events', i, e.id, problem.field, problem.message);
@@ -207,6 +215,8 @@ function normalizeEvent(e: FeedItem<'events'>, i: number, n: Normalizing): Norma
     onServe: e.onServe ?? null,
     bracketRound: e.bracketRound ?? null,
     bracketSlot: e.bracketSlot ?? null,
+    resultStatus: e.resultStatus ?? 'OFFICIAL',
+    abandoned: e.abandoned ? 1 : 0,
     updatedAt: n.stamp(e.updatedAt),
   };
 }
@@ -340,7 +350,13 @@ function normalizeHeatResult(
       `must be null when the method is "${method}" (a draw or a no contest has no winner)`,
     );
   }
-  return { id: r.heatId, winnerAthleteId: r.winnerAthleteId ?? null, method, updatedAt: n.stamp(r.updatedAt) };
+  return {
+    id: r.heatId,
+    winnerAthleteId: r.winnerAthleteId ?? null,
+    method,
+    resultStatus: r.resultStatus ?? 'OFFICIAL',
+    updatedAt: n.stamp(r.updatedAt),
+  };
 }
 
 function normalizeTeamGame(g: FeedItem<'teamGames'>, i: number, n: Normalizing): NormalizedFeed['teamGames'][number] {
@@ -434,6 +450,9 @@ function normalizeMarket(m: FeedItem<'markets'>, i: number, n: Normalizing): Nor
 }
 
 function normalizeOdd(o: FeedItem<'odds'>, i: number, n: Normalizing): NormalizedFeed['odds'][number] {
+  // A dead-heat share is of a win: on any other settlement it is a mistake worth naming.
+  if (o.deadHeatFactor !== undefined && o.settlement !== 'WIN')
+    n.report('odds', i, o.id, 'deadHeatFactor', 'is the share of a WIN: give it only with settlement WIN');
   const given = [o.odds, o.americanOdds, o.probability].filter((v) => v !== undefined).length;
   let decimalOdds = 0;
   if (given !== 1)
@@ -471,6 +490,7 @@ function normalizeOdd(o: FeedItem<'odds'>, i: number, n: Normalizing): Normalize
     status: o.status ?? 'OPEN',
     statusReason: operatorReason(o.status, o.statusReason),
     settlement: o.settlement ?? null,
+    deadHeatFactor: o.deadHeatFactor ?? null,
     updatedAt: n.stamp(o.updatedAt),
   };
 }

@@ -5,6 +5,7 @@ import { parsePublicId } from '../domain/public-id.ts';
 import { inputProblems } from '../domain/text.ts';
 import { type FeedProblem, FeedValidationError, type ReportProblem } from './feed-errors.ts';
 import {
+  checkCorrections,
   checkEntryRepeats,
   checkMarketRounds,
   checkOddsAgainstMarkets,
@@ -12,13 +13,20 @@ import {
   type EntrantsLookup,
   type ExistingLookup,
   type MarketLookup,
+  type ResultsLookup,
   type RoundEventsLookup,
 } from './feed-references.ts';
 import { FEED_COLLECTIONS, type FeedCollection, FeedDocument } from './feed-schema.ts';
 import { type FeedItem, lapId, type NormalizedFeed, normalizeFeed } from './normalize-feed.ts';
 import { MAX_REPORTED_PROBLEMS, schemaProblems } from './schema-problems.ts';
 
-export type { EntrantsLookup, ExistingLookup, MarketLookup, RoundEventsLookup } from './feed-references.ts';
+export type {
+  EntrantsLookup,
+  ExistingLookup,
+  MarketLookup,
+  ResultsLookup,
+  RoundEventsLookup,
+} from './feed-references.ts';
 export type { NormalizedFeed } from './normalize-feed.ts';
 
 /** The feed document's validator, compiled on the first batch (a few hundred ms a start that ingests nothing need not pay). */
@@ -45,6 +53,7 @@ export async function validateFeed(
   storedEntrants?: EntrantsLookup,
   storedMarkets?: MarketLookup,
   storedRoundEvents?: RoundEventsLookup,
+  storedResults?: ResultsLookup,
 ): Promise<NormalizedFeed> {
   const validateDocument = documentValidator();
   if (!validateDocument(input)) throw new FeedValidationError(schemaProblems(input, validateDocument.errors ?? []));
@@ -64,6 +73,7 @@ export async function validateFeed(
   await checkMarketRounds(feed, report, storedRoundEvents);
   await checkEntryRepeats(feed, report, storedEntrants);
   await checkReferences(feed, existing, report);
+  await checkCorrections(feed, doc, report, storedResults);
   if (problems.length > 0) throw new FeedValidationError(problems);
   return feed;
 }

@@ -1,5 +1,11 @@
 import { COMPETITION_KEYS } from '../domain/competitions.ts';
-import { isFeedStale } from '../domain/feed-health.ts';
+import {
+  type BetStopRules,
+  type EventBetStops,
+  isFeedStale,
+  liveBetStops,
+  NO_BET_STOPS,
+} from '../domain/feed-health.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { FeedStatusItem } from '../shapes/feed-status.ts';
 import type { Store } from '../store/database.ts';
@@ -29,6 +35,18 @@ export async function feedStatus(
         .map((e) => formatPublicId(competition, e.eventId)),
     };
   });
+}
+
+/** The bet stops of one event at `now`, as every node derives them from the store (none unless LIVE). */
+export async function eventBetStops(
+  store: Store,
+  event: { id: string; competition: string; eventStatus: string },
+  rules: BetStopRules,
+  now = new Date(),
+): Promise<EventBetStops> {
+  if (event.eventStatus !== 'LIVE') return NO_BET_STOPS;
+  const [feed] = await feedActivityRepository(store.db).liveEvents([event.id]);
+  return feed ? liveBetStops(feed, event.competition, rules, now) : NO_BET_STOPS;
 }
 
 /** The bare ids of the given LIVE events that are stale at `now` (the others, and events not LIVE, are not). */

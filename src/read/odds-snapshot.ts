@@ -1,7 +1,7 @@
 import { getCompetition } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
 import { badRequest } from '../domain/errors.ts';
-import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
+import { type BetStopRules, DEFAULT_BET_STOP_RULES } from '../domain/feed-health.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { OddItem } from '../shapes/odds.ts';
 import type { OddsSnapshotQuery, SnapshotMarket } from '../shapes/odds-snapshot.ts';
@@ -34,7 +34,7 @@ export async function getOddsSnapshot(
   store: Store,
   query: OddsSnapshotQuery,
   scope: AccessScope,
-  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+  rules: BetStopRules = DEFAULT_BET_STOP_RULES,
 ): Promise<SnapshotPage> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const events = await matchingEvents(store, query, scope);
@@ -43,7 +43,7 @@ export async function getOddsSnapshot(
   for (const event of events) {
     if (after && beforeCursor(event, after)) continue;
     const from = after && sameEvent(event, after) ? after.marketReferenceId : -1;
-    found.push(...(await eventMarkets(store, event, query, from, feedStaleSeconds)));
+    found.push(...(await eventMarkets(store, event, query, from, rules)));
     if (found.length >= want) break;
   }
   const more = found.length > (query.limit ?? Number.POSITIVE_INFINITY);
@@ -70,13 +70,13 @@ async function eventMarkets(
   event: EventWithTour,
   query: OddsSnapshotQuery,
   from: number,
-  feedStaleSeconds: number,
+  rules: BetStopRules,
 ) {
   const markets = (
     await oddsRepository(store.db).marketsOfEvent(event.id, query.oddType ? { oddType: query.oddType } : {})
   ).filter((m) => m.referenceId > from);
   if (markets.length === 0) return [];
-  const items = await marketItems(store, event, getCompetition(event.competition), markets, feedStaleSeconds);
+  const items = await marketItems(store, event, getCompetition(event.competition), markets, rules);
   const byMarket = new Map<string, OddItem<OddType>[]>();
   for (const item of items) {
     const marketId = 'eventParticipant1' in item ? item.id : item.marketId;

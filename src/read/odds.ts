@@ -1,13 +1,14 @@
 import { type Competition, getCompetition } from '../domain/competitions.ts';
 import type { OddType, OverUnderSubMarketType, Settlement } from '../domain/enumerations.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
-import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
+import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops, NO_BET_STOPS } from '../domain/feed-health.ts';
 import { isExclusiveMarket, scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
 import { marketStatus } from '../domain/markets/market-status.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { OverUnderSide, Scope, Selection } from '../domain/markets/selection.ts';
 import { settleSelection } from '../domain/markets/settlement.ts';
 import { settlementReason } from '../domain/markets/settlement-reason.ts';
+import { settlementStatus } from '../domain/markets/settlement-status.ts';
 import { decimalToAmerican, decimalToProbability, MAX_DECIMAL_ODDS, roundTo } from '../domain/odds-format.ts';
 import { MAX_PRICED } from '../domain/pricing/margin.ts';
 import { formatPublicId } from '../domain/public-id.ts';
@@ -31,11 +32,20 @@ import type { Store } from '../store/database.ts';
 import type { EventWithTour } from '../store/repositories/events-repository.ts';
 import { type MarketFilter, oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
-import type { AthleteRow, EventRow, HeatRow, MarketRow, OddRow, RoundRow, TeamRow } from '../store/schema.ts';
+import type {
+  AthleteRow,
+  EventRow,
+  HeatRow,
+  MarketRow,
+  OddRow,
+  RoundRow,
+  SettlementRow,
+  TeamRow,
+} from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { athleteDocument, teamDocument } from './athlete-document.ts';
 import { resolveEvent } from './events.ts';
-import { staleEventIds } from './feed-status.ts';
+import { eventBetStops } from './feed-status.ts';
 import { scopePricing } from './parlay.ts';
 import { publishedStatus, scopeResults } from './scope-results.ts';
 
@@ -46,8 +56,12 @@ interface Context {
   heats: Map<string, HeatRow & { round: RoundRow }>;
   results: Map<string, ScopeResult>;
   eventStatus: string;
-  /** The feed has been silent about the LIVE event for FEED_STALE_SECONDS: open outcomes are suspended. */
-  feedStale?: boolean;
+  /** The bet stops of the LIVE event (feed silence, a score just changed, its start): open outcomes are suspended. */
+  betStops?: EventBetStops;
+  /** The event was abandoned under way: its voids say EVENT_ABANDONED. */
+  abandoned?: boolean;
+  /** The settlements as last published, by odd id (when and why each settled: settledAt, RESULT_CHANGED). */
+  ledger?: ReadonlyMap<string, SettlementRow>;
 }
 
 /** Route 6: one odd type's markets of an event, every outcome priced in three formats and settled from the results. */
@@ -57,7 +71,7 @@ export async function getEventOdds(
   oddType: OddType,
   query: EventOddsQuery,
   scope: AccessScope,
-  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+  betStops: BetStopRules = DEFAULT_BET_STOP_RULES,
   // The present that feed silence is measured to: the server's clock, or the clock the feed was
   // stamped with when a caller set it (ingestFeed's `now`: the simulator, tests).
   now = new Date(),
@@ -81,7 +95,7 @@ export async function getEventOdds(
   if (query.overUnderSubMarketType && (oddType === 'overUnder' || oddType === 'multiOverUnder'))
     filter.overUnderSubMarketType = query.overUnderSubMarketType;
   const markets = await repo.marketsOfEvent(event.id, filter);
-  const { odds, context } = await marketContext(store, event, competition, markets, feedStaleSeconds, now);
+  const { odds, context } = await marketContext(store, event, competition, markets, betStops, now);
   const publicId = formatPublicId(event.competition, event.id);
   const header = { eventId: publicId, publicId, numericEventId: event.referenceId, oddType };
   // Each item is built as its odd type's shape (oddItem below); the member's name is the odd type.
@@ -100,9 +114,9 @@ export async function marketItems(
   event: EventWithTour,
   competition: Competition,
   markets: MarketRow[],
-  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+  betStops: BetStopRules = DEFAULT_BET_STOP_RULES,
 ): Promise<OddItem<OddType>[]> {
-  const { odds, context } = await marketContext(store, event, competition, markets, feedStaleSeconds);
+  const { odds, context } = await marketContext(store, event, competition, markets, betStops);
   const items = oddItems(markets, odds, context);
   // Exotic orders carry how many combinations exist and how many are shown, as route 6 gives them.
   const exotic = markets.filter((m) => m.oddType === 'eventExacta' || m.oddType === 'heatExacta');
@@ -118,7 +132,7 @@ async function marketContext(
   event: EventWithTour,
   competition: Competition,
   markets: MarketRow[],
-  feedStaleSeconds: number,
+  rules: BetStopRules,
   now = new Date(),
 ): Promise<{ odds: OddRow[]; context: Context }> {
   const repo = oddsRepository(store.db);
@@ -126,10 +140,11 @@ async function marketContext(
     event.id,
     markets.map((m) => m.id),
   );
-  const [heats, results, stale] = await Promise.all([
+  const [heats, results, betStops, ledger] = await Promise.all([
     repo.heatsOfEvent(event.id),
     scopeResults(store, event, competition, markets),
-    staleEventIds(store, [event.id], feedStaleSeconds, now),
+    eventBetStops(store, event, rules, now),
+    settlementLedger(store, event.id),
   ]);
   const athleteIds = new Set<string>();
   for (const o of odds) {
@@ -149,9 +164,17 @@ async function marketContext(
     heats: new Map(heats.map((h) => [h.id, h])),
     results,
     eventStatus: event.eventStatus,
-    feedStale: stale.has(event.id),
+    betStops,
+    abandoned: event.abandoned === 1,
+    ledger,
   };
   return { odds, context };
+}
+
+/** The settlements of an event's outcomes as last published (the ledger the ingest keeps), by odd id. */
+export async function settlementLedger(store: Pick<Store, 'db'>, eventId: string): Promise<Map<string, SettlementRow>> {
+  const rows = await store.db.selectFrom('settlements').selectAll().where('eventId', '=', eventId).execute();
+  return new Map(rows.map((row) => [row.oddId, row]));
 }
 
 export function parseIds(text: string | null): string[] {
@@ -210,7 +233,7 @@ export function pricedOutcome(
   market: MarketRow,
   odd: OddRow,
   siblings: readonly OddRow[],
-  context: Pick<Context, 'results' | 'eventStatus' | 'feedStale'>,
+  context: Pick<Context, 'results' | 'eventStatus' | 'betStops' | 'abandoned' | 'ledger'>,
 ): PricedOutcome {
   const { selection, scope } = outcomeSelection(market, odd, siblings);
   const result = context.results.get(scopeKey(scope));
@@ -224,6 +247,12 @@ export function pricedOutcome(
   const settlement =
     (odd.settlement as Settlement | null) ??
     (derived.settlement === 'NOT_SET' && siblingWon ? 'LOSE' : derived.settlement);
+  // The operator's WIN may be a dead heat's share; an operator's other settlements pay in full.
+  const deadHeatFactor = odd.settlement
+    ? odd.settlement === 'WIN'
+      ? (odd.deadHeatFactor ?? 1)
+      : 1
+    : derived.deadHeatFactor;
   return {
     id: odd.id,
     outcomeId: String(odd.referenceId),
@@ -239,21 +268,65 @@ export function pricedOutcome(
       oddStatusReason: odd.statusReason ?? null,
       resulted: result !== undefined && result.state !== 'pending',
       eventStatus: context.eventStatus,
-      feedStale: context.feedStale === true,
+      ...(context.betStops ?? NO_BET_STOPS),
     }),
     settlement,
-    ...optional(
-      'settlementReason',
-      settlementReason({
+    ...publishedSettlement(
+      odd.id,
+      {
         settlement,
         byOperator: odd.settlement !== null || (derived.settlement === 'NOT_SET' && siblingWon),
-        resultState: result?.state,
-        deadHeatFactor: odd.settlement ? 1 : derived.deadHeatFactor,
-      }),
+        result,
+        deadHeatFactor,
+      },
+      context,
     ),
-    deadHeatFactor: odd.settlement ? 1 : derived.deadHeatFactor,
+    deadHeatFactor,
     // biome-ignore lint/complexity/useMathMinMax: ISO date-time strings, which compare in time order
     updatedAt: odd.updatedAt > market.updatedAt ? odd.updatedAt : market.updatedAt,
+  };
+}
+
+/**
+ * Why, how finally and when an outcome settled: the reason and status derived now, and from the
+ * ledger (when it holds this very settlement) the time it settled and whether a changed result did.
+ */
+function publishedSettlement(
+  oddId: string,
+  facts: { settlement: Settlement; byOperator: boolean; result: ScopeResult | undefined; deadHeatFactor: number },
+  context: Pick<Context, 'abandoned' | 'ledger'>,
+): Pick<PricedOutcome, 'settlementReason' | 'settlementStatus' | 'settledAt'> {
+  const { settlement, byOperator, result, deadHeatFactor } = facts;
+  const reason = settlementReason({
+    settlement,
+    byOperator,
+    resultState: result?.state,
+    deadHeatFactor,
+    abandoned: context.abandoned === true,
+  });
+  const status = settlementStatus({
+    settlement,
+    byOperator,
+    resultStatus: result === undefined ? undefined : result.provisional ? 'PROVISIONAL' : 'OFFICIAL',
+  });
+  const kept = context.ledger?.get(oddId);
+  const current = kept && kept.settlement === settlement && kept.deadHeatFactor === deadHeatFactor ? kept : undefined;
+  return {
+    ...optional('settlementReason', current?.settlementReason === 'RESULT_CHANGED' ? 'RESULT_CHANGED' : reason),
+    ...optional('settlementStatus', status),
+    ...optional('settledAt', settlement === 'NOT_SET' ? undefined : (current?.settledAt ?? undefined)),
+  };
+}
+
+/** The settlement fields besides `settlement`, as routes that build their own outcomes publish them. */
+export function settledFields(
+  priced: PricedOutcome,
+): Pick<PricedOutcome, 'settlementReason' | 'deadHeatFactor' | 'settlementStatus' | 'settledAt'> {
+  return {
+    ...optional('settlementReason', priced.settlementReason),
+    deadHeatFactor: priced.deadHeatFactor,
+    ...optional('settlementStatus', priced.settlementStatus),
+    ...optional('settledAt', priced.settledAt),
   };
 }
 
@@ -389,6 +462,7 @@ function headToHeadItem(market: MarketRow, sides: [OddRow, OddRow], context: Con
       status: priced.status,
       ...(priced.statusReason ? { statusReason: priced.statusReason } : {}),
       settlement: priced.settlement,
+      ...settledFields(priced),
       athlete: athleteOf(odd.athleteId, context),
     };
   };
@@ -472,6 +546,7 @@ async function exoticItems(
       status: 'OPEN',
       statusReason: null,
       settlement: null,
+      deadHeatFactor: null,
       updatedAt: market.updatedAt,
     };
     const item = oddItem(market, row, pricedOutcome(market, row, outcomes, context), context) as ExoticItem;

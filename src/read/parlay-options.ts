@@ -1,5 +1,5 @@
 import type { OddType } from '../domain/enumerations.ts';
-import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
+import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops } from '../domain/feed-health.ts';
 import { describeSelection, findConflict } from '../domain/markets/leg-conflicts.ts';
 import { isExclusiveMarket } from '../domain/markets/market-shape.ts';
 import { type OptionReason, optionReason } from '../domain/markets/parlay-legs.ts';
@@ -58,19 +58,19 @@ export async function parlayOptions(
   body: unknown,
   access: AccessScope,
   maxLegs: number,
-  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+  rules: BetStopRules = DEFAULT_BET_STOP_RULES,
   demand: SimulationDemand = localDemand(),
 ): Promise<SgpOptionsDocument> {
   const ids = parlayOddIds(body);
-  const { event, model, feedStale } = await parlayEvent(store, eventId, access, feedStaleSeconds);
-  const legs = await checkedLegs(store, model, event, ids, maxLegs, feedStale);
+  const { event, model, betStops } = await parlayEvent(store, eventId, access, rules);
+  const legs = await checkedLegs(store, model, event, ids, maxLegs, betStops);
   const groups = new Map<string, Leg[]>();
   for (const leg of legs) groups.set(leg.group, [...(groups.get(leg.group) ?? []), leg]);
   const factors = new Map<string, number>();
   for (const [key, groupLegs] of groups)
     factors.set(key, await groupFactor(store, model, event, key, groupLegs, demand));
   const joint = legs.length === 0 ? null : [...factors.values()].reduce((product, f) => product * f, 1);
-  const priced: Priced = { store, model, event, legs, groups, factors, maxLegs, feedStale, demand };
+  const priced: Priced = { store, model, event, legs, groups, factors, maxLegs, betStops, demand };
   const options: SgpOptionDocument[] = [];
   for (const odd of model.odds.values()) {
     const option = await optionOf(priced, legOf(model, odd));
@@ -94,15 +94,15 @@ interface Priced {
   groups: ReadonlyMap<string, readonly Leg[]>;
   factors: ReadonlyMap<string, number>;
   maxLegs: number;
-  /** Under a bet stop: every outcome is suspended. */
-  feedStale: boolean;
+  /** The event's bet stops, as route 6 publishes its outcomes. */
+  betStops: EventBetStops;
   demand: SimulationDemand;
 }
 
 /** One outcome as an option: null when it is closed (it will not be offered again). */
 async function optionOf(priced: Priced, candidate: Leg): Promise<SgpOptionDocument | null> {
   const { store, model, event, legs, groups, factors } = priced;
-  const status = statusOf(model, event, candidate, priced.feedStale);
+  const status = statusOf(model, event, candidate, priced.betStops);
   if (status === 'CLOSED') return null;
   const reason = optionReason(
     {

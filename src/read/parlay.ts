@@ -3,7 +3,7 @@ import { isFinalEventStatus } from '../domain/changes.ts';
 import { type Competition, getCompetition, supportsParlays } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
 import { badRequest, unprocessable } from '../domain/errors.ts';
-import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
+import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops } from '../domain/feed-health.ts';
 import {
   type ConflictLeg,
   describeSelection,
@@ -39,7 +39,7 @@ import { byId } from '../store/repositories/results-repository.ts';
 import type { EventRow, MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { resolveEvent } from './events.ts';
-import { staleEventIds } from './feed-status.ts';
+import { eventBetStops } from './feed-status.ts';
 import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
 import { drawMatches, drawScope, type ScopeDraw } from './parlay-draws.ts';
 import { localDemand, SharedSimulations, type SimulationDemand } from './parlay-simulations.ts';
@@ -218,13 +218,13 @@ export async function priceParlay(
   body: unknown,
   access: AccessScope,
   maxLegs: number,
-  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+  rules: BetStopRules = DEFAULT_BET_STOP_RULES,
   demand: SimulationDemand = localDemand(),
 ): Promise<SgpDocument> {
   const ids = parlayOddIds(body);
-  const { event, model, feedStale } = await parlayEvent(store, eventId, access, feedStaleSeconds);
+  const { event, model, betStops } = await parlayEvent(store, eventId, access, rules);
   if (ids.length < 2) throw unprocessable('A parlay needs at least two legs', { oddIds: ids, legs: [] });
-  const legs = await checkedLegs(store, model, event, ids, maxLegs, feedStale);
+  const legs = await checkedLegs(store, model, event, ids, maxLegs, betStops);
   return parlayDocument(event, model, legs, await jointOf(store, model, event, legs, demand));
 }
 
@@ -236,8 +236,8 @@ export async function parlayEvent(
   store: Store,
   eventId: string,
   access: AccessScope,
-  feedStaleSeconds: number,
-): Promise<{ event: EventRow; competition: Competition; model: EventModel; feedStale: boolean }> {
+  rules: BetStopRules,
+): Promise<{ event: EventRow; competition: Competition; model: EventModel; betStops: EventBetStops }> {
   const event = await resolveEvent(store, eventId, access);
   const competition = getCompetition(event.competition);
   if (!supportsParlays(competition)) {
@@ -247,8 +247,7 @@ export async function parlayEvent(
     });
   }
   const model = await eventModel(store, event, competition);
-  const feedStale = (await staleEventIds(store, [event.id], feedStaleSeconds)).has(event.id);
-  return { event, competition, model, feedStale };
+  return { event, competition, model, betStops: await eventBetStops(store, event, rules) };
 }
 
 function parlayDocument(event: EventRow, model: EventModel, legs: readonly Leg[], joint: number): SgpDocument {
@@ -377,11 +376,11 @@ export function legOf(model: EventModel, odd: OddRow): Leg {
 }
 
 /** An odd of the event's status now (OPEN, SUSPENDED or CLOSED), as route 6 publishes it. */
-export function statusOf(model: EventModel, event: EventRow, leg: Leg, feedStale: boolean): string {
+export function statusOf(model: EventModel, event: EventRow, leg: Leg, betStops: EventBetStops): string {
   return pricedOutcome(leg.market, leg.odd, model.oddsByMarket.get(leg.market.id) ?? [], {
     results: model.results,
     eventStatus: event.eventStatus,
-    feedStale,
+    betStops,
   }).status;
 }
 
@@ -396,7 +395,7 @@ export async function checkedLegs(
   event: EventRow,
   ids: readonly string[],
   maxLegs: number,
-  feedStale: boolean,
+  betStops: EventBetStops,
 ): Promise<Leg[]> {
   const considered = ids.slice(0, maxLegs);
   const found = considered.map((id) => model.odds.get(id) ?? model.byOutcomeId.get(id));
@@ -409,7 +408,7 @@ export async function checkedLegs(
       oddId,
       odd: leg?.odd.id ?? null,
       otherEvent: !leg && elsewhere.some((o) => o.id === oddId || String(o.referenceId) === oddId),
-      open: leg !== null && statusOf(model, event, leg, feedStale) === 'OPEN',
+      open: leg !== null && statusOf(model, event, leg, betStops) === 'OPEN',
     };
   });
   const reasons: string[] = [];

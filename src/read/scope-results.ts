@@ -21,7 +21,7 @@ import { type TeamMatch, teamMatch } from './team-match.ts';
  * results through the same rules the score routes publish (athleteRoundRank, lap statistics).
  */
 export async function scopeResults(
-  store: Store,
+  store: Pick<Store, 'db'>,
   event: ScopeEvent,
   competition: Competition,
   markets: readonly MarketRow[],
@@ -35,12 +35,12 @@ export async function scopeResults(
     const key = scopeKey(scope);
     if (out.has(key)) continue;
     const result = await scopeResult(scope, event, competition, read, store);
-    if (result) out.set(key, result);
+    if (result) out.set(key, (await isProvisional(scope, event, read)) ? { ...result, provisional: true } : result);
   }
   return out;
 }
 
-type ScopeEvent = Pick<EventRow, 'id' | 'referenceId' | 'eventStatus'>;
+type ScopeEvent = Pick<EventRow, 'id' | 'referenceId' | 'eventStatus'> & Partial<Pick<EventRow, 'resultStatus'>>;
 type Facts = ReturnType<typeof scopeFacts>;
 
 /** The result of one scope; undefined when nothing decides it here (the operator does, or it is gone). */
@@ -49,7 +49,7 @@ async function scopeResult(
   event: ScopeEvent,
   competition: Competition,
   read: Facts,
-  store: Store,
+  store: Pick<Store, 'db'>,
 ): Promise<ScopeResult | undefined> {
   switch (scope.kind) {
     case 'operator':
@@ -86,8 +86,24 @@ async function scopeResult(
   }
 }
 
+/**
+ * A heat's scopes (its result, its lap statistics) are as provisional as its fed result; the event's
+ * (places, the match score and its periods, event-wide statistics) as the event's `resultStatus`.
+ */
+async function isProvisional(scope: Scope, event: ScopeEvent, read: Facts): Promise<boolean> {
+  const heatId = scope.kind === 'heat' || scope.kind === 'lapStatistic' ? scope.heatId : null;
+  if (scope.kind === 'operator') return false;
+  if (heatId) return (await read.heat(heatId))?.result?.resultStatus === 'PROVISIONAL';
+  return event.resultStatus === 'PROVISIONAL';
+}
+
 /** The stored facts scopes are decided by, each read once: heats' score rows, the team match, places. */
-function scopeFacts(store: Store, event: ScopeEvent, competition: Competition, readMatch: TeamMatch | undefined) {
+function scopeFacts(
+  store: Pick<Store, 'db'>,
+  event: ScopeEvent,
+  competition: Competition,
+  readMatch: TeamMatch | undefined,
+) {
   const repo = resultsRepository(store.db);
   const heatResults = async (heatId: string) => {
     const rows = await repo.findHeatResults(heatId);
@@ -123,7 +139,7 @@ async function lapStatistic(
   scope: Extract<Scope, { kind: 'lapStatistic' }>,
   event: ScopeEvent,
   read: Facts,
-  store: Store,
+  store: Pick<Store, 'db'>,
 ): Promise<ScopeResult> {
   const heatIds = scope.heatId
     ? [scope.heatId]

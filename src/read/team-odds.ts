@@ -1,5 +1,5 @@
 import type { MarketStatus, TeamMarketType } from '../domain/enumerations.ts';
-import { DEFAULT_FEED_STALE_SECONDS } from '../domain/feed-health.ts';
+import { type BetStopRules, DEFAULT_BET_STOP_RULES } from '../domain/feed-health.ts';
 import { isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import { marketStatus, type StatusReason } from '../domain/markets/market-status.ts';
 import type { Selection } from '../domain/markets/selection.ts';
@@ -21,8 +21,8 @@ import { futuresRepository } from '../store/repositories/futures-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import type { MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
-import { staleEventIds } from './feed-status.ts';
-import { outcomeSelection, pricedOutcome } from './odds.ts';
+import { eventBetStops } from './feed-status.ts';
+import { outcomeSelection, pricedOutcome, settledFields, settlementLedger } from './odds.ts';
 import { scopeResults } from './scope-results.ts';
 import { loadTeamMatch, resolveSportEvent, type SportRoute } from './sport-events.ts';
 import { type TeamMatch, teamOfSide } from './team-match.ts';
@@ -71,7 +71,7 @@ async function teamOdds(
   sport: SportRoute,
   id: string,
   access: AccessScope,
-  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+  rules: BetStopRules = DEFAULT_BET_STOP_RULES,
 ): Promise<TeamOdds> {
   const event = await resolveSportEvent(store, id, sport, 'odds', access);
   const match = await loadTeamMatch(store, event);
@@ -81,11 +81,11 @@ async function teamOdds(
     event.id,
     markets.map((m) => m.id),
   );
-  const [results, stale] = await Promise.all([
+  const [results, betStops, ledger] = await Promise.all([
     scopeResults(store, event, match.competition, markets, match),
-    staleEventIds(store, [event.id], feedStaleSeconds),
+    eventBetStops(store, event, rules),
+    settlementLedger(store, event.id),
   ]);
-  const feedStale = stale.has(event.id);
   const byMarket = new Map<string, OddRow[]>();
   for (const odd of odds) byMarket.set(odd.marketId, [...(byMarket.get(odd.marketId) ?? []), odd]);
   const scopes = new Map<string | null, ScopeMarkets>([
@@ -99,7 +99,13 @@ async function teamOdds(
     const result = results.get(scopeKey(scopeOf({ ...market, athleteIds: null })));
     const outcomes = siblings.map((odd) => ({
       odd,
-      priced: pricedOutcome(market, odd, siblings, { results, eventStatus: event.eventStatus, feedStale }),
+      priced: pricedOutcome(market, odd, siblings, {
+        results,
+        eventStatus: event.eventStatus,
+        betStops,
+        abandoned: event.abandoned === 1,
+        ledger,
+      }),
       selection: outcomeSelection(market, odd, siblings).selection as TeamOutcome['selection'],
     }));
     const scope = scopes.get(market.roundId);
@@ -115,7 +121,7 @@ async function teamOdds(
       oddStatusReason: null,
       resulted: result !== undefined && result.state !== 'pending',
       eventStatus: event.eventStatus,
-      feedStale,
+      ...betStops,
     });
     list.push({ market, status: ACTIVE[own.status], ...withReason(own.statusReason), outcomes });
   }
@@ -160,6 +166,7 @@ function marketDocument(match: TeamMatch, market: TeamMarket): TeamMarketDocumen
         status: outcome.priced.status,
         ...withReason(outcome.priced.statusReason),
         settlement: outcome.priced.settlement,
+        ...settledFields(outcome.priced),
         updatedAt: outcome.priced.updatedAt,
       };
     }),
@@ -198,9 +205,9 @@ export async function getSportOdds<S extends keyof SportOddsDocuments>(
   sport: S,
   id: string,
   access: AccessScope,
-  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+  rules: BetStopRules = DEFAULT_BET_STOP_RULES,
 ): Promise<SportOddsDocuments[S]> {
-  const odds = await teamOdds(store, sport, id, access, feedStaleSeconds);
+  const odds = await teamOdds(store, sport, id, access, rules);
   const group = (scope: ScopeMarkets): TeamOddsGroup => ({
     ...periodOf(odds, scope.roundId),
     moneyLine: scope.moneyLine[0] ? marketDocument(odds.match, scope.moneyLine[0]) : null,
@@ -230,9 +237,9 @@ export async function getJaiAlaiOdds(
   store: Store,
   id: string,
   access: AccessScope,
-  feedStaleSeconds = DEFAULT_FEED_STALE_SECONDS,
+  rules: BetStopRules = DEFAULT_BET_STOP_RULES,
 ): Promise<JaiAlaiOdds> {
-  const odds = await teamOdds(store, 'jaialai', id, access, feedStaleSeconds);
+  const odds = await teamOdds(store, 'jaialai', id, access, rules);
   const { match, event } = odds;
   const publicId = formatPublicId(event.competition, event.id);
   const lineup = { homeLineup: match.home?.team.name ?? null, awayLineup: match.away?.team.name ?? null };

@@ -6,6 +6,7 @@ import {
   type OddType,
   OUTCOME_STATUSES,
   OVER_UNDER_SUB_MARKET_TYPES,
+  RESULT_STATUSES,
   SETTLEMENTS,
 } from '../domain/enumerations.ts';
 import { STATUS_REASONS } from '../domain/markets/market-status.ts';
@@ -29,6 +30,30 @@ const Prices = {
   probability: Probability,
 };
 
+/** How an outcome settled, besides `settlement` (issue 27): on every outcome that carries a settlement. */
+export const Settled = {
+  settlementReason: Type.Optional(
+    StringEnum(SETTLEMENT_REASONS, {
+      description:
+        'why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR',
+    }),
+  ),
+  deadHeatFactor: Type.Number({ description: 'share of the stake paid at full odds after a dead heat; 1 otherwise' }),
+  settlementStatus: Type.Optional(
+    StringEnum(RESULT_STATUSES, {
+      description:
+        'once settled: PROVISIONAL while the result it was read from is provisional (it may still change), else OFFICIAL',
+    }),
+  ),
+  settledAt: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description:
+        'once settled: server time of the write that settled it (moved when a changed result settles it again)',
+    }),
+  ),
+};
+
 const Priced = {
   id: Type.String({ description: 'odd id: pass it (or outcomeId) to the parlay route' }),
   outcomeId: Type.String({ description: 'the numeric reference id as text; the parlay route accepts it as well' }),
@@ -40,17 +65,11 @@ const Priced = {
   statusReason: Type.Optional(
     StringEnum(STATUS_REASONS, {
       description:
-        'why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED',
+        'why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED',
     }),
   ),
   settlement: StringEnum(SETTLEMENTS),
-  settlementReason: Type.Optional(
-    StringEnum(SETTLEMENT_REASONS, {
-      description:
-        'why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR',
-    }),
-  ),
-  deadHeatFactor: Type.Number({ description: 'share of the stake paid at full odds after a dead heat; 1 otherwise' }),
+  ...Settled,
   updatedAt: Timestamp,
 };
 
@@ -165,6 +184,7 @@ export const HeadToHeadSide = Type.Object(
     status: StringEnum(OUTCOME_STATUSES),
     statusReason: Type.Optional(StringEnum(STATUS_REASONS, { description: 'why it is not OPEN' })),
     settlement: StringEnum(SETTLEMENTS),
+    ...Settled,
     athlete: AthleteRef,
   },
   { $id: 'HeadToHeadSide', title: 'HeadToHeadSide' },

@@ -10,6 +10,7 @@ import {
 import { STATUS_REASONS } from '../domain/markets/market-status.ts';
 import { OUTCOME_SIDES } from '../domain/markets/selection.ts';
 import { CompetitionKey, Nullable, Price, Ref, StringEnum, Timestamp } from './common.ts';
+import { Settled } from './odds.ts';
 
 /**
  * Documents of routes 8 to 17. Section 2.6 gives the curling event's opening fields, team, end and
@@ -194,7 +195,7 @@ const OutcomeStatusReason = Type.Optional(
 const MarketStatusReason = Type.Optional(
   StringEnum(STATUS_REASONS, {
     description:
-      'why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED',
+      'why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED',
   }),
 );
 
@@ -215,6 +216,7 @@ export const TeamOutcome = Type.Object(
     status: StringEnum(OUTCOME_STATUSES),
     statusReason: OutcomeStatusReason,
     settlement: StringEnum(SETTLEMENTS),
+    ...Settled,
     updatedAt: Timestamp,
   },
   { $id: 'TeamOutcome', title: 'TeamOutcome' },

@@ -579,3 +579,23 @@ export function futureCompetitions(db: Reader, futureIds: string[]): Promise<Map
     (row) => row.competition,
   );
 }
+
+/**
+ * Of these ids, those whose result the store holds (what a feed correction may correct): a heat's
+ * fed result, an event COMPLETED (its places or score are its result).
+ */
+export async function resultsHeld(
+  db: Reader,
+  collection: 'events' | 'heatResults',
+  ids: string[],
+): Promise<Set<string>> {
+  const found = await byId(
+    ids,
+    (part) =>
+      collection === 'heatResults'
+        ? db.selectFrom('heatResults').select('id').where('id', 'in', part).execute()
+        : db.selectFrom('events').select('id').where('id', 'in', part).where('eventStatus', '=', 'COMPLETED').execute(),
+    (row) => row.id,
+  );
+  return new Set(found.keys());
+}

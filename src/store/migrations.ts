@@ -406,6 +406,48 @@ async function trading(db: AnyDb): Promise<void> {
   await db.schema.alterTable('odds').addColumn('status_reason', text).execute();
 }
 
+/**
+ * In-play bet stops (issue 27): when a score of each LIVE event last changed (SCORE_CHANGE), and
+ * whether a node has pushed that suspension on the stream.
+ */
+async function inPlay(db: AnyDb): Promise<void> {
+  for (const column of ['score_changed_at', 'score_stop_published_at'])
+    await db.schema.alterTable('feed_activity').addColumn(column, text).execute();
+}
+
+/**
+ * The settlement lifecycle (issue 27): provisional or official results, the operator's dead-heat
+ * share, abandoned events, and the settlements as last published (what a changed result is compared
+ * with, and when each outcome settled).
+ */
+async function settlement(db: AnyDb): Promise<void> {
+  await db.schema
+    .alterTable('events')
+    .addColumn('result_status', text, (c) => c.notNull().defaultTo('OFFICIAL'))
+    .execute();
+  await db.schema
+    .alterTable('events')
+    .addColumn('abandoned', integer, (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('heat_results')
+    .addColumn('result_status', text, (c) => c.notNull().defaultTo('OFFICIAL'))
+    .execute();
+  await db.schema.alterTable('odds').addColumn('dead_heat_factor', double).execute();
+  await db.schema
+    .createTable('settlements')
+    .addColumn('odd_id', text, (c) => c.primaryKey())
+    .addColumn('event_id', text, (c) => c.notNull())
+    .addColumn('market_id', text, (c) => c.notNull())
+    .addColumn('settlement', text, (c) => c.notNull())
+    .addColumn('settlement_reason', text)
+    .addColumn('dead_heat_factor', double, (c) => c.notNull())
+    .addColumn('settlement_status', text)
+    .addColumn('settled_at', text)
+    .execute();
+  await db.schema.createIndex('settlements_event_id').on('settlements').column('event_id').execute();
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
   '0002-results': { up: results },
@@ -415,6 +457,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-pricing-models': { up: pricingModels },
   '0007-integrators': { up: integrators },
   '0008-trading': { up: trading },
+  '0010-settlement': { up: settlement },
+  '0011-in-play': { up: inPlay },
 };
 
 export const migrationProvider: MigrationProvider = {

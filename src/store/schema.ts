@@ -11,6 +11,7 @@ import type {
   OutcomeStatus,
   OverUnderSubMarketType,
   ParticipantStatus,
+  ResultStatus,
   RoundStatus,
   Settlement,
   TeamMarketType,
@@ -84,6 +85,10 @@ export interface EventRow {
   year: number;
   eventNumber: number;
   eventStatus: EventStatus;
+  /** PROVISIONAL while the event's result (its places, its score) is not official (issue 27). */
+  resultStatus: ResultStatus;
+  /** 1: the event was abandoned once under way (published CANCELLED; its markets void as EVENT_ABANDONED). */
+  abandoned: number;
   eventLocation: string | null;
   eventLocationNumericId: number | null;
   eventLocationGroup: string | null;
@@ -211,6 +216,8 @@ export interface HeatResultRow {
   id: string;
   winnerAthleteId: string | null;
   method: string | null;
+  /** PROVISIONAL until the result is official (issue 27); OFFICIAL when the feed says nothing. */
+  resultStatus: ResultStatus;
   updatedAt: string;
 }
 
@@ -295,6 +302,8 @@ export interface OddRow {
   statusReason: string | null;
   /** The operator's settlement, when fed; null means derive it from the results. */
   settlement: Settlement | null;
+  /** The share of the stake the operator's dead-heat WIN pays at full odds (0 < f <= 1); null: 1. */
+  deadHeatFactor: number | null;
   updatedAt: string;
 }
 
@@ -344,6 +353,27 @@ export interface FeedActivityRow {
   lastMessageAt: string;
   /** When a node pushed the event's FEED_STALE bet stop; null until then and after its next message. */
   stalePublishedAt: string | null;
+  /** Server time of the last batch that changed one of its scores while it was LIVE. */
+  scoreChangedAt: string | null;
+  /** When a node pushed its SCORE_CHANGE suspension; null until then and once it reopened. */
+  scoreStopPublishedAt: string | null;
+}
+
+/**
+ * An outcome's settlement as last published (issue 27): written in the batch that moved it, so that a
+ * changed result is known as one (RESULT_CHANGED) and the stream can say what it was before.
+ */
+export interface SettlementRow {
+  oddId: string;
+  eventId: string;
+  marketId: string;
+  /** NOT_SET once a settled outcome is unsettled again (its result withdrawn). */
+  settlement: Settlement;
+  settlementReason: string | null;
+  deadHeatFactor: number;
+  settlementStatus: string | null;
+  /** Server time of the write that settled it; null while NOT_SET. */
+  settledAt: string | null;
 }
 
 export interface Database {
@@ -368,7 +398,11 @@ export interface Database {
   changes: ChangeRow;
   pricingModels: PricingModelRow;
   feedActivity: FeedActivityRow;
+  settlements: SettlementRow;
 }
 
 /** The tables of raw facts, which feed batches write: one per feed collection, of the same name. */
-export type FactTable = Exclude<keyof Database, 'apiKeys' | 'changes' | 'pricingModels' | 'feedActivity'>;
+export type FactTable = Exclude<
+  keyof Database,
+  'apiKeys' | 'changes' | 'pricingModels' | 'feedActivity' | 'settlements'
+>;

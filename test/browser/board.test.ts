@@ -230,6 +230,33 @@ describe('live board and docs page in chromium', () => {
         ],
       });
       await textIs(page, price, '1.50');
+
+      // A suspended price is greyed out with its reason; under a bet stop on silence the card says so.
+      const favouriteRow = `[data-event-id="${eventId}"] [data-odd-id="${favourite.id}"]`;
+      const stale = `[data-event-id="${eventId}"] [data-testid="feed-stale"]`;
+      const suspend = (status: string, statusReason?: string) =>
+        feed({
+          odds: [
+            {
+              id: favourite.id,
+              marketId: favourite.marketId,
+              athleteId: favourite.athlete?.id,
+              odds: 1.5,
+              status,
+              ...(statusReason ? { statusReason } : {}),
+              updatedAt: new Date().toISOString(),
+            },
+          ],
+        });
+      assert.equal(await page.locator(stale).isVisible(), false);
+      await suspend('SUSPENDED', 'FEED_STALE');
+      await textIs(page, `${favouriteRow} .prob`, 'suspended · feed stale');
+      assert.equal(await page.locator(favouriteRow).getAttribute('data-reason'), 'FEED_STALE');
+      assert.equal(await page.locator(favouriteRow).evaluate((element) => getComputedStyle(element).opacity), '0.55');
+      await page.locator(stale).waitFor({ state: 'visible', timeout: WAIT_MS });
+      await suspend('OPEN');
+      await page.locator(stale).waitFor({ state: 'hidden', timeout: WAIT_MS });
+      assert.equal(await page.locator(favouriteRow).evaluate((element) => getComputedStyle(element).opacity), '1');
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -3,18 +3,26 @@
  * racing, fights, curling, Jai Alai, arena soccer), on SQLite and PostgreSQL, and checked through the
  * store and the read layer; then `altsports simulate` and `altsports serve --simulate` for real.
  */
+
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import fc from 'fast-check';
 import { freePort } from '../../scripts/free-port.ts';
 import { generateDemoFeeds } from '../../src/demo/generate.ts';
 import { demoMatchModel, restOfMatch } from '../../src/demo/matches.ts';
-import { createSimulator, prepareSimulation, type Simulator, type TickSummary } from '../../src/demo/simulate.ts';
+import {
+  createSimulator,
+  prepareSimulation,
+  type Simulator,
+  silentCompetition,
+  type TickSummary,
+} from '../../src/demo/simulate.ts';
 import { getCompetition } from '../../src/domain/competitions.ts';
 import type { OddType } from '../../src/domain/enumerations.ts';
-import { DEFAULT_FEED_STALE_SECONDS } from '../../src/domain/feed-health.ts';
+import { DEFAULT_BET_STOP_RULES, DEFAULT_FEED_STALE_SECONDS } from '../../src/domain/feed-health.ts';
 import { matchDistribution, moneyline, regularPeriods } from '../../src/domain/pricing/team-match-model.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { staleEventIds } from '../../src/read/feed-status.ts';
@@ -136,7 +144,7 @@ for (const kind of STORE_KINDS) {
     // The simulator stamps its feed with the real time the test gives it (realAt), days before the
     // wall clock: route 6 judges the feed's silence (the FEED_STALE bet stop) at that time too.
     const eventOdds = (eventId: string, oddType: OddType) =>
-      getEventOdds(store, eventId, oddType, {}, null, DEFAULT_FEED_STALE_SECONDS, realAt(clock));
+      getEventOdds(store, eventId, oddType, {}, null, DEFAULT_BET_STOP_RULES, realAt(clock));
     const liveEvent = async (competition: string) =>
       store.db
         .selectFrom('events')
@@ -311,6 +319,17 @@ for (const kind of STORE_KINDS) {
         .orderBy('roundNo')
         .execute();
       assert.equal(sets[0]?.roundStatus, 'LIVE');
+      // Its prices go again with the start: priced in play, not pre-match prices (EVENT_STARTED).
+      const odds = await store.db
+        .selectFrom('odds')
+        .select(['status', 'statusReason'])
+        .where('eventId', '=', next.id)
+        .execute();
+      assert.ok(odds.length > 0);
+      assert.deepEqual(
+        odds.filter((o) => o.statusReason === 'EVENT_STARTED'),
+        [],
+      );
       for (const competition of COMPETITIONS) {
         const events = await store.db
           .selectFrom('events')
@@ -469,8 +488,86 @@ for (const kind of STORE_KINDS) {
         await testStore.cleanup();
       }
     });
+
+    test('a deliberate silence: the silent competition falls under the bet stop, then catches up and reopens', async () => {
+      const testStore = await openTestStore(kind);
+      try {
+        const { store } = testStore;
+        const competitions = ['spr', 'gsoc'];
+        const prepared = await prepareSimulation(store, { now: new Date(ANCHOR), competitions });
+        const simulator = createSimulator(store, {
+          anchor: prepared.anchors,
+          clock: prepared.clock,
+          startedAt: new Date(ANCHOR),
+          speed: 1,
+          competitions,
+          // spr says nothing from 60 s to 120 s, gsoc from 180 s.
+          silences: { everyMs: 120_000, forMs: 60_000 },
+        });
+        const staleAt = async (second: number) => {
+          const at = new Date(ANCHOR + second * 1000);
+          const summary = await simulator.tick(at);
+          const live = await store.db
+            .selectFrom('events')
+            .select(['id', 'competition'])
+            .where('eventStatus', '=', 'LIVE')
+            .execute();
+          const stale = await staleEventIds(
+            store,
+            live.map((e) => e.id),
+            DEFAULT_FEED_STALE_SECONDS,
+            at,
+          );
+          return {
+            silent: summary.silent,
+            stale: [...new Set(live.filter((e) => stale.has(e.id)).map((e) => e.competition))],
+          };
+        };
+        // Stale FEED_STALE_SECONDS after the last message (a keep-alive at most 10 s before the silence).
+        for (let second = 5; second < 120; second += 5) {
+          const { silent, stale } = await staleAt(second);
+          assert.equal(silent, second >= 60 ? 'spr' : null, `${second} s`);
+          if (second < 60 + DEFAULT_FEED_STALE_SECONDS - 10) assert.deepEqual(stale, [], `${second} s`);
+          if (second >= 60 + DEFAULT_FEED_STALE_SECONDS) assert.deepEqual(stale, ['spr'], `${second} s`);
+        }
+        assert.deepEqual(await staleAt(125), { silent: null, stale: [] }, 'the next message reopens it');
+      } finally {
+        await testStore.cleanup();
+      }
+    });
   });
 }
+
+describe('deliberate silences', () => {
+  test('the last forMs of each everyMs window, one competition in turn', () => {
+    const every = { everyMs: 300_000, forMs: 45_000 };
+    const keys = ['spr', 'gsoc', 'wsl'];
+    const table: Array<[number, string | null]> = [
+      [0, null],
+      [254_999, null],
+      [255_000, 'spr'],
+      [299_999, 'spr'],
+      [300_000, null],
+      [555_000, 'gsoc'],
+      [855_000, 'wsl'],
+      [1_155_000, 'spr'],
+      [-1, null],
+    ];
+    for (const [elapsed, silent] of table)
+      assert.equal(silentCompetition(elapsed, keys, every), silent, String(elapsed));
+    assert.equal(silentCompetition(255_000, keys, undefined), null);
+  });
+
+  test('properties: silent exactly forMs of every everyMs', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 600 }), fc.integer({ min: 0, max: 100_000 }), (everyS, at) => {
+        const silences = { everyMs: everyS * 1000, forMs: Math.floor((everyS * 1000) / 3) };
+        const silent = silentCompetition(at, ['a', 'b'], silences);
+        assert.equal(silent !== null, at % silences.everyMs >= silences.everyMs - silences.forMs);
+      }),
+    );
+  });
+});
 
 describe('altsports simulate and serve --simulate', { concurrency: true }, () => {
   let root: string;

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { isFeedStale } from '../../src/domain/feed-health.ts';
+import {
+  type EventBetStops,
+  isFeedStale,
+  isScoreChangeSuspended,
+  type LiveEventFeed,
+  liveBetStops,
+  NO_BET_STOPS,
+  preMatchOddIds,
+} from '../../src/domain/feed-health.ts';
 
 const NOW = new Date('2026-06-01T12:00:00.000Z');
 
@@ -37,6 +45,85 @@ describe('feed health: a silent LIVE event is stale', () => {
           if (stale) assert.ok(isFeedStale(last, new Date(NOW.getTime() + moreMs), seconds));
         },
       ),
+    );
+  });
+});
+
+describe('bet stops of a LIVE event: a score just changed, a price older than its start', () => {
+  const RULES = { feedStaleSeconds: 30, scoreChangeSeconds: { spr: 10, gsoc: 0 } };
+  const feed = (over: Partial<LiveEventFeed> = {}): LiveEventFeed => ({
+    lastMessageAt: '2026-06-01T11:59:59.000Z',
+    scoreChangedAt: null,
+    ...over,
+  });
+
+  test('table', () => {
+    const table: Array<[Partial<LiveEventFeed>, string, EventBetStops]> = [
+      [{}, 'spr', NO_BET_STOPS],
+      [{ lastMessageAt: null }, 'spr', { ...NO_BET_STOPS, feedStale: true }],
+      [{ scoreChangedAt: '2026-06-01T11:59:50.001Z' }, 'spr', { ...NO_BET_STOPS, scoreChange: true }],
+      [{ scoreChangedAt: '2026-06-01T11:59:50.000Z' }, 'spr', NO_BET_STOPS],
+      // gsoc: 0 seconds; wsl: not listed. Neither suspends after a score.
+      [{ scoreChangedAt: '2026-06-01T11:59:59.000Z' }, 'gsoc', NO_BET_STOPS],
+      [{ scoreChangedAt: '2026-06-01T11:59:59.000Z' }, 'wsl', NO_BET_STOPS],
+    ];
+    for (const [over, competition, expected] of table)
+      assert.deepEqual(
+        liveBetStops(feed(over), competition, RULES, NOW),
+        expected,
+        JSON.stringify({ over, competition }),
+      );
+  });
+
+  test('going LIVE suspends the open prices set before it that the same batch did not send', () => {
+    const since = '2026-06-01T11:00:00.000Z';
+    const odd = (id: string, status: string, updatedAt: string) => ({ id, status, updatedAt });
+    const table: Array<[ReturnType<typeof odd>[], string[], string[]]> = [
+      [[odd('a', 'OPEN', '2026-06-01T10:59:59.999Z')], [], ['a']],
+      [[odd('a', 'OPEN', '2026-06-01T11:00:00.000Z')], [], []],
+      [[odd('a', 'OPEN', '2026-06-01T12:00:00.000Z')], [], []],
+      [[odd('a', 'OPEN', '2026-06-01T10:00:00.000Z')], ['a'], []],
+      [[odd('a', 'SUSPENDED', '2026-06-01T10:00:00.000Z')], [], []],
+      [[odd('a', 'CLOSED', '2026-06-01T10:00:00.000Z')], [], []],
+      [[odd('a', 'OPEN', '2026-06-01T10:00:00.000Z'), odd('b', 'OPEN', '2026-06-01T10:30:00.000Z')], ['b'], ['a']],
+    ];
+    for (const [odds, pricedNow, expected] of table)
+      assert.deepEqual(preMatchOddIds(odds, since, new Set(pricedNow)), expected, JSON.stringify({ odds, pricedNow }));
+  });
+
+  test('properties: a suspended price was open, set before the start, and not priced in the batch', () => {
+    const at = fc
+      .integer({ min: 0, max: 7_200_000 })
+      .map((ms) => new Date(Date.parse('2026-06-01T10:00:00Z') + ms).toISOString());
+    const odds = fc.uniqueArray(
+      fc.record({
+        id: fc.string({ minLength: 1, maxLength: 3 }),
+        status: fc.constantFrom('OPEN', 'SUSPENDED', 'CLOSED'),
+        updatedAt: at,
+      }),
+      { selector: (o) => o.id, maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(odds, at, fc.array(fc.string({ minLength: 1, maxLength: 3 })), (all, since, now) => {
+        const pricedNow = new Set(now);
+        const suspended = new Set(preMatchOddIds(all, since, pricedNow));
+        for (const o of all)
+          assert.equal(
+            suspended.has(o.id),
+            o.status === 'OPEN' && o.updatedAt < since && !pricedNow.has(o.id),
+            JSON.stringify(o),
+          );
+      }),
+    );
+  });
+
+  test('properties: suspended after a score exactly for the seconds set, never when none are', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 7_200_000 }), fc.integer({ min: 0, max: 3600 }), (agoMs, seconds) => {
+        const at = new Date(NOW.getTime() - agoMs).toISOString();
+        assert.equal(isScoreChangeSuspended(at, NOW, seconds), seconds > 0 && agoMs < seconds * 1000);
+        assert.equal(isScoreChangeSuspended(null, NOW, seconds), false);
+      }),
     );
   });
 });

@@ -813,6 +813,7 @@ const TABLES = {
   changes: true,
   pricingModels: true,
   feedActivity: true,
+  settlements: true,
 } as const satisfies Record<keyof Database, true>;
 
 export type StoreSnapshot = Record<string, { rows: number; sha256: string }>;

@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
-import { publishFeedStale } from '../../src/ingest/bet-stop.ts';
+import { publishFeedStale, publishScoreChangeStops } from '../../src/ingest/bet-stop.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import { ADMIN_KEY, buildTestApp, fixtureApp, TEST_KEY } from '../helpers/app.ts';
-import { WSL_LIVE } from '../helpers/feed-fixture.ts';
+import { fixtureFeed, fixtureScoreChanges, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { refusedBatch } from '../helpers/feed-problems.ts';
 import { SseStream } from '../helpers/sse.ts';
 import { describeEachStore } from '../helpers/stores.ts';
@@ -101,6 +101,8 @@ describeEachStore('bet stop', (open) => {
       });
       assert.equal((await stream.nextEvent()).event, 'ready');
 
+      // Nothing written from now on moves the event's lastChangedAt, but the bet stop.
+      const since = new Date().toISOString();
       // The feed's last word about the event was two minutes ago.
       await ingestFeed(
         store,
@@ -137,6 +139,15 @@ describeEachStore('bet stop', (open) => {
         ],
       );
       assert.deepEqual(await publishFeedStale(store, 30), [], 'pushed once: no node pushes it again');
+      const polled = await nodeB.inject({
+        method: 'GET',
+        url: `/api/v1/public/events?updatedSince=${since}`,
+        headers: { 'x-api-key': TEST_KEY },
+      });
+      assert.ok(
+        (polled.json() as Array<{ id: string }>).some((e) => e.id === LIVE_ID),
+        'updatedSince polling sees the bet stop',
+      );
 
       // Its next message reopens it, and says so on the stream.
       await ingestFeed(store, {
@@ -194,6 +205,113 @@ describeEachStore('bet stop', (open) => {
       await ingestFeed(store, liveOdds());
       assert.equal(await parlay(), undefined);
     } finally {
+      await app.app.close();
+    }
+  });
+
+  test('an event the feed moves to LIVE: prices set before are suspended (EVENT_STARTED), pushed, until priced again', async () => {
+    const store = await open();
+    const app = await fixtureApp(store);
+    let stream: SseStream | undefined;
+    try {
+      const liveEvent = fixtureFeed().events?.find((e) => e.id === WSL_LIVE) as Record<string, unknown>;
+      await ingestFeed(store, {
+        events: [{ ...liveEvent, eventStatus: 'UPCOMING', updatedAt: '2026-05-31T00:00:00.000Z' }],
+      } as FeedDocument);
+      await ingestFeed(store, liveOdds());
+      const read = async () =>
+        ((await app.get(ODDS)).json() as { eventWinner: Outcome[] }).eventWinner.map((o) => [o.status, o.statusReason]);
+      assert.deepEqual(await read(), [
+        ['OPEN', undefined],
+        ['OPEN', undefined],
+      ]);
+      await app.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+      stream = await SseStream.open(`${base}/api/v1/public/stream?kind=odds&eventId=${LIVE_ID}`, {
+        'x-api-key': TEST_KEY,
+      });
+      assert.equal((await stream.nextEvent()).event, 'ready');
+
+      // The event starts an hour after its prices were set, and one of them is priced again in play.
+      await ingestFeed(store, {
+        events: [{ ...liveEvent, eventStatus: 'LIVE', updatedAt: '2026-06-01T01:00:00.000Z' }],
+      } as FeedDocument);
+      assert.deepEqual(await read(), [
+        ['SUSPENDED', 'EVENT_STARTED'],
+        ['SUSPENDED', 'EVENT_STARTED'],
+      ]);
+      const pushed = JSON.parse((await stream.nextEvent()).data ?? '{}');
+      assert.equal(pushed.statusReason, 'EVENT_STARTED');
+      assert.deepEqual(
+        pushed.odds.map((o: { id: string; status: string }) => [o.id, o.status]),
+        [
+          ['o-live-1', 'SUSPENDED'],
+          ['o-live-2', 'SUSPENDED'],
+        ],
+      );
+      await ingestFeed(store, {
+        odds: [
+          {
+            id: 'o-live-1',
+            marketId: 'm-live-win',
+            athleteId: 'ath-1',
+            odds: 1.7,
+            updatedAt: '2026-06-01T01:00:30.000Z',
+          },
+        ],
+      } as FeedDocument);
+      assert.deepEqual(await read(), [
+        ['OPEN', undefined],
+        ['SUSPENDED', 'EVENT_STARTED'],
+      ]);
+    } finally {
+      await stream?.close();
+      await app.app.close();
+    }
+  });
+
+  test("after a score, the LIVE event is suspended (SCORE_CHANGE) for its competition's seconds, pushed and reopened", async () => {
+    const store = await open();
+    const app = await fixtureApp(store, { SCORE_CHANGE_SUSPEND_SECONDS: 'wsl:4,masl:0' });
+    let stream: SseStream | undefined;
+    try {
+      await ingestFeed(store, liveOdds());
+      await app.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+      stream = await SseStream.open(`${base}/api/v1/public/stream?kind=odds&eventId=${LIVE_ID}`, {
+        'x-api-key': TEST_KEY,
+      });
+      assert.equal((await stream.nextEvent()).event, 'ready');
+      await ingestFeed(store, fixtureScoreChanges().wslScore(6));
+      const outcomes = ((await app.get(ODDS)).json() as { eventWinner: Outcome[] }).eventWinner;
+      assert.deepEqual(
+        outcomes.map((o) => [o.status, o.statusReason]),
+        [
+          ['SUSPENDED', 'SCORE_CHANGE'],
+          ['SUSPENDED', 'SCORE_CHANGE'],
+        ],
+      );
+      const suspended = JSON.parse((await stream.nextEvent()).data ?? '{}');
+      assert.equal(suspended.statusReason, 'SCORE_CHANGE');
+      assert.deepEqual(
+        suspended.odds.map((o: { status: string }) => o.status),
+        ['SUSPENDED', 'SUSPENDED'],
+      );
+      // Four seconds on, the watcher reopens it, once.
+      const reopened = JSON.parse((await stream.nextEvent(15_000)).data ?? '{}');
+      assert.equal(reopened.statusReason, undefined);
+      assert.deepEqual(
+        reopened.odds.map((o: { status: string }) => o.status),
+        ['OPEN', 'OPEN'],
+      );
+      const now = ((await app.get(ODDS)).json() as { eventWinner: Outcome[] }).eventWinner;
+      assert.deepEqual(
+        now.map((o) => o.status),
+        ['OPEN', 'OPEN'],
+      );
+      assert.deepEqual(await publishScoreChangeStops(store, { wsl: 4 }), [], 'pushed once');
+    } finally {
+      await stream?.close();
       await app.app.close();
     }
   });

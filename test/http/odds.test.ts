@@ -60,8 +60,12 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open, kind) => {
       // Its result is in: closed, and why (issue 27).
       'statusReason',
       'settlementReason',
+      // How finally and since when (issue 27's settlement lifecycle).
+      'settlementStatus',
+      'settledAt',
     ]);
     assert.equal(first.statusReason, 'RESULTED');
+    assert.equal(first.settlementStatus, 'OFFICIAL');
     assert.equal(first.settlementReason, first.deadHeatFactor < 1 ? 'DEAD_HEAT' : 'RESULT');
     assert.equal(first.outcomeId, String(first.referenceId));
     assert.equal(first.athlete.lastName, 'Tomac');

@@ -550,7 +550,8 @@ test('a one-row score batch on PostgreSQL: no reference-id scan for a known row,
   assert.equal(statements.filter((s) => /^delete /.test(s)).length, 0, 'no separate trim');
   // 3 lookups of validation, begin, the ingest lock, the stored row, the upsert, the heat and event of
   // the change record, the event's lastChangedAt (issue 28), the feed activity's upsert (issue 27: one
-  // statement), the change-log insert, the trim with the notification, commit (14 before).
-  assert.equal(statements.length, 14, statements.join('\n'));
+  // statement), the LIVE event's score change time (SCORE_CHANGE, one statement), the change-log
+  // insert, the trim with the notification, commit (14 before).
+  assert.equal(statements.length, 15, statements.join('\n'));
   assert.deepEqual((await log(store)).length, 3);
 });

@@ -24,6 +24,7 @@ const TABLES = [
   'pricing_models',
   'round_scores',
   'rounds',
+  'settlements',
   'team_games',
   'teams',
   'tour_years',
@@ -108,6 +109,8 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     updatedAt: T1,
     contentUpdatedAt: T1,
     lastChangedAt: T1,
+    resultStatus: 'PROVISIONAL',
+    abandoned: 0,
   },
   rounds: {
     id: 'rd-1',
@@ -184,7 +187,13 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     updatedAt: T1,
   },
   laps: { id: 'he-1/1', heatEntryId: 'he-1', heatId: 'ht-1', lapNo: 1, lapTime: 51.003, position: 3, updatedAt: T1 },
-  heatResults: { id: 'ht-1', winnerAthleteId: 'ath-1', method: 'Split Decision', updatedAt: T1 },
+  heatResults: {
+    id: 'ht-1',
+    winnerAthleteId: 'ath-1',
+    method: 'Split Decision',
+    resultStatus: 'PROVISIONAL',
+    updatedAt: T1,
+  },
   teamGames: { id: 'ht-1', homeTeamId: 'team-1', awayTeamId: 'team-1', eventType: null, updatedAt: T1 },
   futures: {
     id: 'fu-1',
@@ -244,6 +253,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     status: 'OPEN',
     statusReason: null,
     settlement: 'PUSH',
+    deadHeatFactor: 0.5,
     updatedAt: T1,
   },
   apiKeys: {
@@ -266,7 +276,24 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     createdAt: T1,
   },
   pricingModels: { id: 'event-1', model: '{"scopes":{}}', updatedAt: T1 },
-  feedActivity: { eventId: 'event-1', competition: 'wsl', lastMessageAt: T1, stalePublishedAt: null },
+  feedActivity: {
+    eventId: 'event-1',
+    competition: 'wsl',
+    lastMessageAt: T1,
+    stalePublishedAt: null,
+    scoreChangedAt: T1,
+    scoreStopPublishedAt: null,
+  },
+  settlements: {
+    oddId: 'odd-1',
+    eventId: 'ev-1',
+    marketId: 'mk-1',
+    settlement: 'WIN',
+    settlementReason: 'DEAD_HEAT',
+    deadHeatFactor: 0.5,
+    settlementStatus: 'PROVISIONAL',
+    settledAt: T1,
+  },
 };
 
 /** Table names of the store's own schema (PostgreSQL introspection lists every schema). */
@@ -311,6 +338,8 @@ describeEachStore('store', (open) => {
       '0006-pricing-models',
       '0007-integrators',
       '0008-trading',
+      '0010-settlement',
+      '0011-in-play',
     ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);

@@ -24,14 +24,29 @@ describeEachStore('0007-integrators on a store that holds data', (open) => {
     });
     // Back to the store 0006 left, its data kept: 0008's objects, then 0007's, and their records.
     // (A migration added after 0008 is undone here too.)
+    await sql`drop table settlements`.execute(store.db);
+    for (const [table, column] of [
+      ['events', 'result_status'],
+      ['events', 'abandoned'],
+      ['heat_results', 'result_status'],
+      ['odds', 'dead_heat_factor'],
+    ])
+      await sql`alter table ${sql.table(table as string)} drop column ${sql.ref(column as string)}`.execute(store.db);
     await sql`drop table feed_activity`.execute(store.db);
     for (const table of ['markets', 'odds'])
       await sql`alter table ${sql.table(table)} drop column status_reason`.execute(store.db);
     await sql`drop index events_last_changed_at`.execute(store.db);
     await sql`alter table events drop column last_changed_at`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading')`.execute(store.db);
+    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading', '0010-settlement', '0011-in-play')`.execute(
+      store.db,
+    );
 
-    assert.deepEqual(await migrateToLatest(store), ['0007-integrators', '0008-trading']);
+    assert.deepEqual(await migrateToLatest(store), [
+      '0007-integrators',
+      '0008-trading',
+      '0010-settlement',
+      '0011-in-play',
+    ]);
     const events = await store.db.selectFrom('events').select(['id', 'updatedAt', 'lastChangedAt']).execute();
     const latest = await latestRowTimes(store);
     assert.equal(events.length, 3);

@@ -22,6 +22,7 @@ export type {
   HeatScoreChange,
   OddsChange,
   ResetNotice,
+  SettledOutcome,
   SettlementChange,
   StreamEvent,
   StreamQuery,

@@ -3273,7 +3273,8 @@ export interface paths {
          *     - `event`: an event's own facts changed (EventChange).
          *     - `heatScore`: heats, rounds, entries, laps or results of an event changed (HeatScoreChange).
          *     - `odds`: markets or prices of an event changed; the new prices come with it, at most 200 (OddsChange).
-         *     - `settlement`: settlements of an event may have moved: heats completed, operator settlements, the event over (SettlementChange).
+         *     - `settlement`: settlements of an event may have moved: heats completed, operator settlements, the event over;
+         *       `outcomes` lists those that did, each with its previous and new settlement (SettlementChange).
          *     - `future`: futures of a competition changed (FutureChange).
          *     - `reset`: too much changed to list (a bulk load, shared facts such as athletes), or the log no longer reaches back to
          *       Last-Event-ID: refetch what you show (ResetNotice). Sent whatever the filters.
@@ -4535,6 +4536,36 @@ export interface components {
              */
             publishedAt: string;
         };
+        /** SettledOutcome */
+        SettledOutcome: {
+            /** @description odd id */
+            id: string;
+            marketId: string;
+            /** @description as published before this change (NOT_SET when it was not settled) */
+            previous: {
+                /** @enum {string} */
+                settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+                /** @enum {string} */
+                settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
+                deadHeatFactor: number;
+                /** @enum {string} */
+                settlementStatus?: "PROVISIONAL" | "OFFICIAL";
+                /** Format: date-time */
+                settledAt?: string;
+            };
+            /** @description as published now */
+            settlement: {
+                /** @enum {string} */
+                settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+                /** @enum {string} */
+                settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
+                deadHeatFactor: number;
+                /** @enum {string} */
+                settlementStatus?: "PROVISIONAL" | "OFFICIAL";
+                /** Format: date-time */
+                settledAt?: string;
+            };
+        };
         /** SettlementChange */
         SettlementChange: {
             /** @description prefixed event id */
@@ -4550,6 +4581,10 @@ export interface components {
             oddIds: string[];
             /** @description the event is over */
             eventFinal: boolean;
+            /** @description the outcomes whose settlement (or its dead-heat share, or its PROVISIONAL/OFFICIAL status) moved, each with the previous and the new one; a changed result settles them again with settlementReason RESULT_CHANGED. At most 200, with truncated set when there were more */
+            outcomes?: components["schemas"]["SettledOutcome"][];
+            /** @enum {boolean} */
+            truncated?: true;
             /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)
@@ -4922,7 +4957,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -4935,6 +4970,16 @@ export interface components {
             settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
+            /**
+             * @description once settled: PROVISIONAL while the result it was read from is provisional (it may still change), else OFFICIAL
+             * @enum {string}
+             */
+            settlementStatus?: "PROVISIONAL" | "OFFICIAL";
+            /**
+             * Format: date-time
+             * @description once settled: server time of the write that settled it (moved when a changed result settles it again)
+             */
+            settledAt?: string;
             /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)
@@ -4968,7 +5013,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -4981,6 +5026,16 @@ export interface components {
             settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
+            /**
+             * @description once settled: PROVISIONAL while the result it was read from is provisional (it may still change), else OFFICIAL
+             * @enum {string}
+             */
+            settlementStatus?: "PROVISIONAL" | "OFFICIAL";
+            /**
+             * Format: date-time
+             * @description once settled: server time of the write that settled it (moved when a changed result settles it again)
+             */
+            settledAt?: string;
             /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)
@@ -5030,7 +5085,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -5043,6 +5098,16 @@ export interface components {
             settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
+            /**
+             * @description once settled: PROVISIONAL while the result it was read from is provisional (it may still change), else OFFICIAL
+             * @enum {string}
+             */
+            settlementStatus?: "PROVISIONAL" | "OFFICIAL";
+            /**
+             * Format: date-time
+             * @description once settled: server time of the write that settled it (moved when a changed result settles it again)
+             */
+            settledAt?: string;
             /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)
@@ -5082,7 +5147,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -5095,6 +5160,16 @@ export interface components {
             settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
+            /**
+             * @description once settled: PROVISIONAL while the result it was read from is provisional (it may still change), else OFFICIAL
+             * @enum {string}
+             */
+            settlementStatus?: "PROVISIONAL" | "OFFICIAL";
+            /**
+             * Format: date-time
+             * @description once settled: server time of the write that settled it (moved when a changed result settles it again)
+             */
+            settledAt?: string;
             /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)
@@ -5132,7 +5207,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -5145,6 +5220,16 @@ export interface components {
             settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
+            /**
+             * @description once settled: PROVISIONAL while the result it was read from is provisional (it may still change), else OFFICIAL
+             * @enum {string}
+             */
+            settlementStatus?: "PROVISIONAL" | "OFFICIAL";
+            /**
+             * Format: date-time
+             * @description once settled: server time of the write that settled it (moved when a changed result settles it again)
+             */
+            settledAt?: string;
             /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)
@@ -5178,7 +5263,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -5191,6 +5276,16 @@ export interface components {
             settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
+            /**
+             * @description once settled: PROVISIONAL while the result it was read from is provisional (it may still change), else OFFICIAL
+             * @enum {string}
+             */
+            settlementStatus?: "PROVISIONAL" | "OFFICIAL";
+            /**
+             * Format: date-time
+             * @description once settled: server time of the write that settled it (moved when a changed result settles it again)
+             */
+            settledAt?: string;
             /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)
@@ -5224,7 +5319,7 @@ export interface components {
             /** @enum {string} */
             status: "OPEN" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why it is not OPEN: OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -5237,6 +5332,16 @@ export interface components {
             settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
             /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
             deadHeatFactor: number;
+            /**
+             * @description once settled: PROVISIONAL while the result it was read from is provisional (it may still change), else OFFICIAL
+             * @enum {string}
+             */
+            settlementStatus?: "PROVISIONAL" | "OFFICIAL";
+            /**
+             * Format: date-time
+             * @description once settled: server time of the write that settled it (moved when a changed result settles it again)
+             */
+            settledAt?: string;
             /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)
@@ -5270,6 +5375,23 @@ export interface components {
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
+            /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
+            /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
+            deadHeatFactor: number;
+            /**
+             * @description once settled: PROVISIONAL while the result it was read from is provisional (it may still change), else OFFICIAL
+             * @enum {string}
+             */
+            settlementStatus?: "PROVISIONAL" | "OFFICIAL";
+            /**
+             * Format: date-time
+             * @description once settled: server time of the write that settled it (moved when a changed result settles it again)
+             */
+            settledAt?: string;
             athlete: components["schemas"]["Athlete"] | null;
         };
         /**
@@ -5788,6 +5910,23 @@ export interface components {
             /** @enum {string} */
             settlement: "NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH";
             /**
+             * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+             * @enum {string}
+             */
+            settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
+            /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
+            deadHeatFactor: number;
+            /**
+             * @description once settled: PROVISIONAL while the result it was read from is provisional (it may still change), else OFFICIAL
+             * @enum {string}
+             */
+            settlementStatus?: "PROVISIONAL" | "OFFICIAL";
+            /**
+             * Format: date-time
+             * @description once settled: server time of the write that settled it (moved when a changed result settles it again)
+             */
+            settledAt?: string;
+            /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)
              */
@@ -5800,7 +5939,7 @@ export interface components {
             /** @enum {string} */
             status: "ACTIVE" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -5879,7 +6018,7 @@ export interface components {
             /** @enum {string} */
             status: "ACTIVE" | "SUSPENDED" | "CLOSED";
             /**
-             * @description why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), EVENT_STARTED, SCORE_CHANGE, RESULTED
+             * @description why the market is not ACTIVE (absent when it is): OPERATOR, FEED_STALE (bet stop: the feed is silent about the LIVE event), SCORE_CHANGE (a score of the LIVE event just changed), EVENT_STARTED (priced before the event went LIVE), RESULTED
              * @enum {string}
              */
             statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
@@ -6254,6 +6393,15 @@ export interface components {
                 /** @description 3-on-3 hockey: the game's position in its bracket round (1-based); slots 2s-1 and 2s feed slot s of the next round */
                 bracketSlot?: number | null;
                 /**
+                 * @description PROVISIONAL while the result may still change (its settlements are published PROVISIONAL), OFFICIAL once final; OFFICIAL when absent
+                 * @enum {string}
+                 */
+                resultStatus?: "PROVISIONAL" | "OFFICIAL";
+                /** @description true with eventStatus CANCELLED: the event was abandoned once under way; its markets void with settlementReason EVENT_ABANDONED (false when absent) */
+                abandoned?: boolean;
+                /** @description true: this item corrects the result (places, score) of an event COMPLETED already in the store; a 400 when there is none. Any changed result re-settles, flagged or not */
+                correction?: boolean;
+                /**
                  * Format: date-time
                  * @description ISO 8601 date-time with a zone
                  */
@@ -6418,6 +6566,13 @@ export interface components {
                 /** @description null for a draw or a no contest */
                 winnerAthleteId?: string | null;
                 method?: string | null;
+                /**
+                 * @description PROVISIONAL while the result may still change (its settlements are published PROVISIONAL), OFFICIAL once final; OFFICIAL when absent
+                 * @enum {string}
+                 */
+                resultStatus?: "PROVISIONAL" | "OFFICIAL";
+                /** @description true: this item corrects the result of this heat already in the store; a 400 when there is none. Any changed result re-settles, flagged or not */
+                correction?: boolean;
                 /**
                  * Format: date-time
                  * @description ISO 8601 date-time with a zone
@@ -6587,6 +6742,8 @@ export interface components {
                 statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
                 /** @description the operator's settlement; overrides the one derived from results (propBets and teamMarkets need it) */
                 settlement?: ("NOT_SET" | "WIN" | "LOSE" | "VOID" | "PUSH") | null;
+                /** @description with settlement WIN: the share of the stake paid at full odds after a dead heat (0 < f <= 1; 1 when absent), published as deadHeatFactor with settlementReason DEAD_HEAT's share */
+                deadHeatFactor?: number;
                 /**
                  * Format: date-time
                  * @description ISO 8601 date-time with a zone

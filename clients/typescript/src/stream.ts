@@ -24,7 +24,14 @@ export type EventChange = Schemas['EventChange'];
 export type HeatScoreChange = Schemas['HeatScoreChange'];
 /** The new prices come with it: at most 200, with `truncated` set when there were more (refetch the event's odds). */
 export type OddsChange = Schemas['OddsChange'];
+/**
+ * Settlements of an event may have moved; `outcomes` lists those that did, each with its `previous`
+ * and new `settlement` (a changed result: settlementReason RESULT_CHANGED; a provisional result made
+ * official: settlementStatus PROVISIONAL to OFFICIAL).
+ */
 export type SettlementChange = Schemas['SettlementChange'];
+/** One outcome of a SettlementChange: its previous and its new settlement. */
+export type SettledOutcome = Schemas['SettledOutcome'];
 export type FutureChange = Schemas['FutureChange'];
 /** `bulk`: too much changed to list; `reference`: shared facts (athletes, teams) changed; `resume`: the log no longer reaches back to Last-Event-ID. */
 export type ResetNotice = Schemas['ResetNotice'];

@@ -5,7 +5,7 @@ import { SIMULATE_OPTIONS, SIMULATE_OPTIONS_HELP, simulateSettings, startLine } 
 
 export const serveCommand: Command = {
   usage: [
-    'Usage: altsports serve [--simulate [--interval S] [--speed X] [--competitions L]]',
+    'Usage: altsports serve [--simulate [--interval S] [--speed X] [--competitions L] [--steady]]',
     '',
     'Starts the API on HOST:PORT from the configured store, migrating it first. An empty store is',
     'filled with the demo dataset unless DEMO_DATA=off. SIGTERM or SIGINT stops it cleanly: new',
@@ -28,7 +28,7 @@ export const serveCommand: Command = {
       );
       return 2;
     }
-    const config = loadConfig();
+    const config = loadConfig(process.env, { simulator: values.simulate === true });
     // Loaded here rather than at the top, so that `altsports serve --help` answers at once.
     const { default: closeWithGrace } = await import('close-with-grace');
     const { ensureApiKey } = await import('../../access/api-keys.ts');
@@ -95,7 +95,8 @@ export const serveCommand: Command = {
       ].join('\n'),
     );
     if (values.simulate) {
-      const { createSimulator, prepareSimulation } = await import('../../demo/simulate.ts');
+      const { createSimulator, DEMO_SILENCES, prepareSimulation } = await import('../../demo/simulate.ts');
+      let silent: string | null = null;
       simulator = (async () => {
         const prepared = await prepareSimulation(store, { competitions: simulation.competitions });
         app.log.info(
@@ -107,12 +108,16 @@ export const serveCommand: Command = {
           clock: prepared.clock,
           speed: simulation.speed,
           competitions: simulation.competitions,
+          ...(simulation.silences ? { silences: DEMO_SILENCES } : {}),
         });
         await running.run({
           intervalMs: simulation.intervalMs,
           signal: stopSimulator.signal,
           onTick: (summary) => {
             app.log.debug({ tick: summary }, 'simulator tick');
+            if (summary.silent && summary.silent !== silent)
+              app.log.info({ competition: summary.silent }, `simulator: the feed goes silent about ${summary.silent}`);
+            silent = summary.silent;
             for (const t of summary.transitions)
               app.log.info({ eventId: t.eventId, from: t.from, to: t.to, clock: summary.clock }, `${t.name}: ${t.to}`);
           },

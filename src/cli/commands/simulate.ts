@@ -11,18 +11,23 @@ export interface SimulateSettings {
   intervalMs: number;
   speed: number;
   competitions: string[] | undefined;
+  /** Deliberate feed silences (DEMO_SILENCES) unless --steady. */
+  silences: boolean;
 }
 
 export const SIMULATE_OPTIONS = {
   interval: { type: 'string' },
   speed: { type: 'string' },
   competitions: { type: 'string' },
+  steady: { type: 'boolean' },
 } satisfies ParseArgsConfig['options'];
 
 export const SIMULATE_OPTIONS_HELP = [
   `  --interval S          seconds between ticks (default 1)`,
   `  --speed X             simulated seconds per real second, up to ${MAX_SPEED} (default 1: real time)`,
   '  --competitions L      comma-separated competition keys, e.g. wsl,spr (default all)',
+  '  --steady              no deliberate feed silences (by default one competition in turn goes',
+  '                        silent for 45 s every 5 minutes, to show the bet stop on silence)',
 ];
 
 /** The settings from the command line, or the message naming the bad one. */
@@ -47,12 +52,12 @@ export function simulateSettings(
       error: `--competitions: unknown competition ${unknown.join(', ')} (known: ${COMPETITION_KEYS.join(', ')})`,
     };
   if (competitions && competitions.length === 0) return { error: '--competitions needs at least one competition key' };
-  return { intervalMs: interval * 1000, speed, competitions };
+  return { intervalMs: interval * 1000, speed, competitions, silences: values.steady !== true };
 }
 
 export const simulateCommand: Command = {
   usage: [
-    'Usage: altsports simulate [--interval S] [--speed X] [--competitions L] [--ticks N] [--seed S] [--reset]',
+    'Usage: altsports simulate [--interval S] [--speed X] [--competitions L] [--steady] [--ticks N] [--seed S] [--reset]',
     '',
     'Moves the demo data forward in time through the ingest path, as a live feed would: heats go live,',
     'scores and laps arrive, odds move, markets close and settle, the next events open. A clock runs',
@@ -92,7 +97,7 @@ export const simulateCommand: Command = {
       return fail('--ticks must be a whole number from 1');
     const seed = values.seed === undefined ? undefined : Number(values.seed);
     if (seed !== undefined && !Number.isInteger(seed)) return fail('--seed must be a whole number');
-    const { createSimulator, prepareSimulation } = await import('../../demo/simulate.ts');
+    const { createSimulator, DEMO_SILENCES, prepareSimulation } = await import('../../demo/simulate.ts');
     const store = await openMigratedStore(loadConfig());
     const stop = new AbortController();
     const onSignal = () => stop.abort();
@@ -113,6 +118,7 @@ export const simulateCommand: Command = {
         speed: settings.speed,
         competitions: settings.competitions,
         seed,
+        ...(settings.silences ? { silences: DEMO_SILENCES } : {}),
       });
       const tty = Boolean(process.stdout.isTTY);
       await simulator.run({
@@ -149,6 +155,9 @@ export function tickLine(summary: TickSummary): string {
   const lines = [
     `${summary.at.slice(11, 19)}  clock ${summary.clock.slice(0, 16).replace('T', ' ')}  live ${summary.live}  ${written.length > 0 ? written.join('  ') : 'no change'}  (${summary.ms} ms)`,
     ...summary.transitions.map((t) => `  ${t.name}: ${t.from} -> ${t.to}`),
+    ...(summary.silent
+      ? [`  ${summary.silent}: the feed is silent (a deliberate silence: bet stop after FEED_STALE_SECONDS)`]
+      : []),
   ];
   return lines.join('\n');
 }

@@ -1,13 +1,15 @@
 /**
  * Market status and bet stop (issue 27): the status a market or priced outcome is published with,
  * and why it is not open. The operator's word (a `markets` or `odds` feed item's status) comes
- * first, then the results, then the feed's silence about a LIVE event.
+ * first (EVENT_STARTED is written there, by the ingest, when the event goes LIVE), then the results,
+ * then the bet stops derived for a LIVE event: the feed's silence, a score just changed.
  */
 
 /**
  * Why a market or outcome is not OPEN: `OPERATOR` set it; `FEED_STALE`, the feed has been silent about
  * the LIVE event for FEED_STALE_SECONDS (a bet stop until its next message); `EVENT_STARTED`, the
- * event went LIVE; `SCORE_CHANGE`, a short suspension after a score; `RESULTED`, its result is in.
+ * event went LIVE since the price was set (until it is priced again); `SCORE_CHANGE`, a short
+ * suspension after a score; `RESULTED`, its result is in.
  */
 export const STATUS_REASONS = ['OPERATOR', 'FEED_STALE', 'EVENT_STARTED', 'SCORE_CHANGE', 'RESULTED'] as const;
 export type StatusReason = (typeof STATUS_REASONS)[number];
@@ -25,6 +27,8 @@ export interface StatusFacts {
   eventStatus: string;
   /** The feed has been silent about the event for FEED_STALE_SECONDS (domain/feed-health.ts). */
   feedStale: boolean;
+  /** A score of the event changed within its competition's SCORE_CHANGE_SUSPEND_SECONDS. */
+  scoreChange: boolean;
 }
 
 export interface StatusWithReason {
@@ -47,6 +51,9 @@ export function marketStatus(facts: StatusFacts): StatusWithReason {
     operator(facts.oddStatus, facts.oddStatusReason, 'SUSPENDED') ??
     operator(facts.marketStatus, facts.marketStatusReason, 'SUSPENDED');
   if (suspendedBy) return { status: 'SUSPENDED', statusReason: suspendedBy };
-  if (facts.feedStale && facts.eventStatus === 'LIVE') return { status: 'SUSPENDED', statusReason: 'FEED_STALE' };
+  if (facts.eventStatus !== 'LIVE') return { status: 'OPEN' };
+  // The bet stops the store derives for a LIVE event, the most pressing first.
+  if (facts.feedStale) return { status: 'SUSPENDED', statusReason: 'FEED_STALE' };
+  if (facts.scoreChange) return { status: 'SUSPENDED', statusReason: 'SCORE_CHANGE' };
   return { status: 'OPEN' };
 }

@@ -37,7 +37,7 @@ export const oddsSnapshotRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.server.store,
         request.query,
         scopeOf(request),
-        request.server.feedStaleSeconds,
+        request.server.betStopRules,
       );
       if (page.nextCursor) {
         const url = new URL(request.url, 'http://localhost');

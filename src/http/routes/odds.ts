@@ -57,7 +57,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         request.params.oddType,
         request.query,
         scopeOf(request),
-        request.server.feedStaleSeconds,
+        request.server.betStopRules,
       ),
   );
 
@@ -97,7 +97,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         request.body,
         scopeOf(request),
         sgpMaxLegs,
-        request.server.feedStaleSeconds,
+        request.server.betStopRules,
         request.server.simulationDemand(request, reply),
       );
     },
@@ -136,7 +136,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         request.body,
         scopeOf(request),
         sgpMaxLegs,
-        request.server.feedStaleSeconds,
+        request.server.betStopRules,
         request.server.simulationDemand(request, reply),
       ),
   );

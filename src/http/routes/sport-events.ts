@@ -119,7 +119,7 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           route.sport,
           request.params.id,
           scopeOf(request),
-          request.server.feedStaleSeconds,
+          request.server.betStopRules,
         ),
     );
   }
@@ -181,6 +181,6 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      getJaiAlaiOdds(request.server.store, request.params.id, scopeOf(request), request.server.feedStaleSeconds),
+      getJaiAlaiOdds(request.server.store, request.params.id, scopeOf(request), request.server.betStopRules),
   );
 };

@@ -1,7 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { CHANGE_KINDS, RESET_REASONS } from '../../domain/changes.ts';
-import { EVENT_STATUSES, OUTCOME_STATUSES } from '../../domain/enumerations.ts';
+import { EVENT_STATUSES, OUTCOME_STATUSES, RESULT_STATUSES, SETTLEMENTS } from '../../domain/enumerations.ts';
 import { STATUS_REASONS } from '../../domain/markets/market-status.ts';
+import { SETTLEMENT_REASONS } from '../../domain/markets/settlement-reason.ts';
 import { CompetitionKey, OddsFormatParam, Price, StringEnum, Timestamp } from '../../shapes/common.ts';
 
 export const StreamQuery = Type.Object({
@@ -100,12 +101,39 @@ export const OddsChange = Type.Object(
   },
   { $id: 'OddsChange', title: 'OddsChange', additionalProperties: false },
 );
+const settlementState = (description: string) =>
+  Type.Object(
+    {
+      settlement: StringEnum(SETTLEMENTS),
+      settlementReason: Type.Optional(StringEnum(SETTLEMENT_REASONS)),
+      deadHeatFactor: Type.Number(),
+      settlementStatus: Type.Optional(StringEnum(RESULT_STATUSES)),
+      settledAt: Type.Optional(Type.String({ format: 'date-time' })),
+    },
+    { additionalProperties: false, description },
+  );
+export const SettledOutcome = Type.Object(
+  {
+    id: Type.String({ description: 'odd id' }),
+    marketId: Type.String(),
+    previous: settlementState('as published before this change (NOT_SET when it was not settled)'),
+    settlement: settlementState('as published now'),
+  },
+  { $id: 'SettledOutcome', title: 'SettledOutcome', additionalProperties: false },
+);
 export const SettlementChange = Type.Object(
   {
     ...eventOf,
     heatIds: ids('heats now completed'),
     oddIds: ids('odds the operator settled'),
     eventFinal: Type.Boolean({ description: 'the event is over' }),
+    outcomes: Type.Optional(
+      Type.Array(SettledOutcome, {
+        description:
+          'the outcomes whose settlement (or its dead-heat share, or its PROVISIONAL/OFFICIAL status) moved, each with the previous and the new one; a changed result settles them again with settlementReason RESULT_CHANGED. At most 200, with truncated set when there were more',
+      }),
+    ),
+    truncated: Type.Optional(Type.Literal(true)),
     ...changedAt,
   },
   { $id: 'SettlementChange', title: 'SettlementChange', additionalProperties: false },
@@ -148,6 +176,7 @@ export const STREAM_DATA_COMPONENTS = {
   HeatScoreChange,
   ChangedOdd,
   OddsChange,
+  SettledOutcome,
   SettlementChange,
   FutureChange,
   ResetNotice,
@@ -165,7 +194,8 @@ export const STREAM_DESCRIPTION = [
   "- `event`: an event's own facts changed (EventChange).",
   '- `heatScore`: heats, rounds, entries, laps or results of an event changed (HeatScoreChange).',
   '- `odds`: markets or prices of an event changed; the new prices come with it, at most 200 (OddsChange).',
-  '- `settlement`: settlements of an event may have moved: heats completed, operator settlements, the event over (SettlementChange).',
+  '- `settlement`: settlements of an event may have moved: heats completed, operator settlements, the event over;',
+  '  `outcomes` lists those that did, each with its previous and new settlement (SettlementChange).',
   '- `future`: futures of a competition changed (FutureChange).',
   '- `reset`: too much changed to list (a bulk load, shared facts such as athletes), or the log no longer reaches back to',
   '  Last-Event-ID: refetch what you show (ResetNotice). Sent whatever the filters.',

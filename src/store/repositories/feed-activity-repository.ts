@@ -6,6 +6,14 @@ export interface LiveEventActivity {
   competition: string;
   /** Null when the feed has never spoken of it since the store began keeping track. */
   lastMessageAt: string | null;
+  scoreChangedAt: string | null;
+}
+
+export interface ScoreStop {
+  eventId: string;
+  competition: string;
+  scoreChangedAt: string;
+  scoreStopPublishedAt: string | null;
 }
 
 /**
@@ -82,6 +90,60 @@ export function feedActivityRepository(db: Kysely<Database> | Transaction<Databa
       return rows;
     },
 
+    /** Notes that a batch committed at `at` changed a score of these events, those of them LIVE. */
+    async markScoreChanged(eventIds: readonly string[], at: string): Promise<void> {
+      for (let i = 0; i < eventIds.length; i += 500)
+        await db
+          .updateTable('feedActivity')
+          .set({ scoreChangedAt: at })
+          .where('eventId', 'in', (eb) =>
+            eb
+              .selectFrom('events')
+              .select('id')
+              .where('id', 'in', eventIds.slice(i, i + 500))
+              .where('eventStatus', '=', 'LIVE'),
+          )
+          .execute();
+    },
+
+    /**
+     * LIVE events whose SCORE_CHANGE suspension may need a push: a score changed since `since`, or
+     * their suspension was pushed and not yet its end.
+     */
+    async scoreStops(since: string): Promise<ScoreStop[]> {
+      return db
+        .selectFrom('feedActivity')
+        .innerJoin('events', 'events.id', 'feedActivity.eventId')
+        .select([
+          'feedActivity.eventId',
+          'feedActivity.competition',
+          'feedActivity.scoreChangedAt as scoreChangedAt',
+          'feedActivity.scoreStopPublishedAt',
+        ])
+        .where('events.eventStatus', '=', 'LIVE')
+        .where('feedActivity.scoreChangedAt', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb('feedActivity.scoreChangedAt', '>', since),
+            eb('feedActivity.scoreStopPublishedAt', 'is not', null),
+          ]),
+        )
+        .orderBy('feedActivity.eventId')
+        .limit(500)
+        .$narrowType<{ scoreChangedAt: string }>()
+        .execute();
+    },
+
+    /** Marks the SCORE_CHANGE suspension of these events pushed at `at`, or its end pushed (null). */
+    async setScoreStopPublished(eventIds: readonly string[], at: string | null): Promise<void> {
+      if (eventIds.length === 0) return;
+      await db
+        .updateTable('feedActivity')
+        .set({ scoreStopPublishedAt: at })
+        .where('eventId', 'in', [...eventIds])
+        .execute();
+    },
+
     /** The latest message time of each competition the feed has spoken of. */
     async lastByCompetition(): Promise<Map<string, string>> {
       const rows = await db
@@ -98,7 +160,12 @@ export function feedActivityRepository(db: Kysely<Database> | Transaction<Databa
       let query = db
         .selectFrom('events')
         .leftJoin('feedActivity', 'feedActivity.eventId', 'events.id')
-        .select(['events.id as eventId', 'events.competition', 'feedActivity.lastMessageAt'])
+        .select([
+          'events.id as eventId',
+          'events.competition',
+          'feedActivity.lastMessageAt',
+          'feedActivity.scoreChangedAt',
+        ])
         .where('events.eventStatus', '=', 'LIVE');
       if (eventIds) query = query.where('events.id', 'in', eventIds);
       return query.orderBy('events.id').execute();

@@ -48,6 +48,16 @@ export function oddsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Suspends these outcomes with a reason of the store's own (EVENT_STARTED), leaving their price and time. */
+    async suspend(ids: readonly string[], statusReason: string): Promise<void> {
+      for (let i = 0; i < ids.length; i += 500)
+        await db
+          .updateTable('odds')
+          .set({ status: 'SUSPENDED', statusReason })
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute();
+    },
+
     /** Odds by id, or by outcomeId (the reference id as text), whichever each names. */
     async findOdds(ids: readonly string[]): Promise<OddRow[]> {
       if (ids.length === 0) return [];

@@ -11,6 +11,7 @@ const OPEN: StatusFacts = {
   resulted: false,
   eventStatus: 'LIVE',
   feedStale: false,
+  scoreChange: false,
 };
 
 describe('market status and bet stop', () => {
@@ -19,6 +20,25 @@ describe('market status and bet stop', () => {
       [{}, { status: 'OPEN' }],
       [{ feedStale: true }, { status: 'SUSPENDED', statusReason: 'FEED_STALE' }],
       [{ feedStale: true, eventStatus: 'UPCOMING' }, { status: 'OPEN' }],
+      [{ scoreChange: true }, { status: 'SUSPENDED', statusReason: 'SCORE_CHANGE' }],
+      [
+        { feedStale: true, scoreChange: true },
+        { status: 'SUSPENDED', statusReason: 'FEED_STALE' },
+      ],
+      [{ scoreChange: true, eventStatus: 'UPCOMING' }, { status: 'OPEN' }],
+      // The ingest writes a pre-match price's EVENT_STARTED as the outcome's status.
+      [
+        { oddStatus: 'SUSPENDED', oddStatusReason: 'EVENT_STARTED', scoreChange: true },
+        { status: 'SUSPENDED', statusReason: 'EVENT_STARTED' },
+      ],
+      [
+        { scoreChange: true, oddStatus: 'SUSPENDED', oddStatusReason: 'OPERATOR' },
+        { status: 'SUSPENDED', statusReason: 'OPERATOR' },
+      ],
+      [
+        { oddStatus: 'SUSPENDED', oddStatusReason: 'EVENT_STARTED', resulted: true },
+        { status: 'CLOSED', statusReason: 'RESULTED' },
+      ],
       [{ oddStatus: 'SUSPENDED' }, { status: 'SUSPENDED', statusReason: 'OPERATOR' }],
       [
         { marketStatus: 'SUSPENDED', marketStatusReason: 'SCORE_CHANGE' },
@@ -58,15 +78,20 @@ describe('market status and bet stop', () => {
       resulted: fc.boolean(),
       eventStatus: fc.constantFrom('LIVE', 'UPCOMING', 'COMPLETED', 'CANCELLED', 'POSTPONED'),
       feedStale: fc.boolean(),
+      scoreChange: fc.boolean(),
     });
     fc.assert(
       fc.property(facts, (f) => {
         const out = marketStatus(f);
         assert.equal(out.status === 'OPEN', out.statusReason === undefined);
         if (f.oddStatus === 'CLOSED' || f.marketStatus === 'CLOSED') assert.equal(out.status, 'CLOSED');
-        const fresh = marketStatus({ ...f, feedStale: false });
-        if (fresh.status !== 'OPEN') assert.deepEqual(out, fresh, 'silence changes nothing that is not open');
-        else if (f.feedStale && f.eventStatus === 'LIVE') assert.equal(out.statusReason, 'FEED_STALE');
+        const fresh = marketStatus({ ...f, feedStale: false, scoreChange: false });
+        if (fresh.status !== 'OPEN')
+          assert.deepEqual(out, fresh, 'a derived bet stop changes nothing that is not open');
+        else if (f.eventStatus !== 'LIVE') assert.deepEqual(out, { status: 'OPEN' }, 'only a LIVE event is stopped');
+        else if (f.feedStale) assert.equal(out.statusReason, 'FEED_STALE');
+        else if (f.scoreChange) assert.equal(out.statusReason, 'SCORE_CHANGE');
+        else assert.equal(out.status, 'OPEN');
       }),
     );
   });

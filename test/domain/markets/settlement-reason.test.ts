@@ -14,6 +14,9 @@ describe('settlement reason', () => {
       [{ deadHeatFactor: 0.5 }, 'DEAD_HEAT'],
       [{ settlement: 'VOID' }, 'NON_RUNNER'],
       [{ settlement: 'VOID', resultState: 'void' }, 'EVENT_CANCELLED'],
+      [{ settlement: 'VOID', resultState: 'void', abandoned: true }, 'EVENT_ABANDONED'],
+      [{ settlement: 'VOID', resultState: 'void', abandoned: false }, 'EVENT_CANCELLED'],
+      [{ byOperator: true, settlement: 'VOID', resultState: 'void', abandoned: true }, 'OPERATOR'],
       [{ settlement: 'PUSH', resultState: 'push' }, 'RESULT'],
       [{ byOperator: true, settlement: 'VOID' }, 'OPERATOR'],
       [{ byOperator: true, settlement: 'LOSE', resultState: undefined }, 'OPERATOR'],
@@ -30,6 +33,7 @@ describe('settlement reason', () => {
       byOperator: fc.boolean(),
       resultState: fc.constantFrom('pending', 'decided', 'void', 'push', undefined),
       deadHeatFactor: fc.constantFrom(1, 0.5, 1 / 3),
+      abandoned: fc.boolean(),
     }) as fc.Arbitrary<SettlementFacts>;
     fc.assert(
       fc.property(facts, (f) => {
@@ -37,6 +41,7 @@ describe('settlement reason', () => {
         assert.equal(reason === undefined, f.settlement === 'NOT_SET');
         if (f.byOperator && reason !== undefined) assert.equal(reason, 'OPERATOR');
         if (reason === 'DEAD_HEAT') assert.ok(f.settlement === 'WIN' && f.deadHeatFactor < 1);
+        if (reason === 'EVENT_ABANDONED') assert.ok(f.abandoned && f.resultState === 'void');
       }),
     );
   });

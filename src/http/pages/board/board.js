@@ -232,6 +232,7 @@ function matchLines(document) {
     picks: market.selection.map((odd) => ({
       id: odd.id,
       status: odd.status,
+      statusReason: odd.statusReason,
       odds: odd.odds,
       text: pickText(label, odd),
     })),
@@ -262,6 +263,7 @@ function makeCard(id) {
   return create('article', { class: 'card', 'data-event-id': id, 'data-testid': 'event-card' }, [
     create('div', { class: 'card-head' }, [
       create('span', { class: 'competition', 'data-testid': 'competition' }),
+      create('span', { class: 'tag feed-stale', 'data-testid': 'feed-stale', text: 'feed stale', hidden: '' }),
       create('span', { class: 'event-status', 'data-testid': 'event-status' }),
     ]),
     create('h2', { class: 'event-name', 'data-testid': 'event-name' }),
@@ -396,12 +398,9 @@ function renderEvent(entry) {
             create('span', { class: 'price', 'data-testid': 'odd-price' }),
           ]),
         (element, pick) => {
-          element.dataset.status = pick.status;
+          markStatus(element, pick);
           setText(element.querySelector('.handicap'), pick.text);
-          setText(
-            element.querySelector('.price'),
-            pick.status === 'OPEN' ? pick.odds.toFixed(2) : pick.status.toLowerCase(),
-          );
+          setText(element.querySelector('.price'), pick.status === 'OPEN' ? pick.odds.toFixed(2) : statusText(pick));
         },
       );
     },
@@ -421,15 +420,29 @@ function renderEvent(entry) {
         create('span', { class: 'price', 'data-testid': 'odd-price' }),
       ]),
     (li, odd) => {
-      li.dataset.status = odd.status;
+      markStatus(li, odd);
       setText(li.querySelector('.name'), outcomeName(odd));
-      setText(
-        li.querySelector('.prob'),
-        odd.status === 'OPEN' ? `${odd.probability.toFixed(1)}%` : odd.status.toLowerCase(),
-      );
+      setText(li.querySelector('.prob'), odd.status === 'OPEN' ? `${odd.probability.toFixed(1)}%` : statusText(odd));
       setText(li.querySelector('.price'), odd.odds.toFixed(2));
     },
   );
+  // Under a bet stop on silence every open price of the event is suspended with FEED_STALE.
+  const prices = [...open, ...lines.flatMap((line) => line.picks)];
+  card.querySelector('.feed-stale').hidden = !prices.some((price) => price.statusReason === 'FEED_STALE');
+}
+
+/** A price's status and reason on its element: greyed out (CSS) with the reason on hover, unless open. */
+function markStatus(element, price) {
+  element.dataset.status = price.status;
+  if (price.statusReason) element.dataset.reason = price.statusReason;
+  else delete element.dataset.reason;
+  element.title = price.status === 'OPEN' ? '' : statusText(price);
+}
+
+/** `suspended · score change`, `closed · resulted`: the status and why, in words. */
+function statusText(price) {
+  const reason = price.statusReason ? ` · ${price.statusReason.toLowerCase().replaceAll('_', ' ')}` : '';
+  return `${price.status.toLowerCase()}${reason}`;
 }
 
 // ---------------------------------------------------------------- the board's events
@@ -568,12 +581,24 @@ function applyPrices(entry, data) {
   // The market itself changed (suspended, reopened, new outcomes): its document tells.
   if (marketId !== undefined && data.marketIds.includes(marketId)) return false;
   const byId = new Map(entry.winners.map((odd) => [odd.id, odd]));
+  // A status changed without the bet stop's reason (the operator's, say): the document has the reason.
+  if (
+    !data.statusReason &&
+    data.odds.some((tick) => tick.status !== 'OPEN' && tick.status !== byId.get(tick.id)?.status)
+  )
+    return false;
   let changed = false;
   for (const tick of data.odds) {
     const odd = byId.get(tick.id);
     if (!odd) continue;
     // The published probability is the decimal price's inverse, in percent.
-    Object.assign(odd, { odds: tick.decimalOdds, probability: 100 / tick.decimalOdds, status: tick.status });
+    const statusReason = tick.status === 'OPEN' ? undefined : (data.statusReason ?? odd.statusReason);
+    Object.assign(odd, {
+      odds: tick.decimalOdds,
+      probability: 100 / tick.decimalOdds,
+      status: tick.status,
+      statusReason,
+    });
     changed = true;
   }
   if (changed) renderEvent(entry);
