@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * Settings come from the environment only, validated once at start. A bad value stops the process
  * with a message that names the variable, what it got and what it accepts.
@@ -31,6 +33,14 @@ export interface Config {
   streamTokenSeconds: number;
   /** Legs a same game parlay (and the bet builder) takes at most; one more is a 422 TOO_MANY_LEGS. */
   sgpMaxLegs: number;
+  /** Worker threads drawing parlay simulations (issue 25); default: the machine's parallelism. */
+  sgpWorkers: number;
+  /** Parlay simulations one API key may have queued or running at once; one more is a 429. */
+  sgpSimulationsPerKey: number;
+  /** Requests of the rate limit a parlay that starts a new simulation counts as (1: as any request). */
+  sgpSimulationCost: number;
+  /** Milliseconds a parlay waits for its simulation before a 503 with Retry-After. */
+  sgpDeadlineMs: number;
   /** Seconds a LIVE event's open markets stay suspended after a score (SCORE_CHANGE), by competition key. */
   scoreChangeSeconds: Record<string, number>;
   /** Seconds of feed silence after which a LIVE event's open markets are suspended (FEED_STALE); 0: never. */
@@ -87,6 +97,22 @@ export const CONFIG_VARIABLES = [
   ['STREAM_MAX_PER_KEY', '20', 'push streams one API key may hold open at once, per process; the next gets 429'],
   ['STREAM_TOKEN_SECONDS', '600', 'lifetime of the stream tokens a browser opens GET /stream?token= with'],
   ['SGP_MAX_LEGS', '12', 'legs a same game parlay takes at most (2 to 50); one more is a 422 naming it TOO_MANY_LEGS'],
+  ['SGP_WORKERS', '(cores)', "worker threads drawing parlay simulations; default: the machine's available parallelism"],
+  [
+    'SGP_SIMULATIONS_PER_KEY',
+    '2',
+    'parlay simulations one API key may have queued or running at once; a parlay needing one more gets 429',
+  ],
+  [
+    'SGP_SIMULATION_COST',
+    '10',
+    'requests of the rate limit a parlay (or bet builder call) counts as when it starts a new simulation',
+  ],
+  [
+    'SGP_DEADLINE_MS',
+    '2000',
+    'a parlay waits this long for its simulation, then gets 503 with Retry-After (the simulation is kept)',
+  ],
   [
     'FEED_STALE_SECONDS',
     '30',
@@ -215,6 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { simu
     streamMaxPerKey: integer('STREAM_MAX_PER_KEY', 20, 1, 100_000),
     streamTokenSeconds: integer('STREAM_TOKEN_SECONDS', 600, 10, 86_400),
     sgpMaxLegs: integer('SGP_MAX_LEGS', 12, 2, MAX_SGP_LEGS),
+    sgpWorkers: integer('SGP_WORKERS', Math.max(1, availableParallelism()), 1, 256),
+    sgpSimulationsPerKey: integer('SGP_SIMULATIONS_PER_KEY', 2, 1, 1000),
+    sgpSimulationCost: integer('SGP_SIMULATION_COST', 10, 1, 1000),
+    sgpDeadlineMs: integer('SGP_DEADLINE_MS', 2000, 50, 600_000),
     // The demo without its simulator has no feed behind it: silence would suspend every live demo event.
     feedStaleSeconds: integer('FEED_STALE_SECONDS', onOff('DEMO_DATA', true) && !options.simulator ? 0 : 30, 0, 86_400),
     // With the simulator, a goal or an end suspends a team match briefly, to show SCORE_CHANGE.
@@ -312,6 +342,10 @@ export function describeConfig(config: Config): Record<string, string> {
     STREAM_MAX_PER_KEY: String(config.streamMaxPerKey),
     STREAM_TOKEN_SECONDS: String(config.streamTokenSeconds),
     SGP_MAX_LEGS: String(config.sgpMaxLegs),
+    SGP_WORKERS: String(config.sgpWorkers),
+    SGP_SIMULATIONS_PER_KEY: String(config.sgpSimulationsPerKey),
+    SGP_SIMULATION_COST: String(config.sgpSimulationCost),
+    SGP_DEADLINE_MS: String(config.sgpDeadlineMs),
     FEED_STALE_SECONDS: config.feedStaleSeconds === 0 ? '0 (no bet stop on silence)' : String(config.feedStaleSeconds),
     SCORE_CHANGE_SUSPEND_SECONDS: describeScoreChangeSeconds(config.scoreChangeSeconds),
     ODDS_HISTORY_DAYS: String(config.oddsHistoryDays),

@@ -122,6 +122,25 @@ test('hardening settings: defaults and accepted values', () => {
   assert.equal(loadConfig({ SGP_MAX_LEGS: '3' }).sgpMaxLegs, 3);
   assert.equal(defaults.oddsHistoryDays, 365);
   assert.equal(loadConfig({ ODDS_HISTORY_DAYS: '30' }).oddsHistoryDays, 30);
+  assert.ok(defaults.sgpWorkers >= 1, 'SGP_WORKERS defaults to the machine');
+  assert.deepEqual([defaults.sgpSimulationsPerKey, defaults.sgpSimulationCost, defaults.sgpDeadlineMs], [2, 10, 2000]);
+  const sgp = loadConfig({
+    SGP_WORKERS: '3',
+    SGP_SIMULATIONS_PER_KEY: '5',
+    SGP_SIMULATION_COST: '1',
+    SGP_DEADLINE_MS: '750',
+  });
+  assert.deepEqual(
+    [sgp.sgpWorkers, sgp.sgpSimulationsPerKey, sgp.sgpSimulationCost, sgp.sgpDeadlineMs],
+    [3, 5, 1, 750],
+  );
+  for (const [name, value] of [
+    ['SGP_WORKERS', '0'],
+    ['SGP_SIMULATIONS_PER_KEY', 'two'],
+    ['SGP_SIMULATION_COST', '0'],
+    ['SGP_DEADLINE_MS', '10'],
+  ])
+    assert.throws(() => loadConfig({ [name as string]: value as string }), new RegExp(`${name}="${value}"`));
   assert.equal(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins, '*');
   assert.deepEqual(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173' }).corsOrigins, [
     'https://a.example',

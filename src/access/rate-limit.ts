@@ -28,6 +28,11 @@ export interface RateDecision {
 export interface RateLimiter {
   /** Counts one request of `keyId`, if both windows have room. */
   consume(keyId: string, limits: RateLimits, nowMs?: number): Promise<RateDecision>;
+  /**
+   * Counts `points` more requests of `keyId` in both windows if both have room for all of them, else
+   * none (issue 25: a parlay that needs a new simulation costs more than one request).
+   */
+  charge(keyId: string, limits: RateLimits, points: number, nowMs?: number): Promise<RateDecision>;
   /** Notes an admitted request of `keyId` to `route` (a route template) in the key's usage. */
   countRoute(keyId: string, route: string, nowMs?: number): Promise<void>;
   /** What `keyId` used this minute and today, without counting (issue 28). */
@@ -171,16 +176,21 @@ const NO_LIMIT: RateDecision = { allowed: true, binding: null, retryAfterSeconds
  * The decision for a request, from the counts of both windows before it. The Redis script applies
  * the same admission rule atomically; this function stays the source of the headers.
  */
-export function decideRate(limits: RateLimits, used: Record<RateWindowName, number>, nowMs: number): RateDecision {
+export function decideRate(
+  limits: RateLimits,
+  used: Record<RateWindowName, number>,
+  nowMs: number,
+  points = 1,
+): RateDecision {
   const windows = (['minute', 'day'] as const)
     .map((window) => ({ window, limit: window === 'minute' ? limits.perMinute : limits.perDay, used: used[window] }))
     .filter((w) => w.limit > 0);
   if (windows.length === 0) return NO_LIMIT;
-  const allowed = windows.every((w) => w.used < w.limit);
+  const allowed = windows.every((w) => w.used + points <= w.limit);
   const states = windows.map((w) => ({
     window: w.window,
     limit: w.limit,
-    remaining: Math.max(0, w.limit - w.used - (allowed ? 1 : 0)),
+    remaining: Math.max(0, w.limit - w.used - (allowed ? points : 0)),
     // Whole seconds, at least 1: a client that waits this long is in the next window.
     resetSeconds: Math.max(1, Math.ceil((windowStart(w.window, nowMs) + WINDOW_MS[w.window] - nowMs) / 1000)),
   }));
@@ -188,7 +198,8 @@ export function decideRate(limits: RateLimits, used: Record<RateWindowName, numb
   const binding = states.reduce((a, b) =>
     b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds > a.resetSeconds) ? b : a,
   );
-  const exhausted = states.filter((s) => s.remaining === 0);
+  // Exhausted for this charge: the windows without room for its points.
+  const exhausted = allowed ? [] : states.filter((s, i) => (windows[i]?.used ?? 0) + points > s.limit);
   return { allowed, binding, retryAfterSeconds: allowed ? 0 : Math.max(...exhausted.map((s) => s.resetSeconds)) };
 }
 
@@ -243,7 +254,7 @@ type WindowCounters = (window: RateWindowName, points: number) => RateLimiterAbs
  */
 function windowedLimiter(counters: WindowCounters, usage: UsageCounts, close: () => Promise<void>): RateLimiter {
   // No closure made per request here: tsx names every closure it makes (esbuild's keepNames), a cost on each request.
-  const countIn = async (window: RateWindowName, limit: number, keyId: string, nowMs: number) => {
+  const countIn = async (window: RateWindowName, limit: number, keyId: string, nowMs: number, points: number) => {
     if (limit === 0) return { used: 0, admitted: true, counted: null };
     const start = windowStart(window, nowMs);
     const counted: Counted = {
@@ -252,11 +263,11 @@ function windowedLimiter(counters: WindowCounters, usage: UsageCounts, close: ()
       options: { customDuration: Math.ceil((start + WINDOW_MS[window] - nowMs) / 1000) + CLOCK_SKEW_SECONDS },
     };
     try {
-      const held = await counted.counter.consume(counted.key, 1, counted.options);
-      return { used: held.consumedPoints - 1, admitted: true, counted };
+      const held = await counted.counter.consume(counted.key, points, counted.options);
+      return { used: held.consumedPoints - points, admitted: true, counted };
     } catch (refused) {
       if (!(refused instanceof RateLimiterRes)) throw refused;
-      return { used: refused.consumedPoints - 1, admitted: false, counted };
+      return { used: refused.consumedPoints - points, admitted: false, counted };
     }
   };
   const peek = async (window: RateWindowName, limit: number, keyId: string, nowMs: number) => {
@@ -267,14 +278,30 @@ function windowedLimiter(counters: WindowCounters, usage: UsageCounts, close: ()
   return {
     async consume(keyId, limits, nowMs = Date.now()) {
       if (unlimited(limits)) return NO_LIMIT;
-      const minute = await countIn('minute', limits.perMinute, keyId, nowMs);
+      const minute = await countIn('minute', limits.perMinute, keyId, nowMs, 1);
       if (!minute.admitted) {
         const day = await peek('day', limits.perDay, keyId, nowMs);
         return decideRate(limits, { minute: minute.used, day }, nowMs);
       }
-      const day = await countIn('day', limits.perDay, keyId, nowMs);
-      if (!day.admitted && minute.counted) await giveBack(minute.counted);
+      const day = await countIn('day', limits.perDay, keyId, nowMs, 1);
+      if (!day.admitted && minute.counted) await giveBack(minute.counted, 1);
       return decideRate(limits, { minute: minute.used, day: day.used }, nowMs);
+    },
+    async charge(keyId, limits, points, nowMs = Date.now()) {
+      if (unlimited(limits)) return NO_LIMIT;
+      // A refused charge is given back in full: the key keeps what it has for cheaper requests.
+      const minute = await countIn('minute', limits.perMinute, keyId, nowMs, points);
+      if (!minute.admitted) {
+        if (minute.counted) await giveBack(minute.counted, points);
+        const day = await peek('day', limits.perDay, keyId, nowMs);
+        return decideRate(limits, { minute: minute.used, day }, nowMs, points);
+      }
+      const day = await countIn('day', limits.perDay, keyId, nowMs, points);
+      if (!day.admitted) {
+        if (day.counted) await giveBack(day.counted, points);
+        if (minute.counted) await giveBack(minute.counted, points);
+      }
+      return decideRate(limits, { minute: minute.used, day: day.used }, nowMs, points);
     },
     countRoute: (keyId, route, nowMs = Date.now()) => usage.count(keyId, route, nowMs),
     async usage(keyId, limits, nowMs = Date.now()) {
@@ -291,8 +318,8 @@ interface Counted {
   options: { customDuration: number };
 }
 
-async function giveBack({ counter, key, options }: Counted): Promise<void> {
-  await counter.reward(key, 1, options);
+async function giveBack({ counter, key, options }: Counted, points: number): Promise<void> {
+  await counter.reward(key, points, options);
 }
 
 /** Limiters made on first use, one per window and limit value (keys with their own limits add a few). */
@@ -376,6 +403,10 @@ export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): Ra
     async consume(keyId, keyLimits, nowMs) {
       await limits.ready;
       return limiter.consume(keyId, keyLimits, nowMs);
+    },
+    async charge(keyId, keyLimits, points, nowMs) {
+      await limits.ready;
+      return limiter.charge(keyId, keyLimits, points, nowMs);
     },
     countRoute: limiter.countRoute,
     usage: limiter.usage,

@@ -25,6 +25,7 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { oddsFormatPlugin } from './plugins/odds-format.ts';
 import { oddsHistoryRetentionPlugin } from './plugins/odds-history-retention.ts';
 import { ADMIN_PREFIX, openApiPlugin, PUBLIC_PREFIX } from './plugins/openapi.ts';
+import { parlayPricingPlugin } from './plugins/parlay-pricing.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -143,6 +144,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     defaults: { perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay },
     redisUrl: config.redisUrl,
   });
+  await app.register(parlayPricingPlugin, { settings: config, store, feed: changeFeed });
   await app.register(openApiPlugin, { version: API_VERSION, demoApiKey: config.demoApiKey });
   // Before the response cache, whose onSend hook then keeps the final (wrapped) bytes.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -176,7 +178,14 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
       await publicApi.register(eventsRoutes);
       await publicApi.register(resultsRoutes);
       await publicApi.register(oddsHistoryRoutes, { oddsHistoryDays: config.oddsHistoryDays });
-      await publicApi.register(oddsRoutes, { sgpMaxLegs: config.sgpMaxLegs });
+      await publicApi.register(oddsRoutes, {
+        sgpMaxLegs: config.sgpMaxLegs,
+        simulations: {
+          cost: config.sgpSimulationCost,
+          perKey: config.sgpSimulationsPerKey,
+          deadlineMs: config.sgpDeadlineMs,
+        },
+      });
       await publicApi.register(sportEventsRoutes);
       await publicApi.register(futuresRoutes);
       await publicApi.register(streamRoutes, { tokenSeconds: config.streamTokenSeconds });

@@ -1,38 +1,30 @@
-import { parentPort } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { MatchSamples } from '../domain/pricing/match-samples.ts';
 import { ScopeSamples } from '../domain/pricing/parlay.ts';
 import { Random } from '../domain/random.ts';
-import type { DrawRequest } from './parlay-draws.ts';
+import type { DrawReply, DrawRequest } from './parlay-draws.ts';
 
-/** The worker thread of `parlay-draws.ts`: one draw per message, its arrays handed back (transferred). */
-
-const port = parentPort;
-if (!port) throw new Error('parlay-draw-worker.ts runs as a worker thread (read/parlay-draws.ts starts it)');
-
-port.on('message', ({ id, request }: { id: number; request: DrawRequest }) => {
-  try {
-    const rng = new Random(request.seed);
-    const uniform = () => rng.next();
-    if (request.kind === 'scope') {
-      const places = (
-        request.strengths
-          ? ScopeSamples.simulate(
-              request.runners,
-              { shape: request.shape, strengths: request.strengths },
-              request.samples,
-              uniform,
-            )
-          : ScopeSamples.fitted(request.runners, request.win, request.shape, request.samples, uniform)
-      ).placesOf();
-      port.postMessage({ id, places }, [places.buffer as ArrayBuffer]);
-    } else {
-      const scores = MatchSamples.simulate(request.format, request.model, request.samples, uniform).scoresOf();
-      port.postMessage({ id, scores }, [
-        scores.periodScores.buffer as ArrayBuffer,
-        scores.matchScores.buffer as ArrayBuffer,
-      ]);
-    }
-  } catch (error) {
-    port.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+/**
+ * The draw of one simulation on a thread of the pool (read/parlay-draws.ts, through
+ * parlay-draw-boot.mjs): a scope's places are handed back (moved, not copied); a match's scores are copied.
+ */
+export function draw(request: DrawRequest): DrawReply {
+  const rng = new Random(request.seed);
+  const uniform = () => rng.next();
+  if (request.kind === 'scope') {
+    const places = (
+      request.strengths
+        ? ScopeSamples.simulate(
+            request.runners,
+            { shape: request.shape, strengths: request.strengths },
+            request.samples,
+            uniform,
+          )
+        : ScopeSamples.fitted(request.runners, request.win, request.shape, request.samples, uniform)
+    ).placesOf();
+    // Moved only as the value returned itself: piscina transfers nothing nested in an object.
+    return Piscina.move(places) as typeof places;
   }
-});
+  const scores = MatchSamples.simulate(request.format, request.model, request.samples, uniform).scoresOf();
+  return scores;
+}

@@ -23,6 +23,7 @@ import {
   type SgpLegDocument,
   statusOf,
 } from './parlay.ts';
+import { localDemand, type SimulationDemand } from './parlay-simulations.ts';
 
 export interface SgpOptionDocument {
   oddId: string;
@@ -58,6 +59,7 @@ export async function parlayOptions(
   access: AccessScope,
   maxLegs: number,
   rules: BetStopRules = DEFAULT_BET_STOP_RULES,
+  demand: SimulationDemand = localDemand(),
 ): Promise<SgpOptionsDocument> {
   const ids = parlayOddIds(body);
   const { event, model, betStops } = await parlayEvent(store, eventId, access, rules);
@@ -65,9 +67,10 @@ export async function parlayOptions(
   const groups = new Map<string, Leg[]>();
   for (const leg of legs) groups.set(leg.group, [...(groups.get(leg.group) ?? []), leg]);
   const factors = new Map<string, number>();
-  for (const [key, groupLegs] of groups) factors.set(key, await groupFactor(store, model, event, key, groupLegs));
+  for (const [key, groupLegs] of groups)
+    factors.set(key, await groupFactor(store, model, event, key, groupLegs, demand));
   const joint = legs.length === 0 ? null : [...factors.values()].reduce((product, f) => product * f, 1);
-  const priced: Priced = { store, model, event, legs, groups, factors, maxLegs, betStops };
+  const priced: Priced = { store, model, event, legs, groups, factors, maxLegs, betStops, demand };
   const options: SgpOptionDocument[] = [];
   for (const odd of model.odds.values()) {
     const option = await optionOf(priced, legOf(model, odd));
@@ -93,6 +96,7 @@ interface Priced {
   maxLegs: number;
   /** The event's bet stops, as route 6 publishes its outcomes. */
   betStops: EventBetStops;
+  demand: SimulationDemand;
 }
 
 /** One outcome as an option: null when it is closed (it will not be offered again). */
@@ -123,7 +127,7 @@ async function optionOf(priced: Priced, candidate: Leg): Promise<SgpOptionDocume
   for (const [key, groupLegs] of groups)
     probability *=
       key === candidate.group
-        ? await groupProbability(store, model, event, key, [...groupLegs, candidate])
+        ? await groupProbability(store, model, event, key, [...groupLegs, candidate], priced.demand)
         : (factors.get(key) as number);
   if (!groups.has(candidate.group)) probability *= candidate.published;
   return { ...described, combinable: true, probability: roundTo(probability * 100, 4), odds: oddsOf(probability) };
@@ -136,9 +140,10 @@ async function groupFactor(
   event: EventRow,
   key: string,
   legs: readonly Leg[],
+  demand: SimulationDemand,
 ): Promise<number> {
   if (legs.length === 1) return (legs[0] as Leg).published;
-  return groupProbability(store, model, event, key, legs);
+  return groupProbability(store, model, event, key, legs, demand);
 }
 
 /** Whether the outcome cannot win with the legs of its scope (legs of other scopes never clash with it). */

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { isFinalEventStatus } from '../domain/changes.ts';
 import { type Competition, getCompetition, supportsParlays } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
 import { badRequest, unprocessable } from '../domain/errors.ts';
@@ -32,6 +33,7 @@ import { fitMatchModelToMarkets } from '../domain/pricing/team-markets.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import { hashSeed } from '../domain/random.ts';
 import type { Store } from '../store/database.ts';
+import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
 import type { EventRow, MarketRow, OddRow } from '../store/schema.ts';
@@ -40,6 +42,7 @@ import { resolveEvent } from './events.ts';
 import { eventBetStops } from './feed-status.ts';
 import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
 import { drawMatches, drawScope, type ScopeDraw } from './parlay-draws.ts';
+import { localDemand, SharedSimulations, type SimulationDemand } from './parlay-simulations.ts';
 import { scopeResults } from './scope-results.ts';
 import { eventTeamFacts } from './team-match.ts';
 
@@ -136,20 +139,19 @@ const exactFields = new LRUCache<string, ExactField>({ max: 256 });
  * within a memory budget, least recently used first out: a 30-rider scope is 7.6 MiB (267,000
  * orders), so 128 MiB holds 16 such fields, more of smaller ones. One forgotten and asked for again
  * is drawn again, the same, from its seed. Requests that need a scope while it is drawn wait for that
- * one draw (lru-cache's fetch).
+ * one draw (read/parlay-simulations.ts).
  */
-const simulated = new LRUCache<string, ScopeSamples, ScopeDraw>({
-  maxSize: 128 * MIB,
-  sizeCalculation: (samples) => samples.byteLength,
-  fetchMethod: (_key, _stale, { context }) => drawScope(context),
-});
+const simulated = new SharedSimulations(
+  new LRUCache<string, ScopeSamples>({ maxSize: 128 * MIB, sizeCalculation: (samples) => samples.byteLength }),
+);
 
 /** Simulated matches, by event and the moneyline's and total's prices; 100,000 matches are 1 to 5 MiB. */
-const matchSimulations = new LRUCache<string, MatchSimulation, () => Promise<MatchSimulation>>({
-  maxSize: 64 * MIB,
-  sizeCalculation: (simulation) => simulation.samples.byteLength,
-  fetchMethod: (_key, _stale, { context }) => context(),
-});
+const matchSimulations = new SharedSimulations(
+  new LRUCache<string, MatchSimulation>({
+    maxSize: 64 * MIB,
+    sizeCalculation: (simulation) => simulation.samples.byteLength,
+  }),
+);
 
 /** Each leg's wins over its simulation's samples (a few to 35 KiB), by simulation and what the leg backs. */
 const legBitsets = new LRUCache<string, { bits: Uint32Array | null }>({
@@ -164,6 +166,41 @@ function bitsOf(key: string, make: () => Uint32Array | null): Uint32Array | null
     legBitsets.set(key, held);
   }
   return held.bits;
+}
+
+/**
+ * The simulations clients' parlays needed in the last ten minutes, by event (stored id): a scope key,
+ * or MATCH_GROUP. Only these are warmed when the event's prices move (read/parlay-warming.ts): a
+ * bound on warming's work.
+ */
+const askedLately = new LRUCache<string, Set<string>>({ max: 1_000, ttl: 10 * 60_000 });
+
+function noteAsked(demand: SimulationDemand, eventId: string, group: string): void {
+  if (demand.priority !== 'client') return;
+  const groups = askedLately.get(eventId) ?? new Set<string>();
+  groups.add(group);
+  askedLately.set(eventId, groups);
+}
+
+export function parlaysAskedLately(eventId: string): boolean {
+  return askedLately.has(eventId);
+}
+
+/**
+ * Draws, at the demand's priority, the simulations clients' parlays on the event needed lately, at
+ * the event's prices now: those already held or under way are left as they are. Nothing for an event
+ * that is over.
+ */
+export async function warmSimulations(store: Store, eventId: string, demand: SimulationDemand): Promise<void> {
+  const groups = askedLately.get(eventId);
+  const event = groups && (await eventsRepository(store.db).findById(eventId));
+  if (!groups || !event || isFinalEventStatus(event.eventStatus)) return;
+  const competition = getCompetition(event.competition);
+  const model = await eventModel(store, event, competition);
+  for (const group of groups) {
+    if (group === MATCH_GROUP) await matchSimulation(store, model, event, competition, demand);
+    else await scopeSamples(model, group, demand);
+  }
 }
 
 /** The odd ids of a request body: an array, or `{ "oddIds": [...] }`. */
@@ -182,12 +219,13 @@ export async function priceParlay(
   access: AccessScope,
   maxLegs: number,
   rules: BetStopRules = DEFAULT_BET_STOP_RULES,
+  demand: SimulationDemand = localDemand(),
 ): Promise<SgpDocument> {
   const ids = parlayOddIds(body);
   const { event, model, betStops } = await parlayEvent(store, eventId, access, rules);
   if (ids.length < 2) throw unprocessable('A parlay needs at least two legs', { oddIds: ids, legs: [] });
   const legs = await checkedLegs(store, model, event, ids, maxLegs, betStops);
-  return parlayDocument(event, model, legs, await jointOf(store, model, event, legs));
+  return parlayDocument(event, model, legs, await jointOf(store, model, event, legs, demand));
 }
 
 /**
@@ -243,11 +281,17 @@ export function legDocument(model: EventModel, leg: Leg): SgpLegDocument {
 }
 
 /** The probability that every leg wins: the legs' groups priced one by one (scopes are independent). */
-async function jointOf(store: Store, model: EventModel, event: EventRow, legs: readonly Leg[]): Promise<number> {
+async function jointOf(
+  store: Store,
+  model: EventModel,
+  event: EventRow,
+  legs: readonly Leg[],
+  demand: SimulationDemand,
+): Promise<number> {
   const byGroup = new Map<string, Leg[]>();
   for (const leg of legs) byGroup.set(leg.group, [...(byGroup.get(leg.group) ?? []), leg]);
   let joint = 1;
-  for (const [key, groupLegs] of byGroup) joint *= await groupProbability(store, model, event, key, groupLegs);
+  for (const [key, groupLegs] of byGroup) joint *= await groupProbability(store, model, event, key, groupLegs, demand);
   return joint;
 }
 
@@ -258,12 +302,13 @@ export async function groupProbability(
   event: EventRow,
   key: string,
   legs: readonly Leg[],
+  demand: SimulationDemand,
 ): Promise<number> {
   if (key === MATCH_GROUP) {
-    const scope = await matchScope(store, model, event, getCompetition(event.competition), legs);
+    const scope = await matchScope(store, model, event, getCompetition(event.competition), legs, demand);
     return parlayProbability([scope]).probability;
   }
-  const priced = await fieldGroupProbability(model, key, legs);
+  const priced = await fieldGroupProbability(model, key, legs, demand);
   if (priced !== null) return priced;
   return legs.reduce((product, leg) => product * leg.published, 1);
 }
@@ -476,11 +521,12 @@ function winnerMarketOf(model: EventModel, key: string): MarketRow | undefined {
  * (normalised). Without a winner market there is nothing to fit: null, and the scope's legs are
  * priced as independent. Seeded by the event, scope and version, so a repeated request gets the same price.
  */
-async function scopeSamples(model: EventModel, key: string): Promise<Simulation | null> {
+async function scopeSamples(model: EventModel, key: string, demand: SimulationDemand): Promise<Simulation | null> {
   const scope = drawOf(model, key);
   if (scope === null) return null;
-  const samples = await simulated.fetch(scope.cacheKey, { context: scope.draw });
-  return samples === undefined ? null : { key: scope.cacheKey, samples };
+  noteAsked(demand, model.eventId, key);
+  const samples = await simulated.get(scope.cacheKey, demand, (as) => drawScope(scope.draw, demand.pool, as));
+  return { key: scope.cacheKey, samples };
 }
 
 /**
@@ -558,7 +604,12 @@ function exactFieldOf(scope: ScopeToDraw): ExactField {
  * probability under the scope's model (exact for place, top-k and order legs; simulated otherwise,
  * scaled to the exact marginals) carries the winner market's overround once.
  */
-async function fieldGroupProbability(model: EventModel, key: string, legs: readonly Leg[]): Promise<number | null> {
+async function fieldGroupProbability(
+  model: EventModel,
+  key: string,
+  legs: readonly Leg[],
+  demand: SimulationDemand,
+): Promise<number | null> {
   const scope = drawOf(model, key);
   if (!scope) return null;
   const field = exactFieldOf(scope);
@@ -587,6 +638,7 @@ async function fieldGroupProbability(model: EventModel, key: string, legs: reado
       field,
       index,
       subset.map((i) => legs[i] as Leg),
+      demand,
     );
   };
   const all = legs.map((_, i) => i);
@@ -643,8 +695,9 @@ async function simulatedJoint(
   field: ExactField,
   index: ReadonlyMap<string, number>,
   legs: readonly Leg[],
+  demand: SimulationDemand,
 ): Promise<number | null> {
-  const simulation = await scopeSamples(model, key);
+  const simulation = await scopeSamples(model, key, demand);
   if (!simulation) return null;
   const bits = legs.map((leg) => legBits(simulation, leg));
   if (bits.some((b) => b === null)) return null;
@@ -715,7 +768,35 @@ async function matchScope(
   event: EventRow,
   competition: Competition,
   legs: readonly Leg[],
+  demand: SimulationDemand,
 ): Promise<ParlayScopeInput> {
+  const { key, found } = await matchSimulation(store, model, event, competition, demand);
+  return {
+    samples: found?.samples.samples ?? 1,
+    legs: legs.map((leg) => {
+      const { selection } = leg;
+      if (!found || selection.kind !== 'matchScore') return { published: leg.published, bits: null };
+      const period = leg.market.roundId === null ? null : found.periods.indexOf(leg.market.roundId);
+      const bits = bitsOf(`${key}|${period}|${JSON.stringify(selection)}`, () =>
+        period === -1 ? null : found.samples.legBits(period, selection),
+      );
+      return { published: leg.published, bits };
+    }),
+  };
+}
+
+/**
+ * The event's simulated matches, from the score model fitted to the match's moneyline and total
+ * (margins taken out), and their cache key; none without a moneyline. Requests that need the same
+ * match while it is drawn wait for that one draw.
+ */
+async function matchSimulation(
+  store: Store,
+  model: EventModel,
+  event: EventRow,
+  competition: Competition,
+  demand: SimulationDemand,
+): Promise<{ key: string; found: MatchSimulation | undefined }> {
   const wholeMatch = [...model.markets.values()].filter((m) => isMatchScoreMarket(m) && m.roundId === null);
   const sideOdds = (type: string) => {
     const market = wholeMatch.find((m) => m.teamMarketType === type);
@@ -732,54 +813,41 @@ async function matchScope(
   const over = fair(totals.odds, 'OVER');
   const prices = [...moneyline.odds, ...totals.odds].map((o) => `${o.id}=${o.decimalOdds}`).join(',');
   const key = `${model.eventId}|${prices}`;
-  // Requests that need the same match while it is drawn wait for that one draw.
-  const found =
-    home === undefined || away === undefined
-      ? matchSimulations.get(key)
-      : await matchSimulations.fetch(key, {
-          context: async (): Promise<MatchSimulation> => {
-            const facts = eventTeamFacts(event.teams);
-            const firstHammer = facts.find((t) => t.firstHammer)?.isHomeTeam === false ? 'away' : 'home';
-            const fitted = fitMatchModelToMarkets(
-              competition.resultsFormat,
-              {
-                homeWin: home / (home + away),
-                ...(over !== undefined && totals.market?.line != null
-                  ? { total: { line: totals.market.line, over } }
-                  : {}),
-              },
-              firstHammer,
-            );
-            const [rounds, samples] = await Promise.all([
-              store.db
-                .selectFrom('rounds')
-                .select(['id'])
-                .where('eventId', '=', event.id)
-                .orderBy('roundNo')
-                .orderBy('referenceId')
-                .execute(),
-              drawMatches({
-                format: competition.resultsFormat,
-                model: fitted,
-                samples: MATCH_SAMPLES,
-                seed: hashSeed(model.eventId, MATCH_GROUP, prices),
-              }),
-            ]);
-            return { samples, periods: rounds.map((r) => r.id) };
-          },
-        });
-  return {
-    samples: found?.samples.samples ?? 1,
-    legs: legs.map((leg) => {
-      const { selection } = leg;
-      if (!found || selection.kind !== 'matchScore') return { published: leg.published, bits: null };
-      const period = leg.market.roundId === null ? null : found.periods.indexOf(leg.market.roundId);
-      const bits = bitsOf(`${key}|${period}|${JSON.stringify(selection)}`, () =>
-        period === -1 ? null : found.samples.legBits(period, selection),
-      );
-      return { published: leg.published, bits };
-    }),
-  };
+  if (home === undefined || away === undefined) return { key, found: matchSimulations.held(key) };
+  noteAsked(demand, model.eventId, MATCH_GROUP);
+  const found = await matchSimulations.get(key, demand, async (as): Promise<MatchSimulation> => {
+    const facts = eventTeamFacts(event.teams);
+    const firstHammer = facts.find((t) => t.firstHammer)?.isHomeTeam === false ? 'away' : 'home';
+    const fitted = fitMatchModelToMarkets(
+      competition.resultsFormat,
+      {
+        homeWin: home / (home + away),
+        ...(over !== undefined && totals.market?.line != null ? { total: { line: totals.market.line, over } } : {}),
+      },
+      firstHammer,
+    );
+    const [rounds, samples] = await Promise.all([
+      store.db
+        .selectFrom('rounds')
+        .select(['id'])
+        .where('eventId', '=', event.id)
+        .orderBy('roundNo')
+        .orderBy('referenceId')
+        .execute(),
+      drawMatches(
+        {
+          format: competition.resultsFormat,
+          model: fitted,
+          samples: MATCH_SAMPLES,
+          seed: hashSeed(model.eventId, MATCH_GROUP, prices),
+        },
+        demand.pool,
+        as,
+      ),
+    ]);
+    return { samples, periods: rounds.map((r) => r.id) };
+  });
+  return { key, found };
 }
 
 function list(ids: readonly string[]): string {

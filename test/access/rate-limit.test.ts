@@ -247,6 +247,27 @@ const someLimits = fc.record({
   perDay: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 20 })),
 });
 
+test('charge: counts all its points in both windows, or none of them', async () => {
+  const limiter = memoryRateLimiter();
+  const limits = { perMinute: 20, perDay: 30 };
+  assert.equal((await limiter.consume('k', limits, NOON)).binding?.remaining, 19);
+  const charged = await limiter.charge('k', limits, 9, NOON);
+  assert.deepEqual([charged.allowed, charged.binding?.remaining], [true, 10]);
+  const refused = await limiter.charge('k', limits, 11, NOON);
+  assert.equal(refused.allowed, false);
+  assert.ok(refused.retryAfterSeconds >= 1);
+  assert.equal(refused.binding?.remaining, 10, 'a refused charge is given back');
+  // The next minute has room, but the day has 20 left: a charge of 25 is refused there, and given back.
+  const nextMinute = at('2026-03-10T12:01:30Z');
+  assert.equal((await limiter.charge('k', limits, 25, nextMinute)).allowed, false);
+  assert.equal((await limiter.consume('k', limits, nextMinute)).binding?.remaining, 19);
+  assert.deepEqual(await limiter.charge('k', { perMinute: 0, perDay: 0 }, 50, NOON), {
+    allowed: true,
+    binding: null,
+    retryAfterSeconds: 0,
+  });
+});
+
 test('memory limiter (property): admits exactly what the windows allow; rejected requests never count', async () => {
   await fc.assert(
     fc.asyncProperty(someLimits, requestTimes, async (limits, times) => {

@@ -38,6 +38,9 @@ export async function fixtureApp(store: Store, env: Record<string, string> = {})
     RATE_LIMIT_PER_DAY: '0',
     // The fixture is loaded at a fixed time, long past: no bet stop on silence unless a test asks for one.
     FEED_STALE_SECONDS: '0',
+    // Parlays wait for their simulations however long a busy test machine takes (and the pool's first
+    // thread its start), unless a test sets a deadline.
+    SGP_DEADLINE_MS: '600000',
     ...env,
   });
   await ingestFeed(store, fixtureFeed(), { now: new Date(FIXTURE_LOADED_AT) });

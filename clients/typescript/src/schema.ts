@@ -1220,7 +1220,7 @@ export interface paths {
         put?: never;
         /**
          * Calculate a same game parlay
-         * @description Combines odds of one event into one price, from the model the event's markets came from (recorded by the generate route, else Plackett-Luce fitted to the winner market): a parlay that is one published bet gets that bet's price (win + second = the exacta); any other combination is priced exactly where its legs are places, top k or orders (simulated otherwise) and carries the winner market's overround once. independentProbability is the plain product of the legs for comparison. A parlay takes 2 to 12 legs (SGP_MAX_LEGS). A 422 names each bad leg with a code in metadata.legs: [{ oddId, code }], code one of UNKNOWN_ODD (no such odd), OTHER_EVENT (an odd of another event), NOT_OPEN (suspended, closed or settled), DUPLICATE (an odd named twice, by id or outcomeId), CONTRADICTS (legs that cannot all win together) and TOO_MANY_LEGS (each leg past the 12th); fewer than two legs is a 422 too. oddsFormat adds price to the parlay and to each leg.
+         * @description Combines odds of one event into one price, from the model the event's markets came from (recorded by the generate route, else Plackett-Luce fitted to the winner market): a parlay that is one published bet gets that bet's price (win + second = the exacta); any other combination is priced exactly where its legs are places, top k or orders (simulated otherwise) and carries the winner market's overround once. independentProbability is the plain product of the legs for comparison. A parlay takes 2 to 12 legs (SGP_MAX_LEGS). A 422 names each bad leg with a code in metadata.legs: [{ oddId, code }], code one of UNKNOWN_ODD (no such odd), OTHER_EVENT (an odd of another event), NOT_OPEN (suspended, closed or settled), DUPLICATE (an odd named twice, by id or outcomeId), CONTRADICTS (legs that cannot all win together) and TOO_MANY_LEGS (each leg past the 12th); fewer than two legs is a 422 too. A request that needs a simulation not yet drawn (a new event, or new winner prices; exact combinations need none) counts as 10 requests of the key's rate limit (SGP_SIMULATION_COST: X-RateLimit-Remaining drops by 10); one priced from simulations already drawn, or under way for any key, counts as one. A key may have 2 simulations under way at once (SGP_SIMULATIONS_PER_KEY): a request needing one more is a 429 with Retry-After; keys are served round-robin, so one key's flood does not delay another's. A request still waiting for its simulation after 2000 ms (SGP_DEADLINE_MS) is a 503 with Retry-After; the simulation goes on and the retry finds it drawn. oddsFormat adds price to the parlay and to each leg.
          */
         post: {
             parameters: {
@@ -1353,6 +1353,21 @@ export interface paths {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
+                /** @description the simulation the parlay needs is still being drawn past SGP_DEADLINE_MS: retry after Retry-After seconds */
+                503: {
+                    headers: {
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1372,7 +1387,7 @@ export interface paths {
         put?: never;
         /**
          * Build a same game parlay: what still combines with the legs
-         * @description The bet builder. Given zero or more legs (odd ids or outcomeIds of the event), answers the legs' parlay (probability and odds; one leg is its own price, none null) and every outcome of the event still offered (open or suspended): whether the legs and it make a parlay the parlay route prices (combinable) and, if so, that parlay's probability and odds, the same the parlay route gives those legs; if not, why (reason: DUPLICATE, NOT_OPEN, TOO_MANY_LEGS, SAME_MARKET, CONTRADICTS). Legs that do not make a parlay are a 422 naming each with its code, as on the parlay route; at most 12 legs (SGP_MAX_LEGS). oddsFormat adds price to the legs, the parlay and each combinable outcome. Rate-limited as the parlay route.
+         * @description The bet builder. Given zero or more legs (odd ids or outcomeIds of the event), answers the legs' parlay (probability and odds; one leg is its own price, none null) and every outcome of the event still offered (open or suspended): whether the legs and it make a parlay the parlay route prices (combinable) and, if so, that parlay's probability and odds, the same the parlay route gives those legs; if not, why (reason: DUPLICATE, NOT_OPEN, TOO_MANY_LEGS, SAME_MARKET, CONTRADICTS). Legs that do not make a parlay are a 422 naming each with its code, as on the parlay route; at most 12 legs (SGP_MAX_LEGS). oddsFormat adds price to the legs, the parlay and each combinable outcome. Rate-limited as the parlay route: A request that needs a simulation not yet drawn (a new event, or new winner prices; exact combinations need none) counts as 10 requests of the key's rate limit (SGP_SIMULATION_COST: X-RateLimit-Remaining drops by 10); one priced from simulations already drawn, or under way for any key, counts as one. A key may have 2 simulations under way at once (SGP_SIMULATIONS_PER_KEY): a request needing one more is a 429 with Retry-After; keys are served round-robin, so one key's flood does not delay another's. A request still waiting for its simulation after 2000 ms (SGP_DEADLINE_MS) is a 503 with Retry-After; the simulation goes on and the retry finds it drawn.
          */
         post: {
             parameters: {
@@ -1493,6 +1508,21 @@ export interface paths {
                     headers: {
                         /** @description seconds to wait */
                         "Retry-After"?: number;
+                        /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
+                        "X-RateLimit-Limit"?: number;
+                        /** @description requests left in that window */
+                        "X-RateLimit-Remaining"?: number;
+                        /** @description seconds until that window starts over */
+                        "X-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description a simulation the answer needs is still being drawn past SGP_DEADLINE_MS: retry after Retry-After seconds */
+                503: {
+                    headers: {
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
                         "X-RateLimit-Limit"?: number;
                         /** @description requests left in that window */

@@ -166,7 +166,11 @@ export const errorsPlugin = fp(
       const stack = options.debugErrors ? (error.stack ?? '') : '';
       if (known) {
         if (known.statusCode === 401) reply.header('www-authenticate', 'Bearer realm="altsports"');
-        if (known.statusCode === 503) reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
+        // A 429 or 503 that knows when to come back says so (parlay simulations, issue 25); a 503 otherwise is the store's.
+        const retryAfter = known.metadata.retryAfter;
+        if (typeof retryAfter === 'number' && (known.statusCode === 429 || known.statusCode === 503))
+          reply.header('retry-after', String(retryAfter));
+        else if (known.statusCode === 503) reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
         reply.code(known.statusCode).send(errorBody(known.statusCode, known.message, known.metadata, stack));
         return;
       }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { VerifiedKey } from '../../access/api-keys.ts';
 import {
@@ -20,6 +20,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The calling key's usage this minute and today, without counting it. */
     usageOf(key: VerifiedKey): Promise<KeyUsage>;
+    /**
+     * Counts `points` more requests of the calling key (a parlay that starts a new simulation, issue
+     * 25), setting the X-RateLimit-* headers to what is left; a 429 when the key has not that many
+     * left, whose message starts with `why` (what costs how much).
+     */
+    chargeRequests(request: FastifyRequest, reply: FastifyReply, points: number, why: string): Promise<void>;
   }
 }
 
@@ -58,6 +64,22 @@ export const rateLimitPlugin = fp(
       perDay: key.ratePerDay ?? options.defaults.perDay,
     });
     app.decorate('usageOf', (key: VerifiedKey) => limiter.usage(key.id, limitsOf(key)));
+    app.decorate(
+      'chargeRequests',
+      async (request: FastifyRequest, reply: FastifyReply, points: number, why: string) => {
+        const key = request.apiKey;
+        if (!key || points <= 0 || request.routeOptions.config.access !== 'public') return;
+        const decision = await limiter.charge(key.id, limitsOf(key), points);
+        reply.headers(rateLimitHeaders(decision));
+        if (decision.allowed || !decision.binding) return;
+        const { window, limit, remaining } = decision.binding;
+        throw new ApiError(
+          429,
+          `Rate limit exceeded: ${why}, and this API key has ${remaining} of its ${limit} requests per ${window} left; retry in ${decision.retryAfterSeconds} s`,
+          { window, limit, remaining, retryAfter: decision.retryAfterSeconds },
+        );
+      },
+    );
 
     app.addHook('onRequest', async (request, reply) => {
       const key = request.apiKey;

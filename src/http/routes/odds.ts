@@ -14,9 +14,20 @@ import { EventOddsParams, SgpBody } from '../schemas/odds.ts';
 export interface OddsRoutesOptions {
   /** SGP_MAX_LEGS: legs a parlay takes at most. */
   sgpMaxLegs: number;
+  /** What the parlay routes' descriptions state of their simulations' share of the server (issue 25). */
+  simulations: { cost: number; perKey: number; deadlineMs: number };
 }
 
-export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (app, { sgpMaxLegs }) => {
+/** The parlay routes' terms for simulations, in the rate-limit headers' words (issue 25). */
+function simulationTerms({ cost, perKey, deadlineMs }: OddsRoutesOptions['simulations']): string {
+  return (
+    `A request that needs a simulation not yet drawn (a new event, or new winner prices; exact combinations need none) counts as ${cost} requests of the key's rate limit (SGP_SIMULATION_COST: X-RateLimit-Remaining drops by ${cost}); one priced from simulations already drawn, or under way for any key, counts as one. ` +
+    `A key may have ${perKey} simulations under way at once (SGP_SIMULATIONS_PER_KEY): a request needing one more is a 429 with Retry-After; keys are served round-robin, so one key's flood does not delay another's. ` +
+    `A request still waiting for its simulation after ${deadlineMs} ms (SGP_DEADLINE_MS) is a 503 with Retry-After; the simulation goes on and the retry finds it drawn. `
+  );
+}
+
+export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (app, { sgpMaxLegs, simulations }) => {
   app.get(
     '/events/:eventId/:oddType',
     {
@@ -60,6 +71,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         description:
           "Combines odds of one event into one price, from the model the event's markets came from (recorded by the generate route, else Plackett-Luce fitted to the winner market): a parlay that is one published bet gets that bet's price (win + second = the exacta); any other combination is priced exactly where its legs are places, top k or orders (simulated otherwise) and carries the winner market's overround once. independentProbability is the plain product of the legs for comparison. " +
           `A parlay takes 2 to ${sgpMaxLegs} legs (SGP_MAX_LEGS). A 422 names each bad leg with a code in metadata.legs: [{ oddId, code }], code one of UNKNOWN_ODD (no such odd), OTHER_EVENT (an odd of another event), NOT_OPEN (suspended, closed or settled), DUPLICATE (an odd named twice, by id or outcomeId), CONTRADICTS (legs that cannot all win together) and TOO_MANY_LEGS (each leg past the ${sgpMaxLegs}th); fewer than two legs is a 422 too. ` +
+          simulationTerms(simulations) +
           'oddsFormat adds price to the parlay and to each leg.',
         params: EventIdParams,
         querystring: OddsFormatQuery,
@@ -71,6 +83,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
             400: 'invalid body, or the competition offers no same game parlays',
             404: 'event not found',
             422: `legs that do not exist, belong to another event, are not open, are repeated, cannot all win together, or are more than ${sgpMaxLegs} (metadata.legs names each with its code); fewer than two legs`,
+            503: 'the simulation the parlay needs is still being drawn past SGP_DEADLINE_MS: retry after Retry-After seconds',
           }),
         },
       },
@@ -85,6 +98,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         scopeOf(request),
         sgpMaxLegs,
         request.server.betStopRules,
+        request.server.simulationDemand(request, reply),
       );
     },
   );
@@ -98,7 +112,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         summary: 'Build a same game parlay: what still combines with the legs',
         description:
           "The bet builder. Given zero or more legs (odd ids or outcomeIds of the event), answers the legs' parlay (probability and odds; one leg is its own price, none null) and every outcome of the event still offered (open or suspended): whether the legs and it make a parlay the parlay route prices (combinable) and, if so, that parlay's probability and odds, the same the parlay route gives those legs; if not, why (reason: DUPLICATE, NOT_OPEN, TOO_MANY_LEGS, SAME_MARKET, CONTRADICTS). " +
-          `Legs that do not make a parlay are a 422 naming each with its code, as on the parlay route; at most ${sgpMaxLegs} legs (SGP_MAX_LEGS). oddsFormat adds price to the legs, the parlay and each combinable outcome. Rate-limited as the parlay route.`,
+          `Legs that do not make a parlay are a 422 naming each with its code, as on the parlay route; at most ${sgpMaxLegs} legs (SGP_MAX_LEGS). oddsFormat adds price to the legs, the parlay and each combinable outcome. Rate-limited as the parlay route: ${simulationTerms(simulations)}`,
         params: EventIdParams,
         querystring: OddsFormatQuery,
         body: SgpBody,
@@ -109,12 +123,13 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
             400: 'invalid body, or the competition offers no same game parlays',
             404: 'event not found',
             422: `legs that do not exist, belong to another event, are not open, are repeated, cannot all win together, or are more than ${sgpMaxLegs} (metadata.legs names each with its code)`,
+            503: 'a simulation the answer needs is still being drawn past SGP_DEADLINE_MS: retry after Retry-After seconds',
           }),
         },
       },
       schemaErrorFormatter: expectBody('a JSON array of odd ids, or { "oddIds": [...] }'),
     },
-    async (request) =>
+    async (request, reply) =>
       parlayOptions(
         request.server.store,
         request.params.eventId,
@@ -122,6 +137,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         scopeOf(request),
         sgpMaxLegs,
         request.server.betStopRules,
+        request.server.simulationDemand(request, reply),
       ),
   );
 };
