@@ -70,10 +70,22 @@ describeEachStore('0009-odds-history on a store that holds odds', (open) => {
   test("starts each held odd's history at its present price, not marked as its first", async () => {
     const store = await open();
     for (const feed of [fixtureFeed(), resultsFeed(), oddsFeed()]) await ingestFeed(store, feed);
+    // Back to the store 0008 left: 0011's columns, 0010's objects, then 0009's table, and their records.
+    for (const column of ['score_changed_at', 'score_stop_published_at'])
+      await sql`alter table feed_activity drop column ${sql.ref(column)}`.execute(store.db);
+    await sql`drop table settlements`.execute(store.db);
+    for (const [table, column] of [
+      ['events', 'result_status'],
+      ['events', 'abandoned'],
+      ['heat_results', 'result_status'],
+      ['odds', 'dead_heat_factor'],
+    ])
+      await sql`alter table ${sql.table(table as string)} drop column ${sql.ref(column as string)}`.execute(store.db);
     await sql`drop table odds_history`.execute(store.db);
-    await sql`delete from kysely_migration where name = '0009-odds-history'`.execute(store.db);
+    const later = ['0009-odds-history', '0010-settlement', '0011-in-play'];
+    await sql`delete from kysely_migration where name in (${sql.join(later)})`.execute(store.db);
 
-    assert.deepEqual(await migrateToLatest(store), ['0009-odds-history']);
+    assert.deepEqual(await migrateToLatest(store), later);
     const odds = await store.db.selectFrom('odds').select(['id', 'decimalOdds', 'status', 'updatedAt']).execute();
     const history = await store.db
       .selectFrom('oddsHistory')

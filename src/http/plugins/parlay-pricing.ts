@@ -42,6 +42,10 @@ export const parlayPricingPlugin = fp(
     const unsubscribe = options.feed.subscribe((changes) =>
       warming.changed(changes.filter((c) => c.kind === 'odds' && c.eventId !== null).map((c) => c.eventId as string)),
     );
+    // A server that listens starts a draw thread at once (tests through inject do not pay for one).
+    app.addHook('onListen', async () => {
+      pool.warmUp().catch((error: Error) => app.log.warn({ err: error }, 'parlay pool: %s', error.message));
+    });
     app.addHook('onClose', async () => {
       unsubscribe();
       await warming.close();
