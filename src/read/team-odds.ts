@@ -260,6 +260,7 @@ export async function getJaiAlaiOdds(
       type: outcome.selection.side,
       status: outcome.priced.status,
       ...withReason(outcome.priced.statusReason),
+      ...settledFields(outcome.priced),
     })),
   });
   const [whole, ...periods] = odds.scopes as [ScopeMarkets, ...ScopeMarkets[]];
@@ -323,6 +324,7 @@ async function jaiAlaiFutures(store: Store, event: EventWithTour): Promise<JaiAl
             awayLineup: null,
             type: 'WINNER',
             status: future.isMarketOpen ? 'OPEN' : 'CLOSED',
+            deadHeatFactor: 1,
           };
         }),
       },

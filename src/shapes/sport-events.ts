@@ -291,6 +291,7 @@ const JaiAlaiOutcome = Type.Object({
   type: Type.String({ description: 'HOME, AWAY, OVER, UNDER (WINNER on futures)' }),
   status: StringEnum(OUTCOME_STATUSES),
   statusReason: OutcomeStatusReason,
+  ...Settled,
 });
 
 export const JaiAlaiMarket = Type.Object(

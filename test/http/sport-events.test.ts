@@ -784,6 +784,8 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
         [home.id, home.homeLineup, home.awayLineup, home.probability, typeof home.outcomeId],
         ['tm-ja-ml-home', 'Goitia / Olaskoaga', 'Alberdi / Egurbide', 66.6667, 'string'],
       );
+      // The settlement lifecycle's fields, as on every other route that settles.
+      assert.deepEqual([home.settlementReason, home.deadHeatFactor, home.settlementStatus], ['RESULT', 1, 'OFFICIAL']);
       // Set 1 went 15-9: 24 points, under 24.5.
       assert.deepEqual(
         body.sets.map((s) => [s.id, s.name, s.publicId]),

@@ -6219,6 +6219,23 @@ export interface components {
                  * @enum {string}
                  */
                 statusReason?: "OPERATOR" | "FEED_STALE" | "EVENT_STARTED" | "SCORE_CHANGE" | "RESULTED";
+                /**
+                 * @description why it settled so, once settled: RESULT, DEAD_HEAT, NON_RUNNER, EVENT_CANCELLED, EVENT_ABANDONED, RESULT_CHANGED, OPERATOR
+                 * @enum {string}
+                 */
+                settlementReason?: "RESULT" | "DEAD_HEAT" | "NON_RUNNER" | "EVENT_CANCELLED" | "EVENT_ABANDONED" | "RESULT_CHANGED" | "OPERATOR";
+                /** @description share of the stake paid at full odds after a dead heat; 1 otherwise */
+                deadHeatFactor: number;
+                /**
+                 * @description once settled: PROVISIONAL while the result it was read from is provisional (it may still change), else OFFICIAL
+                 * @enum {string}
+                 */
+                settlementStatus?: "PROVISIONAL" | "OFFICIAL";
+                /**
+                 * Format: date-time
+                 * @description once settled: server time of the write that settled it (moved when a changed result settles it again)
+                 */
+                settledAt?: string;
             }[];
         };
         /** JaiAlaiOdds */
