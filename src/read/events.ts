@@ -34,7 +34,8 @@ function decodeCursor(cursor: string): { startDate: string; referenceId: number 
   });
 }
 
-function dateBound(name: 'startDate' | 'endDate' | 'updatedSince', value: string) {
+/** A date or date-time query parameter as the day or instant it names; a 400 naming it when it is neither. */
+export function dateBound(name: string, value: string) {
   const bound = parseDateParam(value);
   if (!bound)
     throw badRequest(`Invalid query parameter "${name}": must be a date (YYYY-MM-DD) or an ISO 8601 date-time`, {

@@ -1,5 +1,4 @@
 import { getCompetition } from '../domain/competitions.ts';
-import { parseDateParam } from '../domain/dates.ts';
 import type { OddType } from '../domain/enumerations.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
 import { scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
@@ -11,7 +10,7 @@ import { type OddsHistoryEntry, oddsHistoryRepository } from '../store/repositor
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import type { MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
-import { resolveEvent } from './events.ts';
+import { dateBound, resolveEvent } from './events.ts';
 import { scopeResults } from './scope-results.ts';
 
 export interface OddsHistoryPage {
@@ -159,16 +158,6 @@ function timeWindow(query: OddsHistoryQuery): { since?: string; until?: string }
   if (since && until && until <= since)
     throw badRequest('Invalid query parameters: "until" is before "since"', { parameter: 'until' });
   return { ...(since ? { since } : {}), ...(until ? { until } : {}) };
-}
-
-function dateBound(name: 'since' | 'until', value: string) {
-  const bound = parseDateParam(value);
-  if (!bound)
-    throw badRequest(`Invalid query parameter "${name}": must be a date (YYYY-MM-DD) or an ISO 8601 date-time`, {
-      parameter: name,
-      value,
-    });
-  return bound;
 }
 
 function encodeCursor(odd: OddRow): string {

@@ -459,6 +459,23 @@ for (const kind of STORE_KINDS) {
   });
 }
 
+/** A simulator of the demo loaded at ANCHOR, at real speed from ANCHOR. */
+async function realTimeSimulator(
+  store: Store,
+  competitions: string[],
+  silences?: { everyMs: number; forMs: number },
+): Promise<Simulator> {
+  const prepared = await prepareSimulation(store, { now: new Date(ANCHOR), competitions });
+  return createSimulator(store, {
+    anchor: prepared.anchors,
+    clock: prepared.clock,
+    startedAt: new Date(ANCHOR),
+    speed: 1,
+    competitions,
+    ...(silences ? { silences } : {}),
+  });
+}
+
 for (const kind of STORE_KINDS) {
   describe(`the simulator in real time [${kind}]`, () => {
     test('a LIVE event it has nothing new about is never silent for FEED_STALE_SECONDS: its row goes again, writing nothing', async () => {
@@ -466,14 +483,7 @@ for (const kind of STORE_KINDS) {
       try {
         const { store } = testStore;
         const competitions = ['spr', 'gsoc', 'jaialai'];
-        const prepared = await prepareSimulation(store, { now: new Date(ANCHOR), competitions });
-        const simulator = createSimulator(store, {
-          anchor: prepared.anchors,
-          clock: prepared.clock,
-          startedAt: new Date(ANCHOR),
-          speed: 1,
-          competitions,
-        });
+        const simulator = await realTimeSimulator(store, competitions);
         // A tick a second, for longer than the bet stop waits; silence is judged at each tick's time.
         for (let second = 1; second <= DEFAULT_FEED_STALE_SECONDS + 15; second++) {
           const at = new Date(ANCHOR + second * 1000);
@@ -493,17 +503,8 @@ for (const kind of STORE_KINDS) {
       const testStore = await openTestStore(kind);
       try {
         const { store } = testStore;
-        const competitions = ['spr', 'gsoc'];
-        const prepared = await prepareSimulation(store, { now: new Date(ANCHOR), competitions });
-        const simulator = createSimulator(store, {
-          anchor: prepared.anchors,
-          clock: prepared.clock,
-          startedAt: new Date(ANCHOR),
-          speed: 1,
-          competitions,
-          // spr says nothing from 60 s to 120 s, gsoc from 180 s.
-          silences: { everyMs: 120_000, forMs: 60_000 },
-        });
+        // spr says nothing from 60 s to 120 s, gsoc from 180 s.
+        const simulator = await realTimeSimulator(store, ['spr', 'gsoc'], { everyMs: 120_000, forMs: 60_000 });
         const staleAt = async (second: number) => {
           const at = new Date(ANCHOR + second * 1000);
           const summary = await simulator.tick(at);

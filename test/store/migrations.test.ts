@@ -24,17 +24,9 @@ describeEachStore('0007-integrators on a store that holds data', (open) => {
     await ingestFeed(store, {
       heatEntries: [{ id: 'he-late', heatId: 'h-3', athleteId: 'ath-1', heatScore: 7.5, updatedAt: LATE }],
     });
-    // Back to the store 0006 left, its data kept: 0008's objects, then 0007's, and their records.
-    // (A migration added after 0008 is undone here too.)
-    await sql`drop table settlements`.execute(store.db);
-    for (const [table, column] of [
-      ['events', 'result_status'],
-      ['events', 'abandoned'],
-      ['heat_results', 'result_status'],
-      ['odds', 'dead_heat_factor'],
-    ])
-      await sql`alter table ${sql.table(table as string)} drop column ${sql.ref(column as string)}`.execute(store.db);
-    await sql`drop table odds_history`.execute(store.db);
+    // Back to the store 0006 left, its data kept: the migrations after 0008, 0008's objects, then
+    // 0007's, and their records.
+    await undoAfter0008(store);
     await sql`drop table feed_activity`.execute(store.db);
     for (const table of ['markets', 'odds'])
       await sql`alter table ${sql.table(table)} drop column status_reason`.execute(store.db);
@@ -70,18 +62,8 @@ describeEachStore('0009-odds-history on a store that holds odds', (open) => {
   test("starts each held odd's history at its present price, not marked as its first", async () => {
     const store = await open();
     for (const feed of [fixtureFeed(), resultsFeed(), oddsFeed()]) await ingestFeed(store, feed);
-    // Back to the store 0008 left: 0011's columns, 0010's objects, then 0009's table, and their records.
-    for (const column of ['score_changed_at', 'score_stop_published_at'])
-      await sql`alter table feed_activity drop column ${sql.ref(column)}`.execute(store.db);
-    await sql`drop table settlements`.execute(store.db);
-    for (const [table, column] of [
-      ['events', 'result_status'],
-      ['events', 'abandoned'],
-      ['heat_results', 'result_status'],
-      ['odds', 'dead_heat_factor'],
-    ])
-      await sql`alter table ${sql.table(table as string)} drop column ${sql.ref(column as string)}`.execute(store.db);
-    await sql`drop table odds_history`.execute(store.db);
+    // Back to the store 0008 left, and its records.
+    await undoAfter0008(store);
     const later = ['0009-odds-history', '0010-settlement', '0011-in-play'];
     await sql`delete from kysely_migration where name in (${sql.join(later)})`.execute(store.db);
 
@@ -99,6 +81,24 @@ describeEachStore('0009-odds-history on a store that holds odds', (open) => {
     );
   });
 });
+
+/**
+ * Undoes what the migrations after 0008 made, their records left to the caller: 0011's columns, 0010's
+ * objects, 0009's table. A migration added later is undone here too.
+ */
+async function undoAfter0008(store: Store): Promise<void> {
+  for (const column of ['score_changed_at', 'score_stop_published_at'])
+    await sql`alter table feed_activity drop column ${sql.ref(column)}`.execute(store.db);
+  await sql`drop table settlements`.execute(store.db);
+  for (const [table, column] of [
+    ['events', 'result_status'],
+    ['events', 'abandoned'],
+    ['heat_results', 'result_status'],
+    ['odds', 'dead_heat_factor'],
+  ])
+    await sql`alter table ${sql.table(table as string)} drop column ${sql.ref(column as string)}`.execute(store.db);
+  await sql`drop table odds_history`.execute(store.db);
+}
 
 /** Each event's rows' updatedAt, read through Kysely rather than the migration's SQL. */
 async function latestRowTimes(store: Store): Promise<Map<string, string[]>> {
