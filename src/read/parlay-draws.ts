@@ -102,6 +102,8 @@ export class ParlayPool {
   #runningWarm = 0;
   #closed = false;
   #started = 0;
+  /** A thread starting (warmUp): closed only once it has, since ending a thread mid-load can hang. */
+  #booting: Promise<unknown> = Promise.resolve();
 
   constructor({ threads, perKeyInFlight }: ParlayPoolSettings) {
     this.threads = Math.max(1, threads);
@@ -120,7 +122,9 @@ export class ParlayPool {
    * machine, which the first parlay's deadline would otherwise pay for.
    */
   async warmUp(): Promise<void> {
-    await this.#piscina.run(null);
+    const booting = this.#piscina.run(null);
+    this.#booting = booting.catch(() => undefined);
+    await booting;
   }
 
   /** Whether a draw of this share key is queued or running. */
@@ -210,6 +214,7 @@ export class ParlayPool {
         job.reject(closed);
       }
     this.#queues.clear();
+    await this.#booting;
     await this.#piscina.destroy();
   }
 

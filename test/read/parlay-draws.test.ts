@@ -163,3 +163,11 @@ test('closing the pool refuses the draws still queued', async () => {
   await closing;
   await assert.rejects(pool.draw(request(3), client('A', 'x')), /closed/);
 });
+
+test('a pool closed while its thread is still starting (warmUp) waits for it, then closes', async () => {
+  const pool = new ParlayPool({ threads: 1, perKeyInFlight: 1 });
+  const warm = pool.warmUp();
+  await pool.close();
+  await warm;
+  assert.equal(pool.running, 0);
+});
