@@ -33,6 +33,7 @@ import {
   type EventMarketInput,
   type EventResultsGenerator,
   eventResultsGenerator,
+  type ResultHeat,
   type ResultRound,
   type ResultSink,
 } from './results.ts';
@@ -758,7 +759,16 @@ interface EventPlan {
   away: TeamPlan | undefined;
   /** 3-on-3 hockey: the game's place in its season's knockout bracket. */
   bracket?: { round: number; slot: number };
+  /** When an event still to come is called off (CALL_OFF_ONE_IN), if it is. */
+  callOff?: number;
 }
+
+/**
+ * One event in this many still to come is called off an hour before it starts (weather, venue): the
+ * simulator shows a cancellation voiding open markets (issue 27). Chosen by the event's id rather than
+ * the shared draws, so that the rest of the demo stays as it was.
+ */
+const CALL_OFF_ONE_IN = 10;
 
 function dayFloor(ms: number): number {
   return Math.floor(ms / DAY) * DAY;
@@ -842,6 +852,8 @@ function planEvents(
   future.forEach((p, i) => {
     if (i === 0) p.status = 'NEXT';
     else if (i === postponeAt || rng.chance(0.02)) p.status = 'POSTPONED';
+    // An hour before its start: a future event starts an hour or more after `now`, so never before it.
+    if (p.status !== 'POSTPONED' && hashSeed('call-off', p.uuid) % CALL_OFF_ONE_IN === 0) p.callOff = p.start - HOUR;
   });
   return plans.sort(byStart);
 }
@@ -936,6 +948,8 @@ function combine(statuses: readonly EventStatus[]): EventStatus {
  */
 function statusAt(plan: EventPlan, clock: number, finish: number): EventStatus {
   if (plan.status === 'COMPLETED' || plan.status === 'CANCELLED' || plan.status === 'POSTPONED') return plan.status;
+  // A knockout game is never called off: the bracket goes on from it.
+  if (plan.callOff !== undefined && !plan.bracket && clock > plan.callOff) return 'CANCELLED';
   if (clock >= finish) return 'COMPLETED';
   if (clock >= plan.actionStart) return 'LIVE';
   return clock >= plan.start ? 'IN_WINDOW' : 'UPCOMING';
@@ -953,6 +967,8 @@ function finishOf(plan: EventPlan, path: readonly PeriodScore[] | null): number 
 export interface EventView {
   readonly clock: number;
   readonly status: EventStatus;
+  /** When its action ends (overtime included): its results are provisional for RESULT_PROVISIONAL_MS after. */
+  readonly finish: number;
   readonly home: TeamPlan | undefined;
   readonly away: TeamPlan | undefined;
   readonly base: EventBase;
@@ -1052,6 +1068,17 @@ interface Streams {
 
 const PRICED_AFTER_MS = 30 * DAY;
 
+/**
+ * How long a result stays provisional after its heat or event ends (issue 27): long enough for the
+ * simulator to show a PROVISIONAL settlement, and a corrected one, before it is OFFICIAL.
+ */
+export const RESULT_PROVISIONAL_MS = 20 * MINUTE;
+
+/** `resultStatus: PROVISIONAL` for a result that ended less than RESULT_PROVISIONAL_MS before `clock`. */
+function provisional(completed: boolean, clock: number, end: number): { resultStatus?: 'PROVISIONAL' } {
+  return completed && clock - end < RESULT_PROVISIONAL_MS ? { resultStatus: 'PROVISIONAL' } : {};
+}
+
 function materialise(
   plan: EventPlan,
   view: EventView,
@@ -1088,6 +1115,7 @@ function materialise(
       startDate: iso(plan.start),
       endDate: iso(plan.end + extra),
       eventStatus: status,
+      ...provisional(status === 'COMPLETED', clock, view.finish),
     });
     materialiseMatch(
       plan,
@@ -1108,6 +1136,7 @@ function materialise(
     startDate: iso(plan.start),
     endDate: iso(plan.end),
     eventStatus: status,
+    ...provisional(status === 'COMPLETED', clock, view.finish),
   });
   const resultRounds: ResultRound[] = [];
   // Periods of a team game played so far, the one in play in part.
@@ -1142,12 +1171,14 @@ function materialise(
           startDate: iso(start),
           endDate: iso(end),
         });
-        return {
+        const heat: ResultHeat = {
           id,
           name: unit.name,
           status: heatStatus,
           progress: heatStatus === 'LIVE' ? Math.min(1, Math.max(0, (clock - start) / (end - start))) : 0,
+          resultStatus: provisional(heatStatus === 'COMPLETED', clock, end).resultStatus ?? 'OFFICIAL',
         };
+        return heat;
       });
       resultRounds.push({ name: laid.spec.name, heats: resultHeats });
     }
@@ -1692,6 +1723,7 @@ function buildCompetition(
       const view: EventView = {
         clock: nowMs,
         status: e.plan.status,
+        finish: finishOf(e.plan, pathOf(e.plan, e.plan.home, e.plan.away)),
         home: e.plan.home,
         away: e.plan.away,
         base: e.base,
@@ -1709,15 +1741,17 @@ function buildCompetition(
           brackets.set(season, bracket);
         }
         if (bracket) [home, away] = bracket.teams(plan);
-        let status = statusAt(plan, clock, finishOf(plan, pathOf(plan, home, away)));
+        const finish = finishOf(plan, pathOf(plan, home, away));
+        let status = statusAt(plan, clock, finish);
         // A knockout game whose feeders never finished is called off.
         if (bracket && (!home || !away) && status === 'COMPLETED') status = 'CANCELLED';
         bracket?.played(plan, status === 'COMPLETED', home, away);
-        if (home === plan.home && away === plan.away) return { clock, status, home, away, base };
+        if (home === plan.home && away === plan.away) return { clock, status, finish, home, away, base };
         const named = { ...name, home, away };
         return {
           clock,
           status,
+          finish,
           home,
           away,
           base: {

@@ -1,5 +1,5 @@
 import type { Competition } from '../domain/competitions.ts';
-import type { EventStatus, ParticipantStatus } from '../domain/enumerations.ts';
+import type { EventStatus, ParticipantStatus, ResultStatus } from '../domain/enumerations.ts';
 import type { HeatField } from '../domain/pricing/market-generator.ts';
 import { hashSeed, Random } from '../domain/random.ts';
 import { methodExcludesWinner } from '../domain/results/win-by.ts';
@@ -41,6 +41,8 @@ export interface ResultHeat {
   status: EventStatus;
   /** Share of a LIVE heat already run, 0 to 1. */
   progress: number;
+  /** A COMPLETED heat's result is PROVISIONAL for a while after it ends (RESULT_PROVISIONAL_MS). */
+  resultStatus: ResultStatus;
 }
 
 export interface ResultRound {
@@ -1486,12 +1488,32 @@ function combat(b: EventBuild, event: ResultEvent, book: FightBook): void {
     );
     // Draws and no contests (in any spelling) name no winner.
     const noWinner = methodExcludesWinner(method);
+    const [winner, loser] = favouriteWins ? [favourite, underdog] : [underdog, favourite];
     b.sink.heatResults.push({
       heatId: heat.id,
-      winnerAthleteId: noWinner ? null : (favouriteWins ? favourite : underdog).athlete.id,
+      winnerAthleteId: noWinner ? null : announcedWinner(heat, method, winner, loser).athlete.id,
       method,
+      ...resultStatusOf(heat),
     });
   });
+}
+
+/**
+ * The winner as announced. A decision's scorecards are now and then misread: the provisional result
+ * names the loser, and the official one corrects it (RESULT_CHANGED). One decision in three, chosen by
+ * the heat's id rather than the shared draws, so that the rest of the demo stays as it was.
+ */
+function announcedWinner(heat: ResultHeat, method: string, winner: Entrant, loser: Entrant): Entrant {
+  const misread =
+    heat.resultStatus === 'PROVISIONAL' &&
+    /decision|^[SUM]D$/i.test(method) &&
+    hashSeed('scorecard', heat.id) % 3 === 0;
+  return misread ? loser : winner;
+}
+
+/** The heat result's `resultStatus`, left out when OFFICIAL (the feed's default). */
+function resultStatusOf(heat: ResultHeat): { resultStatus?: ResultStatus } {
+  return heat.resultStatus === 'PROVISIONAL' ? { resultStatus: 'PROVISIONAL' } : {};
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1539,11 +1561,12 @@ function headToHead(
   const [winner, loser] = firstWins ? [first, second] : [second, first];
   if (heat.status === 'COMPLETED') {
     const method = decide(winner, loser);
-    b.sink.heatResults.push(
-      method === null
-        ? { heatId: heat.id, winnerAthleteId: winner.athlete.id }
-        : { heatId: heat.id, winnerAthleteId: winner.athlete.id, method },
-    );
+    b.sink.heatResults.push({
+      heatId: heat.id,
+      winnerAthleteId: winner.athlete.id,
+      ...(method === null ? {} : { method }),
+      ...resultStatusOf(heat),
+    });
   }
   return [winner, loser];
 }

@@ -14,6 +14,7 @@ import {
   layOutDemo,
   newChunk,
   PRE_EVENT_PRICES,
+  RESULT_PROVISIONAL_MS,
 } from './generate.ts';
 import { loadDemoData } from './load-demo.ts';
 import { demoTeamMarkets, type EventMarkets, inPlayEventMarkets, settleDemoProps } from './markets.ts';
@@ -230,11 +231,15 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
   return { clockAt, tick, run };
 }
 
-/** An event to rebuild: live now or at the last tick, or its status or teams have changed since. */
+/**
+ * An event to rebuild: live now or at the last tick, its result provisional at the last tick, or its
+ * status or teams have changed since.
+ */
 function inPlay(view: EventView, was: EventView): boolean {
   return (
     view.status === 'LIVE' ||
     was.status === 'LIVE' ||
+    (was.status === 'COMPLETED' && was.clock - was.finish < RESULT_PROVISIONAL_MS) ||
     view.status !== was.status ||
     view.home !== was.home ||
     view.away !== was.away

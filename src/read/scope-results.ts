@@ -6,6 +6,7 @@ import {
   heatScopeResult,
   lapStatisticResult,
   matchScopeResult,
+  operatorScopeResult,
 } from '../domain/markets/scope-results.ts';
 import type { Scope } from '../domain/markets/selection.ts';
 import { heatOutcome } from '../domain/results/win-by.ts';
@@ -53,7 +54,7 @@ async function scopeResult(
 ): Promise<ScopeResult | undefined> {
   switch (scope.kind) {
     case 'operator':
-      return undefined;
+      return operatorScopeResult(event.eventStatus);
     case 'match': {
       const found = await read.match();
       if (!found) return undefined;

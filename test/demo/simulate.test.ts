@@ -27,6 +27,7 @@ import { matchDistribution, moneyline, regularPeriods } from '../../src/domain/p
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { staleEventIds } from '../../src/read/feed-status.ts';
 import { getEventOdds } from '../../src/read/odds.ts';
+import { keepSettlements } from '../../src/read/settlement-ledger.ts';
 import type { EventListItem } from '../../src/shapes/events.ts';
 import type { Store } from '../../src/store/database.ts';
 import { runCli, spawnCli, tempDir } from '../helpers/cli.ts';
@@ -455,6 +456,166 @@ for (const kind of STORE_KINDS) {
       assert.deepEqual(reset.loaded, COMPETITIONS);
       assert.ok(Object.values(reset.anchors).every((a) => a.getTime() === later));
       assert.equal((await store.db.selectFrom('events').select('id').execute()).length, count);
+    });
+  });
+}
+
+for (const kind of STORE_KINDS) {
+  // Issue 27's settlement scenarios, as the demo laid out at ANCHOR plays them: a fight decided on
+  // misread scorecards (provisional, then corrected), a non-runner, a dead heat and a game called off.
+  describe(`settlement scenarios in the simulator [${kind}]`, () => {
+    const SCENARIOS = ['lux', 'spr', 'pbr', 'masl'];
+    let testStore: TestStore;
+    let store: Store;
+    let simulator: Simulator;
+    const since = realAt(ANCHOR).toISOString();
+    const settled = (competition: string, reason: string) =>
+      store.db
+        .selectFrom('settlements')
+        .innerJoin('events', 'events.id', 'settlements.eventId')
+        .selectAll('settlements')
+        .where('events.competition', '=', competition)
+        .where('settlementReason', '=', reason)
+        .where('settledAt', '>', since)
+        .execute();
+
+    before(async () => {
+      testStore = await openTestStore(kind);
+      store = testStore.store;
+      // As the app and the CLI keep it.
+      store.settle = keepSettlements;
+      const prepared = await prepareSimulation(store, { now: new Date(ANCHOR), competitions: SCENARIOS });
+      simulator = createSimulator(store, {
+        anchor: prepared.anchors,
+        clock: prepared.clock,
+        startedAt: new Date(ANCHOR),
+        speed: SPEED,
+        competitions: SCENARIOS,
+      });
+    });
+
+    after(async () => {
+      await testStore?.cleanup();
+    });
+
+    test('a provisional result is corrected when it is made official: RESULT_CHANGED, pushed with what it was', async () => {
+      const provisional = await store.db
+        .selectFrom('heatResults')
+        .innerJoin('heats', 'heats.id', 'heatResults.id')
+        .innerJoin('events', 'events.id', 'heats.eventId')
+        .select(['heatResults.id', 'heatResults.winnerAthleteId', 'events.id as eventId'])
+        .where('events.competition', '=', 'lux')
+        .where('heatResults.resultStatus', '=', 'PROVISIONAL')
+        .execute();
+      assert.ok(provisional.length > 0, 'a bout just ended when the demo was laid out is provisional');
+      const ledgerBefore = await store.db
+        .selectFrom('settlements')
+        .selectAll()
+        .where('settlementStatus', '=', 'PROVISIONAL')
+        .execute();
+      assert.ok(ledgerBefore.length > 0, 'its outcomes are settled PROVISIONAL');
+
+      assert.deepEqual((await simulator.tick(realAt(ANCHOR))).written, {});
+      await simulator.tick(realAt(ANCHOR + 30 * MINUTE));
+      const official = await store.db
+        .selectFrom('heatResults')
+        .select(['id', 'winnerAthleteId', 'resultStatus'])
+        .where(
+          'id',
+          'in',
+          provisional.map((r) => r.id),
+        )
+        .execute();
+      assert.ok(
+        official.every((r) => r.resultStatus === 'OFFICIAL'),
+        'official 20 simulated minutes after the bout',
+      );
+      const corrected = official.filter(
+        (r) => r.winnerAthleteId !== provisional.find((p) => p.id === r.id)?.winnerAthleteId,
+      );
+      assert.ok(corrected.length > 0, 'a misread decision names the other fighter once official');
+
+      const changed = await settled('lux', 'RESULT_CHANGED');
+      assert.ok(
+        changed.length >= 2 && changed.every((o) => o.settlementStatus === 'OFFICIAL'),
+        JSON.stringify(changed),
+      );
+      const records = await store.db.selectFrom('changes').select('data').where('kind', '=', 'settlement').execute();
+      const moves = records.flatMap(
+        (r) =>
+          (JSON.parse(r.data).outcomes ?? []) as Array<{
+            id: string;
+            previous: { settlement: string; settlementStatus?: string };
+            settlement: { settlement: string; settlementReason?: string };
+          }>,
+      );
+      const flipped = moves.find(
+        (m) => m.id === changed[0]?.oddId && m.settlement.settlementReason === 'RESULT_CHANGED',
+      );
+      assert.ok(flipped, 'the settlement message names the outcome');
+      assert.equal(flipped.previous.settlementStatus, 'PROVISIONAL');
+      assert.notEqual(flipped.previous.settlement, flipped.settlement.settlement);
+      assert.equal(
+        (
+          await store.db
+            .selectFrom('settlements')
+            .select('oddId')
+            .where('settlementStatus', '=', 'PROVISIONAL')
+            .where(
+              'oddId',
+              'in',
+              ledgerBefore.map((o) => o.oddId),
+            )
+            .execute()
+        ).length,
+        0,
+      );
+    });
+
+    test('a non-runner voids its outcomes, and a dead heat pays a share', async () => {
+      await simulator.tick(realAt(ANCHOR + 160 * MINUTE));
+      const nonRunners = await settled('spr', 'NON_RUNNER');
+      assert.ok(nonRunners.length > 0 && nonRunners.every((o) => o.settlement === 'VOID'), JSON.stringify(nonRunners));
+      const deadHeats = await settled('pbr', 'DEAD_HEAT');
+      assert.ok(
+        deadHeats.length >= 2 && deadHeats.every((o) => o.settlement === 'WIN' && o.deadHeatFactor < 1),
+        JSON.stringify(deadHeats),
+      );
+    });
+
+    test('a game called off before its start voids its open markets', async () => {
+      const calledOff = await store.db
+        .selectFrom('events')
+        .select(['id', 'startDate', 'eventStatus'])
+        .where('competition', '=', 'masl')
+        .where('eventStatus', '=', 'UPCOMING')
+        .orderBy('startDate')
+        .execute();
+      const before = await store.db
+        .selectFrom('odds')
+        .select('id')
+        .where(
+          'eventId',
+          'in',
+          calledOff.map((e) => e.id),
+        )
+        .execute();
+      assert.ok(before.length > 0, 'games to come are priced');
+      await simulator.tick(realAt(ANCHOR + 4 * 24 * 60 * MINUTE));
+      const cancelled = await store.db
+        .selectFrom('events')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          calledOff.map((e) => e.id),
+        )
+        .where('eventStatus', '=', 'CANCELLED')
+        .execute();
+      assert.ok(cancelled.length > 0, 'a game still to come at the load is called off within four days');
+      const voided = await settled('masl', 'EVENT_CANCELLED');
+      const ofCancelled = voided.filter((o) => cancelled.some((e) => e.id === o.eventId));
+      assert.ok(ofCancelled.length > 0 && ofCancelled.every((o) => o.settlement === 'VOID'), JSON.stringify(voided));
     });
   });
 }

@@ -32,6 +32,15 @@ const CALLED_OFF = ['CANCELLED'];
  * The event's final standing: participants' places once the event is COMPLETED and at least one
  * place is in. Withdrawn athletes did not take part (their bets are void).
  */
+/**
+ * A market the operator settles: nothing here decides it, except that a called-off event voids it
+ * (EVENT_CANCELLED) as it voids every other market of the event; the operator's own settlement, when
+ * fed, still wins. Undefined: the operator decides.
+ */
+export function operatorScopeResult(eventStatus: string): ScopeResult | undefined {
+  return CALLED_OFF.includes(eventStatus) ? { state: 'void', ranks: new Map() } : undefined;
+}
+
 export function eventScopeResult(
   eventStatus: string,
   participants: ReadonlyArray<{ athleteId: string; status: string; place: number | null }>,

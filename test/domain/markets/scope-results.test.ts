@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import { EVENT_STATUSES } from '../../../src/domain/enumerations.ts';
 import {
   competitionRanks,
   eventScopeResult,
   heatScopeResult,
   lapStatisticResult,
+  operatorScopeResult,
 } from '../../../src/domain/markets/scope-results.ts';
 
 const row = (
@@ -74,6 +76,20 @@ describe('reading results for settlement', () => {
         ['b', 5],
         ['c', null],
       ],
+    );
+  });
+
+  test('a market the operator settles: void once its event is cancelled, else the operator decides', () => {
+    const table: Array<[string, 'void' | undefined]> = EVENT_STATUSES.map((status) => [
+      status,
+      status === 'CANCELLED' ? 'void' : undefined,
+    ]);
+    for (const [status, state] of table) assert.equal(operatorScopeResult(status)?.state, state, status);
+    fc.assert(
+      fc.property(fc.constantFrom(...EVENT_STATUSES), (status) => {
+        const result = operatorScopeResult(status);
+        return result === undefined ? status !== 'CANCELLED' : result.state === eventScopeResult(status, []).state;
+      }),
     );
   });
 
