@@ -13,7 +13,12 @@ const SHOWN = 10;
 function fileDuration(event: TestEvent): [string, number] | undefined {
   if (event.type !== 'test:complete') return undefined;
   const { file, name, details } = event.data;
-  return file && name === file ? [relative(process.cwd(), file), details.duration_ms] : undefined;
+  return file && name === file ? [sourceOf(relative(process.cwd(), file)), details.duration_ms] : undefined;
+}
+
+/** The test file's source: files run compiled, from dist/ (scripts/build.ts). */
+function sourceOf(file: string): string {
+  return file.startsWith('dist/') ? file.slice('dist/'.length).replace(/\.js$/, '.ts') : file;
 }
 
 export default async function* slowestFiles(source: AsyncIterable<TestEvent>): AsyncGenerator<string> {
