@@ -26,13 +26,14 @@ export function renameImports(code: string): string {
   );
 }
 
-function compile(source: string, file: string): string {
+/** `file` compiled for `target`; its source map points at the original, so stack traces name it. */
+function compile(source: string, file: string, target: string): string {
   const { code } = transformSync(source, {
     loader: 'ts',
     format: 'esm',
     target: 'node20',
     sourcemap: 'inline',
-    sourcefile: relative(ROOT, file),
+    sourcefile: relative(dirname(target), file),
   });
   return renameImports(code);
 }
@@ -51,7 +52,8 @@ function mirror(from: string, to: string): number {
     if (!entry.isFile()) continue;
     copyFileSync(source, target);
     if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
-      writeFileSync(target.replace(/\.ts$/, '.js'), compile(readFileSync(source, 'utf8'), source));
+      const compiledTarget = target.replace(/\.ts$/, '.js');
+      writeFileSync(compiledTarget, compile(readFileSync(source, 'utf8'), source, compiledTarget));
       compiled++;
     }
   }

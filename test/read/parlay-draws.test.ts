@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { ApiError } from '../../src/domain/errors.ts';
 import type { Selection } from '../../src/domain/markets/selection.ts';
@@ -171,28 +170,4 @@ test('a pool closed while its thread is still starting (warmUp) waits for it, th
   await pool.close();
   await warm;
   assert.equal(pool.running, 0);
-});
-
-// The suite runs on Linux, where a nice value is a thread's own (the boot script changes nothing elsewhere).
-test('the draw thread runs at the lowest priority, and the event loop thread keeps its own', async () => {
-  /** The nice value of each of this process's threads (field 19 of /proc/self/task/<tid>/stat). */
-  const niceValues = () =>
-    readdirSync('/proc/self/task').map((tid) => {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      return { tid: Number(tid), nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) };
-    });
-  const before = new Set(niceValues().map((t) => t.tid));
-  const pool = new ParlayPool({ threads: 1, perKeyInFlight: 1 });
-  try {
-    await pool.warmUp();
-    const threads = niceValues();
-    const started = threads.filter((t) => !before.has(t.tid));
-    assert.ok(
-      started.some((t) => t.nice === 19),
-      JSON.stringify(started),
-    );
-    assert.equal(threads.find((t) => t.tid === process.pid)?.nice, 0);
-  } finally {
-    await pool.close();
-  }
 });
