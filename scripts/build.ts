@@ -12,7 +12,7 @@ import { dirname, join, relative } from 'node:path';
 import { transformSync } from 'esbuild';
 
 const ROOT = join(import.meta.dirname, '..');
-export const DIST = join(ROOT, 'dist');
+const DIST = join(ROOT, 'dist');
 /** Never mirrored: dependencies, the build itself, local data and scratch files. */
 const SKIPPED = new Set(['node_modules', 'dist', '.git', 'data', '.scratch', 'tmp']);
 
