@@ -436,16 +436,18 @@ class Grid {
     this.logSurvival = new Float64Array(n * N);
     this.logDensity = new Float64Array(n * N);
     this.logSurvivalAll = new Float64Array(N);
+    // The logarithms that do not depend on the runner, or not on the node, taken once (the same sums, in the same order).
+    const timeTerm = this.time.map((t) => (shape - 1) * Math.log(t));
+    const constant = logFactorial - Math.log(shape);
     for (let j = 0; j < n; j++) {
       const s = strengths[j] as number;
+      const strengthTerm = shape * Math.log(s);
       for (let node = 0; node < N; node++) {
-        const t = this.time[node] as number;
-        const x = s * t;
+        const x = s * (this.time[node] as number);
         const { cdf, logSurvival } = gammaTail(shape, x);
         this.cdf[j * N + node] = cdf;
         this.logSurvival[j * N + node] = logSurvival;
-        this.logDensity[j * N + node] =
-          shape * Math.log(s) + (shape - 1) * Math.log(t) - x - (logFactorial - Math.log(shape));
+        this.logDensity[j * N + node] = strengthTerm + (timeTerm[node] as number) - x - constant;
         this.logSurvivalAll[node] = (this.logSurvivalAll[node] as number) + logSurvival;
       }
     }
@@ -470,6 +472,9 @@ class Grid {
   }
 }
 
+/** 2^-54: a sum's last digit is worth more than 2^-53 of it. */
+const HALF_LAST_DIGIT = 2 ** -54;
+
 /**
  * F(x) and log S(x) of Gamma(shape, 1) at x (whole shapes): S = e^{-x} Σ_{m<shape} x^m / m!; for small x,
  * F = e^{-x} Σ_{m≥shape} x^m / m! directly, so that it keeps its digits.
@@ -485,7 +490,8 @@ function gammaTail(shape: number, x: number): { cdf: number; logSurvival: number
   if (x < 1) {
     let tail = 0;
     let t = term * (x / shape);
-    for (let m = shape; m < shape + 40 && t > 0; m++) {
+    // A term under half the sum's last digit cannot move it, nor can the smaller ones after it.
+    for (let m = shape; m < shape + 40 && t > 0 && t >= tail * HALF_LAST_DIGIT; m++) {
       tail += t;
       t *= x / (m + 1);
     }
