@@ -31,16 +31,25 @@ export const serveCommand: Command = {
     const config = loadConfig(process.env, { simulator: values.simulate === true });
     // Loaded here rather than at the top, so that `altsports serve --help` answers at once.
     const { default: closeWithGrace } = await import('close-with-grace');
-    const { ensureApiKey } = await import('../../access/api-keys.ts');
     const { loadDemoData, storeIsEmpty } = await import('../../demo/load-demo.ts');
+    const store = await openMigratedStore(config);
+    // An empty store's demo dataset is generated on a thread of its own while the app is built (issue 24).
+    const now = new Date();
+    const demo =
+      config.demoData && (await storeIsEmpty(store))
+        ? (await import('../../demo/generate-thread.ts')).generateInThread({ now })
+        : null;
+    const { ensureApiKey } = await import('../../access/api-keys.ts');
     const { buildApp } = await import('../../http/app.ts');
     const { ADMIN_PREFIX, DOCS_PATH, PUBLIC_PREFIX } = await import('../../http/plugins/openapi.ts');
     const { METRICS_PATH } = await import('../../http/routes/metrics.ts');
-    const store = await openMigratedStore(config);
-    const app = await buildApp({ config, store });
-    if (config.demoData && (await storeIsEmpty(store))) {
+    const app = await buildApp({ config, store }).catch(async (error: unknown) => {
+      await demo?.close();
+      throw error;
+    });
+    if (demo) {
       app.log.info('empty store: loading the demo dataset');
-      const { events } = await loadDemoData(store);
+      const { events } = await loadDemoData(store, { now, documents: demo });
       app.log.info({ events }, 'demo dataset loaded');
     }
     if (config.demoApiKey) await ensureApiKey(store, 'demo', config.demoApiKey);
