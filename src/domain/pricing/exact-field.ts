@@ -29,10 +29,12 @@ const CUMULATIVE = integrationMatrix(GAUSS.x);
 const EPSILON = 1e-15;
 /**
  * Under Plackett-Luce the grid serves only the places from the third on (the first two are in closed
- * form), and before the strongest runner has finished with chance 1e-9 two others have finished with
- * chance under (n 1e-9)²: the grid can start there, a third fewer nodes, with errors under 1e-15.
+ * form). A runner finishing third or later before t needs two others done by then: with exponential
+ * times (rates s_j summing to S) that mass is at most Σ_i ∫_0^t s_i (S u)² / 2 du = (S t)³ / 6, so the
+ * grid starts where (S t)³ / 6 is 1e-15, about 1.8e-5 / S: errors under 1e-15, and a quarter fewer
+ * nodes than a start where the strongest has finished with chance 1e-9 (issue 24: the demo's start).
  */
-const THIRD_PLACE_FROM = 1e-9;
+const THIRD_PLACE_MASS = 1e-15;
 
 export class ExactField {
   readonly runners: number;
@@ -264,8 +266,15 @@ export class ExactField {
     return sequences.map((sequence) => integrals.probability(sequence));
   }
 
+  /** Under Plackett-Luce: the chance the strongest has finished where the grid starts (THIRD_PLACE_MASS). */
+  private thirdPlaceStart(): number {
+    const total = this.strengths.reduce((a, b) => a + b, 0);
+    const start = Math.cbrt(6 * THIRD_PLACE_MASS) / total;
+    return -Math.expm1(-Math.max(...this.strengths) * start);
+  }
+
   private timeGrid(): Grid {
-    this.grid ??= new Grid(this.shape, this.strengths, this.plackettLuce ? THIRD_PLACE_FROM : EPSILON);
+    this.grid ??= new Grid(this.shape, this.strengths, this.plackettLuce ? this.thirdPlaceStart() : EPSILON);
     return this.grid;
   }
 }
