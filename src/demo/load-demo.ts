@@ -1,5 +1,4 @@
 import type { FeedDocument } from '../ingest/feed-schema.ts';
-import { type IngestSummary, ingestFeed } from '../ingest/ingest-feed.ts';
 import type { Store } from '../store/database.ts';
 
 export interface LoadDemoOptions {
@@ -20,9 +19,11 @@ export interface LoadDemoOptions {
 /** Loads the demo dataset through the same ingest path as any operator feed. */
 export async function loadDemoData(store: Store, options: LoadDemoOptions = {}): Promise<{ events: number }> {
   const now = options.now ?? new Date();
+  // Loaded here: `serve` asks storeIsEmpty and starts the generator's thread before the ingest's modules load.
+  const { ingestFeed } = await import('../ingest/ingest-feed.ts');
   let events = 0;
   for await (const feed of options.documents ?? (await generated({ ...options, now }))) {
-    const summary: IngestSummary = await ingestFeed(store, feed, { now });
+    const summary = await ingestFeed(store, feed, { now });
     events += summary.events.received;
     options.onProgress?.(events);
   }
