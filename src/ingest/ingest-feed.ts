@@ -8,6 +8,7 @@ import {
 } from '../domain/changes.ts';
 import { preMatchOddIds } from '../domain/feed-health.ts';
 import type { Store } from '../store/database.ts';
+import { mapPaced } from '../store/event-loop-turns.ts';
 import {
   eventIdsOfRounds,
   findEntrants,
@@ -94,7 +95,7 @@ async function writeFeed(
   const statusBefore = await statusesBeforeLive(trx, feed);
   const spokenOf = new Set<string>();
   for (const collection of FEED_COLLECTIONS) {
-    const rows = withParents(collection, feed[collection] as FeedRow[]);
+    const rows = await withParents(collection, feed[collection] as FeedRow[]);
     noteEventsSpokenOf(collection, rows, spokenOf);
     const result = await upsertNewer(trx, collection, rows, {
       contentUpdatedAt: collection === 'events',
@@ -105,7 +106,7 @@ async function writeFeed(
     summary[collection] = result.counts;
     // The price history, in the same transaction: written odds whose price or status moved.
     if (collection === 'odds' && options.oddsHistory !== false) await oddsHistoryRepository(trx).record(result.changed);
-    changes.written(collection, rows, result.changed);
+    await changes.written(collection, rows, result.changed);
     noteEventContent(collection, rows, result.changed, latestByEvent);
     options.onCollection?.(collection, result.counts);
   }
@@ -240,13 +241,13 @@ async function parentIds(trx: Transaction, feed: NormalizedFeed) {
   const eventOfRound = await roundEvents(trx, feed);
   const heatOfEntry = await entryHeats(trx, feed);
   const eventOfMarket = await marketEvents(trx, feed);
-  return (collection: FeedCollection, rows: FeedRow[]): FeedRow[] => {
+  return async (collection: FeedCollection, rows: FeedRow[]): Promise<FeedRow[]> => {
     if (collection === 'heats' || collection === 'roundScores')
-      return rows.map((row) => ({ ...row, eventId: eventOfRound.get(row.roundId as string) as string }));
+      return mapPaced(rows, (row) => ({ ...row, eventId: eventOfRound.get(row.roundId as string) as string }));
     if (collection === 'laps')
-      return rows.map((row) => ({ ...row, heatId: heatOfEntry.get(row.heatEntryId as string) as string }));
+      return mapPaced(rows, (row) => ({ ...row, heatId: heatOfEntry.get(row.heatEntryId as string) as string }));
     if (collection === 'odds')
-      return rows.map((row) => ({ ...row, eventId: eventOfMarket.get(row.marketId as string) as string }));
+      return mapPaced(rows, (row) => ({ ...row, eventId: eventOfMarket.get(row.marketId as string) as string }));
     return rows;
   };
 }
