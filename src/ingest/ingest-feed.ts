@@ -8,7 +8,7 @@ import {
 } from '../domain/changes.ts';
 import { preMatchOddIds } from '../domain/feed-health.ts';
 import type { Store } from '../store/database.ts';
-import { mapPaced } from '../store/event-loop-turns.ts';
+import { forEachPaced, mapPaced } from '../store/event-loop-turns.ts';
 import {
   eventIdsOfRounds,
   findEntrants,
@@ -96,7 +96,7 @@ async function writeFeed(
   const spokenOf = new Set<string>();
   for (const collection of FEED_COLLECTIONS) {
     const rows = await withParents(collection, feed[collection] as FeedRow[]);
-    noteEventsSpokenOf(collection, rows, spokenOf);
+    await noteEventsSpokenOf(collection, rows, spokenOf);
     const result = await upsertNewer(trx, collection, rows, {
       contentUpdatedAt: collection === 'events',
       createdAt: collection === 'futures',
@@ -226,11 +226,11 @@ async function competitionsOf(trx: Transaction, eventIds: readonly string[]): Pr
  * The events a batch speaks of, changed or not (a feed repeating its prices is alive): the bet stop on
  * silence (FEED_STALE) reopens on any message about the event.
  */
-function noteEventsSpokenOf(collection: FeedCollection, rows: readonly FeedRow[], spokenOf: Set<string>): void {
-  for (const row of rows) {
+function noteEventsSpokenOf(collection: FeedCollection, rows: readonly FeedRow[], spokenOf: Set<string>) {
+  return forEachPaced(rows, (row) => {
     const eventId = collection === 'events' ? row.id : row.eventId;
     if (typeof eventId === 'string') spokenOf.add(eventId);
-  }
+  });
 }
 
 /**

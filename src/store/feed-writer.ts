@@ -366,6 +366,7 @@ export async function touchEvents(trx: Transaction<Database>, latestByEvent: Map
       .where('id', '=', eventId)
       .where('contentUpdatedAt', '<', at)
       .execute();
+    await pace();
   }
 }
 
@@ -386,6 +387,7 @@ export async function touchLastChanged(
       .where('id', 'in', ids)
       .where((eb) => eb.or([eb('lastChangedAt', 'is', null), eb('lastChangedAt', '<', at)]))
       .execute();
+    await pace();
   }
 }
 
