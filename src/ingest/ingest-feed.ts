@@ -8,7 +8,7 @@ import {
 } from '../domain/changes.ts';
 import { preMatchOddIds } from '../domain/feed-health.ts';
 import type { Store } from '../store/database.ts';
-import { forEachPaced, mapPaced } from '../store/event-loop-turns.ts';
+import { forEachPaced, mapPaced, pace } from '../store/event-loop-turns.ts';
 import {
   eventIdsOfRounds,
   findEntrants,
@@ -179,6 +179,7 @@ async function noteInPlay(
     const event = { eventId, competition: changed.competition };
     records.push(...(await betStopRecords(trx, [event], 'EVENT_STARTED', committedAt, (o) => preMatch.has(o.id))));
     await odds.suspend([...preMatch], 'EVENT_STARTED');
+    await pace();
   }
   return records;
 }

@@ -104,7 +104,7 @@ function openSqliteReader(file: string): BetterSqlite3.Database {
 }
 
 /** The page cache of a file store's writer connection, in KiB. */
-const WRITER_CACHE_KIB = 8192;
+const WRITER_CACHE_KIB = 2048;
 
 export function openSqliteConnection(dataDir: string): SqliteConnection {
   const inMemory = dataDir === ':memory:';
@@ -113,7 +113,7 @@ export function openSqliteConnection(dataDir: string): SqliteConnection {
   // A file store reads through a connection of its own, so that a feed batch being written does not hold
   // up the reads (sqlite-read-write.ts); an in-memory store has one connection only.
   // A file store's WAL is checkpointed on a thread of its own, not inside a large batch's commit; and
-  // its writer keeps a small page cache, so that a large batch's pages go to the WAL as its statements
+  // its writer keeps a small page cache (SQLite's default), so that a large batch's pages go to the WAL as its statements
   // run (a cache spill, between which others are answered) rather than all in its commit (issue 25).
   // Reads have the reader connection's cache.
   if (!inMemory) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { LARGE_JSON_CHARS, parseJsonPaced } from '../../src/http/large-json.ts';
+import { decodeUtf8Paced, LARGE_JSON_CHARS, parseJsonPaced } from '../../src/http/large-json.ts';
 
 /** What the whole parse gives, as the paced parse must give it: the value, or the error's message. */
 const whole = (text: string) => JSON.parse(text) as unknown;
@@ -47,4 +47,18 @@ test('any JSON value, made large, parses to what JSON.parse gives (property)', a
     }),
     { numRuns: 50 },
   );
+});
+
+test('a large body is decoded as Buffer#toString gives it: a byte order mark kept, bad bytes replaced, characters across slices whole', async () => {
+  const text = `\uFEFF{"a":["é€😀"]}`;
+  // Characters of 2, 3 and 4 bytes at every offset against the 1 MiB slices.
+  const filler = 'x'.repeat(1024 * 1024 - 7);
+  for (let shift = 0; shift < 6; shift++) {
+    const body = Buffer.concat([
+      Buffer.from(filler + 'y'.repeat(shift) + text),
+      Buffer.from([0xff, 0xc3]),
+      Buffer.from(' '.repeat(1024 * 1024)),
+    ]);
+    assert.equal(await decodeUtf8Paced(body), body.toString('utf8'), `shift ${shift}`);
+  }
 });

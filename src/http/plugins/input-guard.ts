@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import { ApiError, badRequest } from '../../domain/errors.ts';
 import { inputProblems, jsonSyntaxProblem } from '../../domain/text.ts';
-import { parseJsonPaced } from '../large-json.ts';
+import { decodeUtf8Paced, parseJsonPaced } from '../large-json.ts';
 import { LOCATIONS } from './errors.ts';
 
 /**
@@ -59,9 +59,9 @@ export const inputGuardPlugin = fp(
     // A large body (an admin feed) is parsed an item at a time, letting others be answered (large-json.ts).
     app.addContentTypeParser(
       'application/json',
-      { parseAs: 'string' },
-      async (_request: FastifyRequest, body: string) => {
-        const text = body as string;
+      { parseAs: 'buffer' },
+      async (_request: FastifyRequest, body: Buffer) => {
+        const text = await decodeUtf8Paced(body);
         if (text.length === 0) throw badRequest('Request body is empty: send a JSON document');
         return parseJsonPaced(text, parseWhole);
       },
