@@ -112,7 +112,11 @@ export const UNTHROTTLED = '1000000000';
  * gets (the request log at info, to `logFile`; rate limits on); `env` names the store (DATA_DIR or
  * DATABASE_URL) and adds what a measurement needs (an admin key).
  */
-export async function startAltsports(env: Record<string, string>, logFile: string): Promise<RunningChild> {
+export async function startAltsports(
+  env: Record<string, string>,
+  logFile: string,
+  nodeOptions: string[] = [],
+): Promise<RunningChild> {
   const port = await freePort();
   const bin = fileURLToPath(new URL('../bin/altsports.js', import.meta.url));
   const serveEnv = {
@@ -122,7 +126,9 @@ export async function startAltsports(env: Record<string, string>, logFile: strin
     RATE_LIMIT_PER_MINUTE: UNTHROTTLED,
     ...env,
   };
-  return spawnServer(process.execPath, [bin, 'serve'], serveEnv, `http://127.0.0.1:${port}/healthz`, { logFile });
+  return spawnServer(process.execPath, [...nodeOptions, bin, 'serve'], serveEnv, `http://127.0.0.1:${port}/healthz`, {
+    logFile,
+  });
 }
 
 /** Synchronous, for `process.on('exit')`: signals every child still running. */

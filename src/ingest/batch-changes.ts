@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { type BatchChanges, type EventChanges, isFinalEventStatus } from '../domain/changes.ts';
+import { forEachPaced } from '../store/event-loop-turns.ts';
 import { eventStates, futureCompetitions, heatStates } from '../store/feed-writer.ts';
 import type { Database } from '../store/schema.ts';
 import type { FeedCollection } from './feed-schema.ts';
@@ -30,14 +31,19 @@ export function batchChangesCollector() {
   const gathered: Gathered = { events: new Map(), heats: new Map(), futures: new Map(), reference: new Set() };
   return {
     /** Records the rows of `collection` that the batch inserted or updated. */
-    written(collection: FeedCollection, rows: readonly WrittenRow[], changedIds: readonly string[]): void {
+    async written(
+      collection: FeedCollection,
+      rows: readonly WrittenRow[],
+      changedIds: readonly string[],
+    ): Promise<void> {
       if (changedIds.length === 0) return;
       if (REFERENCE.has(collection)) {
         gathered.reference.add(collection);
         return;
       }
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      for (const id of changedIds) noteRow(gathered, collection, id, byId.get(id) as WrittenRow);
+      const byId = new Map<string, WrittenRow>();
+      await forEachPaced(rows, (row) => byId.set(row.id, row));
+      await forEachPaced(changedIds, (id) => noteRow(gathered, collection, id, byId.get(id) as WrittenRow));
     },
 
     /** Reads the state the batch left, and returns what changed. */

@@ -8,6 +8,7 @@ import {
 } from '../domain/competitions.ts';
 import { type MarketShape, oddProblems } from '../domain/markets/market-shape.ts';
 import { isMatchFormat } from '../domain/results/match-score.ts';
+import { forEachPaced } from '../store/event-loop-turns.ts';
 import type { ReportProblem } from './feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedCollection, type FeedDocument } from './feed-schema.ts';
 import type { NormalizedFeed } from './normalize-feed.ts';
@@ -189,7 +190,7 @@ export async function checkReferences(
   report: ReportProblem,
 ): Promise<void> {
   const known = await knownCompetitions(feed, existing);
-  for (const ref of REFERENCES) checkReference(ref, feed, known, report);
+  for (const ref of REFERENCES) await checkReference(ref, feed, known, report);
 }
 
 /**
@@ -201,20 +202,20 @@ async function knownCompetitions(feed: NormalizedFeed, existing: ExistingLookup)
   const inBatch = new Map(FEED_COLLECTIONS.map((c) => [c, new Set(rowsOf(feed, c).map((item) => item.id))]));
   const wanted = new Map<FeedCollection, Set<string>>();
   for (const ref of REFERENCES) {
-    for (const item of rowsOf(feed, ref.from)) {
+    await forEachPaced(rowsOf(feed, ref.from), (item) => {
       for (const id of ref.ids(item)) {
         if (id === null || inBatch.get(ref.to)?.has(id)) continue;
         if (!wanted.has(ref.to)) wanted.set(ref.to, new Set());
         wanted.get(ref.to)?.add(id);
       }
-    }
+    });
   }
   const known: Competitions = new Map(FEED_COLLECTIONS.map((c) => [c, new Map()]));
   for (const [collection, ids] of wanted)
     for (const [id, competition] of await existing(collection, [...ids])) known.get(collection)?.set(id, competition);
   for (const collection of FEED_COLLECTIONS) {
     const map = known.get(collection) as Map<string, string | null>;
-    for (const item of rowsOf(feed, collection)) map.set(item.id, competitionOf(collection, item, known));
+    await forEachPaced(rowsOf(feed, collection), (item) => map.set(item.id, competitionOf(collection, item, known)));
   }
   return known;
 }
@@ -232,9 +233,14 @@ function competitionOf(collection: FeedCollection, item: Row<FeedCollection>, kn
 }
 
 /** Reports each item of `ref.from` whose reference is unknown, of another competition, or not accepted there. */
-function checkReference(ref: AnyReference, feed: NormalizedFeed, known: Competitions, report: ReportProblem): void {
+async function checkReference(
+  ref: AnyReference,
+  feed: NormalizedFeed,
+  known: Competitions,
+  report: ReportProblem,
+): Promise<void> {
   const targets = known.get(ref.to) as Map<string, string | null>;
-  rowsOf(feed, ref.from).forEach((item, index) => {
+  await forEachPaced(rowsOf(feed, ref.from), (item, index) => {
     const problem = (message: string) => report(ref.from, index, item.id, ref.field, message);
     for (const id of ref.ids(item)) {
       if (id === null) continue;
@@ -274,7 +280,7 @@ export async function checkEntryRepeats(
     if (items.length === 0) return;
     const seen = new Map<string, number>();
     const key = (ownerId: string, athleteId: string) => `${ownerId}\u0000${athleteId}`;
-    items.forEach((item, index) => {
+    await forEachPaced(items, (item, index) => {
       const k = key(owner(item), item.athleteId);
       const first = seen.get(k);
       if (first !== undefined)
@@ -293,7 +299,7 @@ export async function checkEntryRepeats(
     for (const row of await storedEntrants(collection, [...new Set(items.map(owner))])) {
       if (!resent.has(row.id)) stored.set(key(row.ownerId, row.athleteId), row.id);
     }
-    items.forEach((item, index) => {
+    await forEachPaced(items, (item, index) => {
       const other = stored.get(key(owner(item), item.athleteId));
       if (other !== undefined && other !== item.id) {
         report(
@@ -323,7 +329,7 @@ export async function checkOddsAgainstMarkets(
   const missing = [...new Set(odds.map((o) => o.marketId).filter((id) => !shapes.has(id)))];
   if (missing.length > 0 && storedMarkets)
     for (const [id, shape] of await storedMarkets(missing)) shapes.set(id, shape);
-  odds.forEach((o, i) => {
+  await forEachPaced(odds, (o, i) => {
     const market = shapes.get(o.marketId);
     // A market neither in the batch nor stored is reported by the reference check.
     if (market) for (const problem of oddProblems(market, o)) report('odds', i, o.id, problem.field, problem.message);

@@ -8,6 +8,7 @@ import {
 } from '../domain/changes.ts';
 import { preMatchOddIds } from '../domain/feed-health.ts';
 import type { Store } from '../store/database.ts';
+import { forEachPaced, mapPaced, pace } from '../store/event-loop-turns.ts';
 import {
   eventIdsOfRounds,
   findEntrants,
@@ -94,8 +95,8 @@ async function writeFeed(
   const statusBefore = await statusesBeforeLive(trx, feed);
   const spokenOf = new Set<string>();
   for (const collection of FEED_COLLECTIONS) {
-    const rows = withParents(collection, feed[collection] as FeedRow[]);
-    noteEventsSpokenOf(collection, rows, spokenOf);
+    const rows = await withParents(collection, feed[collection] as FeedRow[]);
+    await noteEventsSpokenOf(collection, rows, spokenOf);
     const result = await upsertNewer(trx, collection, rows, {
       contentUpdatedAt: collection === 'events',
       createdAt: collection === 'futures',
@@ -105,7 +106,7 @@ async function writeFeed(
     summary[collection] = result.counts;
     // The price history, in the same transaction: written odds whose price or status moved.
     if (collection === 'odds' && options.oddsHistory !== false) await oddsHistoryRepository(trx).record(result.changed);
-    changes.written(collection, rows, result.changed);
+    await changes.written(collection, rows, result.changed);
     noteEventContent(collection, rows, result.changed, latestByEvent);
     options.onCollection?.(collection, result.counts);
   }
@@ -178,6 +179,7 @@ async function noteInPlay(
     const event = { eventId, competition: changed.competition };
     records.push(...(await betStopRecords(trx, [event], 'EVENT_STARTED', committedAt, (o) => preMatch.has(o.id))));
     await odds.suspend([...preMatch], 'EVENT_STARTED');
+    await pace();
   }
   return records;
 }
@@ -225,11 +227,11 @@ async function competitionsOf(trx: Transaction, eventIds: readonly string[]): Pr
  * The events a batch speaks of, changed or not (a feed repeating its prices is alive): the bet stop on
  * silence (FEED_STALE) reopens on any message about the event.
  */
-function noteEventsSpokenOf(collection: FeedCollection, rows: readonly FeedRow[], spokenOf: Set<string>): void {
-  for (const row of rows) {
+function noteEventsSpokenOf(collection: FeedCollection, rows: readonly FeedRow[], spokenOf: Set<string>) {
+  return forEachPaced(rows, (row) => {
     const eventId = collection === 'events' ? row.id : row.eventId;
     if (typeof eventId === 'string') spokenOf.add(eventId);
-  }
+  });
 }
 
 /**
@@ -240,13 +242,13 @@ async function parentIds(trx: Transaction, feed: NormalizedFeed) {
   const eventOfRound = await roundEvents(trx, feed);
   const heatOfEntry = await entryHeats(trx, feed);
   const eventOfMarket = await marketEvents(trx, feed);
-  return (collection: FeedCollection, rows: FeedRow[]): FeedRow[] => {
+  return async (collection: FeedCollection, rows: FeedRow[]): Promise<FeedRow[]> => {
     if (collection === 'heats' || collection === 'roundScores')
-      return rows.map((row) => ({ ...row, eventId: eventOfRound.get(row.roundId as string) as string }));
+      return mapPaced(rows, (row) => ({ ...row, eventId: eventOfRound.get(row.roundId as string) as string }));
     if (collection === 'laps')
-      return rows.map((row) => ({ ...row, heatId: heatOfEntry.get(row.heatEntryId as string) as string }));
+      return mapPaced(rows, (row) => ({ ...row, heatId: heatOfEntry.get(row.heatEntryId as string) as string }));
     if (collection === 'odds')
-      return rows.map((row) => ({ ...row, eventId: eventOfMarket.get(row.marketId as string) as string }));
+      return mapPaced(rows, (row) => ({ ...row, eventId: eventOfMarket.get(row.marketId as string) as string }));
     return rows;
   };
 }

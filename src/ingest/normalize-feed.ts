@@ -5,6 +5,7 @@ import { marketProblems } from '../domain/markets/market-shape.ts';
 import { americanToDecimal, probabilityToDecimal, roundTo } from '../domain/odds-format.ts';
 import { deriveJaiAlaiCardId, isJaiAlaiCardId, parsePublicId } from '../domain/public-id.ts';
 import { methodExcludesWinner } from '../domain/results/win-by.ts';
+import { mapPaced } from '../store/event-loop-turns.ts';
 import type {
   AthleteRow,
   EventParticipantRow,
@@ -70,25 +71,29 @@ export interface Normalizing {
   time(value: string | null | undefined): string | null;
 }
 
-export function normalizeFeed(doc: FeedDocument, normalizing: Normalizing): NormalizedFeed {
+/** The batch's rows, collection by collection, letting the event loop run between items of a large batch. */
+export async function normalizeFeed(doc: FeedDocument, normalizing: Normalizing): Promise<NormalizedFeed> {
+  const n = normalizing;
+  const rows = <T, R>(items: readonly T[] | undefined, fn: (item: T, i: number, n: Normalizing) => R) =>
+    mapPaced(items ?? [], (item, i) => fn(item, i, n));
   return {
-    tours: (doc.tours ?? []).map((item, i) => normalizeTour(item, i, normalizing)),
-    tourYears: (doc.tourYears ?? []).map((item, i) => normalizeTourYear(item, i, normalizing)),
-    teams: (doc.teams ?? []).map((item, i) => normalizeTeam(item, i, normalizing)),
-    athletes: (doc.athletes ?? []).map((item, i) => normalizeAthlete(item, i, normalizing)),
-    events: (doc.events ?? []).map((item, i) => normalizeEvent(item, i, normalizing)),
-    rounds: (doc.rounds ?? []).map((item, i) => normalizeRound(item, i, normalizing)),
-    heats: (doc.heats ?? []).map((item, i) => normalizeHeat(item, i, normalizing)),
-    roundScores: (doc.roundScores ?? []).map((item, i) => normalizeRoundScore(item, i, normalizing)),
-    eventParticipants: (doc.eventParticipants ?? []).map((item, i) => normalizeEventParticipant(item, i, normalizing)),
-    heatEntries: (doc.heatEntries ?? []).map((item, i) => normalizeHeatEntry(item, i, normalizing)),
-    laps: (doc.laps ?? []).map((item, i) => normalizeLap(item, i, normalizing)),
-    heatResults: (doc.heatResults ?? []).map((item, i) => normalizeHeatResult(item, i, normalizing)),
-    teamGames: (doc.teamGames ?? []).map((item, i) => normalizeTeamGame(item, i, normalizing)),
-    futures: (doc.futures ?? []).map((item, i) => normalizeFuture(item, i, normalizing)),
-    futureOdds: (doc.futureOdds ?? []).map((item, i) => normalizeFutureOdd(item, i, normalizing)),
-    markets: (doc.markets ?? []).map((item, i) => normalizeMarket(item, i, normalizing)),
-    odds: (doc.odds ?? []).map((item, i) => normalizeOdd(item, i, normalizing)),
+    tours: await rows(doc.tours, normalizeTour),
+    tourYears: await rows(doc.tourYears, normalizeTourYear),
+    teams: await rows(doc.teams, normalizeTeam),
+    athletes: await rows(doc.athletes, normalizeAthlete),
+    events: await rows(doc.events, normalizeEvent),
+    rounds: await rows(doc.rounds, normalizeRound),
+    heats: await rows(doc.heats, normalizeHeat),
+    roundScores: await rows(doc.roundScores, normalizeRoundScore),
+    eventParticipants: await rows(doc.eventParticipants, normalizeEventParticipant),
+    heatEntries: await rows(doc.heatEntries, normalizeHeatEntry),
+    laps: await rows(doc.laps, normalizeLap),
+    heatResults: await rows(doc.heatResults, normalizeHeatResult),
+    teamGames: await rows(doc.teamGames, normalizeTeamGame),
+    futures: await rows(doc.futures, normalizeFuture),
+    futureOdds: await rows(doc.futureOdds, normalizeFutureOdd),
+    markets: await rows(doc.markets, normalizeMarket),
+    odds: await rows(doc.odds, normalizeOdd),
   };
 }
 

@@ -18,20 +18,36 @@ export interface FeedFile {
 export async function readFeedFile(path: string, onBytes?: (read: number, total: number) => void): Promise<FeedFile> {
   const { size } = await stat(path);
   let read = 0;
-  const lines: string[] = [];
   const stream = createReadStream(path, { encoding: 'utf8' });
   stream.on('data', (chunk) => {
     read += Buffer.byteLength(chunk as string);
     onBytes?.(read, size);
   });
-  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) lines.push(line);
+  // NDJSON is merged line by line as it is read (no copy of the file's text is kept); a file whose
+  // first line is not a document of its own is one JSON document, parsed whole.
+  let first: { line: string; json: boolean } | undefined;
+  let ndjson: ReturnType<typeof ndjsonMerger> | undefined;
+  const lines: string[] = [];
+  let number = 0;
+  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+    number += 1;
+    if (ndjson) ndjson.add(line, number);
+    else if (first === undefined) {
+      lines.push(line);
+      if (line.trim()) first = { line, json: isJson(line) };
+    } else if (first.json && line.trim()) {
+      ndjson = mergeNdjsonLines(lines);
+      lines.length = 0;
+      ndjson.add(line, number);
+    } else lines.push(line);
+  }
+  if (ndjson) return ndjson.result();
   const text = lines.join('\n');
   try {
     return { document: JSON.parse(text) as FeedDocument, lineOf: () => undefined };
   } catch {
     // Not one JSON document: NDJSON when its first line stands alone as a document.
-    const first = lines.find((l) => l.trim()) ?? '';
-    if (!isJson(first)) throw notJson('document', jsonSyntaxProblem(text));
+    if (!first?.json) throw notJson('document', jsonSyntaxProblem(text));
   }
   return mergeNdjson(lines);
 }
@@ -50,20 +66,32 @@ function notJson(item: string, detail: string): FeedValidationError {
 }
 
 export function mergeNdjson(lines: string[]): FeedFile {
+  return mergeNdjsonLines(lines).result();
+}
+
+/** A merger that has taken `lines`, numbered from 1. */
+function mergeNdjsonLines(lines: readonly string[]) {
+  const merger = ndjsonMerger();
+  for (let i = 0; i < lines.length; i++) merger.add(lines[i] as string, i + 1);
+  return merger;
+}
+
+/** Merges NDJSON lines, one at a time and in order, into one feed document, remembering each item's line. */
+function ndjsonMerger() {
   const merged: Record<string, unknown[]> = {};
   const origins: Record<string, number[]> = {};
   let updatedAt: string | undefined;
-  lines.forEach((line, i) => {
+  const add = (line: string, number: number): void => {
     if (!line.trim()) return;
     let doc: Record<string, unknown>;
     try {
       doc = JSON.parse(line) as Record<string, unknown>;
     } catch {
-      throw notJson(`line ${i + 1}`, jsonSyntaxProblem(line).replace(/ at line 1, /, ' at '));
+      throw notJson(`line ${number}`, jsonSyntaxProblem(line).replace(/ at line 1, /, ' at '));
     }
     if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
       throw new FeedValidationError([
-        { item: `line ${i + 1}`, field: '', message: 'must be a JSON object (a feed document)' },
+        { item: `line ${number}`, field: '', message: 'must be a JSON object (a feed document)' },
       ]);
     }
     for (const [key, value] of Object.entries(doc)) {
@@ -73,15 +101,16 @@ export function mergeNdjson(lines: string[]): FeedFile {
         origins[key] ??= [];
         for (const item of value) {
           merged[key].push(item);
-          origins[key].push(i + 1);
+          origins[key].push(number);
         }
       } else {
-        throw new FeedValidationError([{ item: `line ${i + 1}`, field: key, message: 'is not a feed collection' }]);
+        throw new FeedValidationError([{ item: `line ${number}`, field: key, message: 'is not a feed collection' }]);
       }
     }
-  });
-  return {
+  };
+  const result = (): FeedFile => ({
     document: { ...(updatedAt ? { updatedAt } : {}), ...merged } as FeedDocument,
     lineOf: (collection, index) => origins[collection]?.[index],
-  };
+  });
+  return { add, result };
 }

@@ -5,6 +5,7 @@ import { type LedgerEntry, nextLedgerEntry } from '../domain/markets/settlement-
 import type { SettlementReason } from '../domain/markets/settlement-reason.ts';
 import type { SettlementStatus } from '../domain/markets/settlement-status.ts';
 import type { SettlementKeeper } from '../store/database.ts';
+import { pace } from '../store/event-loop-turns.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import type { Database, OddRow, SettlementRow } from '../store/schema.ts';
 import { pricedOutcome, settlementLedger } from './odds.ts';
@@ -21,6 +22,8 @@ export const keepSettlements: SettlementKeeper = async (trx, eventIds, committed
   for (const eventId of eventIds) {
     const moved = await settleEvent(trx, eventId, committedAt);
     if (moved.length > 0) moves.set(eventId, moved);
+    // A batch of many events settles them one by one, letting others be answered (issue 25).
+    await pace();
   }
   return moves;
 };

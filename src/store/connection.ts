@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { readWriteSqliteDialect } from './sqlite-read-write.ts';
 import { StoreOpenError } from './store-open-error.ts';
+import { walCheckpointer } from './wal-checkpointer.ts';
 
 /**
  * The store's connection: a Kysely instance over an embedded SQLite file or a PostgreSQL pool, with
@@ -102,15 +103,26 @@ function openSqliteReader(file: string): BetterSqlite3.Database {
   return reader;
 }
 
+/** The page cache of a file store's writer connection, in KiB. */
+const WRITER_CACHE_KIB = 2048;
+
 export function openSqliteConnection(dataDir: string): SqliteConnection {
   const inMemory = dataDir === ':memory:';
   const file = inMemory ? ':memory:' : join(dataDir, 'altsports.db');
   const connection = openSqliteFile(file, inMemory ? null : dataDir);
   // A file store reads through a connection of its own, so that a feed batch being written does not hold
   // up the reads (sqlite-read-write.ts); an in-memory store has one connection only.
+  // A file store's WAL is checkpointed on a thread of its own, not inside a large batch's commit; and
+  // its writer keeps a small page cache (SQLite's default), so that a large batch's pages go to the WAL as its statements
+  // run (a cache spill, between which others are answered) rather than all in its commit (issue 25).
+  // Reads have the reader connection's cache.
+  if (!inMemory) {
+    connection.pragma('wal_autocheckpoint = 0');
+    connection.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
+  }
   const dialect = inMemory
     ? new SqliteDialect({ database: preparedOnce(connection) })
-    : readWriteSqliteDialect(preparedOnce(connection), preparedOnce(openSqliteReader(file)));
+    : readWriteSqliteDialect(preparedOnce(connection), preparedOnce(openSqliteReader(file)), walCheckpointer(file));
   const db = new Kysely<Database>({ dialect, plugins: STORE_PLUGINS });
   return {
     db,

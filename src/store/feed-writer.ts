@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   CompiledQuery,
   DummyDriver,
@@ -14,6 +13,7 @@ import {
 } from 'kysely';
 import type { MarketShape } from '../domain/markets/market-shape.ts';
 import { STORE_PLUGINS, type StoreDialect } from './connection.ts';
+import { pace } from './event-loop-turns.ts';
 import type { Database, FactTable } from './schema.ts';
 
 /**
@@ -203,6 +203,7 @@ async function storedRows(
         referenceId: numbered ? Number(row.referenceId) : undefined,
         updatedAt: row.updatedAt,
       });
+    await pace();
   }
   return stored;
 }
@@ -331,23 +332,6 @@ function writeShape(table: FactTable, first: Row, options: UpsertOptions, number
   return { shape, columns, stamps: stamped.length };
 }
 
-/** Statements a batch writes before it lets the event loop answer others: about a thousand rows. */
-const STATEMENTS_PER_TURN = 16;
-let statementsThisTurn = 0;
-
-/**
- * Lets the event loop run after every STATEMENTS_PER_TURN statements: SQLite's statements run in this
- * thread, and a large batch would otherwise hold every other request until it commits. Its transaction
- * stays open meanwhile; reads outside it see the data as last committed. Counted in statements rather
- * than time, so that a batch's turns do not depend on the machine's load: a small batch takes one.
- */
-async function giveWay(): Promise<void> {
-  statementsThisTurn += 1;
-  if (statementsThisTurn < STATEMENTS_PER_TURN) return;
-  statementsThisTurn = 0;
-  await nextTurn();
-}
-
 /** Rows waiting to be written with one statement, and the ids of those written so far. */
 function batch(db: Writer, shape: Shape, upsert: boolean) {
   const pending = { values: [] as unknown[], ids: [] as string[], changed: [] as string[], flush };
@@ -355,7 +339,9 @@ function batch(db: Writer, shape: Shape, upsert: boolean) {
     if (pending.ids.length === 0) return;
     const text = writeStatement(shape, pending.ids.length, upsert);
     const { rows } = await db.executeQuery<{ id: string }>(CompiledQuery.raw(text, pending.values));
-    await giveWay();
+    // SQLite's statements run in this thread: a large batch lets the event loop answer others between
+    // them. Its transaction stays open meanwhile; reads outside it see the data as last committed.
+    await pace();
     // A plain INSERT writes every row (or fails); the upsert returns the rows it changed.
     if (upsert) for (const row of rows) pending.changed.push(row.id);
     else pending.changed.push(...pending.ids);
@@ -380,6 +366,7 @@ export async function touchEvents(trx: Transaction<Database>, latestByEvent: Map
       .where('id', '=', eventId)
       .where('contentUpdatedAt', '<', at)
       .execute();
+    await pace();
   }
 }
 
@@ -400,6 +387,7 @@ export async function touchLastChanged(
       .where('id', 'in', ids)
       .where((eb) => eb.or([eb('lastChangedAt', 'is', null), eb('lastChangedAt', '<', at)]))
       .execute();
+    await pace();
   }
 }
 

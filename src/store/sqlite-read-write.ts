@@ -12,6 +12,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import type { WalCheckpointer } from './wal-checkpointer.ts';
 
 /**
  * Kysely's SQLite dialect over two connections to one WAL file. A statement that only reads, outside a
@@ -20,10 +21,14 @@ import {
  * and every other statement take the writer connection, one at a time, as Kysely's own SQLite driver
  * does with its single connection.
  */
-export function readWriteSqliteDialect(writer: SqliteDatabase, reader: SqliteDatabase): Dialect {
+export function readWriteSqliteDialect(
+  writer: SqliteDatabase,
+  reader: SqliteDatabase,
+  checkpointer?: WalCheckpointer,
+): Dialect {
   return {
     createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new ReadWriteDriver(writer, reader),
+    createDriver: () => new ReadWriteDriver(writer, reader, checkpointer),
     createQueryCompiler: (): QueryCompiler => new SqliteQueryCompiler(),
     createIntrospector: (db) => new SqliteIntrospector(db),
   };
@@ -65,6 +70,7 @@ class ReadWriteDriver implements Driver {
   constructor(
     readonly writer: SqliteDatabase,
     readonly reader: SqliteDatabase,
+    readonly checkpointer?: WalCheckpointer,
   ) {}
 
   async init(): Promise<void> {}
@@ -80,6 +86,7 @@ class ReadWriteDriver implements Driver {
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('commit'));
+    this.checkpointer?.wrote();
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -91,6 +98,7 @@ class ReadWriteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.checkpointer?.close();
     this.reader.close();
     this.writer.close();
   }
@@ -119,6 +127,7 @@ class Session implements DatabaseConnection {
       return (await run(this.driver.writer, query)) as QueryResult<R>;
     } finally {
       endTurn();
+      this.driver.checkpointer?.wrote();
     }
   }
 

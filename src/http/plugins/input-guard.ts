@@ -1,9 +1,10 @@
 import { parse as parseContentType } from 'content-type';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
 import { ApiError, badRequest } from '../../domain/errors.ts';
 import { inputProblems, jsonSyntaxProblem } from '../../domain/text.ts';
+import { decodeUtf8Paced, parseJsonPaced } from '../large-json.ts';
 import { LOCATIONS } from './errors.ts';
 
 /**
@@ -37,23 +38,34 @@ function jsonCharset(contentType: string | undefined): string | undefined {
   }
 }
 
+/** The body parsed in one step, its refusals told apart. */
+function parseWhole(text: string): unknown {
+  try {
+    return secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
+  } catch (error) {
+    throw badRequest(
+      /forbidden (prototype|constructor) property/.test((error as Error).message)
+        ? 'Request body holds a "__proto__" or "constructor.prototype" key, which is not accepted'
+        : `Request body is not valid JSON: ${jsonSyntaxProblem(text)}`,
+    );
+  }
+}
+
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
     // Fastify's JSON parser, but with its refusals told apart: a key that would reach Object's
     // prototype, and where a malformed document goes wrong.
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      const text = body as string;
-      if (text.length === 0) return done(badRequest('Request body is empty: send a JSON document'), undefined);
-      try {
-        done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
-      } catch (error) {
-        const refused = /forbidden (prototype|constructor) property/.test((error as Error).message)
-          ? 'Request body holds a "__proto__" or "constructor.prototype" key, which is not accepted'
-          : `Request body is not valid JSON: ${jsonSyntaxProblem(text)}`;
-        done(badRequest(refused), undefined);
-      }
-    });
+    // A large body (an admin feed) is parsed an item at a time, letting others be answered (large-json.ts).
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer' },
+      async (_request: FastifyRequest, body: Buffer) => {
+        const text = await decodeUtf8Paced(body);
+        if (text.length === 0) throw badRequest('Request body is empty: send a JSON document');
+        return parseJsonPaced(text, parseWhole);
+      },
+    );
 
     // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly.
     app.addHook('preParsing', async (request) => {

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { pace } from '../event-loop-turns.ts';
 import type { Database, OddsHistoryRow } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -33,6 +34,7 @@ export function oddsHistoryRepository(db: Db) {
                 from odds where id in (${sql.join(part)})) o
           left join odds_history last on last.id = o.last_id
           where last.id is null or last.decimal_odds <> o.decimal_odds or last.status <> o.status`.execute(db);
+        await pace();
       }
     },
 

@@ -1,0 +1,196 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateDemoFeeds } from '../src/demo/generate.ts';
+import { killAllChildren, startAltsports } from './children.ts';
+import { summarize } from './stats.ts';
+
+/**
+ * `npm run bench:large-feed` (issue 25, "writes never stall reads"): `altsports serve` as `npm start`
+ * runs it (demo data, default settings) takes a 60 MB admin feed (demo events of another seed, merged
+ * into one document) while a client polls GET /sports one request after another; prints p50/p99/max of
+ * /sports during the ingest, the ingest's time, and the server's idle and peak RSS. Then `altsports
+ * import` of a 30 MB and a 90 MB NDJSON file into the running server's store, with the peak RSS of each.
+ * Targets: /sports p99 < 50 ms and max < 200 ms; peak RSS < idle + 2x the body; the import's peak
+ * independent of the file's size. Usage: npm run bench:large-feed -- [--feed-mb 60] [--keep DIR]
+ */
+
+const { values } = parseArgs({
+  options: {
+    'feed-mb': { type: 'string', default: '60' },
+    'import-mb': { type: 'string', default: '30,90' },
+    keep: { type: 'string' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const FEED_MB = Number(values['feed-mb']);
+const IMPORT_MB = (values['import-mb'] as string).split(',').filter(Boolean).map(Number);
+const ADMIN_KEY = 'bench-large-feed-admin-key';
+const DEMO_KEY = 'altsports-demo-key';
+const BIN = fileURLToPath(new URL('../bin/altsports.js', import.meta.url));
+const MB = 1024 * 1024;
+
+/** Demo feed documents of `seed` as NDJSON, until the file holds about `mb` MiB. */
+async function writeNdjson(file: string, mb: number, seed: number): Promise<void> {
+  if (existsSync(file)) return;
+  const out = createWriteStream(`${file}.part`);
+  // About 48 KB per demo event (1,000 events: 48.4 MB); the whole dataset, so that every reference holds.
+  for (const feed of generateDemoFeeds({ now: new Date(), seed, events: Math.round((mb * MB) / 48_400) })) {
+    if (!out.write(`${JSON.stringify(feed)}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  renameSync(`${file}.part`, file);
+}
+
+/** The NDJSON file's documents merged into one feed document (the admin feed's body). */
+function mergedDocument(ndjson: string): string {
+  const merged: Record<string, unknown[]> = {};
+  for (const line of readFileSync(ndjson, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    for (const [key, value] of Object.entries(JSON.parse(line) as Record<string, unknown>))
+      if (Array.isArray(value)) {
+        const items = merged[key] ?? [];
+        merged[key] = items;
+        for (const item of value) items.push(item);
+      }
+  }
+  return JSON.stringify(merged);
+}
+
+/** A process's resident set (VmRSS) and its high-water mark (VmHWM), in MiB. */
+function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { rss: field('VmRSS'), hwm: field('VmHWM') };
+}
+
+/** Resets a process's VmHWM to its current RSS (clear_refs 5), so that a peak is the peak of what follows. */
+function resetPeak(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+interface Polling {
+  stop(): Promise<number[]>;
+}
+
+/** GET /sports, one request after the other, until stopped; the latencies in ms. */
+function pollSports(base: string): Polling {
+  const latencies: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/v1/public/sports`, { headers: { 'x-api-key': DEMO_KEY } });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (response.status !== 200) throw new Error(`GET /sports answered ${response.status}`);
+      await sleep(5);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return latencies;
+    },
+  };
+}
+
+const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
+
+function summary(latencies: number[]): string {
+  const s = summarize(latencies);
+  return `${s.samples} answers, p50 ${ms(s.p50)} ms, p99 ${ms(s.p99)} ms, max ${ms(s.max)} ms`;
+}
+
+/** Peak RSS (MiB) of `altsports import FILE` against `dataDir`, and its time; throws on a non-zero exit. */
+async function importPeak(file: string, dataDir: string): Promise<{ peak: number; seconds: number; output: string }> {
+  const started = performance.now();
+  const child = spawn('/usr/bin/time', ['-f', 'peak-kib %M', process.execPath, BIN, 'import', file], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  if (code !== 0) throw new Error(`altsports import ${file} exited ${code}:\n${output.slice(-4000)}`);
+  const peak = Number(/peak-kib (\d+)/.exec(output)?.[1] ?? 0) / 1024;
+  return { peak, seconds: (performance.now() - started) / 1000, output };
+}
+
+async function main(): Promise<void> {
+  const dir = values.keep ?? join(tmpdir(), 'altsports-large-feed');
+  mkdirSync(dir, { recursive: true });
+  const feedSource = join(dir, `feed-${FEED_MB}mb.ndjson`);
+  console.log(`preparing a ${FEED_MB} MiB feed and NDJSON files of ${IMPORT_MB.join(', ')} MiB in ${dir} ...`);
+  await writeNdjson(feedSource, FEED_MB * 0.97, 7);
+  const body = mergedDocument(feedSource);
+  const imports = IMPORT_MB.map((mb, i) => ({ mb, file: join(dir, `import-${mb}mb.ndjson`), seed: 11 + i }));
+  for (const { mb, file, seed } of imports) await writeNdjson(file, mb, seed);
+
+  const dataDir = join(dir, 'data');
+  rmSync(dataDir, { recursive: true, force: true });
+  const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_API_KEY: ADMIN_KEY };
+  const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+  const server = await startAltsports(env, join(dir, 'server.log'), profile);
+  const base = `http://127.0.0.1:${server.port}`;
+  try {
+    // Settled: the demo loaded, the first answers compiled.
+    const warm = pollSports(base);
+    await sleep(3000);
+    const idleLatencies = await warm.stop();
+    const idle = memoryOf(server.pid);
+    resetPeak(server.pid);
+    const polling = pollSports(base);
+    await sleep(500);
+    const started = performance.now();
+    const response = await fetch(`${base}/api/v1/admin/feed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': ADMIN_KEY },
+      body,
+    });
+    const answer = await response.text();
+    const ingestSeconds = (performance.now() - started) / 1000;
+    const during = await polling.stop();
+    const peak = memoryOf(server.pid);
+    if (response.status !== 200) throw new Error(`the feed was answered ${response.status}: ${answer.slice(0, 2000)}`);
+    const bodyMb = Buffer.byteLength(body) / MB;
+    console.log(`\nadmin feed: ${bodyMb.toFixed(1)} MiB body, ingested in ${ingestSeconds.toFixed(2)} s`);
+    console.log(`  GET /sports before: ${summary(idleLatencies)}`);
+    console.log(`  GET /sports during: ${summary(during)} (target p99 < 50 ms, max < 200 ms)`);
+    console.log(
+      `  server RSS: idle ${idle.rss.toFixed(0)} MiB, peak ${peak.hwm.toFixed(0)} MiB: +${(peak.hwm - idle.rss).toFixed(0)} MiB ` +
+        `(${((peak.hwm - idle.rss) / bodyMb).toFixed(2)}x the body; target < 2x)`,
+    );
+    for (const { file } of imports) {
+      const size = statSync(file).size / MB;
+      const result = await importPeak(file, dataDir);
+      console.log(
+        `altsports import of ${size.toFixed(1)} MiB NDJSON into the running server's store: ` +
+          `${result.seconds.toFixed(1)} s, peak RSS ${result.peak.toFixed(0)} MiB`,
+      );
+    }
+  } finally {
+    await server.stop();
+    if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+process.on('exit', killAllChildren);
+await main();
