@@ -187,7 +187,12 @@ for (const kind of STORE_KINDS) {
         const feed = await feedOn(b, { pollMs: 3_600_000 });
         const got = record(feed);
         assert.equal(feed.catchUp(), null, 'nothing pending before the write');
-        const summary = await ingestFeed(a, scoreBatch(11));
+        // The other process commits a change within this very turn (its connection writes synchronously;
+        // an ingest lets the loop turn while it works).
+        const at = new Date().toISOString();
+        const { lastInsertRowid } = (a.sqlite as NonNullable<Store['sqlite']>)
+          .prepare('insert into changes (kind, competition, event_id, data, created_at) values (?, ?, ?, ?, ?)')
+          .run('heatScore', 'wsl', 'event-11', JSON.stringify({ heatIds: ['h-11'] }), at);
         // data_version is read once per turn: a request read in this turn had arrived before the commit.
         assert.equal(feed.catchUp(), null, 'the same turn: the version read before the commit stands');
         // Another process's commit reaches a server's requests through I/O, in a later turn.
@@ -196,7 +201,10 @@ for (const kind of STORE_KINDS) {
         assert.ok(pending, 'the commit of the other process is noticed');
         assert.equal(feed.catchUp(), pending, 'a second request in that turn waits for the same pull');
         await pending;
-        assert.deepEqual(got.delivered, summary.changes);
+        assert.deepEqual(
+          got.delivered.map((c) => [c.id, c.kind, c.eventId]),
+          [[Number(lastInsertRowid), 'heatScore', 'event-11']],
+        );
         assert.equal(feed.catchUp(), null, 'nothing pending once caught up');
         assert.equal(feed.live, true);
       });
