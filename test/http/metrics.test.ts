@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { freePort } from '../../scripts/free-port.ts';
 import { ADMIN_KEY, fixtureApp, TEST_KEY, type TestApp } from '../helpers/app.ts';
+import { freezeClock } from '../helpers/clock.ts';
 import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { SseStream } from '../helpers/sse.ts';
 import { openTestStore, type TestStore } from '../helpers/stores.ts';
@@ -39,7 +40,8 @@ describe('GET /metrics', () => {
     await store.cleanup();
   });
 
-  test('counts requests by route template, method and status, with their latency', async () => {
+  test('counts requests by route template, method and status, with their latency', async (t) => {
+    freezeClock(t);
     await fixture.get(`${BASE}/events/${WSL_LIVE}`);
     await fixture.get(`${BASE}/events/not-an-event`);
     const text = await scrape();
@@ -51,7 +53,9 @@ describe('GET /metrics', () => {
     assert.ok((sample(text, 'process_resident_memory_bytes') ?? 0) > 0, 'process metrics are included');
   });
 
-  test('counts response cache hits and misses, and rate-limit rejections', async () => {
+  test('counts response cache hits and misses, and rate-limit rejections', async (t) => {
+    // Rate limits count by clock minute: this test's requests and the last test's must fall in one.
+    freezeClock(t);
     const before = await scrape();
     const hits = sample(before, 'altsports_response_cache_lookups_total', { result: 'hit' }) ?? 0;
     const misses = sample(before, 'altsports_response_cache_lookups_total', { result: 'miss' }) ?? 0;

@@ -1,20 +1,19 @@
 import assert from 'node:assert/strict';
-import { type TestContext, test } from 'node:test';
+import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { createApiKey, setApiKeyLimits } from '../../src/access/api-keys.ts';
 import { loadConfig } from '../../src/config.ts';
 import { ADMIN_KEY, buildTestApp, fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
+import { freezeClock, NOON } from '../helpers/clock.ts';
 import { WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { startRedis } from '../helpers/redis.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
 // 30 s before the minute ends: requests of a test never straddle two minutes.
-const NOON = Date.parse('2026-03-10T12:00:30Z');
 const LIMITED_KEY = 'limited-key-0123456789abcdef';
 
 /** Freezes Date (only Date: timers still run) for the test. */
-const freezeClock = (t: TestContext, now = NOON) => t.mock.timers.enable({ apis: ['Date'], now });
 
 const limitHeaders = (res: LightMyRequestResponse) =>
   [res.headers['x-ratelimit-limit'], res.headers['x-ratelimit-remaining'], res.headers['x-ratelimit-reset']].map((v) =>

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { ADMIN_KEY, fixtureApp, TEST_KEY, type TestApp } from '../helpers/app.ts';
+import { freezeClock } from '../helpers/clock.ts';
 import { WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
@@ -43,7 +44,9 @@ describe('security headers', () => {
   });
   after(() => t.close());
 
-  test('every kind of answer carries them: documents (cached or not), errors, admin, health, 429', async () => {
+  test('every kind of answer carries them: documents (cached or not), errors, admin, health, 429', async (context) => {
+    // Rate limits count by clock minute: the four requests must fall in one.
+    freezeClock(context);
     const { app, get } = t.test;
     const answers: Array<[string, LightMyRequestResponse]> = [
       ['a document', await get(`${BASE}/events/${WSL_LIVE}`)],

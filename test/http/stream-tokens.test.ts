@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
-import { type TestContext, test } from 'node:test';
+import { test } from 'node:test';
 import { revokeApiKey } from '../../src/access/api-keys.ts';
 import { fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
+import { freezeClock, NOON } from '../helpers/clock.ts';
 import { SseStream } from '../helpers/sse.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
-const NOON = Date.parse('2026-03-10T12:00:30Z');
-const freezeClock = (t: TestContext) => t.mock.timers.enable({ apis: ['Date'], now: NOON });
 
 describeEachStore('stream tokens for browsers (issue 28)', (open) => {
   test('a token opens GET /stream?token= without the key, bound to its competitions', async () => {
