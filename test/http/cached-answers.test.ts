@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { ADMIN_KEY, buildTestApp, fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
+import { freezeClock } from '../helpers/clock.ts';
 import { fixtureFeed, MASL_GAME, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { describeEachStore, openTestStore } from '../helpers/stores.ts';
 
@@ -270,6 +271,8 @@ describeEachStore('cached answers, over real HTTP', (open) => {
   });
 
   test('rate limits: each cached answer counts, and the 429 over the limit has its body and headers', async (t) => {
+    // Rate limits count by clock minute: the requests counted here must fall in one.
+    freezeClock(t);
     const store = await open();
     const server = await served(store);
     t.after(() => server.close());

@@ -5,6 +5,7 @@ import { createApiKey } from '../../src/access/api-keys.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { fixtureApp, TEST_KEY } from '../helpers/app.ts';
+import { freezeClock } from '../helpers/clock.ts';
 import { fieldFeed } from '../helpers/parlay-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
@@ -125,7 +126,9 @@ describeEachStore('parlay pricing under load', (open, kind) => {
     }
   });
 
-  test('a parlay that starts a new simulation costs SGP_SIMULATION_COST requests; a cached one costs one', async () => {
+  test('a parlay that starts a new simulation costs SGP_SIMULATION_COST requests; a cached one costs one', async (t) => {
+    // Rate limits count by clock minute: the requests counted here must fall in one.
+    freezeClock(t);
     const app = await floodApp(await open(), { RATE_LIMIT_PER_MINUTE: '25' }, base + 10, 3);
     const [e0, e1, e2] = [base + 10, base + 11, base + 12];
     try {
