@@ -2,7 +2,7 @@
 // Runs the TypeScript sources through tsx's loader, or their compiled copies in dist/ (docs/decisions.md, "Runtime"). Help is
 // answered from src/cli/help.json (written by `npm run cli:help` from the commands' own usage, and
 // checked by test/cli/help.test.ts) without loading tsx, which takes most of a second to start.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const asksHelp = (arg) => arg === '--help' || arg === '-h';
@@ -14,11 +14,8 @@ if (help && topic in texts) {
   console.log(texts[topic]);
   process.exitCode = args.length === 0 ? 1 : 0;
 } else {
-  // Run from dist/ (npm run build), the compiled files sit beside the sources; elsewhere tsx compiles
-  // the sources as they load.
-  const built = existsSync(new URL('../src/cli/main.js', import.meta.url));
-  if (!built) (await import('tsx/esm/api')).register();
-  const { main } = await import(built ? '../src/cli/main.js' : '../src/cli/main.ts');
+  const { importSource } = await import('../src/import-source.mjs');
+  const { main } = await importSource(new URL('../src/cli/main.ts', import.meta.url));
   const code = await main(args);
   if (code !== 0 || args[0] !== 'serve') process.exitCode = code;
 }

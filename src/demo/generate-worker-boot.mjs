@@ -1,8 +1,5 @@
-// The demo generator's thread entry (demo/generate-thread.ts). Worker threads do not inherit the
-// process's loader hooks (`--import tsx`, or bin/altsports.js's register()): run from dist/ (npm run
-// build), the compiled worker sits beside this file; elsewhere the thread registers tsx itself.
-import { existsSync } from 'node:fs';
+// The demo generator's thread entry (demo/generate-thread.ts): the worker, compiled or through tsx
+// (import-source.mjs).
+import { importSource } from '../import-source.mjs';
 
-const built = existsSync(new URL('./generate-worker.js', import.meta.url));
-if (!built) (await import('tsx/esm/api')).register();
-await import(built ? './generate-worker.js' : './generate-worker.ts');
+await importSource(new URL('./generate-worker.ts', import.meta.url));

@@ -1,11 +1,8 @@
 // The parlay draw pool's worker entry (read/parlay-draws.ts). Worker threads do not inherit the
-// process's loader hooks (`--import tsx`, or bin/altsports.js's register()): the thread registers tsx
-// itself, then hands piscina the TypeScript worker's handler. A null task only starts the thread
+// process's loader hooks: the thread loads the worker compiled or through tsx (import-source.mjs), then
+// hands piscina its handler. A null task only starts the thread
 // (ParlayPool.warmUp): the loading is what takes time.
-import { existsSync } from 'node:fs';
+import { importSource } from '../import-source.mjs';
 
-// Run from dist/ (npm run build), the compiled worker sits beside this file; elsewhere tsx compiles it.
-const built = existsSync(new URL('./parlay-draw-worker.js', import.meta.url));
-if (!built) (await import('tsx/esm/api')).register();
-const { draw } = await import(built ? './parlay-draw-worker.js' : './parlay-draw-worker.ts');
+const { draw } = await importSource(new URL('./parlay-draw-worker.ts', import.meta.url));
 export default (request) => (request === null ? null : draw(request));
