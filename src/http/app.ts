@@ -48,7 +48,7 @@ import { sportsRoutes } from './routes/sports.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { usageRoutes } from './routes/usage.ts';
 import { ServerErrorResponse } from './schemas/common.ts';
-import { lazySerializers } from './serializers.ts';
+import { lazyCompilers } from './schema-compilers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,7 +67,7 @@ export interface AppOptions {
   store: Store;
   /** Pino logger options, or false for none (tests). Defaults to JSON logs at the configured level. */
   logger?: boolean | Record<string, unknown>;
-  /** Fastify's schema compilers (default: serializers compiled on first use); the tests share theirs across apps. */
+  /** Fastify's schema compilers (default: each route's compiled on first use); the tests share theirs across apps. */
   schemaController?: FastifyServerOptions['schemaController'];
 }
 
@@ -91,7 +91,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   const app = Fastify({
     logger: logger ?? defaultLogger(config),
     logController: new AccessLog(),
-    schemaController: schemaController ?? lazySerializers,
+    schemaController: schemaController ?? lazyCompilers(),
     bodyLimit: config.bodyLimitBytes,
     serverFactory: (handler) => listenerServer(config, handler),
     clientErrorHandler,

@@ -6,12 +6,12 @@ import { type AppOptions, buildApp } from '../../src/http/app.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { fixtureFeed } from './feed-fixture.ts';
-import { sharedSerializers } from './serializers.ts';
+import { sharedCompilers } from './schema-compilers.ts';
 import { openTestStore, type StoreKind, type TestStore } from './stores.ts';
 
-/** An app as tests build it: no log unless asked, serializers shared with the process's other apps. */
+/** An app as tests build it: no log unless asked, schema compilers shared with the process's other apps. */
 export function buildTestApp(options: AppOptions): Promise<FastifyInstance> {
-  return buildApp({ logger: false, schemaController: sharedSerializers, ...options });
+  return buildApp({ logger: false, schemaController: sharedCompilers, ...options });
 }
 
 export const ADMIN_KEY = 'admin-key-for-tests-0123456789';
@@ -29,7 +29,11 @@ export interface TestApp {
 export const FIXTURE_LOADED_AT = '2026-04-05T00:00:00.000Z';
 
 /** Builds the app over a fresh store holding the fixture feed and two keys (full and wsl-only). */
-export async function fixtureApp(store: Store, env: Record<string, string> = {}): Promise<TestApp> {
+export async function fixtureApp(
+  store: Store,
+  env: Record<string, string> = {},
+  schemaController?: AppOptions['schemaController'],
+): Promise<TestApp> {
   // No server-wide rate limit unless a test sets one: suites send hundreds of requests with one key.
   const config: Config = loadConfig({
     ADMIN_API_KEY: ADMIN_KEY,
@@ -46,7 +50,7 @@ export async function fixtureApp(store: Store, env: Record<string, string> = {})
   await ingestFeed(store, fixtureFeed(), { now: new Date(FIXTURE_LOADED_AT) });
   await createApiKey(store, { name: 'full', key: TEST_KEY });
   await createApiKey(store, { name: 'wsl only', key: WSL_ONLY_KEY, competitions: ['wsl'] });
-  const app = await buildTestApp({ config, store });
+  const app = await buildTestApp({ config, store, ...(schemaController ? { schemaController } : {}) });
   return {
     app,
     store,
