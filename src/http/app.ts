@@ -47,8 +47,8 @@ import { sportEventsRoutes } from './routes/sport-events.ts';
 import { sportsRoutes } from './routes/sports.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { usageRoutes } from './routes/usage.ts';
-import { ServerErrorResponse } from './schemas/common.ts';
 import { lazyCompilers } from './schema-compilers.ts';
+import { ServerErrorResponse } from './schemas/common.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
