@@ -108,9 +108,10 @@ function tail(file: string | undefined): string {
 export const UNTHROTTLED = '1000000000';
 
 /**
- * `altsports serve` as `npm start` runs it (`node bin/altsports.js serve`), with the defaults a user
- * gets (the request log at info, to `logFile`; rate limits on); `env` names the store (DATA_DIR or
- * DATABASE_URL) and adds what a measurement needs (an admin key).
+ * `altsports serve` with the defaults a user gets: the request log at info, to `logFile`; rate limits
+ * on. Run as `node bin/altsports.js serve`, the sources through tsx: the same code `npm start` runs
+ * compiled from `dist/` (tsx transforms each module once, at start). `env` names the store (DATA_DIR
+ * or DATABASE_URL) and adds what a measurement needs (an admin key).
  */
 export async function startAltsports(
   env: Record<string, string>,
