@@ -12,7 +12,7 @@ import type { Scope } from '../domain/markets/selection.ts';
 import { heatOutcome } from '../domain/results/win-by.ts';
 import type { Store } from '../store/database.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
-import { resultsRepository } from '../store/repositories/results-repository.ts';
+import { type HeatResultsRows, resultsRepository } from '../store/repositories/results-repository.ts';
 import type { EventRow, MarketRow } from '../store/schema.ts';
 import { heatScoreRows } from './results.ts';
 import { type TeamMatch, teamMatch } from './team-match.ts';
@@ -31,8 +31,9 @@ export async function scopeResults(
 ): Promise<Map<string, ScopeResult>> {
   const out = new Map<string, ScopeResult>();
   const read = scopeFacts(store, event, competition, readMatch);
-  for (const market of markets) {
-    const scope = scopeOf({ ...market, athleteIds: null });
+  const scopes = markets.map((market) => scopeOf({ ...market, athleteIds: null }));
+  await read.readHeats(await heatsDecidingScopes(store, event, scopes));
+  for (const scope of scopes) {
     const key = scopeKey(scope);
     if (out.has(key)) continue;
     const result = await scopeResult(scope, event, competition, read, store);
@@ -87,6 +88,30 @@ async function scopeResult(
   }
 }
 
+/** The heats these scopes are decided by: every heat of the event when a lap statistic spans it. */
+async function heatsDecidingScopes(
+  store: Pick<Store, 'db'>,
+  event: ScopeEvent,
+  scopes: readonly Scope[],
+): Promise<string[]> {
+  const ids = new Set<string>();
+  let eventHeats: string[] | undefined;
+  for (const scope of scopes) {
+    if (scope.kind === 'heat') ids.add(scope.heatId);
+    else if (scope.kind === 'lapStatistic' && scope.heatId) ids.add(scope.heatId);
+    else if (scope.kind === 'lapStatistic') {
+      eventHeats ??= await heatsOfEvent(store, event.id);
+      for (const id of eventHeats) ids.add(id);
+    }
+  }
+  return [...ids];
+}
+
+async function heatsOfEvent(store: Pick<Store, 'db'>, eventId: string): Promise<string[]> {
+  const rows = await store.db.selectFrom('heats').select('id').where('eventId', '=', eventId).execute();
+  return rows.map((h) => h.id);
+}
+
 /**
  * A heat's scopes (its result, its lap statistics) are as provisional as its fed result; the event's
  * (places, the match score and its periods, event-wide statistics) as the event's `resultStatus`.
@@ -106,8 +131,7 @@ function scopeFacts(
   readMatch: TeamMatch | undefined,
 ) {
   const repo = resultsRepository(store.db);
-  const heatResults = async (heatId: string) => {
-    const rows = await repo.findHeatResults(heatId);
+  const heatFacts = (rows: HeatResultsRows | undefined) => {
     if (!rows || rows.heat.eventId !== event.id) return undefined;
     return {
       status: rows.heat.heatStatus,
@@ -117,11 +141,17 @@ function scopeFacts(
       result: rows.result,
     };
   };
-  const heatRows = new Map<string, Awaited<ReturnType<typeof heatResults>>>();
+  const heatRows = new Map<string, ReturnType<typeof heatFacts>>();
   let match = readMatch;
   return {
+    /** Reads these heats at once (one query per table rather than per heat), for `heat` to answer. */
+    readHeats: async (heatIds: readonly string[]) => {
+      const wanted = heatIds.filter((id) => !heatRows.has(id));
+      const found = await repo.findHeatsResults(wanted);
+      for (const id of wanted) heatRows.set(id, heatFacts(found.get(id)));
+    },
     heat: async (heatId: string) => {
-      if (!heatRows.has(heatId)) heatRows.set(heatId, await heatResults(heatId));
+      if (!heatRows.has(heatId)) heatRows.set(heatId, heatFacts(await repo.findHeatResults(heatId)));
       return heatRows.get(heatId);
     },
     match: async () => {
@@ -142,9 +172,7 @@ async function lapStatistic(
   read: Facts,
   store: Pick<Store, 'db'>,
 ): Promise<ScopeResult> {
-  const heatIds = scope.heatId
-    ? [scope.heatId]
-    : (await store.db.selectFrom('heats').select('id').where('eventId', '=', event.id).execute()).map((h) => h.id);
+  const heatIds = scope.heatId ? [scope.heatId] : await heatsOfEvent(store, event.id);
   const values = new Map<string, number | null>();
   let completed = heatIds.length > 0;
   for (const heatId of heatIds) {

@@ -43,7 +43,11 @@ async function settleEvent(trx: Transaction<Database>, eventId: string, at: stri
     settlementLedger(store, eventId),
   ]);
   const byMarket = new Map<string, OddRow[]>();
-  for (const odd of odds) byMarket.set(odd.marketId, [...(byMarket.get(odd.marketId) ?? []), odd]);
+  for (const odd of odds) {
+    const siblings = byMarket.get(odd.marketId);
+    if (siblings) siblings.push(odd);
+    else byMarket.set(odd.marketId, [odd]);
+  }
   const moves: SettlementMove[] = [];
   const rows: SettlementRow[] = [];
   for (const market of markets) {
