@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { FeedDocument } from '../src/ingest/feed-schema.ts';
 import { ingestFeed } from '../src/ingest/ingest-feed.ts';
 import { migrateToLatest, openStore, type Store } from '../src/store/database.ts';
+import { BENCH_T, supercrossEvents } from './supercross-events.ts';
 
 /**
  * Feed ingestion rate: heat entries per second and laps per second through the whole ingest path
@@ -16,7 +17,7 @@ export interface IngestRate {
   perSecond: number;
 }
 
-const T = '2026-05-01T00:00:00.000Z';
+const T = BENCH_T;
 
 /** Events of supercross mains: `heats` heats of `riders` entries, each entry with `laps` laps. */
 export function syntheticResults(heats: number, riders: number, laps: number) {
@@ -25,18 +26,7 @@ export function syntheticResults(heats: number, riders: number, laps: number) {
   const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   const setup: FeedDocument = {
     updatedAt: T,
-    tours: [{ id: 'bench-tour', competition: 'spr', name: 'Bench Supercross' }],
-    athletes: Array.from({ length: riders }, (_, i) => ({ id: `rider-${i}`, firstName: 'Rider', lastName: String(i) })),
-    events: Array.from({ length: events }, (_, e) => ({
-      id: `spr:${uuid(e)}`,
-      competition: 'spr',
-      tourId: 'bench-tour',
-      name: `Round ${e + 1}`,
-      startDate: T,
-      endDate: T,
-      eventNumber: e + 1,
-      eventStatus: 'COMPLETED',
-    })),
+    ...supercrossEvents(events, riders, 'COMPLETED', uuid),
     rounds: Array.from({ length: events }, (_, e) => ({
       id: `r${e}`,
       eventId: uuid(e),

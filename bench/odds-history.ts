@@ -9,6 +9,7 @@ import { ingestFeed } from '../src/ingest/ingest-feed.ts';
 import { getOddsHistory } from '../src/read/odds-history.ts';
 import { migrateToLatest, openStore, type Store } from '../src/store/database.ts';
 import { ms, summarize } from './stats.ts';
+import { BENCH_T, supercrossEvents } from './supercross-events.ts';
 
 /**
  * `npm run bench:odds-history` (issue 27; not a test): the price history's read and write costs, on
@@ -40,7 +41,7 @@ const reads = Number(values.reads);
 const ticks = Number(values.ticks);
 const events = outcomes / PER_EVENT;
 const WARM_UP = 20;
-const T = '2026-05-01T00:00:00.000Z';
+const T = BENCH_T;
 
 const uuid = (e: number) => `5b5b5b5b-0000-4000-8000-${String(e).padStart(12, '0')}`;
 const oddId = (e: number, i: number) => `o-${e}-${i}`;
@@ -49,18 +50,7 @@ const oddId = (e: number, i: number) => `o-${e}-${i}`;
 function setupFeed(): FeedDocument {
   return {
     updatedAt: T,
-    tours: [{ id: 'bench-tour', competition: 'spr', name: 'Bench Supercross' }],
-    athletes: Array.from({ length: PER_EVENT }, (_, i) => ({ id: `rider-${i}`, firstName: 'Rider', lastName: `${i}` })),
-    events: Array.from({ length: events }, (_, e) => ({
-      id: `spr:${uuid(e)}`,
-      competition: 'spr',
-      tourId: 'bench-tour',
-      name: `Round ${e + 1}`,
-      startDate: T,
-      endDate: T,
-      eventNumber: e + 1,
-      eventStatus: 'LIVE',
-    })),
+    ...supercrossEvents(events, PER_EVENT, 'LIVE', uuid),
     markets: Array.from({ length: events }, (_, e) => ({ id: `m-${e}`, eventId: uuid(e), oddType: 'eventWinner' })),
     odds: Array.from({ length: outcomes }, (_, n) => {
       const e = Math.floor(n / PER_EVENT);
