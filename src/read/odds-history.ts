@@ -1,6 +1,7 @@
 import { getCompetition } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
+import { groupBy } from '../domain/group-by.ts';
 import { scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import { marketStatus } from '../domain/markets/market-status.ts';
 import { outcomeHistory, type RecordedPrice } from '../domain/markets/price-history.ts';
@@ -74,7 +75,7 @@ async function histories(
   const [oldest, lastOpen, changes, closed] = await Promise.all([
     history.firstOf(ids).then(byOdd),
     history.lastOpenOf(ids).then(byOdd),
-    history.changesOf(ids, window.since, window.until).then(groupByOdd),
+    history.changesOf(ids, window.since, window.until).then((rows) => groupBy(rows, (row) => row.oddId)),
     closedForGood(store, event, markets, odds),
   ]);
   const marketById = new Map(markets.map((m) => [m.id, m]));
@@ -107,16 +108,6 @@ function asRecorded(odd: OddRow): RecordedPrice {
 
 function byOdd(rows: OddsHistoryEntry[]): Map<string, OddsHistoryEntry> {
   return new Map(rows.map((r) => [r.oddId, r]));
-}
-
-function groupByOdd(rows: OddsHistoryEntry[]): Map<string, OddsHistoryEntry[]> {
-  const out = new Map<string, OddsHistoryEntry[]>();
-  for (const row of rows) {
-    const list = out.get(row.oddId);
-    if (list) list.push(row);
-    else out.set(row.oddId, [row]);
-  }
-  return out;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { SettlementMove, SettlementState } from '../domain/changes.ts';
 import { getCompetition } from '../domain/competitions.ts';
+import { groupBy } from '../domain/group-by.ts';
 import { type LedgerEntry, nextLedgerEntry } from '../domain/markets/settlement-ledger.ts';
 import type { SettlementReason } from '../domain/markets/settlement-reason.ts';
 import type { SettlementStatus } from '../domain/markets/settlement-status.ts';
@@ -42,12 +43,7 @@ async function settleEvent(trx: Transaction<Database>, eventId: string, at: stri
     scopeResults(store, event, getCompetition(event.competition), markets),
     settlementLedger(store, eventId),
   ]);
-  const byMarket = new Map<string, OddRow[]>();
-  for (const odd of odds) {
-    const siblings = byMarket.get(odd.marketId);
-    if (siblings) siblings.push(odd);
-    else byMarket.set(odd.marketId, [odd]);
-  }
+  const byMarket = groupBy(odds, (odd) => odd.marketId);
   const moves: SettlementMove[] = [];
   const rows: SettlementRow[] = [];
   for (const market of markets) {

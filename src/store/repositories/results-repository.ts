@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { groupBy } from '../../domain/group-by.ts';
 import type {
   AthleteRow,
   Database,
@@ -45,74 +46,69 @@ export async function byId<K extends 'athletes' | 'teams'>(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Rows grouped by key, each group in the rows' order. */
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(key(row));
-    if (group) group.push(row);
-    else groups.set(key(row), [row]);
-  }
-  return groups;
+/** findHeatResults of many heats in one read per table: by heat id, the unknown ones left out. */
+async function findHeatsResults(
+  db: Kysely<Database>,
+  heatIds: readonly string[],
+): Promise<Map<string, HeatResultsRows>> {
+  const ids = [...new Set(heatIds)];
+  if (ids.length === 0) return new Map();
+  const heats = await db.selectFrom('heats').selectAll().where('id', 'in', ids).execute();
+  if (heats.length === 0) return new Map();
+  const known = heats.map((h) => h.id);
+  const [entries, laps, results, teamGames] = await Promise.all([
+    db
+      .selectFrom('heatEntries')
+      .selectAll()
+      .where('heatId', 'in', known)
+      .orderBy('heatId')
+      .orderBy('referenceId')
+      .execute(),
+    db.selectFrom('laps').selectAll().where('heatId', 'in', known).orderBy('heatId').orderBy('lapNo').execute(),
+    db.selectFrom('heatResults').selectAll().where('id', 'in', known).execute(),
+    db.selectFrom('teamGames').selectAll().where('id', 'in', known).execute(),
+  ]);
+  const athletes = await byId(
+    db,
+    'athletes',
+    entries.map((e) => e.athleteId),
+  );
+  const teams = await byId(db, 'teams', [
+    ...entries.map((e) => e.teamId),
+    ...[...athletes.values()].map((a) => a.teamId),
+  ]);
+  const entriesOf = groupBy(entries, (e) => e.heatId);
+  const lapsOf = groupBy(laps, (l) => l.heatId);
+  const resultOf = new Map(results.map((r) => [r.id, r]));
+  const teamGameOf = new Map(teamGames.map((g) => [g.id, g]));
+  return new Map(
+    heats.map((heat) => [
+      heat.id,
+      {
+        heat,
+        entries: entriesOf.get(heat.id) ?? [],
+        athletes,
+        teams,
+        laps: lapsOf.get(heat.id) ?? [],
+        result: resultOf.get(heat.id),
+        teamGame: teamGameOf.get(heat.id),
+      },
+    ]),
+  );
 }
 
 export function resultsRepository(db: Kysely<Database>) {
   return {
     /** The heat with everything its score rows are derived from; undefined when the heat is unknown. */
     async findHeatResults(heatId: string): Promise<HeatResultsRows | undefined> {
-      return (await resultsRepository(db).findHeatsResults([heatId])).get(heatId);
+      return (await findHeatsResults(db, [heatId])).get(heatId);
     },
 
     /**
      * findHeatResults of many heats in one read per table (a settlement reads all of an event's heats):
      * by heat id, the unknown ones left out.
      */
-    async findHeatsResults(heatIds: readonly string[]): Promise<Map<string, HeatResultsRows>> {
-      const ids = [...new Set(heatIds)];
-      if (ids.length === 0) return new Map();
-      const heats = await db.selectFrom('heats').selectAll().where('id', 'in', ids).execute();
-      if (heats.length === 0) return new Map();
-      const known = heats.map((h) => h.id);
-      const [entries, laps, results, teamGames] = await Promise.all([
-        db
-          .selectFrom('heatEntries')
-          .selectAll()
-          .where('heatId', 'in', known)
-          .orderBy('heatId')
-          .orderBy('referenceId')
-          .execute(),
-        db.selectFrom('laps').selectAll().where('heatId', 'in', known).orderBy('heatId').orderBy('lapNo').execute(),
-        db.selectFrom('heatResults').selectAll().where('id', 'in', known).execute(),
-        db.selectFrom('teamGames').selectAll().where('id', 'in', known).execute(),
-      ]);
-      const athletes = await byId(
-        db,
-        'athletes',
-        entries.map((e) => e.athleteId),
-      );
-      const teams = await byId(db, 'teams', [
-        ...entries.map((e) => e.teamId),
-        ...[...athletes.values()].map((a) => a.teamId),
-      ]);
-      const entriesOf = groupBy(entries, (e) => e.heatId);
-      const lapsOf = groupBy(laps, (l) => l.heatId);
-      const resultOf = new Map(results.map((r) => [r.id, r]));
-      const teamGameOf = new Map(teamGames.map((g) => [g.id, g]));
-      return new Map(
-        heats.map((heat) => [
-          heat.id,
-          {
-            heat,
-            entries: entriesOf.get(heat.id) ?? [],
-            athletes,
-            teams,
-            laps: lapsOf.get(heat.id) ?? [],
-            result: resultOf.get(heat.id),
-            teamGame: teamGameOf.get(heat.id),
-          },
-        ]),
-      );
-    },
+    findHeatsResults: (heatIds: readonly string[]) => findHeatsResults(db, heatIds),
 
     /** Each participant's athlete, status and final place: what event markets settle from. */
     async participantPlaces(
