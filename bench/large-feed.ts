@@ -24,7 +24,8 @@ import { summarize } from './stats.ts';
  * runs it (demo data, default settings) takes a 60 MB admin feed (demo events of another seed, merged
  * into one document) while a client polls GET /sports one request after another; prints p50/p99/max of
  * /sports during the ingest, the ingest's time, and the server's idle and peak RSS. Then `altsports
- * import` of a 30 MB and a 90 MB NDJSON file into the running server's store, with the peak RSS of each.
+ * import` of a 30 MB and a 90 MB NDJSON file (lines of at most 20 events, about a megabyte) into the
+ * running server's store, with the peak RSS of each.
  * Targets: /sports p99 < 50 ms and max < 200 ms; peak RSS < idle + 2x the body; the import's peak
  * independent of the file's size. Usage: npm run bench:large-feed -- [--feed-mb 60] [--keep DIR]
  */
@@ -44,12 +45,16 @@ const DEMO_KEY = 'altsports-demo-key';
 const BIN = fileURLToPath(new URL('../bin/altsports.js', import.meta.url));
 const MB = 1024 * 1024;
 
+/** Events a line of the import files holds at most: lines of about a megabyte, whatever the file's size. */
+const EVENTS_PER_LINE = 20;
+
 /** Demo feed documents of `seed` as NDJSON, until the file holds about `mb` MiB. */
-async function writeNdjson(file: string, mb: number, seed: number): Promise<void> {
+async function writeNdjson(file: string, mb: number, seed: number, eventsPerLine?: number): Promise<void> {
   if (existsSync(file)) return;
   const out = createWriteStream(`${file}.part`);
   // About 48 KB per demo event (1,000 events: 48.4 MB); the whole dataset, so that every reference holds.
-  for (const feed of generateDemoFeeds({ now: new Date(), seed, events: Math.round((mb * MB) / 48_400) })) {
+  const events = Math.round((mb * MB) / 48_400);
+  for (const feed of generateDemoFeeds({ now: new Date(), seed, events, maxEventsPerChunk: eventsPerLine })) {
     if (!out.write(`${JSON.stringify(feed)}\n`)) await once(out, 'drain');
   }
   out.end();
@@ -141,8 +146,12 @@ async function main(): Promise<void> {
   console.log(`preparing a ${FEED_MB} MiB feed and NDJSON files of ${IMPORT_MB.join(', ')} MiB in ${dir} ...`);
   await writeNdjson(feedSource, FEED_MB * 0.97, 7);
   const body = mergedDocument(feedSource);
-  const imports = IMPORT_MB.map((mb, i) => ({ mb, file: join(dir, `import-${mb}mb.ndjson`), seed: 11 + i }));
-  for (const { mb, file, seed } of imports) await writeNdjson(file, mb, seed);
+  const imports = IMPORT_MB.map((mb, i) => ({
+    mb,
+    file: join(dir, `import-${mb}mb-${EVENTS_PER_LINE}-events-a-line.ndjson`),
+    seed: 11 + i,
+  }));
+  for (const { mb, file, seed } of imports) await writeNdjson(file, mb, seed, EVENTS_PER_LINE);
 
   const dataDir = join(dir, 'data');
   rmSync(dataDir, { recursive: true, force: true });

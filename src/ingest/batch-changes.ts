@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { type BatchChanges, type EventChanges, isFinalEventStatus } from '../domain/changes.ts';
+import { type BatchChanges, type EventChanges, isFinalEventStatus, MAX_RECORDS_PER_BATCH } from '../domain/changes.ts';
 import { forEachPaced } from '../store/event-loop-turns.ts';
 import { eventStates, futureCompetitions, heatStates } from '../store/feed-writer.ts';
 import type { Database } from '../store/schema.ts';
@@ -51,9 +51,33 @@ export function batchChangesCollector() {
   };
 }
 
+/**
+ * Every event changed makes at least one change record, so a batch that changes more events than a
+ * batch may log is logged as a reset (changeRecords): from then on, an event's changed odds and markets
+ * only need to say whether there are any and whether one carries a settlement. Keeping one of each
+ * holds a batch of any size (an NDJSON import) in memory that grows with its events, not its odds.
+ */
+function bulk(gathered: Gathered): boolean {
+  return gathered.events.size > MAX_RECORDS_PER_BATCH;
+}
+
+function thin(entry: Omit<EventChanges, 'competition' | 'eventFinal'>): void {
+  const settled = entry.odds.find((o) => o.settlement !== null);
+  entry.odds = [...new Set([entry.odds[0], settled])].filter((o) => o !== undefined);
+  entry.marketIds = entry.marketIds.slice(0, 1);
+}
+
+function noteOdd(gathered: Gathered, eventId: string, at: string, odd: EventChanges['odds'][number]): void {
+  const { odds } = touchEvent(gathered, eventId, at);
+  if (!bulk(gathered) || odds.length === 0 || (odd.settlement !== null && !odds.some((o) => o.settlement !== null)))
+    odds.push(odd);
+}
+
 function touchEvent(gathered: Gathered, eventId: string, updatedAt: string) {
   let entry = gathered.events.get(eventId);
   if (!entry) {
+    // The batch becomes a bulk one with this event: what the events before it hold is thinned once.
+    if (gathered.events.size === MAX_RECORDS_PER_BATCH) for (const e of gathered.events.values()) thin(e);
     entry = {
       heatIds: [],
       completedHeatIds: [],
@@ -106,11 +130,13 @@ function noteRow(gathered: Gathered, collection: FeedCollection, id: string, row
       gathered.futures.set(futureId, { ...known, updatedAt: known && known.updatedAt > at ? known.updatedAt : at });
       break;
     }
-    case 'markets':
-      touchEvent(gathered, row.eventId as string, at).marketIds.push(id);
+    case 'markets': {
+      const { marketIds } = touchEvent(gathered, row.eventId as string, at);
+      if (!bulk(gathered) || marketIds.length === 0) marketIds.push(id);
       break;
+    }
     case 'odds':
-      touchEvent(gathered, row.eventId as string, at).odds.push({
+      noteOdd(gathered, row.eventId as string, at, {
         id,
         marketId: row.marketId as string,
         decimalOdds: row.decimalOdds as number,

@@ -54,64 +54,158 @@ export const INGEST_LOCK = 0x616c7473;
  * Returns per-collection counts and the ids of events whose documents changed.
  */
 export async function ingestFeed(store: Store, input: unknown, options: IngestOptions = {}): Promise<IngestSummary> {
-  const feed = await validateFeed(
-    input,
-    (collection, ids) => findExisting(store.db, collection, ids),
-    options.now,
-    (collection, ownerIds) => findEntrants(store.db, collection, ownerIds),
-    (ids) => findMarkets(store.db, ids),
-    (roundIds) => eventIdsOfRounds(store.db, roundIds),
-    (collection, ids) => resultsHeld(store.db, collection, ids),
+  const feed = await validateAgainst(store.db, input, options.now);
+  return commitBatch(store, (writer) => writer.add(feed), options);
+}
+
+/** One document of a batch read from a file, and the line it starts on (NDJSON), for its problems. */
+export interface NumberedDocument {
+  document: unknown;
+  line?: number | undefined;
+}
+
+/**
+ * One batch made of many documents, taken one at a time (`altsports import` of an NDJSON file, in
+ * memory bounded by its largest line): each is validated against the store as the documents before it
+ * left it, inside the batch's transaction, and written; the batch ends as one document would (the
+ * change log, settlements, in-play facts). A bad document rolls back the whole batch; its problems name
+ * its line.
+ */
+export async function ingestDocuments(
+  store: Store,
+  documents: AsyncIterable<NumberedDocument>,
+  options: IngestOptions = {},
+): Promise<IngestSummary> {
+  return commitBatch(
+    store,
+    async (writer, trx) => {
+      for await (const { document, line } of documents) {
+        try {
+          await writer.add(await validateAgainst(trx, document, options.now));
+        } catch (error) {
+          throw error instanceof FeedValidationError && line !== undefined ? onLine(error, line) : error;
+        }
+      }
+    },
+    options,
   );
-  try {
-    const summary = await store.db.transaction().execute(async (trx) => {
-      if (store.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK})`.execute(trx);
-      return writeFeed(trx, store, feed, options);
-    });
-    if (summary.changes.length > 0) store.noteWrite(summary.changes);
-    const { changedEventIds: _events, changes: _changes, ...rows } = summary;
-    store.noteIngest(rows);
-    return summary;
-  } catch (error) {
-    if (error instanceof ReferenceIdConflict) throw referenceIdProblem(feed, error);
-    throw error;
-  }
+}
+
+/** Validates a document against the store as `db` (the store, or a batch's transaction) sees it. */
+function validateAgainst(
+  db: Store['db'] | Transaction,
+  input: unknown,
+  now: Date | undefined,
+): Promise<NormalizedFeed> {
+  return validateFeed(
+    input,
+    (collection, ids) => findExisting(db, collection, ids),
+    now,
+    (collection, ownerIds) => findEntrants(db, collection, ownerIds),
+    (ids) => findMarkets(db, ids),
+    (roundIds) => eventIdsOfRounds(db, roundIds),
+    (collection, ids) => resultsHeld(db, collection, ids),
+  );
+}
+
+function onLine(error: FeedValidationError, line: number): FeedValidationError {
+  return new FeedValidationError(error.problems.map((p) => ({ ...p, item: `${p.item} (line ${line})` })));
+}
+
+/** Runs `fill` in the batch's transaction with a batch writer, ends the batch and tells the store's listeners. */
+async function commitBatch(
+  store: Store,
+  fill: (writer: BatchWriter, trx: Transaction) => Promise<void>,
+  options: IngestOptions = {},
+): Promise<IngestSummary> {
+  const summary = await store.db.transaction().execute(async (trx) => {
+    if (store.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK})`.execute(trx);
+    const writer = batchWriter(trx, store, options);
+    await fill(writer, trx);
+    return writer.finish();
+  });
+  if (summary.changes.length > 0) store.noteWrite(summary.changes);
+  const { changedEventIds: _events, changes: _changes, ...rows } = summary;
+  store.noteIngest(rows);
+  return summary;
 }
 
 type Transaction = Parameters<typeof touchEvents>[0];
 type FeedRow = { id: string; updatedAt: string } & Record<string, unknown>;
 
-/** Writes every collection in order, moves the events' contentUpdatedAt and lastChangedAt, and appends the change log. */
-async function writeFeed(
-  trx: Transaction,
-  store: Store,
-  feed: NormalizedFeed,
-  options: IngestOptions,
-): Promise<IngestSummary> {
-  const summary = {} as IngestSummary;
+interface BatchWriter {
+  /** Writes one validated document, every collection in order. */
+  add(feed: NormalizedFeed): Promise<void>;
+  /** Moves the events' contentUpdatedAt and lastChangedAt, keeps settlements and appends the change log. */
+  finish(): Promise<IngestSummary>;
+}
+
+/** Writes a batch's documents in its transaction, keeping what the batch as a whole must know at its end. */
+function batchWriter(trx: Transaction, store: Store, options: IngestOptions): BatchWriter {
+  const counts = Object.fromEntries(FEED_COLLECTIONS.map((c) => [c, noWrites()])) as Record<
+    FeedCollection,
+    WriteCounts
+  >;
   const changes = batchChangesCollector();
   const latestByEvent = new Map<string, string>();
-  const withParents = await parentIds(trx, feed);
-  const statusBefore = await statusesBeforeLive(trx, feed);
   const spokenOf = new Set<string>();
-  for (const collection of FEED_COLLECTIONS) {
-    const rows = await withParents(collection, feed[collection] as FeedRow[]);
-    await noteEventsSpokenOf(collection, rows, spokenOf);
-    const result = await upsertNewer(trx, collection, rows, {
-      contentUpdatedAt: collection === 'events',
-      createdAt: collection === 'futures',
-      referenceIds: !UNNUMBERED.has(collection),
-      dialect: store.dialect,
-    });
-    summary[collection] = result.counts;
-    // The price history, in the same transaction: written odds whose price or status moved.
-    if (collection === 'odds' && options.oddsHistory !== false) await oddsHistoryRepository(trx).record(result.changed);
-    await changes.written(collection, rows, result.changed);
-    noteEventContent(collection, rows, result.changed, latestByEvent);
-    options.onCollection?.(collection, result.counts);
+  const statusBefore = new Map<string, string>();
+  // Odds priced by the batch once it had said their event was LIVE: in-play prices, not pre-match ones.
+  const pricedLive = new Set<string>();
+  return {
+    async add(feed) {
+      try {
+        await writeDocument(feed);
+      } catch (error) {
+        if (error instanceof ReferenceIdConflict) throw referenceIdProblem(feed, error);
+        throw error;
+      }
+    },
+    finish: () =>
+      finishBatch(trx, store, options, { counts, changes, latestByEvent, spokenOf, statusBefore, pricedLive }),
+  };
+
+  async function writeDocument(feed: NormalizedFeed): Promise<void> {
+    for (const [id, status] of await statusesBeforeLive(trx, feed))
+      if (!statusBefore.has(id)) statusBefore.set(id, status);
+    const withParents = await parentIds(trx, feed);
+    for (const collection of FEED_COLLECTIONS) {
+      const rows = await withParents(collection, feed[collection] as FeedRow[]);
+      await noteEventsSpokenOf(collection, rows, spokenOf);
+      const result = await upsertNewer(trx, collection, rows, {
+        contentUpdatedAt: collection === 'events',
+        createdAt: collection === 'futures',
+        referenceIds: !UNNUMBERED.has(collection),
+        dialect: store.dialect,
+      });
+      addCounts(counts[collection], result.counts);
+      // The price history, in the same transaction: written odds whose price or status moved.
+      if (collection === 'odds' && options.oddsHistory !== false)
+        await oddsHistoryRepository(trx).record(result.changed);
+      if (collection === 'odds') for (const o of rows) if (statusBefore.has(o.eventId as string)) pricedLive.add(o.id);
+      await changes.written(collection, rows, result.changed);
+      noteEventContent(collection, rows, result.changed, latestByEvent);
+      options.onCollection?.(collection, result.counts);
+    }
   }
+}
+
+interface BatchState {
+  counts: Record<FeedCollection, WriteCounts>;
+  changes: ReturnType<typeof batchChangesCollector>;
+  latestByEvent: Map<string, string>;
+  spokenOf: Set<string>;
+  statusBefore: ReadonlyMap<string, string>;
+  pricedLive: ReadonlySet<string>;
+}
+
+async function finishBatch(
+  trx: Transaction,
+  store: Store,
+  options: IngestOptions,
+  { counts, changes, latestByEvent, spokenOf, statusBefore, pricedLive }: BatchState,
+): Promise<IngestSummary> {
   await touchEvents(trx, latestByEvent);
-  summary.changedEventIds = [...latestByEvent.keys()];
   const committedAt = (options.now ?? new Date()).toISOString();
   const batch = await settleBatch(trx, store, await changes.resolve(trx), committedAt);
   // Taken inside the transaction, after PostgreSQL's ingest lock: batches are stamped in the order they commit.
@@ -125,7 +219,7 @@ async function writeFeed(
   const records = changeRecords(batch);
   // A bet stop on silence the stream announced ends with this message: announce that too.
   if (reopened.length > 0) await touchLastChanged(trx, reopened, committedAt); // its prices reopen now
-  const started = await noteInPlay(trx, feed, batch, statusBefore, committedAt);
+  const started = await noteInPlay(trx, pricedLive, batch, statusBefore, committedAt);
   if (records[0]?.kind !== 'reset') records.push(...started);
   if (reopened.length > 0 && records[0]?.kind !== 'reset') {
     const competitions = await competitionsOf(trx, reopened);
@@ -138,11 +232,23 @@ async function writeFeed(
       )),
     );
   }
-  summary.changes =
+  const changed =
     records.length === 0
       ? []
       : await changesRepository(trx).append(records, committedAt, store.changeLogSize, store.changeChannel);
-  return summary;
+  return { ...counts, changedEventIds: [...latestByEvent.keys()], changes: changed };
+}
+
+function noWrites(): WriteCounts {
+  return { received: 0, inserted: 0, updated: 0, unchanged: 0, stale: 0 };
+}
+
+function addCounts(into: WriteCounts, more: WriteCounts): void {
+  into.received += more.received;
+  into.inserted += more.inserted;
+  into.updated += more.updated;
+  into.unchanged += more.unchanged;
+  into.stale += more.stale;
 }
 
 /** The stored status of each event the batch says is LIVE (absent: an event new to the store). */
@@ -161,7 +267,7 @@ async function statusesBeforeLive(trx: Transaction, feed: NormalizedFeed): Promi
  */
 async function noteInPlay(
   trx: Transaction,
-  feed: NormalizedFeed,
+  pricedNow: ReadonlySet<string>,
   batch: BatchChanges,
   statusBefore: ReadonlyMap<string, string>,
   committedAt: string,
@@ -169,7 +275,6 @@ async function noteInPlay(
   const scored = [...batch.events].filter(([, c]) => c.heatIds.length > 0 || c.roundIds.length > 0).map(([id]) => id);
   if (scored.length > 0) await feedActivityRepository(trx).markScoreChanged(scored, committedAt);
   const records: ChangeRecord[] = [];
-  const pricedNow = new Set((feed.odds as FeedRow[]).map((o) => o.id));
   for (const [eventId, previous] of statusBefore) {
     const changed = batch.events.get(eventId);
     if (previous === 'LIVE' || changed?.event?.eventStatus !== 'LIVE') continue;

@@ -1,6 +1,4 @@
 import { loadConfig } from '../../config.ts';
-import { FeedValidationError } from '../../ingest/feed-errors.ts';
-import type { IngestSummary } from '../../ingest/ingest-feed.ts';
 import type { Command } from '../main.ts';
 import { progress } from '../progress.ts';
 import { columns } from '../table.ts';
@@ -10,10 +8,12 @@ export const importCommand: Command = {
   usage: [
     'Usage: altsports import FILE',
     '',
-    'Reads FILE (one JSON feed document, or NDJSON: one feed document per line), validates it whole, and',
-    'writes it in one transaction through the same path as POST /api/v1/admin/feed. A bad file writes',
-    'nothing and every offending item and field is listed. Progress is shown on a terminal; a summary',
-    'is printed at the end.',
+    'Reads FILE (one JSON feed document, or NDJSON: one feed document per line) and writes it as one batch',
+    'through the same path as POST /api/v1/admin/feed: each document is validated against the store as the',
+    'lines before it left it, and all are written in one transaction. NDJSON is read a line at a time, so',
+    'a file of any size takes the memory of its largest line. A bad file writes nothing and every',
+    'offending item and field is listed with its line. Progress is shown on a terminal; a summary is',
+    'printed at the end.',
   ].join('\n'),
   async run({ positionals }) {
     const [file] = positionals;
@@ -21,33 +21,19 @@ export const importCommand: Command = {
       console.error(this.usage);
       return 2;
     }
-    const { ingestFeed } = await import('../../ingest/ingest-feed.ts');
-    const { readFeedFile } = await import('../../ingest/read-feed-file.ts');
+    const { ingestDocuments } = await import('../../ingest/ingest-feed.ts');
+    const { readFeedDocuments } = await import('../../ingest/read-feed-file.ts');
     const config = loadConfig();
     const store = await openMigratedStore(config);
     const bar = progress(`import ${file}`);
     try {
-      const feed = await readFeedFile(file, (read, total) =>
-        bar.update(`reading ${Math.round((100 * read) / Math.max(total, 1))}%`),
-      );
-      bar.update('validating', true);
-      let summary: IngestSummary;
-      try {
-        summary = await ingestFeed(store, feed.document, {
-          onCollection: (collection, counts) => bar.update(`wrote ${counts.received} ${collection}`, true),
-        });
-      } catch (error) {
-        if (error instanceof FeedValidationError) {
-          throw new FeedValidationError(
-            error.problems.map((p) => {
-              const match = /^(\w+)\[(\d+)\]$/.exec(p.item);
-              const line = match ? feed.lineOf(match[1] as string, Number(match[2])) : undefined;
-              return line ? { ...p, item: `${p.item} (line ${line})` } : p;
-            }),
-          );
-        }
-        throw error;
-      }
+      let percent = 0;
+      const documents = readFeedDocuments(file, (read, total) => {
+        percent = Math.round((100 * read) / Math.max(total, 1));
+      });
+      const summary = await ingestDocuments(store, documents, {
+        onCollection: (collection, counts) => bar.update(`read ${percent}%, wrote ${counts.received} ${collection}`),
+      });
       bar.done();
       const { changedEventIds, changes, ...collections } = summary;
       console.log(`Imported ${file} into ${store.dialect} ${store.location}`);
