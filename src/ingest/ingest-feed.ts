@@ -179,15 +179,21 @@ function batchWriter(trx: Transaction, store: Store, options: IngestOptions): Ba
         dialect: store.dialect,
       });
       addCounts(counts[collection], result.counts);
-      // The price history, in the same transaction: written odds whose price or status moved.
-      if (collection === 'odds' && options.oddsHistory !== false)
-        await oddsHistoryRepository(trx).record(result.changed);
-      if (collection === 'odds') for (const o of rows) if (statusBefore.has(o.eventId as string)) pricedLive.add(o.id);
+      if (collection === 'odds') {
+        // The price history, in the same transaction: written odds whose price or status moved.
+        if (options.oddsHistory !== false) await oddsHistoryRepository(trx).record(result.changed);
+        if (statusBefore.size > 0) notePricedLive(rows, statusBefore, pricedLive);
+      }
       await changes.written(collection, rows, result.changed);
       noteEventContent(collection, rows, result.changed, latestByEvent);
       options.onCollection?.(collection, result.counts);
     }
   }
+}
+
+/** The odds among `rows` whose event the batch has said is LIVE: priced in play. */
+function notePricedLive(rows: readonly FeedRow[], live: ReadonlyMap<string, string>, into: Set<string>): void {
+  for (const o of rows) if (live.has(o.eventId as string)) into.add(o.id);
 }
 
 interface BatchState {
