@@ -66,6 +66,11 @@ export interface DemoOptions {
    * with fewer events: lap racing makes about a thousand per event (default 250000).
    */
   maxItemsPerChunk?: number;
+  /**
+   * false leaves the events' markets and odds out (default true): every other item is the same, since
+   * pricing draws from streams of its own. For datasets whose shape matters, not their prices.
+   */
+  markets?: boolean;
 }
 
 export const DEFAULT_SEED = 1;
@@ -1842,6 +1847,7 @@ export function* generateDemoFeeds(options: DemoOptions): Generator<FeedDocument
   const chunkSize = Math.max(1, Math.floor(options.maxEventsPerChunk ?? DEFAULT_MAX_EVENTS_PER_CHUNK));
   const maxItems = Math.max(1, Math.floor(options.maxItemsPerChunk ?? DEFAULT_MAX_ITEMS_PER_CHUNK));
   const updatedAt = new Date(clock).toISOString();
+  const pricer = options.markets === false ? NO_PRICES : LOADED_PRICES;
 
   for (const data of buildCompetitions(options)) {
     let first = true;
@@ -1863,9 +1869,9 @@ export function* generateDemoFeeds(options: DemoOptions): Generator<FeedDocument
         yield document();
       if (views) {
         data.materialise(seq, newChunk(), NO_PRICES);
-        data.materialiseAt(seq, views[seq] as EventView, chunk, LOADED_PRICES);
+        data.materialiseAt(seq, views[seq] as EventView, chunk, pricer);
       } else {
-        data.materialise(seq, chunk, LOADED_PRICES);
+        data.materialise(seq, chunk, pricer);
       }
     }
     yield document();
