@@ -1,12 +1,12 @@
-import { Redis } from 'ioredis';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { badRequest } from '../domain/errors.ts';
 
 /**
  * Per-key rate limits (DESIGN decision 2, docs/decisions.md "Rate limits"): two fixed windows, the
  * clock minute and the UTC day. A request is allowed only if both windows have room; an allowed
  * request counts in both, a rejected one in neither. Counts are kept by rate-limiter-flexible: in
- * Redis when the server has one, so that every API process shares them, else in this process.
+ * Redis when the server has one, so that every API process shares them (redis-rate-limit.ts, loaded
+ * only then), else in this process.
  */
 
 /** Requests allowed per window; 0: no limit in that window. */
@@ -79,12 +79,12 @@ export function keyUsage(
  * Usage counts, beside the limits' own (which count nothing for a key without a limit): requests per
  * key and minute, and per key, UTC day and route. Kept where the limits are.
  */
-interface UsageCounts {
+export interface UsageCounts {
   count(keyId: string, route: string, nowMs: number): Promise<void>;
   read(keyId: string, nowMs: number): Promise<{ minute: number; byRoute: Record<string, number> }>;
 }
 
-const usageKey = (keyId: string, window: RateWindowName, nowMs: number) =>
+export const usageKey = (keyId: string, window: RateWindowName, nowMs: number) =>
   `${KEY_PREFIX}:u:{${keyId}}:${window === 'minute' ? 'm' : 'd'}:${windowStart(window, nowMs)}`;
 
 /** Counts in this process; a window's counts are dropped once it is over. */
@@ -122,39 +122,6 @@ function memoryUsage(): UsageCounts {
   };
 }
 
-/**
- * Counts in Redis, shared by every node: a counter per key and minute, a hash of routes per key and
- * day, each expiring with its window. Counting does not hold up the request it counts; while Redis
- * does not answer, the counts of that time are lost (the limits themselves fall back to the process).
- */
-function redisUsage(redis: Redis): UsageCounts {
-  return {
-    async count(keyId, route, nowMs) {
-      const minute = usageKey(keyId, 'minute', nowMs);
-      const day = usageKey(keyId, 'day', nowMs);
-      const ttl = (window: RateWindowName) =>
-        Math.ceil((windowStart(window, nowMs) + WINDOW_MS[window] - nowMs) / 1000) + CLOCK_SKEW_SECONDS;
-      await redis
-        .multi()
-        .incr(minute)
-        .expire(minute, ttl('minute'))
-        .hincrby(day, route, 1)
-        .expire(day, ttl('day'))
-        .exec();
-    },
-    async read(keyId, nowMs) {
-      const [minute, byRoute] = await Promise.all([
-        redis.get(usageKey(keyId, 'minute', nowMs)),
-        redis.hgetall(usageKey(keyId, 'day', nowMs)),
-      ]);
-      return {
-        minute: Number(minute ?? 0),
-        byRoute: Object.fromEntries(Object.entries(byRoute).map(([route, n]) => [route, Number(n)])),
-      };
-    },
-  };
-}
-
 export interface RateLimitLog {
   warn(details: Record<string, unknown>, message: string): void;
   info(details: Record<string, unknown>, message: string): void;
@@ -162,7 +129,7 @@ export interface RateLimitLog {
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-const WINDOW_MS: Record<RateWindowName, number> = { minute: MINUTE_MS, day: DAY_MS };
+export const WINDOW_MS: Record<RateWindowName, number> = { minute: MINUTE_MS, day: DAY_MS };
 
 /** Start of the window holding `nowMs`; epoch milliseconds have no leap seconds, so days align to UTC midnight. */
 export function windowStart(window: RateWindowName, nowMs: number): number {
@@ -235,9 +202,7 @@ export function parseRateSetting(value: string, name: string): number | null {
 }
 
 /** Keys outlive their window by this much, so that a node whose clock lags still finds the count. */
-const CLOCK_SKEW_SECONDS = 5;
-/** How long a request waits for Redis before it is counted in this process. */
-const ANSWER_WITHIN_MS = 200;
+export const CLOCK_SKEW_SECONDS = 5;
 
 /** A count's key: the hash tag keeps a key's windows in one slot of a Redis cluster. */
 function countKey(keyId: string, window: RateWindowName, nowMs: number): string {
@@ -252,7 +217,7 @@ type WindowCounters = (window: RateWindowName, points: number) => RateLimiterAbs
  * the clock (rate-limiter-flexible's own start at a key's first request), and each count expires with
  * its window. The minute is counted first; a request the day then turns down is given back to the minute.
  */
-function windowedLimiter(counters: WindowCounters, usage: UsageCounts, close: () => Promise<void>): RateLimiter {
+export function windowedLimiter(counters: WindowCounters, usage: UsageCounts, close: () => Promise<void>): RateLimiter {
   // No closure made per request here: tsx names every closure it makes (esbuild's keepNames), a cost on each request.
   const countIn = async (window: RateWindowName, limit: number, keyId: string, nowMs: number, points: number) => {
     if (limit === 0) return { used: 0, admitted: true, counted: null };
@@ -323,7 +288,7 @@ async function giveBack({ counter, key, options }: Counted, points: number): Pro
 }
 
 /** Limiters made on first use, one per window and limit value (keys with their own limits add a few). */
-function countersBy(make: (window: RateWindowName, points: number) => RateLimiterAbstract): WindowCounters {
+export function countersBy(make: (window: RateWindowName, points: number) => RateLimiterAbstract): WindowCounters {
   const made = new Map<string, RateLimiterAbstract>();
   return (window, points) => {
     const name = `${window}:${points}`;
@@ -336,7 +301,7 @@ function countersBy(make: (window: RateWindowName, points: number) => RateLimite
   };
 }
 
-const KEY_PREFIX = 'altsports:rl';
+export const KEY_PREFIX = 'altsports:rl';
 
 /** Counts in this process. */
 export function memoryRateLimiter(): RateLimiter {
@@ -345,109 +310,3 @@ export function memoryRateLimiter(): RateLimiter {
   );
   return windowedLimiter(counters, memoryUsage(), async () => {});
 }
-
-/** The in-process limiter that counts while Redis does not answer: its first use is the outage's warning. */
-class Insurance extends RateLimiterMemory {
-  constructor(
-    options: ConstructorParameters<typeof RateLimiterMemory>[0],
-    private readonly used: (reason: string) => void,
-  ) {
-    super(options);
-  }
-
-  override consume(...args: Parameters<RateLimiterMemory['consume']>) {
-    this.used('a request was counted in this process');
-    return super.consume(...args);
-  }
-}
-
-const silentLog: RateLimitLog = { warn: () => {}, info: () => {} };
-
-/**
- * Counts shared through Redis. When Redis does not answer within 200 ms, or is not connected, the
- * request is counted in this process instead by the limiter's insurance (fail open to per-process
- * limits, never an error), with one warning per outage; Redis is used again as soon as it answers.
- */
-export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): RateLimiter {
-  const limits = connectRedis(url);
-  const redis = limits.redis;
-  let outage = false;
-  const down = (reason: string) => {
-    if (outage) return;
-    outage = true;
-    log.warn({ error: reason }, 'Redis does not answer: rate limits are counted per process until it does');
-  };
-  redis.on('error', (error: Error) => down(error.message));
-  redis.on('ready', () => {
-    if (!outage) return;
-    outage = false;
-    log.info({}, 'Redis answers again: rate limits are shared again');
-  });
-  const counters = countersBy((window, points) => {
-    const duration = WINDOW_MS[window] / 1000;
-    return new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: KEY_PREFIX,
-      points,
-      duration,
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new Insurance({ keyPrefix: KEY_PREFIX, points, duration }, down),
-    });
-  });
-  const counts = usageConnection(url);
-  const limiter = windowedLimiter(counters, redisUsage(counts), async () => {
-    redis.disconnect();
-    counts.disconnect();
-  });
-  return {
-    async consume(keyId, keyLimits, nowMs) {
-      await limits.ready;
-      return limiter.consume(keyId, keyLimits, nowMs);
-    },
-    async charge(keyId, keyLimits, points, nowMs) {
-      await limits.ready;
-      return limiter.charge(keyId, keyLimits, points, nowMs);
-    },
-    countRoute: limiter.countRoute,
-    usage: limiter.usage,
-    close: limiter.close,
-  };
-}
-
-/**
- * A Redis connection for the limits: it fails at once while disconnected (the insurance counts instead),
- * and `ready` settles after the first connection attempt (connectTimeout bounds it), which the first
- * requests wait for rather than count by themselves.
- */
-function connectRedis(url: string): { redis: Redis; ready: Promise<void> } {
-  const redis = new Redis(url, {
-    ...CONNECTION,
-    commandTimeout: ANSWER_WITHIN_MS,
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
-  });
-  const ready = new Promise<void>((resolve) => {
-    for (const event of ['ready', 'error', 'end']) redis.once(event, () => resolve());
-  });
-  return { redis, ready };
-}
-
-/**
- * The usage counts' own connection. Counts hold up no request, so they wait for Redis longer than the
- * limits do (a count dropped after 200 ms on a busy Redis is a wrong bill): up to 5 s, queued while
- * connecting. The queue is emptied, and its counts lost, after every two failed reconnections, so an
- * outage holds a few seconds of counts at most.
- */
-function usageConnection(url: string): Redis {
-  const redis = new Redis(url, { ...CONNECTION, commandTimeout: 5_000, maxRetriesPerRequest: 1 });
-  redis.on('error', () => {});
-  return redis;
-}
-
-const CONNECTION = {
-  connectTimeout: 1_000,
-  // Ready as soon as connected: no INFO or CLIENT SETINFO round trips before the first request.
-  enableReadyCheck: false,
-  disableClientInfo: true,
-  retryStrategy: (attempt: number) => Math.min(attempt * 100, 2_000),
-} as const;

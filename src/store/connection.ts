@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import type { Database } from './schema.ts';
 import { readWriteSqliteDialect } from './sqlite-read-write.ts';
 import { StoreOpenError } from './store-open-error.ts';
@@ -139,21 +139,26 @@ export function openSqliteConnection(dataDir: string): SqliteConnection {
 export function openPostgresConnection(url: string, schema: string | undefined, poolSize = 10): PostgresConnection {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
     throw new Error(`invalid PostgreSQL schema name: ${schema}`);
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    // A server that does not answer (network down, host gone) fails the request (503) rather than
-    // holding it, and a dead peer is noticed on idle connections too.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    keepAlive: true,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
-  // A connection losing its server (PostgreSQL stopped or restarted: 57P01, a reset) emits `error`,
-  // which would crash the process without a listener: the pool listens on idle connections, nobody on
-  // checked-out ones (pg-pool removes its listener while a query or transaction holds the client).
-  // The query in flight fails on its own (503), and the pool discards the broken connection.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  // pg is loaded with the store's first query: a process on SQLite (most commands) never loads it.
+  const pool = async (): Promise<Pool> => {
+    const { default: pg } = await import('pg');
+    const made = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      // A server that does not answer (network down, host gone) fails the request (503) rather than
+      // holding it, and a dead peer is noticed on idle connections too.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    // A connection losing its server (PostgreSQL stopped or restarted: 57P01, a reset) emits `error`,
+    // which would crash the process without a listener: the pool listens on idle connections, nobody on
+    // checked-out ones (pg-pool removes its listener while a query or transaction holds the client).
+    // The query in flight fails on its own (503), and the pool discards the broken connection.
+    made.on('error', () => {});
+    made.on('connect', (client) => client.on('error', () => {}));
+    return made;
+  };
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: STORE_PLUGINS });
   const safe = new URL(url);
   safe.password = '';

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { CONNECT_TIMEOUT_MS, type PostgresConnection, type SqliteConnection } from './connection.ts';
 
 /**
@@ -59,6 +58,7 @@ async function listenOn(
   onNotify: () => void,
   onLost: (error: Error) => void,
 ): Promise<() => Promise<void>> {
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   let lost = false;
   const stop = async () => {

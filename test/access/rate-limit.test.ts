@@ -12,9 +12,9 @@ import {
   type RateLimitLog,
   type RateLimits,
   rateLimitHeaders,
-  redisRateLimiter,
   windowStart,
 } from '../../src/access/rate-limit.ts';
+import { redisRateLimiter } from '../../src/access/redis-rate-limit.ts';
 import { ApiError } from '../../src/domain/errors.ts';
 import { type RunningRedis, startRedis } from '../helpers/redis.ts';
 

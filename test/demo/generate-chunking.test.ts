@@ -49,7 +49,14 @@ describe('demo data generator', () => {
 describe('demo results', () => {
   test('chunking keeps each event with its participants, entries, laps, results and team games', () => {
     const docs = [
-      ...generateDemoFeeds({ now: NOW, seed: 3, events: 600, maxEventsPerChunk: 5, maxItemsPerChunk: 2000, markets: false }),
+      ...generateDemoFeeds({
+        now: NOW,
+        seed: 3,
+        events: 600,
+        maxEventsPerChunk: 5,
+        maxItemsPerChunk: 2000,
+        markets: false,
+      }),
     ];
     const whole = wholeDocs();
     for (const key of ['eventParticipants', 'heatEntries', 'laps', 'heatResults', 'teamGames'] as const)

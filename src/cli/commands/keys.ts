@@ -128,7 +128,7 @@ export const keysCommand: Command = {
 /** The shared usage counts, when the server keeps them in Redis; null without REDIS_URL (they are in the serving process). */
 async function sharedLimiter(config: Config) {
   if (!config.redisUrl) return null;
-  const { redisRateLimiter } = await import('../../access/rate-limit.ts');
+  const { redisRateLimiter } = await import('../../access/redis-rate-limit.ts');
   return redisRateLimiter(config.redisUrl);
 }
 

@@ -7,7 +7,6 @@ import {
   type RateLimiter,
   type RateLimits,
   rateLimitHeaders,
-  redisRateLimiter,
 } from '../../access/rate-limit.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
@@ -52,7 +51,9 @@ const templates = new Map<string, string>();
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { defaults: RateLimits; redisUrl: string | undefined }) => {
-    const limiter: RateLimiter = options.redisUrl ? redisRateLimiter(options.redisUrl, app.log) : memoryRateLimiter();
+    const limiter: RateLimiter = options.redisUrl
+      ? (await import('../../access/redis-rate-limit.ts')).redisRateLimiter(options.redisUrl, app.log)
+      : memoryRateLimiter();
     // Counts still on their way to Redis are let through before its connection closes.
     const counting = new Set<Promise<void>>();
     app.addHook('onClose', async () => {
