@@ -1,5 +1,4 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import { toIsoTimestamp } from '../domain/dates.ts';
 import { parsePublicId } from '../domain/public-id.ts';
 import { inputProblems } from '../domain/text.ts';
@@ -17,7 +16,9 @@ import {
   type ResultsLookup,
   type RoundEventsLookup,
 } from './feed-references.ts';
-import { FEED_COLLECTION_LIMIT, FEED_COLLECTIONS, type FeedCollection, FeedDocument } from './feed-schema.ts';
+import { FEED_COLLECTION_LIMIT, FEED_COLLECTIONS, type FeedCollection, type FeedDocument } from './feed-schema.ts';
+// Ajv's standalone code for FeedDocument, generated ahead (scripts/feed-validator.ts): no schema compiled at run time.
+import validateDocument from './feed-validator.cjs';
 import { type FeedItem, lapId, type NormalizedFeed, normalizeFeed } from './normalize-feed.ts';
 import { MAX_REPORTED_PROBLEMS, schemaProblems } from './schema-problems.ts';
 
@@ -29,19 +30,6 @@ export type {
   RoundEventsLookup,
 } from './feed-references.ts';
 export type { NormalizedFeed } from './normalize-feed.ts';
-
-/** The feed document's validator, compiled on the first batch (a few hundred ms a start that ingests nothing need not pay). */
-const documentValidator = (() => {
-  let compiled: ValidateFunction | undefined;
-  return () => {
-    if (!compiled) {
-      const ajv = new Ajv({ allErrors: true, strict: false, messages: true });
-      addFormats.default(ajv);
-      compiled = ajv.compile(FeedDocument);
-    }
-    return compiled;
-  };
-})();
 
 /**
  * Checks a whole batch before anything is written: its shape, then ids, dates, prices and every
@@ -87,7 +75,7 @@ const SCHEMA_SLICE = 256;
  * slice as a document of its own, its errors' paths moved back to the items' places.
  */
 async function checkSchema(input: unknown): Promise<void> {
-  const validate = documentValidator();
+  const validate = validateDocument;
   const slices = schemaSlices(input);
   if (slices === null) {
     if (!validate(input)) throw new FeedValidationError(schemaProblems(input, validate.errors ?? []));
