@@ -122,7 +122,11 @@ async function commitBatch(
     if (store.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK})`.execute(trx);
     const writer = batchWriter(trx, store, options);
     await fill(writer, trx);
-    return writer.finish();
+    const finished = await writer.finish();
+    // A large batch's COMMIT holds the loop in proportion to its size (BENCHMARKS.md, "Large feeds"):
+    // it starts a turn of its own rather than adding to the batch's last steps.
+    await pace();
+    return finished;
   });
   if (summary.changes.length > 0) store.noteWrite(summary.changes);
   const { changedEventIds: _events, changes: _changes, ...rows } = summary;
