@@ -116,7 +116,7 @@ function onLine(error: FeedValidationError, line: number): FeedValidationError {
 async function commitBatch(
   store: Store,
   fill: (writer: BatchWriter, trx: Transaction) => Promise<void>,
-  options: IngestOptions = {},
+  options: IngestOptions,
 ): Promise<IngestSummary> {
   const summary = await store.db.transaction().execute(async (trx) => {
     if (store.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK})`.execute(trx);

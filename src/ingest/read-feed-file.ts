@@ -4,23 +4,18 @@ import { createInterface } from 'node:readline';
 import { jsonSyntaxProblem } from '../domain/text.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { FEED_COLLECTIONS } from './feed-schema.ts';
-
-/** A feed document read from a file, with the line it is on (NDJSON; none for a whole-file document). */
-export interface FileDocument {
-  document: unknown;
-  line?: number;
-}
+import type { NumberedDocument } from './ingest-feed.ts';
 
 /**
  * Reads a feed file's documents, one at a time: one JSON feed document, or NDJSON with one feed
  * document per line (blank lines skipped). NDJSON is parsed line by line as it is read, so a file of
  * any size takes the memory of its largest line; a file whose first line is not a document of its own
- * is one JSON document, parsed whole. `onBytes` follows the reading.
+ * is one JSON document, parsed whole (no line). `onBytes` follows the reading.
  */
 export async function* readFeedDocuments(
   path: string,
   onBytes?: (read: number, total: number) => void,
-): AsyncGenerator<FileDocument> {
+): AsyncGenerator<NumberedDocument> {
   const { size } = await stat(path);
   let read = 0;
   const stream = createReadStream(path, { encoding: 'utf8' });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
-import { type FileDocument, readFeedDocuments } from '../../src/ingest/read-feed-file.ts';
+import type { NumberedDocument } from '../../src/ingest/ingest-feed.ts';
+import { readFeedDocuments } from '../../src/ingest/read-feed-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'altsports-read-feed-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -15,8 +16,8 @@ function file(name: string, text: string): string {
   return path;
 }
 
-async function all(path: string): Promise<FileDocument[]> {
-  const out: FileDocument[] = [];
+async function all(path: string): Promise<NumberedDocument[]> {
+  const out: NumberedDocument[] = [];
   for await (const document of readFeedDocuments(path)) out.push(document);
   return out;
 }
