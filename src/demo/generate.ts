@@ -1071,7 +1071,8 @@ interface Streams {
   results: EventResultsGenerator | null;
 }
 
-const PRICED_AFTER_MS = 30 * DAY;
+/** Completed events keep their markets (settled) for a week: docs/decisions.md, "The demo's first start". */
+const PRICED_AFTER_MS = 7 * DAY;
 
 /**
  * How long a result stays provisional after its heat or event ends (issue 27): long enough for the
@@ -1098,7 +1099,7 @@ function materialise(
   const eventId = `${base.competition}:${plan.uuid}`;
   const competition = getCompetition(base.competition);
   const ctx: PricingContext = { competition, uuid: plan.uuid, eventId, status };
-  // Markets for events still to run and those finished in the last month: the ones a book still shows.
+  // Markets for events still to run and those finished in the last week: the ones a book still shows.
   const priced = status !== 'COMPLETED' || clock - plan.end < PRICED_AFTER_MS;
   const model =
     home && away ? demoMatchModel(competition, home.strength, away.strength, demoFirstHammer(plan.uuid)) : null;
