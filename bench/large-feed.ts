@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateDemoFeeds } from '../src/demo/generate.ts';
+import { FEED_COLLECTIONS } from '../src/ingest/feed-schema.ts';
 import { killAllChildren, startAltsports } from './children.ts';
 import { summarize } from './stats.ts';
 
@@ -62,7 +63,7 @@ async function writeNdjson(file: string, mb: number, seed: number, eventsPerLine
   renameSync(`${file}.part`, file);
 }
 
-/** The NDJSON file's documents merged into one feed document (the admin feed's body). */
+/** The NDJSON file's documents merged into one feed document (the admin feed's body), collections in order. */
 function mergedDocument(ndjson: string): string {
   const merged: Record<string, unknown[]> = {};
   for (const line of readFileSync(ndjson, 'utf8').split('\n')) {
@@ -74,7 +75,9 @@ function mergedDocument(ndjson: string): string {
         for (const item of value) items.push(item);
       }
   }
-  return JSON.stringify(merged);
+  // In the order the collections are written (FEED_COLLECTIONS), as a producer that streams writes them:
+  // such a document is read in slices (ingest/feed-slices.ts).
+  return JSON.stringify(Object.fromEntries(FEED_COLLECTIONS.filter((c) => merged[c]).map((c) => [c, merged[c]])));
 }
 
 /** A process's resident set (VmRSS) and its high-water mark (VmHWM), in MiB. */

@@ -149,7 +149,7 @@ async function checkItems(doc: FeedDocument, report: ReportProblem): Promise<voi
 }
 
 /** The key that identifies an item of a collection, and the field that carries it. */
-function itemKey(collection: FeedCollection, item: FeedItem<FeedCollection>): { key: string; field: string } {
+export function itemKey(collection: FeedCollection, item: FeedItem<FeedCollection>): { key: string; field: string } {
   switch (collection) {
     case 'events':
     case 'futures': {

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { generateDemoFeeds } from '../../src/demo/generate.ts';
-import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
+import { FEED_COLLECTIONS, type FeedDocument } from '../../src/ingest/feed-schema.ts';
 import type { Store } from '../../src/store/database.ts';
 import { ADMIN_KEY, fixtureApp } from '../helpers/app.ts';
 import { tempDir } from '../helpers/cli.ts';
@@ -15,7 +18,7 @@ import { describeEachStore } from '../helpers/stores.ts';
  * while a batch holds it (docs/decisions.md).
  */
 
-/** The demo's events of one seed merged into one document: about 3 MB. */
+/** The demo's events of one seed merged into one document (its collections in FEED_COLLECTIONS order, so read in slices): about 3 MB. */
 function largeFeed(): FeedDocument {
   const merged: Record<string, unknown[]> = {};
   for (const doc of generateDemoFeeds({ now: new Date('2026-11-01T12:00:00.000Z'), seed: 25, events: 60 }))
@@ -25,7 +28,7 @@ function largeFeed(): FeedDocument {
         merged[key] = items;
         for (const item of value) items.push(item);
       }
-  return merged as FeedDocument;
+  return Object.fromEntries(FEED_COLLECTIONS.filter((c) => merged[c]).map((c) => [c, merged[c]])) as FeedDocument;
 }
 
 let feed: FeedDocument;
@@ -89,8 +92,17 @@ describeEachStore('a large feed beside reads', (open, kind) => {
     return fixtureApp(store);
   };
 
-  test('GET /sports is answered while the batch is ingested, and the batch is written whole', async () => {
+  test('GET /sports is answered while the batch is ingested, and the batch is written whole', async (t) => {
     assert.ok(body.length > 2_000_000, `the feed is ${body.length} bytes`);
+    // The body is staged under TMPDIR (http/staged-body.ts): this test's own.
+    const staging = await mkdtemp(join(tmpdir(), 'altsports-large-feed-tmp-'));
+    const tmp = process.env.TMPDIR;
+    process.env.TMPDIR = staging;
+    t.after(async () => {
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+      await rm(staging, { recursive: true, force: true });
+    });
     const app = await openApp();
     try {
       const before = await eventCount(app.store);
@@ -103,6 +115,11 @@ describeEachStore('a large feed beside reads', (open, kind) => {
         'every read was answered 200',
       );
       assert.equal(await eventCount(app.store), before + (feed.events?.length ?? 0));
+      assert.deepEqual(
+        (await readdir(staging)).filter((name) => name.startsWith('altsports-body-')),
+        [],
+        'the staged body is removed once answered',
+      );
     } finally {
       await app.app.close();
     }

@@ -51,6 +51,13 @@ function parseWhole(text: string): unknown {
   }
 }
 
+/** A JSON body's value, as every route reads it (the admin feed's large ones too, when not taken in slices). */
+export async function parseJsonBody(body: Buffer): Promise<unknown> {
+  const text = await decodeUtf8Paced(body);
+  if (text.length === 0) throw badRequest('Request body is empty: send a JSON document');
+  return parseJsonPaced(text, parseWhole);
+}
+
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
     // Fastify's JSON parser, but with its refusals told apart: a key that would reach Object's
@@ -60,11 +67,7 @@ export const inputGuardPlugin = fp(
     app.addContentTypeParser(
       'application/json',
       { parseAs: 'buffer' },
-      async (_request: FastifyRequest, body: Buffer) => {
-        const text = await decodeUtf8Paced(body);
-        if (text.length === 0) throw badRequest('Request body is empty: send a JSON document');
-        return parseJsonPaced(text, parseWhole);
-      },
+      async (_request: FastifyRequest, body: Buffer) => parseJsonBody(body),
     );
 
     // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly.

@@ -1,8 +1,14 @@
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { FEED_COLLECTIONS, FeedDocument } from '../../ingest/feed-schema.ts';
+import { ingestSliced } from '../../ingest/feed-slices.ts';
 import { ingestFeed } from '../../ingest/ingest-feed.ts';
+import type { Store } from '../../store/database.ts';
+import { parseJsonBody } from '../plugins/input-guard.ts';
 import { errorResponses } from '../schemas/common.ts';
+import { discard, isStaged, type StagedBody, stageBody } from '../staged-body.ts';
 
 export const Counts = Type.Object({
   received: Type.Integer(),
@@ -22,6 +28,18 @@ const IngestResult = Type.Object(
 
 export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(FeedDocument);
+  // The feed's body is staged rather than parsed (a large one to a file), then read in slices.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', (request, payload, done) => {
+    stageBody(payload, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0).then(
+      (body) => done(null, body),
+      (error: Error) => done(error, undefined),
+    );
+  });
+  // Removed once read (ingestBody), or when answered without reading it (a refused key, a parser's 400).
+  app.addHook('onResponse', async (request) => {
+    if (isStaged(request.body)) await discard(request.body);
+  });
   app.post(
     '/feed',
     {
@@ -31,7 +49,9 @@ export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Ingest a feed document',
         description:
           'Validates the whole batch, then upserts it in one transaction. A bad batch writes nothing and the 400 names each ' +
-          'offending item and field. Sending the same batch twice changes nothing; an item older than the stored one is ignored.',
+          'offending item and field. Sending the same batch twice changes nothing; an item older than the stored one is ignored. ' +
+          'A large document whose collections come in the order of this schema, updatedAt first, is read as it arrives, ' +
+          'without holding the whole document in memory; any other is read whole.',
         security: [{ AdminKeyAuth: [] }],
         body: Type.Ref('FeedDocument'),
         response: {
@@ -48,7 +68,10 @@ export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       validatorCompiler: () => () => true,
     },
     async (request) => {
-      const summary = await ingestFeed(request.server.store, request.body);
+      const { body } = request;
+      const summary = isStaged(body)
+        ? await ingestBody(request.server.store, body)
+        : await ingestFeed(request.server.store, body);
       const { changedEventIds, changes, ...collections } = summary;
       request.log.info(
         { ingest: collections, changedEvents: changedEventIds.length, changes: changes.length },
@@ -58,3 +81,16 @@ export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/** A small body parsed whole; a large one in slices, or whole when it must be (feed-slices.ts). */
+async function ingestBody(store: Store, body: StagedBody) {
+  if ('bytes' in body) return ingestFeed(store, await parseJsonBody(body.bytes));
+  try {
+    return await ingestSliced(store, {
+      chunks: () => createReadStream(body.file),
+      whole: async () => parseJsonBody(await readFile(body.file)),
+    });
+  } finally {
+    await discard(body);
+  }
+}

@@ -1,0 +1,58 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { ApiError } from '../domain/errors.ts';
+import { LARGE_JSON_CHARS } from './large-json.ts';
+
+/**
+ * A request body as it arrived: in memory when small, else in a file of its own (issue 25: the admin
+ * feed's 60 MB body is read in slices from there, not held whole). `discard` removes the file.
+ */
+export type StagedBody = { bytes: Buffer } | { file: string; size: number };
+
+/** Reads `payload` up to `limit` bytes (413 past it), spilling to a temporary file past LARGE_JSON_CHARS. */
+export async function stageBody(payload: Readable, limit: number): Promise<StagedBody> {
+  const held: Buffer[] = [];
+  let size = 0;
+  let file: string | undefined;
+  let out: ReturnType<typeof createWriteStream> | undefined;
+  try {
+    for await (const chunk of payload as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) throw new ApiError(413, 'Request body is too large');
+      if (out) {
+        if (!out.write(chunk)) await new Promise((resolve) => out?.once('drain', resolve));
+      } else held.push(chunk);
+      if (!out && size > LARGE_JSON_CHARS) {
+        file = join(await mkdtemp(join(tmpdir(), 'altsports-body-')), 'body.json');
+        out = createWriteStream(file);
+        for (const part of held.splice(0)) out.write(part);
+      }
+    }
+    if (!out || !file) return { bytes: Buffer.concat(held) };
+    out.end();
+    await finished(out);
+    return { file, size };
+  } catch (error) {
+    out?.destroy();
+    if (file) await discard({ file, size });
+    throw error;
+  }
+}
+
+/** True for what stageBody returned (a body of another content type is parsed as Fastify does). */
+export function isStaged(body: unknown): body is StagedBody {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (Buffer.isBuffer((body as { bytes?: unknown }).bytes) || typeof (body as { file?: unknown }).file === 'string')
+  );
+}
+
+/** Removes a staged body's file (and its directory); nothing for a body held in memory. */
+export async function discard(body: StagedBody): Promise<void> {
+  if ('file' in body) await rm(join(body.file, '..'), { recursive: true, force: true });
+}
