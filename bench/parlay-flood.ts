@@ -142,6 +142,7 @@ async function main(): Promise<void> {
     show(`flood (${CLIENTS} clients of one key)`, flood);
     console.log(`  answers: ${[...byStatus].map(([s, n]) => `${s} x${n}`).join(', ')}`);
     show('second key, each on a new event', second);
+    console.log(`  each, in order: ${second.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
     console.log(`  answers: ${[...secondStatus].map(([s, n]) => `${s} x${n}`).join(', ')}`);
     show('GET /sports (a third key)', sports);
     await server.stop();

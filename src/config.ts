@@ -100,7 +100,7 @@ export const CONFIG_VARIABLES = [
   ['SGP_WORKERS', '(cores)', "worker threads drawing parlay simulations; default: the machine's available parallelism"],
   [
     'SGP_SIMULATIONS_PER_KEY',
-    '2',
+    '(SGP_WORKERS - 1, at least 1)',
     'parlay simulations one API key may have queued or running at once; a parlay needing one more gets 429',
   ],
   [
@@ -221,6 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { simu
   if (metricsPort !== null && (metricsPort === port || metricsPort === adminPort))
     problems.push(`METRICS_PORT=${metricsPort} must differ from PORT and ADMIN_PORT`);
 
+  const sgpWorkers = integer('SGP_WORKERS', Math.max(1, availableParallelism()), 1, 256);
+
   const config: Config = {
     host: get('HOST') ?? '127.0.0.1',
     port,
@@ -241,8 +243,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { simu
     streamMaxPerKey: integer('STREAM_MAX_PER_KEY', 20, 1, 100_000),
     streamTokenSeconds: integer('STREAM_TOKEN_SECONDS', 600, 10, 86_400),
     sgpMaxLegs: integer('SGP_MAX_LEGS', 12, 2, MAX_SGP_LEGS),
-    sgpWorkers: integer('SGP_WORKERS', Math.max(1, availableParallelism()), 1, 256),
-    sgpSimulationsPerKey: integer('SGP_SIMULATIONS_PER_KEY', 2, 1, 1000),
+    sgpWorkers,
+    // One key never holds every draw thread: another key's first parlay starts at once (issue 25).
+    sgpSimulationsPerKey: integer('SGP_SIMULATIONS_PER_KEY', Math.max(1, sgpWorkers - 1), 1, 1000),
     sgpSimulationCost: integer('SGP_SIMULATION_COST', 10, 1, 1000),
     sgpDeadlineMs: integer('SGP_DEADLINE_MS', 2000, 50, 600_000),
     // The demo without its simulator has no feed behind it: silence would suspend every live demo event.

@@ -123,7 +123,17 @@ test('hardening settings: defaults and accepted values', () => {
   assert.equal(defaults.oddsHistoryDays, 365);
   assert.equal(loadConfig({ ODDS_HISTORY_DAYS: '30' }).oddsHistoryDays, 30);
   assert.ok(defaults.sgpWorkers >= 1, 'SGP_WORKERS defaults to the machine');
-  assert.deepEqual([defaults.sgpSimulationsPerKey, defaults.sgpSimulationCost, defaults.sgpDeadlineMs], [2, 10, 2000]);
+  assert.deepEqual(
+    [defaults.sgpSimulationsPerKey, defaults.sgpSimulationCost, defaults.sgpDeadlineMs],
+    [Math.max(1, defaults.sgpWorkers - 1), 10, 2000],
+  );
+  // One key never holds every draw thread: SGP_WORKERS less one, at least one.
+  for (const [workers, perKey] of [
+    ['1', 1],
+    ['2', 1],
+    ['8', 7],
+  ] as const)
+    assert.equal(loadConfig({ SGP_WORKERS: workers }).sgpSimulationsPerKey, perKey, `SGP_WORKERS=${workers}`);
   const sgp = loadConfig({
     SGP_WORKERS: '3',
     SGP_SIMULATIONS_PER_KEY: '5',

@@ -99,7 +99,6 @@ export class ParlayPool {
   /** Client draws queued or running, by owner. */
   readonly #owned = new Map<string, number>();
   #running = 0;
-  #runningWarm = 0;
   #closed = false;
   #started = 0;
   /** A thread starting (warmUp): closed only once it has, since ending a thread mid-load can hang. */
@@ -118,13 +117,19 @@ export class ParlayPool {
   }
 
   /**
-   * Starts a thread ahead of the first parlay: loading one takes about a second, several on a busy
-   * machine, which the first parlay's deadline would otherwise pay for.
+   * Starts every thread ahead of the first parlays: loading one takes about a second, several on a
+   * busy machine, which a parlay's deadline would otherwise pay for (a second key's first parlay
+   * beside a flood waited for the second thread to load: 0.9-1.3 s, issue 25's benchmark).
    */
   async warmUp(): Promise<void> {
-    const booting = this.#piscina.run(null);
+    const booting = Promise.all(Array.from({ length: this.threads }, () => this.#piscina.run(null)));
     this.#booting = booting.catch(() => undefined);
     await booting;
+  }
+
+  /** Threads loaded (piscina's, each able to draw at once). */
+  get threadsLoaded(): number {
+    return this.#piscina.threads.length;
   }
 
   /** Whether a draw of this share key is queued or running. */
@@ -251,8 +256,8 @@ export class ParlayPool {
 
   /**
    * The next draw: round-robin between owners, the oldest draw of the owner whose turn came longest
-   * ago (an owner new to the pool first); warming draws only when no client draw waits, and on all
-   * threads but one (on one thread, that one).
+   * ago (an owner new to the pool first); a warming draw only when no client draw waits and it leaves
+   * a thread free (on one thread, only when nothing runs), so that a client's draw starts at once.
    */
   #next(): Job | undefined {
     let chosen: string | undefined;
@@ -266,19 +271,16 @@ export class ParlayPool {
       this.#lastTurn.set(chosen, this.#started);
       return job;
     }
-    if (this.#runningWarm >= Math.max(1, this.threads - 1)) return undefined;
+    if (this.#running >= Math.max(1, this.threads - 1)) return undefined;
     return this.#warm.shift();
   }
 
   #run(job: Job): void {
-    const warm = job.as.priority === 'warm';
     this.#running += 1;
-    if (warm) this.#runningWarm += 1;
     this.#started += 1;
     const finish = (settle: () => void) => {
       this.#settle(job);
       this.#running -= 1;
-      if (warm) this.#runningWarm -= 1;
       settle();
       this.#dispatch();
     };

@@ -153,6 +153,31 @@ test('warming draws wait for every client draw, and a client asking for one move
   }
 });
 
+test('a warming draw leaves a thread free for the next client draw, which starts at once', async () => {
+  const pool = new ParlayPool({ threads: 2, perKeyInFlight: 1 });
+  try {
+    const drawing = [pool.draw(request(1), client('A', 'a1')), pool.draw(request(2), warm('w1'))];
+    assert.deepEqual([pool.running, pool.queued], [1, 1], 'the warming draw waits beside a client draw');
+    drawing.push(pool.draw(request(3), client('B', 'b1')));
+    assert.deepEqual([pool.running, pool.queued], [2, 1], "another key's draw takes the free thread");
+    await Promise.all(drawing);
+    assert.equal(pool.started, 3);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('warmUp loads every thread before the first draw', async () => {
+  const pool = new ParlayPool({ threads: 2, perKeyInFlight: 1 });
+  try {
+    assert.equal(pool.threadsLoaded, 0);
+    await pool.warmUp();
+    assert.equal(pool.threadsLoaded, 2);
+  } finally {
+    await pool.close();
+  }
+});
+
 test('closing the pool refuses the draws still queued', async () => {
   const pool = new ParlayPool({ threads: 1, perKeyInFlight: 5 });
   const running = pool.draw(request(1), client('A', 'r'));
