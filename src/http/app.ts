@@ -182,7 +182,6 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
         sgpMaxLegs: config.sgpMaxLegs,
         simulations: {
           cost: config.sgpSimulationCost,
-          perKey: config.sgpSimulationsPerKey,
           deadlineMs: config.sgpDeadlineMs,
         },
       });

@@ -15,14 +15,15 @@ export interface OddsRoutesOptions {
   /** SGP_MAX_LEGS: legs a parlay takes at most. */
   sgpMaxLegs: number;
   /** What the parlay routes' descriptions state of their simulations' share of the server (issue 25). */
-  simulations: { cost: number; perKey: number; deadlineMs: number };
+  simulations: { cost: number; deadlineMs: number };
 }
 
 /** The parlay routes' terms for simulations, in the rate-limit headers' words (issue 25). */
-function simulationTerms({ cost, perKey, deadlineMs }: OddsRoutesOptions['simulations']): string {
+function simulationTerms({ cost, deadlineMs }: OddsRoutesOptions['simulations']): string {
   return (
     `A request that needs a simulation not yet drawn (a new event, or new winner prices; exact combinations need none) counts as ${cost} requests of the key's rate limit (SGP_SIMULATION_COST: X-RateLimit-Remaining drops by ${cost}); one priced from simulations already drawn, or under way for any key, counts as one. ` +
-    `A key may have ${perKey} simulations under way at once (SGP_SIMULATIONS_PER_KEY): a request needing one more is a 429 with Retry-After; keys are served round-robin, so one key's flood does not delay another's. ` +
+    // The per-key number is left out: its default follows the machine (the draw threads less one), and the document must not.
+    `A key may have SGP_SIMULATIONS_PER_KEY simulations under way at once (by default the server's draw threads, SGP_WORKERS, less one, at least one): a request needing one more is a 429 with Retry-After; keys are served round-robin, so one key's flood does not delay another's. ` +
     `A request still waiting for its simulation after ${deadlineMs} ms (SGP_DEADLINE_MS) is a 503 with Retry-After; the simulation goes on and the retry finds it drawn. `
   );
 }
