@@ -11,7 +11,7 @@ import { LARGE_JSON_CHARS } from './large-json.ts';
  * A request body as it arrived: in memory when small, else in a file of its own (issue 25: the admin
  * feed's 60 MB body is read in slices from there, not held whole). `discard` removes the file.
  */
-export type StagedBody = { bytes: Buffer } | { file: string; size: number };
+export type StagedBody = { bytes: Buffer } | { file: string };
 
 /** Reads `payload` up to `limit` bytes (413 past it), spilling to a temporary file past LARGE_JSON_CHARS. */
 export async function stageBody(payload: Readable, limit: number): Promise<StagedBody> {
@@ -35,10 +35,10 @@ export async function stageBody(payload: Readable, limit: number): Promise<Stage
     if (!out || !file) return { bytes: Buffer.concat(held) };
     out.end();
     await finished(out);
-    return { file, size };
+    return { file };
   } catch (error) {
     out?.destroy();
-    if (file) await discard({ file, size });
+    if (file) await discard({ file });
     throw error;
   }
 }

@@ -68,7 +68,7 @@ export async function* feedSlices(
 function topLevelMembers(slices: ReturnType<typeof sliceMaker>) {
   let depth = 0;
   let key: string | undefined;
-  let expect: 'root' | 'key' | 'colon' | 'value' | 'other' = 'root';
+  let expect: 'key' | 'colon' | 'value' | 'other' = 'other';
   let last = -1;
   return {
     see({ token, value }: ParsedTokenInfo) {
@@ -105,7 +105,8 @@ function topLevelMembers(slices: ReturnType<typeof sliceMaker>) {
 /** Gathers the parser's items into slices of one collection. */
 function sliceMaker(sliceItems: number) {
   const ready: NumberedDocument[] = [];
-  const seen = new Map<string, Set<number>>();
+  // Keys of the current collection's items: each collection comes once (topLevelMembers).
+  let seen = new Set<number>();
   let documentUpdatedAt: string | undefined;
   let collection: FeedCollection | undefined;
   let offset = 0;
@@ -130,6 +131,7 @@ function sliceMaker(sliceItems: number) {
         cut();
         collection = top;
         offset = 0;
+        seen = new Set();
       }
       if (key !== offset + items.length) throw new NotSliced(`${collection} is not one array`);
       if (repeats(seen, collection, value)) throw new NotSliced(`an item of ${collection} repeats another's key`);
@@ -148,16 +150,11 @@ function sliceMaker(sliceItems: number) {
   };
 }
 /**
- * True when `value` may have the key of an item of `collection` already read (validateFeed's "repeats
+ * True when `value` may have the key of an item of its collection already read (`keys`) (validateFeed's "repeats
  * the id"). Keys are kept as 48 bits of their MD5, not as text (the text of 288,000 keys held 70 MB): a
  * collision, about once in 7,000 documents of that size, only sends the document to be taken whole.
  */
-function repeats(seen: Map<string, Set<number>>, collection: FeedCollection, value: unknown): boolean {
-  let keys = seen.get(collection);
-  if (!keys) {
-    keys = new Set();
-    seen.set(collection, keys);
-  }
+function repeats(keys: Set<number>, collection: FeedCollection, value: unknown): boolean {
   let key: unknown;
   try {
     key = itemKey(collection, value as never).key;
