@@ -8,7 +8,7 @@ import {
 } from '../domain/changes.ts';
 import { preMatchOddIds } from '../domain/feed-health.ts';
 import type { Store } from '../store/database.ts';
-import { forEachPaced, mapPaced, pace } from '../store/event-loop-turns.ts';
+import { forEachPaced, pace } from '../store/event-loop-turns.ts';
 import {
   eventIdsOfRounds,
   findEntrants,
@@ -351,19 +351,22 @@ function noteEventsSpokenOf(collection: FeedCollection, rows: readonly FeedRow[]
 
 /**
  * Rows with the parent ids the store keeps beside the feed's (a heat's and a round score's event, a
- * lap's heat, an odd's event), found in the batch or the store.
+ * lap's heat, an odd's event), found in the batch or the store. Set in place: the rows are the batch's
+ * own (validateFeed made them), and a copy of each was a third of a large feed's garbage (issue 25).
  */
 async function parentIds(trx: Transaction, feed: NormalizedFeed) {
   const eventOfRound = await roundEvents(trx, feed);
   const heatOfEntry = await entryHeats(trx, feed);
   const eventOfMarket = await marketEvents(trx, feed);
+  const setParent = (rows: FeedRow[], field: string, of: ReadonlyMap<string, string>, key: string) =>
+    forEachPaced(rows, (row) => {
+      row[field] = of.get(row[key] as string);
+    });
   return async (collection: FeedCollection, rows: FeedRow[]): Promise<FeedRow[]> => {
     if (collection === 'heats' || collection === 'roundScores')
-      return mapPaced(rows, (row) => ({ ...row, eventId: eventOfRound.get(row.roundId as string) as string }));
-    if (collection === 'laps')
-      return mapPaced(rows, (row) => ({ ...row, heatId: heatOfEntry.get(row.heatEntryId as string) as string }));
-    if (collection === 'odds')
-      return mapPaced(rows, (row) => ({ ...row, eventId: eventOfMarket.get(row.marketId as string) as string }));
+      await setParent(rows, 'eventId', eventOfRound, 'roundId');
+    else if (collection === 'laps') await setParent(rows, 'heatId', heatOfEntry, 'heatEntryId');
+    else if (collection === 'odds') await setParent(rows, 'eventId', eventOfMarket, 'marketId');
     return rows;
   };
 }
