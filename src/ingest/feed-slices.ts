@@ -19,10 +19,15 @@ import { itemKey } from './validate-feed.ts';
  * what the slices before it wrote, as an NDJSON import's documents are. That is the whole document's
  * answer only when its collections come in the order they are written (FEED_COLLECTIONS), each once,
  * `updatedAt` before them, no key repeated and nothing JSON.parse would take otherwise: any other
- * document throws NotSliced, and its caller takes it whole. @streamparser/json parses the text (about
- * 20 MB a second here, against JSON.parse's 70): what it saves is memory, not time.
+ * document throws NotSliced, and its caller takes it whole. A document whose collections come in another
+ * order (OutOfOrder) is read again from its staged file when it can be: once for where each collection
+ * lies, then each collection's bytes in the order they are written (rangedSlices). @streamparser/json
+ * parses the text (about 20 MB a second here, against JSON.parse's 70): what it saves is memory, not time.
  */
 export class NotSliced extends Error {}
+
+/** The document's collections (or its updatedAt) are not in the order they are written. */
+export class OutOfOrder extends NotSliced {}
 
 /** Items of a slice: a few hundred kilobytes of text. */
 export const SLICE_ITEMS = 2_000;
@@ -46,22 +51,34 @@ export async function* feedSlices(
     parser.write(token);
   };
   parser.onValue = ({ value, key, stack }) => slices.item(stack[1]?.key as FeedCollection, key, value);
+  for await (const chunk of guarded(chunks)) {
+    write(tokenizer, chunk);
+    yield* slices.ready();
+  }
+  if (!parser.isEnded) throw new NotSliced('the document ends early');
+  yield* slices.finish();
+}
+
+/** The chunks, refused (NotSliced) once their text holds what JSON.parse reads apart (TAKEN_WHOLE). */
+async function* guarded(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   let tail = '';
   for await (const chunk of chunks) {
     const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
     const seen = tail + text;
     if (TAKEN_WHOLE.test(seen)) throw new NotSliced('a key or escape JSON.parse reads apart');
     tail = seen.slice(-OVERLAP);
-    try {
-      tokenizer.write(chunk);
-    } catch (error) {
-      if (error instanceof NotSliced) throw error;
-      throw new NotSliced(`not JSON as read: ${(error as Error).message}`);
-    }
-    yield* slices.ready();
+    yield chunk;
   }
-  if (!parser.isEnded) throw new NotSliced('the document ends early');
-  yield* slices.finish();
+}
+
+/** Feeds the tokenizer; text it cannot read is NotSliced (the whole parse gives JSON.parse's message). */
+function write(tokenizer: Tokenizer, chunk: Uint8Array): void {
+  try {
+    tokenizer.write(chunk);
+  } catch (error) {
+    if (error instanceof NotSliced) throw error;
+    throw new NotSliced(`not JSON as read: ${(error as Error).message}`);
+  }
 }
 
 /** What the parser's tokens say of the document's own members: collections in order, then updatedAt first. */
@@ -92,12 +109,15 @@ function topLevelMembers(slices: ReturnType<typeof sliceMaker>) {
 
   function member(name: string, token: TokenType, value: unknown): void {
     if (name === 'updatedAt') {
-      if (token !== TokenType.STRING || last >= 0) throw new NotSliced('updatedAt after the items');
+      if (token !== TokenType.STRING) throw new NotSliced('updatedAt is not a string');
+      if (last >= 0) throw new OutOfOrder('updatedAt after the items');
       slices.updatedAt(value as string);
       return;
     }
     const at = FEED_COLLECTIONS.indexOf(name as FeedCollection);
-    if (at <= last || token !== TokenType.LEFT_BRACKET) throw new NotSliced(`${name} out of order or not a collection`);
+    if (at < 0 || at === last || token !== TokenType.LEFT_BRACKET)
+      throw new NotSliced(`${name}: not a collection, or twice`);
+    if (at < last) throw new OutOfOrder(`${name} after ${FEED_COLLECTIONS[last]}`);
     last = at;
   }
 }
@@ -169,15 +189,111 @@ function repeats(keys: Set<number>, collection: FeedCollection, value: unknown):
   return false;
 }
 
-/** Where a large feed document is read from: as bytes in order, or whole (a document feedSlices cannot take). */
-export interface FeedSource {
-  chunks(): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
-  whole(): Promise<unknown>;
+/**
+ * Where each collection of a document lies in its bytes (the offsets of its `[` and its `]`), in the order
+ * collections are written, and the document's updatedAt: the first of the two readings of a document
+ * whose collections come in another order. NotSliced for a document feedSlices would refuse for any
+ * other reason (a key that is not a collection, one twice, a prototype key, not JSON).
+ */
+export interface DocumentLayout {
+  updatedAt?: string;
+  ranges: Array<{ collection: FeedCollection; start: number; end: number }>;
+  /** True when the document has them in that order already (updatedAt first): feedSlices' order. */
+  inOrder: boolean;
+}
+
+type LayoutState = 'root' | 'key' | 'colon' | 'value' | 'inside' | 'after' | 'closed';
+
+export async function documentLayout(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): Promise<DocumentLayout> {
+  const found = new Map<string, { start: number; end: number } | string>();
+  const tokenizer = new Tokenizer();
+  // The document's own grammar is checked here, token by token; inside a collection only its depth is
+  // followed (the second reading parses each collection whole).
+  let state = 'root' as LayoutState;
+  let key = '';
+  let open = { collection: '', start: 0, depth: 0 };
+  const member = (token: TokenType, value: unknown, offset: number) => {
+    if (found.has(key)) throw new NotSliced(`${key} twice`);
+    if (key === 'updatedAt' && token === TokenType.STRING) {
+      found.set(key, value as string);
+      state = 'after';
+    } else if (FEED_COLLECTIONS.includes(key as FeedCollection) && token === TokenType.LEFT_BRACKET) {
+      open = { collection: key, start: offset, depth: 1 };
+      state = 'inside';
+    } else throw new NotSliced(`${key}: not a collection`);
+  };
+  tokenizer.onToken = ({ token, value, offset }) => {
+    if (state === 'inside') {
+      if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) open.depth += 1;
+      else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) open.depth -= 1;
+      if (open.depth > 0) return;
+      found.set(open.collection, { start: open.start, end: offset });
+      state = 'after';
+    } else if (state === 'root' && token === TokenType.LEFT_BRACE) state = 'key';
+    else if (state === 'key' && token === TokenType.STRING) [key, state] = [value as string, 'colon'];
+    else if (state === 'colon' && token === TokenType.COLON) state = 'value';
+    else if (state === 'value') member(token, value, offset);
+    else if (state === 'after' && token === TokenType.COMMA) state = 'key';
+    else if (state === 'after' && token === TokenType.RIGHT_BRACE) state = 'closed';
+    else throw new NotSliced(`not an object of collections (byte ${offset})`);
+  };
+  for await (const chunk of guarded(chunks)) write(tokenizer, chunk);
+  if (state !== 'closed') throw new NotSliced('the document ends early');
+  const updatedAt = found.get('updatedAt') as string | undefined;
+  const ranges = FEED_COLLECTIONS.flatMap((collection) => {
+    const range = found.get(collection) as { start: number; end: number } | undefined;
+    return range ? [{ collection, ...range }] : [];
+  });
+  const written = [...(updatedAt === undefined ? [] : ['updatedAt']), ...ranges.map((r) => r.collection)];
+  const inOrder = [...found.keys()].every((name, i) => name === written[i]);
+  return { ...(updatedAt === undefined ? {} : { updatedAt }), ranges, inOrder };
 }
 
 /**
- * Ingests one large feed document a slice at a time (in one transaction, as ingestFeed would), or
- * whole when it is not one feedSlices answers for; the answer is ingestFeed's either way.
+ * The second reading: each collection's bytes (`read(start, end)`, both inclusive) in the order they are
+ * written, in slices as feedSlices makes them. A range that does not hold one array exactly is NotSliced.
+ */
+export async function* rangedSlices(
+  read: (start: number, end: number) => AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  layout: DocumentLayout,
+  sliceItems = SLICE_ITEMS,
+): AsyncGenerator<NumberedDocument> {
+  const slices = sliceMaker(sliceItems);
+  if (layout.updatedAt !== undefined) slices.updatedAt(layout.updatedAt);
+  for (const { collection, start, end } of layout.ranges) {
+    const tokenizer = new Tokenizer();
+    const parser = new TokenParser({ paths: ['$.*'], keepStack: false });
+    tokenizer.onToken = (token) => {
+      if (token.offset === 0 && token.token !== TokenType.LEFT_BRACKET) throw new NotSliced(`${collection} not found`);
+      parser.write(token);
+    };
+    parser.onValue = ({ value, key }) => slices.item(collection, key, value);
+    // The text was guarded (TAKEN_WHOLE) by documentLayout.
+    for await (const chunk of read(start, end)) {
+      write(tokenizer, chunk);
+      yield* slices.ready();
+    }
+    if (!parser.isEnded) throw new NotSliced(`${collection} not found`);
+  }
+  yield* slices.finish();
+}
+
+/**
+ * Where a large feed document is read from: as bytes in order, or whole (a document feedSlices cannot
+ * take); and, when it is staged in a file, any range of its bytes (both ends included).
+ */
+export interface FeedSource {
+  chunks(): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+  whole(): Promise<unknown>;
+  range?(start: number, end: number): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+}
+
+/**
+ * Ingests one large feed document a slice at a time (in one transaction, as ingestFeed would): read
+ * once as it comes, or, its collections out of order and its bytes at hand, twice (documentLayout,
+ * rangedSlices); whole when it is not one these answer for. The answer is ingestFeed's either way.
  */
 export async function ingestSliced(
   store: Store,
@@ -187,12 +303,28 @@ export async function ingestSliced(
 ): Promise<IngestSummary> {
   // One clock for every slice: items without updatedAt are stamped alike, as in one document.
   const sliced = { ...options, now: options.now ?? new Date() };
-  try {
-    return await ingestDocuments(store, feedSlices(source.chunks(), sliceItems), sliced);
-  } catch (error) {
-    // A slice refused may be one whose references come later in the document; what is wrong with a
-    // document, the whole document's validation names, exactly as for a small one.
-    if (!(error instanceof NotSliced || error instanceof FeedValidationError)) throw error;
+  let outcome = await sliceAttempt(() => ingestDocuments(store, feedSlices(source.chunks(), sliceItems), sliced));
+  const { range } = source;
+  // Refused for its order, or a slice refused, perhaps for a reference to a collection that came later.
+  if ((outcome instanceof OutOfOrder || outcome instanceof FeedValidationError) && range) {
+    const layout = await sliceAttempt(() => documentLayout(source.chunks()));
+    if (!(layout instanceof Error) && !layout.inOrder)
+      outcome = await sliceAttempt(() => ingestDocuments(store, rangedSlices(range, layout, sliceItems), sliced));
   }
+  if (!(outcome instanceof Error)) return outcome;
   return ingestFeed(store, await source.whole(), options);
+}
+
+/**
+ * The attempt's result, or why the document must be taken whole. A slice refused may be one whose
+ * references come later in the document; what is wrong with a document, the whole document's
+ * validation names, exactly as for a small one.
+ */
+async function sliceAttempt<T>(attempt: () => Promise<T>): Promise<T | NotSliced | FeedValidationError> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (error instanceof NotSliced || error instanceof FeedValidationError) return error;
+    throw error;
+  }
 }

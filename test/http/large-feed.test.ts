@@ -125,6 +125,24 @@ describeEachStore('a large feed beside reads', (open, kind) => {
     }
   });
 
+  test('collections in another order (alphabetical, as a JSON map encoder writes them): written alike', async () => {
+    const app = await openApp();
+    try {
+      const before = await eventCount(app.store);
+      const alphabetical = Object.fromEntries(Object.entries(feed).sort(([a], [b]) => (a < b ? -1 : 1)));
+      assert.notDeepEqual(Object.keys(alphabetical), Object.keys(feed), 'not the order collections are written');
+      const { res, order } = await postWhileReading(app, JSON.stringify(alphabetical));
+      assert.equal(res.statusCode, 200, res.body.slice(0, 2000));
+      assert.ok(order.indexOf('feed 200') >= 1, `GET /sports answered before the feed's answer: ${order.slice(0, 10)}`);
+      assert.equal(await eventCount(app.store), before + (feed.events?.length ?? 0));
+      const odds = await app.store.db.selectFrom('odds').select(['id', 'decimalOdds']).orderBy('id').execute();
+      const sent = new Map((feed.odds ?? []).map((o) => [o.id, o.odds]));
+      assert.equal(odds.filter((o) => sent.get(o.id) === o.decimalOdds).length, sent.size, 'every odd as sent');
+    } finally {
+      await app.app.close();
+    }
+  });
+
   test('a bad item near the end of a large batch writes nothing, and reads are answered meanwhile', async () => {
     const app = await openApp();
     try {

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedDocument } from '../../src/ingest/feed-schema.ts';
-import { feedSlices, ingestSliced, NotSliced } from '../../src/ingest/feed-slices.ts';
+import {
+  documentLayout,
+  feedSlices,
+  ingestSliced,
+  NotSliced,
+  OutOfOrder,
+  rangedSlices,
+} from '../../src/ingest/feed-slices.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
 import { fixtureFeed } from '../helpers/feed-fixture.ts';
@@ -18,9 +25,24 @@ function inOrder(doc: FeedDocument): FeedDocument {
 }
 
 /** The text's bytes in chunks of `size`, as a socket or a file stream would give them. */
-function* chunked(text: string, size: number): Generator<Uint8Array> {
+function* chunked(text: string | Buffer, size: number): Generator<Uint8Array> {
   const bytes = Buffer.from(text);
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+/** Bytes `start` to `end` of the text (both included), in chunks of `size`, as a file stream's range gives them. */
+function ranged(text: string, size: number) {
+  const bytes = Buffer.from(text);
+  return (start: number, end: number) => chunked(bytes.subarray(start, end + 1), size);
+}
+
+/** The slices' collections joined, each in the order of its items. */
+function joined(slices: Record<string, unknown>[]): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  for (const { updatedAt: _, ...rest } of slices)
+    for (const [collection, items] of Object.entries(rest) as Array<[string, unknown[]]>)
+      out[collection] = [...(out[collection] ?? []), ...items];
+  return out;
 }
 
 async function sliced(text: string, size: number, sliceItems: number): Promise<Record<string, unknown>[]> {
@@ -80,6 +102,106 @@ describe('a feed document read in slices', () => {
     test(`taken whole: ${name}`, async () => {
       await assert.rejects(sliced(body, 5, 2), NotSliced);
     });
+
+  test('collections or updatedAt out of order are OutOfOrder: the document may be read again by ranges', async () => {
+    await assert.rejects(sliced(JSON.stringify({ events, tours }), 5, 2), OutOfOrder);
+    await assert.rejects(sliced(JSON.stringify({ tours, updatedAt: doc.updatedAt }), 5, 2), OutOfOrder);
+    await assert.rejects(
+      sliced(`{"tours":${JSON.stringify(tours)},"tours":[]}`, 5, 2),
+      (e) => !(e instanceof OutOfOrder),
+    );
+  });
+
+  // Multi-byte characters and escapes move byte offsets away from character offsets.
+  const spelled = { ...tours[0], name: 'Tour "é" 🏄\n\\ end' };
+  const shuffled: Record<string, unknown> = {};
+  for (const collection of [...FEED_COLLECTIONS].reverse()) if (doc[collection]) shuffled[collection] = doc[collection];
+  shuffled.tours = [spelled, ...tours.slice(1)];
+  shuffled.updatedAt = doc.updatedAt;
+  const shuffledText = JSON.stringify(shuffled, null, 1);
+
+  test('documentLayout finds each collection between its brackets, in the order they are written', async () => {
+    for (const size of [1, 7, 4096]) {
+      const layout = await documentLayout(chunked(shuffledText, size));
+      assert.equal(layout.updatedAt, doc.updatedAt);
+      assert.equal(layout.inOrder, false);
+      assert.equal((await documentLayout(chunked(text, size))).inOrder, true);
+      assert.deepEqual(
+        layout.ranges.map((r) => r.collection),
+        FEED_COLLECTIONS.filter((c) => doc[c]),
+      );
+      const bytes = Buffer.from(shuffledText);
+      for (const { collection, start, end } of layout.ranges)
+        assert.deepEqual(JSON.parse(bytes.subarray(start, end + 1).toString()), shuffled[collection], collection);
+    }
+  });
+
+  test('rangedSlices reads the collections in the order they are written, in slices, every item once', async () => {
+    for (const [size, sliceItems] of [
+      [1, 1],
+      [7, 2],
+      [4096, 2000],
+    ] as const) {
+      const layout = await documentLayout(chunked(shuffledText, size));
+      const slices: Record<string, unknown>[] = [];
+      for await (const { document } of rangedSlices(ranged(shuffledText, size), layout, sliceItems))
+        slices.push(document as Record<string, unknown>);
+      for (const slice of slices) {
+        assert.equal(slice.updatedAt, doc.updatedAt);
+        assert.equal(Object.keys(slice).length, 2, 'one collection a slice');
+      }
+      const { updatedAt: _, ...collections } = shuffled;
+      assert.deepEqual(joined(slices), collections);
+      assert.deepEqual(
+        Object.keys(joined(slices)),
+        FEED_COLLECTIONS.filter((c) => doc[c]),
+      );
+    }
+  });
+
+  const tourText = JSON.stringify(tours);
+  const refused: Array<[string, string]> = [
+    ['a collection twice, apart', `{"tours":${tourText},"events":[],"tours":${tourText}}`],
+    ['updatedAt twice', `{"tours":${tourText},"updatedAt":"a","updatedAt":"b"}`],
+    ['a key that is not a collection', `{"tours":${tourText},"extra":[]}`],
+    ['updatedAt that is not a string', `{"tours":${tourText},"updatedAt":5}`],
+    ['a collection that is not an array', `{"events":5,"tours":${tourText}}`],
+    ['a missing colon', `{"events":[],"tours" ${tourText}}`],
+    ['a missing comma', `{"events":[] "tours":${tourText}}`],
+    ['a comma too many', `{"events":[],,"tours":${tourText}}`],
+    ['trailing text', `{"events":[],"tours":${tourText}} {}`],
+    ['not an object', `[${tourText}]`],
+    ['a document that ends early', `{"events":[],"tours":${tourText}`],
+    ['a __proto__ key', `{"events":[],"tours":${tourText.replace('"id"', '"__proto__":{},"id"')}}`],
+    ['a \\u escape', `{"events":[],"tours":${tourText.replace('"id"', '"\\u0069d"')}}`],
+  ];
+  for (const [name, body] of refused)
+    test(`not read by ranges: ${name}`, async () => {
+      await assert.rejects(documentLayout(chunked(body, 5)), NotSliced);
+    });
+
+  test('a range that does not hold one array exactly is NotSliced', async () => {
+    const text = `{"events":[],"tours":${tourText}}`;
+    const layout = await documentLayout(chunked(text, 5));
+    for (const shift of [
+      [1, 0],
+      [0, -1],
+      [0, 1],
+    ] as const) {
+      const moved = {
+        ...layout,
+        ranges: layout.ranges.map((r) => ({ ...r, start: r.start + shift[0], end: r.end + shift[1] })),
+      };
+      const slices = rangedSlices(ranged(`${text} `, 5), moved, 2);
+      await assert.rejects(
+        (async () => {
+          for await (const _ of slices);
+        })(),
+        NotSliced,
+        `start ${shift[0]}, end ${shift[1]}`,
+      );
+    }
+  });
 });
 
 /** Every fact table's rows, in id order, without the columns the clock writes. */
@@ -92,12 +214,13 @@ async function snapshot(store: Store) {
 
 describeEachStore('a large feed document ingested in slices', (open) => {
   const doc = inOrder(fixtureFeed());
-  const source = (text: string, whole: () => void = () => {}) => ({
+  const source = (text: string, whole: () => void = () => {}, staged = true) => ({
     chunks: () => chunked(text, 64),
     whole: async () => {
       whole();
       return JSON.parse(text);
     },
+    ...(staged ? { range: ranged(text, 64) } : {}),
   });
   const now = new Date('2026-03-01T12:00:00.000Z');
 
@@ -119,20 +242,67 @@ describeEachStore('a large feed document ingested in slices', (open) => {
     assert.deepEqual(await snapshot(a), await snapshot(b));
   });
 
-  test('a document it cannot slice (collections out of order) is ingested whole, alike', async () => {
+  const { tours, ...rest } = doc;
+  const reversed = { ...rest, tours };
+
+  test('collections out of order, the document staged: read again by ranges, in slices, alike', async () => {
     const [a, b] = [await open(), await open()];
-    const { tours, ...rest } = doc;
-    const reversed = { ...rest, tours };
+    let whole = 0;
+    const summary = await ingestSliced(
+      a,
+      source(JSON.stringify(reversed), () => whole++),
+      { now },
+      2,
+    );
+    const expected = await ingestFeed(b, doc, { now });
+    assert.equal(whole, 0, 'read in slices');
+    assert.deepEqual(
+      { ...summary, changes: summary.changes.length },
+      { ...expected, changes: expected.changes.length },
+    );
+    assert.deepEqual(await snapshot(a), await snapshot(b));
+  });
+
+  test('collections out of order, only the stream at hand: ingested whole, alike', async () => {
+    const [a, b] = [await open(), await open()];
     let whole = 0;
     await ingestSliced(
       a,
-      source(JSON.stringify(reversed), () => whole++),
+      source(JSON.stringify(reversed), () => whole++, false),
       { now },
       2,
     );
     await ingestFeed(b, doc, { now });
     assert.equal(whole, 1, 'read whole');
     assert.deepEqual(await snapshot(a), await snapshot(b));
+  });
+
+  test('a document refused by ranges (a collection twice) is taken whole, as JSON.parse reads it', async () => {
+    const [a, b] = [await open(), await open()];
+    const text = `{"tours":[],${JSON.stringify(reversed).slice(1)}`;
+    let whole = 0;
+    await ingestSliced(
+      a,
+      source(text, () => whole++),
+      { now },
+      2,
+    );
+    await ingestFeed(b, JSON.parse(text), { now });
+    assert.equal(whole, 1, 'read whole');
+    assert.deepEqual(await snapshot(a), await snapshot(b));
+  });
+
+  test('a bad item in a document out of order writes nothing, and is named as the whole document names it', async () => {
+    const [a, b] = [await open(), await open()];
+    const bad = { ...reversed, futureOdds: (doc.futureOdds ?? []).map((o) => ({ ...o, futureId: 'no-such-future' })) };
+    const [sliceError, wholeError] = await Promise.all([
+      ingestSliced(a, source(JSON.stringify(bad)), { now }, 2).catch((e: unknown) => e),
+      ingestFeed(b, bad, { now }).catch((e: unknown) => e),
+    ]);
+    assert.ok(sliceError instanceof FeedValidationError, String(sliceError));
+    assert.ok(wholeError instanceof FeedValidationError, String(wholeError));
+    assert.deepEqual(sliceError.problems, wholeError.problems);
+    assert.equal((await snapshot(a)).events?.length, 0, 'nothing written');
   });
 
   test('a bad item in a late slice writes nothing, and is named as the whole document names it', async () => {

@@ -4292,7 +4292,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest a feed document
-         * @description Validates the whole batch, then upserts it in one transaction. A bad batch writes nothing and the 400 names each offending item and field. Sending the same batch twice changes nothing; an item older than the stored one is ignored. A large document whose collections come in the order of this schema, updatedAt first, is read as it arrives, without holding the whole document in memory; any other is read whole.
+         * @description Validates the whole batch, then upserts it in one transaction. A bad batch writes nothing and the 400 names each offending item and field. Sending the same batch twice changes nothing; an item older than the stored one is ignored. A document over 1 MiB is read a slice of items at a time rather than held whole in memory: as it arrives when its collections come in the order of this schema, updatedAt first; else from where it was kept while it arrived, one collection at a time in that order. Either way the answer is that of the whole document.
          */
         post: {
             parameters: {

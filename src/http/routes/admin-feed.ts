@@ -50,8 +50,9 @@ export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Validates the whole batch, then upserts it in one transaction. A bad batch writes nothing and the 400 names each ' +
           'offending item and field. Sending the same batch twice changes nothing; an item older than the stored one is ignored. ' +
-          'A large document whose collections come in the order of this schema, updatedAt first, is read as it arrives, ' +
-          'without holding the whole document in memory; any other is read whole.',
+          'A document over 1 MiB is read a slice of items at a time rather than held whole in memory: as it arrives when ' +
+          'its collections come in the order of this schema, updatedAt first; else from where it was kept while it arrived, ' +
+          'one collection at a time in that order. Either way the answer is that of the whole document.',
         security: [{ AdminKeyAuth: [] }],
         body: Type.Ref('FeedDocument'),
         response: {
@@ -88,6 +89,7 @@ async function ingestBody(store: Store, body: StagedBody) {
   try {
     return await ingestSliced(store, {
       chunks: () => createReadStream(body.file),
+      range: (start, end) => createReadStream(body.file, { start, end }),
       whole: async () => parseJsonBody(await readFile(body.file)),
     });
   } finally {
