@@ -191,9 +191,7 @@ function repeats(keys: Set<number>, collection: FeedCollection, value: unknown):
 
 /**
  * Where each collection of a document lies in its bytes (the offsets of its `[` and its `]`), in the order
- * collections are written, and the document's updatedAt: the first of the two readings of a document
- * whose collections come in another order. NotSliced for a document feedSlices would refuse for any
- * other reason (a key that is not a collection, one twice, a prototype key, not JSON).
+ * collections are written, and the document's updatedAt.
  */
 export interface DocumentLayout {
   updatedAt?: string;
@@ -204,6 +202,11 @@ export interface DocumentLayout {
 
 type LayoutState = 'root' | 'key' | 'colon' | 'value' | 'inside' | 'after' | 'closed';
 
+/**
+ * The first of the two readings of a document whose collections come in another order: its layout, by
+ * the tokenizer alone. NotSliced for a document feedSlices would refuse for any other reason (a key that
+ * is not a collection, one twice, a prototype key, not JSON).
+ */
 export async function documentLayout(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
 ): Promise<DocumentLayout> {

@@ -224,77 +224,48 @@ describeEachStore('a large feed document ingested in slices', (open) => {
   });
   const now = new Date('2026-03-01T12:00:00.000Z');
 
-  test('writes what ingestFeed writes, and answers the same summary', async () => {
+  /**
+   * `text` through ingestSliced on one store and `expected` through ingestFeed on another: the same rows
+   * and the same summary. How the text was read: in slices, or whole.
+   */
+  async function bothWays(text: string, expected: FeedDocument, staged = true): Promise<'in slices' | 'whole'> {
     const [a, b] = [await open(), await open()];
     let whole = 0;
     const summary = await ingestSliced(
       a,
-      source(JSON.stringify(doc), () => whole++),
+      source(text, () => whole++, staged),
       { now },
       2,
     );
-    const expected = await ingestFeed(b, doc, { now });
-    assert.equal(whole, 0, 'read in slices');
-    assert.deepEqual(
-      { ...summary, changes: summary.changes.length },
-      { ...expected, changes: expected.changes.length },
-    );
+    const wanted = await ingestFeed(b, expected, { now });
+    assert.deepEqual({ ...summary, changes: summary.changes.length }, { ...wanted, changes: wanted.changes.length });
     assert.deepEqual(await snapshot(a), await snapshot(b));
+    return whole === 0 ? 'in slices' : 'whole';
+  }
+
+  test('writes what ingestFeed writes, and answers the same summary', async () => {
+    assert.equal(await bothWays(JSON.stringify(doc), doc), 'in slices');
   });
 
   const { tours, ...rest } = doc;
   const reversed = { ...rest, tours };
 
   test('collections out of order, the document staged: read again by ranges, in slices, alike', async () => {
-    const [a, b] = [await open(), await open()];
-    let whole = 0;
-    const summary = await ingestSliced(
-      a,
-      source(JSON.stringify(reversed), () => whole++),
-      { now },
-      2,
-    );
-    const expected = await ingestFeed(b, doc, { now });
-    assert.equal(whole, 0, 'read in slices');
-    assert.deepEqual(
-      { ...summary, changes: summary.changes.length },
-      { ...expected, changes: expected.changes.length },
-    );
-    assert.deepEqual(await snapshot(a), await snapshot(b));
+    assert.equal(await bothWays(JSON.stringify(reversed), doc), 'in slices');
   });
 
   test('collections out of order, only the stream at hand: ingested whole, alike', async () => {
-    const [a, b] = [await open(), await open()];
-    let whole = 0;
-    await ingestSliced(
-      a,
-      source(JSON.stringify(reversed), () => whole++, false),
-      { now },
-      2,
-    );
-    await ingestFeed(b, doc, { now });
-    assert.equal(whole, 1, 'read whole');
-    assert.deepEqual(await snapshot(a), await snapshot(b));
+    assert.equal(await bothWays(JSON.stringify(reversed), doc, false), 'whole');
   });
 
   test('a document refused by ranges (a collection twice) is taken whole, as JSON.parse reads it', async () => {
-    const [a, b] = [await open(), await open()];
     const text = `{"tours":[],${JSON.stringify(reversed).slice(1)}`;
-    let whole = 0;
-    await ingestSliced(
-      a,
-      source(text, () => whole++),
-      { now },
-      2,
-    );
-    await ingestFeed(b, JSON.parse(text), { now });
-    assert.equal(whole, 1, 'read whole');
-    assert.deepEqual(await snapshot(a), await snapshot(b));
+    assert.equal(await bothWays(text, JSON.parse(text)), 'whole');
   });
 
-  test('a bad item in a document out of order writes nothing, and is named as the whole document names it', async () => {
+  /** The problems `bad` is refused with, through ingestSliced and through ingestFeed: the same, and nothing written. */
+  async function refusedAlike(bad: FeedDocument) {
     const [a, b] = [await open(), await open()];
-    const bad = { ...reversed, futureOdds: (doc.futureOdds ?? []).map((o) => ({ ...o, futureId: 'no-such-future' })) };
     const [sliceError, wholeError] = await Promise.all([
       ingestSliced(a, source(JSON.stringify(bad)), { now }, 2).catch((e: unknown) => e),
       ingestFeed(b, bad, { now }).catch((e: unknown) => e),
@@ -302,25 +273,24 @@ describeEachStore('a large feed document ingested in slices', (open) => {
     assert.ok(sliceError instanceof FeedValidationError, String(sliceError));
     assert.ok(wholeError instanceof FeedValidationError, String(wholeError));
     assert.deepEqual(sliceError.problems, wholeError.problems);
+    assert.deepEqual(await snapshot(a), await snapshot(b));
     assert.equal((await snapshot(a)).events?.length, 0, 'nothing written');
+    return sliceError.problems;
+  }
+
+  test('a bad item in a document out of order writes nothing, and is named as the whole document names it', async () => {
+    await refusedAlike({
+      ...reversed,
+      futureOdds: (doc.futureOdds ?? []).map((o) => ({ ...o, futureId: 'no-such-future' })),
+    });
   });
 
   test('a bad item in a late slice writes nothing, and is named as the whole document names it', async () => {
-    const [a, b] = [await open(), await open()];
     const futureOdds = (doc.futureOdds ?? []).map((o, i, all) =>
       i === all.length - 1 ? { ...o, futureId: 'no-such-future' } : o,
     );
     assert.ok(futureOdds.length >= 2, 'the bad item is in a slice after the first');
-    const bad = { ...doc, futureOdds };
-    const [sliceError, wholeError] = await Promise.all([
-      ingestSliced(a, source(JSON.stringify(bad)), { now }, 2).catch((e: unknown) => e),
-      ingestFeed(b, bad, { now }).catch((e: unknown) => e),
-    ]);
-    assert.ok(sliceError instanceof FeedValidationError, String(sliceError));
-    assert.ok(wholeError instanceof FeedValidationError, String(wholeError));
-    assert.deepEqual(sliceError.problems, wholeError.problems);
-    assert.equal(sliceError.problems[0]?.item, `futureOdds[${futureOdds.length - 1}]`);
-    assert.deepEqual(await snapshot(a), await snapshot(b));
-    assert.equal((await snapshot(a)).events?.length, 0, 'nothing written');
+    const problems = await refusedAlike({ ...doc, futureOdds });
+    assert.equal(problems[0]?.item, `futureOdds[${futureOdds.length - 1}]`);
   });
 });
