@@ -284,13 +284,17 @@ export async function* rangedSlices(
 }
 
 /**
- * Where a large feed document is read from: as bytes in order, or whole (a document feedSlices cannot
- * take); and, when it is staged in a file, any range of its bytes (both ends included).
+ * Where a large feed document is read from: its bytes in order and, when it is kept in a file, any range
+ * of them (both ends included).
  */
-export interface FeedSource {
+export interface FeedBytes {
   chunks(): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
-  whole(): Promise<unknown>;
   range?(start: number, end: number): AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+}
+
+/** FeedBytes, and the document whole (a document the slices cannot take). */
+export interface FeedSource extends FeedBytes {
+  whole(): Promise<unknown>;
 }
 
 /**
@@ -304,6 +308,20 @@ export async function ingestSliced(
   options: IngestOptions = {},
   sliceItems = SLICE_ITEMS,
 ): Promise<IngestSummary> {
+  return (await ingestInSlices(store, source, options, sliceItems)) ?? ingestFeed(store, await source.whole(), options);
+}
+
+/**
+ * ingestSliced's reading in slices: the summary, or null (nothing written) when the bytes are not one
+ * document the slices answer for exactly as the whole document would be answered (`altsports import`
+ * then reads its file as NDJSON or whole).
+ */
+export async function ingestInSlices(
+  store: Store,
+  source: FeedBytes,
+  options: IngestOptions = {},
+  sliceItems = SLICE_ITEMS,
+): Promise<IngestSummary | null> {
   // One clock for every slice: items without updatedAt are stamped alike, as in one document.
   const sliced = { ...options, now: options.now ?? new Date() };
   let outcome = await sliceAttempt(() => ingestDocuments(store, feedSlices(source.chunks(), sliceItems), sliced));
@@ -314,8 +332,7 @@ export async function ingestSliced(
     if (!(layout instanceof Error) && !layout.inOrder)
       outcome = await sliceAttempt(() => ingestDocuments(store, rangedSlices(range, layout, sliceItems), sliced));
   }
-  if (!(outcome instanceof Error)) return outcome;
-  return ingestFeed(store, await source.whole(), options);
+  return outcome instanceof Error ? null : outcome;
 }
 
 /**

@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { jsonSyntaxProblem } from '../domain/text.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { FEED_COLLECTIONS } from './feed-schema.ts';
+import type { FeedBytes } from './feed-slices.ts';
 import type { NumberedDocument } from './ingest-feed.ts';
 
 /**
@@ -77,4 +78,25 @@ function ndjsonLine(line: string, number: number): unknown {
       throw new FeedValidationError([{ item: `line ${number}`, field: key, message: 'is not a feed collection' }]);
   }
   return doc;
+}
+
+/**
+ * A feed file's bytes for ingestInSlices (a large file that is one document is read a slice at a time):
+ * in order, each reading reported to `onBytes` from its start, and by range.
+ */
+export function feedFileBytes(path: string, onBytes?: (read: number, total: number) => void): FeedBytes {
+  return {
+    chunks: () => reported(path, onBytes),
+    range: (start, end) => createReadStream(path, { start, end }),
+  };
+}
+
+async function* reported(path: string, onBytes?: (read: number, total: number) => void): AsyncGenerator<Buffer> {
+  const { size } = await stat(path);
+  let read = 0;
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    read += chunk.length;
+    onBytes?.(read, size);
+    yield chunk;
+  }
 }

@@ -241,6 +241,28 @@ describe('altsports CLI', { concurrency: true }, () => {
     assert.deepEqual(await storeCounts(env.DATA_DIR), FIXTURE_COUNTS);
   });
 
+  test('import of a JSON feed over a megabyte, collections in another order (read in slices), writes it all', async () => {
+    const env = { DATA_DIR: dataDir() };
+    const members = Object.entries(fixtureFeed()).reverse();
+    // Whitespace between members makes the document large without more items.
+    const padding = `,${' '.repeat(Math.ceil(1.1e6 / members.length))}`;
+    const file = join(root, 'large-reversed.json');
+    await writeFile(
+      file,
+      `{${members.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(padding)}}`,
+    );
+    const result = await runCli(['import', file], env);
+    assertExit(result, 0);
+    const summary = parseImportSummary(result.stdout);
+    for (const collection of COLLECTIONS)
+      assert.equal(
+        summary.collections[collection]?.inserted,
+        FIXTURE_COUNTS[collection],
+        `${collection}\n${result.stdout}`,
+      );
+    assert.deepEqual(await storeCounts(env.DATA_DIR), FIXTURE_COUNTS);
+  });
+
   test('import of NDJSON (one feed document per line) writes every line', async () => {
     const env = { DATA_DIR: dataDir() };
     const { tours, tourYears, teams, athletes, events, rounds, heats, roundScores, futures, futureOdds } =

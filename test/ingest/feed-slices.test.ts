@@ -1,17 +1,22 @@
 import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedDocument } from '../../src/ingest/feed-schema.ts';
 import {
   documentLayout,
   feedSlices,
+  ingestInSlices,
   ingestSliced,
   NotSliced,
   OutOfOrder,
   rangedSlices,
 } from '../../src/ingest/feed-slices.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
+import { feedFileBytes } from '../../src/ingest/read-feed-file.ts';
 import type { Store } from '../../src/store/database.ts';
+import { tempDir } from '../helpers/cli.ts';
 import { fixtureFeed } from '../helpers/feed-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
@@ -261,6 +266,32 @@ describeEachStore('a large feed document ingested in slices', (open) => {
   test('a document refused by ranges (a collection twice) is taken whole, as JSON.parse reads it', async () => {
     const text = `{"tours":[],${JSON.stringify(reversed).slice(1)}`;
     assert.equal(await bothWays(text, JSON.parse(text)), 'whole');
+  });
+
+  test('from a file (feedFileBytes): one document in slices, in any order; NDJSON is not one (null, nothing written)', async (t) => {
+    const dir = await tempDir('altsports-feed-slices-');
+    t.after(() => dir.cleanup());
+    const written = join(dir.dir, 'reversed.json');
+    await writeFile(written, JSON.stringify(reversed, null, 2));
+    const ndjson = join(dir.dir, 'lines.ndjson');
+    await writeFile(ndjson, `${JSON.stringify({ tours })}\n${JSON.stringify({ events: doc.events })}\n`);
+    const [a, b, c] = [await open(), await open(), await open()];
+    const read: number[] = [];
+    const summary = await ingestInSlices(
+      a,
+      feedFileBytes(written, (bytes) => read.push(bytes)),
+      { now },
+      2,
+    );
+    const expected = await ingestFeed(b, doc, { now });
+    assert.deepEqual(
+      { ...summary, changes: summary?.changes.length },
+      { ...expected, changes: expected.changes.length },
+    );
+    assert.deepEqual(await snapshot(a), await snapshot(b));
+    assert.ok(read.length > 0, 'the bytes read are reported');
+    assert.equal(await ingestInSlices(c, feedFileBytes(ndjson), { now }, 2), null);
+    assert.equal((await snapshot(c)).tours?.length, 0, 'nothing written');
   });
 
   /** The problems `bad` is refused with, through ingestSliced and through ingestFeed: the same, and nothing written. */

@@ -1,10 +1,10 @@
-import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { FEED_COLLECTIONS, FeedDocument } from '../../ingest/feed-schema.ts';
 import { ingestSliced } from '../../ingest/feed-slices.ts';
 import { ingestFeed } from '../../ingest/ingest-feed.ts';
+import { feedFileBytes } from '../../ingest/read-feed-file.ts';
 import type { Store } from '../../store/database.ts';
 import { parseJsonBody } from '../plugins/input-guard.ts';
 import { errorResponses } from '../schemas/common.ts';
@@ -88,8 +88,7 @@ async function ingestBody(store: Store, body: StagedBody) {
   if ('bytes' in body) return ingestFeed(store, await parseJsonBody(body.bytes));
   try {
     return await ingestSliced(store, {
-      chunks: () => createReadStream(body.file),
-      range: (start, end) => createReadStream(body.file, { start, end }),
+      ...feedFileBytes(body.file),
       whole: async () => parseJsonBody(await readFile(body.file)),
     });
   } finally {
