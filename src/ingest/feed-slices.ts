@@ -43,11 +43,11 @@ export async function* feedSlices(
   sliceItems = SLICE_ITEMS,
 ): AsyncGenerator<NumberedDocument> {
   const slices = sliceMaker(sliceItems);
-  const members = topLevelMembers(slices);
+  const members = documentMembers(orderChecks(slices), () => {});
   const tokenizer = new Tokenizer();
   const parser = new TokenParser({ paths: ['$.*.*'], keepStack: false });
   tokenizer.onToken = (token) => {
-    members.see(token);
+    members(token);
     parser.write(token);
   };
   parser.onValue = ({ value, key, stack }) => slices.item(stack[1]?.key as FeedCollection, key, value);
@@ -81,33 +81,46 @@ function write(tokenizer: Tokenizer, chunk: Uint8Array): void {
   }
 }
 
-/** What the parser's tokens say of the document's own members: collections in order, then updatedAt first. */
-function topLevelMembers(slices: ReturnType<typeof sliceMaker>) {
-  let depth = 0;
-  let key: string | undefined;
-  let expect: 'key' | 'colon' | 'value' | 'other' = 'other';
-  let last = -1;
-  return {
-    see({ token, value }: ParsedTokenInfo) {
-      if (depth === 1) {
-        if (expect === 'key' && token === TokenType.STRING) {
-          key = value as string;
-          expect = 'colon';
-        } else if (expect === 'colon') expect = 'value';
-        else if (expect === 'value') {
-          member(key as string, token, value);
-          expect = 'other';
-        } else if (token === TokenType.COMMA) expect = 'key';
-      } else if (depth === 0) {
-        if (token !== TokenType.LEFT_BRACE) throw new NotSliced('not an object');
-        expect = 'key';
-      }
-      if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) depth += 1;
-      else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) depth -= 1;
-    },
-  };
+type MemberState = 'root' | 'key' | 'colon' | 'value' | 'inside' | 'after' | 'closed';
 
-  function member(name: string, token: TokenType, value: unknown): void {
+/**
+ * Follows a document's own members, token by token, its grammar checked (NotSliced otherwise): `start`
+ * gets each member's name and the first token of its value; `end` the offset at which a member that
+ * is an array or an object closes. Inside a member only its depth is followed (the parser reads it).
+ * Returns the tokens' handler; `closed()` says whether the document has ended.
+ */
+function documentMembers(
+  start: (name: string, token: TokenType, value: unknown, offset: number) => void,
+  end: (name: string, offset: number) => void,
+) {
+  let state = 'root' as MemberState;
+  let name = '';
+  let depth = 0;
+  const see = ({ token, value, offset }: ParsedTokenInfo): void => {
+    const opens = token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET;
+    if (state === 'inside') {
+      if (opens) depth += 1;
+      else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) depth -= 1;
+      if (depth > 0) return;
+      end(name, offset);
+      state = 'after';
+    } else if (state === 'root' && token === TokenType.LEFT_BRACE) state = 'key';
+    else if (state === 'key' && token === TokenType.STRING) [name, state] = [value as string, 'colon'];
+    else if (state === 'colon' && token === TokenType.COLON) state = 'value';
+    else if (state === 'value') {
+      start(name, token, value, offset);
+      [state, depth] = opens ? ['inside', 1] : ['after', 0];
+    } else if (state === 'after' && token === TokenType.COMMA) state = 'key';
+    else if (state === 'after' && token === TokenType.RIGHT_BRACE) state = 'closed';
+    else throw new NotSliced(`not an object of collections (byte ${offset})`);
+  };
+  return Object.assign(see, { closed: () => state === 'closed' });
+}
+
+/** The single reading's check of each member: collections in order, each once, updatedAt before them. */
+function orderChecks(slices: ReturnType<typeof sliceMaker>) {
+  let last = -1;
+  return (name: string, token: TokenType, value: unknown): void => {
     if (name === 'updatedAt') {
       if (token !== TokenType.STRING) throw new NotSliced('updatedAt is not a string');
       if (last >= 0) throw new OutOfOrder('updatedAt after the items');
@@ -119,7 +132,7 @@ function topLevelMembers(slices: ReturnType<typeof sliceMaker>) {
       throw new NotSliced(`${name}: not a collection, or twice`);
     if (at < last) throw new OutOfOrder(`${name} after ${FEED_COLLECTIONS[last]}`);
     last = at;
-  }
+  };
 }
 
 /** Gathers the parser's items into slices of one collection. */
@@ -200,8 +213,6 @@ export interface DocumentLayout {
   inOrder: boolean;
 }
 
-type LayoutState = 'root' | 'key' | 'colon' | 'value' | 'inside' | 'after' | 'closed';
-
 /**
  * The first of the two readings of a document whose collections come in another order: its layout, by
  * the tokenizer alone. NotSliced for a document feedSlices would refuse for any other reason (a key that
@@ -211,39 +222,22 @@ export async function documentLayout(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
 ): Promise<DocumentLayout> {
   const found = new Map<string, { start: number; end: number } | string>();
+  const members = documentMembers(
+    (name, token, value, offset) => {
+      if (found.has(name)) throw new NotSliced(`${name} twice`);
+      if (name === 'updatedAt' && token === TokenType.STRING) found.set(name, value as string);
+      else if (FEED_COLLECTIONS.includes(name as FeedCollection) && token === TokenType.LEFT_BRACKET)
+        found.set(name, { start: offset, end: -1 });
+      else throw new NotSliced(`${name}: not a collection`);
+    },
+    (name, offset) => {
+      (found.get(name) as { end: number }).end = offset;
+    },
+  );
   const tokenizer = new Tokenizer();
-  // The document's own grammar is checked here, token by token; inside a collection only its depth is
-  // followed (the second reading parses each collection whole).
-  let state = 'root' as LayoutState;
-  let key = '';
-  let open = { collection: '', start: 0, depth: 0 };
-  const member = (token: TokenType, value: unknown, offset: number) => {
-    if (found.has(key)) throw new NotSliced(`${key} twice`);
-    if (key === 'updatedAt' && token === TokenType.STRING) {
-      found.set(key, value as string);
-      state = 'after';
-    } else if (FEED_COLLECTIONS.includes(key as FeedCollection) && token === TokenType.LEFT_BRACKET) {
-      open = { collection: key, start: offset, depth: 1 };
-      state = 'inside';
-    } else throw new NotSliced(`${key}: not a collection`);
-  };
-  tokenizer.onToken = ({ token, value, offset }) => {
-    if (state === 'inside') {
-      if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) open.depth += 1;
-      else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) open.depth -= 1;
-      if (open.depth > 0) return;
-      found.set(open.collection, { start: open.start, end: offset });
-      state = 'after';
-    } else if (state === 'root' && token === TokenType.LEFT_BRACE) state = 'key';
-    else if (state === 'key' && token === TokenType.STRING) [key, state] = [value as string, 'colon'];
-    else if (state === 'colon' && token === TokenType.COLON) state = 'value';
-    else if (state === 'value') member(token, value, offset);
-    else if (state === 'after' && token === TokenType.COMMA) state = 'key';
-    else if (state === 'after' && token === TokenType.RIGHT_BRACE) state = 'closed';
-    else throw new NotSliced(`not an object of collections (byte ${offset})`);
-  };
+  tokenizer.onToken = members;
   for await (const chunk of guarded(chunks)) write(tokenizer, chunk);
-  if (state !== 'closed') throw new NotSliced('the document ends early');
+  if (!members.closed()) throw new NotSliced('the document ends early');
   const updatedAt = found.get('updatedAt') as string | undefined;
   const ranges = FEED_COLLECTIONS.flatMap((collection) => {
     const range = found.get(collection) as { start: number; end: number } | undefined;

@@ -91,6 +91,15 @@ describeEachStore('a large feed beside reads', (open, kind) => {
     );
     return fixtureApp(store);
   };
+  /** Runs `use` against a fresh app, closed after. */
+  const withApp = async (use: (app: Awaited<ReturnType<typeof openApp>>) => Promise<void>) => {
+    const app = await openApp();
+    try {
+      await use(app);
+    } finally {
+      await app.app.close();
+    }
+  };
 
   test('GET /sports is answered while the batch is ingested, and the batch is written whole', async (t) => {
     assert.ok(body.length > 2_000_000, `the feed is ${body.length} bytes`);
@@ -103,8 +112,7 @@ describeEachStore('a large feed beside reads', (open, kind) => {
       else process.env.TMPDIR = tmp;
       await rm(staging, { recursive: true, force: true });
     });
-    const app = await openApp();
-    try {
+    await withApp(async (app) => {
       const before = await eventCount(app.store);
       const { res, order } = await postWhileReading(app, body);
       assert.equal(res.statusCode, 200, res.body.slice(0, 2000));
@@ -120,14 +128,11 @@ describeEachStore('a large feed beside reads', (open, kind) => {
         [],
         'the staged body is removed once answered',
       );
-    } finally {
-      await app.app.close();
-    }
+    });
   });
 
   test('collections in another order (alphabetical, as a JSON map encoder writes them): written alike', async () => {
-    const app = await openApp();
-    try {
+    await withApp(async (app) => {
       const before = await eventCount(app.store);
       const alphabetical = Object.fromEntries(Object.entries(feed).sort(([a], [b]) => (a < b ? -1 : 1)));
       assert.notDeepEqual(Object.keys(alphabetical), Object.keys(feed), 'not the order collections are written');
@@ -138,14 +143,11 @@ describeEachStore('a large feed beside reads', (open, kind) => {
       const odds = await app.store.db.selectFrom('odds').select(['id', 'decimalOdds']).orderBy('id').execute();
       const sent = new Map((feed.odds ?? []).map((o) => [o.id, o.odds]));
       assert.equal(odds.filter((o) => sent.get(o.id) === o.decimalOdds).length, sent.size, 'every odd as sent');
-    } finally {
-      await app.app.close();
-    }
+    });
   });
 
   test('a bad item near the end of a large batch writes nothing, and reads are answered meanwhile', async () => {
-    const app = await openApp();
-    try {
+    await withApp(async (app) => {
       const before = await eventCount(app.store);
       const odds = feed.odds ?? [];
       const last = odds.length - 1;
@@ -160,8 +162,6 @@ describeEachStore('a large feed beside reads', (open, kind) => {
       );
       assert.ok(order.indexOf('feed 400') >= 1, `GET /sports answered before the feed's answer: ${order.slice(0, 10)}`);
       assert.equal(await eventCount(app.store), before, 'nothing of the batch was written');
-    } finally {
-      await app.app.close();
-    }
+    });
   });
 });
