@@ -13,7 +13,7 @@
  * since deleted from the checkout stay in `dist/` until then; nothing imports them.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { transformSync, version } from 'esbuild';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -31,16 +31,20 @@ export function renameImports(code: string): string {
   );
 }
 
-/** `file` compiled for `target`; its source map points at the original, so stack traces name it. */
-function compile(source: string, file: string, target: string): string {
-  const { code } = transformSync(source, {
+/**
+ * `file` compiled for `target`, and its source map, kept in a file of its own beside it (linked): stack
+ * traces name the original under --enable-source-maps, as the tests run, while a process that does not
+ * ask for maps (`npm start`) does not hold one in the text of every module it loads, in every thread.
+ */
+function compile(source: string, file: string, target: string): { code: string; map: string } {
+  const { code, map } = transformSync(source, {
     loader: 'ts',
     format: 'esm',
     target: 'node20',
-    sourcemap: 'inline',
+    sourcemap: 'external',
     sourcefile: relative(dirname(target), file),
   });
-  return renameImports(code);
+  return { code: `${renameImports(code)}//# sourceMappingURL=${basename(target)}.map\n`, map };
 }
 
 function mirror(from: string, to: string): number {
@@ -60,7 +64,9 @@ function mirror(from: string, to: string): number {
     if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
       const compiledTarget = target.replace(/\.ts$/, '.js');
       if (isNewer(compiledTarget, changed)) continue;
-      writeFileSync(compiledTarget, compile(readFileSync(source, 'utf8'), source, compiledTarget));
+      const { code, map } = compile(readFileSync(source, 'utf8'), source, compiledTarget);
+      writeFileSync(`${compiledTarget}.map`, map);
+      writeFileSync(compiledTarget, code);
       compiled++;
     }
   }
