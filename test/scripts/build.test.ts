@@ -59,4 +59,17 @@ describe('the compiled copy (scripts/build.ts)', () => {
       'types are stripped',
     );
   });
+
+  test('each compiled file links a source map of its own, which names the original: a stack trace points at the .ts line', () => {
+    const compiled = readFileSync(join(DIST, 'src', 'domain', 'odds-format.js'), 'utf8');
+    assert.ok(compiled.endsWith('\n//# sourceMappingURL=odds-format.js.map\n'), 'the map is linked');
+    assert.doesNotMatch(compiled, /base64/, 'no inline map held in the module text');
+    const map = JSON.parse(readFileSync(join(DIST, 'src', 'domain', 'odds-format.js.map'), 'utf8'));
+    assert.deepEqual(map.sources, ['../../../src/domain/odds-format.ts'], 'the file in the checkout');
+    // The suite runs with --enable-source-maps (scripts/run-tests.ts): the stack names this file's own line.
+    const stack = new Error('marker for the source map test').stack ?? '';
+    const line = Number(/build\.test\.ts:(\d+):\d+/.exec(stack)?.[1]);
+    const source = readFileSync(join(DIST, 'test', 'scripts', 'build.test.ts'), 'utf8').split('\n');
+    assert.match(source[line - 1] ?? '', /marker for the source map test/, stack);
+  });
 });
