@@ -29,12 +29,16 @@ import { summarize } from './stats.ts';
  * running server's store, with the peak RSS of each.
  * Targets: /sports p99 < 50 ms and max < 200 ms; peak RSS < idle + 2x the body; the import's peak
  * independent of the file's size. `--order alphabetical` posts the feed's collections in alphabetical order
- * (as a JSON map encoder writes them) rather than in the order they are written.
+ * (as a JSON map encoder writes them) rather than in the order they are written; `--ascii` writes every
+ * character past ASCII as a `\u` escape, as Python's json.dumps does by default.
  * The peak is given over two idle figures: the RSS after the first answers (3 s of GET /sports), and the
  * lowest RSS while the server was left alone for `--settle` seconds before them. The first depends on
  * whether V8 has collected the garbage of the demo's load yet (its memory reducer ran 24-26 s after
  * start, or not within 30 s, on 2026-11-27); the second is the idle server's floor when it has.
- * Usage: npm run bench:large-feed -- [--feed-mb 60] [--order written|alphabetical] [--settle 30] [--keep DIR]
+ * `--server-heap-mb N` starts the server with a heap limit of N MiB (`--max-old-space-size`), as an
+ * operator may set one.
+ * Usage: npm run bench:large-feed -- [--feed-mb 60] [--order written|alphabetical] [--ascii] [--settle 30]
+ *   [--server-heap-mb N] [--keep DIR]
  */
 
 const { values } = parseArgs({
@@ -42,8 +46,10 @@ const { values } = parseArgs({
     'feed-mb': { type: 'string', default: '60' },
     'import-mb': { type: 'string', default: '30,90' },
     order: { type: 'string', default: 'written' },
+    ascii: { type: 'boolean', default: false },
     keep: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'server-heap-mb': { type: 'string' },
     settle: { type: 'string', default: '30' },
   },
 });
@@ -182,7 +188,10 @@ async function main(): Promise<void> {
   console.log(`preparing a ${FEED_MB} MiB feed and NDJSON files of ${IMPORT_MB.join(', ')} MiB in ${dir} ...`);
   // The merged document drops each line's updatedAt and repeated keys: about 1% smaller than its NDJSON.
   await writeNdjson(feedSource, FEED_MB * 1.02, 7);
-  const body = mergedDocument(feedSource, values.order as string);
+  const merged = mergedDocument(feedSource, values.order as string);
+  const body = values.ascii
+    ? merged.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : merged;
   const imports = IMPORT_MB.map((mb, i) => ({
     mb,
     file: join(dir, `import-${mb}mb-${EVENTS_PER_LINE}-events-a-line.ndjson`),
@@ -194,7 +203,9 @@ async function main(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
   const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_API_KEY: ADMIN_KEY };
   const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
-  const server = await startAltsports(env, join(dir, 'server.log'), profile);
+  // The server's heap limit alone (README, "Memory"): NODE_OPTIONS would limit the bench's own process too.
+  const heap = values['server-heap-mb'] ? [`--max-old-space-size=${values['server-heap-mb']}`] : [];
+  const server = await startAltsports(env, join(dir, 'server.log'), [...profile, ...heap]);
   const base = `http://127.0.0.1:${server.port}`;
   try {
     // Left alone: the demo loaded, then (when V8's memory reducer runs) its garbage collected.
@@ -220,7 +231,7 @@ async function main(): Promise<void> {
     if (response.status !== 200) throw new Error(`the feed was answered ${response.status}: ${answer.slice(0, 2000)}`);
     const bodyMb = Buffer.byteLength(body) / MB;
     console.log(
-      `\nadmin feed: ${bodyMb.toFixed(1)} MiB body (collections ${values.order}), ingested in ${ingestSeconds.toFixed(2)} s`,
+      `\nadmin feed: ${bodyMb.toFixed(1)} MiB body (collections ${values.order}${values.ascii ? ', ASCII' : ''}), ingested in ${ingestSeconds.toFixed(2)} s`,
     );
     console.log(`  GET /sports before: ${summary(idleLatencies)}`);
     console.log(`  GET /sports during: ${summary(during)} (target p99 < 50 ms, max < 200 ms)`);

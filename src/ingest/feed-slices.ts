@@ -18,7 +18,7 @@ import { itemKey } from './validate-feed.ts';
  * the document's `updatedAt`; ingestDocuments writes them in one transaction, each validated against
  * what the slices before it wrote, as an NDJSON import's documents are. That is the whole document's
  * answer only when its collections come in the order they are written (FEED_COLLECTIONS), each once,
- * `updatedAt` before them, no key repeated and nothing JSON.parse would take otherwise: any other
+ * `updatedAt` before them, no key repeated and no string secure-json-parse reads apart: any other
  * document throws NotSliced, and its caller takes it whole. A document whose collections come in another
  * order (OutOfOrder) is read again from its staged file when it can be: once for where each collection
  * lies, then each collection's bytes in the order they are written (rangedSlices). @streamparser/json
@@ -32,11 +32,22 @@ export class OutOfOrder extends NotSliced {}
 /** Items of a slice: a few hundred kilobytes of text. */
 export const SLICE_ITEMS = 2_000;
 
-/** Text JSON.parse and secure-json-parse treat apart (prototype keys) or that may spell them (escapes). */
-const TAKEN_WHOLE = /__proto__|prototype|\\u/;
+/**
+ * Strings that secure-json-parse reads apart (a `__proto__` key, `constructor.prototype`), once decoded,
+ * so however spelled: a document holding one anywhere is taken whole, for that parse's own answer.
+ * Other escapes (`\u00e9`, as Python's json.dumps and Go's encoding/json write them) are read as JSON.parse
+ * reads them: the tokenizer decodes them alike, surrogate pairs included.
+ */
+const PROTOTYPE_WORDS = /__proto__|prototype/;
 
-/** Bytes of the previous chunk looked at again with the next, so that no word is missed across two. */
-const OVERLAP = 16;
+/** The tokenizer's handler, refusing (NotSliced) a string token that holds PROTOTYPE_WORDS. */
+function unlessPrototype(see: (info: ParsedTokenInfo) => void): (info: ParsedTokenInfo) => void {
+  return (info) => {
+    if (info.token === TokenType.STRING && PROTOTYPE_WORDS.test(info.value as string))
+      throw new NotSliced('a prototype key, or a string that may be one');
+    see(info);
+  };
+}
 
 export async function* feedSlices(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
@@ -46,29 +57,17 @@ export async function* feedSlices(
   const members = documentMembers(orderChecks(slices), () => {});
   const tokenizer = new Tokenizer();
   const parser = new TokenParser({ paths: ['$.*.*'], keepStack: false });
-  tokenizer.onToken = (token) => {
+  tokenizer.onToken = unlessPrototype((token) => {
     members(token);
     parser.write(token);
-  };
+  });
   parser.onValue = ({ value, key, stack }) => slices.item(stack[1]?.key as FeedCollection, key, value);
-  for await (const chunk of guarded(chunks)) {
+  for await (const chunk of chunks) {
     write(tokenizer, chunk);
     yield* slices.ready();
   }
   if (!parser.isEnded) throw new NotSliced('the document ends early');
   yield* slices.finish();
-}
-
-/** The chunks, refused (NotSliced) once their text holds what JSON.parse reads apart (TAKEN_WHOLE). */
-async function* guarded(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  let tail = '';
-  for await (const chunk of chunks) {
-    const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
-    const seen = tail + text;
-    if (TAKEN_WHOLE.test(seen)) throw new NotSliced('a key or escape JSON.parse reads apart');
-    tail = seen.slice(-OVERLAP);
-    yield chunk;
-  }
 }
 
 /** Feeds the tokenizer; text it cannot read is NotSliced (the whole parse gives JSON.parse's message). */
@@ -235,8 +234,8 @@ export async function documentLayout(
     },
   );
   const tokenizer = new Tokenizer();
-  tokenizer.onToken = members;
-  for await (const chunk of guarded(chunks)) write(tokenizer, chunk);
+  tokenizer.onToken = unlessPrototype(members);
+  for await (const chunk of chunks) write(tokenizer, chunk);
   if (!members.closed()) throw new NotSliced('the document ends early');
   const updatedAt = found.get('updatedAt') as string | undefined;
   const ranges = FEED_COLLECTIONS.flatMap((collection) => {
@@ -267,7 +266,7 @@ export async function* rangedSlices(
       parser.write(token);
     };
     parser.onValue = ({ value, key }) => slices.item(collection, key, value);
-    // The text was guarded (TAKEN_WHOLE) by documentLayout.
+    // Its strings were looked at (PROTOTYPE_WORDS) by documentLayout.
     for await (const chunk of read(start, end)) {
       write(tokenizer, chunk);
       yield* slices.ready();

@@ -146,6 +146,26 @@ describeEachStore('a large feed beside reads', (open, kind) => {
     });
   });
 
+  test('every character past ASCII escaped (as Python json.dumps writes it): read in slices, written as sent', async () => {
+    await withApp(async (app) => {
+      const before = await eventCount(app.store);
+      const escaped = body.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      assert.match(escaped, /\\u00e1/, 'the demo names hold escapes');
+      const { res, order } = await postWhileReading(app, escaped);
+      assert.equal(res.statusCode, 200, res.body.slice(0, 2000));
+      assert.ok(order.indexOf('feed 200') >= 1, `GET /sports answered before the feed's answer: ${order.slice(0, 10)}`);
+      assert.equal(await eventCount(app.store), before + (feed.events?.length ?? 0));
+      const stored = await app.store.db.selectFrom('athletes').select(['id', 'firstName', 'lastName']).execute();
+      const name = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`;
+      const sent = new Map((feed.athletes ?? []).map((a) => [a.id, name(a)]));
+      assert.ok(
+        stored.some((a) => /[\u0080-\uffff]/.test(name(a))),
+        'accented names were sent',
+      );
+      assert.equal(stored.filter((a) => sent.get(a.id) === name(a)).length, sent.size, 'every name as sent');
+    });
+  });
+
   test('a bad item near the end of a large batch writes nothing, and reads are answered meanwhile', async () => {
     await withApp(async (app) => {
       const before = await eventCount(app.store);

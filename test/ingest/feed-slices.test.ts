@@ -96,7 +96,11 @@ describe('a feed document read in slices', () => {
     ['a collection twice', `{"tours":${JSON.stringify(tours)},"tours":${JSON.stringify(tours)}}`],
     ['an item that repeats the id of another', JSON.stringify({ tours: [...tours, tours[0]] })],
     ['a __proto__ key', JSON.stringify({ tours }).replace('"id"', '"__proto__":{"x":1},"id"')],
-    ['a \\u escape', JSON.stringify({ tours }).replace('"id"', '"\\u0069d"')],
+    [
+      'a __proto__ key spelled with escapes',
+      JSON.stringify({ tours }).replace('"id"', '"\\u005f\\u005fproto__":{},"id"'),
+    ],
+    ['a constructor.prototype', JSON.stringify({ tours }).replace('"id"', '"constructor":{"prototype":{}},"id"')],
     ['not JSON', `${JSON.stringify({ tours }).slice(0, -5)}]]]]`],
     ['a document that ends early', JSON.stringify({ tours }).slice(0, -1)],
     ['trailing text', `${JSON.stringify({ tours })} x`],
@@ -107,6 +111,23 @@ describe('a feed document read in slices', () => {
     test(`taken whole: ${name}`, async () => {
       await assert.rejects(sliced(body, 5, 2), NotSliced);
     });
+
+  test('escapes are read as JSON.parse reads them, however the chunks cut them', async () => {
+    const escapes = String.raw`\u00e9t\u00e9 \ud83c\udfc4 \ud800 lone \udc00 \u003cb\u003e \"q\" \\ \/ \b\f\n\r\t`;
+    const body = JSON.stringify({ tours })
+      .replace(/"name":"[^"]*"/, `"name":"${escapes}"`)
+      .replace('"id"', String.raw`"\u0069d"`);
+    const expected = JSON.parse(body).tours;
+    assert.match(JSON.stringify(expected[0]), /été/, 'the escapes are in the document');
+    for (const size of [1, 3, 4096]) {
+      const slices = await sliced(body, size, 2);
+      assert.deepEqual(
+        slices.flatMap((slice) => slice.tours as unknown[]),
+        expected,
+        `chunks of ${size}`,
+      );
+    }
+  });
 
   test('collections or updatedAt out of order are OutOfOrder: the document may be read again by ranges', async () => {
     await assert.rejects(sliced(JSON.stringify({ events, tours }), 5, 2), OutOfOrder);
@@ -178,7 +199,10 @@ describe('a feed document read in slices', () => {
     ['not an object', `[${tourText}]`],
     ['a document that ends early', `{"events":[],"tours":${tourText}`],
     ['a __proto__ key', `{"events":[],"tours":${tourText.replace('"id"', '"__proto__":{},"id"')}}`],
-    ['a \\u escape', `{"events":[],"tours":${tourText.replace('"id"', '"\\u0069d"')}}`],
+    [
+      'a __proto__ key spelled with escapes',
+      `{"events":[],"tours":${tourText.replace('"id"', '"__pr\\u006fto__":{},"id"')}}`,
+    ],
   ];
   for (const [name, body] of refused)
     test(`not read by ranges: ${name}`, async () => {
