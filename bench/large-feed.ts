@@ -235,8 +235,8 @@ async function main(): Promise<void> {
     );
     console.log(`  GET /sports before: ${summary(idleLatencies)}`);
     console.log(`  GET /sports during: ${summary(during)} (target p99 < 50 ms, max < 200 ms)`);
-    const over = (base: number) =>
-      `+${(peak.hwm - base).toFixed(0)} MiB (${((peak.hwm - base) / bodyMb).toFixed(2)}x the body; target < 2x)`;
+    const over = (idleRss: number) =>
+      `+${(peak.hwm - idleRss).toFixed(0)} MiB (${((peak.hwm - idleRss) / bodyMb).toFixed(2)}x the body; target < 2x)`;
     console.log(`  server RSS: peak ${peak.hwm.toFixed(0)} MiB`);
     console.log(`    over the idle after the first answers (${idle.rss.toFixed(0)} MiB): ${over(idle.rss)}`);
     console.log(`    over the lowest idle RSS in ${values.settle} s alone (${floor.toFixed(0)} MiB): ${over(floor)}`);

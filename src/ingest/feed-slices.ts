@@ -137,7 +137,7 @@ function orderChecks(slices: ReturnType<typeof sliceMaker>) {
 /** Gathers the parser's items into slices of one collection. */
 function sliceMaker(sliceItems: number) {
   const ready: NumberedDocument[] = [];
-  // Keys of the current collection's items: each collection comes once (topLevelMembers).
+  // Keys of the current collection's items: each collection comes once (orderChecks, documentLayout).
   let seen = new Set<number>();
   let documentUpdatedAt: string | undefined;
   let collection: FeedCollection | undefined;

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
 import { jsonSyntaxProblem } from '../domain/text.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { FEED_COLLECTIONS } from './feed-schema.ts';
@@ -17,17 +18,12 @@ export async function* readFeedDocuments(
   path: string,
   onBytes?: (read: number, total: number) => void,
 ): AsyncGenerator<NumberedDocument> {
-  const { size } = await stat(path);
-  let read = 0;
-  const stream = createReadStream(path, { encoding: 'utf8' });
-  stream.on('data', (chunk) => {
-    read += Buffer.byteLength(chunk as string);
-    onBytes?.(read, size);
-  });
+  // readline decodes the bytes as UTF-8 itself, a character cut between two chunks included.
+  const input = Readable.from(reported(path, onBytes));
   let ndjson: boolean | undefined;
   const held: string[] = [];
   let number = 0;
-  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
     number += 1;
     if (ndjson) {
       if (line.trim()) yield { document: ndjsonLine(line, number), line: number };
@@ -91,6 +87,7 @@ export function feedFileBytes(path: string, onBytes?: (read: number, total: numb
   };
 }
 
+/** A file's chunks, each reading reported to `onBytes` (bytes read so far, the file's size). */
 async function* reported(path: string, onBytes?: (read: number, total: number) => void): AsyncGenerator<Buffer> {
   const { size } = await stat(path);
   let read = 0;
