@@ -2,11 +2,11 @@ import { type Competition, getCompetition } from '../domain/competitions.ts';
 import type { OddType, OverUnderSubMarketType, Settlement } from '../domain/enumerations.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
 import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops, NO_BET_STOPS } from '../domain/feed-health.ts';
-import { isExclusiveMarket, scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
+import { scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
 import { marketStatus } from '../domain/markets/market-status.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { OverUnderSide, Scope, Selection } from '../domain/markets/selection.ts';
-import { settleSelection } from '../domain/markets/settlement.ts';
+import { type SettledOutcome, settleMarket } from '../domain/markets/settle-market.ts';
 import { settlementReason } from '../domain/markets/settlement-reason.ts';
 import { settlementStatus } from '../domain/markets/settlement-status.ts';
 import { decimalToAmerican, decimalToProbability, MAX_DECIMAL_ODDS, roundTo } from '../domain/odds-format.ts';
@@ -235,24 +235,9 @@ export function pricedOutcome(
   siblings: readonly OddRow[],
   context: Pick<Context, 'results' | 'eventStatus' | 'betStops' | 'abandoned' | 'ledger'>,
 ): PricedOutcome {
-  const { selection, scope } = outcomeSelection(market, odd, siblings);
+  const { scope } = outcomeSelection(market, odd, siblings);
   const result = context.results.get(scopeKey(scope));
-  const derived = result
-    ? settleSelection(selection, result)
-    : { settlement: 'NOT_SET' as Settlement, deadHeatFactor: 1 };
-  // The operator's settlement, when fed, overrides the derived one; in a single-winner market the
-  // operator settling one outcome WIN settles the rest LOSE.
-  const siblingWon =
-    isExclusiveMarket(market.oddType) && siblings.some((s) => s.id !== odd.id && s.settlement === 'WIN');
-  const settlement =
-    (odd.settlement as Settlement | null) ??
-    (derived.settlement === 'NOT_SET' && siblingWon ? 'LOSE' : derived.settlement);
-  // The operator's WIN may be a dead heat's share; an operator's other settlements pay in full.
-  const deadHeatFactor = odd.settlement
-    ? odd.settlement === 'WIN'
-      ? (odd.deadHeatFactor ?? 1)
-      : 1
-    : derived.deadHeatFactor;
+  const { settlement, deadHeatFactor, byOperator } = settledInMarket(market, odd, siblings, result);
   return {
     id: odd.id,
     outcomeId: String(odd.referenceId),
@@ -271,20 +256,44 @@ export function pricedOutcome(
       ...(context.betStops ?? NO_BET_STOPS),
     }),
     settlement,
-    ...publishedSettlement(
-      odd.id,
-      {
-        settlement,
-        byOperator: odd.settlement !== null || (derived.settlement === 'NOT_SET' && siblingWon),
-        result,
-        deadHeatFactor,
-      },
-      context,
-    ),
+    ...publishedSettlement(odd.id, { settlement, byOperator, result, deadHeatFactor }, context),
     deadHeatFactor,
     // biome-ignore lint/complexity/useMathMinMax: ISO date-time strings, which compare in time order
     updatedAt: odd.updatedAt > market.updatedAt ? odd.updatedAt : market.updatedAt,
   };
+}
+
+/** Each market's settlements, worked out once for all its outcomes (settleMarket) against one result. */
+const settledMarkets = new WeakMap<
+  readonly OddRow[],
+  { result: ScopeResult | undefined; byId: Map<string, SettledOutcome> }
+>();
+
+/** How this outcome settles among its market's outcomes: the results and the operator's word together. */
+function settledInMarket(
+  market: MarketRow,
+  odd: OddRow,
+  siblings: readonly OddRow[],
+  result: ScopeResult | undefined,
+): SettledOutcome {
+  // An exacta priced on request is not listed: it settles beside the listed ones.
+  const listed = siblings.some((s) => s.id === odd.id);
+  const outcomes = listed ? siblings : [...siblings, odd];
+  const kept = listed ? settledMarkets.get(siblings) : undefined;
+  if (kept && kept.result === result) return kept.byId.get(odd.id) as SettledOutcome;
+  const settled = settleMarket(
+    outcomes.map((o) => ({
+      id: o.id,
+      selection: outcomeSelection(market, o, outcomes).selection,
+      operator: o.settlement
+        ? { settlement: o.settlement as Settlement, deadHeatFactor: o.deadHeatFactor ?? 1, updatedAt: o.updatedAt }
+        : null,
+    })),
+    result,
+  );
+  const byId = new Map(outcomes.map((o, i) => [o.id, settled[i] as SettledOutcome]));
+  if (listed) settledMarkets.set(siblings, { result, byId });
+  return byId.get(odd.id) as SettledOutcome;
 }
 
 /**

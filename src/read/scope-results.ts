@@ -2,6 +2,7 @@ import type { Competition } from '../domain/competitions.ts';
 import { scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import {
+  calledOffResult,
   eventScopeResult,
   heatScopeResult,
   lapStatisticResult,
@@ -36,13 +37,17 @@ export async function scopeResults(
   for (const scope of scopes) {
     const key = scopeKey(scope);
     if (out.has(key)) continue;
-    const result = await scopeResult(scope, event, competition, read, store);
+    const result = calledOffResult(await scopeResult(scope, event, competition, read, store), {
+      eventStatus: event.eventStatus,
+      abandoned: event.abandoned === 1,
+    });
     if (result) out.set(key, (await isProvisional(scope, event, read)) ? { ...result, provisional: true } : result);
   }
   return out;
 }
 
-type ScopeEvent = Pick<EventRow, 'id' | 'referenceId' | 'eventStatus'> & Partial<Pick<EventRow, 'resultStatus'>>;
+type ScopeEvent = Pick<EventRow, 'id' | 'referenceId' | 'eventStatus'> &
+  Partial<Pick<EventRow, 'resultStatus' | 'abandoned'>>;
 type Facts = ReturnType<typeof scopeFacts>;
 
 /** The result of one scope; undefined when nothing decides it here (the operator does, or it is gone). */
@@ -61,10 +66,8 @@ async function scopeResult(
       if (!found) return undefined;
       if (scope.roundId === null) return matchScopeResult(event.eventStatus, found.score);
       const period = found.periods.find((p) => p.round.id === scope.roundId);
-      // A period of a cancelled match is void with it.
-      return period
-        ? matchScopeResult(event.eventStatus === 'CANCELLED' ? 'CANCELLED' : period.round.roundStatus, period.score)
-        : undefined;
+      // A period of a called-off match: calledOffResult decides whether it stands.
+      return period ? matchScopeResult(period.round.roundStatus, period.score) : undefined;
     }
     case 'event':
       return eventScopeResult(event.eventStatus, await read.places());

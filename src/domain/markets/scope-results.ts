@@ -29,9 +29,19 @@ export function competitionRanks(
 const CALLED_OFF = ['CANCELLED'];
 
 /**
- * The event's final standing: participants' places once the event is COMPLETED and at least one
- * place is in. Withdrawn athletes did not take part (their bets are void).
+ * A scope's result once its event is called off (issue 40): a cancelled event voids every scope, its
+ * heats and lap statistics included, as if none of it had run; an abandoned one (called off under way)
+ * keeps what was decided (a completed heat, a played period) and voids the rest.
  */
+export function calledOffResult(
+  result: ScopeResult | undefined,
+  event: { eventStatus: string; abandoned?: boolean },
+): ScopeResult | undefined {
+  if (!CALLED_OFF.includes(event.eventStatus)) return result;
+  const decided = result?.state === 'decided' || result?.state === 'push';
+  return event.abandoned && decided ? result : { state: 'void', ranks: new Map() };
+}
+
 /**
  * A market the operator settles: nothing here decides it, except that a called-off event voids it
  * (EVENT_CANCELLED) as it voids every other market of the event; the operator's own settlement, when
@@ -41,6 +51,10 @@ export function operatorScopeResult(eventStatus: string): ScopeResult | undefine
   return CALLED_OFF.includes(eventStatus) ? { state: 'void', ranks: new Map() } : undefined;
 }
 
+/**
+ * The event's final standing: participants' places once the event is COMPLETED and at least one
+ * place is in. Withdrawn athletes did not take part (their bets are void).
+ */
 export function eventScopeResult(
   eventStatus: string,
   participants: ReadonlyArray<{ athleteId: string; status: string; place: number | null }>,
