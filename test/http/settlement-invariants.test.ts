@@ -10,6 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import type { Store } from '../../src/store/database.ts';
 import { ADMIN_KEY, fixtureApp, type TestApp } from '../helpers/app.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
@@ -145,12 +146,20 @@ async function settlementMoves(app: TestApp): Promise<Array<{ id: string; previo
   }
 }
 
+/** The app over a fresh store holding the event above, for `body`; closed after it. */
+async function withEvent(open: () => Promise<Store>, body: (app: TestApp) => Promise<void>): Promise<void> {
+  const app = await fixtureApp(await open());
+  try {
+    await post(app, eventFeed());
+    await body(app);
+  } finally {
+    await app.app.close();
+  }
+}
+
 describeEachStore('settlement invariants', (open) => {
-  test('the results say runner a won; the operator settles runner b WIN: a loses, b wins (was two winners)', async () => {
-    const store = await open();
-    const app = await fixtureApp(store);
-    try {
-      await post(app, eventFeed());
+  test('the results say runner a won; the operator settles runner b WIN: a loses, b wins (was two winners)', () =>
+    withEvent(open, async (app) => {
       await post(app, {
         events: [eventRow('COMPLETED', at(1))],
         eventParticipants: RIDERS.map((athleteId, i) => ({
@@ -183,32 +192,20 @@ describeEachStore('settlement invariants', (open) => {
           ['inv-win-inv-d', 'LOSE', 'RESULT'],
         ],
       );
-    } finally {
-      await app.app.close();
-    }
-  });
+    }));
 
-  test('a cancelled UPCOMING event voids every market, its heat and fastest-lap markets included', async () => {
-    const store = await open();
-    const app = await fixtureApp(store);
-    try {
-      await post(app, eventFeed());
+  test('a cancelled UPCOMING event voids every market, its heat and fastest-lap markets included', () =>
+    withEvent(open, async (app) => {
       await post(app, { events: [eventRow('CANCELLED', at(1))] });
       for (const [marketId, outcomes] of await published(app)) {
         assert.ok(outcomes.length > 0, marketId);
         for (const o of outcomes)
           assert.deepEqual([o.id, o.settlement, o.settlementReason], [o.id, 'VOID', 'EVENT_CANCELLED']);
       }
-    } finally {
-      await app.app.close();
-    }
-  });
+    }));
 
-  test('an abandoned event keeps its decided heat and voids the heat that never ran', async () => {
-    const store = await open();
-    const app = await fixtureApp(store);
-    try {
-      await post(app, eventFeed());
+  test('an abandoned event keeps its decided heat and voids the heat that never ran', () =>
+    withEvent(open, async (app) => {
       await post(app, heatResult('inv-h1', [1, 2, 3, 4], 1));
       await post(app, { events: [eventRow('CANCELLED', at(2), { abandoned: true })] });
       const markets = await published(app);
@@ -224,39 +221,29 @@ describeEachStore('settlement invariants', (open) => {
       for (const marketId of ['inv-heat2', 'inv-win', 'inv-top3', 'inv-fast1'])
         for (const o of markets.get(marketId) ?? [])
           assert.deepEqual([o.id, o.settlement, o.settlementReason], [o.id, 'VOID', 'EVENT_ABANDONED']);
-    } finally {
-      await app.app.close();
-    }
-  });
+    }));
 
-  test('over random lifecycles: winners within places, cancellations void, every move on the change log', async () => {
-    const store = await open();
-    const app = await fixtureApp(store);
-    try {
-      await post(app, eventFeed());
+  test('over random lifecycles: winners within places, cancellations void, every move on the change log', () =>
+    withEvent(open, async (app) => {
       let step = 1;
-      let run = 0;
       await fc.assert(
         fc.asyncProperty(fc.array(lifecycleStep, { minLength: 1, maxLength: 6 }), async (steps) => {
-          // Each run starts the event afresh under new ids' timestamps: later rows win.
-          run++;
+          // Each run starts from the event UPCOMING with nothing settled, written later than the last run.
           await post(app, restart(step++));
           const operator = new Map<string, { settlement: string; deadHeatFactor: number }>();
+          let calledOff: Step['calledOff'] = null;
           for (const next of steps) {
             const batch = next(step++);
             await post(app, batch.payload);
             if (batch.operator) operator.set(batch.operator.id, batch.operator);
-            await checkInvariants(app, batch.cancelled ?? null, operator);
+            if (batch.calledOff !== undefined) calledOff = batch.calledOff;
+            await checkInvariants(app, calledOff, operator);
           }
           await checkChangeLog(app);
         }),
         { numRuns: Number(process.env.SETTLEMENT_RUNS ?? 25), seed: Number(process.env.FC_SEED ?? 4040) },
       );
-      assert.ok(run > 0);
-    } finally {
-      await app.app.close();
-    }
-  });
+    }));
 });
 
 /** A heat COMPLETED with these places for riders a..d (equal numbers tie). */
@@ -313,7 +300,8 @@ interface Step {
   payload: object;
   /** The operator's settlement this step feeds. */
   operator?: { id: string; settlement: string; deadHeatFactor: number };
-  cancelled?: 'cancelled' | 'abandoned';
+  /** The event's state after this step, when the step sets it: called off, or not (null). */
+  calledOff?: 'cancelled' | 'abandoned' | null;
 }
 
 const places = fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 4, maxLength: 4 });
@@ -323,6 +311,7 @@ const lifecycleStep: fc.Arbitrary<(step: number) => Step> = fc.oneof(
     payload: heatResult(heat, places, step),
   })),
   places.map((places) => (step: number) => ({
+    calledOff: null,
     payload: {
       events: [eventRow('COMPLETED', at(step))],
       eventParticipants: RIDERS.map((athleteId, i) => ({
@@ -335,11 +324,12 @@ const lifecycleStep: fc.Arbitrary<(step: number) => Step> = fc.oneof(
     },
   })),
   fc.constantFrom('LIVE', 'COMPLETED').map((status) => (step: number) => ({
+    calledOff: null,
     payload: { events: [eventRow(status, at(step))] },
   })),
   fc.boolean().map((abandoned) => (step: number) => ({
     payload: { events: [eventRow('CANCELLED', at(step), abandoned ? { abandoned: true } : {})] },
-    cancelled: abandoned ? ('abandoned' as const) : ('cancelled' as const),
+    calledOff: abandoned ? ('abandoned' as const) : ('cancelled' as const),
   })),
   fc
     .record({
@@ -378,7 +368,7 @@ const lifecycleStep: fc.Arbitrary<(step: number) => Step> = fc.oneof(
  */
 async function checkInvariants(
   app: TestApp,
-  cancelled: 'cancelled' | 'abandoned' | null,
+  calledOff: Step['calledOff'],
   operator: ReadonlyMap<string, { settlement: string; deadHeatFactor: number }>,
 ): Promise<void> {
   const markets = await published(app);
@@ -394,9 +384,9 @@ async function checkInvariants(
       for (const o of outcomes.filter((o) => !operator.has(o.id)))
         assert.ok(['LOSE', 'VOID', 'PUSH'].includes(o.settlement), `${o.id} ${o.settlement} beside an operator's WIN`);
     for (const o of outcomes) {
-      if (cancelled === 'cancelled')
+      if (calledOff === 'cancelled')
         assert.ok(o.settlement === 'VOID' || o.settlementReason === 'OPERATOR', `${o.id}: ${JSON.stringify(o)}`);
-      if (cancelled) assert.notEqual(o.settlement, 'NOT_SET', `${o.id} unsettled after the event was called off`);
+      if (calledOff) assert.notEqual(o.settlement, 'NOT_SET', `${o.id} unsettled after the event was called off`);
     }
   }
 }
