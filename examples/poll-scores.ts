@@ -54,9 +54,10 @@ if (!target) {
 // Ctrl-C and --timeout end the loop quietly through the same signal.
 const stop = new AbortController();
 process.once('SIGINT', () => stop.abort());
-const signal = flags.timeout
-  ? AbortSignal.any([stop.signal, AbortSignal.timeout(Number(flags.timeout) * 1000)])
-  : stop.signal;
+// A plain timer, not AbortSignal.timeout inside AbortSignal.any: Node may collect such a timeout signal
+// before it fires (nodejs/node#57736), and the loop would then run on past --timeout.
+if (flags.timeout) setTimeout(() => stop.abort(), Number(flags.timeout) * 1000).unref();
+const signal = stop.signal;
 const maxChanges = flags.count === undefined ? Infinity : Number(flags.count);
 
 console.log(`Polling heat ${target.heatId} of ${target.eventId} every ${flags.interval} s (Ctrl-C to stop)`);

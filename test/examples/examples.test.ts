@@ -261,6 +261,21 @@ describe('examples/ against a running server', () => {
     assert.ok(Number(readFileSync(state, 'utf8')) > savedId);
   });
 
+  test('stream-changes.ts ends at --timeout when nothing comes (it once ran on past it)', async () => {
+    const run = await runExample('stream-changes', [
+      '--event',
+      EXAMPLES_EVENT,
+      '--kind',
+      'future',
+      '--state',
+      join(dir.dir, 'stream-idle-id'),
+      '--timeout',
+      '2',
+    ]);
+    ok(run);
+    assert.match(run.stdout, /^Done: 0 change\(s\)/m);
+  });
+
   test('price-parlay.ts prices a correlated same game parlay and shows the 422 of contradictory legs', async () => {
     const run = await runExample('price-parlay', []);
     ok(run);
