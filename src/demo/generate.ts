@@ -624,7 +624,8 @@ function makeAthletes(
       if (!nation) throw new Error('empty nationality pool');
       firstName = rng.pick(athleteGender === 'men' ? nation.male : nation.female);
       lastName = rng.pick(nation.last);
-      if (!used.has(`${firstName} ${lastName}`)) break;
+      // No two athletes of a field share a name, and nobody is called Mitchell Mitchell.
+      if (!used.has(`${firstName} ${lastName}`) && firstName !== lastName) break;
     }
     used.add(`${firstName} ${lastName}`);
     if (!nation) throw new Error('empty nationality pool');

@@ -233,6 +233,20 @@ describe('demo data generator', () => {
     assert.ok(athletes.some((a) => a.height === null) && athletes.some((a) => typeof a.height === 'number'));
   });
 
+  test('athletes: no first name repeated as the last name, no name twice in a competition', () => {
+    // Seeds 1 (the default) and 2 once named Mitchell Mitchell in wsl, xgame and dgpt.
+    const seeds = [1, 2].map((seed) => [
+      ...generateDemoFeeds({ now: NOW, seed, competitions: ['wsl', 'xgame', 'dgpt', 'spr'] }),
+    ]);
+    for (const docs of [defaultDocs, ...seeds]) {
+      for (const doc of docs) {
+        const names = (doc.athletes ?? []).map((a) => `${a.firstName} ${a.lastName}`);
+        assert.equal(new Set(names).size, names.length, `a name twice in ${doc.tours?.[0]?.competition}`);
+        for (const a of doc.athletes ?? []) assert.notEqual(a.firstName, a.lastName, a.id);
+      }
+    }
+  });
+
   test('futures: every type for every competition on the current season, with market-like prices', () => {
     const futures = all(defaultDocs, 'futures');
     const odds = all(defaultDocs, 'futureOdds');
