@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
  */
 
 import { COMPETITION_KEYS, COMPETITIONS } from './domain/competitions.ts';
+import { inSimulatedSeconds } from './domain/feed-health.ts';
 
 export const DEFAULT_DEMO_API_KEY = 'altsports-demo-key';
 
@@ -124,7 +125,8 @@ export const CONFIG_VARIABLES = [
     '0',
     "seconds a LIVE event's open markets are suspended after a score (SCORE_CHANGE): one number for every " +
       'competition, and/or key:seconds pairs, e.g. 10 or spr:5,gsoc:20 or 10,jaialai:0; 0: none; with ' +
-      '`serve --simulate` the default is 5 for the team matches',
+      '`serve --simulate` the default is 5 for the team matches, and the seconds are the simulation\'s (at ' +
+      '--speed 60, 5 s last a twelfth of a real second)',
   ],
   [
     'ODDS_HISTORY_DAYS',
@@ -156,8 +158,14 @@ export const MAX_SGP_LEGS = 50;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** `simulator`: the process runs the demo simulator, which feeds the demo's live events. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { simulator?: boolean } = {}): Config {
+/**
+ * `simulator`: the process runs the demo simulator, which feeds the demo's live events, at
+ * `simulatorSpeed` simulated seconds per real second (1 when absent).
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { simulator?: boolean; simulatorSpeed?: number } = {},
+): Config {
   const problems: string[] = [];
   const get = (name: string) => {
     const value = env[name];
@@ -250,10 +258,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { simu
     sgpDeadlineMs: integer('SGP_DEADLINE_MS', 2000, 50, 600_000),
     // The demo without its simulator has no feed behind it: silence would suspend every live demo event.
     feedStaleSeconds: integer('FEED_STALE_SECONDS', onOff('DEMO_DATA', true) && !options.simulator ? 0 : 30, 0, 86_400),
-    // With the simulator, a goal or an end suspends a team match briefly, to show SCORE_CHANGE.
-    scoreChangeSeconds: parseScoreChangeSeconds(
-      get('SCORE_CHANGE_SUSPEND_SECONDS') ?? (options.simulator ? SIMULATOR_SCORE_CHANGE : undefined),
-      problems,
+    // With the simulator, a goal or an end suspends a team match briefly, to show SCORE_CHANGE, for
+    // seconds of the simulation's clock (issue 41): at --speed 60, 5 s are a twelfth of a real second.
+    scoreChangeSeconds: inSimulatedSeconds(
+      parseScoreChangeSeconds(
+        get('SCORE_CHANGE_SUSPEND_SECONDS') ?? (options.simulator ? SIMULATOR_SCORE_CHANGE : undefined),
+        problems,
+      ),
+      options.simulator ? (options.simulatorSpeed ?? 1) : 1,
     ),
     oddsHistoryDays: integer('ODDS_HISTORY_DAYS', 365, 1, 36_500),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),

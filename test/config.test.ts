@@ -39,6 +39,17 @@ test('SCORE_CHANGE_SUSPEND_SECONDS: one number for every competition, key:second
   assert.equal(simulated.gsoc, 5);
   assert.equal(simulated.wsl, undefined);
   assert.deepEqual(loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: '0' }, { simulator: true }).scoreChangeSeconds.gsoc, 0);
+  // The simulator's seconds: at --speed 60 a 5 s suspension lasts a twelfth of a real second (issue 41).
+  assert.equal(loadConfig({}, { simulator: true, simulatorSpeed: 60 }).scoreChangeSeconds.gsoc, 5 / 60);
+  assert.equal(
+    loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: 'spr:30' }, { simulator: true, simulatorSpeed: 10 }).scoreChangeSeconds
+      .spr,
+    3,
+  );
+  assert.equal(
+    loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: 'spr:30' }, { simulatorSpeed: 10 }).scoreChangeSeconds.spr,
+    30,
+  );
   const all = loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: '10' }).scoreChangeSeconds;
   assert.equal(all.spr, 10);
   assert.equal(all.jaialai, 10);

@@ -58,6 +58,15 @@ export function liveBetStops(feed: LiveEventFeed, competition: string, rules: Be
   };
 }
 
+/**
+ * Seconds of a feed's clock in real seconds: the demo simulator's clock runs `speed` times real time,
+ * and a suspension after a score is meant in the time of the game, not of the server (issue 41).
+ */
+export function inSimulatedSeconds(seconds: Readonly<Record<string, number>>, speed: number): Record<string, number> {
+  if (!(speed > 0)) throw new RangeError(`speed must be above 0, got ${speed}`);
+  return Object.fromEntries(Object.entries(seconds).map(([key, n]) => [key, n / speed]));
+}
+
 /** Within `seconds` of the last score change (0: never suspended for a score). */
 export function isScoreChangeSuspended(scoreChangedAt: string | null, now: Date, seconds: number): boolean {
   if (seconds <= 0 || scoreChangedAt === null) return false;

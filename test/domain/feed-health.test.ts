@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import {
   type EventBetStops,
+  inSimulatedSeconds,
   isFeedStale,
   isScoreChangeSuspended,
   type LiveEventFeed,
@@ -123,6 +124,33 @@ describe('bet stops of a LIVE event: a score just changed, a price older than it
         const at = new Date(NOW.getTime() - agoMs).toISOString();
         assert.equal(isScoreChangeSuspended(at, NOW, seconds), seconds > 0 && agoMs < seconds * 1000);
         assert.equal(isScoreChangeSuspended(null, NOW, seconds), false);
+      }),
+    );
+  });
+});
+
+describe('a feed whose clock runs faster than real time (the simulator)', () => {
+  test("seconds of the feed's clock become real seconds: speed 60 makes 5 s a twelfth of a second", () => {
+    const table: Array<[Record<string, number>, number, Record<string, number>]> = [
+      [{ nll: 5, gsoc: 20 }, 1, { nll: 5, gsoc: 20 }],
+      [{ nll: 5, gsoc: 20 }, 60, { nll: 5 / 60, gsoc: 20 / 60 }],
+      [{ spr: 30 }, 0.5, { spr: 60 }],
+      [{}, 3600, {}],
+    ];
+    for (const [seconds, speed, expected] of table) assert.deepEqual(inSimulatedSeconds(seconds, speed), expected);
+    assert.throws(() => inSimulatedSeconds({ nll: 5 }, 0), /speed must be above 0/);
+  });
+
+  test('a suspension after a score lasts its simulated seconds whatever the speed', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 600 }), fc.integer({ min: 1, max: 3600 }), (seconds, speed) => {
+        const real = inSimulatedSeconds({ nll: seconds }, speed).nll as number;
+        const at = Date.parse('2026-07-01T00:00:00Z');
+        const scored = new Date(at).toISOString();
+        const justBefore = new Date(at + real * 1000 - 1);
+        const after = new Date(at + Math.ceil(real * 1000));
+        assert.equal(isScoreChangeSuspended(scored, justBefore, real), true);
+        assert.equal(isScoreChangeSuspended(scored, after, real), false);
       }),
     );
   });

@@ -28,7 +28,10 @@ export const serveCommand: Command = {
       );
       return 2;
     }
-    const config = loadConfig(process.env, { simulator: values.simulate === true });
+    const config = loadConfig(process.env, {
+      simulator: values.simulate === true,
+      ...('speed' in simulation ? { simulatorSpeed: simulation.speed } : {}),
+    });
     // Loaded here rather than at the top, so that `altsports serve --help` answers at once.
     const { default: closeWithGrace } = await import('close-with-grace');
     const { loadDemoData, storeIsEmpty } = await import('../../demo/load-demo.ts');
