@@ -660,6 +660,35 @@ for (const kind of STORE_KINDS) {
       }
     });
 
+    test('at --speed 60, every LIVE event of every competition stays fresh for 20 minutes, and the next events go live', async () => {
+      const testStore = await openTestStore(kind);
+      try {
+        const { store } = testStore;
+        const prepared = await prepareSimulation(store, { now: new Date(ANCHOR) });
+        const simulator = createSimulator(store, {
+          anchor: prepared.anchors,
+          clock: prepared.clock,
+          startedAt: new Date(ANCHOR),
+          speed: 60,
+        });
+        // A tick every 10 real seconds for 20 minutes: 20 simulated hours, events going live and ending.
+        let wentLive = 0;
+        for (let second = 10; second <= 20 * 60; second += 10) {
+          const at = new Date(ANCHOR + second * 1000);
+          const summary = await simulator.tick(at);
+          wentLive += summary.transitions.filter((t) => t.to === 'LIVE').length;
+          const live = (
+            await store.db.selectFrom('events').select('id').where('eventStatus', '=', 'LIVE').execute()
+          ).map((e) => e.id);
+          assert.equal(live.length, summary.live, `${second} s: the store's LIVE events are the simulator's`);
+          assert.deepEqual([...(await staleEventIds(store, live, DEFAULT_FEED_STALE_SECONDS, at))], [], `${second} s`);
+        }
+        assert.ok(wentLive > 0, 'the next events went live as the clock reached them');
+      } finally {
+        await testStore.cleanup();
+      }
+    });
+
     test('a deliberate silence: the silent competition falls under the bet stop, then catches up and reopens', async () => {
       const testStore = await openTestStore(kind);
       try {
