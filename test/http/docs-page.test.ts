@@ -238,6 +238,12 @@ describe('board page [sqlite]', () => {
         assert.equal(styles.statusCode, 200);
         assert.match(String(styles.headers['content-type']), /^text\/css/);
         assert.equal((await app.inject({ url: '/board/nothing.js' })).statusCode, 404);
+        // The site's icon, without a key, where the board's page and browsers ask for it (it was a 404).
+        assert.match(page.body, /<link rel="icon" href="\/favicon\.ico"/);
+        const icon = await app.inject({ url: '/favicon.ico' });
+        assert.equal(icon.statusCode, 200);
+        assert.match(String(icon.headers['content-type']), /^image\/svg\+xml/);
+        assert.match(icon.body, /<svg/);
         // Hidden from the published document.
         const published = (await app.inject({ url: `${PUBLIC}/openapi.json` })).json() as Document;
         assert.deepEqual(

@@ -214,6 +214,10 @@ export const openApiPlugin = fp(
     app.get(`${PUBLIC_PREFIX}/openapi.json`, { schema: { hide: true }, config: { access: 'open' } }, async () =>
       app.swagger(),
     );
+    // The site's icon where browsers and bookmarks look for it, for the board and the docs alike.
+    app.get('/favicon.ico', { schema: { hide: true }, config: { access: 'open' } }, async (_request, reply) =>
+      reply.type('image/svg+xml').send(FAVICON_SVG),
+    );
   },
   { name: 'openapi' },
 );
