@@ -409,6 +409,7 @@ export async function checkedLegs(
       odd: leg?.odd.id ?? null,
       otherEvent: !leg && elsewhere.some((o) => o.id === oddId || String(o.referenceId) === oddId),
       open: leg !== null && statusOf(model, event, leg, betStops) === 'OPEN',
+      exclusiveMarket: leg && isExclusiveMarket(leg.market.oddType) ? leg.market.id : null,
     };
   });
   const reasons: string[] = [];
@@ -421,16 +422,30 @@ export async function checkedLegs(
     const named = new Set(conflicts.flatMap((c) => c.ids));
     return eligible.filter((i) => named.has((legs[i] as Leg).odd.id));
   });
-  if (problems.length > 0) throw legsRefused(event, problems, maxLegs, reasons);
+  if (problems.length > 0) throw legsRefused(event, problems, maxLegs, [...sameMarket(facts, problems), ...reasons]);
   return legs as Leg[];
+}
+
+/** One sentence per single-winner market named by more than one leg. */
+function sameMarket(facts: readonly LegFacts[], problems: readonly LegProblem[]): string[] {
+  const byMarket = new Map<string, string[]>();
+  for (const { index, oddId, code } of problems) {
+    const market = facts[index]?.exclusiveMarket;
+    if (code === 'SAME_MARKET' && market) byMarket.set(market, [...(byMarket.get(market) ?? []), oddId]);
+  }
+  return [...byMarket.values()].map(
+    (ids) => `legs ${list(ids)} are outcomes of one single-winner market: at most one of them can win`,
+  );
 }
 
 /** The 422 of a parlay's bad legs: one sentence per kind of problem, each naming its legs. */
 function legsRefused(event: EventRow, problems: readonly LegProblem[], maxLegs: number, conflicts: string[]) {
   const ids = (code: LegCode) => problems.filter((p) => p.code === code).map((p) => p.oddId);
-  const [tooMany, repeated, unknown, foreign, closed, conflicting] = (
-    ['TOO_MANY_LEGS', 'DUPLICATE', 'UNKNOWN_ODD', 'OTHER_EVENT', 'NOT_OPEN', 'CONTRADICTS'] as const
-  ).map(ids) as [string[], string[], string[], string[], string[], string[]];
+  const [tooMany, repeated, unknown, foreign, closed] = (
+    ['TOO_MANY_LEGS', 'DUPLICATE', 'UNKNOWN_ODD', 'OTHER_EVENT', 'NOT_OPEN'] as const
+  ).map(ids) as [string[], string[], string[], string[], string[]];
+  // Listed together for clients that read conflictingOddIds, from before SAME_MARKET had its own code.
+  const conflicting = problems.filter((p) => p.code === 'SAME_MARKET' || p.code === 'CONTRADICTS').map((p) => p.oddId);
   const verb = (items: readonly string[], one: string, many: string) => (items.length === 1 ? one : many);
   const notOfEvent = [
     ...(unknown.length ? [`the ${oddsNamed(unknown)} ${verb(unknown, 'does', 'do')} not exist`] : []),

@@ -260,8 +260,8 @@ describe('typed client: every public route over HTTP', () => {
       new Set(['tm-gl-ml-home', 'tm-gl-ml-away']),
     );
     assert.deepEqual(conflict.metadata.legs, [
-      { oddId: 'tm-gl-ml-home', code: 'CONTRADICTS' },
-      { oddId: 'tm-gl-ml-away', code: 'CONTRADICTS' },
+      { oddId: 'tm-gl-ml-home', code: 'SAME_MARKET' },
+      { oddId: 'tm-gl-ml-away', code: 'SAME_MARKET' },
     ]);
 
     const american = await client.sgp(`gsoc:${GSOC_LIVE}`, ['tm-gl-ml-home', 'tm-gl-total-over'], {
