@@ -65,8 +65,8 @@ describeEachStore('POST /events/{eventId}/sgp', (open, kind) => {
     assert.deepEqual(
       body.legs.map((l) => [l.oddId, l.oddType, l.selection]),
       [
-        [odd('eventWinner', 0), 'eventWinner', 'Rider FA 0 wins'],
-        [odd('secondPlace', 1), 'secondPlace', 'Rider FA 1 finishes 2nd'],
+        [odd('eventWinner', 0), 'eventWinner', 'Rider FA 0 to win the event'],
+        [odd('secondPlace', 1), 'secondPlace', 'Rider FA 1 to finish 2nd'],
       ],
     );
     const [pa, pb] = WIN as [number, number];
@@ -94,7 +94,10 @@ describeEachStore('POST /events/{eventId}/sgp', (open, kind) => {
     const { refused } = shared();
     const twoWinners = await refused(FIELD, [odd('eventWinner', 0), odd('eventWinner', 1)]);
     assert.deepEqual(twoWinners.metadata.conflictingOddIds, [odd('eventWinner', 0), odd('eventWinner', 1)]);
-    assert.match(twoWinners.message, /are outcomes of one single-winner market: at most one of them can win/);
+    assert.match(
+      twoWinners.message,
+      /are outcomes of one single-winner market \("Rider FA 0 to win the event", "Rider FA 1 to win the event"\): at most one of them can win/,
+    );
     const winnerAndSecond = await refused(FIELD, [odd('eventWinner', 3), odd('secondPlace', 3)]);
     assert.deepEqual(winnerAndSecond.metadata.conflictingOddIds, [odd('eventWinner', 3), odd('secondPlace', 3)]);
     const overUnder = [`${FIELD}:overUnder:fa-0:over`, `${FIELD}:overUnder:fa-0:under`];
