@@ -34,13 +34,8 @@ export function eventSides(teamsJson: string): LabelSources['sides'] {
 export async function eventPlaces(
   store: Pick<Store, 'db'>,
   eventId: string,
-): Promise<{ heats: Map<string, HeatRow & { round: RoundRow }>; rounds: Map<string, Pick<RoundRow, 'roundName'>> }> {
-  const heats = await oddsRepository(store.db).heatsOfEvent(eventId);
-  const rounds = await store.db
-    .selectFrom('rounds')
-    .select(['id', 'roundName'])
-    .where('eventId', '=', eventId)
-    .execute();
+): Promise<{ heats: Map<string, HeatRow & { round: RoundRow }>; rounds: Map<string, RoundRow> }> {
+  const { heats, rounds } = await oddsRepository(store.db).placesOfEvent(eventId);
   return { heats: new Map(heats.map((h) => [h.id, h])), rounds: new Map(rounds.map((r) => [r.id, r])) };
 }
 
