@@ -232,7 +232,10 @@ async function finishBatch(
   // Taken inside the transaction, after PostgreSQL's ingest lock: batches are stamped in the order they commit.
   await touchLastChanged(trx, [...batch.events.keys()], committedAt);
   for (const eventId of batch.events.keys()) spokenOf.add(eventId);
-  for (const eventId of await eventsOfHeats(trx, heatsSpokenOf)) spokenOf.add(eventId);
+  // A changed row's heat is already among the batch's events: only unchanged ones are looked up.
+  const changedHeats = new Set([...batch.events.values()].flatMap((c) => c.heatIds));
+  const unchanged = [...heatsSpokenOf].filter((heatId) => !changedHeats.has(heatId));
+  for (const eventId of await eventsOfHeats(trx, unchanged)) spokenOf.add(eventId);
   const reopened = await feedActivityRepository(trx).touch(
     [...spokenOf].sort(),
     committedAt,
@@ -374,8 +377,7 @@ function noteEventsSpokenOf(
 const HEAT_KEYED = new Set<FeedCollection>(['heatResults', 'teamGames']);
 
 /** The events of these heats, as stored (the batch's own heats are written before the rows naming them). */
-async function eventsOfHeats(trx: Transaction, heatIds: ReadonlySet<string>): Promise<string[]> {
-  const ids = [...heatIds];
+async function eventsOfHeats(trx: Transaction, ids: readonly string[]): Promise<string[]> {
   const events = new Set<string>();
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await trx
