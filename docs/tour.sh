@@ -36,8 +36,9 @@ curl -H "X-API-KEY: $KEY" "$API/events/$SX/teamMarkets"     # 404: Supercross do
 
 # 7. A same game parlay of odd ids (or outcomeIds) of one event: 201 with the joint probability,
 #    odds, the independent product and the correlation factor; a 422 names each bad leg with a code
-#    in metadata.legs (UNKNOWN_ODD, OTHER_EVENT, NOT_OPEN, DUPLICATE, CONTRADICTS, TOO_MANY_LEGS past
-#    SGP_MAX_LEGS, 12 by default). ?oddsFormat= adds price to the parlay and its legs.
+#    in metadata.legs (UNKNOWN_ODD, OTHER_EVENT, NOT_OPEN, DUPLICATE, SAME_MARKET, CONTRADICTS,
+#    TOO_MANY_LEGS past SGP_MAX_LEGS, 12 by default), the bet builder's words for the same legs.
+#    ?oddsFormat= adds price to the parlay and its legs.
 #    Here: the favourite wins and another rider comes second.
 WIN=$(curl -s -H "X-API-KEY: $KEY" "$API/events/$SX/eventWinner" | json 'd.eventWinner[0].id')
 RIDER=$(curl -s -H "X-API-KEY: $KEY" "$API/events/$SX/eventWinner" | json 'd.eventWinner[0].athlete.id')

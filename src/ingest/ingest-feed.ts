@@ -153,6 +153,8 @@ function batchWriter(trx: Transaction, store: Store, options: IngestOptions): Ba
   const changes = batchChangesCollector();
   const latestByEvent = new Map<string, string>();
   const spokenOf = new Set<string>();
+  // Rows keyed by their heat (entries, laps, fight results, team games): their events are looked up at the end.
+  const heatsSpokenOf = new Set<string>();
   const statusBefore = new Map<string, string>();
   // Odds priced by the batch once it had said their event was LIVE: in-play prices, not pre-match ones.
   const pricedLive = new Set<string>();
@@ -166,7 +168,15 @@ function batchWriter(trx: Transaction, store: Store, options: IngestOptions): Ba
       }
     },
     finish: () =>
-      finishBatch(trx, store, options, { counts, changes, latestByEvent, spokenOf, statusBefore, pricedLive }),
+      finishBatch(trx, store, options, {
+        counts,
+        changes,
+        latestByEvent,
+        spokenOf,
+        heatsSpokenOf,
+        statusBefore,
+        pricedLive,
+      }),
   };
 
   async function writeDocument(feed: NormalizedFeed): Promise<void> {
@@ -175,7 +185,7 @@ function batchWriter(trx: Transaction, store: Store, options: IngestOptions): Ba
     const withParents = await parentIds(trx, feed);
     for (const collection of FEED_COLLECTIONS) {
       const rows = await withParents(collection, feed[collection] as FeedRow[]);
-      await noteEventsSpokenOf(collection, rows, spokenOf);
+      await noteEventsSpokenOf(collection, rows, spokenOf, heatsSpokenOf);
       const result = await upsertNewer(trx, collection, rows, {
         contentUpdatedAt: collection === 'events',
         createdAt: collection === 'futures',
@@ -205,6 +215,7 @@ interface BatchState {
   changes: ReturnType<typeof batchChangesCollector>;
   latestByEvent: Map<string, string>;
   spokenOf: Set<string>;
+  heatsSpokenOf: ReadonlySet<string>;
   statusBefore: ReadonlyMap<string, string>;
   pricedLive: ReadonlySet<string>;
 }
@@ -213,7 +224,7 @@ async function finishBatch(
   trx: Transaction,
   store: Store,
   options: IngestOptions,
-  { counts, changes, latestByEvent, spokenOf, statusBefore, pricedLive }: BatchState,
+  { counts, changes, latestByEvent, spokenOf, heatsSpokenOf, statusBefore, pricedLive }: BatchState,
 ): Promise<IngestSummary> {
   await touchEvents(trx, latestByEvent);
   const committedAt = (options.now ?? new Date()).toISOString();
@@ -221,6 +232,10 @@ async function finishBatch(
   // Taken inside the transaction, after PostgreSQL's ingest lock: batches are stamped in the order they commit.
   await touchLastChanged(trx, [...batch.events.keys()], committedAt);
   for (const eventId of batch.events.keys()) spokenOf.add(eventId);
+  // A changed row's heat is already among the batch's events: only unchanged ones are looked up.
+  const changedHeats = new Set([...batch.events.values()].flatMap((c) => c.heatIds));
+  const unchanged = [...heatsSpokenOf].filter((heatId) => !changedHeats.has(heatId));
+  for (const eventId of await eventsOfHeats(trx, unchanged)) spokenOf.add(eventId);
   const reopened = await feedActivityRepository(trx).touch(
     [...spokenOf].sort(),
     committedAt,
@@ -339,14 +354,40 @@ async function competitionsOf(trx: Transaction, eventIds: readonly string[]): Pr
 }
 
 /**
- * The events a batch speaks of, changed or not (a feed repeating its prices is alive): the bet stop on
- * silence (FEED_STALE) reopens on any message about the event.
+ * The events a batch speaks of, changed or not (a feed repeating its prices, or its latest scores, is
+ * alive): the bet stop on silence (FEED_STALE) reopens on any message about the event. A row that names
+ * only its heat (a heat entry, a lap, a fight result, a team game) is noted by its heat.
  */
-function noteEventsSpokenOf(collection: FeedCollection, rows: readonly FeedRow[], spokenOf: Set<string>) {
+function noteEventsSpokenOf(
+  collection: FeedCollection,
+  rows: readonly FeedRow[],
+  spokenOf: Set<string>,
+  heatsSpokenOf: Set<string>,
+) {
+  const keyedByHeat = HEAT_KEYED.has(collection);
   return forEachPaced(rows, (row) => {
     const eventId = collection === 'events' ? row.id : row.eventId;
+    const heatId = keyedByHeat ? row.id : row.heatId;
     if (typeof eventId === 'string') spokenOf.add(eventId);
+    else if (typeof heatId === 'string') heatsSpokenOf.add(heatId);
   });
+}
+
+/** Collections whose rows are keyed by their heat's id (one fight result, one team game per heat). */
+const HEAT_KEYED = new Set<FeedCollection>(['heatResults', 'teamGames']);
+
+/** The events of these heats, as stored (the batch's own heats are written before the rows naming them). */
+async function eventsOfHeats(trx: Transaction, ids: readonly string[]): Promise<string[]> {
+  const events = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await trx
+      .selectFrom('heats')
+      .select('eventId')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) events.add(row.eventId);
+  }
+  return [...events];
 }
 
 /**

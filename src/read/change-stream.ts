@@ -158,8 +158,9 @@ const SCAN_PAGE = 500;
 
 /**
  * The changes after `after` that pass `filter`, at most `limit`, for a client catching up without the
- * stream (GET /changes). An `after` the log no longer reaches back to, or one past its end (a client
- * of another store), is a 410: what was missed is gone, and the client rereads the documents.
+ * stream (GET /changes). An `after` the log no longer reaches back to is a 410: what was missed is
+ * gone, and the client rereads the documents. One past its end (a client of another store, a typo) is a
+ * 400: nothing was missed that a reread would bring back, the id itself is wrong.
  */
 export async function readChanges(
   store: Store,
@@ -169,7 +170,14 @@ export async function readChanges(
 ): Promise<ChangesPage> {
   const repository = changesRepository(store.db);
   const { first, last } = await repository.bounds();
-  const reachable = after === last || (after < last && after >= first - 1);
+  if (after > last) {
+    throw badRequest(`after ${after} is ahead of the change log: its last change id is ${last}`, {
+      parameter: 'after',
+      value: after,
+      lastEventId: last,
+    });
+  }
+  const reachable = after === last || after >= first - 1;
   if (!reachable) {
     throw gone(
       `Changes after ${after} are no longer in the change log: re-read the documents you show, then follow ` +

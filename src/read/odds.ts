@@ -46,6 +46,7 @@ import type { AccessScope } from './access-scope.ts';
 import { athleteDocument, teamDocument } from './athlete-document.ts';
 import { resolveEvent } from './events.ts';
 import { eventBetStops } from './feed-status.ts';
+import { eventPlaces, eventSides, type LabelSources, labelOf } from './outcome-labels.ts';
 import { scopePricing } from './parlay.ts';
 import { publishedStatus, scopeResults } from './scope-results.ts';
 
@@ -62,7 +63,12 @@ interface Context {
   abandoned?: boolean;
   /** The settlements as last published, by odd id (when and why each settled: settledAt, RESULT_CHANGED). */
   ledger?: ReadonlyMap<string, SettlementRow>;
+  /** The names each outcome's `selection` label is written with. */
+  labels: LabelSources;
 }
+
+/** A priced outcome with its label, as every item carries it. */
+type Labelled = PricedOutcome & { selection: string };
 
 /** Route 6: one odd type's markets of an event, every outcome priced in three formats and settled from the results. */
 export async function getEventOdds(
@@ -140,8 +146,8 @@ async function marketContext(
     event.id,
     markets.map((m) => m.id),
   );
-  const [heats, results, betStops, ledger] = await Promise.all([
-    repo.heatsOfEvent(event.id),
+  const [places, results, betStops, ledger] = await Promise.all([
+    eventPlaces(store, event.id),
     scopeResults(store, event, competition, markets),
     eventBetStops(store, event, rules, now),
     settlementLedger(store, event.id),
@@ -153,20 +159,24 @@ async function marketContext(
   }
   for (const m of markets) for (const id of parseIds(m.athleteIds)) athleteIds.add(id);
   const athletes = await byId(store.db, 'athletes', athleteIds);
+  const sides = eventSides(event.teams);
   const teams = await byId(store.db, 'teams', [
     ...odds.map((o) => o.teamId),
     ...[...athletes.values()].map((a) => a.teamId),
+    sides.home,
+    sides.away,
   ]);
   const context: Context = {
     competition,
     athletes,
     teams,
-    heats: new Map(heats.map((h) => [h.id, h])),
+    heats: places.heats,
     results,
     eventStatus: event.eventStatus,
     betStops,
     abandoned: event.abandoned === 1,
     ledger,
+    labels: { athletes, teams, ...places, sides },
   };
   return { odds, context };
 }
@@ -195,10 +205,17 @@ function oddItems(markets: MarketRow[], odds: OddRow[], context: Context): OddIt
       if (outcomes.length === 2) items.push(headToHeadItem(market, outcomes as [OddRow, OddRow], context));
       continue;
     }
-    for (const odd of outcomes)
-      items.push(oddItem(market, odd, pricedOutcome(market, odd, outcomes, context), context));
+    for (const odd of outcomes) items.push(oddItem(market, odd, labelled(market, odd, outcomes, context), context));
   }
   return items;
+}
+
+/** The outcome priced and settled, with its label. */
+function labelled(market: MarketRow, odd: OddRow, siblings: readonly OddRow[], context: Context): Labelled {
+  return {
+    ...pricedOutcome(market, odd, siblings, context),
+    selection: labelOf(market, odd, siblings, context.labels),
+  };
 }
 
 /**
@@ -371,7 +388,7 @@ function heatMarketStatus(market: MarketRow, context: Context): 'OPEN' | 'CLOSE'
 }
 
 /** An outcome of a market other than headToHead, as its odd type's item. */
-function oddItem(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): OddItem<OddType> {
+function oddItem(market: MarketRow, odd: OddRow, priced: Labelled, context: Context): OddItem<OddType> {
   switch (market.oddType) {
     case 'heatWinner':
     case 'heatExacta':
@@ -392,7 +409,7 @@ function oddItem(market: MarketRow, odd: OddRow, priced: PricedOutcome, context:
   }
 }
 
-function heatOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): HeatOdd {
+function heatOdd(market: MarketRow, odd: OddRow, priced: Labelled, context: Context): HeatOdd {
   const fields = { ...heatFields(market.heatId, context), marketStatus: heatMarketStatus(market, context) };
   if (market.oddType === 'heatWinner')
     return { ...priced, position: odd.position, ...fields, athlete: athleteOf(odd.athleteId, context) };
@@ -406,7 +423,7 @@ function heatOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, context:
   };
 }
 
-function exactaOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): ExactaOdd {
+function exactaOdd(market: MarketRow, odd: OddRow, priced: Labelled, context: Context): ExactaOdd {
   return {
     ...priced,
     position: odd.position,
@@ -416,7 +433,7 @@ function exactaOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, contex
   };
 }
 
-function overUnderOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): OverUnderOdd {
+function overUnderOdd(market: MarketRow, odd: OddRow, priced: Labelled, context: Context): OverUnderOdd {
   const subjects = athletesOf(parseIds(market.athleteIds), context);
   return {
     ...priced,
@@ -430,7 +447,7 @@ function overUnderOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, con
   };
 }
 
-function propBetOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): PropBetOdd {
+function propBetOdd(market: MarketRow, odd: OddRow, priced: Labelled, context: Context): PropBetOdd {
   return {
     ...priced,
     proposition: market.proposition,
@@ -440,7 +457,7 @@ function propBetOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, conte
   };
 }
 
-function dreamTeamOdd(odd: OddRow, priced: PricedOutcome, context: Context): DreamTeamOdd {
+function dreamTeamOdd(odd: OddRow, priced: Labelled, context: Context): DreamTeamOdd {
   return {
     ...priced,
     position: odd.position,
@@ -449,21 +466,22 @@ function dreamTeamOdd(odd: OddRow, priced: PricedOutcome, context: Context): Dre
   };
 }
 
-function teamMarketOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): TeamMarketOdd {
+function teamMarketOdd(market: MarketRow, odd: OddRow, priced: Labelled, context: Context): TeamMarketOdd {
   const team = teamDocument(context.teams.get(odd.teamId ?? ''));
   return { ...priced, name: odd.name ?? team?.name ?? null, team, heatId: market.heatId };
 }
 
-function athleteOdd(market: MarketRow, odd: OddRow, priced: PricedOutcome, context: Context): AthleteOdd {
+function athleteOdd(market: MarketRow, odd: OddRow, priced: Labelled, context: Context): AthleteOdd {
   return { ...priced, position: odd.position, heatId: market.heatId, athlete: athleteOf(odd.athleteId, context) };
 }
 
 function headToHeadItem(market: MarketRow, sides: [OddRow, OddRow], context: Context): HeadToHeadOdd {
   const side = (odd: OddRow): HeadToHeadSide => {
-    const priced = pricedOutcome(market, odd, sides, context);
+    const priced = labelled(market, odd, sides, context);
     return {
       id: priced.id,
       outcomeId: priced.outcomeId,
+      selection: priced.selection,
       position: odd.position,
       odds: priced.odds,
       americanOdds: priced.americanOdds,
@@ -558,7 +576,7 @@ async function exoticItems(
       deadHeatFactor: null,
       updatedAt: market.updatedAt,
     };
-    const item = oddItem(market, row, pricedOutcome(market, row, outcomes, context), context) as ExoticItem;
+    const item = oddItem(market, row, labelled(market, row, outcomes, context), context) as ExoticItem;
     out.push({ ...item, outcomeId: row.id, ...counts, onRequest: true });
   }
   if (wanted && out.length === 0 && markets.length > 0)

@@ -1,6 +1,6 @@
 import type { OddType } from '../domain/enumerations.ts';
 import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops } from '../domain/feed-health.ts';
-import { describeSelection, findConflict } from '../domain/markets/leg-conflicts.ts';
+import { findConflict } from '../domain/markets/leg-conflicts.ts';
 import { isExclusiveMarket } from '../domain/markets/market-shape.ts';
 import { type OptionReason, optionReason } from '../domain/markets/parlay-legs.ts';
 import { roundTo } from '../domain/odds-format.ts';
@@ -16,6 +16,7 @@ import {
   groupProbability,
   type Leg,
   legDocument,
+  legLabel,
   legOf,
   oddsOf,
   parlayEvent,
@@ -119,7 +120,7 @@ async function optionOf(priced: Priced, candidate: Leg): Promise<SgpOptionDocume
     oddId: candidate.odd.id,
     oddType: candidate.market.oddType as OddType,
     marketId: candidate.market.id,
-    selection: describeSelection(candidate.selection, (id) => model.names.get(id) ?? id),
+    selection: legLabel(model, candidate),
   };
   if (reason) return { ...described, combinable: false, reason };
   // The groups multiplied in the parlay route's order, the outcome's own group re-priced with it.

@@ -4,12 +4,7 @@ import { type Competition, getCompetition, supportsParlays } from '../domain/com
 import type { OddType } from '../domain/enumerations.ts';
 import { badRequest, unprocessable } from '../domain/errors.ts';
 import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops } from '../domain/feed-health.ts';
-import {
-  type ConflictLeg,
-  describeSelection,
-  findConflict,
-  type LegConflict,
-} from '../domain/markets/leg-conflicts.ts';
+import { type ConflictLeg, findConflict, type LegConflict } from '../domain/markets/leg-conflicts.ts';
 import { isExclusiveMarket, isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import { type LegCode, type LegFacts, type LegProblem, legProblems } from '../domain/markets/parlay-legs.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
@@ -36,11 +31,12 @@ import type { Store } from '../store/database.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
-import type { EventRow, MarketRow, OddRow } from '../store/schema.ts';
+import type { AthleteRow, EventRow, MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { resolveEvent } from './events.ts';
 import { eventBetStops } from './feed-status.ts';
 import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
+import { athleteName, eventPlaces, eventSides, labelOf } from './outcome-labels.ts';
 import { drawMatches, drawScope, type ScopeDraw } from './parlay-draws.ts';
 import { localDemand, SharedSimulations, type SimulationDemand } from './parlay-simulations.ts';
 import { scopeResults } from './scope-results.ts';
@@ -103,6 +99,8 @@ export interface EventModel {
   oddsByMarket: Map<string, OddRow[]>;
   results: Map<string, ScopeResult>;
   names: Map<string, string>;
+  /** Each odd's label, as route 6 publishes it as its selection. */
+  labels: Map<string, string>;
   /** What each scope's simulation is drawn from, and its key in `simulated`; null when the scope has nothing to fit. */
   samples: Map<string, ScopeToDraw | null>;
   /** The model the event's markets were generated from, when recorded. */
@@ -274,10 +272,15 @@ export function legDocument(model: EventModel, leg: Leg): SgpLegDocument {
   return {
     oddId: leg.odd.id,
     oddType: leg.market.oddType as OddType,
-    selection: describeSelection(leg.selection, (id) => model.names.get(id) ?? id),
+    selection: legLabel(model, leg),
     probability: roundTo(leg.published * 100, 4),
     odds: leg.odd.decimalOdds,
   };
+}
+
+/** What a slip shows for the leg: its outcome's selection on route 6. */
+export function legLabel(model: EventModel, leg: Leg): string {
+  return model.labels.get(leg.odd.id) ?? leg.odd.id;
 }
 
 /** The probability that every leg wins: the legs' groups priced one by one (scopes are independent). */
@@ -326,6 +329,7 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
   for (const odd of odds) for (const id of [odd.athleteId, ...parseIds(odd.athleteIds)]) if (id) athleteIds.add(id);
   for (const market of markets) for (const id of parseIds(market.athleteIds)) athleteIds.add(id);
   const athletes = await byId(store.db, 'athletes', athleteIds);
+  const labels = await oddLabels(store, event, markets, oddsByMarket, athletes);
   const recordedRow = await store.db
     .selectFrom('pricingModels')
     .select('model')
@@ -347,13 +351,38 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
     byOutcomeId: new Map(odds.map((o) => [String(o.referenceId), o])),
     oddsByMarket,
     results: await scopeResults(store, event, competition, markets),
-    names: new Map([...athletes.values()].map((a) => [a.id, `${a.firstName} ${a.lastName}`.trim()])),
+    names: new Map([...athletes.values()].map((a) => [a.id, athleteName(a)])),
+    labels,
     samples: new Map(),
     recorded: recordedRow ? parseRecordedModel(recordedRow.model) : null,
     published,
   };
   models.set(event.id, model);
   return model;
+}
+
+/** The label of every odd of the event, written as route 6 writes its selection. */
+async function oddLabels(
+  store: Store,
+  event: EventRow,
+  markets: readonly MarketRow[],
+  oddsByMarket: ReadonlyMap<string, OddRow[]>,
+  athletes: Map<string, AthleteRow>,
+): Promise<Map<string, string>> {
+  const sides = eventSides(event.teams);
+  const teamIds = [sides.home, sides.away, ...[...oddsByMarket.values()].flat().map((o) => o.teamId)];
+  const sources = {
+    athletes,
+    teams: await byId(store.db, 'teams', teamIds),
+    ...(await eventPlaces(store, event.id)),
+    sides,
+  };
+  const labels = new Map<string, string>();
+  for (const market of markets) {
+    const siblings = oddsByMarket.get(market.id) ?? [];
+    for (const odd of siblings) labels.set(odd.id, labelOf(market, odd, siblings, sources));
+  }
+  return labels;
 }
 
 /** The leg an odd of the event is, as the parlay prices it. */
@@ -409,6 +438,7 @@ export async function checkedLegs(
       odd: leg?.odd.id ?? null,
       otherEvent: !leg && elsewhere.some((o) => o.id === oddId || String(o.referenceId) === oddId),
       open: leg !== null && statusOf(model, event, leg, betStops) === 'OPEN',
+      exclusiveMarket: leg && isExclusiveMarket(leg.market.oddType) ? leg.market.id : null,
     };
   });
   const reasons: string[] = [];
@@ -421,16 +451,40 @@ export async function checkedLegs(
     const named = new Set(conflicts.flatMap((c) => c.ids));
     return eligible.filter((i) => named.has((legs[i] as Leg).odd.id));
   });
-  if (problems.length > 0) throw legsRefused(event, problems, maxLegs, reasons);
+  const labelled = (index: number) => {
+    const leg = legs[index];
+    return leg ? legLabel(model, leg) : (ids[index] as string);
+  };
+  if (problems.length > 0)
+    throw legsRefused(event, problems, maxLegs, [...sameMarket(facts, problems, labelled), ...reasons]);
   return legs as Leg[];
+}
+
+/** One sentence per single-winner market named by more than one leg, quoting the legs' labels. */
+function sameMarket(
+  facts: readonly LegFacts[],
+  problems: readonly LegProblem[],
+  labelOfLeg: (index: number) => string,
+): string[] {
+  const byMarket = new Map<string, LegProblem[]>();
+  for (const problem of problems) {
+    const market = facts[problem.index]?.exclusiveMarket;
+    if (problem.code === 'SAME_MARKET' && market) byMarket.set(market, [...(byMarket.get(market) ?? []), problem]);
+  }
+  return [...byMarket.values()].map((named) => {
+    const quoted = named.map((p) => `"${labelOfLeg(p.index)}"`).join(', ');
+    return `legs ${list(named.map((p) => p.oddId))} are outcomes of one single-winner market (${quoted}): at most one of them can win`;
+  });
 }
 
 /** The 422 of a parlay's bad legs: one sentence per kind of problem, each naming its legs. */
 function legsRefused(event: EventRow, problems: readonly LegProblem[], maxLegs: number, conflicts: string[]) {
   const ids = (code: LegCode) => problems.filter((p) => p.code === code).map((p) => p.oddId);
-  const [tooMany, repeated, unknown, foreign, closed, conflicting] = (
-    ['TOO_MANY_LEGS', 'DUPLICATE', 'UNKNOWN_ODD', 'OTHER_EVENT', 'NOT_OPEN', 'CONTRADICTS'] as const
-  ).map(ids) as [string[], string[], string[], string[], string[], string[]];
+  const [tooMany, repeated, unknown, foreign, closed] = (
+    ['TOO_MANY_LEGS', 'DUPLICATE', 'UNKNOWN_ODD', 'OTHER_EVENT', 'NOT_OPEN'] as const
+  ).map(ids) as [string[], string[], string[], string[], string[]];
+  // Listed together for clients that read conflictingOddIds, from before SAME_MARKET had its own code.
+  const conflicting = problems.filter((p) => p.code === 'SAME_MARKET' || p.code === 'CONTRADICTS').map((p) => p.oddId);
   const verb = (items: readonly string[], one: string, many: string) => (items.length === 1 ? one : many);
   const notOfEvent = [
     ...(unknown.length ? [`the ${oddsNamed(unknown)} ${verb(unknown, 'does', 'do')} not exist`] : []),
@@ -477,7 +531,7 @@ export function findConflicts(model: EventModel, legs: readonly Leg[]): LegConfl
   for (const [key, scopeLegs] of byScope) {
     if (scopeLegs.length < 2) continue;
     const conflict = findConflict(
-      scopeLegs.map((leg) => conflictLeg(leg)),
+      scopeLegs.map((leg) => ({ ...conflictLeg(leg), label: legLabel(model, leg) })),
       fieldSizeOf(model, key, scopeLegs),
       (id) => model.names.get(id) ?? id,
     );

@@ -23,6 +23,7 @@ import type { MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { eventBetStops } from './feed-status.ts';
 import { outcomeSelection, pricedOutcome, settledFields, settlementLedger } from './odds.ts';
+import { type LabelSources, labelOf } from './outcome-labels.ts';
 import { scopeResults } from './scope-results.ts';
 import { loadTeamMatch, resolveSportEvent, type SportRoute } from './sport-events.ts';
 import { type TeamMatch, teamOfSide } from './team-match.ts';
@@ -36,6 +37,8 @@ import { type TeamMatch, teamOfSide } from './team-match.ts';
 interface TeamOutcome {
   odd: OddRow;
   priced: PricedOutcome;
+  /** What a bet slip shows for it, as route 6 and the parlay route give it. */
+  label: string;
   selection: Extract<Selection, { kind: 'matchScore' }>;
 }
 
@@ -94,6 +97,7 @@ async function teamOdds(
   // Periods in play order, then the match's own markets first.
   for (const period of match.periods)
     scopes.set(period.round.id, { roundId: period.round.id, moneyLine: [], spread: [], total: [] });
+  const labels = matchLabels(match);
   for (const market of markets) {
     const siblings = byMarket.get(market.id) ?? [];
     const result = results.get(scopeKey(scopeOf({ ...market, athleteIds: null })));
@@ -107,6 +111,7 @@ async function teamOdds(
         ledger,
       }),
       selection: outcomeSelection(market, odd, siblings).selection as TeamOutcome['selection'],
+      label: labelOf(market, odd, siblings, labels),
     }));
     const scope = scopes.get(market.roundId);
     if (!scope) continue;
@@ -126,6 +131,18 @@ async function teamOdds(
     list.push({ market, status: ACTIVE[own.status], ...withReason(own.statusReason), outcomes });
   }
   return { event, match, scopes: [...scopes.values()] };
+}
+
+/** The names a match's outcomes are labelled with: its teams by side and its periods. */
+function matchLabels(match: TeamMatch): LabelSources {
+  const teams = [match.home, match.away].flatMap((side) => (side ? [[side.teamId, side.team] as const] : []));
+  return {
+    athletes: new Map(),
+    heats: new Map(),
+    rounds: new Map(match.periods.map((p) => [p.round.id, p.round])),
+    teams: new Map(teams),
+    sides: { home: match.home?.teamId ?? null, away: match.away?.teamId ?? null },
+  };
 }
 
 /** `{ statusReason }` when there is one, else nothing (the field is left out while open). */
@@ -159,6 +176,7 @@ function marketDocument(match: TeamMatch, market: TeamMarket): TeamMarketDocumen
         side: outcome.selection.side,
         teamId: team?.teamId ?? null,
         name: outcome.odd.name ?? team?.team.name ?? outcome.selection.side,
+        selection: outcome.label,
         line: outcomeLine(outcome),
         odds: outcome.priced.odds,
         americanOdds: outcome.priced.americanOdds,
@@ -258,6 +276,7 @@ export async function getJaiAlaiOdds(
       sets: outcomeLine(outcome) ?? 0,
       ...lineup,
       type: outcome.selection.side,
+      selection: outcome.label,
       status: outcome.priced.status,
       ...withReason(outcome.priced.statusReason),
       ...settledFields(outcome.priced),
@@ -323,6 +342,7 @@ async function jaiAlaiFutures(store: Store, event: EventWithTour): Promise<JaiAl
             homeLineup: odd.name,
             awayLineup: null,
             type: 'WINNER',
+            selection: `${odd.name} to win`,
             status: future.isMarketOpen ? 'OPEN' : 'CLOSED',
             deadHeatFactor: 1,
           };

@@ -77,8 +77,14 @@ const Priced = {
 const PricedOutcome = Type.Object(Priced);
 export type PricedOutcome = Static<typeof PricedOutcome>;
 
+/** What a bet slip shows for an outcome (issue 40); the parlay's legs and the bet builder's options carry the same. */
+export const Selection = Type.String({
+  description:
+    'what the outcome backs, in words a bet slip can show: "X to win the event", "X to win Heat 3", "X fastest lap", "X holeshot", "X to finish 2nd", "X top 3", "Exacta: X 1st, Y 2nd", "X to beat Y", "X finishing position under 3.5", ...; the parlay legs and bet builder options give the same text',
+});
+
 const item = <Fields extends TProperties>(id: string, description: string, fields: Fields) =>
-  Type.Object({ ...Priced, ...fields }, { $id: id, title: id, description });
+  Type.Object({ ...Priced, selection: Selection, ...fields }, { $id: id, title: id, description });
 
 const Position = Nullable(Type.Integer({ description: 'display order' }));
 const HeatFields = {
@@ -178,6 +184,7 @@ export const HeadToHeadSide = Type.Object(
   {
     id: Type.String({ description: 'odd id of this side' }),
     outcomeId: Type.String(),
+    selection: Selection,
     position: Position,
     ...Prices,
     price: Price,
@@ -286,7 +293,7 @@ export const SgpLeg = Type.Object(
   {
     oddId: Type.String(),
     oddType: StringEnum(ODD_TYPES),
-    selection: Type.String({ description: 'what the leg backs, in words' }),
+    selection: Type.String({ description: "what the leg backs, in words: the outcome's selection on the odds routes" }),
     probability: Probability,
     odds: Type.Number({ description: 'decimal odds' }),
     price: Price,
@@ -323,7 +330,7 @@ export const SgpOption = Type.Object(
     oddId: Type.String({ description: 'odd id of the outcome' }),
     oddType: StringEnum(ODD_TYPES),
     marketId: Type.String(),
-    selection: Type.String({ description: 'what the outcome backs, in words' }),
+    selection: Type.String({ description: 'what the outcome backs, in words: its selection on the odds routes' }),
     combinable: Type.Boolean({
       description: 'whether the legs and this outcome make a parlay the parlay route prices',
     }),

@@ -10,7 +10,7 @@ import {
 import { STATUS_REASONS } from '../domain/markets/market-status.ts';
 import { OUTCOME_SIDES } from '../domain/markets/selection.ts';
 import { CompetitionKey, Nullable, Price, Ref, StringEnum, Timestamp } from './common.ts';
-import { Settled } from './odds.ts';
+import { Selection, Settled } from './odds.ts';
 
 /**
  * Documents of routes 8 to 17. Section 2.6 gives the curling event's opening fields, team, end and
@@ -206,6 +206,7 @@ export const TeamOutcome = Type.Object(
     side: StringEnum(OUTCOME_SIDES),
     teamId: Nullable(Type.String()),
     name: Type.String(),
+    selection: Selection,
     line: Nullable(
       Type.Number({ description: "the side's handicap on a spread, the line of a total; null on a moneyline" }),
     ),
@@ -289,6 +290,7 @@ const JaiAlaiOutcome = Type.Object({
   homeLineup: Nullable(Type.String()),
   awayLineup: Nullable(Type.String()),
   type: Type.String({ description: 'HOME, AWAY, OVER, UNDER (WINNER on futures)' }),
+  selection: Selection,
   status: StringEnum(OUTCOME_STATUSES),
   statusReason: OutcomeStatusReason,
   ...Settled,

@@ -1489,14 +1489,14 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
         {
           oddId: a.id,
           oddType: 'eventWinner',
-          selection: `${rider(0)} wins`,
+          selection: `${rider(0)} to win the event`,
           probability: a.probability,
           odds: a.odds,
         },
         {
           oddId: b.id,
           oddType: 'secondPlace',
-          selection: `${rider(1)} finishes 2nd`,
+          selection: `${rider(1)} to finish 2nd`,
           probability: b.probability,
           odds: b.odds,
         },
@@ -1529,8 +1529,8 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
       assert.deepEqual(
         implied.legs.map((leg) => [leg.oddId, leg.oddType, leg.selection]),
         [
-          [a.id, 'eventWinner', `${rider(0)} wins`],
-          [ahead.id, 'headToHead', `${rider(0)} finishes ahead of ${rider(1)}`],
+          [a.id, 'eventWinner', `${rider(0)} to win the event`],
+          [ahead.id, 'headToHead', `${rider(0)} to beat ${rider(1)}`],
         ],
       );
       close(implied.probability, pA * 100, 0.5, 'winning implies finishing ahead');
@@ -1543,7 +1543,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
       const [a, b] = outcomesOf(await client.getMoneylines(FIELD), 'eventWinner') as [Odd, Odd];
       // Two winners of one race cannot both win: 422, which the SDK reports as a ValidationError.
       const contradictory = await rejectsWith(client.calculateParlay(FIELD, [a.id, b.id]), ValidationError, 422);
-      assert.match(contradictory.message, /cannot all win together/);
+      assert.match(contradictory.message, /are outcomes of one single-winner market/);
       assert.ok(contradictory.message.includes(a.id) && contradictory.message.includes(b.id), contradictory.message);
 
       const notFound = await rejectsWith(client.calculateParlay(NO_EVENT, [a.id, b.id]), NotFoundError, 404);

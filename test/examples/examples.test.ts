@@ -279,8 +279,8 @@ describe('examples/ against a running server', () => {
   test('price-parlay.ts prices a correlated same game parlay and shows the 422 of contradictory legs', async () => {
     const run = await runExample('price-parlay', []);
     ok(run);
-    assert.match(run.stdout, /\bwins\s+\d+\.\d\d%/);
-    assert.match(run.stdout, /finishes in the top 3\s+\d+\.\d\d%/);
+    assert.match(run.stdout, /to win the event\s+\d+\.\d\d%/);
+    assert.match(run.stdout, /to make the podium\s+\d+\.\d\d%/);
     const joint = /Joint probability\s+([\d.]+)%\s+= ([\d.]+)/.exec(run.stdout);
     assert.ok(joint, run.stdout);
     const p = Number(joint[2]);
@@ -292,7 +292,7 @@ describe('examples/ against a running server', () => {
     );
     assert.ok(Number(/Correlation factor\s+([\d.]+)/.exec(run.stdout)?.[1]) > 1);
     assert.match(run.stdout, /Parlay odds\s+[\d.]+ decimal, [+-]\d+ American/);
-    assert.match(run.stdout, /422: Legs .* cannot all win together/);
+    assert.match(run.stdout, /422: Legs .* are outcomes of one single-winner market/);
     assert.match(run.stdout, /conflicting odd ids: \S+eventWinner\S+, \S+eventWinner\S+/);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * GET /api/v1/public/changes (issue 27): the stream's messages read without the stream, page by page,
- * with the stream's filters and the key's competitions; a 410 once the log no longer reaches back.
+ * with the stream's filters and the key's competitions; a 410 once the log no longer reaches back, a 400
+ * for an id ahead of it.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -104,7 +105,7 @@ describeEachStore('changes', (open) => {
     }
   });
 
-  test('an after older than the log, or past its end, is a 410 saying to re-read the documents', async () => {
+  test('an after older than the log is a 410 saying to re-read the documents; one past its end a 400', async () => {
     const store = await open({ changeLogSize: LOG_SIZE });
     const app = await fixtureApp(store);
     try {
@@ -115,7 +116,10 @@ describeEachStore('changes', (open) => {
       const ok = await page(app, `?after=${oldest - 1}`);
       assert.equal(ok.changes.length, LOG_SIZE);
       assert.equal(ok.oldestAvailable, oldest);
-      for (const after of [start, oldest - 2, last + 1]) {
+      const ahead = await app.get(`${CHANGES}?after=${last + 1}`);
+      assert.equal(ahead.statusCode, 400);
+      assert.match(ahead.json().message, /is ahead of the change log/);
+      for (const after of [start, oldest - 2]) {
         const response = await app.get(`${CHANGES}?after=${after}`);
         assert.equal(response.statusCode, 410, `after=${after}`);
         const body = response.json();

@@ -54,6 +54,8 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open, kind) => {
       'settlement',
       'deadHeatFactor',
       'updatedAt',
+      // What a bet slip shows (issue 40).
+      'selection',
       'position',
       'heatId',
       'athlete',

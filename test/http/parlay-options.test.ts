@@ -137,8 +137,8 @@ describeEachStore('POST /events/{eventId}/sgp/options (the bet builder)', (open,
       oddIds: [odd('eventWinner', 0), odd('eventWinner', 1), 'no-such-odd', `${OTHER}:eventWinner:fb-1`],
     });
     assert.deepEqual(bad.metadata.legs, [
-      { oddId: odd('eventWinner', 0), code: 'CONTRADICTS' },
-      { oddId: odd('eventWinner', 1), code: 'CONTRADICTS' },
+      { oddId: odd('eventWinner', 0), code: 'SAME_MARKET' },
+      { oddId: odd('eventWinner', 1), code: 'SAME_MARKET' },
       { oddId: 'no-such-odd', code: 'UNKNOWN_ODD' },
       { oddId: `${OTHER}:eventWinner:fb-1`, code: 'OTHER_EVENT' },
     ]);

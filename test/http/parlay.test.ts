@@ -65,8 +65,8 @@ describeEachStore('POST /events/{eventId}/sgp', (open, kind) => {
     assert.deepEqual(
       body.legs.map((l) => [l.oddId, l.oddType, l.selection]),
       [
-        [odd('eventWinner', 0), 'eventWinner', 'Rider FA 0 wins'],
-        [odd('secondPlace', 1), 'secondPlace', 'Rider FA 1 finishes 2nd'],
+        [odd('eventWinner', 0), 'eventWinner', 'Rider FA 0 to win the event'],
+        [odd('secondPlace', 1), 'secondPlace', 'Rider FA 1 to finish 2nd'],
       ],
     );
     const [pa, pb] = WIN as [number, number];
@@ -94,7 +94,10 @@ describeEachStore('POST /events/{eventId}/sgp', (open, kind) => {
     const { refused } = shared();
     const twoWinners = await refused(FIELD, [odd('eventWinner', 0), odd('eventWinner', 1)]);
     assert.deepEqual(twoWinners.metadata.conflictingOddIds, [odd('eventWinner', 0), odd('eventWinner', 1)]);
-    assert.match(twoWinners.message, /"Rider FA 0 wins" and "Rider FA 1 wins" cannot both happen/);
+    assert.match(
+      twoWinners.message,
+      /are outcomes of one single-winner market \("Rider FA 0 to win the event", "Rider FA 1 to win the event"\): at most one of them can win/,
+    );
     const winnerAndSecond = await refused(FIELD, [odd('eventWinner', 3), odd('secondPlace', 3)]);
     assert.deepEqual(winnerAndSecond.metadata.conflictingOddIds, [odd('eventWinner', 3), odd('secondPlace', 3)]);
     const overUnder = [`${FIELD}:overUnder:fa-0:over`, `${FIELD}:overUnder:fa-0:under`];
@@ -130,16 +133,16 @@ describeEachStore('POST /events/{eventId}/sgp', (open, kind) => {
       odd('eventWinner', 0),
     ]);
     assert.deepEqual(body.metadata.legs, [
-      { oddId: odd('eventWinner', 0), code: 'CONTRADICTS' },
+      { oddId: odd('eventWinner', 0), code: 'SAME_MARKET' },
       { oddId: 'no-such-odd', code: 'UNKNOWN_ODD' },
-      { oddId: odd('eventWinner', 1), code: 'CONTRADICTS' },
+      { oddId: odd('eventWinner', 1), code: 'SAME_MARKET' },
       { oddId: foreign, code: 'OTHER_EVENT' },
       { oddId: odd('eventWinner', 0), code: 'DUPLICATE' },
     ]);
     assert.match(body.message, /repeated/);
     assert.match(body.message, /does not exist/);
     assert.match(body.message, /belongs to another event/);
-    assert.match(body.message, /cannot all win together/);
+    assert.match(body.message, /are outcomes of one single-winner market/);
     const closed = await refused(SPR_EVENT, ['o-sx-win-a', 'o-sx-podium-c']);
     assert.deepEqual(closed.metadata.legs, [
       { oddId: 'o-sx-win-a', code: 'NOT_OPEN' },

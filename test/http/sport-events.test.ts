@@ -857,8 +857,8 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
     assert.deepEqual(
       body.legs.map((l) => [l.oddId, l.oddType, l.selection]),
       [
-        ['tm-gl-ml-home', 'teamMarkets', 'home wins'],
-        ['tm-gl-total-over', 'teamMarkets', 'total over 10.5'],
+        ['tm-gl-ml-home', 'teamMarkets', 'Team Jacobs to win'],
+        ['tm-gl-total-over', 'teamMarkets', 'Total over 10.5'],
       ],
     );
     assert.equal(typeof body.correlationFactor, 'number');
@@ -877,7 +877,7 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
       new Set(handicap.metadata.conflictingOddIds as string[]),
       new Set(['tm-gl-ml-home', 'tm-gl-spread-p-away']),
     );
-    assert.match(handicap.message, /away -1\.5/);
+    assert.match(handicap.message, /"Team Jacobs to win" and "Team Gushue -1\.5" cannot both happen/);
     // Home wins and away +1.5 can (home by one).
     json<SgpResponse>(await post(`/events/${id}/sgp`, ['tm-gl-ml-home', 'tm-gl-spread-m-away']), 201);
     // Settled odds of the completed match are not open for a parlay.

@@ -380,6 +380,11 @@ describeEachStore('stream', (open, kind) => {
     assert.equal(strangerReset?.event, 'reset');
     assert.equal((strangerReset?.json as { reason: string } | undefined)?.reason, 'resume');
     assert.equal(strangerReset?.id, String(await lastId()), "its id is this server's position");
+    assert.match(
+      (strangerReset?.json as { message: string } | undefined)?.message ?? '',
+      /^Change id 999999 is ahead of the change log/,
+      'it says the id is ahead, not that it expired',
+    );
     const next = await one(server.store, changes.wslA(9.5));
     assert.deepEqual(idsOf(await stranger.events(1)), expected(next));
   });

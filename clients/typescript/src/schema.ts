@@ -1220,7 +1220,7 @@ export interface paths {
         put?: never;
         /**
          * Calculate a same game parlay
-         * @description Combines odds of one event into one price, from the model the event's markets came from (recorded by the generate route, else Plackett-Luce fitted to the winner market): a parlay that is one published bet gets that bet's price (win + second = the exacta); any other combination is priced exactly where its legs are places, top k or orders (simulated otherwise) and carries the winner market's overround once. independentProbability is the plain product of the legs for comparison. A parlay takes 2 to 12 legs (SGP_MAX_LEGS). A 422 names each bad leg with a code in metadata.legs: [{ oddId, code }], code one of UNKNOWN_ODD (no such odd), OTHER_EVENT (an odd of another event), NOT_OPEN (suspended, closed or settled), DUPLICATE (an odd named twice, by id or outcomeId), CONTRADICTS (legs that cannot all win together) and TOO_MANY_LEGS (each leg past the 12th); fewer than two legs is a 422 too. A request that needs a simulation not yet drawn (a new event, or new winner prices; exact combinations need none) counts as 10 requests of the key's rate limit (SGP_SIMULATION_COST: X-RateLimit-Remaining drops by 10); one priced from simulations already drawn, or under way for any key, counts as one. A key may have SGP_SIMULATIONS_PER_KEY simulations under way at once (by default the server's draw threads, SGP_WORKERS, less one, at least one): a request needing one more is a 429 with Retry-After; keys are served round-robin, so one key's flood does not delay another's. A request still waiting for its simulation after 2000 ms (SGP_DEADLINE_MS) is a 503 with Retry-After; the simulation goes on and the retry finds it drawn. oddsFormat adds price to the parlay and to each leg.
+         * @description Combines odds of one event into one price, from the model the event's markets came from (recorded by the generate route, else Plackett-Luce fitted to the winner market): a parlay that is one published bet gets that bet's price (win + second = the exacta); any other combination is priced exactly where its legs are places, top k or orders (simulated otherwise) and carries the winner market's overround once. independentProbability is the plain product of the legs for comparison. A parlay takes 2 to 12 legs (SGP_MAX_LEGS). A 422 names each bad leg with a code in metadata.legs: [{ oddId, code }], code one of UNKNOWN_ODD (no such odd), OTHER_EVENT (an odd of another event), NOT_OPEN (suspended, closed or settled), DUPLICATE (an odd named twice, by id or outcomeId), SAME_MARKET (outcomes of one single-winner market, as the bet builder says of them), CONTRADICTS (other legs that cannot all win together) and TOO_MANY_LEGS (each leg past the 12th); fewer than two legs is a 422 too. A request that needs a simulation not yet drawn (a new event, or new winner prices; exact combinations need none) counts as 10 requests of the key's rate limit (SGP_SIMULATION_COST: X-RateLimit-Remaining drops by 10); one priced from simulations already drawn, or under way for any key, counts as one. A key may have SGP_SIMULATIONS_PER_KEY simulations under way at once (by default the server's draw threads, SGP_WORKERS, less one, at least one): a request needing one more is a 429 with Retry-After; keys are served round-robin, so one key's flood does not delay another's. A request still waiting for its simulation after 2000 ms (SGP_DEADLINE_MS) is a 503 with Retry-After; the simulation goes on and the retry finds it drawn. oddsFormat adds price to the parlay and to each leg.
          */
         post: {
             parameters: {
@@ -1321,7 +1321,7 @@ export interface paths {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description legs that do not exist, belong to another event, are not open, are repeated, cannot all win together, or are more than 12 (metadata.legs names each with its code); fewer than two legs */
+                /** @description legs that do not exist, belong to another event, are not open, are repeated, share a single-winner market, cannot all win together, or are more than 12 (metadata.legs names each with its code); fewer than two legs */
                 422: {
                     headers: {
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
@@ -3961,6 +3961,8 @@ export interface paths {
          *     previous page's `lastEventId`, until `complete`; then open the stream with Last-Event-ID set to that `lastEventId`.
          *     The change log is bounded (CHANGE_LOG_SIZE): an `after` older than `oldestAvailable` - 1 is a 410, and the client
          *     re-reads the documents it shows, then follows the changes after the `lastEventId` the error metadata gives.
+         *     An `after` past the last change id (a client of another server, or a typo) is a 400 that says it is ahead of the
+         *     log, with the `lastEventId` there is in its metadata.
          */
         get: {
             parameters: {
@@ -4055,7 +4057,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description invalid parameter */
+                /** @description invalid parameter, or an `after` ahead of the change log (past its last change id) */
                 400: {
                     headers: {
                         /** @description requests allowed in the key's binding window (its minute or its day); absent for keys without a limit */
@@ -5155,6 +5157,8 @@ export interface components {
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+            /** @description what the outcome backs, in words a bet slip can show: "X to win the event", "X to win Heat 3", "X fastest lap", "X holeshot", "X to finish 2nd", "X top 3", "Exacta: X 1st, Y 2nd", "X to beat Y", "X finishing position under 3.5", ...; the parlay legs and bet builder options give the same text */
+            selection: string;
             /** @description display order */
             position: number | null;
             /** @description the heat, for heat-level fastestLap and holeShot */
@@ -5211,6 +5215,8 @@ export interface components {
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+            /** @description what the outcome backs, in words a bet slip can show: "X to win the event", "X to win Heat 3", "X fastest lap", "X holeshot", "X to finish 2nd", "X top 3", "Exacta: X 1st, Y 2nd", "X to beat Y", "X finishing position under 3.5", ...; the parlay legs and bet builder options give the same text */
+            selection: string;
             /** @description display order */
             position: number | null;
             /** @description heatExacta only */
@@ -5283,6 +5289,8 @@ export interface components {
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+            /** @description what the outcome backs, in words a bet slip can show: "X to win the event", "X to win Heat 3", "X fastest lap", "X holeshot", "X to finish 2nd", "X top 3", "Exacta: X 1st, Y 2nd", "X to beat Y", "X finishing position under 3.5", ...; the parlay legs and bet builder options give the same text */
+            selection: string;
             /** @description display order */
             position: number | null;
             exactasType: number;
@@ -5345,6 +5353,8 @@ export interface components {
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+            /** @description what the outcome backs, in words a bet slip can show: "X to win the event", "X to win Heat 3", "X fastest lap", "X holeshot", "X to finish 2nd", "X top 3", "Exacta: X 1st, Y 2nd", "X to beat Y", "X finishing position under 3.5", ...; the parlay legs and bet builder options give the same text */
+            selection: string;
             /** @enum {string} */
             overUnderSubMarketType: "finishingPosition" | "points" | "gapToLeaders";
             line: number;
@@ -5405,6 +5415,8 @@ export interface components {
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+            /** @description what the outcome backs, in words a bet slip can show: "X to win the event", "X to win Heat 3", "X fastest lap", "X holeshot", "X to finish 2nd", "X top 3", "Exacta: X 1st, Y 2nd", "X to beat Y", "X finishing position under 3.5", ...; the parlay legs and bet builder options give the same text */
+            selection: string;
             proposition: string | null;
             name: string | null;
             /** @enum {string} */
@@ -5461,6 +5473,8 @@ export interface components {
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+            /** @description what the outcome backs, in words a bet slip can show: "X to win the event", "X to win Heat 3", "X fastest lap", "X holeshot", "X to finish 2nd", "X top 3", "Exacta: X 1st, Y 2nd", "X to beat Y", "X finishing position under 3.5", ...; the parlay legs and bet builder options give the same text */
+            selection: string;
             /** @description display order */
             position: number | null;
             name: string | null;
@@ -5517,6 +5531,8 @@ export interface components {
              * @description ISO 8601 date-time (UTC)
              */
             updatedAt: string;
+            /** @description what the outcome backs, in words a bet slip can show: "X to win the event", "X to win Heat 3", "X fastest lap", "X holeshot", "X to finish 2nd", "X top 3", "Exacta: X 1st, Y 2nd", "X to beat Y", "X finishing position under 3.5", ...; the parlay legs and bet builder options give the same text */
+            selection: string;
             name: string | null;
             team: components["schemas"]["ParticipantTeam"] | null;
             heatId: string | null;
@@ -5526,6 +5542,8 @@ export interface components {
             /** @description odd id of this side */
             id: string;
             outcomeId: string;
+            /** @description what the outcome backs, in words a bet slip can show: "X to win the event", "X to win Heat 3", "X fastest lap", "X holeshot", "X to finish 2nd", "X top 3", "Exacta: X 1st, Y 2nd", "X to beat Y", "X finishing position under 3.5", ...; the parlay legs and bet builder options give the same text */
+            selection: string;
             /** @description display order */
             position: number | null;
             /** @description decimal odds */
@@ -5639,7 +5657,7 @@ export interface components {
             oddId: string;
             /** @enum {string} */
             oddType: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
-            /** @description what the leg backs, in words */
+            /** @description what the leg backs, in words: the outcome's selection on the odds routes */
             selection: string;
             /** @description percent: 49.4 means 49.4% */
             probability: number;
@@ -5673,7 +5691,7 @@ export interface components {
             /** @enum {string} */
             oddType: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
             marketId: string;
-            /** @description what the outcome backs, in words */
+            /** @description what the outcome backs, in words: its selection on the odds routes */
             selection: string;
             /** @description whether the legs and this outcome make a parlay the parlay route prices */
             combinable: boolean;
@@ -6062,6 +6080,8 @@ export interface components {
             side: "OVER" | "UNDER" | "HOME" | "AWAY" | "DRAW";
             teamId: string | null;
             name: string;
+            /** @description what the outcome backs, in words a bet slip can show: "X to win the event", "X to win Heat 3", "X fastest lap", "X holeshot", "X to finish 2nd", "X top 3", "Exacta: X 1st, Y 2nd", "X to beat Y", "X finishing position under 3.5", ...; the parlay legs and bet builder options give the same text */
+            selection: string;
             /** @description the side's handicap on a spread, the line of a total; null on a moneyline */
             line: number | null;
             odds: number;
@@ -6212,6 +6232,8 @@ export interface components {
                 awayLineup: string | null;
                 /** @description HOME, AWAY, OVER, UNDER (WINNER on futures) */
                 type: string;
+                /** @description what the outcome backs, in words a bet slip can show: "X to win the event", "X to win Heat 3", "X fastest lap", "X holeshot", "X to finish 2nd", "X top 3", "Exacta: X 1st, Y 2nd", "X to beat Y", "X finishing position under 3.5", ...; the parlay legs and bet builder options give the same text */
+                selection: string;
                 /** @enum {string} */
                 status: "OPEN" | "SUSPENDED" | "CLOSED";
                 /**

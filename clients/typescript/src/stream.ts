@@ -268,11 +268,20 @@ export interface CatchUpOptions extends SubscribeOptions {
   limit?: number;
 }
 
+/** GET /changes cannot read on from `after`: the log dropped it (410), or it is ahead of the log (400). */
+function isLostPosition(error: unknown): error is AltsportsApiError {
+  if (!(error instanceof AltsportsApiError)) return false;
+  const ahead =
+    error.status === 400 && error.metadata.parameter === 'after' && typeof error.metadata.lastEventId === 'number';
+  return error.status === 410 || ahead;
+}
+
 /**
  * Catches up without the stream, then follows it: reads GET /changes page after page from `after`
  * until it is complete, yielding each change as the stream would, then subscribes from where the last
- * page ended. When the change log no longer reaches back to `after` (a 410), it yields a `reset`
- * (reason `resume`: refetch what you show) and follows the stream from the log's end.
+ * page ended. When the change log no longer reaches back to `after` (a 410), or `after` is ahead of
+ * it (a 400 on `after` giving the log's lastEventId: another server's id), it yields a `reset` (reason
+ * `resume`: refetch what you show) and follows the stream from the log's end, as the stream does.
  */
 export function catchUp(
   read: (query: ChangesQuery, signal: AbortSignal) => Promise<ChangesPage>,
@@ -306,7 +315,7 @@ export function catchUp(
         if (page.complete) return;
       }
     } catch (error) {
-      if (!(error instanceof AltsportsApiError) || error.status !== 410) throw error;
+      if (!isLostPosition(error)) throw error;
       const last = error.metadata.lastEventId;
       position = typeof last === 'number' ? last : position;
       yield {

@@ -18,6 +18,8 @@ export interface ConflictLeg {
   marketId: string;
   /** The leg's market is single-winner: at most one of its outcomes can win. */
   exclusive: boolean;
+  /** What a bet slip shows for the leg (outcome-label.ts), quoted in the refusal; else described from its selection. */
+  label?: string;
 }
 
 export interface LegConflict {
@@ -190,7 +192,7 @@ export function findConflict(
     const where = x === y ? ordinal(x) : x === 1 ? `in the top ${y}` : `between ${ordinal(x)} and ${ordinal(y)}`;
     return { ids, reason: `${list(window.athleteIds.map(nameOf))} cannot all finish ${where}` };
   }
-  const quoted = named.map((leg) => `"${describeSelection(leg.selection, nameOf)}"`);
+  const quoted = named.map((leg) => `"${leg.label ?? describeSelection(leg.selection, nameOf)}"`);
   const verb = quoted.length === 1 ? 'cannot happen' : quoted.length === 2 ? 'cannot both happen' : 'cannot all happen';
   return { ids, reason: `${list(quoted)} ${verb}` };
 }

@@ -7,6 +7,7 @@ export const LEG_CODES = [
   'UNKNOWN_ODD',
   'NOT_OPEN',
   'OTHER_EVENT',
+  'SAME_MARKET',
   'CONTRADICTS',
   'DUPLICATE',
   'TOO_MANY_LEGS',
@@ -23,6 +24,8 @@ export interface LegFacts {
   otherEvent: boolean;
   /** Open for betting (not suspended, closed or settled). */
   open: boolean;
+  /** Its market when that market has one winner (at most one of its outcomes wins), else null. */
+  exclusiveMarket: string | null;
 }
 
 export interface LegProblem {
@@ -35,9 +38,12 @@ export interface LegProblem {
 /**
  * Each bad leg's code, in the request's order; empty when every leg can be priced together. The first
  * that applies: TOO_MANY_LEGS for each leg past `maxLegs`, DUPLICATE for a second mention of one odd,
- * UNKNOWN_ODD, OTHER_EVENT, NOT_OPEN; then CONTRADICTS for the legs `contradicting` names among the
- * others (given the indices of the legs that exist, are open and are mentioned once, it answers the
- * indices of those that cannot all win together): only such legs can be checked against one another.
+ * UNKNOWN_ODD, OTHER_EVENT, NOT_OPEN; then SAME_MARKET for legs that share a single-winner market (the
+ * bet builder's word for that pair: one vocabulary on both routes); then CONTRADICTS for the legs
+ * `contradicting` names among the others (given the indices of the legs that exist, are open and are
+ * mentioned once, it answers the indices of those that cannot all win together): only such legs can be
+ * checked against one another. One leg of each shared market stays in that check, so that a third leg
+ * contradicting it is named in the same answer.
  */
 export function legProblems(
   legs: readonly LegFacts[],
@@ -56,7 +62,19 @@ export function legProblems(
     else if (!leg.open) codes[i] = 'NOT_OPEN';
   });
   const eligible = codes.flatMap((code, i) => (code === null ? [i] : []));
-  for (const i of eligible.length > 1 ? contradicting(eligible) : []) if (codes[i] === null) codes[i] = 'CONTRADICTS';
+  const firstOfMarket = new Map<string, number>();
+  for (const i of eligible) {
+    const market = legs[i]?.exclusiveMarket;
+    if (!market) continue;
+    const first = firstOfMarket.get(market);
+    if (first === undefined) firstOfMarket.set(market, i);
+    else {
+      codes[first] = 'SAME_MARKET';
+      codes[i] = 'SAME_MARKET';
+    }
+  }
+  const checked = eligible.filter((i) => codes[i] === null || firstOfMarket.get(legs[i]?.exclusiveMarket ?? '') === i);
+  for (const i of checked.length > 1 ? contradicting(checked) : []) if (codes[i] === null) codes[i] = 'CONTRADICTS';
   return legs.flatMap((leg, i) => {
     const code = codes[i];
     return code ? [{ oddId: leg.oddId, code, index: i }] : [];

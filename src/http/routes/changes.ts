@@ -17,7 +17,11 @@ export const changesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: ChangesQuery,
         response: {
           200: ChangesPage,
-          ...errorResponses({ ...PUBLIC_ERRORS, 410: 'the change log no longer reaches back to `after`' }),
+          ...errorResponses({
+            ...PUBLIC_ERRORS,
+            400: 'invalid parameter, or an `after` ahead of the change log (past its last change id)',
+            410: 'the change log no longer reaches back to `after`',
+          }),
         },
       },
       preValidation: async (request) => {

@@ -71,7 +71,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         summary: 'Calculate a same game parlay',
         description:
           "Combines odds of one event into one price, from the model the event's markets came from (recorded by the generate route, else Plackett-Luce fitted to the winner market): a parlay that is one published bet gets that bet's price (win + second = the exacta); any other combination is priced exactly where its legs are places, top k or orders (simulated otherwise) and carries the winner market's overround once. independentProbability is the plain product of the legs for comparison. " +
-          `A parlay takes 2 to ${sgpMaxLegs} legs (SGP_MAX_LEGS). A 422 names each bad leg with a code in metadata.legs: [{ oddId, code }], code one of UNKNOWN_ODD (no such odd), OTHER_EVENT (an odd of another event), NOT_OPEN (suspended, closed or settled), DUPLICATE (an odd named twice, by id or outcomeId), CONTRADICTS (legs that cannot all win together) and TOO_MANY_LEGS (each leg past the ${sgpMaxLegs}th); fewer than two legs is a 422 too. ` +
+          `A parlay takes 2 to ${sgpMaxLegs} legs (SGP_MAX_LEGS). A 422 names each bad leg with a code in metadata.legs: [{ oddId, code }], code one of UNKNOWN_ODD (no such odd), OTHER_EVENT (an odd of another event), NOT_OPEN (suspended, closed or settled), DUPLICATE (an odd named twice, by id or outcomeId), SAME_MARKET (outcomes of one single-winner market, as the bet builder says of them), CONTRADICTS (other legs that cannot all win together) and TOO_MANY_LEGS (each leg past the ${sgpMaxLegs}th); fewer than two legs is a 422 too. ` +
           simulationTerms(simulations) +
           'oddsFormat adds price to the parlay and to each leg.',
         params: EventIdParams,
@@ -83,7 +83,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
             ...PUBLIC_ERRORS,
             400: 'invalid body, or the competition offers no same game parlays',
             404: 'event not found',
-            422: `legs that do not exist, belong to another event, are not open, are repeated, cannot all win together, or are more than ${sgpMaxLegs} (metadata.legs names each with its code); fewer than two legs`,
+            422: `legs that do not exist, belong to another event, are not open, are repeated, share a single-winner market, cannot all win together, or are more than ${sgpMaxLegs} (metadata.legs names each with its code); fewer than two legs`,
             503: 'the simulation the parlay needs is still being drawn past SGP_DEADLINE_MS: retry after Retry-After seconds',
           }),
         },

@@ -57,7 +57,10 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> =
               event: 'reset',
               data: {
                 reason: 'resume',
-                message: `Changes after ${afterId} are no longer in the change log: refetch what you show.`,
+                message:
+                  afterId > position
+                    ? `Change id ${afterId} is ahead of the change log (its last change id is ${position}): refetch what you show.`
+                    : `Changes after ${afterId} are no longer in the change log: refetch what you show.`,
                 publishedAt: new Date().toISOString(),
               },
             }),

@@ -55,4 +55,6 @@ export const CHANGES_DESCRIPTION = [
   "previous page's `lastEventId`, until `complete`; then open the stream with Last-Event-ID set to that `lastEventId`.",
   'The change log is bounded (CHANGE_LOG_SIZE): an `after` older than `oldestAvailable` - 1 is a 410, and the client',
   're-reads the documents it shows, then follows the changes after the `lastEventId` the error metadata gives.',
+  'An `after` past the last change id (a client of another server, or a typo) is a 400 that says it is ahead of the',
+  'log, with the `lastEventId` there is in its metadata.',
 ].join('\n');

@@ -126,16 +126,18 @@ export function oddsRepository(db: Kysely<Database>) {
     },
 
     /** The event's heats with their rounds, for heat markets' round and heat fields. */
-    async heatsOfEvent(eventId: string): Promise<Array<HeatRow & { round: RoundRow }>> {
+    /** An event's rounds, and its heats each with its round. */
+    async placesOfEvent(eventId: string): Promise<{ heats: Array<HeatRow & { round: RoundRow }>; rounds: RoundRow[] }> {
       const [heats, rounds] = await Promise.all([
         db.selectFrom('heats').selectAll().where('eventId', '=', eventId).execute(),
         db.selectFrom('rounds').selectAll().where('eventId', '=', eventId).execute(),
       ]);
       const roundById = new Map(rounds.map((r) => [r.id, r]));
-      return heats.flatMap((h) => {
+      const withRounds = heats.flatMap((h) => {
         const round = roundById.get(h.roundId);
         return round ? [{ ...h, round }] : [];
       });
+      return { heats: withRounds, rounds };
     },
   };
 }

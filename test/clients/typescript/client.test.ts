@@ -238,8 +238,8 @@ describe('typed client: every public route over HTTP', () => {
     assert.deepEqual(
       parlay.legs.map((l) => [l.oddId, l.selection, l.odds]),
       [
-        ['tm-gl-ml-home', 'home wins', 1.9],
-        ['tm-gl-total-over', 'total over 10.5', 1.9],
+        ['tm-gl-ml-home', 'Team Jacobs to win', 1.9],
+        ['tm-gl-total-over', 'Total over 10.5', 1.9],
       ],
     );
     // Two legs at 1.9: the product of 52.6316 % twice.
@@ -260,8 +260,8 @@ describe('typed client: every public route over HTTP', () => {
       new Set(['tm-gl-ml-home', 'tm-gl-ml-away']),
     );
     assert.deepEqual(conflict.metadata.legs, [
-      { oddId: 'tm-gl-ml-home', code: 'CONTRADICTS' },
-      { oddId: 'tm-gl-ml-away', code: 'CONTRADICTS' },
+      { oddId: 'tm-gl-ml-home', code: 'SAME_MARKET' },
+      { oddId: 'tm-gl-ml-away', code: 'SAME_MARKET' },
     ]);
 
     const american = await client.sgp(`gsoc:${GSOC_LIVE}`, ['tm-gl-ml-home', 'tm-gl-total-over'], {

@@ -294,6 +294,26 @@ describe('typed client: subscribe to the push stream', () => {
     }
   });
 
+  test('catchUp from an id ahead of the log (a 400 on after) gives a reset saying so, then follows the stream', async () => {
+    const server = await startServer({ feeds: [wslScore(1)] });
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: TEST_KEY });
+    const subscription = client.catchUp({ after: 99_999 });
+    try {
+      const reset = await next(subscription);
+      assert.equal(reset.type, 'reset');
+      if (reset.type !== 'reset') return;
+      assert.equal(reset.data.reason, 'resume');
+      assert.match(reset.data.message, /ahead of the change log/);
+      assert.equal((await next(subscription)).type, 'ready');
+      const last = (await ingestFeed(server.store, wslScore(9))).changes[0]?.id as number;
+      assert.equal(reset.id, last - 1, 'the position is the end of the log when the 400 came');
+      assert.deepEqual((await next(subscription)).id, last);
+    } finally {
+      subscription.close();
+      await server.close();
+    }
+  });
+
   test('a refused subscription (401, 400) ends the iteration with AltsportsApiError', async () => {
     const server = await startServer();
     try {

@@ -9,6 +9,7 @@ const leg = (odd: string | null, facts: Partial<LegFacts> = {}): LegFacts => ({
   odd,
   otherEvent: false,
   open: true,
+  exclusiveMarket: null,
   ...facts,
 });
 
@@ -39,6 +40,24 @@ describe('legProblems', () => {
         ['x:UNKNOWN_ODD', 'x:DUPLICATE'],
       ],
       ['legs that cannot win together', [leg('a1'), leg('a2'), leg('b1')], 12, ['a1:CONTRADICTS', 'a2:CONTRADICTS']],
+      [
+        'two outcomes of one single-winner market',
+        [leg('w1', { exclusiveMarket: 'w' }), leg('w2', { exclusiveMarket: 'w' }), leg('b1')],
+        12,
+        ['w1:SAME_MARKET', 'w2:SAME_MARKET'],
+      ],
+      [
+        'a leg contradicting the first of a shared market is named in the same answer',
+        [leg('a1', { exclusiveMarket: 'm' }), leg('z1', { exclusiveMarket: 'm' }), leg('a2')],
+        12,
+        ['a1:SAME_MARKET', 'z1:SAME_MARKET', 'a2:CONTRADICTS'],
+      ],
+      [
+        'a closed outcome of the market is NOT_OPEN, not SAME_MARKET',
+        [leg('w1', { exclusiveMarket: 'w' }), leg('w2', { exclusiveMarket: 'w', open: false })],
+        12,
+        ['w2:NOT_OPEN'],
+      ],
       ['a closed leg is not checked for contradictions', [leg('a1'), leg('a2', { open: false })], 12, ['a2:NOT_OPEN']],
       ['one leg past the maximum', [leg('a1'), leg('b1'), leg('c1')], 2, ['c1:TOO_MANY_LEGS']],
       ['past the maximum, nothing else is said of a leg', [leg('a1'), leg('b1'), leg('a1')], 2, ['a1:TOO_MANY_LEGS']],
@@ -77,6 +96,8 @@ describe('legProblems', () => {
             odd: f.odd,
             otherEvent: f.odd === null && (foreign as string[]).includes(f.missing),
             open: f.odd !== null && !(closed as string[]).includes(f.odd),
+            // c1 and c2 share a single-winner market (and clash by letter too).
+            exclusiveMarket: f.odd?.startsWith('c') ? 'c' : null,
           }),
         );
         const problems = legProblems(legs, max, byLetter(legs));
@@ -91,6 +112,8 @@ describe('legProblems', () => {
         const kept = legs.flatMap((l, i) => (named.has(i) ? [] : [{ ...l, i }]));
         assert.ok(kept.every((l) => l.i < max && l.odd !== null && l.open));
         assert.equal(new Set(kept.map((l) => l.odd)).size, kept.length);
+        const shared = kept.flatMap((l) => (l.exclusiveMarket ? [l.exclusiveMarket] : []));
+        assert.equal(new Set(shared).size, shared.length, 'no two legs left share a single-winner market');
         assert.deepEqual(
           byLetter(legs)(kept.map((l) => l.i)),
           [],
