@@ -125,7 +125,7 @@ export const CONFIG_VARIABLES = [
     '0',
     "seconds a LIVE event's open markets are suspended after a score (SCORE_CHANGE): one number for every " +
       'competition, and/or key:seconds pairs, e.g. 10 or spr:5,gsoc:20 or 10,jaialai:0; 0: none; with ' +
-      '`serve --simulate` the default is 5 for the team matches, and the seconds are the simulation\'s (at ' +
+      "`serve --simulate` the default is 5 for the team matches, and the seconds are the simulation's (at " +
       '--speed 60, 5 s last a twelfth of a real second)',
   ],
   [
