@@ -20,6 +20,7 @@ import { betStopPlugin } from './plugins/bet-stop.ts';
 import { clientErrorHandler, errorsPlugin, formatSchemaErrors, frameworkErrorHandler } from './plugins/errors.ts';
 import { eventStreamPlugin } from './plugins/event-stream.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { listParamsPlugin } from './plugins/list-params.ts';
 import { listenerServer, listenersPlugin } from './plugins/listeners.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { oddsFormatPlugin } from './plugins/odds-format.ts';
@@ -139,6 +140,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   await app.register(securityHeadersPlugin, { corsOrigins: config.corsOrigins });
   await app.register(listenersPlugin, { config });
   await app.register(inputGuardPlugin);
+  await app.register(listParamsPlugin);
   await app.register(authPlugin, { store, adminApiKey: config.adminApiKey });
   await app.register(rateLimitPlugin, {
     defaults: { perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay },

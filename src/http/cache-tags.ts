@@ -55,8 +55,9 @@ export const futuresTags: CacheTags = (request) => {
 
 function listed(request: FastifyRequest): string[] {
   const query = request.query as Record<string, unknown> | undefined;
+  // Read before or after the list parameters are normalised (list-params.ts): one key, a comma list, or a list.
   const asked = query?.competition ?? query?.sportType;
-  if (typeof asked === 'string') return [asked];
+  if (typeof asked === 'string' || Array.isArray(asked)) return [asked].flat().flatMap((key) => String(key).split(','));
   const scope = scopeOf(request);
   return COMPETITIONS.filter((c) => canRead(scope, c.key)).map((c) => c.key);
 }

@@ -1,5 +1,3 @@
-import { badRequest } from '../domain/errors.ts';
-
 /**
  * Reading array-valued query parameters in every encoding clients send (DESIGN decision 4):
  * repeated (`a=X&a=Y`), comma list (`a=X,Y`), `a[]=X`, and indexed `a[0]=X&a[1]=Y` (the provider's SDK).
@@ -45,20 +43,4 @@ export function normaliseArrayParam(query: Record<string, unknown>, name: string
   }
   out[name] = values;
   return out;
-}
-
-/**
- * Reads a one-valued parameter sent in any of those encodings (`competition[]=spr` as `competition=spr`);
- * more than one value is a 400 naming it, rather than a filter silently dropped.
- */
-export function normaliseSingleParam(query: Record<string, unknown>, name: string): Record<string, unknown> {
-  const values = collectArrayParam(query, name);
-  if (values === undefined || values.length === 0) return query;
-  if (values.length > 1)
-    throw badRequest(`Invalid query parameter "${name}": takes one value, got ${values.join(', ')}`, {
-      in: 'query',
-      parameter: name,
-      value: values,
-    });
-  return { ...normaliseArrayParam(query, name), [name]: values[0] };
 }

@@ -47,16 +47,15 @@ export function dateBound(name: string, value: string) {
 
 /** Route 2: events overlapping the date range, filtered by competition and status, ordered by start. */
 export async function listEvents(store: Store, query: EventListQuery, scope: AccessScope): Promise<EventListPage> {
-  if (query.competition && query.sportType && query.competition !== query.sportType) {
+  const { competition, sportType } = query;
+  if (competition && sportType && [...new Set(competition)].sort().join() !== [...new Set(sportType)].sort().join()) {
     throw badRequest(
-      'Conflicting query parameters "competition" and "sportType" (deprecated alias): give one, or the same value',
-      {
-        parameter: 'competition',
-      },
+      'Conflicting query parameters "competition" and "sportType" (deprecated alias): give one, or the same values',
+      { parameter: 'competition' },
     );
   }
-  const competition = query.competition ?? query.sportType;
-  if (competition) assertCanRead(scope, competition);
+  const competitions = competition ?? sportType;
+  for (const key of competitions ?? []) assertCanRead(scope, key);
   const start = query.startDate ? dateBound('startDate', query.startDate) : undefined;
   const end = query.endDate ? dateBound('endDate', query.endDate) : undefined;
   if (start && end && end.endExclusive <= start.start) {
@@ -64,7 +63,7 @@ export async function listEvents(store: Store, query: EventListQuery, scope: Acc
   }
   const limit = query.limit;
   const rows = await eventsRepository(store.db).list({
-    competitions: competition ? [competition] : (scope ?? undefined),
+    competitions: competitions ?? scope ?? undefined,
     statuses: query.eventStatus,
     endsFrom: start?.start.toISOString(),
     startsBefore: end?.endExclusive.toISOString(),

@@ -32,10 +32,12 @@ export async function getOddsHistory(
 ): Promise<OddsHistoryPage> {
   const event = await resolveEvent(store, eventId, scope);
   const competition = getCompetition(event.competition);
-  if (query.oddType && !competition.supportedMarkets.includes(query.oddType))
+  const offered = competition.supportedMarkets;
+  const notOffered = query.oddType?.filter((oddType) => !offered.includes(oddType)) ?? [];
+  if (notOffered.length > 0)
     throw notFound(
-      `${competition.name} (${competition.key}) does not offer ${query.oddType} odds; it offers ${competition.supportedMarkets.join(', ')}`,
-      { eventId, oddType: query.oddType, supportedMarkets: competition.supportedMarkets },
+      `${competition.name} (${competition.key}) does not offer ${notOffered.join(', ')} odds; it offers ${offered.join(', ')}`,
+      { eventId, oddType: notOffered, supportedMarkets: offered },
     );
   const window = timeWindow(query);
   const repo = oddsRepository(store.db);

@@ -55,13 +55,19 @@ export async function getOddsSnapshot(
 }
 
 async function matchingEvents(store: Store, query: OddsSnapshotQuery, scope: AccessScope): Promise<EventWithTour[]> {
-  if (query.eventId) {
-    const event = await resolveEvent(store, query.eventId, scope);
-    return query.competition && query.competition !== event.competition ? [] : [event];
+  const { competition, eventId } = query;
+  if (eventId) {
+    const events: EventWithTour[] = [];
+    for (const id of new Set(eventId)) events.push(await resolveEvent(store, id, scope));
+    // In the order every page follows: start date, then numeric id.
+    return events
+      .filter((event) => !competition || competition.includes(event.competition))
+      .sort((a, b) =>
+        a.startDate === b.startDate ? a.referenceId - b.referenceId : a.startDate < b.startDate ? -1 : 1,
+      );
   }
-  if (query.competition) assertCanRead(scope, query.competition);
-  const competitions = query.competition ? [query.competition] : (scope ?? undefined);
-  return eventsRepository(store.db).list({ competitions, sortOrder: 'ASC' });
+  for (const key of competition ?? []) assertCanRead(scope, key);
+  return eventsRepository(store.db).list({ competitions: competition ?? scope ?? undefined, sortOrder: 'ASC' });
 }
 
 /** The event's markets after the market numbered `from`, with their items. */
@@ -80,7 +86,7 @@ async function eventMarkets(
   const byMarket = new Map<string, OddItem<OddType>[]>();
   for (const item of items) {
     const marketId = 'eventParticipant1' in item ? item.id : item.marketId;
-    if (query.status && statusOf(item) !== query.status) continue;
+    if (query.status && !query.status.includes(statusOf(item) as (typeof query.status)[number])) continue;
     byMarket.set(marketId, [...(byMarket.get(marketId) ?? []), item]);
   }
   const eventId = formatPublicId(event.competition, event.id);

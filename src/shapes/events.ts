@@ -14,12 +14,14 @@ const DateParam = (description: string) =>
 export const EventListQuery = Type.Object({
   startDate: Type.Optional(DateParam('events that end on or after this')),
   endDate: Type.Optional(DateParam('events that start on or before this')),
-  competition: Type.Optional(CompetitionKey),
-  sportType: Type.Optional({
-    ...CompetitionKey,
-    deprecated: true,
-    description: 'deprecated: use competition (same values)',
-  }),
+  competition: Type.Optional(
+    Type.Array(CompetitionKey, {
+      description: 'only events of these competitions: one key, repeated, or a comma list (as every list filter)',
+    }),
+  ),
+  sportType: Type.Optional(
+    Type.Array(CompetitionKey, { deprecated: true, description: 'deprecated: use competition (same values)' }),
+  ),
   sortOrder: Type.Optional(StringEnum(SORT_ORDERS, { description: 'order by start date; ASC by default' })),
   eventStatus: Type.Optional(
     Type.Array(StringEnum(EVENT_STATUSES), {

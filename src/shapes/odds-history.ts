@@ -58,7 +58,11 @@ export const OutcomePriceHistory = Type.Object(
 export type OutcomePriceHistory = Static<typeof OutcomePriceHistory>;
 
 export const OddsHistoryQuery = Type.Object({
-  oddType: Type.Optional(StringEnum(ODD_TYPES, { description: 'only outcomes of markets of this odd type' })),
+  oddType: Type.Optional(
+    Type.Array(StringEnum(ODD_TYPES), {
+      description: 'only outcomes of markets of these odd types (one, repeated or a comma list)',
+    }),
+  ),
   outcomeId: Type.Optional(
     Type.String({
       minLength: 1,

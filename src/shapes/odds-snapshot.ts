@@ -15,14 +15,19 @@ import {
 /** GET /odds (issue 28): every matching market of every event, with route 6's items, in one request. */
 
 export const OddsSnapshotQuery = Type.Object({
-  competition: Type.Optional(CompetitionKey),
-  eventId: Type.Optional(
-    Type.String({ maxLength: 200, description: 'one event: <sport_key>:<uuid> (a bare uuid is accepted too)' }),
+  competition: Type.Optional(
+    Type.Array(CompetitionKey, { description: 'only events of these competitions (one, repeated or a comma list)' }),
   ),
-  oddType: Type.Optional(StringEnum(ODD_TYPES, { description: 'only markets of this odd type' })),
+  eventId: Type.Optional(
+    Type.Array(Type.String({ maxLength: 200 }), {
+      maxItems: 100,
+      description: 'only these events: <sport_key>:<uuid> (a bare uuid is accepted too); one, repeated or a comma list',
+    }),
+  ),
+  oddType: Type.Optional(Type.Array(StringEnum(ODD_TYPES), { description: 'only markets of these odd types' })),
   status: Type.Optional(
-    StringEnum(OUTCOME_STATUSES, {
-      description: 'only outcomes in this status (a matchup by its betStatus); markets left empty are left out',
+    Type.Array(StringEnum(OUTCOME_STATUSES), {
+      description: 'only outcomes in these statuses (a matchup by its betStatus); markets left empty are left out',
     }),
   ),
   oddsFormat: Type.Optional(OddsFormatParam),

@@ -54,6 +54,23 @@ describeEachStore('GET /events', (_open, kind) => {
     assert.match(JSON.parse(bad.body).message, /"competition".*wsl, sls/);
   });
 
+  test('competition takes a list like every list filter (it was a 400): comma list, repeated, indexed', async () => {
+    for (const query of [
+      'competition=wsl,masl',
+      'competition=masl&competition=wsl',
+      'competition[0]=wsl&competition[1]=masl',
+      'sportType=wsl,masl',
+      'competition=wsl,masl&sportType=masl,wsl',
+    ]) {
+      const res = await get(`${BASE}/events?${query}`);
+      assert.equal(res.statusCode, 200, `${query}: ${res.body}`);
+      assert.deepEqual(ids(res.body), [`wsl:${WSL_PAST}`, `masl:${MASL_GAME}`, `wsl:${WSL_LIVE}`], query);
+    }
+    const bad = await get(`${BASE}/events?competition=wsl,nba`);
+    assert.equal(bad.statusCode, 400);
+    assert.match(JSON.parse(bad.body).message, /"competition"/);
+  });
+
   for (const [encoding, query] of [
     ['repeated', 'eventStatus=LIVE&eventStatus=UPCOMING'],
     ['comma list', 'eventStatus=LIVE,UPCOMING'],

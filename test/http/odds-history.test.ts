@@ -94,6 +94,10 @@ describeEachStore('GET /events/{eventId}/odds-history', (open) => {
     const { history } = await historyApp(await open());
     // The supercross main is over: every market of it is closed by its result.
     const { items } = await history(`spr:${SPR_EVENT}`, '?oddType=eventWinner');
+    // oddType takes a list like every list filter: the union of its odd types' outcomes.
+    const second = (await history(`spr:${SPR_EVENT}`, '?oddType=secondPlace')).items;
+    const both = (await history(`spr:${SPR_EVENT}`, '?oddType=eventWinner,secondPlace')).items;
+    assert.deepEqual(both.map((i) => i.outcomeId).sort(), [...items, ...second].map((i) => i.outcomeId).sort());
     assert.deepEqual(
       items.map((i) => [i.outcomeId, i.closing?.odds]),
       [

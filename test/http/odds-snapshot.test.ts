@@ -48,6 +48,27 @@ describeEachStore('GET /odds: every market in one call (issue 28)', (_open, kind
     assert.deepEqual([...new Set((await markets('?competition=bkfc')).map((m) => m.eventId))], [`bkfc:${BKFC_EVENT}`]);
   });
 
+  test('every filter takes a list, as every list filter does: the union of what each matches', async () => {
+    const key = (list: Market[]) => [...new Set(list.map((m) => m.marketId))].sort();
+    const each = async (name: string, values: string[]) =>
+      (await Promise.all(values.map((v) => markets(`?${name}=${v}`)))).flat();
+    for (const [name, values] of [
+      ['oddType', ['eventWinner', 'heatWinner']],
+      ['status', ['OPEN', 'CLOSED']],
+      ['competition', ['spr', 'bkfc']],
+      ['eventId', [`spr:${SPR_EVENT}`, `bkfc:${BKFC_EVENT}`]],
+    ] as const) {
+      const union = key(await each(name, [...values]));
+      assert.ok(union.length > 0, name);
+      assert.deepEqual(key(await markets(`?${name}=${values.join(',')}`)), union, `${name} as a comma list`);
+      assert.deepEqual(
+        key(await markets(`?${values.map((v) => `${name}=${v}`).join('&')}`)),
+        union,
+        `${name} repeated`,
+      );
+    }
+  });
+
   test('limit pages by market with a Link header; the pages make the whole list', async () => {
     const all = await markets('');
     const seen: Market[] = [];

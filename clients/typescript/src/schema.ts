@@ -255,13 +255,13 @@ export interface paths {
                     startDate?: string;
                     /** @description events that start on or before this: a date (YYYY-MM-DD) or an ISO 8601 date-time */
                     endDate?: string;
-                    /** @description competition key */
-                    competition?: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+                    /** @description only events of these competitions: one key, repeated, or a comma list (as every list filter) */
+                    competition?: ("wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming")[];
                     /**
                      * @deprecated
                      * @description deprecated: use competition (same values)
                      */
-                    sportType?: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
+                    sportType?: ("wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming")[];
                     /** @description order by start date; ASC by default */
                     sortOrder?: "ASC" | "DESC";
                     /** @description only events in these statuses; send it repeated (eventStatus=LIVE&eventStatus=NEXT), as a comma list, as eventStatus[]=, or indexed eventStatus[0]= */
@@ -885,8 +885,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description only outcomes of markets of this odd type */
-                    oddType?: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
+                    /** @description only outcomes of markets of these odd types (one, repeated or a comma list) */
+                    oddType?: ("fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets")[];
                     /** @description one outcome: its odd id, or its outcomeId (numeric reference id) */
                     outcomeId?: string;
                     /** @description changes at or after: a date (YYYY-MM-DD) or an ISO 8601 date-time */
@@ -3792,14 +3792,14 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description competition key */
-                    competition?: "wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming";
-                    /** @description one event: <sport_key>:<uuid> (a bare uuid is accepted too) */
-                    eventId?: string;
-                    /** @description only markets of this odd type */
-                    oddType?: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
-                    /** @description only outcomes in this status (a matchup by its betStatus); markets left empty are left out */
-                    status?: "OPEN" | "SUSPENDED" | "CLOSED";
+                    /** @description only events of these competitions (one, repeated or a comma list) */
+                    competition?: ("wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming")[];
+                    /** @description only these events: <sport_key>:<uuid> (a bare uuid is accepted too); one, repeated or a comma list */
+                    eventId?: string[];
+                    /** @description only markets of these odd types */
+                    oddType?: ("fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets")[];
+                    /** @description only outcomes in these statuses (a matchup by its betStatus); markets left empty are left out */
+                    status?: ("OPEN" | "SUSPENDED" | "CLOSED")[];
                     /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                     /** @description markets per page; without it the whole list is returned */

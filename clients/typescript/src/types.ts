@@ -34,7 +34,9 @@ export type PostPath = {
 }[keyof PublicPaths];
 
 type PathParamsOf<Op> = Op extends { parameters: { path: infer X } } ? X : never;
-type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+/** A list filter takes one value as well as a list: the server reads both (and a comma list) alike. */
+type OneOrMany<Q> = { [K in keyof Q]: NonNullable<Q[K]> extends readonly (infer E)[] ? E | readonly E[] : Q[K] };
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? OneOrMany<NonNullable<Q>> : never;
 type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : never;
 type SuccessOf<Op> = Op extends { responses: infer R }
   ? 200 extends keyof R

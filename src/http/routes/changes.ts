@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readChanges, streamFilter } from '../../read/change-stream.ts';
 import { scopeOf } from '../plugins/auth.ts';
-import { normaliseArrayParam } from '../query-params.ts';
 import { CHANGES_DESCRIPTION, ChangesPage, ChangesQuery } from '../schemas/changes.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 
@@ -23,11 +22,6 @@ export const changesRoutes: FastifyPluginAsyncTypebox = async (app) => {
             410: 'the change log no longer reaches back to `after`',
           }),
         },
-      },
-      preValidation: async (request) => {
-        let query = request.query as Record<string, unknown>;
-        for (const name of ['competition', 'eventId', 'kind']) query = normaliseArrayParam(query, name);
-        request.query = query as typeof request.query;
       },
     },
     async (request) => {

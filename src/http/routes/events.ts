@@ -5,7 +5,6 @@ import { Ref } from '../../shapes/common.ts';
 import { Event, EventListItem, EventListQuery } from '../../shapes/events.ts';
 import { eventListTags, eventTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
-import { normaliseArrayParam, normaliseSingleParam } from '../query-params.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { EventIdParams } from '../schemas/events.ts';
 
@@ -22,11 +21,6 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'With `limit`, a `Link: <...>; rel="next"` header gives the next page while more remain.',
         querystring: EventListQuery,
         response: { 200: Type.Array(Ref(EventListItem)), ...errorResponses(PUBLIC_ERRORS) },
-      },
-      preValidation: async (request) => {
-        let query = normaliseArrayParam(request.query as Record<string, unknown>, 'eventStatus');
-        for (const name of ['competition', 'sportType']) query = normaliseSingleParam(query, name);
-        request.query = query as typeof request.query;
       },
     },
     async (request, reply) => {

@@ -5,7 +5,6 @@ import { Ref } from '../../shapes/common.ts';
 import { OddsSnapshotQuery, SnapshotMarket } from '../../shapes/odds-snapshot.ts';
 import { eventListTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
-import { normaliseSingleParam } from '../query-params.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 
 export const oddsSnapshotRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -25,11 +24,6 @@ export const oddsSnapshotRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: Type.Array(Ref(SnapshotMarket)),
           ...errorResponses({ ...PUBLIC_ERRORS, 404: 'event not found' }),
         },
-      },
-      preValidation: async (request) => {
-        let query = request.query as Record<string, unknown>;
-        for (const name of ['competition', 'eventId', 'oddType', 'status']) query = normaliseSingleParam(query, name);
-        request.query = query as typeof request.query;
       },
     },
     async (request, reply) => {

@@ -5,7 +5,6 @@ import { badRequest } from '../../domain/errors.ts';
 import { followChanges, publishedData, streamFilter } from '../../read/change-stream.ts';
 import { withPrices } from '../../read/prices.ts';
 import { presentedKey, scopeOf } from '../plugins/auth.ts';
-import { normaliseArrayParam } from '../query-params.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { STREAM_DESCRIPTION, StreamHeaders, StreamQuery, StreamTokenResponse } from '../schemas/stream.ts';
 
@@ -24,11 +23,6 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> =
           200: { description: 'the event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
           ...errorResponses(PUBLIC_ERRORS),
         },
-      },
-      preValidation: async (request) => {
-        let query = request.query as Record<string, unknown>;
-        for (const name of ['competition', 'eventId', 'kind']) query = normaliseArrayParam(query, name);
-        request.query = query as typeof request.query;
       },
     },
     async (request, reply) => {

@@ -3,7 +3,8 @@ import type { OddType, OverUnderSubMarketType } from '../../domain/enumerations.
 import type { Database, HeatRow, MarketRow, OddRow, RoundRow } from '../schema.ts';
 
 export interface MarketFilter {
-  oddType?: OddType;
+  /** One odd type, or any of several. */
+  oddType?: OddType | readonly OddType[];
   exactasType?: number;
   overUnderSubMarketType?: OverUnderSubMarketType;
 }
@@ -14,7 +15,8 @@ export function oddsRepository(db: Kysely<Database>) {
     /** The event's markets, in reference-id order. */
     async marketsOfEvent(eventId: string, filter: MarketFilter = {}): Promise<MarketRow[]> {
       let query = db.selectFrom('markets').selectAll().where('eventId', '=', eventId);
-      if (filter.oddType) query = query.where('oddType', '=', filter.oddType);
+      if (typeof filter.oddType === 'string') query = query.where('oddType', '=', filter.oddType);
+      else if (filter.oddType) query = query.where('oddType', 'in', filter.oddType);
       if (filter.exactasType !== undefined) query = query.where('exactasType', '=', filter.exactasType);
       if (filter.overUnderSubMarketType)
         query = query.where('overUnderSubMarketType', '=', filter.overUnderSubMarketType);
@@ -65,13 +67,13 @@ export function oddsRepository(db: Kysely<Database>) {
      */
     async outcomesPage(
       eventId: string,
-      page: { oddType?: OddType; outcome?: string; afterReferenceId?: number; limit?: number },
+      page: { oddType?: readonly OddType[]; outcome?: string; afterReferenceId?: number; limit?: number },
     ): Promise<OddRow[]> {
       let query = db.selectFrom('odds').selectAll().where('eventId', '=', eventId);
       const oddType = page.oddType;
       if (oddType)
         query = query.where('marketId', 'in', (eb) =>
-          eb.selectFrom('markets').select('id').where('eventId', '=', eventId).where('oddType', '=', oddType),
+          eb.selectFrom('markets').select('id').where('eventId', '=', eventId).where('oddType', 'in', oddType),
         );
       const outcome = page.outcome;
       if (outcome !== undefined)

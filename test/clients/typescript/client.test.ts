@@ -110,6 +110,11 @@ describe('typed client: every public route over HTTP', () => {
         [BELLS, 'Rip Curl Pro Bells Beach', 'LIVE'],
       ],
     );
+    // A list filter takes one value or a list (sent repeated).
+    assert.deepEqual(
+      (await client.events({ competition: ['wsl', 'masl'] })).map((e) => e.id).sort(),
+      [`wsl:${WSL_PAST}`, BELLS, `masl:${MASL_GAME}`].sort(),
+    );
     assert.deepEqual(
       (await client.events({ competition: 'wsl', sortOrder: 'DESC' })).map((e) => e.name),
       ['Rip Curl Pro Bells Beach', 'Pipe Pro'],
