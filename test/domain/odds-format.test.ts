@@ -190,3 +190,49 @@ describe('odds formats on request (oddsFormat, issue 28)', () => {
     );
   });
 });
+
+/** The profit per unit staked a format's price shows (issue 40); NaN for a Malay 0, which shows none. */
+function shownProfit(format: Exclude<OddsFormat, 'probability'>, price: number | string): number {
+  const n = Number(price);
+  if (format === 'fractional') {
+    const [p, q] = String(price).split('/').map(Number) as [number, number];
+    return p / q;
+  }
+  if (format === 'american') return n > 0 ? n / 100 : 100 / -n;
+  if (format === 'malay') return n > 0 ? n : n < 0 ? 1 / -n : Number.NaN;
+  if (format === 'indonesian') return n >= 1 ? n : 1 / -n;
+  return format === 'decimal' ? n - 1 : n;
+}
+
+describe('rounding towards the house (issue 40, measured)', () => {
+  const PAYING = ['decimal', 'american', 'fractional', 'hongkong', 'malay', 'indonesian'] as const;
+
+  test('the measured prices: no format pays more than the decimal, Malay is never 0', () => {
+    const table: Array<[number, Exclude<OddsFormat, 'probability'>]> = [
+      [7.0537, 'fractional'],
+      [201.08, 'malay'],
+      [1.001, 'malay'],
+      [68.505, 'malay'],
+      [2.07, 'american'],
+      [1.9091, 'american'],
+      [3.4567, 'hongkong'],
+      [1.4567, 'indonesian'],
+    ];
+    for (const [decimal, format] of table) {
+      const profit = shownProfit(format, formatPrice(decimal, format) as number | string);
+      assert.ok(profit > 0 && profit <= decimal - 1 + 1e-9, `${decimal} ${format}: ${formatPrice(decimal, format)}`);
+    }
+  });
+
+  test('for random prices, every format pays at most the decimal and shows a payout', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1.0001, max: 1000, noNaN: true }), (decimal) => {
+        for (const format of PAYING) {
+          const price = formatPrice(decimal, format) as number | string;
+          const profit = shownProfit(format, price);
+          assert.ok(profit > 0 && profit <= decimal - 1 + 1e-9, `${decimal} ${format}: ${price}`);
+        }
+      }),
+    );
+  });
+});
