@@ -251,6 +251,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     name: null,
     position: 1,
     decimalOdds: 1.9523,
+    probability: 51.2345,
     status: 'OPEN',
     statusReason: null,
     settlement: 'PUSH',

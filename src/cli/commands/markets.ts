@@ -56,15 +56,22 @@ export const marketsCommand: Command = {
     }
     const number = (name: string) => (values[name] === undefined ? undefined : Number(values[name]));
     const { generateMarketsForEvent } = await import('../../ingest/generate-markets.ts');
-    const store = await openMigratedStore(loadConfig());
+    const config = loadConfig();
+    const store = await openMigratedStore(config);
     try {
-      const result = await generateMarketsForEvent(store, eventId, {
-        ...(values['win-probabilities'] ? { winProbabilities: given } : { ratings: given }),
-        overround: number('overround'),
-        marginMethod: values.margin as MarginMethod | undefined,
-        shape: number('shape'),
-        oddTypes: values['odd-types'] ? ((values['odd-types'] as string).split(',') as OddType[]) : undefined,
-      });
+      const result = await generateMarketsForEvent(
+        store,
+        eventId,
+        {
+          ...(values['win-probabilities'] ? { winProbabilities: given } : { ratings: given }),
+          overround: number('overround'),
+          marginMethod: values.margin as MarginMethod | undefined,
+          shape: number('shape'),
+          oddTypes: values['odd-types'] ? ((values['odd-types'] as string).split(',') as OddType[]) : undefined,
+        },
+        new Date(),
+        config.pricePolicy,
+      );
       const { markets, odds } = result.summary;
       console.log(`Generated ${result.marketsGenerated} markets and ${result.oddsGenerated} odds for ${eventId}`);
       console.log(

@@ -80,6 +80,8 @@ export const adminMarketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.server.store,
         request.params.eventId,
         request.body as GenerateMarketsRequest,
+        new Date(),
+        request.server.pricePolicy,
       );
       request.log.info(
         { eventId: request.params.eventId, markets: result.marketsGenerated, odds: result.oddsGenerated },
