@@ -81,9 +81,9 @@ describeEachStore('ingest of markets and odds', (open) => {
         'must give exactly one of odds (decimal), americanOdds and probability, or odds with the probability they were priced from',
       ],
       ['odds[1]', 'americanOdds', 'must be at most -100 or at least +100'],
+      ['odds[6]', 'odds', 'pays more than its probability 50% implies (at most 2)'],
       ['odds[2]', 'athleteIds', 'must name 3 different athletes in finishing order (exactasType 3)'],
       ['odds[3]', 'side', 'is required for an outcome of a overUnder market (OVER or UNDER)'],
-      ['odds[6]', 'odds', 'pays more than its probability 50% implies (at most 2)'],
       [
         'markets[0]',
         'eventId',

@@ -352,6 +352,7 @@ describeEachStore('store', (open) => {
       '0009-odds-history',
       '0010-settlement',
       '0011-in-play',
+      '0012-model-probability',
     ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);

@@ -6967,7 +6967,7 @@ export interface components {
                 odds?: number;
                 /** @description at most -100 or at least +100 */
                 americanOdds?: number;
-                /** @description implied probability in percent (49.4 is 49.4%) */
+                /** @description implied probability in percent (49.4 is 49.4%); beside odds, the probability they were priced from (a model's, margin included), published as given: the odds must not pay more than it implies */
                 probability?: number;
                 /**
                  * @description OPEN when absent
