@@ -4503,7 +4503,7 @@ export interface paths {
         put?: never;
         /**
          * Generate an event's markets from win probabilities, ratings, or a match's home win chance
-         * @description The pricing engine fits one finishing-order model (Plackett-Luce, or a gamma race for shape above 1) to the given winProbabilities (or ratings: 400 points is ten times the odds) and derives every market the competition offers from it, exactly (multiOverUnder and dreamTeam from 100,000 simulated orders), records the model with the prices (the parlay route prices the event from it), event markets and the markets of each heat whose draw is stored, with the margin applied by the chosen method. They are written through the feed ingest; running it again re-prices the same odd ids. Team matches (curling, table tennis, box lacrosse, 3ICE, Jai Alai) take homeWin (and expectedTotal for goals and points) instead: the score model is fitted to them and prices the moneyline, spread and total of the match and of its periods still to play.
+         * @description The pricing engine fits one finishing-order model (Plackett-Luce, or a gamma race for shape above 1) to the given winProbabilities (or ratings: 400 points is ten times the odds) and derives every market the competition offers from it, exactly (multiOverUnder and dreamTeam from 100,000 simulated orders), records the model with the prices (the parlay route prices the event from it), event markets and the markets of each heat whose draw is stored, with the margin applied by the chosen method. Each price is published within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS on PRICE_LADDER (two decimals by default), rounded towards the house, beside the model probability it came from. They are written through the feed ingest; running it again re-prices the same odd ids. Team matches (curling, table tennis, box lacrosse, 3ICE, Jai Alai) take homeWin (and expectedTotal for goals and points) instead: the score model is fitted to them and prices the moneyline, spread and total of the match and of its periods still to play.
          */
         post: {
             parameters: {
@@ -5116,11 +5116,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5172,11 +5172,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5244,11 +5244,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5306,11 +5306,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5366,11 +5366,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5422,11 +5422,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5478,11 +5478,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5528,11 +5528,11 @@ export interface components {
             outcomeId: string;
             /** @description display order */
             position: number | null;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5654,7 +5654,7 @@ export interface components {
             legs: components["schemas"]["SgpLeg"][];
             /** @description percent: the joint probability that every leg wins, with the margin: a published bet's own price, else the winner market's overround once */
             probability: number;
-            /** @description decimal odds of the parlay */
+            /** @description decimal odds of the parlay, published as the engine publishes its prices: within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS (a longer shot at MAX_DECIMAL_ODDS with its probability, never 0), on PRICE_LADDER, rounded towards the house */
             odds: number;
             americanOdds: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
