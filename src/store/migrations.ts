@@ -478,11 +478,12 @@ async function oddsHistory(db: AnyDb): Promise<void> {
 
 /**
  * Published prices (issue 40): the probability an engine-priced outcome was published from (its model's,
- * margin included, in percent), beside its odds rounded towards the house; null for a price an
- * operator feeds, whose published probability is 100 / odds.
+ * margin included, in percent), beside its odds rounded towards the house, and in the price history
+ * beside each price; null for a price an operator feeds, whose published probability is 100 / odds.
  */
 async function modelProbability(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('odds').addColumn('probability', double).execute();
+  for (const table of ['odds', 'odds_history'])
+    await db.schema.alterTable(table).addColumn('probability', double).execute();
 }
 
 const MIGRATIONS: Record<string, Migration> = {

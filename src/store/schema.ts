@@ -384,6 +384,8 @@ export interface OddsHistoryRow {
   id: Generated<number | string>;
   oddId: string;
   decimalOdds: number;
+  /** The model probability the price was published from (OddRow.probability); null for a fed price. */
+  probability: number | null;
   status: OutcomeStatus;
   statusReason: string | null;
   /** The odd's updatedAt as written. */

@@ -6,6 +6,7 @@ import type { Store } from '../../src/store/database.ts';
 import { ADMIN_KEY, fixtureApp, sharedFixture, TEST_KEY } from '../helpers/app.ts';
 import { fieldFeed } from '../helpers/parlay-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
+import { NLL_GAME, teamMatchFeed } from '../helpers/team-match-fixture.ts';
 
 /**
  * Prices a bookmaker would publish (issue 40, item 2), as a trading desk checks them on every route:
@@ -24,6 +25,15 @@ const MAX = 1000;
 async function desk(store: Store, env: Record<string, string> = {}) {
   const app = await fixtureApp(store, env);
   await ingestFeed(store, fieldFeed('ld', FIELD, WIN, { overround: 0.05 }));
+  await ingestFeed(store, teamMatchFeed());
+  // A lopsided lacrosse game priced by the generate route: the engine's team-match prices.
+  const generated = await app.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/events/nll:${NLL_GAME}/markets/generate`,
+    headers: { 'x-api-key': ADMIN_KEY },
+    payload: { homeWin: 0.93, expectedTotal: 20, overround: 0.05 },
+  });
+  assert.equal(generated.statusCode, 200, generated.body);
   const post = async (path: string, oddIds: string[], status: number) => {
     const res = await app.app.inject({
       method: 'POST',
@@ -66,7 +76,10 @@ function shownProfit(format: (typeof FORMATS)[number], price: number | string): 
 }
 
 interface PricedItem {
+  id?: string;
+  oddId?: string;
   odds?: number;
+  americanOdds?: number;
   decimalOdds?: number;
   probability?: number;
   price?: number | string;
@@ -87,8 +100,14 @@ function exactOf(item: PricedItem): number {
   return item.probability === undefined ? decimal : Math.max(decimal, 100 / item.probability);
 }
 
+/** Whether the engine priced an item: the generated field's and game's outcomes, parlays, quotes. */
+function engineMade(item: PricedItem & { id?: unknown; oddId?: unknown }): boolean {
+  const id = String(item.id ?? item.oddId ?? FIELD);
+  return id.includes(FIELD) || id.includes(NLL_GAME);
+}
+
 /** Each item within the range, its odds paying at most its probability, each format at most the exact price. */
-function assertPublishable(items: PricedItem[], format: (typeof FORMATS)[number], where: string) {
+function assertPublishable(items: PricedItem[], format: (typeof FORMATS)[number] | undefined, where: string) {
   assert.ok(items.length > 0, where);
   for (const item of items) {
     const decimal = (item.odds ?? item.decimalOdds) as number;
@@ -96,8 +115,14 @@ function assertPublishable(items: PricedItem[], format: (typeof FORMATS)[number]
     assert.ok(decimal > 1 && decimal <= MAX, `odds within the range, ${label}`);
     if (item.probability !== undefined) {
       assert.ok(item.probability > 0, `a non-zero probability, ${label}`);
-      assert.ok(decimal <= 100 / item.probability + 1e-9, `odds at most 100/probability, ${label}`);
+      // A fed price's probability is its own 100 / odds to four places, to the nearest.
+      const rounding = engineMade(item) ? 0 : 0.00005;
+      assert.ok(decimal <= 100 / (item.probability - rounding) + 1e-9, `odds at most 100/probability, ${label}`);
     }
+    // The americanOdds field is a format too.
+    if (item.americanOdds !== undefined)
+      assert.ok(shownProfit('american', item.americanOdds) <= exactOf(item) - 1 + 1e-9, `americanOdds, ${label}`);
+    if (format === undefined) continue;
     const profit = shownProfit(format, item.price as number | string);
     assert.ok(profit > 0, `${format} shows a payout, ${label}`);
     assert.ok(profit <= exactOf(item) - 1 + 1e-9, `${format} ${item.price} pays at most the exact price, ${label}`);
@@ -156,6 +181,11 @@ describeEachStore('prices a bookmaker would publish (issue 40, item 2)', (open, 
       assertPublishable(pricedItems(builder), format, `bet builder ${format}`);
       const futures = await json(`/futures/wsl/tour/wsl-ct-men/odds/winner${q}`);
       assertPublishable(pricedItems(futures), format, `futures ${format}`);
+      const match = await json(`/events/nll/${NLL_GAME}/odds${q}`);
+      assertPublishable(pricedItems(match), format, `lacrosse ${format}`);
+      // The price history takes no oddsFormat: its decimal, American odds and probability.
+      const history = await json(`/events/${FIELD}/odds-history?outcomeId=${odd('eventWinner', 3)}`);
+      assertPublishable(pricedItems(history), undefined, 'price history');
     });
   }
 

@@ -300,6 +300,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     id: 1,
     oddId: 'odd-1',
     decimalOdds: 2.75,
+    probability: null,
     status: 'OPEN',
     statusReason: null,
     changedAt: T1,

@@ -88,7 +88,8 @@ describeEachStore('0009-odds-history on a store that holds odds', (open) => {
  * objects, 0009's table. A migration added later is undone here too.
  */
 async function undoAfter0008(store: Store): Promise<void> {
-  await sql`alter table odds drop column probability`.execute(store.db);
+  for (const table of ['odds', 'odds_history'])
+    await sql`alter table ${sql.table(table)} drop column probability`.execute(store.db);
   for (const column of ['score_changed_at', 'score_stop_published_at'])
     await sql`alter table feed_activity drop column ${sql.ref(column)}`.execute(store.db);
   await sql`drop table settlements`.execute(store.db);
@@ -130,7 +131,8 @@ describeEachStore('0012-model-probability on a store that holds odds', (open) =>
   test('the odds held are fed prices: no model probability', async () => {
     const store = await open();
     for (const feed of [fixtureFeed(), resultsFeed(), oddsFeed()]) await ingestFeed(store, feed);
-    await sql`alter table odds drop column probability`.execute(store.db);
+    for (const table of ['odds', 'odds_history'])
+      await sql`alter table ${sql.table(table)} drop column probability`.execute(store.db);
     await sql`delete from kysely_migration where name = '0012-model-probability'`.execute(store.db);
 
     assert.deepEqual(await migrateToLatest(store), ['0012-model-probability']);
