@@ -204,8 +204,8 @@ describeEachStore('prices a bookmaker would publish (issue 40, item 2)', (open, 
     ['off', (odds: number) => odds > 1],
     ['decimal2', (odds: number) => Math.round(odds * 100) / 100 === odds],
   ] as const) {
-    test(`PRICE_LADDER=${ladder}: the admin route's generated prices on that ladder, within the range`, async () => {
-      const { app, json } = await desk(await open(), { PRICE_LADDER: ladder });
+    test(`PRICE_LADDER=${ladder}: generated prices, parlays and quotes on that ladder, within the range`, async () => {
+      const { app, json, post } = await desk(await open(), { PRICE_LADDER: ladder });
       try {
         const generate = await app.inject({
           method: 'POST',
@@ -222,11 +222,51 @@ describeEachStore('prices a bookmaker would publish (issue 40, item 2)', (open, 
             assert.ok(odds <= 100 / (item.probability as number) + 1e-9, `${oddType} at ${odds}`);
           }
         }
+        const parlay = (await post(
+          `/events/${FIELD}/sgp`,
+          [odd('eventWinner', 0), odd('raceTop3', 3)],
+          201,
+        )) as SgpResponse;
+        const builder = (await post(
+          `/events/${FIELD}/sgp/options`,
+          [odd('eventWinner', 2)],
+          200,
+        )) as SgpOptionsResponse;
+        const quotes = builder.options.filter((o) => o.combinable) as Array<{ odds: number; probability: number }>;
+        for (const { odds, probability } of [parlay, ...quotes]) {
+          assert.ok(onLadder(odds) && odds >= 1.01 && odds <= MAX, `a parlay at ${odds}`);
+          assert.ok(odds <= 100 / probability + 1e-9, `a parlay at ${odds}, ${probability}%`);
+        }
       } finally {
         await app.close();
       }
     });
   }
+
+  test('a configured range binds the engine: MIN_DECIMAL_ODDS=1.05, MAX_DECIMAL_ODDS=200', async () => {
+    const { app, json, post } = await desk(await open(), { MIN_DECIMAL_ODDS: '1.05', MAX_DECIMAL_ODDS: '200' });
+    try {
+      const parlay = (await post(
+        `/events/${FIELD}/sgp`,
+        [odd('eventWinner', 10), odd('secondPlace', 11)],
+        201,
+      )) as SgpResponse;
+      assert.deepEqual([parlay.odds, parlay.probability, parlay.americanOdds], [200, 0.5, 19_900]);
+      const exacta = (await json(`/events/spr:${FIELD}/eventExacta?exactasType=2&athleteIds=ld-10,ld-11`)) as {
+        eventExacta: PricedItem[];
+      };
+      assert.deepEqual([exacta.eventExacta[0]?.odds, exacta.eventExacta[0]?.probability], [200, 0.5]);
+      // A sure thing in the bet builder: the favourite to finish in the top 10 of twelve, at the shortest odds.
+      const builder = (await post(`/events/${FIELD}/sgp/options`, [odd('raceTop10', 0)], 200)) as SgpOptionsResponse;
+      for (const option of builder.options.filter((o) => o.combinable))
+        assert.ok(
+          (option.odds as number) >= 1.05 && (option.odds as number) <= 200,
+          `${option.oddId} at ${option.odds}`,
+        );
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 /** Whether decimal odds are a step of the common exchange ladder. */

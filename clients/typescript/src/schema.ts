@@ -1055,7 +1055,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                     /** @description eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta; all when absent */
                     exactasType?: 2 | 3 | 4;
@@ -1225,7 +1225,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: never;
@@ -1392,7 +1392,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: never;
@@ -2185,7 +2185,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: {
@@ -2345,7 +2345,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: {
@@ -2505,7 +2505,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: {
@@ -2979,7 +2979,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: {
@@ -3278,7 +3278,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: {
@@ -3466,7 +3466,7 @@ export interface paths {
                     eventId?: string[];
                     /** @description only these kinds of change (repeated or a comma list); reset is always sent */
                     kind?: ("event" | "heatScore" | "odds" | "settlement" | "future" | "reset")[];
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                     /** @description a stream token (POST /stream/tokens) in place of the key, for EventSource in a browser; expired, forged or of a revoked key: 401 */
                     token?: string;
@@ -3800,7 +3800,7 @@ export interface paths {
                     oddType?: "fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets";
                     /** @description only outcomes in this status (a matchup by its betStatus); markets left empty are left out */
                     status?: "OPEN" | "SUSPENDED" | "CLOSED";
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                     /** @description markets per page; without it the whole list is returned */
                     limit?: number;
