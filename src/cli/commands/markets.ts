@@ -15,6 +15,8 @@ const USAGE = [
   'One finishing-order model is fitted to it, recorded with the prices, and every',
   'market the competition offers is derived from it (event markets, and heat markets for each heat whose',
   'draw is stored), with the margin applied by the chosen method, and written through the feed ingest.',
+  'Prices are published within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS on PRICE_LADDER (two decimals by',
+  "default), rounded towards the house, beside the model's probability (see `altsports config`).",
   'The same as POST /api/v1/admin/events/{eventId}/markets/generate.',
 ].join('\n');
 
