@@ -25,7 +25,10 @@ curl -H "X-API-KEY: $KEY" "$API/events/$EVENT/participants"
 HEAT=$(curl -s -H "X-API-KEY: $KEY" "$API/events/$EVENT" | json 'd.rounds[0].heats[0].scoresUrl')
 curl -H "X-API-KEY: $KEY" "${API%/api/v1/public}$HEAT"
 
-# 6. One odd type's outcomes: decimal, American and probability (percent), status, settlement
+# 6. One odd type's outcomes: decimal, American and probability (percent), status, settlement.
+#    The engine's prices are published as a bookmaker's: two decimals, rounded towards the house, within
+#    MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS (1.01 to 1000), beside the model's probability ("odds":6.82,
+#    "americanOdds":582,"probability":14.654); ?oddsFormat=fractional adds each price as 11/2, 6/4, ...
 #    (fastestLap, eventWinner, secondPlace, holeShot, heatWinner, overUnder, multiOverUnder, headToHead,
 #     shows, podiums, propBets, dreamTeam, eventExacta, heatExacta, raceTop10, raceTop5, raceTop3, teamMarkets)
 SX=$(curl -s -H "X-API-KEY: $KEY" "$API/events?competition=spr&eventStatus=UPCOMING" | json 'd[0].id')

@@ -7,6 +7,8 @@ import { availableParallelism } from 'node:os';
 
 import { COMPETITION_KEYS, COMPETITIONS } from './domain/competitions.ts';
 import { inSimulatedSeconds } from './domain/feed-health.ts';
+import { MAX_DECIMAL_ODDS } from './domain/odds-format.ts';
+import { DEFAULT_PRICE_POLICY, PRICE_LADDERS, type PricePolicy } from './domain/pricing/published-price.ts';
 
 export const DEFAULT_DEMO_API_KEY = 'altsports-demo-key';
 
@@ -46,6 +48,8 @@ export interface Config {
   scoreChangeSeconds: Record<string, number>;
   /** Seconds of feed silence after which a LIVE event's open markets are suspended (FEED_STALE); 0: never. */
   feedStaleSeconds: number;
+  /** The range and ladder every price the engine computes is published on (issue 40); fed prices are served as fed. */
+  pricePolicy: PricePolicy;
   /** Days of price history kept (issue 27): older changes are pruned hourly, each outcome's latest kept. */
   oddsHistoryDays: number;
   /** Server-wide default requests per key per clock minute and per UTC day; 0: no limit. */
@@ -127,6 +131,21 @@ export const CONFIG_VARIABLES = [
       'competition, and/or key:seconds pairs, e.g. 10 or spr:5,gsoc:20 or 10,jaialai:0; 0: none; with ' +
       "`serve --simulate` the default is 5 for the team matches, and the seconds are the simulation's (at " +
       '--speed 60, 5 s last a twelfth of a real second)',
+  ],
+  [
+    'MIN_DECIMAL_ODDS',
+    String(DEFAULT_PRICE_POLICY.minDecimalOdds),
+    'shortest decimal odds the engine publishes (generated markets, exactas on request, parlays, the bet builder); a likelier outcome is quoted at them with their probability',
+  ],
+  [
+    'MAX_DECIMAL_ODDS',
+    String(DEFAULT_PRICE_POLICY.maxDecimalOdds),
+    'longest decimal odds the engine publishes (above MIN_DECIMAL_ODDS, at most 100000); a longer shot is quoted at them with their probability, never 0',
+  ],
+  [
+    'PRICE_LADDER',
+    DEFAULT_PRICE_POLICY.ladder,
+    "steps of the engine's decimal odds, always rounded down (towards the house): decimal2 (two decimals), exchange (1.01-2 by 0.01 ... 100-1000 by 10), off (full precision)",
   ],
   [
     'ODDS_HISTORY_DAYS',
@@ -267,6 +286,11 @@ export function loadConfig(
       ),
       options.simulator ? (options.simulatorSpeed ?? 1) : 1,
     ),
+    pricePolicy: parsePricePolicy(
+      { min: get('MIN_DECIMAL_ODDS'), max: get('MAX_DECIMAL_ODDS') },
+      choice('PRICE_LADDER', PRICE_LADDERS, DEFAULT_PRICE_POLICY.ladder),
+      problems,
+    ),
     oddsHistoryDays: integer('ODDS_HISTORY_DAYS', 365, 1, 36_500),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000_000),
     rateLimitPerDay: integer('RATE_LIMIT_PER_DAY', 0, 0, 1_000_000_000),
@@ -281,6 +305,28 @@ export function loadConfig(
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** MIN_DECIMAL_ODDS and MAX_DECIMAL_ODDS: decimal odds, the shortest above 1, the longest above it and at most what a feed carries. */
+function parsePricePolicy(
+  raw: { min: string | undefined; max: string | undefined },
+  ladder: PricePolicy['ladder'],
+  problems: string[],
+): PricePolicy {
+  const odds = (name: string, text: string | undefined, fallback: number) => {
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (/^\d+(\.\d+)?$/.test(text) && value > 1 && value <= MAX_DECIMAL_ODDS) return value;
+    problems.push(`${name}="${text}" must be decimal odds above 1 and at most ${MAX_DECIMAL_ODDS}`);
+    return fallback;
+  };
+  const minDecimalOdds = odds('MIN_DECIMAL_ODDS', raw.min, DEFAULT_PRICE_POLICY.minDecimalOdds);
+  const maxDecimalOdds = odds('MAX_DECIMAL_ODDS', raw.max, DEFAULT_PRICE_POLICY.maxDecimalOdds);
+  if (!(maxDecimalOdds > minDecimalOdds))
+    problems.push(
+      `MAX_DECIMAL_ODDS=${maxDecimalOdds} must be above MIN_DECIMAL_ODDS=${minDecimalOdds}: the engine publishes prices between them`,
+    );
+  return { minDecimalOdds, maxDecimalOdds, ladder };
 }
 
 function describeScoreChangeSeconds(seconds: Record<string, number>): string {
@@ -363,6 +409,9 @@ export function describeConfig(config: Config): Record<string, string> {
     SGP_DEADLINE_MS: String(config.sgpDeadlineMs),
     FEED_STALE_SECONDS: config.feedStaleSeconds === 0 ? '0 (no bet stop on silence)' : String(config.feedStaleSeconds),
     SCORE_CHANGE_SUSPEND_SECONDS: describeScoreChangeSeconds(config.scoreChangeSeconds),
+    MIN_DECIMAL_ODDS: String(config.pricePolicy.minDecimalOdds),
+    MAX_DECIMAL_ODDS: String(config.pricePolicy.maxDecimalOdds),
+    PRICE_LADDER: config.pricePolicy.ladder,
     ODDS_HISTORY_DAYS: String(config.oddsHistoryDays),
     RATE_LIMIT_PER_MINUTE: config.rateLimitPerMinute === 0 ? '0 (no limit)' : String(config.rateLimitPerMinute),
     RATE_LIMIT_PER_DAY: config.rateLimitPerDay === 0 ? '0 (no limit)' : String(config.rateLimitPerDay),

@@ -175,3 +175,28 @@ test('altsports config shows every documented variable', () => {
   const shown = describeConfig(loadConfig({}));
   assert.deepEqual(Object.keys(shown).sort(), CONFIG_VARIABLES.map(([name]) => name).sort());
 });
+
+test('MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS and PRICE_LADDER (issue 40): the price policy, validated at start', () => {
+  assert.deepEqual(loadConfig({}).pricePolicy, { minDecimalOdds: 1.01, maxDecimalOdds: 1000, ladder: 'decimal2' });
+  assert.deepEqual(
+    loadConfig({ MIN_DECIMAL_ODDS: '1.05', MAX_DECIMAL_ODDS: '500', PRICE_LADDER: 'Exchange' }).pricePolicy,
+    { minDecimalOdds: 1.05, maxDecimalOdds: 500, ladder: 'exchange' },
+  );
+  assert.equal(loadConfig({ PRICE_LADDER: 'off' }).pricePolicy.ladder, 'off');
+  const refused: Array<[Record<string, string>, RegExp]> = [
+    [{ MIN_DECIMAL_ODDS: '1' }, /MIN_DECIMAL_ODDS="1" must be decimal odds above 1/],
+    [{ MIN_DECIMAL_ODDS: 'one' }, /MIN_DECIMAL_ODDS="one"/],
+    [{ MAX_DECIMAL_ODDS: '200000' }, /MAX_DECIMAL_ODDS="200000" must be decimal odds above 1 and at most 100000/],
+    [{ MIN_DECIMAL_ODDS: '2', MAX_DECIMAL_ODDS: '1.5' }, /MAX_DECIMAL_ODDS=1.5 must be above MIN_DECIMAL_ODDS=2/],
+    [{ MIN_DECIMAL_ODDS: '3', MAX_DECIMAL_ODDS: '3' }, /MAX_DECIMAL_ODDS=3 must be above MIN_DECIMAL_ODDS=3/],
+    [{ PRICE_LADDER: 'quarters' }, /PRICE_LADDER="quarters" must be one of decimal2, exchange, off/],
+  ];
+  for (const [env, message] of refused) assert.throws(() => loadConfig(env), message, JSON.stringify(env));
+  const shown = describeConfig(loadConfig({ PRICE_LADDER: 'exchange' }));
+  assert.deepEqual([shown.MIN_DECIMAL_ODDS, shown.MAX_DECIMAL_ODDS, shown.PRICE_LADDER], ['1.01', '1000', 'exchange']);
+  assert.ok(
+    ['MIN_DECIMAL_ODDS', 'MAX_DECIMAL_ODDS', 'PRICE_LADDER'].every((name) =>
+      CONFIG_VARIABLES.some(([n]) => n === name),
+    ),
+  );
+});

@@ -8,6 +8,7 @@ import {
   priceMarket,
   ratingsToWinProbabilities,
 } from '../domain/pricing/market-generator.ts';
+import type { PublishedPrice } from '../domain/pricing/published-price.ts';
 import { handicap, type ScoreModel, scoreProbabilities, totalLine } from '../domain/pricing/score-model.ts';
 import { hashSeed, Random } from '../domain/random.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
@@ -152,11 +153,10 @@ export function inPlayEventMarkets(
   const heatMarkets = new Set(markets.map((m) => m.id));
   for (const o of now.odds) {
     const market = typeOf.get(o.marketId);
-    if (heatMarkets.has(o.marketId)) odds.push({ ...o, odds: Math.min(LONGEST_PRICE, o.odds) });
+    if (heatMarkets.has(o.marketId)) odds.push(o);
     else if (market && !market.heatId && EVENT_IN_PLAY.includes(market.oddType))
       odds.push({
         ...o,
-        odds: Math.min(LONGEST_PRICE, o.odds),
         ...(o.athleteId && input.eliminated.has(o.athleteId) ? { status: 'CLOSED' as const } : {}),
       });
   }
@@ -252,9 +252,9 @@ export function demoTeamMarkets(
     const fair: Record<string, number> = withDraw
       ? { home: now.home, draw: now.push, away: now.away }
       : { home: decided > 0 ? now.home / decided : 0.5, away: decided > 0 ? now.away / decided : 0.5 };
-    moneyline = inPlay(price(sides.map((s) => fair[s.key] ?? 0)));
+    moneyline = price(sides.map((s) => fair[s.key] ?? 0));
     const left = totalLine(rest, line - live.home - live.away);
-    totals = inPlay(price([left.over, left.under]));
+    totals = price([left.over, left.under]);
   }
   const [home, away] = game.final ?? [0, 0];
   const settle = (won: boolean) => (game.final ? { settlement: won ? ('WIN' as const) : ('LOSE' as const) } : {});
@@ -265,7 +265,7 @@ export function demoTeamMarkets(
       name: s.name,
       ...(s.teamId ? { teamId: s.teamId } : {}),
       position: i + 1,
-      odds: moneyline[i] as number,
+      ...(moneyline[i] as PublishedPrice),
       ...settle(s.key === 'home' ? home > away : s.key === 'away' ? away > home : home === away),
     })),
     {
@@ -273,7 +273,7 @@ export function demoTeamMarkets(
       marketId: markets[1]?.id as string,
       name: `Over ${line}`,
       position: 1,
-      odds: totals[0] as number,
+      ...(totals[0] as PublishedPrice),
       ...settle(home + away > line),
     },
     {
@@ -281,18 +281,11 @@ export function demoTeamMarkets(
       marketId: markets[1]?.id as string,
       name: `Under ${line}`,
       position: 2,
-      odds: totals[1] as number,
+      ...(totals[1] as PublishedPrice),
       ...settle(home + away < line),
     },
   ];
   return { markets, odds };
-}
-
-/** In play a side can be all but certain: its price stops at the longest a book offers (the feed takes at most 100000). */
-const LONGEST_PRICE = 1000;
-
-export function inPlay(prices: readonly number[]): number[] {
-  return prices.map((p) => Math.min(LONGEST_PRICE, p));
 }
 
 /** Scores drawn from the demo's scorer to set the model's means. */

@@ -1,5 +1,6 @@
 import type { Competition } from '../domain/competitions.ts';
 import { priceMarket } from '../domain/pricing/market-generator.ts';
+import type { PublishedPrice } from '../domain/pricing/published-price.ts';
 import { fitMatchModel, generateTeamMarkets, MATCH_PRICING } from '../domain/pricing/team-markets.ts';
 import {
   type JointScore,
@@ -14,7 +15,6 @@ import {
 import { hashSeed, Random } from '../domain/random.ts';
 import { hammerByEnd, type MatchSide, matchScore, type PeriodScore, sideAhead } from '../domain/results/match-score.ts';
 import type { FeedDocument } from '../ingest/feed-schema.ts';
-import { inPlay } from './markets.ts';
 
 /**
  * The demo's team matches (curling, table tennis, box lacrosse, 3-on-3 hockey, Jai Alai): each match
@@ -134,14 +134,12 @@ export function inPlayMatchOdds(
     if (market.roundId) return [];
     const outcomes = markets.odds.filter((o) => o.marketId === market.id);
     const fair = sideChances(market.teamMarketType ?? 'moneyline', market.line ?? undefined, joint);
-    const prices = inPlay(
-      priceMarket(
-        outcomes.map((o) => fair[o.side ?? ''] ?? 0),
-        0.05,
-        'power',
-      ),
+    const prices = priceMarket(
+      outcomes.map((o) => fair[o.side ?? ''] ?? 0),
+      0.05,
+      'power',
     );
-    return outcomes.map((o, i) => ({ ...o, odds: prices[i] as number }));
+    return outcomes.map((o, i) => ({ ...o, ...(prices[i] as PublishedPrice) }));
   });
 }
 

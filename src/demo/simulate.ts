@@ -129,7 +129,7 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
   const sent = new Map<string, string>();
   /** When each LIVE event's row was last sent (real ms): the keep-alive that holds off the bet stop. */
   const heard = new Map<string, number>();
-  const prices = new Map<string, number>();
+  const prices = new Map<string, OfferedPrice>();
   const preEvent = new Map<string, EventMarkets>();
   const pricer = inPlayPricer(preEvent);
   const laidOut = new Map<string, EventView[]>();
@@ -279,7 +279,7 @@ const KEEP_ALIVE_MS = 10_000;
 function changes(
   chunk: DemoChunk,
   sent: Map<string, string>,
-  prices: Map<string, number>,
+  prices: Map<string, OfferedPrice>,
   keepAlive: { heard: Map<string, number>; at: number },
   started: ReadonlySet<string>,
 ): { document: FeedDocument | null; remember: () => void } {
@@ -290,7 +290,7 @@ function changes(
   for (const [collection, items] of Object.entries(chunk) as Array<[keyof DemoChunk, Array<Record<string, unknown>>]>) {
     for (let item of items) {
       if (collection === 'odds' && item.settlement && prices.has(item.id as string))
-        item = { ...item, odds: prices.get(item.id as string) };
+        item = { ...item, ...prices.get(item.id as string) };
       const key = keyOf(collection, item);
       const json = JSON.stringify(item);
       const again =
@@ -307,9 +307,16 @@ function changes(
     remember: () => {
       for (const [key, json] of seen) sent.set(key, json);
       for (const event of fresh.events) keepAlive.heard.set(event.id, keepAlive.at);
-      for (const odd of fresh.odds) if (typeof odd.odds === 'number') prices.set(odd.id, odd.odds);
+      for (const { id, odds, probability } of fresh.odds)
+        if (typeof odds === 'number') prices.set(id, probability === undefined ? { odds } : { odds, probability });
     },
   };
+}
+
+/** The price an outcome was last offered at, with the probability it was published from (issue 40). */
+interface OfferedPrice {
+  odds: number;
+  probability?: number;
 }
 
 function dueForKeepAlive(

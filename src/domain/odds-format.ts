@@ -3,13 +3,19 @@
  * Probabilities are published as percentages (49.4 means 49.4%), per DESIGN decision 7.
  */
 
-/** The longest decimal odds a feed may carry and the engine will quote. */
+/**
+ * The longest decimal odds a feed may carry: a bound against absurd input. The engine's own prices stay
+ * within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS (domain/pricing/published-price.ts).
+ */
 export const MAX_DECIMAL_ODDS = 100_000;
 
+/**
+ * American odds of a price, rounded towards the house (issue 40): a positive figure down, a negative
+ * one up in magnitude, so that it never pays more than the decimal odds.
+ */
 export function decimalToAmerican(decimal: number): number {
   if (!(decimal > 1)) throw new RangeError(`decimal odds must be greater than 1, got ${decimal}`);
-  const american = decimal >= 2 ? (decimal - 1) * 100 : -100 / (decimal - 1);
-  return Math.round(american);
+  return decimal >= 2 ? floorTo((decimal - 1) * 100, 0) : -ceilTo(100 / (decimal - 1), 0);
 }
 
 export function americanToDecimal(american: number): number {
@@ -52,47 +58,76 @@ export const ODDS_FORMATS = [
 export type OddsFormat = (typeof ODDS_FORMATS)[number];
 
 /**
- * Decimal odds in `format`, rounded as the format's convention is: American whole numbers, fractional
- * a reduced "p/q" string, Hong Kong, Malay and Indonesian to two places, probability as the
- * `probability` field. Null for a value that is no price (decimal odds of 1 or less).
+ * The exact price behind an item's decimal odds: the one its probability (percent) implies when it
+ * carries one, never below the decimal shown (a fed price's probability is the decimal's, rounded).
  */
-export function formatPrice(decimal: number, format: OddsFormat): number | string | null {
+export function exactPrice(decimal: number, probability?: number | null): number {
+  return probability ? Math.max(decimal, 100 / probability) : decimal;
+}
+
+/**
+ * Decimal odds in `format` (issue 28), each computed from the exact price and rounded so that the
+ * payout it shows is at most the exact price's (issue 40): American whole numbers, fractional from the
+ * traditional ladder, Hong Kong, Malay and Indonesian to two places or as many as a small value needs,
+ * probability as the `probability` field. Null for a value that is no price (decimal odds of 1 or less).
+ */
+export function formatPrice(decimal: number, format: OddsFormat, exact = decimal): number | string | null {
   if (!(decimal > 1) || !Number.isFinite(decimal)) return null;
+  const price = Math.max(decimal, exact);
   switch (format) {
     case 'decimal':
       return decimal;
     case 'american':
-      return decimalToAmerican(decimal);
+      return decimalToAmerican(price);
     case 'fractional':
-      return decimalToFractional(decimal);
+      return decimalToFractional(decimal, price);
     case 'hongkong':
-      return decimalToHongKong(decimal);
+      return decimalToHongKong(price);
     case 'malay':
-      return decimalToMalay(decimal);
+      return decimalToMalay(price);
     case 'indonesian':
-      return decimalToIndonesian(decimal);
+      return decimalToIndonesian(price);
     case 'probability':
-      return decimalToProbability(decimal);
+      return roundTo(100 / price, 4);
   }
 }
 
-/** Fractions are read at a glance only with small denominators: the simplest within this share of the profit. */
-const FRACTION_TOLERANCE = 0.005;
-const MAX_DENOMINATOR = 100;
+/**
+ * The traditional fractional ladder, as British bookmakers print it (4/6 and 6/4 unreduced, as read).
+ * Each is [numerator, denominator].
+ */
+// biome-ignore format: a ladder reads as a table
+const FRACTION_LADDER: ReadonlyArray<readonly [number, number]> = [
+  [1, 100], [1, 66], [1, 50], [1, 40], [1, 33], [1, 25], [1, 20], [1, 16], [1, 14], [1, 12], [1, 10], [1, 9],
+  [1, 8], [1, 7], [2, 13], [1, 6], [2, 11], [1, 5], [2, 9], [1, 4], [2, 7], [3, 10], [1, 3], [4, 11], [2, 5],
+  [4, 9], [1, 2], [8, 15], [4, 7], [8, 13], [4, 6], [8, 11], [4, 5], [5, 6], [10, 11], [1, 1], [11, 10], [6, 5],
+  [5, 4], [11, 8], [6, 4], [13, 8], [7, 4], [15, 8], [2, 1], [9, 4], [5, 2], [11, 4], [3, 1], [10, 3], [7, 2],
+  [4, 1], [9, 2], [5, 1], [11, 2], [6, 1], [13, 2], [7, 1], [15, 2], [8, 1], [17, 2], [9, 1], [10, 1], [11, 1],
+  [12, 1], [14, 1], [16, 1], [18, 1], [20, 1], [22, 1], [25, 1], [28, 1], [33, 1], [40, 1], [50, 1], [66, 1],
+  [80, 1], [100, 1], [125, 1], [150, 1], [200, 1], [250, 1], [300, 1], [400, 1], [500, 1], [750, 1], [1000, 1],
+];
+/** The ladder longest first: the first fraction at most a profit is the longest. */
+const LADDER_DOWN = [...FRACTION_LADDER].reverse();
 
 /**
- * Fractional odds (the profit per unit staked, as "p/q"): the fraction with the smallest denominator up
- * to 100 within 0.5% of the profit (1.9091 is "10/11", 1.8333 "5/6"), else the exact four-place
- * fraction, reduced.
+ * Fractional odds (the profit per unit staked, as "p/q"): the longest fraction of the traditional ladder
+ * that the decimal shows (to its own places: 10/11 is 1.91, and 1.9091) and that pays at most the exact
+ * price, else the decimal's own profit as a reduced fraction, to four places at most and never more.
  */
-export function decimalToFractional(decimal: number): string {
+export function decimalToFractional(decimal: number, exact = decimal): string {
   if (!(decimal > 1)) throw new RangeError(`decimal odds must be greater than 1, got ${decimal}`);
-  const profit = decimal - 1;
-  for (let q = 1; q <= MAX_DENOMINATOR; q++) {
-    const p = Math.round(profit * q);
-    if (p >= 1 && Math.abs(p / q - profit) <= FRACTION_TOLERANCE * profit) return reduced(p, q);
-  }
-  return reduced(Math.max(1, Math.round(profit * 10_000)), 10_000);
+  const most = Math.max(decimal, exact) - 1;
+  const places = placesShown(decimal);
+  const onLadder = LADDER_DOWN.find(([p, q]) => p * (1 - 1e-12) <= most * q);
+  if (onLadder && roundTo(1 + onLadder[0] / onLadder[1], places) === roundTo(decimal, places))
+    return `${onLadder[0]}/${onLadder[1]}`;
+  return reduced(Math.max(1, floorTo((decimal - 1) * 10_000, 0)), 10_000);
+}
+
+/** The places a decimal price is shown to: as few as give it exactly, at most four. */
+function placesShown(decimal: number): number {
+  for (let places = 0; places < 4; places++) if (roundTo(decimal, places) === decimal) return places;
+  return 4;
 }
 
 function reduced(p: number, q: number): string {
@@ -104,20 +139,55 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
-/** Hong Kong odds: the profit per unit staked, to two places. */
-export function decimalToHongKong(decimal: number): number {
-  if (!(decimal > 1)) throw new RangeError(`decimal odds must be greater than 1, got ${decimal}`);
-  return roundTo(decimal - 1, 2);
+/**
+ * The places a figure is published to: two, or for a figure under 0.1 as many as three significant
+ * figures need (a profit of 0.001 or a Malay -0.00497 is not 0).
+ */
+function placesOf(value: number): number {
+  return value >= 0.1 ? 2 : 2 - Math.floor(Math.log10(value));
 }
 
-/** Malay odds: the profit per unit staked up to evens (0 to 1); beyond it, minus the stake per unit of profit (-1 to 0). */
+/** A payout figure rounded down: towards the house. */
+function payoutDown(value: number): number {
+  return floorTo(value, placesOf(value));
+}
+
+/** A stake per unit of profit rounded up: towards the house. */
+function stakeUp(value: number): number {
+  return ceilTo(value, placesOf(value));
+}
+
+/** Hong Kong odds: the profit per unit staked, rounded down (placesOf). */
+export function decimalToHongKong(decimal: number): number {
+  if (!(decimal > 1)) throw new RangeError(`decimal odds must be greater than 1, got ${decimal}`);
+  return payoutDown(decimal - 1);
+}
+
+/**
+ * Malay odds: the profit per unit staked up to evens (0 to 1); beyond it, minus the stake per unit of
+ * profit (-1 to 0). Never 0 (placesOf), rounded towards the house.
+ */
 export function decimalToMalay(decimal: number): number {
   if (!(decimal > 1)) throw new RangeError(`decimal odds must be greater than 1, got ${decimal}`);
-  return roundTo(decimal <= 2 ? decimal - 1 : -1 / (decimal - 1), 2) || 0;
+  return decimal <= 2 ? payoutDown(decimal - 1) : -stakeUp(1 / (decimal - 1));
 }
 
 /** Indonesian odds: the profit per unit staked from evens (1 and up); below it, minus the stake per unit of profit (-1 and down). */
 export function decimalToIndonesian(decimal: number): number {
   if (!(decimal > 1)) throw new RangeError(`decimal odds must be greater than 1, got ${decimal}`);
-  return roundTo(decimal >= 2 ? decimal - 1 : -1 / (decimal - 1), 2);
+  return decimal >= 2 ? payoutDown(decimal - 1) : -stakeUp(1 / (decimal - 1));
+}
+
+/**
+ * Rounding towards the house. A product such as 2.07 x 100 comes out a hair under 207: a relative
+ * 10^-12 is forgiven before rounding: the float error of a price such as 1.001 (whose profit 0.001 is off by a relative 10^-13), far below any price's own precision.
+ */
+function floorTo(value: number, places: number): number {
+  const factor = 10 ** places;
+  return Math.floor(value * factor * (1 + 1e-12)) / factor;
+}
+
+function ceilTo(value: number, places: number): number {
+  const factor = 10 ** places;
+  return Math.ceil(value * factor * (1 - 1e-12)) / factor;
 }

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import pino from 'pino';
 import type { Config } from '../config.ts';
 import type { BetStopRules } from '../domain/feed-health.ts';
+import type { PricePolicy } from '../domain/pricing/published-price.ts';
 import { keepSettlements } from '../read/settlement-ledger.ts';
 import { EVENT_SHARED_SCHEMAS } from '../shapes/events.ts';
 import { FutureListingItem, FutureOddsItem } from '../shapes/futures.ts';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     changeFeed: ChangeFeed;
     /** FEED_STALE_SECONDS and SCORE_CHANGE_SUSPEND_SECONDS: the bet stops derived at read time (issue 27). */
     betStopRules: BetStopRules;
+    /** MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS and PRICE_LADDER: how the prices the engine computes are published (issue 40). */
+    pricePolicy: PricePolicy;
   }
 }
 
@@ -117,6 +120,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   app.decorate('changeFeed', changeFeed);
   const betStopRules = { feedStaleSeconds: config.feedStaleSeconds, scoreChangeSeconds: config.scoreChangeSeconds };
   app.decorate('betStopRules', betStopRules);
+  app.decorate('pricePolicy', config.pricePolicy);
   await app.register(betStopPlugin, { store, rules: betStopRules });
   await app.register(oddsHistoryRetentionPlugin, { store, oddsHistoryDays: config.oddsHistoryDays });
   app.addHook('onClose', () => changeFeed.close());

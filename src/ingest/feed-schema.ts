@@ -516,7 +516,8 @@ export const FeedOdd = Type.Object(
       Type.Number({
         exclusiveMinimum: 0,
         exclusiveMaximum: 100,
-        description: 'implied probability in percent (49.4 is 49.4%)',
+        description:
+          "implied probability in percent (49.4 is 49.4%); beside odds, the probability they were priced from (a model's, margin included), published as given: the odds must not pay more than it implies",
       }),
     ),
     status: Type.Optional(Enum(OUTCOME_STATUSES, 'OPEN when absent')),
@@ -542,7 +543,7 @@ export const FeedOdd = Type.Object(
   {
     additionalProperties: false,
     description:
-      'a priced outcome of a market: give exactly one of odds, americanOdds and probability; its id is the odd id clients pass to the parlay route',
+      'a priced outcome of a market: give exactly one of odds, americanOdds and probability, or odds with the probability they were priced from (as the pricing engine publishes them); its id is the odd id clients pass to the parlay route',
   },
 );
 

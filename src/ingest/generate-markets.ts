@@ -8,6 +8,7 @@ import {
   generateEventMarkets,
   ratingsToWinProbabilities,
 } from '../domain/pricing/market-generator.ts';
+import { DEFAULT_PRICE_POLICY, type PricePolicy } from '../domain/pricing/published-price.ts';
 import { recordModel } from '../domain/pricing/recorded-model.ts';
 import { fitMatchModel, generateTeamMarkets, MATCH_PRICING } from '../domain/pricing/team-markets.ts';
 import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
@@ -65,6 +66,8 @@ export async function generateMarketsForEvent(
   eventId: string,
   request: GenerateMarketsRequest,
   now = new Date(),
+  // MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS and PRICE_LADDER: how the generated prices are published.
+  pricePolicy: PricePolicy = DEFAULT_PRICE_POLICY,
 ): Promise<{ summary: IngestSummary; marketsGenerated: number; oddsGenerated: number }> {
   const uuid = parsePublicId(eventId)?.uuid;
   const event = uuid
@@ -76,7 +79,7 @@ export async function generateMarketsForEvent(
     : undefined;
   if (!event) throw notFound(`Event "${eventId}" not found`, { eventId });
   const competition = getCompetition(event.competition);
-  if (MATCH_PRICING[competition.resultsFormat]) return generateMatchMarkets(store, event, request, now);
+  if (MATCH_PRICING[competition.resultsFormat]) return generateMatchMarkets(store, event, request, now, pricePolicy);
   const field = fieldRequest(competition, request);
   // Before the pricing work, which takes a while for a large field: every athlete must exist.
   await checkAthletesKnown(store, field.athleteIds, field.name);
@@ -96,7 +99,7 @@ export async function generateMarketsForEvent(
       heats: [...heats].map(([heatId, ids]) => ({ heatId, athleteIds: ids })),
       oddTypes: request.oddTypes,
     }),
-    { ...field.pricing, samples: SAMPLES, uniform: () => rng.next() },
+    { ...field.pricing, samples: SAMPLES, uniform: () => rng.next(), pricePolicy },
   );
   const updatedAt = now.toISOString();
   const summary = await ingestFeed(store, {
@@ -190,6 +193,7 @@ async function generateMatchMarkets(
   event: { id: string; competition: string; teams: string },
   request: GenerateMarketsRequest,
   now: Date,
+  pricePolicy: PricePolicy,
 ) {
   const competition = getCompetition(event.competition);
   const pricing = MATCH_PRICING[competition.resultsFormat];
@@ -243,6 +247,7 @@ async function generateMatchMarkets(
     periodMarkets: pricing?.periodMarkets ?? [],
     overround,
     marginMethod,
+    pricePolicy,
   });
   const updatedAt = now.toISOString();
   const summary = await ingestFeed(store, {

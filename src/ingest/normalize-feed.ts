@@ -458,29 +458,7 @@ function normalizeOdd(o: FeedItem<'odds'>, i: number, n: Normalizing): Normalize
   // A dead-heat share is of a win: on any other settlement it is a mistake worth naming.
   if (o.deadHeatFactor !== undefined && o.settlement !== 'WIN')
     n.report('odds', i, o.id, 'deadHeatFactor', 'is the share of a WIN: give it only with settlement WIN');
-  const given = [o.odds, o.americanOdds, o.probability].filter((v) => v !== undefined).length;
-  let decimalOdds = 0;
-  if (given !== 1)
-    n.report('odds', i, o.id, 'odds', 'must give exactly one of odds (decimal), americanOdds and probability');
-  else if (o.americanOdds !== undefined && Math.abs(o.americanOdds) < 100)
-    n.report('odds', i, o.id, 'americanOdds', 'must be at most -100 or at least +100');
-  else {
-    decimalOdds = roundTo(
-      o.odds ??
-        (o.americanOdds !== undefined
-          ? americanToDecimal(o.americanOdds)
-          : probabilityToDecimal(o.probability as number)),
-      4,
-    );
-    if (!(decimalOdds > 1))
-      n.report(
-        'odds',
-        i,
-        o.id,
-        o.probability !== undefined ? 'probability' : 'odds',
-        'gives decimal odds of 1 or less once rounded',
-      );
-  }
+  const decimalOdds = fedPrice(o, i, n);
   return {
     id: o.id,
     referenceId: o.referenceId,
@@ -492,12 +470,63 @@ function normalizeOdd(o: FeedItem<'odds'>, i: number, n: Normalizing): Normalize
     name: o.name ?? null,
     position: o.position ?? null,
     decimalOdds,
+    probability: o.odds !== undefined && o.probability !== undefined ? o.probability : null,
     status: o.status ?? 'OPEN',
     statusReason: operatorReason(o.status, o.statusReason),
     settlement: o.settlement ?? null,
     deadHeatFactor: o.deadHeatFactor ?? null,
     updatedAt: n.stamp(o.updatedAt),
   };
+}
+
+/**
+ * An outcome's decimal odds from the one price it gives (odds, americanOdds or probability), or from
+ * odds with the probability they were published from (the pricing engine's output, issue 40), which
+ * must not pay more than that probability implies.
+ */
+function fedPrice(o: FeedItem<'odds'>, i: number, n: Normalizing): number {
+  if (o.odds !== undefined && o.probability !== undefined && o.americanOdds === undefined) {
+    if (!(o.odds <= (100 / o.probability) * (1 + 1e-9)))
+      n.report(
+        'odds',
+        i,
+        o.id,
+        'odds',
+        `pays more than its probability ${o.probability}% implies (at most ${100 / o.probability})`,
+      );
+    return o.odds;
+  }
+  const given = [o.odds, o.americanOdds, o.probability].filter((v) => v !== undefined).length;
+  if (given !== 1) {
+    n.report(
+      'odds',
+      i,
+      o.id,
+      'odds',
+      'must give exactly one of odds (decimal), americanOdds and probability, or odds with the probability they were priced from',
+    );
+    return 0;
+  }
+  if (o.americanOdds !== undefined && Math.abs(o.americanOdds) < 100) {
+    n.report('odds', i, o.id, 'americanOdds', 'must be at most -100 or at least +100');
+    return 0;
+  }
+  const decimalOdds = roundTo(
+    o.odds ??
+      (o.americanOdds !== undefined
+        ? americanToDecimal(o.americanOdds)
+        : probabilityToDecimal(o.probability as number)),
+    4,
+  );
+  if (!(decimalOdds > 1))
+    n.report(
+      'odds',
+      i,
+      o.id,
+      o.probability !== undefined ? 'probability' : 'odds',
+      'gives decimal odds of 1 or less once rounded',
+    );
+  return decimalOdds;
 }
 
 /** The reason stored with an operator's status: none while OPEN, OPERATOR unless another is given. */

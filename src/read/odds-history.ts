@@ -101,6 +101,7 @@ async function histories(
 function asRecorded(odd: OddRow): RecordedPrice {
   return {
     decimalOdds: odd.decimalOdds,
+    probability: odd.probability,
     status: odd.status,
     statusReason: odd.statusReason,
     changedAt: odd.updatedAt,

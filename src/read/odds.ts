@@ -9,8 +9,9 @@ import type { OverUnderSide, Scope, Selection } from '../domain/markets/selectio
 import { type SettledOutcome, settleMarket } from '../domain/markets/settle-market.ts';
 import { settlementReason } from '../domain/markets/settlement-reason.ts';
 import { settlementStatus } from '../domain/markets/settlement-status.ts';
-import { decimalToAmerican, decimalToProbability, MAX_DECIMAL_ODDS, roundTo } from '../domain/odds-format.ts';
-import { MAX_PRICED } from '../domain/pricing/margin.ts';
+import { decimalToAmerican, decimalToProbability, exactPrice } from '../domain/odds-format.ts';
+import { maxPriced } from '../domain/pricing/margin.ts';
+import { DEFAULT_PRICE_POLICY, type PricePolicy, publishedPrice } from '../domain/pricing/published-price.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type {
   AthleteOdd,
@@ -81,6 +82,8 @@ export async function getEventOdds(
   // The present that feed silence is measured to: the server's clock, or the clock the feed was
   // stamped with when a caller set it (ingestFeed's `now`: the simulator, tests).
   now = new Date(),
+  // How an exacta priced on request is published (MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS, PRICE_LADDER).
+  policy: PricePolicy = DEFAULT_PRICE_POLICY,
 ): Promise<EventOdds> {
   const event = await resolveEvent(store, eventId, scope);
   const competition = getCompetition(event.competition);
@@ -107,7 +110,10 @@ export async function getEventOdds(
   // Each item is built as its odd type's shape (oddItem below); the member's name is the odd type.
   const items = oddItems(markets, odds, context);
   if (oddType === 'eventExacta' || oddType === 'heatExacta')
-    return { ...header, [oddType]: await exoticItems(store, event, markets, odds, items, query, context) } as EventOdds;
+    return {
+      ...header,
+      [oddType]: await exoticItems(store, event, markets, odds, items, query, context, policy),
+    } as EventOdds;
   return { ...header, [oddType]: items } as EventOdds;
 }
 
@@ -261,8 +267,9 @@ export function pricedOutcome(
     referenceId: odd.referenceId,
     marketId: market.id,
     odds: odd.decimalOdds,
-    americanOdds: decimalToAmerican(odd.decimalOdds),
-    probability: decimalToProbability(odd.decimalOdds),
+    americanOdds: decimalToAmerican(exactPrice(odd.decimalOdds, odd.probability)),
+    // An engine-priced outcome keeps the probability it was published from; a fed price implies its own.
+    probability: odd.probability ?? decimalToProbability(odd.decimalOdds),
     ...marketStatus({
       marketStatus: market.status,
       marketStatusReason: market.statusReason ?? null,
@@ -525,6 +532,7 @@ async function exoticItems(
   items: OddItem<OddType>[],
   query: EventOddsQuery,
   context: Context,
+  policy: PricePolicy = DEFAULT_PRICE_POLICY,
 ): Promise<ExoticItem[]> {
   const wanted = query.athleteIds?.split(',');
   if (wanted && (new Set(wanted).size !== wanted.length || (query.exactasType ?? wanted.length) !== wanted.length))
@@ -557,7 +565,10 @@ async function exoticItems(
     const indices = wanted.map((id) => pricing?.runners.indexOf(id) ?? -1);
     if (!pricing || indices.some((i) => i < 0)) continue;
     const fair = pricing.field.sequence(indices);
-    const priced = Math.min(MAX_PRICED, fair * (1 + pricing.overround));
+    const price = publishedPrice(
+      Math.max(Number.MIN_VALUE, Math.min(maxPriced(policy.minDecimalOdds), fair * (1 + pricing.overround))),
+      policy,
+    );
     const row: OddRow = {
       id: `${market.id}:${wanted.join(',')}`,
       referenceId: 0,
@@ -569,7 +580,8 @@ async function exoticItems(
       side: null,
       name: null,
       position: null,
-      decimalOdds: roundTo(Math.min(MAX_DECIMAL_ODDS, Math.max(1.0001, 1 / Math.max(priced, 1e-12))), 4),
+      decimalOdds: price.odds,
+      probability: price.probability,
       status: 'OPEN',
       statusReason: null,
       settlement: null,

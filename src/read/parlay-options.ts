@@ -3,7 +3,7 @@ import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops } from '.
 import { findConflict } from '../domain/markets/leg-conflicts.ts';
 import { isExclusiveMarket } from '../domain/markets/market-shape.ts';
 import { type OptionReason, optionReason } from '../domain/markets/parlay-legs.ts';
-import { roundTo } from '../domain/odds-format.ts';
+import { DEFAULT_PRICE_POLICY, type PricePolicy } from '../domain/pricing/published-price.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
 import type { EventRow } from '../store/schema.ts';
@@ -18,9 +18,9 @@ import {
   legDocument,
   legLabel,
   legOf,
-  oddsOf,
   parlayEvent,
   parlayOddIds,
+  parlayPrice,
   type SgpLegDocument,
   statusOf,
 } from './parlay.ts';
@@ -61,6 +61,7 @@ export async function parlayOptions(
   maxLegs: number,
   rules: BetStopRules = DEFAULT_BET_STOP_RULES,
   demand: SimulationDemand = localDemand(),
+  policy: PricePolicy = DEFAULT_PRICE_POLICY,
 ): Promise<SgpOptionsDocument> {
   const ids = parlayOddIds(body);
   const { event, model, betStops } = await parlayEvent(store, eventId, access, rules);
@@ -71,17 +72,20 @@ export async function parlayOptions(
   for (const [key, groupLegs] of groups)
     factors.set(key, await groupFactor(store, model, event, key, groupLegs, demand));
   const joint = legs.length === 0 ? null : [...factors.values()].reduce((product, f) => product * f, 1);
-  const priced: Priced = { store, model, event, legs, groups, factors, maxLegs, betStops, demand };
+  const priced: Priced = { store, model, event, legs, groups, factors, maxLegs, betStops, demand, policy };
   const options: SgpOptionDocument[] = [];
   for (const odd of model.odds.values()) {
     const option = await optionOf(priced, legOf(model, odd));
     if (option) options.push(option);
   }
+  // One leg is its own published price (a fed price as fed); more are priced as the parlay route prices them.
+  const single = legs.length === 1 ? legDocument(model, legs[0] as Leg) : null;
+  const price = single ?? (joint === null ? null : parlayPrice(joint, policy));
   return {
     eventId: formatPublicId(event.competition, event.id),
     legs: legs.map((leg) => legDocument(model, leg)),
-    probability: joint === null ? null : roundTo(joint * 100, 4),
-    odds: joint === null ? null : oddsOf(joint),
+    probability: price?.probability ?? null,
+    odds: price?.odds ?? null,
     options,
   };
 }
@@ -98,6 +102,8 @@ interface Priced {
   /** The event's bet stops, as route 6 publishes its outcomes. */
   betStops: EventBetStops;
   demand: SimulationDemand;
+  /** How each quote is published (MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS, PRICE_LADDER). */
+  policy: PricePolicy;
 }
 
 /** One outcome as an option: null when it is closed (it will not be offered again). */
@@ -131,7 +137,7 @@ async function optionOf(priced: Priced, candidate: Leg): Promise<SgpOptionDocume
         ? await groupProbability(store, model, event, key, [...groupLegs, candidate], priced.demand)
         : (factors.get(key) as number);
   if (!groups.has(candidate.group)) probability *= candidate.published;
-  return { ...described, combinable: true, probability: roundTo(probability * 100, 4), odds: oddsOf(probability) };
+  return { ...described, combinable: true, ...parlayPrice(probability, priced.policy) };
 }
 
 /** A group's price: a leg alone is its own published price (what the parlay's pricing comes to for it). */

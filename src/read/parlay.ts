@@ -9,10 +9,10 @@ import { isExclusiveMarket, isMatchScoreMarket, scopeKey, scopeOf } from '../dom
 import { type LegCode, type LegFacts, type LegProblem, legProblems } from '../domain/markets/parlay-legs.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { Selection } from '../domain/markets/selection.ts';
-import { decimalToAmerican, roundTo } from '../domain/odds-format.ts';
+import { decimalToAmerican, exactPrice, roundTo } from '../domain/odds-format.ts';
 import { ExactField } from '../domain/pricing/exact-field.ts';
 import type { FinishingOrderModel } from '../domain/pricing/finishing-order.ts';
-import { MAX_PRICED, removePowerMargin } from '../domain/pricing/margin.ts';
+import { MAX_PRICED, maxPriced, removePowerMargin } from '../domain/pricing/margin.ts';
 import type { MatchSamples } from '../domain/pricing/match-samples.ts';
 import {
   countAll,
@@ -23,6 +23,12 @@ import {
   parlayProbability,
   type ScopeSamples,
 } from '../domain/pricing/parlay.ts';
+import {
+  DEFAULT_PRICE_POLICY,
+  type PricePolicy,
+  type PublishedPrice,
+  publishedPrice,
+} from '../domain/pricing/published-price.ts';
 import { parseRecordedModel, type RecordedModel, stillPublished } from '../domain/pricing/recorded-model.ts';
 import { fitMatchModelToMarkets } from '../domain/pricing/team-markets.ts';
 import { formatPublicId } from '../domain/public-id.ts';
@@ -218,12 +224,13 @@ export async function priceParlay(
   maxLegs: number,
   rules: BetStopRules = DEFAULT_BET_STOP_RULES,
   demand: SimulationDemand = localDemand(),
+  policy: PricePolicy = DEFAULT_PRICE_POLICY,
 ): Promise<SgpDocument> {
   const ids = parlayOddIds(body);
   const { event, model, betStops } = await parlayEvent(store, eventId, access, rules);
   if (ids.length < 2) throw unprocessable('A parlay needs at least two legs', { oddIds: ids, legs: [] });
   const legs = await checkedLegs(store, model, event, ids, maxLegs, betStops);
-  return parlayDocument(event, model, legs, await jointOf(store, model, event, legs, demand));
+  return parlayDocument(event, model, legs, await jointOf(store, model, event, legs, demand), policy);
 }
 
 /**
@@ -248,24 +255,38 @@ export async function parlayEvent(
   return { event, competition, model, betStops: await eventBetStops(store, event, rules) };
 }
 
-function parlayDocument(event: EventRow, model: EventModel, legs: readonly Leg[], joint: number): SgpDocument {
+function parlayDocument(
+  event: EventRow,
+  model: EventModel,
+  legs: readonly Leg[],
+  joint: number,
+  policy: PricePolicy,
+): SgpDocument {
   const independentProbability = legs.reduce((product, leg) => product * leg.published, 1);
-  const odds = oddsOf(joint);
+  const { odds, probability } = parlayPrice(joint, policy);
   return {
     eventId: formatPublicId(event.competition, event.id),
     legs: legs.map((leg) => legDocument(model, leg)),
-    probability: roundTo(joint * 100, 4),
+    probability,
     odds,
-    americanOdds: decimalToAmerican(odds),
+    americanOdds: decimalToAmerican(exactPrice(odds, probability)),
     combinedOdds: odds,
     independentProbability: roundTo(independentProbability * 100, 4),
     correlationFactor: roundTo(joint / independentProbability, 4),
   };
 }
 
-/** Decimal odds of a joint probability, as the parlay publishes them. */
-export function oddsOf(joint: number): number {
-  return Math.max(1.0001, roundTo(1 / joint, 4));
+/**
+ * A joint probability (margin included) as the parlay and the bet builder publish it (issue 40):
+ * within the price range, a long shot at the longest odds with their probability, never 0.
+ */
+export function parlayPrice(joint: number, policy: PricePolicy): PublishedPrice {
+  return publishedPrice(Math.min(maxPriced(policy.minDecimalOdds), Math.max(Number.MIN_VALUE, joint)), policy);
+}
+
+/** The probability an outcome is published at: the model's it was priced from, else its odds' own. */
+function publishedOf(odd: OddRow): number {
+  return odd.probability === null ? 1 / odd.decimalOdds : odd.probability / 100;
 }
 
 export function legDocument(model: EventModel, leg: Leg): SgpLegDocument {
@@ -340,7 +361,7 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
     const siblings = oddsByMarket.get(market.id) ?? [];
     for (const odd of siblings) {
       const { selection, scope } = outcomeSelection(market, odd, siblings);
-      published.set(`${scopeKey(scope)}|${JSON.stringify(selection)}`, 1 / odd.decimalOdds);
+      published.set(`${scopeKey(scope)}|${JSON.stringify(selection)}`, publishedOf(odd));
     }
   }
   const model: EventModel = {
@@ -400,7 +421,7 @@ export function legOf(model: EventModel, odd: OddRow): Leg {
     selection,
     scope,
     group: selection.kind === 'matchScore' ? MATCH_GROUP : scope,
-    published: 1 / odd.decimalOdds,
+    published: publishedOf(odd),
   };
 }
 
@@ -593,7 +614,7 @@ function scopeToDraw(model: EventModel, key: string): ScopeToDraw | null {
   const market = winnerMarketOf(model, key);
   const outcomes = (market ? (model.oddsByMarket.get(market.id) ?? []) : []).filter((o) => o.athleteId);
   const current = new Map(outcomes.map((o) => [o.athleteId as string, o.decimalOdds]));
-  const overround = Math.max(0, outcomes.reduce((sum, o) => sum + 1 / o.decimalOdds, 0) - 1);
+  const overround = Math.max(0, outcomes.reduce((sum, o) => sum + publishedOf(o), 0) - 1);
   const recorded = model.recorded?.scopes[key];
   if (model.recorded && recorded && stillPublished(recorded, current)) {
     const runners = Object.keys(recorded.strengths);
@@ -615,7 +636,7 @@ function scopeToDraw(model: EventModel, key: string): ScopeToDraw | null {
   }
   if (outcomes.length < 2) return null;
   const prices = outcomes.map((o) => `${o.athleteId}=${o.decimalOdds}`).join(',');
-  const win = outcomes.map((o) => 1 / o.decimalOdds);
+  const win = outcomes.map(publishedOf);
   const total = win.reduce((a, b) => a + b, 0);
   return {
     cacheKey: `${model.eventId}|${key}|${prices}`,
@@ -859,7 +880,7 @@ async function matchSimulation(
   // The demo and the generate route apply margins by the power method: taken out the same way.
   const fair = (odds: readonly OddRow[], side: string) => {
     const at = odds.findIndex((o) => o.side === side);
-    return at < 0 ? undefined : removePowerMargin(odds.map((o) => 1 / o.decimalOdds))[at];
+    return at < 0 ? undefined : removePowerMargin(odds.map(publishedOf))[at];
   };
   const moneyline = sideOdds('moneyline');
   const totals = sideOdds('total');

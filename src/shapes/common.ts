@@ -19,7 +19,7 @@ export function Nullable<T extends TSchema>(schema: T) {
  */
 export const OddsFormatParam = StringEnum(ODDS_FORMATS, {
   description:
-    'adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification\'s fields stay as they are',
+    'adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item\'s probability implies and rounded so that it never pays more; the specification\'s fields stay as they are',
 });
 export const OddsFormatQuery = Type.Object({ oddsFormat: Type.Optional(OddsFormatParam) });
 

@@ -25,9 +25,15 @@ const Participants = Type.Array(Ref(Athlete), {
 const Probability = Type.Number({ description: 'percent: 49.4 means 49.4%' });
 
 const Prices = {
-  odds: Type.Number({ description: 'decimal odds' }),
-  americanOdds: Type.Integer({ description: 'American odds' }),
-  probability: Probability,
+  odds: Type.Number({
+    description:
+      'decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability)',
+  }),
+  americanOdds: Type.Integer({ description: 'American odds, rounded towards the house' }),
+  probability: Type.Number({
+    description:
+      "percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one",
+  }),
 };
 
 /** How an outcome settled, besides `settlement` (issue 27): on every outcome that carries a settlement. */
@@ -310,7 +316,10 @@ export const SgpResponse = Type.Object(
       description:
         "percent: the joint probability that every leg wins, with the margin: a published bet's own price, else the winner market's overround once",
     }),
-    odds: Type.Number({ description: 'decimal odds of the parlay' }),
+    odds: Type.Number({
+      description:
+        'decimal odds of the parlay, published as the engine publishes its prices: within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS (a longer shot at MAX_DECIMAL_ODDS with its probability, never 0), on PRICE_LADDER, rounded towards the house',
+    }),
     americanOdds: Type.Integer(),
     price: Price,
     combinedOdds: Type.Number({ description: 'the same as odds (the provider SDK reads this name)' }),

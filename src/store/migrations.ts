@@ -476,6 +476,16 @@ async function oddsHistory(db: AnyDb): Promise<void> {
     select id, decimal_odds, status, status_reason, updated_at, 0 from odds order by updated_at, id`.execute(db);
 }
 
+/**
+ * Published prices (issue 40): the probability an engine-priced outcome was published from (its model's,
+ * margin included, in percent), beside its odds rounded towards the house, and in the price history
+ * beside each price; null for a price an operator feeds, whose published probability is 100 / odds.
+ */
+async function modelProbability(db: AnyDb): Promise<void> {
+  for (const table of ['odds', 'odds_history'])
+    await db.schema.alterTable(table).addColumn('probability', double).execute();
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
   '0002-results': { up: results },
@@ -488,6 +498,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-odds-history': { up: oddsHistory },
   '0010-settlement': { up: settlement },
   '0011-in-play': { up: inPlay },
+  '0012-model-probability': { up: modelProbability },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -297,6 +297,8 @@ export interface OddRow {
   name: string | null;
   position: number | null;
   decimalOdds: number;
+  /** The probability (percent) an engine-priced outcome was published from; null for a fed price (100 / odds). */
+  probability: number | null;
   status: OutcomeStatus;
   /** Why the operator set `status` (STATUS_REASONS); null while OPEN. */
   statusReason: string | null;
@@ -382,6 +384,8 @@ export interface OddsHistoryRow {
   id: Generated<number | string>;
   oddId: string;
   decimalOdds: number;
+  /** The model probability the price was published from (OddRow.probability); null for a fed price. */
+  probability: number | null;
   status: OutcomeStatus;
   statusReason: string | null;
   /** The odd's updatedAt as written. */

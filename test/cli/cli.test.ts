@@ -128,16 +128,32 @@ describe('altsports CLI', { concurrency: true }, () => {
     try {
       const winners = await store.db
         .selectFrom('odds')
-        .select(['athleteId', 'decimalOdds'])
+        .select(['athleteId', 'decimalOdds', 'probability'])
         .where('marketId', '=', `${WSL_LIVE}:eventWinner`)
         .orderBy('position')
         .execute();
+      // Published as the price policy says (issue 40): two decimals, towards the house, beside the model's probability.
       assert.deepEqual(winners, [
-        { athleteId: 'ath-1', decimalOdds: 1.6667 },
-        { athleteId: 'ath-2', decimalOdds: 2.5 },
+        { athleteId: 'ath-1', decimalOdds: 1.66, probability: 60 },
+        { athleteId: 'ath-2', decimalOdds: 2.5, probability: 40 },
       ]);
     } finally {
       await store.close();
+    }
+    // PRICE_LADDER reaches the command: 1 / 0.3 on the exchange ladder is 3.3, not 3.33.
+    await writeFile(probabilities, JSON.stringify({ 'ath-1': 0.7, 'ath-2': 0.3 }));
+    const args = ['markets', 'generate', `wsl:${WSL_LIVE}`, '--win-probabilities', probabilities, '--overround', '0'];
+    assertExit(await runCli(args, { ...env, PRICE_LADDER: 'exchange' }), 0);
+    const again = openStore({ dataDir: env.DATA_DIR });
+    try {
+      const outsider = await again.db
+        .selectFrom('odds')
+        .select(['decimalOdds', 'probability'])
+        .where('id', '=', `${WSL_LIVE}:eventWinner:ath-2`)
+        .executeTakeFirst();
+      assert.deepEqual(outsider, { decimalOdds: 3.3, probability: 30 });
+    } finally {
+      await again.close();
     }
   });
 

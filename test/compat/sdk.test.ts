@@ -703,7 +703,8 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
           ['o-sx-win-a', 'Tomac', 2.5, 150, 40, 'CLOSED', 'WIN'],
           ['o-sx-win-b', 'Webb', 2.5, 150, 40, 'CLOSED', 'LOSE'],
           ['o-sx-win-c', 'Sexton', 4, 300, 25, 'CLOSED', 'LOSE'],
-          ['o-sx-win-d', 'Anderson', 1.8333, -120, 54.5464, 'CLOSED', 'LOSE'],
+          // Stored as decimal 1.8333, published towards the house (issue 40): -120 would pay 1.83333.
+          ['o-sx-win-d', 'Anderson', 1.8333, -121, 54.5464, 'CLOSED', 'LOSE'],
         ],
       );
       for (const o of winner) assert.equal(o.outcomeId, String(o.referenceId));
@@ -718,7 +719,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
         live.map((o) => `${o.athlete?.firstName} ${o.athlete?.lastName}`),
         FIELD_WIN.map((_, i) => rider(i)),
       );
-      // Fair prices: 1/p to four places.
+      // Fair prices: 1/p down to two decimals (issue 40).
       assert.deepEqual(
         live.map((o) => o.odds),
         FIELD_WIN.map(fairOdds),
@@ -737,7 +738,8 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
         marketCount: 1,
       });
       const liveSummary = await client.getEventSummary(FIELD);
-      assert.deepEqual(liveSummary.favorite, { athlete: rider(0), odds: 3.3333, probability: 0.3 });
+      // The SDK's probability is 1 / odds: 3.33, rounded down from the fair 3.3333 (issue 40).
+      assert.deepEqual(liveSummary.favorite, { athlete: rider(0), odds: 3.33, probability: 0.3003 });
       assert.equal(liveSummary.fieldSize, 12);
     });
   });
@@ -793,8 +795,15 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
           outcomes.map((o) => o.id),
           FIELD_WIN.map((_, i) => `${FIELD_UUID}:raceTop${k}:rx-${i}`),
         );
-        // Every finishing order puts k riders in the top k: fair probabilities add up to k.
-        close(total(outcomes.map((o) => o.probability)), 100 * k, 0.5, `raceTop${k}`);
+        // Every finishing order puts k riders in the top k: fair probabilities add up to k. An outcome
+        // likelier than the shortest odds (1.01) is published at them, at their probability (issue 40):
+        // counted as all but certain.
+        close(
+          total(outcomes.map((o) => (o.odds === 1.01 ? 100 : o.probability))),
+          100 * k,
+          0.5 + outcomes.filter((o) => o.odds === 1.01).length,
+          `raceTop${k}`,
+        );
       }
       FIELD_WIN.forEach((_, i) => {
         const [p3, p5, p10] = [3, 5, 10].map((k) => top.get(k)?.[i]?.probability ?? NaN) as [number, number, number];
@@ -838,8 +847,9 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
           side.settlement,
         ]),
         [
-          ['o-sx-h2h-b', 'Webb', 1.9, -111, 52.6316, 'CLOSED', 'PUSH'],
-          ['o-sx-h2h-c', 'Sexton', 1.9, -111, 52.6316, 'CLOSED', 'PUSH'],
+          // Towards the house (issue 40): -111 would pay 1.9009.
+          ['o-sx-h2h-b', 'Webb', 1.9, -112, 52.6316, 'CLOSED', 'PUSH'],
+          ['o-sx-h2h-c', 'Sexton', 1.9, -112, 52.6316, 'CLOSED', 'PUSH'],
         ],
       );
       assert.equal(matchup.winnerParticipantId, null);
@@ -879,7 +889,8 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
         },
       ]);
 
-      // The live field pairs neighbours in the market; fair, so no margin, and P(a ahead of b) = wa / (wa + wb).
+      // The live field pairs neighbours in the market; fair, so no margin but the rounding of the odds
+      // towards the house (issue 40: at most a cent a side), and P(a ahead of b) = wa / (wa + wb).
       const live = matchupsOf(await client.getPlayerMatchups(FIELD));
       assert.deepEqual(
         live.map((m) => [m.eventParticipant1.athlete?.id, m.eventParticipant2.athlete?.id]),
@@ -898,7 +909,11 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
         assert.equal(pair.odds2, m.eventParticipant2.odds);
         close(pair.fairProb1, a / (a + b), 0.01, `P(rx-${2 * k} ahead of rx-${2 * k + 1})`);
         close(pair.fairProb1 + pair.fairProb2, 1, 2e-6, 'a pair adds up to one');
-        close(pair.margin, 0, 0.01, 'margin');
+        const cent = (odds: number) => 1 / (odds - 0.01) - 1 / odds;
+        assert.ok(
+          pair.margin >= 0 && pair.margin < 100 * (cent(pair.odds1) + cent(pair.odds2)) + 0.01,
+          `${pair.margin}`,
+        );
       });
     });
   });
@@ -1161,8 +1176,9 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
         assert.equal(f.outcomeId, o.outcomeId);
         assert.equal(f.rawOdds, o.odds);
         assert.equal(f.status, 'OPEN');
-        assert.equal(f.margin, 0);
-        close(f.fairProbability, FIELD_WIN[i] as number, 1e-5, rider(i));
+        // Fair, but rounded down to two decimals (issue 40): a margin of rounding alone, under 0.1%.
+        assert.ok(f.margin >= 0 && f.margin < 0.1, `margin ${f.margin}`);
+        close(f.fairProbability, FIELD_WIN[i] as number, 5e-4, rider(i));
       });
       assert.deepEqual(await client.getFairProbabilities(FIELD, 'moneyline'), fair);
 
@@ -1185,8 +1201,9 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
       assert.equal(second.length, 12);
       for (const f of second) {
         const i = Number(/(\d+)$/.exec(f.athlete)?.[1]);
-        close(f.fairProbability, secondPlaceProbability(FIELD_WIN, i), 1e-4, `${f.athlete} 2nd`);
-        close(f.margin, 0, 0.01, 'margin');
+        close(f.fairProbability, secondPlaceProbability(FIELD_WIN, i), 5e-4, `${f.athlete} 2nd`);
+        // Only the rounding of the odds towards the house (issue 40).
+        assert.ok(f.margin >= 0 && f.margin < 0.1, `margin ${f.margin}`);
       }
       assert.deepEqual(
         (await client.getFairProbabilities(SX, 'fastest_lap')).map((f) => [f.athlete, f.fairProbability, f.margin]),
@@ -1605,7 +1622,8 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
       const probability = new AltSportsData({ ...options, oddsFormat: 'probability' });
       const fractional = new AltSportsData({ ...options, oddsFormat: 'fractional' });
 
-      // American: the SDK's conversion of the decimal price agrees with the server's americanOdds.
+      // American: the SDK's conversion of the decimal price (to the nearest) agrees with the server's
+      // americanOdds, which are rounded towards the house (issue 40): -121 for 1.8333, as -120 pays 1.83333.
       const sx = outcomesOf(await american.getMoneylines(SX), 'eventWinner');
       assert.deepEqual(
         sx.map((o) => [o.odds, o.americanOdds, o.probability]),
@@ -1613,13 +1631,18 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
           [150, 150, 40],
           [150, 150, 40],
           [300, 300, 25],
-          [-120, -120, 54.5464],
+          [-120, -121, 54.5464],
         ],
       );
-      for (const o of outcomesOf(await american.getMoneylines(FIELD), 'eventWinner'))
-        close(o.odds, o.americanOdds, 0.5, o.id);
+      // The server's from the exact price its probability implies, the SDK's from the two-decimal odds.
+      const decimals = outcomesOf(await client.getMoneylines(FIELD), 'eventWinner');
+      for (const [i, o] of outcomesOf(await american.getMoneylines(FIELD), 'eventWinner').entries()) {
+        const { odds, probability } = decimals[i] as Odd;
+        const magnitude = (d: number) => (d >= 2 ? 100 * (d - 1) : 100 / (d - 1));
+        close(o.odds, o.americanOdds, 1 + Math.abs(magnitude(odds) - magnitude(100 / probability)), o.id);
+      }
       const [h2h] = matchupsOf(await american.getMatchups(SX));
-      assert.deepEqual([h2h?.eventParticipant1.odds, h2h?.eventParticipant1.americanOdds], [-111.11, -111]);
+      assert.deepEqual([h2h?.eventParticipant1.odds, h2h?.eventParticipant1.americanOdds], [-111.11, -112]);
 
       // Probability: odds and probability both become the same fraction.
       const fractions = outcomesOf(await probability.getMoneylines(SX), 'eventWinner');
@@ -1632,8 +1655,9 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
           [0.545464, 0.545464],
         ],
       );
+      // The odds are rounded down (issue 40): as a probability, at least the published one, by a rounding.
       for (const o of outcomesOf(await probability.getTopFinishProbabilities(FIELD, 3), 'raceTop3'))
-        close(o.odds, o.probability, 1e-6, o.id);
+        assert.ok(o.odds >= o.probability && o.odds - o.probability < 0.005, `${o.id}: ${o.odds} vs ${o.probability}`);
 
       // Fractional: decimal 2.5 is 3/2.
       assert.deepEqual(

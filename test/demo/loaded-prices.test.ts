@@ -47,3 +47,21 @@ test('a live match in the loaded demo is priced from its score: the side ahead i
   }
   assert.equal(checked, SUMMED.length, 'one live match per sport');
 });
+
+test("the demo's prices are published as a bookmaker's (issue 40): two decimals, in range, beside the model's probability", () => {
+  let checked = 0;
+  for (const doc of generateDemoFeeds({ now: NOW, competitions: ['spr', 'nll', 'wsl'] })) {
+    for (const o of doc.odds ?? []) {
+      const label = `${o.id} at ${o.odds} (${o.probability}%)`;
+      assert.ok(o.odds !== undefined && o.probability !== undefined, `engine-priced: ${label}`);
+      assert.equal(Math.round(o.odds * 100) / 100, o.odds, `two decimals: ${label}`);
+      assert.ok(o.odds >= 1.01 && o.odds <= 1000, `within the range: ${label}`);
+      assert.ok(
+        Math.round(o.odds * 100) * Math.round(o.probability * 10_000) <= 100_000_000,
+        `towards the house: ${label}`,
+      );
+      checked++;
+    }
+  }
+  assert.ok(checked > 100, `${checked} prices checked`);
+});

@@ -5,12 +5,14 @@ import {
   americanToDecimal,
   decimalToAmerican,
   decimalToProbability,
+  exactPrice,
   formatPrice,
   MAX_DECIMAL_ODDS,
   ODDS_FORMATS,
   type OddsFormat,
   probabilityToDecimal,
 } from '../../src/domain/odds-format.ts';
+import { PRICE_LADDERS, publishedPrice } from '../../src/domain/pricing/published-price.ts';
 
 describe('odds formats', () => {
   test('convert as sportsbooks do', () => {
@@ -78,8 +80,9 @@ describe('odds formats on request (oddsFormat, issue 28)', () => {
           decimal: 1.9091,
           american: -110,
           fractional: '10/11',
-          hongkong: 0.91,
-          malay: 0.91,
+          // Rounded down (issue 40): 0.91 would pay more than 1.9091.
+          hongkong: 0.9,
+          malay: 0.9,
           indonesian: -1.1,
           probability: 52.3807,
         },
@@ -88,11 +91,12 @@ describe('odds formats on request (oddsFormat, issue 28)', () => {
         1.8333,
         {
           decimal: 1.8333,
-          american: -120,
-          fractional: '5/6',
+          // Towards the house (issue 40): -120 and 5/6 (1.83333) would pay more than 1.8333.
+          american: -121,
+          fractional: '8333/10000',
           hongkong: 0.83,
           malay: 0.83,
-          indonesian: -1.2,
+          indonesian: -1.21,
           probability: 54.5464,
         },
       ],
@@ -114,8 +118,9 @@ describe('odds formats on request (oddsFormat, issue 28)', () => {
           decimal: 1.001,
           american: -100000,
           fractional: '1/1000',
-          hongkong: 0,
-          malay: 0,
+          // Never 0 (issue 40): as many places as the figure needs.
+          hongkong: 0.001,
+          malay: 0.001,
           indonesian: -1000,
           probability: 99.9001,
         },
@@ -151,7 +156,8 @@ describe('odds formats on request (oddsFormat, issue 28)', () => {
         const hk = formatPrice(decimal, 'hongkong') as number;
         const malay = formatPrice(decimal, 'malay') as number;
         const indonesian = formatPrice(decimal, 'indonesian') as number;
-        assert.ok(Math.abs(hk - (decimal - 1)) <= 0.005 + 1e-9);
+        // Rounded down (issue 40): never above the profit, less than a cent under it.
+        assert.ok(hk <= (decimal - 1) * (1 + 1e-9) && decimal - 1 - hk < 0.01, `hongkong ${hk}`);
         assert.ok(malay >= -1 && malay <= 1, `malay ${malay}`);
         // Positive Malay and Indonesian odds are the Hong Kong odds; the negative ones are the other side of evens.
         if (malay > 0) assert.equal(malay, hk);
@@ -187,6 +193,93 @@ describe('odds formats on request (oddsFormat, issue 28)', () => {
           )
             assert.ok(value(format, low) <= value(format, high) + 1e-9, `${format} ${low} ${high}`);
       }),
+    );
+  });
+});
+
+/** The profit per unit staked a format's price shows (issue 40); NaN for a Malay 0, which shows none. */
+function shownProfit(format: Exclude<OddsFormat, 'probability'>, price: number | string): number {
+  const n = Number(price);
+  if (format === 'fractional') {
+    const [p, q] = String(price).split('/').map(Number) as [number, number];
+    return p / q;
+  }
+  if (format === 'american') return n > 0 ? n / 100 : 100 / -n;
+  if (format === 'malay') return n > 0 ? n : n < 0 ? 1 / -n : Number.NaN;
+  if (format === 'indonesian') return n >= 1 ? n : 1 / -n;
+  return format === 'decimal' ? n - 1 : n;
+}
+
+describe('rounding towards the house (issue 40, measured)', () => {
+  const PAYING = ['decimal', 'american', 'fractional', 'hongkong', 'malay', 'indonesian'] as const;
+
+  test('the measured prices: no format pays more than the decimal, Malay is never 0', () => {
+    const table: Array<[number, Exclude<OddsFormat, 'probability'>]> = [
+      [7.0537, 'fractional'],
+      [201.08, 'malay'],
+      [1.001, 'malay'],
+      [68.505, 'malay'],
+      [2.07, 'american'],
+      [1.9091, 'american'],
+      [3.4567, 'hongkong'],
+      [1.4567, 'indonesian'],
+    ];
+    for (const [decimal, format] of table) {
+      const profit = shownProfit(format, formatPrice(decimal, format) as number | string);
+      assert.ok(profit > 0 && profit <= decimal - 1 + 1e-9, `${decimal} ${format}: ${formatPrice(decimal, format)}`);
+    }
+  });
+
+  test('for random prices, every format pays at most the decimal and shows a payout', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 1.0001, max: 1000, noNaN: true }), (decimal) => {
+        for (const format of PAYING) {
+          const price = formatPrice(decimal, format) as number | string;
+          const profit = shownProfit(format, price);
+          assert.ok(profit > 0 && profit <= decimal - 1 + 1e-9, `${decimal} ${format}: ${price}`);
+        }
+      }),
+    );
+  });
+});
+
+describe('formats of a published price, from its exact price (issue 40)', () => {
+  test('as a table: a published decimal with the exact price its probability implies', () => {
+    const table: Array<[number, number, Partial<Record<OddsFormat, number | string>>]> = [
+      // 4/7 is 1.5714...: shown as 1.57 and paying no more than the exact 1.5715.
+      [1.57, 1.5715, { fractional: '4/7', american: -175, hongkong: 0.57, malay: 0.57, indonesian: -1.75 }],
+      // 4/7 would pay more than an exact 1.5714: the decimal's own fraction.
+      [1.57, 1.5714, { fractional: '57/100' }],
+      [1.91, 1.9123, { fractional: '10/11', american: -110, hongkong: 0.91 }],
+      [1.56, 1.567, { fractional: '14/25', american: -177 }],
+      [2.5, 2.5049, { fractional: '6/4', american: 150, malay: -0.67, indonesian: 1.5 }],
+      [6.82, 6.8241, { fractional: '291/50', american: 582, hongkong: 5.82, malay: -0.18 }],
+      [1000, 1000, { fractional: '999/1', american: 99900, malay: -0.00101, probability: 0.1 }],
+      [201.04, 100 / 0.4974, { american: 20004, hongkong: 200.04, malay: -0.005 }],
+      [67.11, 100 / 1.49, { american: 6611, malay: -0.0152 }],
+      [1.01, 100 / 99.0099, { fractional: '1/100', american: -10000, hongkong: 0.01, malay: 0.01 }],
+    ];
+    for (const [decimal, exact, expected] of table)
+      for (const [format, value] of Object.entries(expected))
+        assert.equal(formatPrice(decimal, format as OddsFormat, exact), value, `${decimal} (${exact}) ${format}`);
+  });
+
+  test('for random model probabilities on every ladder, no format pays more than the exact price', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1e-7, max: 1 - 1e-7, noNaN: true }),
+        fc.constantFrom(...PRICE_LADDERS),
+        (p, ladder) => {
+          const { odds, probability } = publishedPrice(p, { minDecimalOdds: 1.01, maxDecimalOdds: 1000, ladder });
+          const exact = exactPrice(odds, probability);
+          for (const format of ['decimal', 'american', 'fractional', 'hongkong', 'malay', 'indonesian'] as const) {
+            const price = formatPrice(odds, format, exact) as number | string;
+            const profit = shownProfit(format, price);
+            assert.ok(profit > 0 && profit <= (exact - 1) * (1 + 1e-9), `${odds} (${exact}) ${format}: ${price}`);
+          }
+          assert.equal(formatPrice(odds, 'probability', exact), probability);
+        },
+      ),
     );
   });
 });

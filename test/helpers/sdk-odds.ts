@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { DEFAULT_PRICE_POLICY, publishedPrice } from '../../src/domain/pricing/published-price.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { fieldFeed } from './parlay-fixture.ts';
 
@@ -39,8 +40,8 @@ export function secondPlaceProbability(win: readonly number[], i: number): numbe
   return win.reduce((sum, pa, a) => (a === i ? sum : sum + (pa * (win[i] as number)) / (1 - pa)), 0);
 }
 
-/** Decimal odds as the server publishes them: 1/p rounded to four places. */
-export const fairOdds = (p: number) => Math.round((1 / p) * 10_000) / 10_000;
+/** Decimal odds as the server publishes a generated price (issue 40): two decimals, towards the house. */
+export const fairOdds = (p: number) => publishedPrice(p, DEFAULT_PRICE_POLICY).odds;
 
 /**
  * A heat exacta on the live wsl event's completed Heat 1 (Ferreira 15.5 beat Florence 12.1), so that

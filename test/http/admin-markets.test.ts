@@ -136,17 +136,21 @@ describeEachStore('exotics on request', (open) => {
       listed.map((o) => o.id),
       [exactas.find((o) => o.participants.map((a) => a.id).join() === 'fc-0,fc-1')?.id],
     );
-    // The two outsiders' superfecta is not listed: priced exactly, 0.04 × 0.04/0.96 × 0.04/0.92 × 0.4/0.88 (Plackett-Luce).
-    const res = await ask('athleteIds=fc-5,fc-4,fc-3,fc-0');
+    // An outsider's superfecta is not listed: priced exactly, 0.04 × 0.4/0.96 × 0.28/0.56 × 0.2/0.28 (Plackett-Luce).
+    const res = await ask('athleteIds=fc-3,fc-0,fc-1,fc-2');
     assert.equal(res.statusCode, 200, res.body);
     const [unlisted] = JSON.parse(res.body).eventExacta as Array<ExactaOdd & { onRequest: boolean }>;
     assert.ok(unlisted?.onRequest);
     assert.equal(unlisted.exactasType, 4);
     assert.deepEqual(
       unlisted.participants.map((a) => a.id),
-      ['fc-5', 'fc-4', 'fc-3', 'fc-0'],
+      ['fc-3', 'fc-0', 'fc-1', 'fc-2'],
     );
-    close(unlisted.probability, 100 * 0.04 * (0.04 / 0.96) * (0.04 / 0.92) * (0.4 / 0.88), 1e-4, 'superfecta 5-4-3-0');
+    close(unlisted.probability, 100 * 0.04 * (0.4 / 0.96) * (0.28 / 0.56) * (0.2 / 0.28), 1e-4, 'superfecta 3-0-1-2');
+    assert.ok(unlisted.odds <= 100 / unlisted.probability);
+    // The two outsiders' superfecta (1 in 30,360) is beyond the longest odds (issue 40): at them, at their probability.
+    const [longShot] = JSON.parse((await ask('athleteIds=fc-5,fc-4,fc-3,fc-0')).body).eventExacta as ExactaOdd[];
+    assert.deepEqual([longShot?.odds, longShot?.probability], [1000, 0.1]);
     const bad = await ask('athleteIds=fc-0,fc-0');
     assert.equal(bad.statusCode, 400);
     assert.equal(JSON.parse(bad.body).metadata.field, 'athleteIds');

@@ -78,7 +78,9 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open, kind) => {
         ['sx-a', 2.5, 150, 40],
         ['sx-b', 2.5, 150, 40],
         ['sx-c', 4, 300, 25],
-        ['sx-d', 1.8333, -120, 54.5464],
+        // Fed as American -120, stored as decimal 1.8333 (four places): its American odds towards the
+        // house (issue 40), since -120 would pay 1.83333, more than the 1.8333 published.
+        ['sx-d', 1.8333, -121, 54.5464],
       ],
     );
   });

@@ -63,19 +63,25 @@ describeEachStore('ingest of markets and odds', (open) => {
         { id: 'm-no-event', eventId: '99999999-0000-4000-8000-000000000009', oddType: 'eventWinner', updatedAt: T },
       ],
       odds: [
-        { id: 'x-two-prices', marketId: 'm-sx-win', athleteId: 'sx-a', odds: 2, probability: 50 },
+        { id: 'x-two-prices', marketId: 'm-sx-win', athleteId: 'sx-a', odds: 2, americanOdds: 100 },
         { id: 'x-american', marketId: 'm-sx-win', athleteId: 'sx-a', americanOdds: 50 },
         { id: 'x-exacta', marketId: 'm-sx-trifecta', athleteIds: ['sx-a', 'sx-b'], odds: 20 },
         { id: 'x-side', marketId: 'm-sx-ou', odds: 1.9 },
         { id: 'x-market', marketId: 'no-market', athleteId: 'sx-a', odds: 2 },
         { id: 'x-athlete', marketId: 'm-sx-win', athleteId: 'nobody', odds: 2 },
+        { id: 'x-pays-more', marketId: 'm-sx-win', athleteId: 'sx-a', odds: 2.1, probability: 50 },
       ],
     });
     assert.deepEqual(problems, [
       ['markets[1]', 'line', 'is required for overUnder markets'],
       ['markets[1]', 'athleteIds', 'must name the one athlete measured'],
-      ['odds[0]', 'odds', 'must give exactly one of odds (decimal), americanOdds and probability'],
+      [
+        'odds[0]',
+        'odds',
+        'must give exactly one of odds (decimal), americanOdds and probability, or odds with the probability they were priced from',
+      ],
       ['odds[1]', 'americanOdds', 'must be at most -100 or at least +100'],
+      ['odds[6]', 'odds', 'pays more than its probability 50% implies (at most 2)'],
       ['odds[2]', 'athleteIds', 'must name 3 different athletes in finishing order (exactasType 3)'],
       ['odds[3]', 'side', 'is required for an outcome of a overUnder market (OVER or UNDER)'],
       [

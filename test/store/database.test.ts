@@ -251,6 +251,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     name: null,
     position: 1,
     decimalOdds: 1.9523,
+    probability: 51.2345,
     status: 'OPEN',
     statusReason: null,
     settlement: 'PUSH',
@@ -299,6 +300,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     id: 1,
     oddId: 'odd-1',
     decimalOdds: 2.75,
+    probability: null,
     status: 'OPEN',
     statusReason: null,
     changedAt: T1,
@@ -351,6 +353,7 @@ describeEachStore('store', (open) => {
       '0009-odds-history',
       '0010-settlement',
       '0011-in-play',
+      '0012-model-probability',
     ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);

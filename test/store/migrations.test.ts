@@ -32,7 +32,7 @@ describeEachStore('0007-integrators on a store that holds data', (open) => {
       await sql`alter table ${sql.table(table)} drop column status_reason`.execute(store.db);
     await sql`drop index events_last_changed_at`.execute(store.db);
     await sql`alter table events drop column last_changed_at`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading', '0009-odds-history', '0010-settlement', '0011-in-play')`.execute(
+    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading', '0009-odds-history', '0010-settlement', '0011-in-play', '0012-model-probability')`.execute(
       store.db,
     );
 
@@ -42,6 +42,7 @@ describeEachStore('0007-integrators on a store that holds data', (open) => {
       '0009-odds-history',
       '0010-settlement',
       '0011-in-play',
+      '0012-model-probability',
     ]);
     const events = await store.db.selectFrom('events').select(['id', 'updatedAt', 'lastChangedAt']).execute();
     const latest = await latestRowTimes(store);
@@ -64,7 +65,7 @@ describeEachStore('0009-odds-history on a store that holds odds', (open) => {
     for (const feed of [fixtureFeed(), resultsFeed(), oddsFeed()]) await ingestFeed(store, feed);
     // Back to the store 0008 left, and its records.
     await undoAfter0008(store);
-    const later = ['0009-odds-history', '0010-settlement', '0011-in-play'];
+    const later = ['0009-odds-history', '0010-settlement', '0011-in-play', '0012-model-probability'];
     await sql`delete from kysely_migration where name in (${sql.join(later)})`.execute(store.db);
 
     assert.deepEqual(await migrateToLatest(store), later);
@@ -87,6 +88,8 @@ describeEachStore('0009-odds-history on a store that holds odds', (open) => {
  * objects, 0009's table. A migration added later is undone here too.
  */
 async function undoAfter0008(store: Store): Promise<void> {
+  for (const table of ['odds', 'odds_history'])
+    await sql`alter table ${sql.table(table)} drop column probability`.execute(store.db);
   for (const column of ['score_changed_at', 'score_stop_published_at'])
     await sql`alter table feed_activity drop column ${sql.ref(column)}`.execute(store.db);
   await sql`drop table settlements`.execute(store.db);
@@ -123,3 +126,18 @@ async function latestRowTimes(store: Store): Promise<Map<string, string[]>> {
   }
   return times;
 }
+
+describeEachStore('0012-model-probability on a store that holds odds', (open) => {
+  test('the odds held are fed prices: no model probability', async () => {
+    const store = await open();
+    for (const feed of [fixtureFeed(), resultsFeed(), oddsFeed()]) await ingestFeed(store, feed);
+    for (const table of ['odds', 'odds_history'])
+      await sql`alter table ${sql.table(table)} drop column probability`.execute(store.db);
+    await sql`delete from kysely_migration where name = '0012-model-probability'`.execute(store.db);
+
+    assert.deepEqual(await migrateToLatest(store), ['0012-model-probability']);
+    const odds = await store.db.selectFrom('odds').select(['id', 'probability']).execute();
+    assert.ok(odds.length > 20);
+    assert.ok(odds.every((o) => o.probability === null));
+  });
+});

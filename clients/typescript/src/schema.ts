@@ -1055,7 +1055,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                     /** @description eventExacta and heatExacta: 2 exacta, 3 trifecta, 4 superfecta; all when absent */
                     exactasType?: 2 | 3 | 4;
@@ -1225,7 +1225,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: never;
@@ -1392,7 +1392,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: never;
@@ -2185,7 +2185,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: {
@@ -2345,7 +2345,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: {
@@ -2505,7 +2505,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: {
@@ -2979,7 +2979,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: {
@@ -3278,7 +3278,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                 };
                 header?: {
@@ -3466,7 +3466,7 @@ export interface paths {
                     eventId?: string[];
                     /** @description only these kinds of change (repeated or a comma list); reset is always sent */
                     kind?: ("event" | "heatScore" | "odds" | "settlement" | "future" | "reset")[];
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                     /** @description a stream token (POST /stream/tokens) in place of the key, for EventSource in a browser; expired, forged or of a revoked key: 401 */
                     token?: string;
@@ -3800,7 +3800,7 @@ export interface paths {
                     oddType?: ("fastestLap" | "eventWinner" | "secondPlace" | "holeShot" | "heatWinner" | "overUnder" | "multiOverUnder" | "headToHead" | "shows" | "podiums" | "propBets" | "dreamTeam" | "eventExacta" | "heatExacta" | "raceTop10" | "raceTop5" | "raceTop3" | "teamMarkets")[];
                     /** @description only outcomes in these statuses (a matchup by its betStatus); markets left empty are left out */
                     status?: ("OPEN" | "SUSPENDED" | "CLOSED")[];
-                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (a reduced string such as "5/2"), hongkong, malay, indonesian or probability (percent); the specification's fields stay as they are */
+                    /** @description adds `price` to every priced item, in this format: decimal, american, fractional (from the traditional ladder such as "6/4" or "10/11", else a reduced string), hongkong, malay, indonesian or probability (percent); computed from the exact price the item's probability implies and rounded so that it never pays more; the specification's fields stay as they are */
                     oddsFormat?: "decimal" | "american" | "fractional" | "hongkong" | "malay" | "indonesian" | "probability";
                     /** @description markets per page; without it the whole list is returned */
                     limit?: number;
@@ -4505,7 +4505,7 @@ export interface paths {
         put?: never;
         /**
          * Generate an event's markets from win probabilities, ratings, or a match's home win chance
-         * @description The pricing engine fits one finishing-order model (Plackett-Luce, or a gamma race for shape above 1) to the given winProbabilities (or ratings: 400 points is ten times the odds) and derives every market the competition offers from it, exactly (multiOverUnder and dreamTeam from 100,000 simulated orders), records the model with the prices (the parlay route prices the event from it), event markets and the markets of each heat whose draw is stored, with the margin applied by the chosen method. They are written through the feed ingest; running it again re-prices the same odd ids. Team matches (curling, table tennis, box lacrosse, 3ICE, Jai Alai) take homeWin (and expectedTotal for goals and points) instead: the score model is fitted to them and prices the moneyline, spread and total of the match and of its periods still to play.
+         * @description The pricing engine fits one finishing-order model (Plackett-Luce, or a gamma race for shape above 1) to the given winProbabilities (or ratings: 400 points is ten times the odds) and derives every market the competition offers from it, exactly (multiOverUnder and dreamTeam from 100,000 simulated orders), records the model with the prices (the parlay route prices the event from it), event markets and the markets of each heat whose draw is stored, with the margin applied by the chosen method. Each price is published within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS on PRICE_LADDER (two decimals by default), rounded towards the house, beside the model probability it came from. They are written through the feed ingest; running it again re-prices the same odd ids. Team matches (curling, table tennis, box lacrosse, 3ICE, Jai Alai) take homeWin (and expectedTotal for goals and points) instead: the score model is fitted to them and prices the moneyline, spread and total of the match and of its periods still to play.
          */
         post: {
             parameters: {
@@ -5118,11 +5118,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5176,11 +5176,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5250,11 +5250,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5314,11 +5314,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5376,11 +5376,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5434,11 +5434,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5492,11 +5492,11 @@ export interface components {
             outcomeId: string;
             referenceId: number;
             marketId: string;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5546,11 +5546,11 @@ export interface components {
             selection: string;
             /** @description display order */
             position: number | null;
-            /** @description decimal odds */
+            /** @description decimal odds: as fed, or as the engine publishes its prices (within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, two decimals by default, rounded towards the house; never more than 100 / probability) */
             odds: number;
-            /** @description American odds */
+            /** @description American odds, rounded towards the house */
             americanOdds: number;
-            /** @description percent: 49.4 means 49.4% */
+            /** @description percent: 49.4 means 49.4%; the model's (margin included) for a price the engine computed, 100 / odds for a fed one */
             probability: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
             price?: number | string | null;
@@ -5672,7 +5672,7 @@ export interface components {
             legs: components["schemas"]["SgpLeg"][];
             /** @description percent: the joint probability that every leg wins, with the margin: a published bet's own price, else the winner market's overround once */
             probability: number;
-            /** @description decimal odds of the parlay */
+            /** @description decimal odds of the parlay, published as the engine publishes its prices: within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS (a longer shot at MAX_DECIMAL_ODDS with its probability, never 0), on PRICE_LADDER, rounded towards the house */
             odds: number;
             americanOdds: number;
             /** @description the price in the requested oddsFormat (a "p/q" string when fractional, else a number); null when the item has no price (decimal odds of 1 or less) */
@@ -6989,7 +6989,7 @@ export interface components {
                 odds?: number;
                 /** @description at most -100 or at least +100 */
                 americanOdds?: number;
-                /** @description implied probability in percent (49.4 is 49.4%) */
+                /** @description implied probability in percent (49.4 is 49.4%); beside odds, the probability they were priced from (a model's, margin included), published as given: the odds must not pay more than it implies */
                 probability?: number;
                 /**
                  * @description OPEN when absent

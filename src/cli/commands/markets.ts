@@ -15,6 +15,8 @@ const USAGE = [
   'One finishing-order model is fitted to it, recorded with the prices, and every',
   'market the competition offers is derived from it (event markets, and heat markets for each heat whose',
   'draw is stored), with the margin applied by the chosen method, and written through the feed ingest.',
+  'Prices are published within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS on PRICE_LADDER (two decimals by',
+  "default), rounded towards the house, beside the model's probability (see `altsports config`).",
   'The same as POST /api/v1/admin/events/{eventId}/markets/generate.',
 ].join('\n');
 
@@ -56,15 +58,22 @@ export const marketsCommand: Command = {
     }
     const number = (name: string) => (values[name] === undefined ? undefined : Number(values[name]));
     const { generateMarketsForEvent } = await import('../../ingest/generate-markets.ts');
-    const store = await openMigratedStore(loadConfig());
+    const config = loadConfig();
+    const store = await openMigratedStore(config);
     try {
-      const result = await generateMarketsForEvent(store, eventId, {
-        ...(values['win-probabilities'] ? { winProbabilities: given } : { ratings: given }),
-        overround: number('overround'),
-        marginMethod: values.margin as MarginMethod | undefined,
-        shape: number('shape'),
-        oddTypes: values['odd-types'] ? ((values['odd-types'] as string).split(',') as OddType[]) : undefined,
-      });
+      const result = await generateMarketsForEvent(
+        store,
+        eventId,
+        {
+          ...(values['win-probabilities'] ? { winProbabilities: given } : { ratings: given }),
+          overround: number('overround'),
+          marginMethod: values.margin as MarginMethod | undefined,
+          shape: number('shape'),
+          oddTypes: values['odd-types'] ? ((values['odd-types'] as string).split(',') as OddType[]) : undefined,
+        },
+        new Date(),
+        config.pricePolicy,
+      );
       const { markets, odds } = result.summary;
       console.log(`Generated ${result.marketsGenerated} markets and ${result.oddsGenerated} odds for ${eventId}`);
       console.log(

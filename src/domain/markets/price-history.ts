@@ -1,4 +1,4 @@
-import { decimalToAmerican, decimalToProbability } from '../odds-format.ts';
+import { decimalToAmerican, decimalToProbability, exactPrice } from '../odds-format.ts';
 
 /**
  * Price history (issue 27): an outcome's opening and closing prices and its changes, from the rows
@@ -8,6 +8,8 @@ import { decimalToAmerican, decimalToProbability } from '../odds-format.ts';
 /** A recorded change as the store keeps it. */
 export interface RecordedPrice {
   decimalOdds: number;
+  /** The model probability (percent) an engine price was published from; null for a fed price (100 / odds). */
+  probability: number | null;
   status: string;
   statusReason: string | null;
   /** When the feed says it took effect (the odd's updatedAt). */
@@ -63,8 +65,8 @@ export function outcomeHistory(facts: HistoryFacts): OutcomeHistory {
 function pricePoint(row: RecordedPrice): PricePoint {
   return {
     odds: row.decimalOdds,
-    americanOdds: decimalToAmerican(row.decimalOdds),
-    probability: decimalToProbability(row.decimalOdds),
+    americanOdds: decimalToAmerican(exactPrice(row.decimalOdds, row.probability)),
+    probability: row.probability ?? decimalToProbability(row.decimalOdds),
     at: row.changedAt,
   };
 }

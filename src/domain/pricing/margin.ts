@@ -11,14 +11,29 @@
 export const MARGIN_METHODS = ['multiplicative', 'power'] as const;
 export type MarginMethod = (typeof MARGIN_METHODS)[number];
 
-export const MAX_PRICED = 0.995;
+/**
+ * The most a margined probability may be: the default price range's shortest odds (1.01). A likelier
+ * price would be published at the shortest odds with their probability, below the model's, and the
+ * book would fall under its margin; `maxPriced` gives the cap of another range.
+ */
+export const MAX_PRICED = 1 / 1.01;
 
-export function applyMargin(fair: readonly number[], overround: number, method: MarginMethod): number[] {
+/** The cap of margined probabilities for a range whose shortest odds are `minDecimalOdds`. */
+export function maxPriced(minDecimalOdds: number): number {
+  return 1 / minDecimalOdds;
+}
+
+export function applyMargin(
+  fair: readonly number[],
+  overround: number,
+  method: MarginMethod,
+  cap = MAX_PRICED,
+): number[] {
   if (!(overround >= 0) || overround > 1) throw new RangeError('overround must be from 0 to 1');
   if (fair.some((p) => !(p > 0 && p < 1))) throw new RangeError('fair probabilities must be strictly between 0 and 1');
   if (overround === 0) return fair.slice();
   const target = fair.reduce((a, b) => a + b, 0) * (1 + overround);
-  if (method === 'multiplicative') return fair.map((p) => Math.min(MAX_PRICED, p * (1 + overround)));
+  if (method === 'multiplicative') return fair.map((p) => Math.min(cap, p * (1 + overround)));
   // Σ p^c falls as c rises (every p < 1); bisect c in (0, 1] for the target.
   const total = (c: number) => {
     let sum = 0;

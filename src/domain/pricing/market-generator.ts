@@ -1,10 +1,10 @@
 import type { Competition } from '../competitions.ts';
 import { EXACTAS_TYPES, type ExactasType, type OddType } from '../enumerations.ts';
-import { MAX_DECIMAL_ODDS, roundTo } from '../odds-format.ts';
 import { hashSeed } from '../random.ts';
 import { ExactField } from './exact-field.ts';
 import { type FinishingOrderModel, fitFinishingOrder, simulatePlaces } from './finishing-order.ts';
-import { applyMargin, type MarginMethod } from './margin.ts';
+import { applyMargin, type MarginMethod, maxPriced } from './margin.ts';
+import { DEFAULT_PRICE_POLICY, type PricePolicy, type PublishedPrice, publishedPrice } from './published-price.ts';
 
 /** A short stable key for several athletes, so that ids stay within the feed's 128 characters. */
 const keyOf = (athleteIds: readonly string[]) => hashSeed(...athleteIds).toString(36);
@@ -39,6 +39,8 @@ export interface GeneratedOdd {
   name?: string;
   position: number;
   odds: number;
+  /** The model's probability in percent, margin included: what `odds` was published from. */
+  probability: number;
   /** Set by an operator who knows the result (propBets). */
   settlement?: 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
   updatedAt?: string;
@@ -89,6 +91,8 @@ export interface MarketGeneratorOptions {
   /** Simulated orders for the two markets without an exact method (multiOverUnder, dreamTeam). */
   samples: number;
   uniform: () => number;
+  /** The range and ladder prices are published on; the default policy when absent. */
+  pricePolicy?: PricePolicy;
 }
 
 /**
@@ -103,12 +107,18 @@ export function ratingsToWinProbabilities(ratings: readonly number[], scale = 40
 }
 
 /**
- * Decimal odds of a market's outcomes from their fair probabilities, with the margin applied; a long
- * shot whose margined chance is under 1 in 100,000 is quoted at the longest odds a feed carries.
+ * The published prices of a market's outcomes from their fair probabilities, with the margin applied
+ * (held at most at the range's shortest odds, so that no price falls under the margin), each as the
+ * policy publishes it: a long shot beyond the range at its longest odds.
  */
-export function priceMarket(fair: readonly number[], overround: number, marginMethod: MarginMethod): number[] {
-  return applyMargin(fair.map(clamp), overround, marginMethod).map((p) =>
-    roundTo(Math.min(MAX_DECIMAL_ODDS, Math.max(1.0001, 1 / p)), 4),
+export function priceMarket(
+  fair: readonly number[],
+  overround: number,
+  marginMethod: MarginMethod,
+  policy: PricePolicy = DEFAULT_PRICE_POLICY,
+): PublishedPrice[] {
+  return applyMargin(fair.map(clamp), overround, marginMethod, maxPriced(policy.minDecimalOdds)).map((p) =>
+    publishedPrice(p, policy),
   );
 }
 
@@ -148,19 +158,27 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
   const n = athleteIds.length;
   const out: GeneratedMarkets = { markets: [], odds: [], models: {}, winnerOdds: {} };
   const offers = (t: OddType) => oddTypes.includes(t);
-  const price = (fair: number[]) => priceMarket(fair, options.overround, options.marginMethod);
+  const price = (fair: number[]) => priceMarket(fair, options.overround, options.marginMethod, options.pricePolicy);
   const market = (suffix: string, oddType: OddType, extra: Partial<GeneratedMarket> = {}) => {
     const m: GeneratedMarket = { id: `${eventId}:${suffix}`, eventId, oddType, ...extra };
     out.markets.push(m);
     return m;
   };
   const outcomes = (m: GeneratedMarket, fair: number[], fields: Array<Partial<GeneratedOdd> & { key: string }>) => {
-    const odds = price(fair);
+    const prices = price(fair);
     const scope = m.oddType === 'eventWinner' ? 'event' : m.oddType === 'heatWinner' ? `heat:${m.heatId}` : null;
     if (scope)
-      out.winnerOdds[scope] = Object.fromEntries(fields.map((f, i) => [f.athleteId as string, odds[i] as number]));
+      out.winnerOdds[scope] = Object.fromEntries(
+        fields.map((f, i) => [f.athleteId as string, (prices[i] as PublishedPrice).odds]),
+      );
     fields.forEach(({ key, ...rest }, i) => {
-      out.odds.push({ id: `${m.id}:${key}`, marketId: m.id, position: i + 1, odds: odds[i] as number, ...rest });
+      out.odds.push({
+        id: `${m.id}:${key}`,
+        marketId: m.id,
+        position: i + 1,
+        ...(prices[i] as PublishedPrice),
+        ...rest,
+      });
     });
   };
 

@@ -4,6 +4,7 @@ import type { OverUnderSide, TeamSide } from '../markets/selection.ts';
 import { JAI_ALAI_SETS_TO_WIN, TABLE_TENNIS_GAMES_TO_WIN } from '../results/match-score.ts';
 import type { MarginMethod } from './margin.ts';
 import { priceMarket } from './market-generator.ts';
+import type { PricePolicy, PublishedPrice } from './published-price.ts';
 import {
   fitTeamMatchModel,
   type JointScore,
@@ -38,6 +39,8 @@ export interface TeamMarketsInput {
   periodMarkets: readonly TeamMarketType[];
   overround: number;
   marginMethod: MarginMethod;
+  /** The range and ladder prices are published on; the default policy when absent. */
+  pricePolicy?: PricePolicy;
 }
 
 export interface GeneratedTeamMarket {
@@ -55,6 +58,8 @@ export interface GeneratedTeamOdd {
   side: TeamSide | OverUnderSide;
   position: number;
   odds: number;
+  /** The model's probability in percent, margin included. */
+  probability: number;
 }
 
 /** A draw is offered where the model gives it at least this chance (periods that can end level). */
@@ -88,9 +93,16 @@ function scopeMarkets(
       sides.map(([, fair]) => fair),
       input.overround,
       input.marginMethod,
+      input.pricePolicy,
     );
     sides.forEach(([side], i) => {
-      odds.push({ id: `${id}:${side.toLowerCase()}`, marketId: id, side, position: i + 1, odds: prices[i] as number });
+      odds.push({
+        id: `${id}:${side.toLowerCase()}`,
+        marketId: id,
+        side,
+        position: i + 1,
+        ...(prices[i] as PublishedPrice),
+      });
     });
   };
   const lines = mainLines(joint);

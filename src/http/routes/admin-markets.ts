@@ -20,7 +20,7 @@ export const adminMarketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'The pricing engine fits one finishing-order model (Plackett-Luce, or a gamma race for shape above 1) to the given winProbabilities (or ratings: 400 points is ten times the odds) and derives every market the competition offers from it, exactly (multiOverUnder and dreamTeam from 100,000 simulated orders), ' +
           'records the model with the prices (the parlay route prices the event from it), ' +
-          'event markets and the markets of each heat whose draw is stored, with the margin applied by the chosen method. They are written through the feed ingest; running it again re-prices the same odd ids. ' +
+          'event markets and the markets of each heat whose draw is stored, with the margin applied by the chosen method. Each price is published within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS on PRICE_LADDER (two decimals by default), rounded towards the house, beside the model probability it came from. They are written through the feed ingest; running it again re-prices the same odd ids. ' +
           'Team matches (curling, table tennis, box lacrosse, 3ICE, Jai Alai) take homeWin (and expectedTotal for goals and points) instead: the score model is fitted to them and prices the moneyline, spread and total of the match and of its periods still to play.',
         security: [{ AdminKeyAuth: [] }],
         params: EventIdParams,
@@ -80,6 +80,8 @@ export const adminMarketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.server.store,
         request.params.eventId,
         request.body as GenerateMarketsRequest,
+        new Date(),
+        request.server.pricePolicy,
       );
       request.log.info(
         { eventId: request.params.eventId, markets: result.marketsGenerated, odds: result.oddsGenerated },

@@ -59,6 +59,8 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         request.query,
         scopeOf(request),
         request.server.betStopRules,
+        new Date(),
+        request.server.pricePolicy,
       ),
   );
 
@@ -100,6 +102,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         sgpMaxLegs,
         request.server.betStopRules,
         request.server.simulationDemand(request, reply),
+        request.server.pricePolicy,
       );
     },
   );
@@ -139,6 +142,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         sgpMaxLegs,
         request.server.betStopRules,
         request.server.simulationDemand(request, reply),
+        request.server.pricePolicy,
       ),
   );
 };

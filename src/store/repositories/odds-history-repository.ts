@@ -26,10 +26,10 @@ export function oddsHistoryRepository(db: Db) {
         const part = oddIds.slice(i, i + RECORD_CHUNK);
         // Each odd's last row found once (an index lookup), then joined by primary key.
         await sql`
-          insert into odds_history (odd_id, decimal_odds, status, status_reason, changed_at, is_first)
-          select o.id, o.decimal_odds, o.status, o.status_reason, o.updated_at,
+          insert into odds_history (odd_id, decimal_odds, probability, status, status_reason, changed_at, is_first)
+          select o.id, o.decimal_odds, o.probability, o.status, o.status_reason, o.updated_at,
                  case when last.id is null then 1 else 0 end
-          from (select id, decimal_odds, status, status_reason, updated_at,
+          from (select id, decimal_odds, probability, status, status_reason, updated_at,
                        (select max(h.id) from odds_history h where h.odd_id = odds.id) as last_id
                 from odds where id in (${sql.join(part)})) o
           left join odds_history last on last.id = o.last_id
@@ -43,7 +43,7 @@ export function oddsHistoryRepository(db: Db) {
       if (oddIds.length === 0) return [];
       let query = db
         .selectFrom('oddsHistory')
-        .select(['oddId', 'decimalOdds', 'status', 'statusReason', 'changedAt', 'isFirst'])
+        .select(['oddId', 'decimalOdds', 'probability', 'status', 'statusReason', 'changedAt', 'isFirst'])
         .where('oddId', 'in', [...oddIds]);
       if (since) query = query.where('changedAt', '>=', since);
       if (until) query = query.where('changedAt', '<', until);
@@ -90,7 +90,7 @@ async function rowsAt(
 ): Promise<OddsHistoryEntry[]> {
   if (oddIds.length === 0) return [];
   const { rows } = await sql<OddsHistoryEntry>`
-    select h.odd_id as "oddId", h.decimal_odds as "decimalOdds", h.status, h.status_reason as "statusReason",
+    select h.odd_id as "oddId", h.decimal_odds as "decimalOdds", h.probability, h.status, h.status_reason as "statusReason",
            h.changed_at as "changedAt", h.is_first as "isFirst"
     from odds_history h
     where h.id in (select (select ${pick} from odds_history f where f.odd_id = o.id ${where})

@@ -273,9 +273,10 @@ describe('typed client: every public route over HTTP', () => {
       oddsFormat: 'american',
     });
     assert.equal(american.price, american.americanOdds);
+    // Fed at 1.9: -112 towards the house (issue 40), as -111 would pay 1.9009.
     assert.deepEqual(
       american.legs.map((l) => l.price),
-      [-111, -111],
+      [-112, -112],
     );
 
     // The bet builder: the same price for the same legs, and what combines with them.
@@ -594,7 +595,8 @@ describe('typed client: what integrators reach for (issue 28)', () => {
         [[SPR, 'eventWinner', 'm-sx-win']],
       );
       const outcome = markets[0]?.outcomes.find((o) => 'id' in o && o.id === 'o-sx-win-a') as { price?: unknown };
-      assert.equal(outcome.price, '3/2');
+      // As the traditional ladder prints it (issue 40).
+      assert.equal(outcome.price, '6/4');
       const odds = await client.odds(SPR, 'eventWinner', { oddsFormat: 'american' });
       assert.equal(odds.eventWinner.find((o) => o.id === 'o-sx-win-a')?.price, 150);
       const usage = await client.usage();

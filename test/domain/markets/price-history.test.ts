@@ -6,6 +6,7 @@ import { decimalToAmerican, decimalToProbability } from '../../../src/domain/odd
 
 const row = (decimalOdds: number, status: string, changedAt: string, extra: Partial<RecordedPrice> = {}) => ({
   decimalOdds,
+  probability: null,
   status,
   statusReason: null,
   changedAt,
@@ -66,6 +67,8 @@ describe('price history of an outcome', () => {
   test('properties: changes keep their order and prices; closing only once closed for good; formats agree', () => {
     const recorded = fc.record({
       decimalOdds: fc.double({ min: 1.01, max: 1000, noNaN: true }),
+      // Fed prices: their probability and American odds are the decimal's own.
+      probability: fc.constant(null),
       status: fc.constantFrom('OPEN', 'SUSPENDED', 'CLOSED'),
       statusReason: fc.option(fc.constantFrom('OPERATOR', 'SCORE_CHANGE'), { nil: null }),
       changedAt: fc
@@ -96,4 +99,11 @@ describe('price history of an outcome', () => {
       ),
     );
   });
+});
+
+test("an engine price's point carries the model probability it was published from (issue 40)", () => {
+  const engine = row(6.82, 'OPEN', '2026-05-01T03:00:00.000Z', { probability: 14.654, isFirst: 1 });
+  const history = outcomeHistory({ oldest: engine, lastOpen: engine, changes: [engine], closedForGood: false });
+  // American from the exact price the probability implies (6.8241), rounded towards the house.
+  assert.deepEqual(history.opening, { odds: 6.82, americanOdds: 582, probability: 14.654, at: engine.changedAt });
 });

@@ -3,12 +3,12 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { getCompetition } from '../../../src/domain/competitions.ts';
 import { marketProblems, oddProblems } from '../../../src/domain/markets/market-shape.ts';
-import { MAX_DECIMAL_ODDS } from '../../../src/domain/odds-format.ts';
 import {
   generateEventMarkets,
   priceMarket,
   ratingsToWinProbabilities,
 } from '../../../src/domain/pricing/market-generator.ts';
+import { DEFAULT_PRICE_POLICY } from '../../../src/domain/pricing/published-price.ts';
 import { Random } from '../../../src/domain/random.ts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -54,18 +54,24 @@ describe('market generator', () => {
       fc.property(fc.array(fc.double({ min: 0.2, max: 5, noNaN: true }), { minLength: 11, maxLength: 16 }), (raw) => {
         const win = raw.map((x) => x / sum(raw));
         const { markets, odds } = generate(win, 0);
+        // The model's probabilities, as published beside the odds (issue 40); the odds, rounded towards
+        // the house, never pay more than they imply.
         const probabilitiesOf = (marketId: string) =>
-          odds.filter((o) => o.marketId === marketId).map((o) => 1 / o.odds);
+          odds.filter((o) => o.marketId === marketId).map((o) => o.probability / 100);
+        for (const o of odds) assert.ok(o.odds <= 100 / o.probability, `${o.id} at ${o.odds}`);
         const byId = (suffix: string) => `ev:${suffix}`;
         assert.ok(Math.abs(sum(probabilitiesOf(byId('eventWinner'))) - 1) < 1e-3, 'winners');
         assert.ok(Math.abs(sum(probabilitiesOf(byId('secondPlace'))) - 1) < 1e-3, 'second places');
         assert.ok(Math.abs(sum(probabilitiesOf(byId('raceTop3'))) - 3) < 3e-3, 'top 3');
-        assert.ok(Math.abs(sum(probabilitiesOf(byId('raceTop10'))) - 10) < 1e-2, 'top 10');
+        // An outcome likelier than the shortest odds imply is published at them, with their probability.
+        const top10 = probabilitiesOf(byId('raceTop10'));
+        const atMin = top10.map((p) => (p === 99.0099 / 100 ? 1 : p));
+        assert.ok(sum(top10) < 10 + 1e-2 && sum(atMin) > 10 - 1e-2, 'top 10');
         const winOf = new Map(
-          odds.filter((o) => o.marketId === byId('eventWinner')).map((o) => [o.athleteId, 1 / o.odds]),
+          odds.filter((o) => o.marketId === byId('eventWinner')).map((o) => [o.athleteId, o.probability / 100]),
         );
         for (const o of odds.filter((x) => x.marketId === byId('raceTop3')))
-          assert.ok(1 / o.odds >= (winOf.get(o.athleteId) as number) - 1e-3, `top 3 of ${o.athleteId}`);
+          assert.ok(o.probability / 100 >= (winOf.get(o.athleteId) as number) - 1e-3, `top 3 of ${o.athleteId}`);
         for (const m of markets.filter((x) => x.oddType === 'headToHead' || x.oddType === 'overUnder')) {
           assert.ok(Math.abs(sum(probabilitiesOf(m.id)) - 1) < 1e-3, `${m.id} sides`);
         }
@@ -120,20 +126,22 @@ describe('market generator', () => {
     assert.deepEqual(
       odds.filter((o) => o.marketId === 'ev:heatWinner:fight').map((o) => [o.athleteId, o.odds]),
       [
-        ['x', 1.3333],
+        ['x', 1.33],
         ['y', 4],
       ],
     );
   });
 });
 
-test('priceMarket never quotes longer than the feed carries (MAX_DECIMAL_ODDS), however unlikely the outcome', () => {
+test('priceMarket never quotes outside the price range (issue 40), however (un)likely the outcome', () => {
+  const { minDecimalOdds: min, maxDecimalOdds: max } = DEFAULT_PRICE_POLICY;
   const prices = priceMarket([1 - 3e-6, 1e-6, 1e-6, 1e-6], 0.2, 'multiplicative');
   assert.ok(
-    prices.every((price) => price > 1 && price <= MAX_DECIMAL_ODDS),
-    String(prices),
+    prices.every((price) => price.odds >= min && price.odds <= max),
+    JSON.stringify(prices),
   );
-  assert.equal(prices[1], MAX_DECIMAL_ODDS);
+  assert.deepEqual(prices[0], { odds: min, probability: 99.0099 });
+  assert.deepEqual(prices[1], { odds: max, probability: 100 / max });
   fc.assert(
     fc.property(
       fc.array(fc.double({ min: 1e-12, max: 1, noNaN: true }), { minLength: 2, maxLength: 12 }),
@@ -145,7 +153,7 @@ test('priceMarket never quotes longer than the feed carries (MAX_DECIMAL_ODDS), 
           0.15,
           method,
         ))
-          assert.ok(price > 1 && price <= MAX_DECIMAL_ODDS);
+          assert.ok(price.odds >= min && price.odds <= max && price.probability > 0);
       },
     ),
   );

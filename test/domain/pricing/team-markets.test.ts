@@ -60,7 +60,15 @@ const generate = (
 
 const oddsOf = (odds: readonly GeneratedTeamOdd[], market: GeneratedTeamMarket) =>
   odds.filter((o) => o.marketId === market.id).sort((a, b) => a.position - b.position);
-const implied = (odds: readonly GeneratedTeamOdd[]) => odds.map((o) => 1 / o.odds);
+/**
+ * The probabilities the prices were published from (issue 40: the model's, margin included); the odds
+ * beside them are rounded towards the house and never pay more than they imply.
+ */
+const implied = (odds: readonly GeneratedTeamOdd[]) =>
+  odds.map((o) => {
+    assert.ok(o.odds <= 100 / o.probability, `${o.id} at ${o.odds} pays more than ${o.probability}%`);
+    return o.probability / 100;
+  });
 
 /**
  * Fair probabilities behind power-margined prices: the power method raises each fair p to c < 1, so
@@ -355,7 +363,7 @@ describe('generateTeamMarkets', () => {
         jointOf(model, market, allPeriods('three-ice')),
       );
       odds.forEach((o, i) => {
-        close(1 / o.odds, want[i] as number, 1e-4, o.id);
+        close(implied([o])[0] as number, want[i] as number, 1e-4, o.id);
       });
     }
   });
