@@ -4,28 +4,30 @@
 KEY=altsports-demo-key
 API=${HOST:-http://127.0.0.1:3000}/api/v1/public
 json() { node -pe "const d = JSON.parse(require('fs').readFileSync(0)); $1"; }   # prints one field of JSON on stdin
+curl() { command curl -sS -w '\n' "$@"; }   # each answer on lines of its own
+step() { printf '\n=== %s\n' "$*"; }       # a header before each step's answers
 
-# 1. The catalogue: 30 competitions with their markets
+step "1. The catalogue: 30 competitions with their markets"
 curl -H "X-API-KEY: $KEY" $API/sports
 
-# 2. Events: filter by competition, status (repeated, comma list, [] or [0] forms), dates that overlap
+step "2. Events: filter by competition, status (repeated, comma list, [] or [0] forms), dates that overlap"
 curl -H "X-API-KEY: $KEY" "$API/events?competition=wsl&eventStatus=LIVE,NEXT"
 curl -H "X-API-KEY: $KEY" "$API/events?startDate=2026-11-01&endDate=2026-11-30&sortOrder=DESC"
 curl -H "X-API-KEY: $KEY" -i "$API/events?limit=20"      # Link: <...&cursor=...>; rel="next"
 curl -H "X-API-KEY: $KEY" "$API/events?updatedSince=2026-11-21T12:00:00Z"
 
-# 3. One event with its rounds, heats, round scores and teams (prefixed id or bare uuid)
+step "3. One event with its rounds, heats, round scores and teams (prefixed id or bare uuid)"
 EVENT=$(curl -s -H "X-API-KEY: $KEY" "$API/events?competition=wsl&eventStatus=LIVE" | json 'd[0].id')
 curl -H "X-API-KEY: $KEY" "$API/events/$EVENT"
 
-# 4. The athletes entered in an event, by seed (400 for team sports: read the event's teams)
+step "4. The athletes entered in an event, by seed (400 for team sports: read the event's teams)"
 curl -H "X-API-KEY: $KEY" "$API/events/$EVENT/participants"
 
-# 5. One heat's score rows, by rank then seed; every heat in the event document links here (scoresUrl)
+step "5. One heat's score rows, by rank then seed; every heat in the event document links here (scoresUrl)"
 HEAT=$(curl -s -H "X-API-KEY: $KEY" "$API/events/$EVENT" | json 'd.rounds[0].heats[0].scoresUrl')
 curl -H "X-API-KEY: $KEY" "${API%/api/v1/public}$HEAT"
 
-# 6. One odd type's outcomes: decimal, American and probability (percent), status, settlement.
+step "6. One odd type's outcomes: decimal, American and probability (percent), status, settlement."
 #    The engine's prices are published as a bookmaker's: two decimals, rounded towards the house, within
 #    MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS (1.01 to 1000), beside the model's probability ("odds":6.82,
 #    "americanOdds":582,"probability":14.654); ?oddsFormat=fractional adds each price as 11/2, 6/4, ...
@@ -37,8 +39,8 @@ curl -H "X-API-KEY: $KEY" "$API/events/$SX/eventExacta?exactasType=3"          #
 curl -H "X-API-KEY: $KEY" "$API/events/$SX/overUnder?overUnderSubMarketType=finishingPosition"
 curl -H "X-API-KEY: $KEY" "$API/events/$SX/teamMarkets"     # 404: Supercross does not offer teamMarkets
 
-# 7. A same game parlay of odd ids (or outcomeIds) of one event: 201 with the joint probability,
-#    odds, the independent product and the correlation factor; a 422 names each bad leg with a code
+step "7. A same game parlay of odd ids (or outcomeIds) of one event, and the bet builder"
+#    201 with the joint probability, odds, the independent product and the correlation factor; a 422 names each bad leg with a code
 #    in metadata.legs (UNKNOWN_ODD, OTHER_EVENT, NOT_OPEN, DUPLICATE, SAME_MARKET, CONTRADICTS,
 #    TOO_MANY_LEGS past SGP_MAX_LEGS, 12 by default), the bet builder's words for the same legs.
 #    ?oddsFormat= adds price to the parlay and its legs.
@@ -56,8 +58,8 @@ curl -H "X-API-KEY: $KEY" -H 'content-type: application/json' -X POST "$API/even
 # The favourite's price history: opening, closing (null while open), every price and status change
 curl -H "X-API-KEY: $KEY" "$API/events/$SX/odds-history?outcomeId=$WIN"
 
-# 8-17. Sport-specific routes: curling (gsoc), table tennis (mltt), box lacrosse (nll), 3-on-3 hockey
-#    (3ice) and Jai Alai. Detail: teams, per-period scores (ends, games, quarters, periods, sets)
+step "8-17. Sport-specific routes: curling, table tennis, box lacrosse, 3-on-3 hockey and Jai Alai"
+#    (gsoc, mltt, nll, 3ice, jaialai). Detail: teams, per-period scores (ends, games, quarters, periods, sets)
 GSOC=$(curl -s -H "X-API-KEY: $KEY" "$API/events?competition=gsoc&eventStatus=LIVE" | json 'd[0].id')
 curl -H "X-API-KEY: $KEY" "$API/events/gsoc/$GSOC"         # teams with hasHammer and stoneColor, ends with scores
 curl -H "X-API-KEY: $KEY" "$API/events/gsoc/$GSOC/odds"    # moneyline, spread, total: the match and each end
@@ -74,7 +76,7 @@ curl -H "X-API-KEY: $KEY" "$API/events/jaialai/$CARD"
 MATCH=$(curl -s -H "X-API-KEY: $KEY" "$API/events?competition=jaialai" | json 'd[0].id')
 curl -H "X-API-KEY: $KEY" "$API/events/jaialai/$MATCH/odds"   # eventWinner, matchWinner, sets, futures
 
-# 18, 19. Futures, and the odds of one tour's futures of one type
+step "18, 19. Futures, and the odds of one tour's futures of one type"
 curl -H "X-API-KEY: $KEY" $API/futures
 TOUR=$(curl -s -H "X-API-KEY: $KEY" "$API/futures" | json "d.find((f) => f.id.startsWith('wsl:')).tourId")
 curl -H "Authorization: Bearer $KEY" "$API/futures/wsl/tour/$TOUR/odds/winner"

@@ -70,6 +70,13 @@ describe('the README tour (docs/tour.sh)', () => {
     assert.ok(prices.length > 3, 'winner prices and the parlay found');
     for (const price of prices) assert.match(price as string, /^\d+(\.\d{1,2})?$/, 'two decimals at most');
     assert.match(stdout, /"tourYearId":"3ice-/, 'the bracket was found');
+    // Step by step (issue 41): each step's header on a line of its own, each answer ending its line.
+    const headers = stdout.match(/^=== \d[\d, -]*\. .+$/gm) ?? [];
+    assert.deepEqual(
+      headers.map((h) => h.slice(4, h.indexOf('.'))),
+      ['1', '2', '3', '4', '5', '6', '7', '8-17', '18, 19'],
+    );
+    assert.doesNotMatch(stdout, /[}\]]\{|[}\]]\[/, 'no two answers run together on one line');
     assert.match(stdout, /HTTP\/1\.1 200 OK[\s\S]*link: <[^>]*cursor=/i, 'the paged list links its next page');
   });
 });
