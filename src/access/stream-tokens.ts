@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Store } from '../store/database.ts';
 import { keysRepository } from '../store/repositories/keys-repository.ts';
-import type { VerifiedKey } from './api-keys.ts';
+import { narrowScope, type VerifiedKey } from './api-keys.ts';
 
 /**
  * Stream tokens (issue 28): a browser's EventSource cannot send the key, and a key in the page or the
@@ -77,14 +77,13 @@ export function streamTokenVerifier(store: Store, ttlMs = 5_000) {
     const given = Buffer.from(signature, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     const keyCompetitions = row.competitions ? (JSON.parse(row.competitions) as string[]) : null;
-    const competitions =
-      payload.c === null ? keyCompetitions : payload.c.filter((c) => keyCompetitions?.includes(c) ?? true);
     return {
       id: row.id,
       name: row.name,
-      competitions,
+      competitions: narrowScope(payload.c, keyCompetitions),
       ratePerMinute: row.ratePerMinute,
       ratePerDay: row.ratePerDay,
+      tokenCompetitions: payload.c,
     };
   };
 }

@@ -167,6 +167,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   await app.register(eventStreamPlugin, {
     heartbeatMs: config.streamHeartbeatSeconds * 1000,
     maxPerKey: config.streamMaxPerKey,
+    keys: { store, checkMs: config.streamKeyCheckSeconds * 1000 },
   });
 
   await app.register(healthRoutes);
