@@ -139,7 +139,11 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   await app.register(securityHeadersPlugin, { corsOrigins: config.corsOrigins });
   await app.register(listenersPlugin, { config });
   await app.register(inputGuardPlugin);
-  await app.register(authPlugin, { store, adminApiKey: config.adminApiKey });
+  await app.register(authPlugin, {
+    store,
+    adminApiKey: config.adminApiKey,
+    streamTokenSeconds: config.streamTokenSeconds,
+  });
   await app.register(rateLimitPlugin, {
     defaults: { perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay },
     redisUrl: config.redisUrl,

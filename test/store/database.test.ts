@@ -26,6 +26,7 @@ const TABLES = [
   'round_scores',
   'rounds',
   'settlements',
+  'stream_token_secrets',
   'team_games',
   'teams',
   'tour_years',
@@ -268,6 +269,12 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     ratePerMinute: 60,
     ratePerDay: 0,
   },
+  streamTokenSecrets: {
+    id: 'secret-1',
+    secret: 'b'.repeat(43),
+    createdAt: T0,
+    retiredAt: T1,
+  },
   changes: {
     id: 7,
     kind: 'odds',
@@ -351,6 +358,7 @@ describeEachStore('store', (open) => {
       '0009-odds-history',
       '0010-settlement',
       '0011-in-play',
+      '0012-stream-secrets',
     ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);

@@ -32,7 +32,7 @@ describeEachStore('0007-integrators on a store that holds data', (open) => {
       await sql`alter table ${sql.table(table)} drop column status_reason`.execute(store.db);
     await sql`drop index events_last_changed_at`.execute(store.db);
     await sql`alter table events drop column last_changed_at`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading', '0009-odds-history', '0010-settlement', '0011-in-play')`.execute(
+    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading', '0009-odds-history', '0010-settlement', '0011-in-play', '0012-stream-secrets')`.execute(
       store.db,
     );
 
@@ -42,6 +42,7 @@ describeEachStore('0007-integrators on a store that holds data', (open) => {
       '0009-odds-history',
       '0010-settlement',
       '0011-in-play',
+      '0012-stream-secrets',
     ]);
     const events = await store.db.selectFrom('events').select(['id', 'updatedAt', 'lastChangedAt']).execute();
     const latest = await latestRowTimes(store);
@@ -64,7 +65,7 @@ describeEachStore('0009-odds-history on a store that holds odds', (open) => {
     for (const feed of [fixtureFeed(), resultsFeed(), oddsFeed()]) await ingestFeed(store, feed);
     // Back to the store 0008 left, and its records.
     await undoAfter0008(store);
-    const later = ['0009-odds-history', '0010-settlement', '0011-in-play'];
+    const later = ['0009-odds-history', '0010-settlement', '0011-in-play', '0012-stream-secrets'];
     await sql`delete from kysely_migration where name in (${sql.join(later)})`.execute(store.db);
 
     assert.deepEqual(await migrateToLatest(store), later);
@@ -98,6 +99,7 @@ async function undoAfter0008(store: Store): Promise<void> {
   ])
     await sql`alter table ${sql.table(table as string)} drop column ${sql.ref(column as string)}`.execute(store.db);
   await sql`drop table odds_history`.execute(store.db);
+  await sql`drop table stream_token_secrets`.execute(store.db);
 }
 
 /** Each event's rows' updatedAt, read through Kysely rather than the migration's SQL. */
