@@ -66,13 +66,21 @@ function serverTimeouts(config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliv
   };
 }
 
-/** A node:http server with the settings every listener shares (the main one is made through Fastify's serverFactory). */
+/**
+ * A node:http server with the settings every listener shares (the main one is made through Fastify's
+ * serverFactory). A request that asks `Expect: 100-continue` for a body over BODY_LIMIT_MB gets no 100:
+ * it goes straight to the app, whose 413 it gets at once (issue 42), instead of sending the body first.
+ */
 export function listenerServer(
-  config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveTimeoutSeconds'>,
+  config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveTimeoutSeconds' | 'bodyLimitBytes'>,
   handler: RequestListener,
 ): Server {
   const server = createServer(serverTimeouts(config), handler);
   server.keepAliveTimeout = config.keepAliveTimeoutSeconds * 1000;
+  server.on('checkContinue', (req, res) => {
+    if (!(Number(req.headers['content-length']) > config.bodyLimitBytes)) res.writeContinue();
+    handler(req, res);
+  });
   return server;
 }
 
