@@ -149,7 +149,11 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     redisUrl: config.redisUrl,
   });
   await app.register(parlayPricingPlugin, { settings: config, store, feed: changeFeed });
-  await app.register(openApiPlugin, { version: API_VERSION, demoApiKey: config.demoApiKey });
+  await app.register(openApiPlugin, {
+    version: API_VERSION,
+    demoApiKey: config.demoApiKey,
+    sgpMaxLegs: config.sgpMaxLegs,
+  });
   // Before the response cache, whose onSend hook then keeps the final (wrapped) bytes.
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

@@ -123,3 +123,19 @@ test('a JSON body that is not UTF-8 is a 400 naming the offset of the first bad 
   });
   assert.doesNotMatch(JSON.parse(fine.body).message, /UTF-8/);
 });
+
+test('a body of the wrong type is refused naming the field, not coerced (a string is not a list of one)', async () => {
+  for (const url of [SGP, `${SGP}/options`]) {
+    const res = await fixture.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'x-api-key': TEST_KEY, 'content-type': 'application/json' },
+      payload: { oddIds: 'not-a-list' },
+    });
+    assert.equal(res.statusCode, 400, `${url}: ${res.body}`);
+    assert.match(JSON.parse(res.body).message, /oddIds/, url);
+  }
+  // Query strings are still read as text and converted: a repeated or single value of a list parameter.
+  const list = await fixture.get('/api/v1/public/events?eventStatus=LIVE&limit=2');
+  assert.equal(list.statusCode, 200, list.body);
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type {
@@ -249,6 +250,8 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
       ...RAW_ANSWER_HEADERS,
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
+      // No request was parsed to take an id from: a new one, so the answer can still be quoted.
+      'x-request-id': randomUUID(),
       connection: 'close',
     };
     const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
