@@ -32,7 +32,7 @@ export const serveCommand: Command = {
     // Loaded here rather than at the top, so that `altsports serve --help` answers at once.
     const { default: closeWithGrace } = await import('close-with-grace');
     const { loadDemoData, storeIsEmpty } = await import('../../demo/load-demo.ts');
-    const store = await openMigratedStore(config);
+    const store = await openMigratedStore(config, { checkIntegrity: true });
     // An empty store's demo dataset is generated on a thread of its own while the app is built (issue 24).
     const now = new Date();
     const demo =
