@@ -58,7 +58,9 @@ test('a SQLite file with a zeroed page: serve stops at start, naming the file an
     assert.equal(result.code, 1, result.stderr);
     assert.match(
       result.stderr.trim(),
-      new RegExp(`^altsports serve: cannot open the store at ${file}: the integrity check \\(PRAGMA quick_check\\) failed: `),
+      new RegExp(
+        `^altsports serve: cannot open the store at ${file}: the integrity check \\(PRAGMA quick_check\\) failed: `,
+      ),
     );
     noStack(result.stderr);
   } finally {
