@@ -175,7 +175,10 @@ describe('two API nodes on one PostgreSQL store and one Redis', () => {
       assert.equal(revoked.code, 0, revoked.stderr);
       for (const stream of streams) {
         const events = await stream.eventsUntil((event) => event.event === 'close', 15_000);
-        assert.equal((events.at(-1)?.json as { reason: string }).reason, 'keyRevoked');
+        assert.deepEqual(events.at(-1)?.json, {
+          reason: 'keyRevoked',
+          message: 'The API key of this stream was revoked.',
+        });
         await stream.ended;
       }
     } finally {
