@@ -95,6 +95,29 @@ test('a declared Content-Length over the limit is a 413 before the body, Expect:
   }
 });
 
+test('Expect: 100-continue within the limit gets its 100, then the answer to the body sent after it', async () => {
+  const body = JSON.stringify({ oddIds: ['a', 'b'] });
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      if (received.startsWith('HTTP/1.1 100 Continue\r\n\r\n') && !socket.writableEnded) socket.end(body);
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve(received));
+    socket.write(
+      `POST ${SGP} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${TEST_KEY}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+    );
+  });
+  const [interim, final] = answer.split('\r\n\r\n');
+  assert.equal(interim, 'HTTP/1.1 100 Continue');
+  // The body was read: the event is unknown (404), not a request that never completed (408).
+  assert.match(final ?? '', /^HTTP\/1\.1 404 /);
+});
+
 test('a JSON body that is not UTF-8 is a 400 naming the offset of the first bad byte', async () => {
   const prefix = Buffer.from('{"oddIds":["ab');
   const body = Buffer.concat([prefix, Buffer.from([0xff]), Buffer.from('","cd"]}')]);
