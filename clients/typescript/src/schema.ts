@@ -15,7 +15,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Answers 200 when the store answers, 503 otherwise. Needs no key.
+         * @description Answers 200 when the store answers, 503 otherwise: when it cannot be reached, or once a read found the SQLite file corrupt (which a restart does not mend). Needs no key.
          */
         get: {
             parameters: {
@@ -40,7 +40,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description the store cannot be reached */
+                /** @description the store cannot be reached, or a read found it corrupt */
                 503: {
                     headers: {
                         [name: string]: unknown;
