@@ -34,6 +34,7 @@ export interface Config {
   streamMaxPerKey: number;
   /** Lifetime of a browser stream token (POST /stream/tokens, issue 28). */
   streamTokenSeconds: number;
+  streamKeyCheckSeconds: number;
   /** Legs a same game parlay (and the bet builder) takes at most; one more is a 422 TOO_MANY_LEGS. */
   sgpMaxLegs: number;
   /** Worker threads drawing parlay simulations (issue 25); default: the machine's parallelism. */
@@ -101,6 +102,11 @@ export const CONFIG_VARIABLES = [
   ['STREAM_HEARTBEAT_SECONDS', '15', 'seconds between heartbeat comments on the push stream'],
   ['STREAM_MAX_PER_KEY', '20', 'push streams one API key may hold open at once, per process; the next gets 429'],
   ['STREAM_TOKEN_SECONDS', '600', 'lifetime of the stream tokens a browser opens GET /stream?token= with'],
+  [
+    'STREAM_KEY_CHECK_SECONDS',
+    '2',
+    "seconds between checks of open streams' keys: a revoked or rescoped key's streams end",
+  ],
   ['SGP_MAX_LEGS', '12', 'legs a same game parlay takes at most (2 to 50); one more is a 422 naming it TOO_MANY_LEGS'],
   ['SGP_WORKERS', '(cores)', "worker threads drawing parlay simulations; default: the machine's available parallelism"],
   [
@@ -269,6 +275,7 @@ export function loadConfig(
     streamHeartbeatSeconds: integer('STREAM_HEARTBEAT_SECONDS', 15, 1, 3600),
     streamMaxPerKey: integer('STREAM_MAX_PER_KEY', 20, 1, 100_000),
     streamTokenSeconds: integer('STREAM_TOKEN_SECONDS', 600, 10, 86_400),
+    streamKeyCheckSeconds: integer('STREAM_KEY_CHECK_SECONDS', 2, 1, 60),
     sgpMaxLegs: integer('SGP_MAX_LEGS', 12, 2, MAX_SGP_LEGS),
     sgpWorkers,
     // One key never holds every draw thread: another key's first parlay starts at once (issue 25).
@@ -402,6 +409,7 @@ export function describeConfig(config: Config): Record<string, string> {
     STREAM_HEARTBEAT_SECONDS: String(config.streamHeartbeatSeconds),
     STREAM_MAX_PER_KEY: String(config.streamMaxPerKey),
     STREAM_TOKEN_SECONDS: String(config.streamTokenSeconds),
+    STREAM_KEY_CHECK_SECONDS: String(config.streamKeyCheckSeconds),
     SGP_MAX_LEGS: String(config.sgpMaxLegs),
     SGP_WORKERS: String(config.sgpWorkers),
     SGP_SIMULATIONS_PER_KEY: String(config.sgpSimulationsPerKey),

@@ -29,6 +29,8 @@ export interface VerifiedKey {
   competitions: readonly string[] | null;
   ratePerMinute: number | null;
   ratePerDay: number | null;
+  /** For a request authenticated by a stream token: the competitions the token names (null: all). */
+  tokenCompetitions?: readonly string[] | null;
 }
 
 /** A key's own limits; null: the server's default, 0: no limit. Undefined leaves a limit as it is. */
@@ -167,6 +169,27 @@ export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
   });
   return async (presented: string): Promise<VerifiedKey | null> =>
     (await remembered.fetch(hashKey(presented)))?.key ?? null;
+}
+
+/**
+ * The competitions each of these keys reads now (null: all), for the keys still active; a key missing
+ * from the answer was revoked. Open streams are checked with it (issue 42).
+ */
+export async function activeKeyScopes(
+  store: Store,
+  ids: readonly string[],
+): Promise<Map<string, readonly string[] | null>> {
+  const rows = await keysRepository(store.db).findActiveByIds(ids);
+  return new Map(rows.map((row) => [row.id, verifiedKey(row).competitions]));
+}
+
+/** What a token naming `tokenCompetitions` reads under a key that reads `keyCompetitions` (null: all). */
+export function narrowScope(
+  tokenCompetitions: readonly string[] | null,
+  keyCompetitions: readonly string[] | null,
+): readonly string[] | null {
+  if (tokenCompetitions === null) return keyCompetitions;
+  return tokenCompetitions.filter((c) => keyCompetitions?.includes(c) ?? true);
 }
 
 function verifiedKey(row: ApiKeyRow): VerifiedKey {

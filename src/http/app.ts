@@ -145,13 +145,21 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   await app.register(listenersPlugin, { config });
   await app.register(inputGuardPlugin);
   await app.register(listParamsPlugin);
-  await app.register(authPlugin, { store, adminApiKey: config.adminApiKey });
+  await app.register(authPlugin, {
+    store,
+    adminApiKey: config.adminApiKey,
+    streamTokenSeconds: config.streamTokenSeconds,
+  });
   await app.register(rateLimitPlugin, {
     defaults: { perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay },
     redisUrl: config.redisUrl,
   });
   await app.register(parlayPricingPlugin, { settings: config, store, feed: changeFeed });
-  await app.register(openApiPlugin, { version: API_VERSION, demoApiKey: config.demoApiKey });
+  await app.register(openApiPlugin, {
+    version: API_VERSION,
+    demoApiKey: config.demoApiKey,
+    sgpMaxLegs: config.sgpMaxLegs,
+  });
   // Before the response cache, whose onSend hook then keeps the final (wrapped) bytes.
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -173,6 +181,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   await app.register(eventStreamPlugin, {
     heartbeatMs: config.streamHeartbeatSeconds * 1000,
     maxPerKey: config.streamMaxPerKey,
+    keys: { store, checkMs: config.streamKeyCheckSeconds * 1000 },
   });
 
   await app.register(healthRoutes);

@@ -36,6 +36,16 @@ function lazyValidator(compile: () => Validator): Validator {
   return validator;
 }
 
+/**
+ * The options for bodies: JSON carries its own types, so a body is validated as sent (issue 42: a
+ * string `oddIds` had been coerced into a list of one). Coercion stays for the path, query and
+ * headers, which are text (`limit=5`, one `eventStatus` taken as a list).
+ */
+function withoutCoercion(options: Parameters<BuildValidator>[1]): Parameters<BuildValidator>[1] {
+  const ajv = (options ?? {}) as { customOptions?: Record<string, unknown> };
+  return { ...ajv, customOptions: { ...ajv.customOptions, coerceTypes: false } } as Parameters<BuildValidator>[1];
+}
+
 /** `build`'s compilers, each route's made on its first use (and the compiler itself then too). */
 export function lazyCompilers(
   buildValidator: BuildValidator = AjvCompiler(),
@@ -45,8 +55,13 @@ export function lazyCompilers(
     compilersFactory: {
       buildValidator(externalSchemas, options) {
         let compiler: ReturnType<BuildValidator> | undefined;
+        let bodyCompiler: ReturnType<BuildValidator> | undefined;
         const compile = (route: Parameters<ReturnType<BuildValidator>>[0]) =>
           lazyValidator(() => {
+            if (route.httpPart === 'body') {
+              bodyCompiler ??= buildValidator(externalSchemas, withoutCoercion(options));
+              return bodyCompiler(route) as Validator;
+            }
             compiler ??= buildValidator(externalSchemas, options);
             return compiler(route) as Validator;
           });

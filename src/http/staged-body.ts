@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ApiError } from '../domain/errors.ts';
+import { jsonBytesChecker } from '../domain/json-bytes.ts';
 import { LARGE_JSON_CHARS } from './large-json.ts';
 
 /**
@@ -13,16 +14,42 @@ import { LARGE_JSON_CHARS } from './large-json.ts';
  */
 export type StagedBody = { bytes: Buffer } | { file: string };
 
-/** Reads `payload` up to `limit` bytes (413 past it), spilling to a temporary file past LARGE_JSON_CHARS. */
+/** The 413 of a body past `limit` bytes, declared or read. */
+export const tooLarge = (limit: number) =>
+  new ApiError(413, `Request body is too large: at most ${limit} bytes are taken`, { limit });
+
+/**
+ * A JSON body's chunks as they arrive, each checked (nesting, UTF-8: domain/json-bytes.ts) and counted
+ * (413 past `limit`) before it is kept, so a body is refused at its first bad byte, not once held.
+ */
+async function* checkedChunks(payload: Readable, limit: number): AsyncGenerator<Buffer> {
+  const checker = jsonBytesChecker();
+  let size = 0;
+  for await (const chunk of payload as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge(limit);
+    checker.push(chunk);
+    yield chunk;
+  }
+  checker.end();
+}
+
+/** A JSON body read whole into memory, checked as it arrives (the parser of every route but the feed). */
+export async function readJsonBody(payload: Readable, limit: number): Promise<Buffer> {
+  const held: Buffer[] = [];
+  for await (const chunk of checkedChunks(payload, limit)) held.push(chunk);
+  return Buffer.concat(held);
+}
+
+/** Reads `payload` up to `limit` bytes (413 past it), checked, spilling to a temporary file past LARGE_JSON_CHARS. */
 export async function stageBody(payload: Readable, limit: number): Promise<StagedBody> {
   const held: Buffer[] = [];
   let size = 0;
   let file: string | undefined;
   let out: ReturnType<typeof createWriteStream> | undefined;
   try {
-    for await (const chunk of payload as AsyncIterable<Buffer>) {
+    for await (const chunk of checkedChunks(payload, limit)) {
       size += chunk.length;
-      if (size > limit) throw new ApiError(413, 'Request body is too large');
       if (out) {
         if (!out.write(chunk)) await new Promise((resolve) => out?.once('drain', resolve));
       } else held.push(chunk);

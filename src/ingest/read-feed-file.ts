@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
+import { ApiError } from '../domain/errors.ts';
+import { jsonBytesChecker } from '../domain/json-bytes.ts';
 import { jsonSyntaxProblem } from '../domain/text.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { FEED_COLLECTIONS } from './feed-schema.ts';
@@ -78,22 +80,47 @@ function ndjsonLine(line: string, number: number): unknown {
 
 /**
  * A feed file's bytes for ingestInSlices (a large file that is one document is read a slice at a time):
- * in order, each reading reported to `onBytes` from its start, and by range.
+ * in order, each reading reported to `onBytes` from its start, and by range. `checked`: the bytes were
+ * checked as they arrived (an admin feed's staged body), so they are not scanned again.
  */
-export function feedFileBytes(path: string, onBytes?: (read: number, total: number) => void): FeedBytes {
+export function feedFileBytes(
+  path: string,
+  onBytes?: (read: number, total: number) => void,
+  { checked = false } = {},
+): FeedBytes {
   return {
-    chunks: () => reported(path, onBytes),
+    chunks: () => reported(path, onBytes, !checked),
     range: (start, end) => createReadStream(path, { start, end }),
   };
 }
 
-/** A file's chunks, each reading reported to `onBytes` (bytes read so far, the file's size). */
-async function* reported(path: string, onBytes?: (read: number, total: number) => void): AsyncGenerator<Buffer> {
+/**
+ * A file's chunks, each reading reported to `onBytes` (bytes read so far, the file's size), and each
+ * checked before it is used (domain/json-bytes.ts): bytes that are not UTF-8 would otherwise be read
+ * as U+FFFD and stored as other text than was sent (issue 42), and nesting is bounded as on the API.
+ */
+async function* reported(
+  path: string,
+  onBytes?: (read: number, total: number) => void,
+  check = true,
+): AsyncGenerator<Buffer> {
   const { size } = await stat(path);
+  const checker = check ? jsonBytesChecker() : { push: () => {}, end: () => {} };
   let read = 0;
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
-    read += chunk.length;
-    onBytes?.(read, size);
-    yield chunk;
+  try {
+    for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+      read += chunk.length;
+      onBytes?.(read, size);
+      checker.push(chunk);
+      yield chunk;
+    }
+    checker.end();
+  } catch (error) {
+    if (error instanceof ApiError && !(error instanceof FeedValidationError))
+      throw new FeedValidationError([{ item: 'document', field: '', message: unprefixed(error.message) }]);
+    throw error;
   }
 }
+
+/** The checker's message as a feed problem: "is not valid UTF-8 at byte N", "is nested more than …". */
+const unprefixed = (message: string) => message.replace(/^Request body /, '').replace(/: send JSON as UTF-8$/, '');

@@ -4,7 +4,7 @@ import { type BracketGame, knockoutBracket } from '../domain/results/knockout-br
 import type { KnockoutBracket } from '../shapes/sport-events.ts';
 import type { Store } from '../store/database.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
-import { type AccessScope, assertCanRead } from './access-scope.ts';
+import { type AccessScope, assertFoundInScope } from './access-scope.ts';
 import { teamMatch } from './team-match.ts';
 
 /**
@@ -25,8 +25,9 @@ export async function getBracket(store: Store, tourYearId: string, scope: Access
     ])
     .where('tourYears.id', '=', tourYearId)
     .executeTakeFirst();
-  if (tourYear?.competition !== '3ice') throw notFound(`3ICE tour year "${tourYearId}" not found`, { tourYearId });
-  assertCanRead(scope, tourYear.competition);
+  const unknown = () => notFound(`3ICE tour year "${tourYearId}" not found`, { tourYearId });
+  if (tourYear?.competition !== '3ice') throw unknown();
+  assertFoundInScope(scope, tourYear.competition, unknown);
   const repo = eventsRepository(store.db);
   const matches = (await repo.documentsOf(await repo.bracketGames(tourYearId))).map(teamMatch);
   const games: BracketGame[] = matches.map((m) => ({

@@ -5,7 +5,7 @@ import { formatPublicId, parsePublicId } from '../domain/public-id.ts';
 import type { Event, EventListItem, EventListQuery } from '../shapes/events.ts';
 import type { Store } from '../store/database.ts';
 import { type EventWithTour, eventsRepository } from '../store/repositories/events-repository.ts';
-import { type AccessScope, assertCanRead } from './access-scope.ts';
+import { type AccessScope, assertCanRead, assertFoundInScope } from './access-scope.ts';
 import { heatScoresPath, participantsPath } from './public-paths.ts';
 
 export interface EventListPage {
@@ -104,10 +104,9 @@ function toListItem(row: EventWithTour): EventListItem {
 export async function resolveEvent(store: Store, eventId: string, scope: AccessScope): Promise<EventWithTour> {
   const parsed = parsePublicId(eventId);
   const event = parsed ? await eventsRepository(store.db).findById(parsed.uuid) : undefined;
-  if (!event || (parsed?.competition && parsed.competition !== event.competition)) {
-    throw notFound(`Event "${eventId}" not found`, { eventId });
-  }
-  assertCanRead(scope, event.competition);
+  const unknown = () => notFound(`Event "${eventId}" not found`, { eventId });
+  if (!event || (parsed?.competition && parsed.competition !== event.competition)) throw unknown();
+  assertFoundInScope(scope, event.competition, unknown);
   return event;
 }
 
@@ -115,11 +114,10 @@ export async function resolveEvent(store: Store, eventId: string, scope: AccessS
 export async function getEventDocument(store: Store, eventId: string, scope: AccessScope): Promise<Event> {
   const parsed = parsePublicId(eventId);
   const rows = parsed ? await eventsRepository(store.db).findDocument(parsed.uuid) : undefined;
-  if (!rows || (parsed?.competition && parsed.competition !== rows.event.competition)) {
-    throw notFound(`Event "${eventId}" not found`, { eventId });
-  }
+  const unknown = () => notFound(`Event "${eventId}" not found`, { eventId });
+  if (!rows || (parsed?.competition && parsed.competition !== rows.event.competition)) throw unknown();
   const { event, rounds, heats, roundScores, teams } = rows;
-  assertCanRead(scope, event.competition);
+  assertFoundInScope(scope, event.competition, unknown);
   const competition = getCompetition(event.competition);
   const teamById = new Map(teams.map((t) => [t.id, t]));
   const publicId = formatPublicId(event.competition, event.id);

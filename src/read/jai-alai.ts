@@ -4,7 +4,7 @@ import { JAI_ALAI_SETS_TO_WIN, matchStatus } from '../domain/results/match-score
 import type { JaiAlaiMatch } from '../shapes/sport-events.ts';
 import type { Store } from '../store/database.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
-import { type AccessScope, assertCanRead } from './access-scope.ts';
+import { type AccessScope, assertFoundInScope } from './access-scope.ts';
 import { periodScores } from './sport-events.ts';
 import { teamMatch } from './team-match.ts';
 
@@ -26,8 +26,9 @@ export async function getJaiAlaiCard(store: Store, cardId: string, scope: Access
   }
   const repo = eventsRepository(store.db);
   const events = await repo.findCard(cardId);
-  if (events.length === 0) throw notFound(`Jai Alai card "${cardId}" not found`, { id: cardId });
-  for (const event of events) assertCanRead(scope, event.competition);
+  const unknown = () => notFound(`Jai Alai card "${cardId}" not found`, { id: cardId });
+  if (events.length === 0) throw unknown();
+  for (const event of events) assertFoundInScope(scope, event.competition, unknown);
   const matches = (await repo.documentsOf(events)).map(teamMatch);
   return matches.map((match) => {
     const { event } = match.rows;

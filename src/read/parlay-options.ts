@@ -65,7 +65,7 @@ export async function parlayOptions(
 ): Promise<SgpOptionsDocument> {
   const ids = parlayOddIds(body);
   const { event, model, betStops } = await parlayEvent(store, eventId, access, rules);
-  const legs = await checkedLegs(store, model, event, ids, maxLegs, betStops);
+  const legs = await checkedLegs(store, model, event, ids, maxLegs, betStops, access);
   const groups = new Map<string, Leg[]>();
   for (const leg of legs) groups.set(leg.group, [...(groups.get(leg.group) ?? []), leg]);
   const factors = new Map<string, number>();

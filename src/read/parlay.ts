@@ -38,7 +38,7 @@ import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
 import type { AthleteRow, EventRow, MarketRow, OddRow } from '../store/schema.ts';
-import type { AccessScope } from './access-scope.ts';
+import { type AccessScope, canRead } from './access-scope.ts';
 import { resolveEvent } from './events.ts';
 import { eventBetStops } from './feed-status.ts';
 import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
@@ -229,7 +229,7 @@ export async function priceParlay(
   const ids = parlayOddIds(body);
   const { event, model, betStops } = await parlayEvent(store, eventId, access, rules);
   if (ids.length < 2) throw unprocessable('A parlay needs at least two legs', { oddIds: ids, legs: [] });
-  const legs = await checkedLegs(store, model, event, ids, maxLegs, betStops);
+  const legs = await checkedLegs(store, model, event, ids, maxLegs, betStops, access);
   return parlayDocument(event, model, legs, await jointOf(store, model, event, legs, demand), policy);
 }
 
@@ -446,11 +446,15 @@ export async function checkedLegs(
   ids: readonly string[],
   maxLegs: number,
   betStops: EventBetStops,
+  access: AccessScope,
 ): Promise<Leg[]> {
   const considered = ids.slice(0, maxLegs);
   const found = considered.map((id) => model.odds.get(id) ?? model.byOutcomeId.get(id));
   const missing = considered.filter((_, i) => found[i] === undefined);
-  const elsewhere = missing.length ? await oddsRepository(store.db).findOdds(missing) : [];
+  // An odd the key cannot read is unknown to it, not of another event (issue 42: no existence oracle).
+  const elsewhere = (missing.length ? await oddsRepository(store.db).findOdds(missing) : []).filter((o) =>
+    canRead(access, o.competition),
+  );
   const legs = found.map((odd) => (odd ? legOf(model, odd) : null));
   const facts: LegFacts[] = ids.map((oddId, i) => {
     const leg = legs[i] ?? null;

@@ -13,7 +13,7 @@ import type {
 } from '../shapes/sport-events.ts';
 import type { Store } from '../store/database.ts';
 import { type EventWithTour, eventsRepository } from '../store/repositories/events-repository.ts';
-import { type AccessScope, assertCanRead } from './access-scope.ts';
+import { type AccessScope, assertFoundInScope } from './access-scope.ts';
 import { PUBLIC_PREFIX } from './public-paths.ts';
 import { competitionFields } from './sports.ts';
 import { type MatchPeriod, type MatchTeam, periodWinner, type TeamMatch, teamMatch, teamOfSide } from './team-match.ts';
@@ -49,15 +49,16 @@ export async function resolveSportEvent(
 ): Promise<EventWithTour> {
   const parsed = parsePublicId(id);
   const event = parsed ? await eventsRepository(store.db).findById(parsed.uuid) : undefined;
-  if (!event || (parsed?.competition && parsed.competition !== event.competition))
-    throw notFound(`Event "${id}" not found`, { eventId: id });
+  const unknown = () => notFound(`Event "${id}" not found`, { eventId: id });
+  if (!event || (parsed?.competition && parsed.competition !== event.competition)) throw unknown();
+  // Before the sport's check, whose message names the event's competition.
+  assertFoundInScope(scope, event.competition, unknown);
   if (event.competition !== sport) {
     const [belongs, wanted] = [getCompetition(event.competition), getCompetition(sport)];
     const message = `Event "${id}" belongs to ${belongs.name} (${belongs.key}), not ${wanted.name} (${sport})`;
     const metadata = { eventId: id, competition: belongs.key };
     throw route === 'odds' ? badRequest(message, metadata) : notFound(message, metadata);
   }
-  assertCanRead(scope, event.competition);
   return event;
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Connection } from './connection.ts';
 
@@ -486,6 +487,30 @@ async function modelProbability(db: AnyDb): Promise<void> {
     await db.schema.alterTable(table).addColumn('probability', double).execute();
 }
 
+/**
+ * The secret stream tokens are signed with (issue 42): random, held by the store so that every node
+ * signs and checks with the same one, and rotated by `altsports keys rotate-stream-secret`. A retired
+ * secret stays until its tokens have expired.
+ */
+async function streamSecrets(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('stream_token_secrets')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('secret', text, (c) => c.notNull())
+    .addColumn('created_at', text, (c) => c.notNull())
+    .addColumn('retired_at', text)
+    .execute();
+  await db
+    .insertInto('stream_token_secrets')
+    .values({
+      id: randomBytes(6).toString('base64url'),
+      secret: randomBytes(32).toString('base64url'),
+      created_at: new Date().toISOString(),
+      retired_at: null,
+    })
+    .execute();
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
   '0002-results': { up: results },
@@ -499,6 +524,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-settlement': { up: settlement },
   '0011-in-play': { up: inPlay },
   '0012-model-probability': { up: modelProbability },
+  '0013-stream-secrets': { up: streamSecrets },
 };
 
 export const migrationProvider: MigrationProvider = {

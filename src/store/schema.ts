@@ -323,6 +323,17 @@ export interface ApiKeyRow {
   ratePerDay: number | null;
 }
 
+/** A secret stream tokens are signed with (issue 42); the one not retired signs new tokens. */
+export interface StreamTokenSecretRow {
+  /** Short and public: a token names the secret it was signed with. */
+  id: string;
+  /** 32 random bytes, base64url. */
+  secret: string;
+  createdAt: string;
+  /** When a rotation replaced it; its tokens are honoured until they expire. */
+  retiredAt: string | null;
+}
+
 /** One entry of the bounded change log (issue 6): what a committed feed batch changed. */
 export interface ChangeRow {
   id: Generated<number>;
@@ -413,6 +424,7 @@ export interface Database {
   markets: MarketRow;
   odds: OddRow;
   apiKeys: ApiKeyRow;
+  streamTokenSecrets: StreamTokenSecretRow;
   changes: ChangeRow;
   pricingModels: PricingModelRow;
   feedActivity: FeedActivityRow;
@@ -423,5 +435,5 @@ export interface Database {
 /** The tables of raw facts, which feed batches write: one per feed collection, of the same name. */
 export type FactTable = Exclude<
   keyof Database,
-  'apiKeys' | 'changes' | 'pricingModels' | 'feedActivity' | 'settlements' | 'oddsHistory'
+  'apiKeys' | 'streamTokenSecrets' | 'changes' | 'pricingModels' | 'feedActivity' | 'settlements' | 'oddsHistory'
 >;

@@ -226,6 +226,18 @@ describe('altsports CLI', { concurrency: true }, () => {
     assert.ok(remaining[0]?.revokedAt, 'revokedAt is not set');
   });
 
+  test('keys rotate-stream-secret: each run names a new secret (issue 42)', async () => {
+    const env = { DATA_DIR: dataDir() };
+    const first = await runCli(['keys', 'rotate-stream-secret'], env);
+    assertExit(first, 0);
+    const second = await runCli(['keys', 'rotate-stream-secret'], env);
+    assertExit(second, 0);
+    const secretId = (result: typeof first) => /signed with secret (\S+);/.exec(result.stdout)?.[1];
+    assert.ok(secretId(first), first.stdout);
+    assert.notEqual(secretId(first), secretId(second));
+    assert.match(second.stdout, /previous one work until they expire \(600 s at most\)/);
+  });
+
   test('import of a JSON feed prints inserted counts; importing it again changes nothing', async () => {
     const env = { DATA_DIR: dataDir() };
     const first = await runCli(['import', fixtureFile()], env);

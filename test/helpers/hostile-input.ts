@@ -810,6 +810,7 @@ const TABLES = {
   markets: true,
   odds: true,
   apiKeys: true,
+  streamTokenSecrets: true,
   changes: true,
   pricingModels: true,
   feedActivity: true,

@@ -50,7 +50,7 @@ describeEachStore('auth', (open, kind) => {
     }
   });
 
-  test('a key limited to some competitions sees only those, and gets 403 outside them', async () => {
+  test('a key limited to some competitions sees only those, and gets 403 naming another', async () => {
     const { get } = shared();
     const as = { 'x-api-key': WSL_ONLY_KEY };
     assert.deepEqual(
@@ -66,14 +66,40 @@ describeEachStore('auth', (open, kind) => {
       ['wsl'],
     );
     assert.equal((await get(`${BASE}/events/${WSL_LIVE}`, as)).statusCode, 200);
-    for (const url of [
-      `${BASE}/events/${MASL_GAME}`,
-      `${BASE}/events?competition=masl`,
-      `${BASE}/futures/masl/tour/masl-league/odds/winner`,
-    ]) {
+    // A filter naming another competition is a 403; an id of its events a 404 (issue 42, below).
+    for (const url of [`${BASE}/events?competition=masl`, `${BASE}/futures/masl/tour/masl-league/odds/winner`]) {
       const res = await get(url, as);
       assert.equal(res.statusCode, 403, url);
       assert.match(JSON.parse(res.body).message, /"masl"/);
+    }
+  });
+
+  test("an id outside the key's competitions answers exactly as an unknown id (issue 42)", async () => {
+    const { app } = shared();
+    const unknown = 'b2b2b2b2-0000-4000-8000-00000000ffff';
+    const answer = async (id: string, [method, path, payload]: readonly [string, string, unknown?]) => {
+      const res = await app.inject({
+        method: method as 'GET' | 'POST',
+        url: `${BASE}${path.replaceAll('ID', id)}`,
+        headers: { 'x-api-key': WSL_ONLY_KEY },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      const { statusCode, message, metadata } = JSON.parse(res.body.replaceAll(id, 'ID'));
+      return { status: res.statusCode, statusCode, message, metadata };
+    };
+    for (const route of [
+      ['GET', '/events/ID'],
+      ['GET', '/events/masl:ID'],
+      ['GET', '/events/ID/participants'],
+      ['GET', '/events/ID/heats/h-1'],
+      ['GET', '/events/ID/eventWinner'],
+      ['GET', '/events/ID/odds-history'],
+      ['POST', '/events/ID/sgp', { oddIds: ['a', 'b'] }],
+      ['POST', '/events/ID/sgp/options', { oddIds: ['a'] }],
+    ] as const) {
+      const outside = await answer(MASL_GAME, route);
+      assert.deepEqual(outside, await answer(unknown, route), route.join(' '));
+      assert.equal(outside.status, 404, route.join(' '));
     }
   });
 

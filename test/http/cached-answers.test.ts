@@ -244,7 +244,7 @@ describeEachStore('cached answers, over real HTTP', (open) => {
       [EVENT, TEST_KEY, 200],
       [EVENT, oneOff, 401],
       [EVENT, TEST_KEY, 200],
-      [`${BASE}/events/${MASL_GAME}`, WSL_ONLY_KEY, 403],
+      [`${BASE}/events/${MASL_GAME}`, WSL_ONLY_KEY, 404],
       [EVENT, WSL_ONLY_KEY, 200],
       [EVENT, oneOff, 401],
       [EVENT, TEST_KEY, 200],

@@ -181,6 +181,6 @@ describeEachStore('GET /events/{eventId}/odds-history', (open) => {
       const body = await error(`${BASE}/events/${LIVE}/odds-history?${query}`, 400);
       assert.match(body.message, new RegExp(name), query);
     }
-    await error(`${BASE}/events/spr:${SPR_EVENT}/odds-history`, 403, { 'x-api-key': WSL_ONLY_KEY });
+    await error(`${BASE}/events/spr:${SPR_EVENT}/odds-history`, 404, { 'x-api-key': WSL_ONLY_KEY });
   });
 });

@@ -87,6 +87,14 @@ describe('OpenAPI document and docs page [sqlite]', () => {
     await testStore?.cleanup();
   });
 
+  test("the parlay routes' bodies state SGP_MAX_LEGS (12 by default) as their lists' maxItems (issue 42)", () => {
+    for (const path of ['/api/v1/public/events/{eventId}/sgp', '/api/v1/public/events/{eventId}/sgp/options']) {
+      const schema = doc.paths[path]?.post?.requestBody?.content?.['application/json']?.schema;
+      const maxItems = [...JSON.stringify(schema).matchAll(/"maxItems":(\d+)/g)].map((m) => Number(m[1]));
+      assert.deepEqual(maxItems, [12, 12], path);
+    }
+  });
+
   test('GET /api/v1/public/openapi.json needs no key and answers JSON', async () => {
     const response = await app.inject({ method: 'GET', url: OPENAPI_URL });
     assert.equal(response.statusCode, 200);

@@ -320,3 +320,32 @@ describeEachStore('POST /admin/events/{eventId}/markets/generate', (open) => {
     assert.match(JSON.parse(apart.body).message, /too far apart/);
   });
 });
+
+describeEachStore('POST /events/{eventId}/sgp: no existence oracle (issue 42)', (open) => {
+  test("an odd of an event outside the key's competitions is UNKNOWN_ODD, as a made-up id is", async () => {
+    const store = await open();
+    const { app } = await parlayApp(store);
+    const { createApiKey } = await import('../../src/access/api-keys.ts');
+    const sprOnly = 'spr-only-key-0123456789abcdef';
+    await createApiKey(store, { name: 'spr only', key: sprOnly, competitions: ['spr'] });
+    const codes = async (key: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${BASE}/events/${FIELD}/sgp`,
+        headers: { 'x-api-key': key },
+        payload: [odd('eventWinner', 0), 'o-bk1-red', `${OTHER}:eventWinner:fb-1`],
+      });
+      assert.equal(res.statusCode, 422, res.body);
+      return (JSON.parse(res.body) as { metadata: { legs: unknown } }).metadata.legs;
+    };
+    assert.deepEqual(await codes(sprOnly), [
+      { oddId: 'o-bk1-red', code: 'UNKNOWN_ODD' },
+      { oddId: `${OTHER}:eventWinner:fb-1`, code: 'OTHER_EVENT' },
+    ]);
+    assert.deepEqual(await codes(TEST_KEY), [
+      { oddId: 'o-bk1-red', code: 'OTHER_EVENT' },
+      { oddId: `${OTHER}:eventWinner:fb-1`, code: 'OTHER_EVENT' },
+    ]);
+    await app.close();
+  });
+});

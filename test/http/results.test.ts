@@ -205,13 +205,13 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (_open, kind) => {
     }
   });
 
-  test('a key limited to other competitions gets 403', async () => {
+  test('a key limited to other competitions gets 404, as for an unknown event (issue 42)', async () => {
     const { app } = shared();
     const res = await app.inject({
       url: `${BASE}/events/${BKFC_EVENT}/heats/bk-h1`,
       headers: { 'x-api-key': 'wsl-only-key-0123456789abcdef' },
     });
-    assert.equal(res.statusCode, 403);
+    assert.equal(res.statusCode, 404);
   });
 
   test('the event document links each heat to its scores and the event to its participants', async () => {

@@ -168,6 +168,19 @@ describe('CORS', () => {
 
       const stranger = await app.get(`${BASE}/sports`, { origin: 'https://evil.example' });
       assert.equal(stranger.headers['access-control-allow-origin'], undefined);
+
+      // Not a preflight (no Origin): refused as any bad request is, in the error body (issue 42).
+      const noOrigin = await app.app.inject({
+        method: 'OPTIONS',
+        url: `${BASE}/sports`,
+        headers: { 'access-control-request-method': 'GET' },
+      });
+      assert.equal(noOrigin.statusCode, 400);
+      assert.match(String(noOrigin.headers['content-type']), /^application\/json/);
+      assert.equal(JSON.parse(noOrigin.body).statusCode, 400);
+      assert.match(JSON.parse(noOrigin.body).message, /preflight/i);
+      assert.equal(noOrigin.headers['x-content-type-options'], 'nosniff');
+      assert.ok(noOrigin.headers['x-request-id']);
     } finally {
       await close();
     }

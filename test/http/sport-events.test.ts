@@ -884,7 +884,7 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
     errorBody(await post(`/events/gsoc:${GSOC_DONE}/sgp`, ['tm-gd-ml-home', 'tm-gd-total-over']), 422);
   });
 
-  test('a key restricted to another competition gets 403 on routes 8 to 17', async () => {
+  test('a key restricted to another competition gets 404 on routes 8 to 17, as for an unknown id (issue 42)', async () => {
     const wslOnly = { 'x-api-key': WSL_ONLY_KEY };
     for (const url of [
       `/events/gsoc/gsoc:${GSOC_DONE}`,
@@ -898,8 +898,9 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
       `/events/jaialai/${JAI_CARD}`,
       `/events/jaialai/${JAI_1}/odds`,
     ]) {
-      const body = errorBody(await get(url, wslOnly), 403);
-      assert.deepEqual(body.metadata.allowedCompetitions, ['wsl'], url);
+      const body = errorBody(await get(url, wslOnly), 404);
+      assert.match(body.message, /not found$/, url);
+      assert.equal(body.metadata.allowedCompetitions, undefined, url);
     }
     // The full key reads the same URL.
     json<CurlingEvent>(await get(`/events/gsoc/${GSOC_DONE}`));

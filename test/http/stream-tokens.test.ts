@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { revokeApiKey } from '../../src/access/api-keys.ts';
+import { hashKey, revokeApiKey } from '../../src/access/api-keys.ts';
+import { rotateStreamSecret } from '../../src/access/stream-tokens.ts';
+import type { Store } from '../../src/store/database.ts';
 import { fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
 import { freezeClock, NOON } from '../helpers/clock.ts';
 import { SseStream } from '../helpers/sse.ts';
@@ -93,4 +96,87 @@ describeEachStore('stream tokens for browsers (issue 28)', (open) => {
       await app.close();
     }
   });
+
+  test('only the server can sign a token (issue 42): no key-derived signature, no long expiry, one encoding', async (t) => {
+    freezeClock(t);
+    const store = await open();
+    const { app } = await fixtureApp(store, { STREAM_TOKEN_SECONDS: '60' });
+    try {
+      const token = await issueToken(app);
+      assert.equal(await tokenStatus(app, token), 400, 'accepted');
+      const [payload, signature] = token.split('.') as [string, string];
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+      const keyId = claims.k as string;
+      const tenYears = Math.floor(NOON / 1000) + 10 * 365 * 86_400;
+      // What a key holder can compute: an HMAC under the key's SHA-256, the stored hash.
+      const byKeyHash = encode({ k: keyId, c: null, e: tenYears });
+      const keyHashSignature = sign(hashKey(TEST_KEY), byKeyHash);
+      // The server's own secret, over a payload whose expiry is past STREAM_TOKEN_SECONDS from its issue.
+      const secrets = await store.db.selectFrom('streamTokenSecrets').selectAll().execute();
+      const current = secrets.find((s) => s.id === claims.s) as { secret: string };
+      const tooLong = encode({ ...claims, e: (claims.i as number) + 61 });
+      for (const [forged, why] of [
+        [`${byKeyHash}.${keyHashSignature}`, 'signed with the key hash'],
+        [`${tooLong}.${sign(current.secret, tooLong)}`, 'expiry past STREAM_TOKEN_SECONDS'],
+        [`${token}=`, 'padded signature'],
+        [`${payload}=.${signature}`, 'padded payload'],
+        [`${payload}.${signature.slice(0, -1)}${nonCanonicalLast(signature)}`, 'non-canonical last character'],
+      ] as const)
+        assert.equal(await tokenStatus(app, forged), 401, why);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test("a rotated secret's tokens work until they expire; new tokens use the new secret", async (t) => {
+    freezeClock(t);
+    const store = await open();
+    const { app } = await fixtureApp(store, { STREAM_TOKEN_SECONDS: '60' });
+    try {
+      const before = await issueToken(app);
+      await rotateStreamSecret(store, { tokenSeconds: 60 });
+      t.mock.timers.setTime(NOON + 5_001);
+      const after = await issueToken(app);
+      assert.notEqual(secretOf(before), secretOf(after));
+      assert.equal(await tokenStatus(app, before), 400, "the previous secret's token, before its expiry");
+      assert.equal(await tokenStatus(app, after), 400);
+      t.mock.timers.setTime(NOON + 61_000);
+      assert.equal(await tokenStatus(app, after), 400, 'issued after the rotation, still within its lifetime');
+      assert.equal(await tokenStatus(app, before), 401, 'expired');
+      assert.equal((await secretRows(store)).length, 2);
+      await rotateStreamSecret(store, { tokenSeconds: 60 });
+      assert.equal((await secretRows(store)).length, 2, 'secrets retired longer ago than any lifetime are deleted');
+    } finally {
+      await app.close();
+    }
+  });
 });
+
+type App = Awaited<ReturnType<typeof fixtureApp>>['app'];
+
+async function issueToken(app: App): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: `${BASE}/stream/tokens`, headers: { 'x-api-key': TEST_KEY } });
+  assert.equal(res.statusCode, 201, res.body);
+  return (JSON.parse(res.body) as { token: string }).token;
+}
+
+/** competition=nope is a 400 after authentication: a 400 says the token was accepted. */
+async function tokenStatus(app: App, token: string): Promise<number> {
+  return (
+    await app.inject({ method: 'GET', url: `${BASE}/stream?token=${encodeURIComponent(token)}&competition=nope` })
+  ).statusCode;
+}
+
+const encode = (claims: unknown) => Buffer.from(JSON.stringify(claims)).toString('base64url');
+const sign = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(`altsports-stream-token:${payload}`).digest('base64url');
+const secretOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[0] as string, 'base64url').toString()) as { s: string }).s;
+const secretRows = (store: Store) => store.db.selectFrom('streamTokenSecrets').selectAll().execute();
+
+/** A 32-byte signature's last base64url character carries 2 unused bits: another character decodes to the same bytes. */
+function nonCanonicalLast(signature: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const index = alphabet.indexOf(signature.at(-1) as string);
+  return alphabet[index ^ 1] as string;
+}

@@ -36,7 +36,7 @@ async function* each(documents: readonly NumberedDocument[]): AsyncGenerator<Num
 async function contents(store: Store): Promise<Record<string, string[]>> {
   const tables = await store.db.introspection.getTables();
   const out: Record<string, string[]> = {};
-  for (const { name } of tables.filter((t) => !/migration|api_key|usage|rate/.test(t.name))) {
+  for (const { name } of tables.filter((t) => !/migration|api_key|stream_token_secret|usage|rate/.test(t.name))) {
     const rows = await store.db
       .selectFrom(name as 'events')
       .selectAll()

@@ -10,7 +10,7 @@ import { readFeedDocuments } from '../../src/ingest/read-feed-file.ts';
 const dir = mkdtempSync(join(tmpdir(), 'altsports-read-feed-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-function file(name: string, text: string): string {
+function file(name: string, text: string | Buffer): string {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
@@ -79,5 +79,17 @@ describe('readFeedDocuments', () => {
     assert.equal(count, 2000);
     assert.equal(read, total);
     assert.ok(readAtFirst !== undefined && readAtFirst < total / 4, `${readAtFirst} of ${total} bytes read`);
+  });
+
+  test('bytes that are not UTF-8 are refused naming their offset, not read as U+FFFD (issue 42)', async () => {
+    const bad = (text: string) => Buffer.concat([Buffer.from(text), Buffer.from([0xff]), Buffer.from('"}]}\n')]);
+    for (const path of [
+      file('bad.json', bad('{\n  "tours": [{"id": "t-1", "name": "A')),
+      file('bad.ndjson', Buffer.concat([Buffer.from('{"tours":[]}\n'), bad('{"tours":[{"name":"A')])),
+    ]) {
+      const [item, , message] = await problem(path);
+      assert.equal(item, 'document', path);
+      assert.match(message, /is not valid UTF-8 at byte (38|33)/, path);
+    }
   });
 });

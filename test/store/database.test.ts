@@ -26,6 +26,7 @@ const TABLES = [
   'round_scores',
   'rounds',
   'settlements',
+  'stream_token_secrets',
   'team_games',
   'teams',
   'tour_years',
@@ -269,6 +270,12 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     ratePerMinute: 60,
     ratePerDay: 0,
   },
+  streamTokenSecrets: {
+    id: 'secret-1',
+    secret: 'b'.repeat(43),
+    createdAt: T0,
+    retiredAt: T1,
+  },
   changes: {
     id: 7,
     kind: 'odds',
@@ -354,6 +361,7 @@ describeEachStore('store', (open) => {
       '0010-settlement',
       '0011-in-play',
       '0012-model-probability',
+      '0013-stream-secrets',
     ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);

@@ -32,7 +32,7 @@ describeEachStore('0007-integrators on a store that holds data', (open) => {
       await sql`alter table ${sql.table(table)} drop column status_reason`.execute(store.db);
     await sql`drop index events_last_changed_at`.execute(store.db);
     await sql`alter table events drop column last_changed_at`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading', '0009-odds-history', '0010-settlement', '0011-in-play', '0012-model-probability')`.execute(
+    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading', '0009-odds-history', '0010-settlement', '0011-in-play', '0012-model-probability', '0013-stream-secrets')`.execute(
       store.db,
     );
 
@@ -43,6 +43,7 @@ describeEachStore('0007-integrators on a store that holds data', (open) => {
       '0010-settlement',
       '0011-in-play',
       '0012-model-probability',
+      '0013-stream-secrets',
     ]);
     const events = await store.db.selectFrom('events').select(['id', 'updatedAt', 'lastChangedAt']).execute();
     const latest = await latestRowTimes(store);
@@ -65,7 +66,13 @@ describeEachStore('0009-odds-history on a store that holds odds', (open) => {
     for (const feed of [fixtureFeed(), resultsFeed(), oddsFeed()]) await ingestFeed(store, feed);
     // Back to the store 0008 left, and its records.
     await undoAfter0008(store);
-    const later = ['0009-odds-history', '0010-settlement', '0011-in-play', '0012-model-probability'];
+    const later = [
+      '0009-odds-history',
+      '0010-settlement',
+      '0011-in-play',
+      '0012-model-probability',
+      '0013-stream-secrets',
+    ];
     await sql`delete from kysely_migration where name in (${sql.join(later)})`.execute(store.db);
 
     assert.deepEqual(await migrateToLatest(store), later);
@@ -101,6 +108,7 @@ async function undoAfter0008(store: Store): Promise<void> {
   ])
     await sql`alter table ${sql.table(table as string)} drop column ${sql.ref(column as string)}`.execute(store.db);
   await sql`drop table odds_history`.execute(store.db);
+  await sql`drop table stream_token_secrets`.execute(store.db);
 }
 
 /** Each event's rows' updatedAt, read through Kysely rather than the migration's SQL. */
@@ -133,9 +141,13 @@ describeEachStore('0012-model-probability on a store that holds odds', (open) =>
     for (const feed of [fixtureFeed(), resultsFeed(), oddsFeed()]) await ingestFeed(store, feed);
     for (const table of ['odds', 'odds_history'])
       await sql`alter table ${sql.table(table)} drop column probability`.execute(store.db);
-    await sql`delete from kysely_migration where name = '0012-model-probability'`.execute(store.db);
+    // The migrations after it go too, so that they run again in order.
+    await sql`drop table stream_token_secrets`.execute(store.db);
+    await sql`delete from kysely_migration where name in ('0012-model-probability', '0013-stream-secrets')`.execute(
+      store.db,
+    );
 
-    assert.deepEqual(await migrateToLatest(store), ['0012-model-probability']);
+    assert.deepEqual(await migrateToLatest(store), ['0012-model-probability', '0013-stream-secrets']);
     const odds = await store.db.selectFrom('odds').select(['id', 'probability']).execute();
     assert.ok(odds.length > 20);
     assert.ok(odds.every((o) => o.probability === null));

@@ -13,13 +13,14 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from '../../scripts/t
 import { createApiKey } from '../../src/access/api-keys.ts';
 import { migrateToLatest, openStore } from '../../src/store/database.ts';
 import { ADMIN_KEY, TEST_KEY } from '../helpers/app.ts';
-import { spawnCli } from '../helpers/cli.ts';
+import { runCli, spawnCli } from '../helpers/cli.ts';
 import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { type RunningRedis, startRedis } from '../helpers/redis.ts';
 import { waitForHealth } from '../helpers/serve.ts';
 import { SseStream } from '../helpers/sse.ts';
 
 const LIMITED_KEY = 'limited-key-0123456789abcdef';
+const REVOCABLE_KEY = 'revocable-key-0123456789abcdef';
 const LIMIT = 4;
 
 interface Node {
@@ -62,6 +63,7 @@ describe('two API nodes on one PostgreSQL store and one Redis', () => {
     await migrateToLatest(store);
     await createApiKey(store, { name: 'full', key: TEST_KEY, ratePerMinute: 0, ratePerDay: 0 });
     await createApiKey(store, { name: 'limited', key: LIMITED_KEY, ratePerMinute: LIMIT, ratePerDay: 0 });
+    await createApiKey(store, { name: 'revocable', key: REVOCABLE_KEY });
     await store.close();
     redis = await startRedis();
     const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, ADMIN_API_KEY: ADMIN_KEY, DEMO_API_KEY: 'off' };
@@ -149,6 +151,38 @@ describe('two API nodes on one PostgreSQL store and one Redis', () => {
       const body = (await refused.json()) as Record<string, unknown>;
       assert.equal(body.statusCode, 429);
       assert.equal(typeof body.message, 'string');
+    }
+  });
+
+  test("a key revoked by the CLI ends its streams on both nodes, a token from node A's streams on node B included (issue 42)", async () => {
+    const issued = await fetch(`${a.base}/api/v1/public/stream/tokens`, {
+      method: 'POST',
+      headers: { 'x-api-key': REVOCABLE_KEY },
+    });
+    assert.equal(issued.status, 201);
+    const { token } = (await issued.json()) as { token: string };
+    const streams = await Promise.all([
+      SseStream.open(`${a.base}/api/v1/public/stream`, { 'x-api-key': REVOCABLE_KEY }),
+      SseStream.open(`${b.base}/api/v1/public/stream`, { 'x-api-key': REVOCABLE_KEY }),
+      SseStream.open(`${b.base}/api/v1/public/stream?token=${encodeURIComponent(token)}`),
+    ]);
+    try {
+      for (const stream of streams) {
+        assert.equal(stream.status, 200, 'node B takes the token node A signed: the secret is in the store');
+        assert.equal((await stream.nextEvent()).event, 'ready');
+      }
+      const revoked = await runCli(['keys', 'revoke', 'revocable-k'], { DATABASE_URL: databaseUrl });
+      assert.equal(revoked.code, 0, revoked.stderr);
+      for (const stream of streams) {
+        const events = await stream.eventsUntil((event) => event.event === 'close', 15_000);
+        assert.deepEqual(events.at(-1)?.json, {
+          reason: 'keyRevoked',
+          message: 'The API key of this stream was revoked.',
+        });
+        await stream.ended;
+      }
+    } finally {
+      await Promise.all(streams.map((stream) => stream.close()));
     }
   });
 });

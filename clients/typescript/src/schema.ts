@@ -15,7 +15,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Answers 200 when the store answers, 503 otherwise. Needs no key.
+         * @description Answers 200 when the store answers, 503 otherwise: when it cannot be reached, or once a read found the SQLite file corrupt (which a restart does not mend). Needs no key.
          */
         get: {
             parameters: {
@@ -40,7 +40,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description the store cannot be reached */
+                /** @description the store cannot be reached, or a read found it corrupt */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3448,7 +3448,9 @@ export interface paths {
          *     - `future`: futures of a competition changed (FutureChange).
          *     - `reset`: too much changed to list (a bulk load, shared facts such as athletes), or the log no longer reaches back to
          *       Last-Event-ID: refetch what you show (ResetNotice). Sent whatever the filters.
-         *     - `close`: the server is shutting down; reconnect (to another node) with Last-Event-ID (StreamClose).
+         *     - `close`: the server ended the stream, `data.reason` says why (StreamClose): `shutdown` (reconnect, to another node,
+         *       with Last-Event-ID), `keyRevoked` (within a few seconds of the key's revocation; do not reconnect) or `keyChanged`
+         *       (the key's competitions changed; reconnect with Last-Event-ID to read under them).
          *
          *     Each `data` is the JSON of the component schema named in parentheses (components.schemas).
          *
@@ -4804,6 +4806,8 @@ export interface components {
         };
         /** StreamClose */
         StreamClose: {
+            /** @description why the server ended the stream: it is shutting down (reconnect), the key was revoked (do not), or the key's competitions changed (reconnect) */
+            reason: "shutdown" | "keyRevoked" | "keyChanged";
             message: string;
         };
         /** ServerErrorResponse */

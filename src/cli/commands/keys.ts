@@ -14,6 +14,7 @@ const USAGE = [
   "                                                                change a key's rate limits",
   '  altsports keys revoke ID_OR_PREFIX                            revoke a key',
   "  altsports keys usage ID_OR_PREFIX [--json]                    a key's requests this minute and today, by route",
+  '  altsports keys rotate-stream-secret                           replace the secret stream tokens are signed with',
   '',
   "ID_OR_PREFIX: a key's id, or the start of its id or of the key, as `keys list` shows them; one",
   'that names several keys changes none and lists them.',
@@ -25,6 +26,11 @@ const USAGE = [
   '',
   'Usage counts are kept where the rate limits are: in Redis (REDIS_URL), which this command reads,',
   'or in the serving process without Redis, where only GET /api/v1/public/usage (with the key) sees them.',
+  '',
+  'Stream tokens (POST /api/v1/public/stream/tokens) are signed with a random secret kept in the store,',
+  'shared by every server. rotate-stream-secret makes a new one sign new tokens within 5 seconds; tokens',
+  "signed with the previous one work until they expire (STREAM_TOKEN_SECONDS), the previous secret's",
+  'own retirement earlier than that deleted.',
 ].join('\n');
 
 /** The limits given on the command line; an absent option leaves that limit as it is. */
@@ -55,7 +61,7 @@ export const keysCommand: Command = {
     const [action, target] = positionals;
     if (
       !action ||
-      !['create', 'list', 'limits', 'revoke', 'usage'].includes(action) ||
+      !['create', 'list', 'limits', 'revoke', 'usage', 'rotate-stream-secret'].includes(action) ||
       ((action === 'revoke' || action === 'limits' || action === 'usage') && !target)
     ) {
       console.error(USAGE);
@@ -75,6 +81,14 @@ export const keysCommand: Command = {
     const store = await openMigratedStore(config);
     try {
       if (action === 'usage') return await printUsage(store, config, target as string, values.json === true);
+      if (action === 'rotate-stream-secret') {
+        const { rotateStreamSecret } = await import('../../access/stream-tokens.ts');
+        const secret = await rotateStreamSecret(store, { tokenSeconds: config.streamTokenSeconds });
+        console.log(
+          `Stream tokens are now signed with secret ${secret.id}; tokens of the previous one work until they expire (${config.streamTokenSeconds} s at most).`,
+        );
+        return 0;
+      }
       if (action === 'create') {
         const name = (values.name as string | undefined)?.trim();
         if (!name) {

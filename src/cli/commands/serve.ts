@@ -35,7 +35,7 @@ export const serveCommand: Command = {
     // Loaded here rather than at the top, so that `altsports serve --help` answers at once.
     const { default: closeWithGrace } = await import('close-with-grace');
     const { loadDemoData, storeIsEmpty } = await import('../../demo/load-demo.ts');
-    const store = await openMigratedStore(config);
+    const store = await openMigratedStore(config, { checkIntegrity: true });
     // An empty store's demo dataset is generated on a thread of its own while the app is built (issue 24).
     const now = new Date();
     const demo =
@@ -76,7 +76,7 @@ export const serveCommand: Command = {
       },
     );
 
-    const origins = await app.listenAll();
+    const origins = await app.listenAll().catch((error: unknown) => failedToListen(error, app, store));
     const origin = origins.public as string;
     const adminOrigin = origins.admin ?? origin;
     const metricsUrl = config.metrics ? `${origins.metrics ?? origin}${METRICS_PATH}` : null;
@@ -138,6 +138,31 @@ export const serveCommand: Command = {
     }
   },
 };
+
+/** How long a server that could not listen may take to close before the process exits anyway. */
+const FAILED_START_CLOSE_MS = 1_000;
+
+/**
+ * A listener could not start: one line naming the setting (not a stack), what did start closed, and
+ * the process ended with 1 at once, so that a supervisor restarts it. The exit is explicit: the
+ * app's worker threads and connections need not all have closed within the time a supervisor waits.
+ */
+async function failedToListen(
+  error: unknown,
+  app: { close(): Promise<unknown>; log: { error(obj: object, msg: string): void } },
+  store: { close(): Promise<unknown> },
+): Promise<never> {
+  const { ListenError } = await import('../../http/plugins/listeners.ts');
+  if (!(error instanceof ListenError)) throw error;
+  console.error(`altsports serve: ${error.message}`);
+  app.log.error({ err: error.cause }, error.message);
+  const closed = app
+    .close()
+    .then(() => store.close())
+    .catch(() => {});
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, FAILED_START_CLOSE_MS).unref())]);
+  process.exit(1);
+}
 
 /** After SIGTERM, how long idle keep-alive connections may still bring a request (one already on its way). */
 const DRAIN_IDLE_MS = 1_000;

@@ -46,9 +46,12 @@ export function scopeOf(request: FastifyRequest): AccessScope {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { store: Store; adminApiKey: string | undefined }) => {
+  async (
+    app: FastifyInstance,
+    options: { store: Store; adminApiKey: string | undefined; streamTokenSeconds: number },
+  ) => {
     const verify = keyVerifier(options.store);
-    const verifyToken = streamTokenVerifier(options.store);
+    const verifyToken = streamTokenVerifier(options.store, options.streamTokenSeconds);
     app.decorateRequest('apiKey', null);
 
     app.addHook('onRequest', async (request) => {

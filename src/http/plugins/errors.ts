@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type {
@@ -145,6 +146,19 @@ export function isStoreUnavailable(error: unknown): boolean {
   return check(error, 0);
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What SQLite said when a read found the file corrupt, once it has; /healthz reports it (issue 42). */
+    storeCorruption: string | null;
+  }
+}
+
+/** SQLite's word that the file itself is broken (SQLITE_CORRUPT and its extended codes, SQLITE_NOTADB). */
+function isStoreCorrupt(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
+}
+
 /** PostgreSQL's character_not_in_repertoire and untranslatable_character: text the input checks should have caught. */
 function isTextRefusedByStore(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
@@ -161,6 +175,7 @@ export const errorsPlugin = fp(
       reply.code(404).send(errorBody(404, notFound.message, notFound.metadata));
     });
 
+    app.decorate('storeCorruption', null);
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const known = error instanceof ApiError ? error : frameworkClientError(error);
       const stack = options.debugErrors ? (error.stack ?? '') : '';
@@ -201,6 +216,11 @@ export const errorsPlugin = fp(
             ),
           );
         return;
+      }
+      if (isStoreCorrupt(error) && app.storeCorruption === null) {
+        // The request still gets its 500; from now on /healthz says the node is not fit to serve.
+        app.storeCorruption = error.message;
+        request.log.fatal({ err: error }, 'the store is corrupt: /healthz answers 503 until it is repaired');
       }
       request.log.error({ err: error }, 'unhandled error');
       reply.code(500).send(errorBody(500, 'Internal server error', { requestId: request.id }, stack));
@@ -249,6 +269,8 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
       ...RAW_ANSWER_HEADERS,
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
+      // No request was parsed to take an id from: a new one, so the answer can still be quoted.
+      'x-request-id': randomUUID(),
       connection: 'close',
     };
     const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);

@@ -1,12 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { activeKeyScopes, narrowScope, type VerifiedKey } from '../../access/api-keys.ts';
 import { ApiError } from '../../domain/errors.ts';
+import type { Store } from '../../store/database.ts';
 
 /**
  * Server-sent events (text/event-stream) over a hijacked reply: framing, heartbeats that keep
  * proxies from timing the connection out, a bound on what a slow client may leave unread, and a
- * last `close` event to every client when the server shuts down (so that it reconnects elsewhere).
+ * last `close` event to every client when the server shuts down (so that it reconnects elsewhere),
+ * or when its key is revoked or reads other competitions than when the stream opened (issue 42).
  */
+
+/** Why the server ended a stream, in the `close` event's data. */
+export type CloseReason = 'shutdown' | 'keyRevoked' | 'keyChanged';
+
+const CLOSE_MESSAGES: Record<CloseReason, string> = {
+  shutdown: 'The server is shutting down; reconnect with Last-Event-ID to resume.',
+  keyRevoked: 'The API key of this stream was revoked.',
+  keyChanged: "The API key's competitions changed; reconnect with Last-Event-ID to resume under them.",
+};
 export interface EventStream {
   send(event: { id?: number; event: string; data: unknown }): void;
   /** Runs once, when the client goes away or the stream is ended. */
@@ -28,11 +40,24 @@ export interface EventStreamOptions {
   maxBufferedBytes?: number;
   /** The reconnection delay suggested to clients (the `retry` field). */
   retryMs?: number;
+  /** Where keys are kept, and how often open streams' keys are read again from it. */
+  keys: { store: Store; checkMs: number };
+}
+
+interface OpenStream {
+  stream: EventStream;
+  key: VerifiedKey | null;
 }
 
 export const eventStreamPlugin = fp(
   async (app: FastifyInstance, options: EventStreamOptions) => {
-    const open = new Set<EventStream>();
+    const open = new Map<EventStream, OpenStream>();
+    const closeWith = (stream: EventStream, reason: CloseReason) => {
+      stream.send({ event: 'close', data: { reason, message: CLOSE_MESSAGES[reason] } });
+      stream.end();
+    };
+    const checker = keyChecker(app, open, options.keys, closeWith);
+    app.addHook('onClose', () => checker.stop());
     const maxBuffered = options.maxBufferedBytes ?? 4 * 1024 * 1024;
 
     const openByKey = new Map<string, number>();
@@ -98,20 +123,56 @@ export const eventStreamPlugin = fp(
         },
       };
       res.on('close', close);
-      open.add(stream);
+      open.set(stream, { stream, key: request.apiKey });
       app.metrics.streamClients.inc();
       return stream;
     });
 
     app.addHook('preClose', async () => {
-      for (const stream of [...open]) {
-        stream.send({
-          event: 'close',
-          data: { message: 'The server is shutting down; reconnect with Last-Event-ID to resume.' },
-        });
-        stream.end();
-      }
+      for (const stream of [...open.keys()]) closeWith(stream, 'shutdown');
     });
   },
   { name: 'event-stream', dependencies: ['metrics'] },
 );
+
+/**
+ * Reads the keys of the open streams from the store every `checkMs`, and ends the streams of a key
+ * revoked or rescoped since they opened. The store is what every process writes keys to (the CLI,
+ * another node), so this needs no signal of its own; one query a round, for the keys with streams.
+ */
+function keyChecker(
+  app: FastifyInstance,
+  open: Map<EventStream, OpenStream>,
+  { store, checkMs }: EventStreamOptions['keys'],
+  closeWith: (stream: EventStream, reason: CloseReason) => void,
+) {
+  let running = false;
+  const check = async () => {
+    const ids = [...new Set([...open.values()].flatMap(({ key }) => (key ? [key.id] : [])))];
+    if (ids.length === 0) return;
+    const scopes = await activeKeyScopes(store, ids);
+    for (const { stream, key } of [...open.values()]) {
+      if (!key) continue;
+      const scope = scopes.get(key.id);
+      if (scope === undefined) closeWith(stream, 'keyRevoked');
+      else if (!sameScope(narrowScope(key.tokenCompetitions ?? null, scope), key.competitions))
+        closeWith(stream, 'keyChanged');
+    }
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    check()
+      .catch((error: unknown) => app.log.warn({ err: error }, "stream: checking the streams' keys failed"))
+      .finally(() => {
+        running = false;
+      });
+  }, checkMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+function sameScope(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((c) => b.includes(c));
+}

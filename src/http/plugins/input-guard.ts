@@ -5,6 +5,7 @@ import secureJson from 'secure-json-parse';
 import { ApiError, badRequest } from '../../domain/errors.ts';
 import { inputProblems, jsonSyntaxProblem } from '../../domain/text.ts';
 import { decodeUtf8Paced, parseJsonPaced } from '../large-json.ts';
+import { readJsonBody, tooLarge } from '../staged-body.ts';
 import { LOCATIONS } from './errors.ts';
 
 /**
@@ -63,12 +64,27 @@ export const inputGuardPlugin = fp(
     // Fastify's JSON parser, but with its refusals told apart: a key that would reach Object's
     // prototype, and where a malformed document goes wrong.
     app.removeContentTypeParser('application/json');
-    // A large body (an admin feed) is parsed an item at a time, letting others be answered (large-json.ts).
-    app.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer' },
-      async (_request: FastifyRequest, body: Buffer) => parseJsonBody(body),
-    );
+    // Read here rather than by Fastify, so that nesting and UTF-8 are checked as the bytes arrive (issue
+    // 42); a large body (an admin feed) is parsed an item at a time, letting others be answered (large-json.ts).
+    app.addContentTypeParser('application/json', (request: FastifyRequest, payload, done) => {
+      readJsonBody(payload, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0)
+        .then(parseJsonBody)
+        .then(
+          (body) => done(null, body),
+          (error: Error) => done(error, undefined),
+        );
+    });
+
+    // A body declared larger than the route takes is refused before any of it is read (issue 42); the
+    // connection is closed rather than read to its end.
+    app.addHook('onRequest', async (request, reply) => {
+      const declared = Number(request.headers['content-length']);
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
+      if (declared > limit) {
+        reply.header('connection', 'close');
+        throw tooLarge(limit);
+      }
+    });
 
     // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly.
     app.addHook('preParsing', async (request) => {

@@ -34,6 +34,27 @@ declare module 'fastify' {
 
 const ARRIVED_ON = Symbol('altsports.listener');
 
+/** A listener that could not start, named by the settings that place it (issue 42). */
+export class ListenError extends Error {}
+
+const LISTEN_PROBLEMS: Record<string, string> = {
+  EADDRINUSE: 'the address is already in use',
+  EACCES: 'permission denied (a port below 1024 needs privileges)',
+  EADDRNOTAVAIL: 'no interface of this machine has that address',
+  ENOTFOUND: 'the host name does not resolve',
+};
+
+/** Runs `listen`, turning its failure into a ListenError naming `settings` (`HOST=… PORT=…`). */
+async function listening(settings: string, listen: () => Promise<unknown>): Promise<void> {
+  try {
+    await listen();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const problem = code ? `${LISTEN_PROBLEMS[code] ?? (error as Error).message} (${code})` : (error as Error).message;
+    throw new ListenError(`cannot listen on ${settings}: ${problem}`, { cause: error });
+  }
+}
+
 export interface ListenerPorts {
   adminPort: number | null;
   metricsPort: number | null;
@@ -66,13 +87,21 @@ function serverTimeouts(config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliv
   };
 }
 
-/** A node:http server with the settings every listener shares (the main one is made through Fastify's serverFactory). */
+/**
+ * A node:http server with the settings every listener shares (the main one is made through Fastify's
+ * serverFactory). A request that asks `Expect: 100-continue` for a body over BODY_LIMIT_MB gets no 100:
+ * it goes straight to the app, whose 413 it gets at once (issue 42), instead of sending the body first.
+ */
 export function listenerServer(
-  config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveTimeoutSeconds'>,
+  config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveTimeoutSeconds' | 'bodyLimitBytes'>,
   handler: RequestListener,
 ): Server {
   const server = createServer(serverTimeouts(config), handler);
   server.keepAliveTimeout = config.keepAliveTimeoutSeconds * 1000;
+  server.on('checkContinue', (req, res) => {
+    if (!(Number(req.headers['content-length']) > config.bodyLimitBytes)) res.writeContinue();
+    handler(req, res);
+  });
   return server;
 }
 
@@ -141,7 +170,9 @@ export const listenersPlugin = fp(
     app.decorate('listenAll', async () => {
       const origin = (host: string, port: number) =>
         `http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-      await app.listen({ host: config.host, port: config.port });
+      await listening(`HOST=${config.host} PORT=${config.port}`, () =>
+        app.listen({ host: config.host, port: config.port }),
+      );
       const address = app.server.address();
       const origins: Record<ListenerName, string | null> = {
         public: origin(config.host, typeof address === 'object' && address ? address.port : config.port),
@@ -149,10 +180,14 @@ export const listenersPlugin = fp(
         metrics: null,
       };
       for (const [name, { port, server }] of extra) {
-        await new Promise<void>((resolve, reject) => {
-          server.once('error', reject);
-          server.listen(port, config.adminHost, () => resolve());
-        });
+        await listening(
+          `ADMIN_HOST=${config.adminHost} ${name === 'admin' ? 'ADMIN_PORT' : 'METRICS_PORT'}=${port}`,
+          () =>
+            new Promise<void>((resolve, reject) => {
+              server.once('error', reject);
+              server.listen(port, config.adminHost, () => resolve());
+            }),
+        );
         origins[name] = origin(config.adminHost, port);
       }
       return origins;

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 import { applyDocsExamples, type DocsExamples, type DocumentPaths, findDocsExamples } from '../pages/docs-examples.ts';
 import { gettingStarted } from '../pages/getting-started.ts';
+import { MAX_BODY_IDS } from '../schemas/odds.ts';
 import { STREAM_DATA_COMPONENTS } from '../schemas/stream.ts';
 import { OPENAPI_TAGS } from '../tags.ts';
 
@@ -23,7 +24,22 @@ interface Operation {
     string,
     { description?: string; headers?: Record<string, unknown>; content?: Record<string, unknown> }
   >;
+  requestBody?: unknown;
 }
+
+/**
+ * The parlay bodies' lists as the server limits them: the validator takes up to MAX_BODY_IDS ids so
+ * that a leg too many is a 422 naming it (TOO_MANY_LEGS), but a client may send SGP_MAX_LEGS at most,
+ * and that is what the document states (issue 42).
+ */
+function documentLegLimit(schema: unknown, sgpMaxLegs: number): void {
+  if (typeof schema !== 'object' || schema === null) return;
+  const node = schema as Record<string, unknown>;
+  if (node.maxItems === MAX_BODY_IDS) node.maxItems = sgpMaxLegs;
+  for (const value of Object.values(node)) documentLegLimit(value, sgpMaxLegs);
+}
+
+const PARLAY_BODY_PATH = /\/sgp(\/options)?$/;
 
 const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
 const RATE_LIMIT_HEADERS = {
@@ -114,7 +130,7 @@ const FAVICON_SVG = page('docs-favicon.svg');
  * published interface cannot drift apart. Served without a key, with an interactive page at /docs.
  */
 export const openApiPlugin = fp(
-  async (app: FastifyInstance, options: { version: string; demoApiKey?: string | null }) => {
+  async (app: FastifyInstance, options: { version: string; demoApiKey?: string | null; sgpMaxLegs: number }) => {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -149,6 +165,7 @@ export const openApiPlugin = fp(
             // @fastify/swagger leaves `deprecated` inside a parameter's schema; clients read it on the parameter.
             for (const parameter of operation.parameters ?? [])
               if (parameter.schema?.deprecated) parameter.deprecated = true;
+            if (PARLAY_BODY_PATH.test(path)) documentLegLimit(operation.requestBody, options.sgpMaxLegs);
             if (path.startsWith(PUBLIC_PREFIX))
               describeLiveHeaders(
                 operation,

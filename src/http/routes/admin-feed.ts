@@ -88,7 +88,8 @@ async function ingestBody(store: Store, body: StagedBody) {
   if ('bytes' in body) return ingestFeed(store, await parseJsonBody(body.bytes));
   try {
     return await ingestSliced(store, {
-      ...feedFileBytes(body.file),
+      // Checked (UTF-8, nesting) as it was staged.
+      ...feedFileBytes(body.file, undefined, { checked: true }),
       whole: async () => parseJsonBody(await readFile(body.file)),
     });
   } finally {

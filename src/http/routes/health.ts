@@ -11,15 +11,21 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['operations'],
         summary: 'Readiness',
-        description: 'Answers 200 when the store answers, 503 otherwise. Needs no key.',
+        description:
+          'Answers 200 when the store answers, 503 otherwise: when it cannot be reached, or once a read found the SQLite file corrupt (which a restart does not mend). Needs no key.',
         security: [],
         response: {
           200: Type.Object({ status: Type.Literal('ok'), store: Type.String(), uptimeSeconds: Type.Number() }),
-          ...errorResponses({ 503: 'the store cannot be reached' }),
+          ...errorResponses({ 503: 'the store cannot be reached, or a read found it corrupt' }),
         },
       },
     },
     async (request) => {
+      const { storeCorruption } = request.server;
+      if (storeCorruption !== null)
+        throw unavailable(
+          `The ${request.server.store.dialect} store is corrupt (${storeCorruption}): repair or restore it`,
+        );
       try {
         await request.server.store.ping();
       } catch (error) {

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { hashKey, type VerifiedKey } from '../../access/api-keys.ts';
-import { issueStreamToken } from '../../access/stream-tokens.ts';
+import type { VerifiedKey } from '../../access/api-keys.ts';
+import { streamTokenIssuer } from '../../access/stream-tokens.ts';
 import { badRequest } from '../../domain/errors.ts';
 import { followChanges, publishedData, streamFilter } from '../../read/change-stream.ts';
 import { withPrices } from '../../read/prices.ts';
-import { presentedKey, scopeOf } from '../plugins/auth.ts';
+import { scopeOf } from '../plugins/auth.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { STREAM_DESCRIPTION, StreamHeaders, StreamQuery, StreamTokenResponse } from '../schemas/stream.ts';
 
 export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> = async (app, { tokenSeconds }) => {
+  const issueToken = streamTokenIssuer(app.store, tokenSeconds);
   app.get(
     '/stream',
     {
@@ -95,11 +96,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> =
     },
     async (request, reply) => {
       reply.code(201);
-      return issueStreamToken(
-        request.apiKey as VerifiedKey,
-        hashKey(presentedKey(request.headers) as string),
-        tokenSeconds,
-      );
+      return issueToken(request.apiKey as VerifiedKey);
     },
   );
 };

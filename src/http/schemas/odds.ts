@@ -9,7 +9,7 @@ export const EventOddsParams = Type.Object({
 });
 
 /** Ids a parlay body may hold: past SGP_MAX_LEGS they are a 422 naming the legs too many, past this a 400. */
-const MAX_BODY_IDS = 2 * MAX_SGP_LEGS;
+export const MAX_BODY_IDS = 2 * MAX_SGP_LEGS;
 const OddIds = Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: MAX_BODY_IDS });
 
 export const SgpBody = Type.Union([OddIds, Type.Object({ oddIds: OddIds }, { additionalProperties: true })], {

@@ -154,7 +154,13 @@ export const ResetNotice = Type.Object(
   { $id: 'ResetNotice', title: 'ResetNotice', additionalProperties: false },
 );
 export const StreamClose = Type.Object(
-  { message: Type.String() },
+  {
+    reason: Type.Union([Type.Literal('shutdown'), Type.Literal('keyRevoked'), Type.Literal('keyChanged')], {
+      description:
+        "why the server ended the stream: it is shutting down (reconnect), the key was revoked (do not), or the key's competitions changed (reconnect)",
+    }),
+    message: Type.String(),
+  },
   { $id: 'StreamClose', title: 'StreamClose', additionalProperties: false },
 );
 
@@ -199,7 +205,9 @@ export const STREAM_DESCRIPTION = [
   '- `future`: futures of a competition changed (FutureChange).',
   '- `reset`: too much changed to list (a bulk load, shared facts such as athletes), or the log no longer reaches back to',
   '  Last-Event-ID: refetch what you show (ResetNotice). Sent whatever the filters.',
-  '- `close`: the server is shutting down; reconnect (to another node) with Last-Event-ID (StreamClose).',
+  '- `close`: the server ended the stream, `data.reason` says why (StreamClose): `shutdown` (reconnect, to another node,',
+  "  with Last-Event-ID), `keyRevoked` (within a few seconds of the key's revocation; do not reconnect) or `keyChanged`",
+  "  (the key's competitions changed; reconnect with Last-Event-ID to read under them).",
   '',
   'Each `data` is the JSON of the component schema named in parentheses (components.schemas).',
   '',

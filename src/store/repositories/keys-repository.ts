@@ -43,6 +43,12 @@ export function keysRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** The active keys among `ids` (at most a few hundred: the keys of one node's open streams). */
+    async findActiveByIds(ids: readonly string[]): Promise<ApiKeyRow[]> {
+      if (ids.length === 0) return [];
+      return db.selectFrom('apiKeys').selectAll().where('id', 'in', ids).where('revokedAt', 'is', null).execute();
+    },
+
     async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
       return db.selectFrom('apiKeys').selectAll().where('keyHash', '=', keyHash).executeTakeFirst();
     },

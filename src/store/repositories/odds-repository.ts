@@ -89,13 +89,19 @@ export function oddsRepository(db: Kysely<Database>) {
     },
 
     /** Odds by id, or by outcomeId (the reference id as text), whichever each names. */
-    async findOdds(ids: readonly string[]): Promise<OddRow[]> {
+    /** The odds these ids (or reference ids) name, each with its event's competition. */
+    async findOdds(ids: readonly string[]): Promise<Array<OddRow & { competition: string }>> {
       if (ids.length === 0) return [];
       const numeric = ids.filter((id) => /^\d{1,9}$/.test(id)).map(Number);
       return db
         .selectFrom('odds')
-        .selectAll()
-        .where((eb) => eb.or([eb('id', 'in', [...ids]), ...(numeric.length ? [eb('referenceId', 'in', numeric)] : [])]))
+        .innerJoin('markets', 'markets.id', 'odds.marketId')
+        .innerJoin('events', 'events.id', 'markets.eventId')
+        .selectAll('odds')
+        .select('events.competition')
+        .where((eb) =>
+          eb.or([eb('odds.id', 'in', [...ids]), ...(numeric.length ? [eb('odds.referenceId', 'in', numeric)] : [])]),
+        )
         .execute();
     },
 
