@@ -45,6 +45,10 @@ export interface Config {
   sgpSimulationCost: number;
   /** Milliseconds a parlay waits for its simulation before a 503 with Retry-After. */
   sgpDeadlineMs: number;
+  /** Requests of the rate limit a document built afresh (not held by the response cache) counts as. */
+  documentBuildCost: number;
+  /** Documents one API key may have built at once; its other cache misses wait their turn. */
+  documentBuildsPerKey: number;
   /** Seconds a LIVE event's open markets stay suspended after a score (SCORE_CHANGE), by competition key. */
   scoreChangeSeconds: Record<string, number>;
   /** Seconds of feed silence after which a LIVE event's open markets are suspended (FEED_STALE); 0: never. */
@@ -118,6 +122,16 @@ export const CONFIG_VARIABLES = [
     'SGP_SIMULATION_COST',
     '10',
     'requests of the rate limit a parlay (or bet builder call) counts as when it starts a new simulation',
+  ],
+  [
+    'DOCUMENT_BUILD_COST',
+    '5',
+    'requests of the rate limit a document counts as when the response cache does not hold it and it is built afresh (a cached answer or a 304 counts as one)',
+  ],
+  [
+    'DOCUMENT_BUILDS_PER_KEY',
+    '2',
+    "documents one API key may have built at once; its other cache misses wait their turn (identical ones are built once), so that one key's misses do not slow the others",
   ],
   [
     'SGP_DEADLINE_MS',
@@ -282,6 +296,8 @@ export function loadConfig(
     sgpSimulationsPerKey: integer('SGP_SIMULATIONS_PER_KEY', Math.max(1, sgpWorkers - 1), 1, 1000),
     sgpSimulationCost: integer('SGP_SIMULATION_COST', 10, 1, 1000),
     sgpDeadlineMs: integer('SGP_DEADLINE_MS', 2000, 50, 600_000),
+    documentBuildCost: integer('DOCUMENT_BUILD_COST', 5, 1, 1000),
+    documentBuildsPerKey: integer('DOCUMENT_BUILDS_PER_KEY', 2, 1, 1000),
     // The demo without its simulator has no feed behind it: silence would suspend every live demo event.
     feedStaleSeconds: integer('FEED_STALE_SECONDS', onOff('DEMO_DATA', true) && !options.simulator ? 0 : 30, 0, 86_400),
     // With the simulator, a goal or an end suspends a team match briefly, to show SCORE_CHANGE, for
@@ -414,6 +430,8 @@ export function describeConfig(config: Config): Record<string, string> {
     SGP_WORKERS: String(config.sgpWorkers),
     SGP_SIMULATIONS_PER_KEY: String(config.sgpSimulationsPerKey),
     SGP_SIMULATION_COST: String(config.sgpSimulationCost),
+    DOCUMENT_BUILD_COST: String(config.documentBuildCost),
+    DOCUMENT_BUILDS_PER_KEY: String(config.documentBuildsPerKey),
     SGP_DEADLINE_MS: String(config.sgpDeadlineMs),
     FEED_STALE_SECONDS: config.feedStaleSeconds === 0 ? '0 (no bet stop on silence)' : String(config.feedStaleSeconds),
     SCORE_CHANGE_SUSPEND_SECONDS: describeScoreChangeSeconds(config.scoreChangeSeconds),

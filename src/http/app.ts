@@ -177,7 +177,12 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   });
 
   await app.register(oddsFormatPlugin);
-  await app.register(responseCachePlugin, { store, feed: changeFeed });
+  await app.register(responseCachePlugin, {
+    store,
+    feed: changeFeed,
+    buildCost: config.documentBuildCost,
+    buildsPerKey: config.documentBuildsPerKey,
+  });
   await app.register(eventStreamPlugin, {
     heartbeatMs: config.streamHeartbeatSeconds * 1000,
     maxPerKey: config.streamMaxPerKey,

@@ -33,7 +33,7 @@ describe('GET /metrics', () => {
   };
   before(async () => {
     store = await openTestStore('sqlite');
-    fixture = await fixtureApp(store.store, { RATE_LIMIT_PER_MINUTE: '5' });
+    fixture = await fixtureApp(store.store, { RATE_LIMIT_PER_MINUTE: '5', DOCUMENT_BUILD_COST: '1' });
   });
   after(async () => {
     await fixture.app.close();

@@ -34,8 +34,9 @@ describeEachStore('rate limits', (open, kind) => {
     assert.equal(first.statusCode, 200);
     assert.equal(again.body, first.body);
     if (kind === 'sqlite') assert.equal(built, 1, 'the second GET is a cache hit');
-    assert.deepEqual(limitHeaders(first), ['100', '99', '30']);
-    assert.deepEqual(limitHeaders(again), ['100', '98', '30']);
+    // The first builds the document (DOCUMENT_BUILD_COST, 5 by default), the second is a cached answer.
+    assert.deepEqual(limitHeaders(first), ['100', '95', '30']);
+    assert.deepEqual(limitHeaders(again), ['100', '94', '30']);
     for (const url of [
       `${BASE}/sports`,
       `${BASE}/events?limit=1`,
@@ -51,7 +52,8 @@ describeEachStore('rate limits', (open, kind) => {
   test('over the limit: 429 with Retry-After, the headers and the error body; the next minute opens again', async (t) => {
     freezeClock(t);
     const store = await open();
-    const { app } = await fixtureApp(store);
+    // Every request as one: what a build costs is test/http/document-builds.test.ts's.
+    const { app } = await fixtureApp(store, { DOCUMENT_BUILD_COST: '1' });
     await createApiKey(store, { name: 'three a minute', key: LIMITED_KEY, ratePerMinute: 3 });
     const get = () => app.inject({ method: 'GET', url: `${BASE}/sports`, headers: { 'x-api-key': LIMITED_KEY } });
     const allowed = [await get(), await get(), await get()];
@@ -85,7 +87,12 @@ describeEachStore('rate limits', (open, kind) => {
   test("a key's own limits override the server's defaults; 0 means no limit, without headers", async (t) => {
     freezeClock(t);
     const store = await open();
-    const { app, get } = await fixtureApp(store, { RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_PER_DAY: '1000' });
+    const { app, get } = await fixtureApp(store, {
+      RATE_LIMIT_PER_MINUTE: '5',
+      RATE_LIMIT_PER_DAY: '1000',
+      // Every request as one: what a build costs is test/http/document-builds.test.ts's.
+      DOCUMENT_BUILD_COST: '1',
+    });
     const keys = {
       'fifty-a-minute-key-0123456789': { ratePerMinute: 50 },
       'two-a-day-key-0123456789abcd': { ratePerDay: 2 },
@@ -136,7 +143,7 @@ describeEachStore('rate limits', (open, kind) => {
 
   test('keys count separately, and a 401 counts against no one', async (t) => {
     freezeClock(t);
-    const { app, get } = await fixtureApp(await open(), { RATE_LIMIT_PER_MINUTE: '2' });
+    const { app, get } = await fixtureApp(await open(), { RATE_LIMIT_PER_MINUTE: '2', DOCUMENT_BUILD_COST: '1' });
     for (const headers of [{}, { 'x-api-key': 'not-a-real-key-at-all' }, { authorization: 'Bearer nope' }, {}, {}]) {
       const res = await app.inject({ method: 'GET', url: `${BASE}/sports`, headers });
       assert.equal(res.statusCode, 401);

@@ -14,6 +14,7 @@ import {
   encode,
   MIN_COMPRESSED_BYTES,
 } from '../content-coding.ts';
+import { documentBuilds } from '../document-builds.ts';
 import { scopeOf } from './auth.ts';
 
 /**
@@ -225,9 +226,20 @@ function changeTimes() {
   };
 }
 
+export interface ResponseCacheOptions {
+  store: Store;
+  feed: ChangeFeed;
+  /** Requests a document built afresh costs its key (DOCUMENT_BUILD_COST); a cached answer costs one. */
+  buildCost: number;
+  /** Documents one key may have built at once (DOCUMENT_BUILDS_PER_KEY); its other misses wait. */
+  buildsPerKey: number;
+}
+
 export const responseCachePlugin = fp(
-  async (app: FastifyInstance, options: { store: Store; feed: ChangeFeed }) => {
-    const { store, feed } = options;
+  async (app: FastifyInstance, options: ResponseCacheOptions) => {
+    const { store, feed, buildCost } = options;
+    const builds = documentBuilds(options.buildsPerKey);
+    const buildEnds = new WeakMap<FastifyRequest, () => void>();
     const keysByTag = new Map<string, Set<string>>();
     const entries = new LRUCache<string, CachedAnswer>({
       max: MAX_ENTRIES,
@@ -322,8 +334,26 @@ export const responseCachePlugin = fp(
       const hit = feed.live ? entries.get(key) : undefined;
       app.metrics.countCacheLookup(hit !== undefined);
       if (hit) return send(request, reply, key, hit);
+      if (feed.live && request.routeOptions.config.cacheTags) {
+        const built = await builtByAnother(key);
+        if (built) return send(request, reply, key, built);
+        await app.chargeRequests(request, reply, buildCost - 1, `a document built afresh costs ${buildCost} requests`);
+        buildEnds.set(request, await builds.start(request.apiKey?.id ?? '', key));
+      }
       startedUnder.set(request, generation);
     });
+    // A build's turn ends with its answer, sent or abandoned by the client.
+    const endBuild = async (request: FastifyRequest) => buildEnds.get(request)?.();
+    app.addHook('onResponse', endBuild);
+    app.addHook('onRequestAbort', endBuild);
+
+    /** The same document being built for another request: waited for, then read from the cache. */
+    const builtByAnother = async (key: string): Promise<CachedAnswer | undefined> => {
+      const building = builds.inFlight(key);
+      if (!building) return undefined;
+      await building;
+      return feed.live ? entries.get(key) : undefined;
+    };
 
     const file = (key: string, tags: string[], described: Omit<CachedAnswer, 'variants'>, body: Buffer) => {
       const entry: CachedAnswer = { ...described, variants: { identity: { body, etag: described.etag } } };

@@ -1,0 +1,47 @@
+import { Sema } from 'async-sema';
+
+/**
+ * Who builds the documents the response cache does not hold (issue 42): one key's cache misses must
+ * not take every turn of the event loop from the others. Identical misses in flight are built once
+ * (the others wait for it and are answered from the cache), and each API key has at most `perKey`
+ * builds under way; its other misses wait their turn, behind its own builds only.
+ */
+export interface DocumentBuilds {
+  /** The build of this cache key under way, if any: settles when its answer is sent (or abandoned). */
+  inFlight(cacheKey: string): Promise<void> | undefined;
+  /**
+   * Waits for one of the key's build turns, then registers the build of `cacheKey`; returns its end,
+   * to call once its answer is sent or abandoned (calling it twice does nothing).
+   */
+  start(apiKeyId: string, cacheKey: string): Promise<() => void>;
+}
+
+export function documentBuilds(perKey: number): DocumentBuilds {
+  const turns = new Map<string, { sema: Sema; holders: number }>();
+  const building = new Map<string, Promise<void>>();
+  return {
+    inFlight: (cacheKey) => building.get(cacheKey),
+    async start(apiKeyId, cacheKey) {
+      const held = turns.get(apiKeyId) ?? { sema: new Sema(perKey), holders: 0 };
+      turns.set(apiKeyId, held);
+      held.holders += 1;
+      await held.sema.acquire();
+      let built!: () => void;
+      const promise = new Promise<void>((resolve) => {
+        built = resolve;
+      });
+      // A build already registered for the key (two misses that both found none) keeps its place.
+      if (!building.has(cacheKey)) building.set(cacheKey, promise);
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        if (building.get(cacheKey) === promise) building.delete(cacheKey);
+        built();
+        held.sema.release();
+        held.holders -= 1;
+        if (held.holders === 0) turns.delete(apiKeyId);
+      };
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Fair under cache misses (issue 42): identical misses in flight are built once, one key's builds are
+ * bounded (its other misses wait, another key's do not), and a document built afresh costs its key
+ * DOCUMENT_BUILD_COST requests of its rate limit where a cached answer costs one. Counts and order,
+ * never timings.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createApiKey } from '../../src/access/api-keys.ts';
+import { documentBuilds } from '../../src/http/document-builds.ts';
+import { fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
+import { freezeClock } from '../helpers/clock.ts';
+import { WSL_LIVE } from '../helpers/feed-fixture.ts';
+import { describeEachStore } from '../helpers/stores.ts';
+
+const BASE = '/api/v1/public';
+const LIMITED_KEY = 'builds-limited-0123456789';
+
+describe('documentBuilds', () => {
+  test("a key's builds wait for its own turns only; an ended build's waiters go on; ending twice does nothing", async () => {
+    const builds = documentBuilds(2);
+    const order: string[] = [];
+    const endA1 = await builds.start('A', 'doc-1');
+    const endA2 = await builds.start('A', 'doc-2');
+    const third = builds.start('A', 'doc-3').then((end) => {
+      order.push('A3 started');
+      return end;
+    });
+    const endB = await builds.start('B', 'doc-4');
+    order.push('B started');
+    assert.ok(builds.inFlight('doc-1'));
+    assert.equal(builds.inFlight('doc-3'), undefined, 'the third of A waits for a turn');
+    const doc1 = builds.inFlight('doc-1');
+    endA1();
+    endA1();
+    await doc1;
+    const endA3 = await third;
+    assert.deepEqual(order, ['B started', 'A3 started']);
+    assert.equal(builds.inFlight('doc-1'), undefined);
+    for (const end of [endA2, endA3, endB]) end();
+    // Every turn came back: a key starts its full share again at once.
+    await Promise.all([builds.start('A', 'x'), builds.start('A', 'y')]);
+  });
+});
+
+/** The app on its fixture, with a tally of the handlers run (documents built) per key, and the most at once. */
+async function countedApp(store: Parameters<typeof fixtureApp>[0], env: Record<string, string> = {}) {
+  const { app } = await fixtureApp(store, env);
+  const built = new Map<string, number>();
+  const running = new Map<string, number>();
+  const most = new Map<string, number>();
+  const keyOf = (request: FastifyRequest) => String(request.headers['x-api-key']);
+  // After the cache's preHandler: only requests that build their document get here.
+  app.addHook('preHandler', async (request) => {
+    const key = keyOf(request);
+    built.set(key, (built.get(key) ?? 0) + 1);
+    running.set(key, (running.get(key) ?? 0) + 1);
+    most.set(key, Math.max(most.get(key) ?? 0, running.get(key) ?? 0));
+  });
+  app.addHook('onResponse', async (request) => {
+    if (request.routeOptions.config.cacheTags) running.set(keyOf(request), (running.get(keyOf(request)) ?? 1) - 1);
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  const origin = `http://127.0.0.1:${address.port}`;
+  const get = (path: string, key = TEST_KEY) => fetch(`${origin}${BASE}${path}`, { headers: { 'x-api-key': key } });
+  return { app: app as FastifyInstance, get, built, most };
+}
+
+describeEachStore('document builds', (open) => {
+  test('ten identical misses at once build the document once; all ten get it', async (t) => {
+    const served = await countedApp(await open());
+    t.after(() => served.app.close());
+    const answers = await Promise.all(Array.from({ length: 10 }, () => served.get(`/events/${WSL_LIVE}`)));
+    const bodies = await Promise.all(answers.map((a) => a.text()));
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      Array(10).fill(200),
+    );
+    assert.equal(new Set(bodies).size, 1);
+    assert.equal(served.built.get(TEST_KEY), 1);
+  });
+
+  test("one key's misses are built at most DOCUMENT_BUILDS_PER_KEY at once; another key's are not held back", async (t) => {
+    const served = await countedApp(await open(), { DOCUMENT_BUILDS_PER_KEY: '1' });
+    t.after(() => served.app.close());
+    // Twelve different documents of one key (pages of the events list), and another key's among them.
+    const mine = Array.from({ length: 12 }, (_, i) => served.get(`/events?limit=${i + 1}`));
+    const other = served.get('/events?limit=1', WSL_ONLY_KEY);
+    const answers = await Promise.all([...mine, other]);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      Array(13).fill(200),
+    );
+    assert.equal(served.built.get(TEST_KEY), 12);
+    assert.equal(served.most.get(TEST_KEY), 1, 'never two of its builds at once');
+    assert.equal(served.built.get(WSL_ONLY_KEY), 1);
+  });
+
+  test('a document built afresh costs DOCUMENT_BUILD_COST requests; a cached answer and a 304 cost one', async (t) => {
+    freezeClock(t);
+    const store = await open();
+    const served = await countedApp(store, { DOCUMENT_BUILD_COST: '5' });
+    t.after(() => served.app.close());
+    await createApiKey(store, { name: 'twenty a minute', key: LIMITED_KEY, ratePerMinute: 20 });
+    const remaining: string[] = [];
+    const first = await served.get(`/events/${WSL_LIVE}`, LIMITED_KEY);
+    remaining.push(String(first.headers.get('x-ratelimit-remaining')));
+    const etag = String(first.headers.get('etag'));
+    remaining.push(String((await served.get(`/events/${WSL_LIVE}`, LIMITED_KEY)).headers.get('x-ratelimit-remaining')));
+    const notModified = await fetch(first.url, { headers: { 'x-api-key': LIMITED_KEY, 'if-none-match': etag } });
+    assert.equal(notModified.status, 304);
+    remaining.push(String(notModified.headers.get('x-ratelimit-remaining')));
+    assert.deepEqual(remaining, ['15', '14', '13']);
+    // Two requests left: a build is refused with the reason, a cached answer still goes.
+    for (let i = 0; i < 11; i++) await served.get(`/events/${WSL_LIVE}`, LIMITED_KEY);
+    const refused = await served.get('/events?limit=3', LIMITED_KEY);
+    assert.equal(refused.status, 429);
+    assert.match((await refused.json()).message, /a document built afresh costs 5 requests/);
+  });
+});
