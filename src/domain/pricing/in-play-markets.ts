@@ -221,17 +221,24 @@ function dreamTeam(odds: readonly GeneratedOdd[], scope: Scope): Fair[] {
  * The outcomes published: those still open priced together (the market's margin over them), those
  * decided closed at their last price.
  */
-function publish(odds: readonly GeneratedOdd[], fair: readonly Fair[], options: MarketGeneratorOptions): GeneratedOdd[] {
+function publish(
+  odds: readonly GeneratedOdd[],
+  fair: readonly Fair[],
+  options: MarketGeneratorOptions,
+): GeneratedOdd[] {
   const live = fair.map((p) => p !== null && p > DECIDED && p < 1 - DECIDED);
-  const prices = priceMarket(
-    fair.filter((_, i) => live[i]) as number[],
-    options.overround,
-    options.marginMethod,
-    options.pricePolicy,
-  );
+  const open = fair.filter((_, i) => live[i]) as number[];
+  // The power method cannot lift a market whose open outcomes are all but certain (one left of a
+  // top 10 in a field of eleven): those take the margin in proportion.
+  const method = open.length > sum(open) * (1 + options.overround) ? options.marginMethod : 'multiplicative';
+  const prices = open.length > 0 ? priceMarket(open, options.overround, method, options.pricePolicy) : [];
   let next = 0;
   return odds.map((o, i) => {
     if (!live[i]) return { ...o, status: 'CLOSED' as const };
     return { ...o, ...(prices[next++] as PublishedPrice), status: 'OPEN' as const };
   });
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
 }

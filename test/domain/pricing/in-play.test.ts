@@ -71,7 +71,10 @@ describe('in play: the field still in', () => {
       fc.property(scenario, ({ raw, out, heatSize, scores, progress, extra }) => {
         const athletes = ids(raw.length);
         const win = raw.map((x) => x / sum(raw));
-        const knockedOut = knockedOutPlaces([athletes.slice(-out)].filter(() => out > 0), athletes.length);
+        const knockedOut = knockedOutPlaces(
+          [athletes.slice(-out)].filter(() => out > 0),
+          athletes.length,
+        );
         const heat = athletes.slice(0, heatSize);
         const standings = heat.map((athleteId, i) => ({ athleteId, standing: scores[i] as number }));
         const leader = standings.reduce((a, b) => (b.standing > a.standing ? b : a)).athleteId;
@@ -86,7 +89,10 @@ describe('in play: the field still in', () => {
         const wider = standings.map((s) => (s.athleteId === leader ? { ...s, standing: s.standing + extra } : s));
         const ahead = inPlayField(athletes, win, { knockedOut, heat: { standings: wider, progress } });
         assert.ok(heatShare(ahead, heat, leader) >= share - 1e-12, 'a wider lead is no worse');
-        const later = inPlayField(athletes, win, { knockedOut, heat: { standings, progress: Math.min(1, progress + 0.1) } });
+        const later = inPlayField(athletes, win, {
+          knockedOut,
+          heat: { standings, progress: Math.min(1, progress + 0.1) },
+        });
         assert.ok(heatShare(later, heat, leader) >= share - 1e-12, 'the same lead later in the heat is no worse');
       }),
     );
