@@ -1,10 +1,11 @@
 import { ExactField } from './exact-field.ts';
-import { fitFinishingOrder, simulatePlaces } from './finishing-order.ts';
+import { type FinishingOrderModel, fitFinishingOrder, simulatePlaces } from './finishing-order.ts';
 import type { InPlayField } from './in-play.ts';
 import {
   EXACTA_COUNT,
   type GeneratedMarket,
   type GeneratedOdd,
+  type HeatField,
   keyOf,
   type MarketGeneratorOptions,
   priceMarket,
@@ -18,15 +19,17 @@ import type { PublishedPrice } from './published-price.ts';
  * outcomes, so that a bet struck before the start settles on the market it was struck on. An
  * outcome the results have decided (an athlete knocked out, a place certain) is CLOSED; the rest are
  * priced from one model, so the prices agree with each other as they did before the event. Heat
- * markets are the caller's (each heat is a sub-race priced by `generateEventMarkets`); the hole shot,
- * a heat's first lap, is priced here until that heat starts.
+ * markets are priced for the heats in play, each a sub-race of the field; the hole shot, a heat's
+ * first lap, until that heat starts.
  */
 
 export interface InPlayMarketsInput {
-  /** The event's markets and odds as generated before it (event scope; heat markets are left alone). */
+  /** The event's markets and odds as generated before it, and those of the heats in play. */
   markets: readonly GeneratedMarket[];
   odds: readonly GeneratedOdd[];
   field: InPlayField;
+  /** The heats in play, sub-races of the field: their markets are priced; other heats' are left alone. */
+  heats?: readonly HeatField[];
   /** Heats under way or over: a hole shot in one of them is decided. */
   startedHeats: ReadonlySet<string>;
 }
@@ -45,20 +48,42 @@ interface Scope {
   field: ExactField;
   index: ReadonlyMap<string, number>;
   win: readonly number[];
-  decided: InPlayField['decided'];
-  /** Simulated places of some athletes (row per draw), drawn once per call when a market needs them. */
+  /** Simulated places of some athletes (a row per draw), a place decided as it stands. */
   places: (ids: readonly string[]) => Array<Map<string, number>>;
 }
 
 export function inPlayMarkets(input: InPlayMarketsInput, options: MarketGeneratorOptions): InPlayMarkets {
-  const scope = makeScope(input.field, options);
+  const model = input.field.athleteIds.length >= 2 ? fitFinishingOrder(input.field.win, options.shape) : null;
+  const index = new Map(input.field.athleteIds.map((id, i) => [id, i]));
+  let event: Scope | null | undefined;
+  const scopes = new Map<string, Scope | null>();
+  const scopeOf = (market: GeneratedMarket): Scope | null | undefined => {
+    if (!market.heatId || market.oddType === 'holeShot') {
+      event ??= model && makeScope(model, input.field.athleteIds, input.field.decided, options);
+      return event;
+    }
+    const heat = input.heats?.find((h) => h.heatId === market.heatId);
+    if (!heat) return undefined;
+    if (!scopes.has(heat.heatId)) {
+      // A heat is a sub-race of the field: the same strengths, restricted (independent race times).
+      const runners = heat.athleteIds.filter((id) => index.has(id));
+      const strengths = runners.map((id) => model?.strengths[index.get(id) as number] as number);
+      scopes.set(
+        heat.heatId,
+        model && runners.length >= 2 ? makeScope({ shape: model.shape, strengths }, runners, new Map(), options) : null,
+      );
+    }
+    return scopes.get(heat.heatId);
+  };
+  const oddsOf = groupBy(input.odds, (o) => o.marketId);
   const out: InPlayMarkets = { markets: [], odds: [] };
   for (const market of input.markets) {
-    if (market.heatId && market.oddType !== 'holeShot') continue;
-    const own = input.odds.filter((o) => o.marketId === market.id);
+    const scope = scopeOf(market);
+    if (scope === undefined) continue;
+    const own = oddsOf.get(market.id) ?? [];
     const fair = scope ? fairOf(market, own, scope, input.startedHeats) : own.map(() => null);
-    const added = scope && market.oddType === 'eventExacta' ? newSequences(market, own, scope) : [];
-    const priced = publish([...own, ...added], [...fair, ...added.map((o) => o.probability)], options);
+    const relisted = scope && market.exactasType !== undefined ? newSequences(market, own, scope) : [];
+    const priced = publish([...own, ...relisted], [...fair, ...relisted.map((o) => o.probability)], options);
     const open = priced.some((o) => o.status !== 'CLOSED');
     out.markets.push({ ...market, status: open ? 'OPEN' : 'CLOSED' });
     out.odds.push(...priced);
@@ -66,38 +91,48 @@ export function inPlayMarkets(input: InPlayMarketsInput, options: MarketGenerato
   return out;
 }
 
-function makeScope(field: InPlayField, options: MarketGeneratorOptions): Scope | null {
-  if (field.athleteIds.length < 2) return null;
-  const model = fitFinishingOrder(field.win, options.shape);
-  const index = new Map(field.athleteIds.map((id, i) => [id, i]));
-  let drawn: Int32Array | null = null;
-  const ids = field.athleteIds;
+function makeScope(
+  model: FinishingOrderModel,
+  ids: readonly string[],
+  decided: InPlayField['decided'],
+  options: MarketGeneratorOptions,
+): Scope {
+  const field = new ExactField(model);
+  const index = new Map(ids.map((id, i) => [id, i]));
   return {
-    field: new ExactField(model),
+    field,
     index,
-    win: field.win,
-    decided: field.decided,
+    win: ids.map((_, i) => field.win(i)),
     places: (wanted) => {
-      // Every athlete still in is tracked, so that one set of draws serves every market.
-      drawn ??= simulatePlaces(
+      const tracked = wanted.filter((id) => index.has(id));
+      const drawn = simulatePlaces(
         model,
         options.samples,
         options.uniform,
-        ids.map((_, i) => i),
+        tracked.map((id) => index.get(id) as number),
       );
       const rows: Array<Map<string, number>> = [];
-      for (let row = 0; row < drawn.length; row += ids.length)
-        rows.push(
-          new Map(
-            wanted.map((id) => {
-              const i = index.get(id);
-              return [id, i === undefined ? (field.decided.get(id)?.from ?? 0) : (drawn?.[row + i] as number)];
-            }),
-          ),
-        );
+      for (let row = 0; row < drawn.length; row += tracked.length) {
+        const places = new Map(wanted.map((id) => [id, decided.get(id)?.from ?? 0]));
+        tracked.forEach((id, k) => {
+          places.set(id, drawn[row + k] as number);
+        });
+        rows.push(places);
+      }
       return rows;
     },
   };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
 }
 
 /** Each outcome's chance now, or null when the results have decided it. */
@@ -113,6 +148,7 @@ function fairOf(market: GeneratedMarket, odds: readonly GeneratedOdd[], scope: S
   if (k !== undefined) return perAthlete((i) => field.top(i, k));
   switch (market.oddType) {
     case 'eventWinner':
+    case 'heatWinner':
       return perAthlete((i) => field.win(i));
     case 'secondPlace':
       return perAthlete((i) => field.place(i, 2));
@@ -123,6 +159,7 @@ function fairOf(market: GeneratedMarket, odds: readonly GeneratedOdd[], scope: S
     case 'headToHead':
       return headToHead(odds, scope);
     case 'eventExacta':
+    case 'heatExacta':
       return odds.map((o) => sequenceChance(o.athleteIds ?? [], scope));
     case 'overUnder':
       return overUnder(market, odds, scope);

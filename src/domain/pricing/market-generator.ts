@@ -152,7 +152,13 @@ export function competitionMarketInput(
 }
 
 /** Top-k markets and their k. */
-export const TOP_K: Partial<Record<OddType, number>> = { podiums: 3, shows: 3, raceTop3: 3, raceTop5: 5, raceTop10: 10 };
+export const TOP_K: Partial<Record<OddType, number>> = {
+  podiums: 3,
+  shows: 3,
+  raceTop3: 3,
+  raceTop5: 5,
+  raceTop10: 10,
+};
 /** How many of the likeliest combinations each exotic market lists; any other is priced on request. */
 export const EXACTA_COUNT: Record<number, number> = { 2: 12, 3: 12, 4: 8 };
 
