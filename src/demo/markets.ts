@@ -1,6 +1,6 @@
 import type { Competition } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
-import { inPlayField, knockedOutPlaces } from '../domain/pricing/in-play.ts';
+import { heatStandings, inPlayField, knockedOutPlaces } from '../domain/pricing/in-play.ts';
 import { inPlayMarkets } from '../domain/pricing/in-play-markets.ts';
 import {
   competitionMarketInput,
@@ -74,8 +74,6 @@ export function settleDemoProps(generated: GeneratedMarkets | EventMarkets, plac
 
 /** A heat's markets: the heat in play priced from the field's chances now, the heats to come from those of before the event. */
 const HEAT_MARKETS: readonly OddType[] = ['heatWinner', 'heatExacta', 'headToHead'];
-/** Formats whose heat scores rank low to high: strokes, times, elapsed times. */
-const LOW_SCORES_LEAD = new Set<string>(['stroke-play', 'timed-race', 'drag-pairing']);
 /** Draws for the two markets without an exact method (multiOverUnder, dreamTeam), in play. */
 const IN_PLAY_SAMPLES = 2_000;
 
@@ -103,7 +101,7 @@ export function inPlayEventMarkets(
   const heatInPlay = running
     ? {
         standings: heatStandings(
-          competition,
+          competition.resultsFormat,
           input.heats.find((h) => h.heatId === running.id)?.athleteIds ?? [],
           entries.filter((e) => e.heatId === running.id),
         ),
@@ -157,26 +155,6 @@ export function inPlayEventMarkets(
   const odds: FeedOddItem[] = [...now.odds, ...ahead.odds];
   last?.set(input.uuid, { key, priced: { markets, odds } });
   return { markets, odds };
-}
-
-/**
- * The standings of the heat in play, higher ahead: by position, else by score so far. Where the best
- * score wins, an athlete yet to score stands at nothing; where the lowest time or score wins, one
- * without a score is left out (nothing to compare).
- */
-function heatStandings(
-  competition: Competition,
-  athleteIds: readonly string[],
-  entries: readonly FeedHeatEntry[],
-): Array<{ athleteId: string; standing: number }> {
-  const placed = entries.filter((e) => typeof e.position === 'number' && e.position > 0);
-  if (placed.length > 1) return placed.map((e) => ({ athleteId: e.athleteId, standing: -(e.position as number) }));
-  if (LOW_SCORES_LEAD.has(competition.resultsFormat))
-    return entries
-      .filter((e) => typeof e.heatScore === 'number')
-      .map((e) => ({ athleteId: e.athleteId, standing: -(e.heatScore as number) }));
-  const score = new Map(entries.map((e) => [e.athleteId, e.heatScore ?? 0]));
-  return athleteIds.map((athleteId) => ({ athleteId, standing: score.get(athleteId) ?? 0 }));
 }
 
 /** The athletes knocked out, grouped by the round of the last heat they rode, first round first. */

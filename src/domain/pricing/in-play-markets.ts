@@ -9,6 +9,7 @@ import {
   keyOf,
   type MarketGeneratorOptions,
   priceMarket,
+  type ScopeModel,
   TOP_K,
 } from './market-generator.ts';
 import type { PublishedPrice } from './published-price.ts';
@@ -37,6 +38,9 @@ export interface InPlayMarketsInput {
 export interface InPlayMarkets {
   markets: GeneratedMarket[];
   odds: GeneratedOdd[];
+  /** The models priced from (the event's: the field still in) and their winner prices, to record for parlays. */
+  models: Record<string, ScopeModel>;
+  winnerOdds: Record<string, Record<string, number>>;
 }
 
 /** Below this chance (or this close to certain) an outcome is decided: closed rather than priced. */
@@ -55,11 +59,15 @@ interface Scope {
 export function inPlayMarkets(input: InPlayMarketsInput, options: MarketGeneratorOptions): InPlayMarkets {
   const model = input.field.athleteIds.length >= 2 ? fitFinishingOrder(input.field.win, options.shape) : null;
   const index = new Map(input.field.athleteIds.map((id, i) => [id, i]));
+  const out: InPlayMarkets = { markets: [], odds: [], models: {}, winnerOdds: {} };
   let event: Scope | null | undefined;
   const scopes = new Map<string, Scope | null>();
   const scopeOf = (market: GeneratedMarket): Scope | null | undefined => {
     if (!market.heatId || market.oddType === 'holeShot') {
-      event ??= model && makeScope(model, input.field.athleteIds, input.field.decided, options);
+      if (event === undefined) {
+        event = model && makeScope(model, input.field.athleteIds, input.field.decided, options);
+        if (model) out.models.event = scopeModel(model, input.field.athleteIds);
+      }
       return event;
     }
     const heat = input.heats?.find((h) => h.heatId === market.heatId);
@@ -68,15 +76,13 @@ export function inPlayMarkets(input: InPlayMarketsInput, options: MarketGenerato
       // A heat is a sub-race of the field: the same strengths, restricted (independent race times).
       const runners = heat.athleteIds.filter((id) => index.has(id));
       const strengths = runners.map((id) => model?.strengths[index.get(id) as number] as number);
-      scopes.set(
-        heat.heatId,
-        model && runners.length >= 2 ? makeScope({ shape: model.shape, strengths }, runners, new Map(), options) : null,
-      );
+      const heatModel = model && runners.length >= 2 ? { shape: model.shape, strengths } : null;
+      scopes.set(heat.heatId, heatModel && makeScope(heatModel, runners, new Map(), options));
+      if (heatModel) out.models[`heat:${heat.heatId}`] = scopeModel(heatModel, runners);
     }
     return scopes.get(heat.heatId);
   };
   const oddsOf = groupBy(input.odds, (o) => o.marketId);
-  const out: InPlayMarkets = { markets: [], odds: [] };
   for (const market of input.markets) {
     const scope = scopeOf(market);
     if (scope === undefined) continue;
@@ -87,6 +93,13 @@ export function inPlayMarkets(input: InPlayMarketsInput, options: MarketGenerato
     const open = priced.some((o) => o.status !== 'CLOSED');
     out.markets.push({ ...market, status: open ? 'OPEN' : 'CLOSED' });
     out.odds.push(...priced);
+    const winners =
+      market.oddType === 'eventWinner' ? 'event' : market.oddType === 'heatWinner' ? `heat:${market.heatId}` : null;
+    if (winners)
+      out.winnerOdds[winners] = Object.fromEntries(
+        // Closed outcomes too, at their last prices: the winner market as the store holds it.
+        priced.map((o) => [o.athleteId as string, o.odds]),
+      );
   }
   return out;
 }
@@ -122,6 +135,10 @@ function makeScope(
       return rows;
     },
   };
+}
+
+function scopeModel(model: FinishingOrderModel, ids: readonly string[]): ScopeModel {
+  return { shape: model.shape, strengths: Object.fromEntries(ids.map((id, i) => [id, model.strengths[i] as number])) };
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

@@ -87,3 +87,32 @@ export function knockedOutPlaces(rounds: ReadonlyArray<readonly string[]>, field
   }
   return places;
 }
+
+/** Formats whose heat scores rank low to high: strokes, times, elapsed times. */
+const LOW_SCORES_LEAD = new Set<string>(['stroke-play', 'timed-race', 'drag-pairing']);
+
+/** A heat entry as the standings read it: a running position, or a score so far. */
+export interface HeatEntryState {
+  athleteId: string;
+  position?: number | null;
+  heatScore?: number | null;
+}
+
+/**
+ * The standings of the heat in play, higher ahead: by position, else by score so far. Where the best
+ * score wins, an athlete yet to score stands at nothing (the leader on 7.11 points is ahead of one
+ * unscored); where the lowest time or score wins, one without a score is left out (nothing to compare).
+ */
+export function heatStandings(
+  resultsFormat: string,
+  athleteIds: readonly string[],
+  entries: readonly HeatEntryState[],
+): Array<{ athleteId: string; standing: number }> {
+  const placed = entries.filter((e) => typeof e.position === 'number' && e.position > 0);
+  if (placed.length > 1) return placed.map((e) => ({ athleteId: e.athleteId, standing: -(e.position as number) }));
+  const scored = entries.filter((e) => typeof e.heatScore === 'number');
+  if (LOW_SCORES_LEAD.has(resultsFormat))
+    return scored.map((e) => ({ athleteId: e.athleteId, standing: -(e.heatScore as number) }));
+  const score = new Map(scored.map((e) => [e.athleteId, e.heatScore as number]));
+  return athleteIds.map((athleteId) => ({ athleteId, standing: score.get(athleteId) ?? 0 }));
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { FORM, heatTilt, inPlayField, knockedOutPlaces } from '../../../src/domain/pricing/in-play.ts';
+import { FORM, heatStandings, heatTilt, inPlayField, knockedOutPlaces } from '../../../src/domain/pricing/in-play.ts';
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 const ids = (n: number) => Array.from({ length: n }, (_, i) => `a${i}`);
@@ -46,6 +46,33 @@ describe('in play: the field still in', () => {
       const tilt = heatTilt({ standings: rows, progress });
       for (const [id, factor] of Object.entries(expected))
         assert.ok(Math.abs((tilt.get(id) as number) - factor) < 1e-12, `${progress}: ${id}`);
+    }
+  });
+
+  test('heat standings: by position, else by score; unscored at nothing where the best score wins, left out where the lowest does', () => {
+    const table: Array<[string, Parameters<typeof heatStandings>[2], Record<string, number>]> = [
+      ['judged', [{ athleteId: 'miller', heatScore: 7.11 }, { athleteId: 'leroy' }], { miller: 7.11, leroy: 0 }],
+      [
+        'timed-race',
+        [{ athleteId: 'a', heatScore: 61.2 }, { athleteId: 'b', heatScore: 60.9 }, { athleteId: 'c' }],
+        { a: -61.2, b: -60.9 },
+      ],
+      [
+        'timed-race',
+        [
+          { athleteId: 'a', position: 2, heatScore: 1 },
+          { athleteId: 'b', position: 1 },
+        ],
+        { a: -2, b: -1 },
+      ],
+    ];
+    for (const [format, entries, expected] of table) {
+      const standings = heatStandings(
+        format,
+        entries.map((e) => e.athleteId),
+        entries,
+      );
+      assert.deepEqual(Object.fromEntries(standings.map((s) => [s.athleteId, s.standing])), expected, format);
     }
   });
 
