@@ -57,31 +57,8 @@ interface Scope {
 }
 
 export function inPlayMarkets(input: InPlayMarketsInput, options: MarketGeneratorOptions): InPlayMarkets {
-  const model = input.field.athleteIds.length >= 2 ? fitFinishingOrder(input.field.win, options.shape) : null;
-  const index = new Map(input.field.athleteIds.map((id, i) => [id, i]));
   const out: InPlayMarkets = { markets: [], odds: [], models: {}, winnerOdds: {} };
-  let event: Scope | null | undefined;
-  const scopes = new Map<string, Scope | null>();
-  const scopeOf = (market: GeneratedMarket): Scope | null | undefined => {
-    if (!market.heatId || market.oddType === 'holeShot') {
-      if (event === undefined) {
-        event = model && makeScope(model, input.field.athleteIds, input.field.decided, options);
-        if (model) out.models.event = scopeModel(model, input.field.athleteIds);
-      }
-      return event;
-    }
-    const heat = input.heats?.find((h) => h.heatId === market.heatId);
-    if (!heat) return undefined;
-    if (!scopes.has(heat.heatId)) {
-      // A heat is a sub-race of the field: the same strengths, restricted (independent race times).
-      const runners = heat.athleteIds.filter((id) => index.has(id));
-      const strengths = runners.map((id) => model?.strengths[index.get(id) as number] as number);
-      const heatModel = model && runners.length >= 2 ? { shape: model.shape, strengths } : null;
-      scopes.set(heat.heatId, heatModel && makeScope(heatModel, runners, new Map(), options));
-      if (heatModel) out.models[`heat:${heat.heatId}`] = scopeModel(heatModel, runners);
-    }
-    return scopes.get(heat.heatId);
-  };
+  const scopeOf = scopeFinder(input, options, out.models);
   const oddsOf = groupBy(input.odds, (o) => o.marketId);
   for (const market of input.markets) {
     const scope = scopeOf(market);
@@ -90,18 +67,49 @@ export function inPlayMarkets(input: InPlayMarketsInput, options: MarketGenerato
     const fair = scope ? fairOf(market, own, scope, input.startedHeats) : own.map(() => null);
     const relisted = scope && market.exactasType !== undefined ? newSequences(market, own, scope) : [];
     const priced = publish([...own, ...relisted], [...fair, ...relisted.map((o) => o.probability)], options);
-    const open = priced.some((o) => o.status !== 'CLOSED');
-    out.markets.push({ ...market, status: open ? 'OPEN' : 'CLOSED' });
+    out.markets.push({ ...market, status: priced.some((o) => o.status !== 'CLOSED') ? 'OPEN' : 'CLOSED' });
     out.odds.push(...priced);
     const winners =
       market.oddType === 'eventWinner' ? 'event' : market.oddType === 'heatWinner' ? `heat:${market.heatId}` : null;
-    if (winners)
-      out.winnerOdds[winners] = Object.fromEntries(
-        // Closed outcomes too, at their last prices: the winner market as the store holds it.
-        priced.map((o) => [o.athleteId as string, o.odds]),
-      );
+    // Closed outcomes too, at their last prices: the winner market as the store holds it.
+    if (winners) out.winnerOdds[winners] = Object.fromEntries(priced.map((o) => [o.athleteId as string, o.odds]));
   }
   return out;
+}
+
+/**
+ * A market's scope, built once: the event's (the field still in; the hole shot is the event's too),
+ * a heat in play's (a sub-race of the field: the same strengths, restricted, as race times are
+ * independent), null when fewer than two athletes are left to price, undefined for a heat not in play.
+ */
+function scopeFinder(input: InPlayMarketsInput, options: MarketGeneratorOptions, models: Record<string, ScopeModel>) {
+  const { field } = input;
+  const model = field.athleteIds.length >= 2 ? fitFinishingOrder(field.win, options.shape) : null;
+  const index = new Map(field.athleteIds.map((id, i) => [id, i]));
+  const scopes = new Map<string, Scope | null>();
+  const build = (key: string, runners: readonly string[], decided: InPlayField['decided']) => {
+    const strengths = runners.map((id) => model?.strengths[index.get(id) as number] as number);
+    const scoped = model && runners.length >= 2 ? { shape: model.shape, strengths } : null;
+    if (scoped) models[key] = scopeModel(scoped, runners);
+    scopes.set(key, scoped && makeScope(scoped, runners, decided, options));
+  };
+  return (market: GeneratedMarket): Scope | null | undefined => {
+    const heat = market.oddType === 'holeShot' ? undefined : market.heatId;
+    const key = heat ? `heat:${heat}` : 'event';
+    if (!scopes.has(key)) {
+      if (!heat) build(key, field.athleteIds, field.decided);
+      else {
+        const drawn = input.heats?.find((h) => h.heatId === heat);
+        if (!drawn) return undefined;
+        build(
+          key,
+          drawn.athleteIds.filter((id) => index.has(id)),
+          new Map(),
+        );
+      }
+    }
+    return scopes.get(key);
+  };
 }
 
 function makeScope(
