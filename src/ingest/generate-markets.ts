@@ -199,6 +199,7 @@ async function staleOutcomesOfOut(store: Store, eventId: string, generated: Gene
       odds: row.decimalOdds,
       ...(row.probability ? { probability: row.probability } : {}),
       status: 'CLOSED' as const,
+      statusReason: 'RESULTED' as const,
     }));
 }
 

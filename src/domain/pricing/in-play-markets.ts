@@ -46,6 +46,9 @@ export interface InPlayMarkets {
 /** Below this chance (or this close to certain) an outcome is decided: closed rather than priced. */
 const DECIDED = 1e-9;
 
+/** What the results have decided is closed, and says why. */
+const DECIDED_STATUS = { status: 'CLOSED', statusReason: 'RESULTED' } as const;
+
 type Fair = number | null;
 
 interface Scope {
@@ -67,7 +70,8 @@ export function inPlayMarkets(input: InPlayMarketsInput, options: MarketGenerato
     const fair = scope ? fairOf(market, own, scope, input.startedHeats) : own.map(() => null);
     const relisted = scope && market.exactasType !== undefined ? newSequences(market, own, scope) : [];
     const priced = publish([...own, ...relisted], [...fair, ...relisted.map((o) => o.probability)], options);
-    out.markets.push({ ...market, status: priced.some((o) => o.status !== 'CLOSED') ? 'OPEN' : 'CLOSED' });
+    const open = priced.some((o) => o.status === 'OPEN');
+    out.markets.push({ ...market, ...(open ? { status: 'OPEN' } : DECIDED_STATUS) });
     out.odds.push(...priced);
     const winners =
       market.oddType === 'eventWinner' ? 'event' : market.oddType === 'heatWinner' ? `heat:${market.heatId}` : null;
@@ -296,7 +300,7 @@ function publish(
   const prices = open.length > 0 ? priceMarket(open, options.overround, method, options.pricePolicy) : [];
   let next = 0;
   return odds.map((o, i) => {
-    if (!live[i]) return { ...o, status: 'CLOSED' as const };
+    if (!live[i]) return { ...o, ...DECIDED_STATUS };
     return { ...o, ...(prices[next++] as PublishedPrice), status: 'OPEN' as const };
   });
 }

@@ -1,5 +1,6 @@
 import type { Competition } from '../competitions.ts';
 import { EXACTAS_TYPES, type ExactasType, type OddType } from '../enumerations.ts';
+import type { StatusReason } from '../markets/market-status.ts';
 import { hashSeed } from '../random.ts';
 import { ExactField } from './exact-field.ts';
 import { type FinishingOrderModel, fitFinishingOrder, simulatePlaces } from './finishing-order.ts';
@@ -27,6 +28,8 @@ export interface GeneratedMarket {
   athleteIds?: string[];
   proposition?: string;
   status?: 'OPEN' | 'SUSPENDED' | 'CLOSED';
+  /** Set in play on a market the results have decided. */
+  statusReason?: StatusReason;
   updatedAt?: string;
 }
 
@@ -43,8 +46,9 @@ export interface GeneratedOdd {
   probability: number;
   /** Set by an operator who knows the result (propBets). */
   settlement?: 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
-  /** Set in play (in-play-markets.ts): CLOSED once the results have decided the outcome. */
+  /** Set in play (in-play-markets.ts): CLOSED, RESULTED, once the results have decided the outcome. */
   status?: 'OPEN' | 'SUSPENDED' | 'CLOSED';
+  statusReason?: StatusReason;
   updatedAt?: string;
 }
 

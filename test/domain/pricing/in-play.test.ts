@@ -98,8 +98,10 @@ describe('in play: the field still in', () => {
       fc.property(scenario, ({ raw, out, heatSize, scores, progress, extra }) => {
         const athletes = ids(raw.length);
         const win = raw.map((x) => x / sum(raw));
+        // The heat in play is ridden by athletes still in: those knocked out come from the rest.
+        const gone = Math.min(out, athletes.length - heatSize);
         const knockedOut = knockedOutPlaces(
-          [athletes.slice(-out)].filter(() => out > 0),
+          [athletes.slice(-gone)].filter(() => gone > 0),
           athletes.length,
         );
         const heat = athletes.slice(0, heatSize);
