@@ -98,43 +98,14 @@ export function inPlayEventMarkets(
   const before = demoWinProbabilities(input.athletes);
   const heats = rounds.flatMap((r) => r.heats);
   const running = heats.find((h) => h.status === 'LIVE');
-  const heatInPlay = running
-    ? {
-        standings: heatStandings(
-          competition.resultsFormat,
-          input.heats.find((h) => h.heatId === running.id)?.athleteIds ?? [],
-          entries.filter((e) => e.heatId === running.id),
-        ),
-        progress: running.progress,
-      }
-    : undefined;
-  const knockedOut = knockedOutPlaces(outByRound(rounds, entries, input.eliminated), ids.length);
-  const field = inPlayField(ids, before, { knockedOut, ...(heatInPlay ? { heat: heatInPlay } : {}) });
+  const field = liveField(competition, input, before, rounds, entries);
   const upcoming = new Set(heats.filter((h) => h.status === 'UPCOMING').map((h) => h.id));
   const key = [...field.win, '|', ...field.athleteIds, '|', running?.id, ...upcoming].join();
   const known = last?.get(input.uuid);
   if (known?.key === key) return known.priced;
-  const options = (samples: number) => {
-    const rng = new Random(hashSeed('in-play', input.uuid));
-    return { overround: 0.05, marginMethod: 'power' as const, shape: 1, samples, uniform: () => rng.next() };
-  };
-  const heatMarkets = (heatFields: readonly HeatField[]) => {
-    const generated = generateEventMarkets(
-      competitionMarketInput(competition, {
-        eventId: input.uuid,
-        athleteIds: ids,
-        win: before,
-        heats: heatFields,
-        oddTypes: HEAT_MARKETS.filter((t) => competition.supportedMarkets.includes(t)),
-      }),
-      // Heat markets have closed forms: no samples needed.
-      options(1),
-    );
-    // The event's own head-to-heads are priced in play with its other markets.
-    const markets = generated.markets.filter((m) => m.heatId);
-    const own = new Set(markets.map((m) => m.id));
-    return { markets, odds: generated.odds.filter((o) => own.has(o.marketId)) };
-  };
+  const options = inPlayOptions(input.uuid, IN_PLAY_SAMPLES);
+  const heatMarkets = (heatFields: readonly HeatField[]) =>
+    openingHeatMarkets(competition, input.uuid, ids, before, heatFields);
   // The heat in play's markets as published when it was drawn, priced again from the field now.
   const inPlay = input.heats.filter((h) => h.heatId === running?.id);
   const opening = heatMarkets(inPlay);
@@ -149,12 +120,71 @@ export function inPlayEventMarkets(
       heats: inPlay,
       startedHeats: new Set(heats.filter((h) => h.status !== 'UPCOMING').map((h) => h.id)),
     },
-    options(IN_PLAY_SAMPLES),
+    options,
   );
   const markets: FeedMarketItem[] = [...now.markets, ...ahead.markets].map((m) => ({ ...m, eventId: input.eventId }));
   const odds: FeedOddItem[] = [...now.odds, ...ahead.odds];
   last?.set(input.uuid, { key, priced: { markets, odds } });
   return { markets, odds };
+}
+
+/** The demo's margin, and draws seeded by the event, so that one live state always gets one set of prices. */
+function inPlayOptions(uuid: string, samples: number) {
+  const rng = new Random(hashSeed('in-play', uuid));
+  return { overround: 0.05, marginMethod: 'power' as const, shape: 1, samples, uniform: () => rng.next() };
+}
+
+/** Heats' markets as published when they were drawn, from the chances of before the event. */
+function openingHeatMarkets(
+  competition: Competition,
+  uuid: string,
+  athleteIds: readonly string[],
+  before: readonly number[],
+  heats: readonly HeatField[],
+) {
+  const generated = generateEventMarkets(
+    competitionMarketInput(competition, {
+      eventId: uuid,
+      athleteIds,
+      win: before,
+      heats,
+      oddTypes: HEAT_MARKETS.filter((t) => competition.supportedMarkets.includes(t)),
+    }),
+    // Heat markets have closed forms: no samples needed.
+    inPlayOptions(uuid, 1),
+  );
+  // The event's own head-to-heads are priced in play with its other markets.
+  const markets = generated.markets.filter((m) => m.heatId);
+  const own = new Set(markets.map((m) => m.id));
+  return { markets, odds: generated.odds.filter((o) => own.has(o.marketId)) };
+}
+
+/** The field still in and its chances (in-play.ts): who is out, and the heat in play's standings. */
+function liveField(
+  competition: Competition,
+  input: EventMarketInput,
+  before: readonly number[],
+  rounds: readonly ResultRound[],
+  entries: readonly FeedHeatEntry[],
+) {
+  const running = rounds.flatMap((r) => r.heats).find((h) => h.status === 'LIVE');
+  const knockedOut = knockedOutPlaces(outByRound(rounds, entries, input.eliminated), input.athletes.length);
+  if (!running)
+    return inPlayField(
+      input.athletes.map((a) => a.id),
+      before,
+      { knockedOut },
+    );
+  const standings = heatStandings(
+    competition.resultsFormat,
+    input.heats.find((h) => h.heatId === running.id)?.athleteIds ?? [],
+    entries.filter((e) => e.heatId === running.id),
+  );
+  return inPlayField(
+    input.athletes.map((a) => a.id),
+    before,
+    { knockedOut, heat: { standings, progress: running.progress } },
+  );
 }
 
 /** The athletes knocked out, grouped by the round of the last heat they rode, first round first. */
