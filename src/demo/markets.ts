@@ -1,8 +1,12 @@
 import type { Competition } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
+import { heatStandings, inPlayField, knockedOutPlaces } from '../domain/pricing/in-play.ts';
+import { inPlayMarkets } from '../domain/pricing/in-play-markets.ts';
 import {
   competitionMarketInput,
+  type GeneratedMarket,
   type GeneratedMarkets,
+  type GeneratedOdd,
   generateEventMarkets,
   type HeatField,
   priceMarket,
@@ -68,25 +72,18 @@ export function settleDemoProps(generated: GeneratedMarkets | EventMarkets, plac
   }
 }
 
-/** The event's markets priced in play, each outcome an athlete; its other markets are suspended while it runs. */
-const EVENT_IN_PLAY: readonly OddType[] = ['eventWinner', 'secondPlace', 'fastestLap'];
-/** A heat's markets: priced in play while the heat runs, but for its exactas, which keep their opening prices. */
+/** A heat's markets: the heat in play priced from the field's chances now, the heats to come from those of before the event. */
 const HEAT_MARKETS: readonly OddType[] = ['heatWinner', 'heatExacta', 'headToHead'];
-const HEAT_IN_PLAY: readonly OddType[] = ['heatWinner', 'headToHead'];
-/** How far a heat's running order moves the odds by its end: the leader's chances up to e^1.2 times, the last's down as much. */
-const FORM = 1.2;
-/** An athlete knocked out keeps a sliver of a chance, so that the book stays a book; the outcome is closed. */
-const KNOCKED_OUT = 1e-3;
-/** Formats whose heat scores rank low to high: strokes, times, elapsed times. */
-const LOW_SCORES_LEAD = new Set<string>(['stroke-play', 'timed-race', 'drag-pairing']);
+/** Draws for the two markets without an exact method (multiOverUnder, dreamTeam), in play. */
+const IN_PLAY_SAMPLES = 2_000;
 
 /**
- * An athlete event's odds in play, from what has been published: athletes knocked out are closed and
- * their chances go to the rest of the field, and the heat in play moves its athletes' chances by its
- * running order (positions, else scores so far) as it goes on. The winner, second place and fastest
- * lap markets and the heat markets of the heat in play are priced again from those chances; heats
- * drawn since the start get their markets; the event's other markets (`preEvent`, generated before
- * the start) are suspended until it is over. Heats already run keep their prices, closed.
+ * An athlete event's odds in play (issue 41), from what has been published: athletes knocked out
+ * have their places (in-play.ts) and are closed in every market, the heat in play tilts its athletes'
+ * chances by its standings as it goes on, and every market of the event (`preEvent`, generated
+ * before the start) is priced again from that one field (in-play-markets.ts), keeping its lines and
+ * outcomes. The heat in play's markets are priced from the same chances, the heats drawn since the
+ * start get their markets; heats already run keep their prices (their results close them).
  */
 export function inPlayEventMarkets(
   competition: Competition,
@@ -94,91 +91,116 @@ export function inPlayEventMarkets(
   rounds: readonly ResultRound[],
   entries: readonly FeedHeatEntry[],
   preEvent: EventMarkets,
-  /** The last prices of each event, by uuid: pricing is skipped while the chances stay the same. */
+  /** The last prices of each event, by uuid: pricing is skipped while the live state stays the same. */
   last?: Map<string, { key: string; priced: EventMarkets }>,
 ): EventMarkets {
   const ids = input.athletes.map((a) => a.id);
   const before = demoWinProbabilities(input.athletes);
   const heats = rounds.flatMap((r) => r.heats);
   const running = heats.find((h) => h.status === 'LIVE');
-  const weight = new Map(
-    ids.map((id, i) => [id, (before[i] as number) * (input.eliminated.has(id) ? KNOCKED_OUT : 1)]),
-  );
-  const order = running
-    ? runningOrder(
-        competition,
-        entries.filter((e) => e.heatId === running.id),
-      )
-    : [];
-  if (running && order.length > 1) {
-    // In tenths of the heat, so that a price holds between moves of the running order.
-    const progress = Math.floor(running.progress * 10) / 10;
-    order.forEach((id, k) => {
-      weight.set(id, (weight.get(id) ?? 0) * Math.exp(FORM * progress * (1 - (2 * k) / (order.length - 1))));
-    });
-  }
-  const total = [...weight.values()].reduce((a, b) => a + b, 0);
+  const field = liveField(competition, input, before, rounds, entries);
   const upcoming = new Set(heats.filter((h) => h.status === 'UPCOMING').map((h) => h.id));
-  const key = [...weight.values(), running?.id, ...upcoming, ...input.eliminated].join();
+  const key = [...field.win, '|', ...field.athleteIds, '|', running?.id, ...upcoming].join();
   const known = last?.get(input.uuid);
   if (known?.key === key) return known.priced;
-  const generate = (win: readonly number[], heatFields: readonly HeatField[], types: readonly OddType[]) =>
-    generateEventMarkets(
-      competitionMarketInput(competition, {
-        eventId: input.uuid,
-        athleteIds: ids,
-        win,
-        heats: heatFields,
-        oddTypes: types.filter((t) => competition.supportedMarkets.includes(t)),
-      }),
-      // Only closed forms are asked for: no samples needed.
-      { overround: 0.05, marginMethod: 'power', shape: 1, samples: 1, uniform: () => 0.5 },
-    );
-  const now = generate(
-    ids.map((id) => (weight.get(id) ?? 0) / total),
-    input.heats.filter((h) => h.heatId === running?.id),
-    [...EVENT_IN_PLAY, ...HEAT_IN_PLAY],
+  const options = inPlayOptions(input.uuid, IN_PLAY_SAMPLES);
+  const heatMarkets = (heatFields: readonly HeatField[]) =>
+    openingHeatMarkets(competition, input.uuid, ids, before, heatFields);
+  // The heat in play's markets as published when it was drawn, priced again from the field now.
+  const inPlay = input.heats.filter((h) => h.heatId === running?.id);
+  const opening = heatMarkets(inPlay);
+  const ahead = heatMarkets(input.heats.filter((h) => upcoming.has(h.heatId)));
+  const eventScope = preEvent.markets.filter((m) => !m.heatId || m.oddType === 'holeShot') as GeneratedMarket[];
+  const eventIds = new Set(eventScope.map((m) => m.id));
+  const now = inPlayMarkets(
+    {
+      markets: [...eventScope, ...opening.markets],
+      odds: [...(preEvent.odds.filter((o) => eventIds.has(o.marketId)) as GeneratedOdd[]), ...opening.odds],
+      field,
+      heats: inPlay,
+      startedHeats: new Set(heats.filter((h) => h.status !== 'UPCOMING').map((h) => h.id)),
+    },
+    options,
   );
-  const ahead = generate(
-    before,
-    input.heats.filter((h) => upcoming.has(h.heatId)),
-    HEAT_MARKETS,
-  );
-
-  const markets: FeedMarketItem[] = [];
-  const odds: FeedOddItem[] = [];
-  const typeOf = new Map([...now.markets, ...ahead.markets].map((m) => [m.id, m]));
-  for (const m of [...now.markets, ...ahead.markets])
-    if (m.heatId && HEAT_MARKETS.includes(m.oddType)) markets.push({ ...m, eventId: input.eventId });
-  const heatMarkets = new Set(markets.map((m) => m.id));
-  for (const o of now.odds) {
-    const market = typeOf.get(o.marketId);
-    if (heatMarkets.has(o.marketId)) odds.push(o);
-    else if (market && !market.heatId && EVENT_IN_PLAY.includes(market.oddType))
-      odds.push({
-        ...o,
-        ...(o.athleteId && input.eliminated.has(o.athleteId) ? { status: 'CLOSED' as const } : {}),
-      });
-  }
-  for (const o of ahead.odds) if (heatMarkets.has(o.marketId)) odds.push(o);
-  for (const m of preEvent.markets) {
-    const oddType = m.oddType as OddType;
-    const repriced = m.heatId ? HEAT_MARKETS.includes(oddType) : EVENT_IN_PLAY.includes(oddType);
-    if (!repriced) markets.push({ ...m, status: 'SUSPENDED' });
-  }
+  const markets: FeedMarketItem[] = [...now.markets, ...ahead.markets].map((m) => ({ ...m, eventId: input.eventId }));
+  const odds: FeedOddItem[] = [...now.odds, ...ahead.odds];
   last?.set(input.uuid, { key, priced: { markets, odds } });
   return { markets, odds };
 }
 
-/** The athletes of a heat in play in their running order: by position, else by score so far; those with neither are left out. */
-function runningOrder(competition: Competition, entries: readonly FeedHeatEntry[]): string[] {
-  const placed = entries.filter((e) => typeof e.position === 'number' && e.position > 0);
-  if (placed.length > 1) return placed.sort((a, b) => (a.position ?? 0) - (b.position ?? 0)).map((e) => e.athleteId);
-  const low = LOW_SCORES_LEAD.has(competition.resultsFormat);
-  return entries
-    .filter((e) => typeof e.heatScore === 'number')
-    .sort((a, b) => (low ? (a.heatScore ?? 0) - (b.heatScore ?? 0) : (b.heatScore ?? 0) - (a.heatScore ?? 0)))
-    .map((e) => e.athleteId);
+/** The demo's margin, and draws seeded by the event, so that one live state always gets one set of prices. */
+function inPlayOptions(uuid: string, samples: number) {
+  const rng = new Random(hashSeed('in-play', uuid));
+  return { overround: 0.05, marginMethod: 'power' as const, shape: 1, samples, uniform: () => rng.next() };
+}
+
+/** Heats' markets as published when they were drawn, from the chances of before the event. */
+function openingHeatMarkets(
+  competition: Competition,
+  uuid: string,
+  athleteIds: readonly string[],
+  before: readonly number[],
+  heats: readonly HeatField[],
+) {
+  const generated = generateEventMarkets(
+    competitionMarketInput(competition, {
+      eventId: uuid,
+      athleteIds,
+      win: before,
+      heats,
+      oddTypes: HEAT_MARKETS.filter((t) => competition.supportedMarkets.includes(t)),
+    }),
+    // Heat markets have closed forms: no samples needed.
+    inPlayOptions(uuid, 1),
+  );
+  // The event's own head-to-heads are priced in play with its other markets.
+  const markets = generated.markets.filter((m) => m.heatId);
+  const own = new Set(markets.map((m) => m.id));
+  return { markets, odds: generated.odds.filter((o) => own.has(o.marketId)) };
+}
+
+/** The field still in and its chances (in-play.ts): who is out, and the heat in play's standings. */
+function liveField(
+  competition: Competition,
+  input: EventMarketInput,
+  before: readonly number[],
+  rounds: readonly ResultRound[],
+  entries: readonly FeedHeatEntry[],
+) {
+  const running = rounds.flatMap((r) => r.heats).find((h) => h.status === 'LIVE');
+  const knockedOut = knockedOutPlaces(outByRound(rounds, entries, input.eliminated), input.athletes.length);
+  if (!running)
+    return inPlayField(
+      input.athletes.map((a) => a.id),
+      before,
+      { knockedOut },
+    );
+  const standings = heatStandings(
+    competition.resultsFormat,
+    input.heats.find((h) => h.heatId === running.id)?.athleteIds ?? [],
+    entries.filter((e) => e.heatId === running.id),
+  );
+  return inPlayField(
+    input.athletes.map((a) => a.id),
+    before,
+    { knockedOut, heat: { standings, progress: running.progress } },
+  );
+}
+
+/** The athletes knocked out, grouped by the round of the last heat they rode, first round first. */
+function outByRound(
+  rounds: readonly ResultRound[],
+  entries: readonly FeedHeatEntry[],
+  eliminated: ReadonlySet<string>,
+): string[][] {
+  const roundOf = new Map(rounds.flatMap((r, i) => r.heats.map((h) => [h.id, i] as const)));
+  const lastRound = new Map<string, number>();
+  for (const e of entries)
+    if (eliminated.has(e.athleteId))
+      lastRound.set(e.athleteId, Math.max(lastRound.get(e.athleteId) ?? 0, roundOf.get(e.heatId) ?? 0));
+  const out: string[][] = rounds.map(() => []);
+  for (const id of eliminated) out[lastRound.get(id) ?? 0]?.push(id);
+  return out;
 }
 
 export interface DemoTeamGame {

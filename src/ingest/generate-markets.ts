@@ -2,10 +2,15 @@ import { type Competition, getCompetition } from '../domain/competitions.ts';
 import { isOneOf, type OddType } from '../domain/enumerations.ts';
 import { badRequest, notFound } from '../domain/errors.ts';
 import { MAX_SHAPE } from '../domain/pricing/finishing-order.ts';
+import { heatStandings, type InPlayState, inPlayField, knockedOutPlaces } from '../domain/pricing/in-play.ts';
+import { inPlayMarkets } from '../domain/pricing/in-play-markets.ts';
 import { MARGIN_METHODS, type MarginMethod } from '../domain/pricing/margin.ts';
 import {
   competitionMarketInput,
+  type GeneratedMarkets,
   generateEventMarkets,
+  type HeatField,
+  type MarketGeneratorOptions,
   ratingsToWinProbabilities,
 } from '../domain/pricing/market-generator.ts';
 import { DEFAULT_PRICE_POLICY, type PricePolicy } from '../domain/pricing/published-price.ts';
@@ -21,7 +26,9 @@ import { type IngestSummary, ingestFeed } from './ingest-feed.ts';
  * The operator's "price this event for me": from win probabilities or ratings per athlete, the pricing
  * engine generates every market the competition offers (event markets, and heat markets for each heat
  * whose draw is stored), and they go through the ingest path like any feed. Re-running replaces the
- * prices (the same market and odd ids, a later updatedAt).
+ * prices (the same market and odd ids, a later updatedAt). A LIVE event is priced in play (issue 41):
+ * the chances given are those of before the event, and the store's results condition them (athletes
+ * eliminated closed, the heat in play's running order), so the operator's markets reopen priced.
  */
 export interface GenerateMarketsRequest {
   /** Athlete id to win probability (any positive weights; normalised). */
@@ -73,7 +80,7 @@ export async function generateMarketsForEvent(
   const event = uuid
     ? await store.db
         .selectFrom('events')
-        .select(['id', 'competition', 'teams'])
+        .select(['id', 'competition', 'teams', 'eventStatus'])
         .where('id', '=', uuid)
         .executeTakeFirst()
     : undefined;
@@ -91,7 +98,8 @@ export async function generateMarketsForEvent(
     });
   const heats = await openHeats(store, event.id);
   const rng = new Random(hashSeed('generate', event.id, now.toISOString()));
-  const generated = generateEventMarkets(
+  const options = { ...field.pricing, samples: SAMPLES, uniform: () => rng.next(), pricePolicy };
+  const opening = generateEventMarkets(
     competitionMarketInput(competition, {
       eventId: event.id,
       athleteIds: field.athleteIds,
@@ -99,12 +107,24 @@ export async function generateMarketsForEvent(
       heats: [...heats].map(([heatId, ids]) => ({ heatId, athleteIds: ids })),
       oddTypes: request.oddTypes,
     }),
-    { ...field.pricing, samples: SAMPLES, uniform: () => rng.next(), pricePolicy },
+    options,
   );
+  // A live event: the chances given are those of before it, conditioned on what the store says has happened.
+  const generated =
+    event.eventStatus === 'LIVE'
+      ? inPlay(
+          opening,
+          field.athleteIds,
+          win,
+          await liveState(store, event.id, competition, field.athleteIds, now),
+          options,
+        )
+      : opening;
   const updatedAt = now.toISOString();
+  const stale = event.eventStatus === 'LIVE' ? await staleOutcomesOfOut(store, event.id, generated) : [];
   const summary = await ingestFeed(store, {
     markets: generated.markets.map((m) => ({ ...m, updatedAt })),
-    odds: generated.odds.map((o) => ({ ...o, updatedAt })),
+    odds: [...generated.odds, ...stale].map((o) => ({ ...o, updatedAt })),
   });
   // The model is recorded with its prices: the parlay route prices this event's scopes from it.
   const model = JSON.stringify(recordModel(generated.models, generated.winnerOdds, field.pricing));
@@ -114,6 +134,145 @@ export async function generateMarketsForEvent(
     .onConflict((conflict) => conflict.column('id').doUpdateSet({ model, updatedAt }))
     .execute();
   return { summary, marketsGenerated: generated.markets.length, oddsGenerated: generated.odds.length };
+}
+
+/** The event's markets as generated before it, those of the event and of the heat in play priced in play instead. */
+function inPlay(
+  opening: GeneratedMarkets,
+  athleteIds: readonly string[],
+  win: readonly number[],
+  live: LiveState,
+  options: MarketGeneratorOptions,
+): GeneratedMarkets {
+  const field = inPlayField(athleteIds, win, live.state);
+  const priced = inPlayMarkets(
+    {
+      markets: opening.markets,
+      odds: opening.odds,
+      field,
+      heats: live.running ? [live.running] : [],
+      startedHeats: live.startedHeats,
+    },
+    options,
+  );
+  const byId = <T extends { id: string }>(items: readonly T[]) => new Map(items.map((item) => [item.id, item]));
+  const markets = byId(priced.markets);
+  const odds = byId(priced.odds);
+  const known = new Set(opening.odds.map((o) => o.id));
+  return {
+    markets: opening.markets.map((m) => markets.get(m.id) ?? m),
+    odds: [...opening.odds.map((o) => odds.get(o.id) ?? o), ...priced.odds.filter((o) => !known.has(o.id))],
+    models: { ...opening.models, ...priced.models },
+    winnerOdds: { ...opening.winnerOdds, ...priced.winnerOdds },
+  };
+}
+
+/**
+ * Outcomes the store holds for the event that the pricing no longer lists (a heat's field drawn anew)
+ * and that name an athlete eliminated: closed, at their last price, as the priced ones are.
+ */
+async function staleOutcomesOfOut(store: Store, eventId: string, generated: GeneratedMarkets) {
+  const listed = new Set(generated.odds.map((o) => o.id));
+  const out = new Set(
+    (
+      await store.db
+        .selectFrom('eventParticipants')
+        .select('athleteId')
+        .where('eventId', '=', eventId)
+        .where('status', '=', 'ELIMINATED')
+        .execute()
+    ).map((row) => row.athleteId),
+  );
+  const rows = await store.db.selectFrom('odds').selectAll().where('eventId', '=', eventId).execute();
+  return rows
+    .filter((row) => !listed.has(row.id) && row.status !== 'CLOSED')
+    .map((row) => ({ row, athleteIds: row.athleteIds ? (JSON.parse(row.athleteIds) as string[]) : undefined }))
+    .filter(({ row, athleteIds }) => [row.athleteId, ...(athleteIds ?? [])].some((id) => id && out.has(id)))
+    .map(({ row, athleteIds }) => ({
+      id: row.id,
+      marketId: row.marketId,
+      ...(row.athleteId ? { athleteId: row.athleteId } : {}),
+      ...(athleteIds ? { athleteIds } : {}),
+      ...(row.side ? { side: row.side } : {}),
+      ...(row.name ? { name: row.name } : {}),
+      position: row.position ?? 0,
+      odds: row.decimalOdds,
+      ...(row.probability ? { probability: row.probability } : {}),
+      status: 'CLOSED' as const,
+      statusReason: 'RESULTED' as const,
+    }));
+}
+
+interface LiveState {
+  state: InPlayState;
+  running: HeatField | null;
+  startedHeats: Set<string>;
+}
+
+/** Without a scheduled end, a heat in play counts as half run. */
+const UNKNOWN_PROGRESS = 0.5;
+
+/**
+ * What the store says of a live event: the athletes of the field eliminated (out in the round of the
+ * last heat they rode, sharing its places), the heat in play with its standings and how far it has
+ * run (by its start and end dates), and the heats under way or over.
+ */
+async function liveState(
+  store: Store,
+  eventId: string,
+  competition: Competition,
+  athleteIds: readonly string[],
+  now: Date,
+): Promise<LiveState> {
+  const heats = await store.db
+    .selectFrom('heats')
+    .innerJoin('rounds', 'rounds.id', 'heats.roundId')
+    .select(['heats.id', 'heats.heatStatus', 'heats.startDate', 'heats.endDate', 'rounds.roundNo'])
+    .where('heats.eventId', '=', eventId)
+    .orderBy('heats.referenceId')
+    .execute();
+  const entries = await store.db
+    .selectFrom('heatEntries')
+    .innerJoin('heats', 'heats.id', 'heatEntries.heatId')
+    .select(['heatEntries.heatId', 'heatEntries.athleteId', 'heatEntries.position', 'heatEntries.heatScore'])
+    .where('heats.eventId', '=', eventId)
+    .execute();
+  const field = new Set(athleteIds);
+  const eliminated = (
+    await store.db
+      .selectFrom('eventParticipants')
+      .select('athleteId')
+      .where('eventId', '=', eventId)
+      .where('status', '=', 'ELIMINATED')
+      .execute()
+  )
+    .map((row) => row.athleteId)
+    .filter((id) => field.has(id));
+  const roundOf = new Map(heats.map((h) => [h.id, h.roundNo]));
+  const outIn = new Map<string, number>();
+  for (const e of entries)
+    if (eliminated.includes(e.athleteId))
+      outIn.set(e.athleteId, Math.max(outIn.get(e.athleteId) ?? 0, roundOf.get(e.heatId) ?? 0));
+  const rounds = [...new Set([0, ...outIn.values()])].sort((a, b) => a - b);
+  const knockedOut = knockedOutPlaces(
+    rounds.map((round) => eliminated.filter((id) => (outIn.get(id) ?? 0) === round)),
+    athleteIds.length,
+  );
+  const live = heats.find((h) => h.heatStatus === 'LIVE');
+  const startedHeats = new Set(heats.filter((h) => h.heatStatus !== 'UPCOMING').map((h) => h.id));
+  if (!live) return { state: { knockedOut }, running: null, startedHeats };
+  const own = entries.filter((e) => e.heatId === live.id && field.has(e.athleteId));
+  const running = { heatId: live.id, athleteIds: own.map((e) => e.athleteId) };
+  const standings = heatStandings(competition.resultsFormat, running.athleteIds, own);
+  return { state: { knockedOut, heat: { standings, progress: heatProgress(live, now) } }, running, startedHeats };
+}
+
+/** The share of a heat run by `now`, from its start and end dates. */
+function heatProgress(heat: { startDate: string | null; endDate: string | null }, now: Date): number {
+  const start = heat.startDate ? Date.parse(heat.startDate) : Number.NaN;
+  const end = heat.endDate ? Date.parse(heat.endDate) : Number.NaN;
+  if (!(end > start)) return UNKNOWN_PROGRESS;
+  return Math.min(1, Math.max(0, (now.getTime() - start) / (end - start)));
 }
 
 /** An athlete field's request, checked: who is priced, from what, with which margin and law. */

@@ -1,5 +1,6 @@
 import type { Competition } from '../competitions.ts';
 import { EXACTAS_TYPES, type ExactasType, type OddType } from '../enumerations.ts';
+import type { StatusReason } from '../markets/market-status.ts';
 import { hashSeed } from '../random.ts';
 import { ExactField } from './exact-field.ts';
 import { type FinishingOrderModel, fitFinishingOrder, simulatePlaces } from './finishing-order.ts';
@@ -7,7 +8,7 @@ import { applyMargin, type MarginMethod, maxPriced } from './margin.ts';
 import { DEFAULT_PRICE_POLICY, type PricePolicy, type PublishedPrice, publishedPrice } from './published-price.ts';
 
 /** A short stable key for several athletes, so that ids stay within the feed's 128 characters. */
-const keyOf = (athleteIds: readonly string[]) => hashSeed(...athleteIds).toString(36);
+export const keyOf = (athleteIds: readonly string[]) => hashSeed(...athleteIds).toString(36);
 
 /**
  * Generates an event's markets from one finishing-order model, so that every price agrees with every
@@ -27,6 +28,8 @@ export interface GeneratedMarket {
   athleteIds?: string[];
   proposition?: string;
   status?: 'OPEN' | 'SUSPENDED' | 'CLOSED';
+  /** Set in play on a market the results have decided. */
+  statusReason?: StatusReason;
   updatedAt?: string;
 }
 
@@ -43,6 +46,9 @@ export interface GeneratedOdd {
   probability: number;
   /** Set by an operator who knows the result (propBets). */
   settlement?: 'WIN' | 'LOSE' | 'VOID' | 'PUSH';
+  /** Set in play (in-play-markets.ts): CLOSED, RESULTED, once the results have decided the outcome. */
+  status?: 'OPEN' | 'SUSPENDED' | 'CLOSED';
+  statusReason?: StatusReason;
   updatedAt?: string;
 }
 
@@ -149,7 +155,14 @@ export function competitionMarketInput(
   };
 }
 
-const TOP_K: Partial<Record<OddType, number>> = { podiums: 3, shows: 3, raceTop3: 3, raceTop5: 5, raceTop10: 10 };
+/** Top-k markets and their k. */
+export const TOP_K: Partial<Record<OddType, number>> = {
+  podiums: 3,
+  shows: 3,
+  raceTop3: 3,
+  raceTop5: 5,
+  raceTop10: 10,
+};
 /** How many of the likeliest combinations each exotic market lists; any other is priced on request. */
 export const EXACTA_COUNT: Record<number, number> = { 2: 12, 3: 12, 4: 8 };
 
