@@ -21,26 +21,30 @@ describe('documentBuilds', () => {
   test("a key's builds wait for its own turns only; an ended build's waiters go on; ending twice does nothing", async () => {
     const builds = documentBuilds(2);
     const order: string[] = [];
-    const endA1 = await builds.start('A', 'doc-1');
-    const endA2 = await builds.start('A', 'doc-2');
-    const third = builds.start('A', 'doc-3').then((end) => {
-      order.push('A3 started');
-      return end;
-    });
-    const endB = await builds.start('B', 'doc-4');
+    const started = async (key: string, doc: string) => {
+      const build = builds.begin(key, doc);
+      await build.turn();
+      return build.end;
+    };
+    const endA1 = await started('A', 'doc-1');
+    const endA2 = await started('A', 'doc-2');
+    const a3 = builds.begin('A', 'doc-3');
+    assert.ok(builds.inFlight('doc-3'), 'registered at once, before its turn');
+    const third = a3.turn().then(() => order.push('A3 started'));
+    const endB = await started('B', 'doc-4');
     order.push('B started');
-    assert.ok(builds.inFlight('doc-1'));
-    assert.equal(builds.inFlight('doc-3'), undefined, 'the third of A waits for a turn');
     const doc1 = builds.inFlight('doc-1');
+    assert.ok(doc1);
     endA1();
     endA1();
     await doc1;
-    const endA3 = await third;
+    await third;
     assert.deepEqual(order, ['B started', 'A3 started']);
     assert.equal(builds.inFlight('doc-1'), undefined);
-    for (const end of [endA2, endA3, endB]) end();
-    // Every turn came back: a key starts its full share again at once.
-    await Promise.all([builds.start('A', 'x'), builds.start('A', 'y')]);
+    for (const end of [endA2, a3.end, endB]) end();
+    // A build refused before its turn gives nothing back, and every turn came back: A starts two at once.
+    builds.begin('A', 'refused').end();
+    await Promise.all([started('A', 'x'), started('A', 'y')]);
   });
 });
 

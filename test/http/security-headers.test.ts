@@ -40,7 +40,8 @@ async function withApp(env: Record<string, string>): Promise<{ test: TestApp; cl
 describe('security headers', () => {
   let t: Awaited<ReturnType<typeof withApp>>;
   before(async () => {
-    t = await withApp({ RATE_LIMIT_PER_MINUTE: '3' });
+    // Every request as one: what a document built afresh costs is test/http/document-builds.test.ts's.
+    t = await withApp({ RATE_LIMIT_PER_MINUTE: '3', DOCUMENT_BUILD_COST: '1' });
   });
   after(() => t.close());
 

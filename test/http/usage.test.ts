@@ -16,7 +16,8 @@ describeEachStore('GET /usage (issue 28)', (open) => {
   test("the key's windows and today's requests by route; answered over the limit and not counted", async (t) => {
     freezeClock(t);
     const store = await open();
-    const { app } = await fixtureApp(store);
+    // Requests counted one by one: what a document built afresh costs is test/http/document-builds.test.ts's.
+    const { app } = await fixtureApp(store, { DOCUMENT_BUILD_COST: '1' });
     try {
       const { info } = await createApiKey(store, { name: 'three a minute', key: LIMITED_KEY, ratePerMinute: 3 });
       const get = (url: string, key = LIMITED_KEY) =>
@@ -58,8 +59,12 @@ describeEachStore('GET /usage (issue 28)', (open) => {
     const redis = await startRedis();
     try {
       const store = await open();
-      const a = await fixtureApp(store, { REDIS_URL: redis.url });
-      const b = await buildTestApp({ config: loadConfig({ DEMO_DATA: 'off', REDIS_URL: redis.url }), store });
+      // Requests counted one by one: what a document built afresh costs is test/http/document-builds.test.ts's.
+      const a = await fixtureApp(store, { REDIS_URL: redis.url, DOCUMENT_BUILD_COST: '1' });
+      const b = await buildTestApp({
+        config: loadConfig({ DEMO_DATA: 'off', REDIS_URL: redis.url, DOCUMENT_BUILD_COST: '1' }),
+        store,
+      });
       await createApiKey(store, { name: 'shared', key: LIMITED_KEY, ratePerDay: 10 });
       const on = (app: typeof b, url: string) =>
         app.inject({ method: 'GET', url: `${BASE}${url}`, headers: { 'x-api-key': LIMITED_KEY } });

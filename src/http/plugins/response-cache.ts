@@ -337,8 +337,11 @@ export const responseCachePlugin = fp(
       if (feed.live && request.routeOptions.config.cacheTags) {
         const built = await builtByAnother(key);
         if (built) return send(request, reply, key, built);
+        // Registered before anything is awaited, so that an identical miss from now on waits for it.
+        const build = builds.begin(request.apiKey?.id ?? '', key);
+        buildEnds.set(request, build.end);
         await app.chargeRequests(request, reply, buildCost - 1, `a document built afresh costs ${buildCost} requests`);
-        buildEnds.set(request, await builds.start(request.apiKey?.id ?? '', key));
+        await build.turn();
       }
       startedUnder.set(request, generation);
     });

@@ -421,7 +421,8 @@ describe('typed client: 429 and Retry-After', () => {
   const HALF_PAST = Date.parse('2026-03-10T12:00:30Z');
   let server: RunningServer;
   before(async () => {
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
+    // Every request as one: what a document built afresh costs is test/http/document-builds.test.ts's.
+    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '2', DOCUMENT_BUILD_COST: '1' } });
   });
   after(() => server.close());
 
