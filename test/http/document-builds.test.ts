@@ -73,10 +73,28 @@ async function countedApp(store: Parameters<typeof fixtureApp>[0], env: Record<s
   return { app: app as FastifyInstance, get, built, most };
 }
 
+/**
+ * Waits until the changes of the fixture's own load have reached the app (PostgreSQL's notifications
+ * come a little later): a build overlapping a change is rightly not cached, and its waiters build again.
+ * Settled once a document asked for twice is answered from the cache.
+ */
+async function settled(served: Awaited<ReturnType<typeof countedApp>>): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    await served.get('/sports');
+    const built = served.built.get(TEST_KEY) ?? 0;
+    await served.get('/sports');
+    if ((served.built.get(TEST_KEY) ?? 0) === built) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the change feed never settled');
+}
+
 describeEachStore('document builds', (open) => {
   test('ten identical misses at once build the document once; all ten get it', async (t) => {
     const served = await countedApp(await open());
     t.after(() => served.app.close());
+    await settled(served);
+    const before = served.built.get(TEST_KEY) ?? 0;
     const answers = await Promise.all(Array.from({ length: 10 }, () => served.get(`/events/${WSL_LIVE}`)));
     const bodies = await Promise.all(answers.map((a) => a.text()));
     assert.deepEqual(
@@ -84,7 +102,7 @@ describeEachStore('document builds', (open) => {
       Array(10).fill(200),
     );
     assert.equal(new Set(bodies).size, 1);
-    assert.equal(served.built.get(TEST_KEY), 1);
+    assert.equal((served.built.get(TEST_KEY) ?? 0) - before, 1);
   });
 
   test("one key's misses are built at most DOCUMENT_BUILDS_PER_KEY at once; another key's are not held back", async (t) => {
@@ -109,6 +127,7 @@ describeEachStore('document builds', (open) => {
     const served = await countedApp(store, { DOCUMENT_BUILD_COST: '5' });
     t.after(() => served.app.close());
     await createApiKey(store, { name: 'twenty a minute', key: LIMITED_KEY, ratePerMinute: 20 });
+    await settled(served);
     const remaining: string[] = [];
     const first = await served.get(`/events/${WSL_LIVE}`, LIMITED_KEY);
     remaining.push(String(first.headers.get('x-ratelimit-remaining')));
