@@ -130,7 +130,7 @@ export const CONFIG_VARIABLES = [
   ],
   [
     'DOCUMENT_BUILDS_PER_KEY',
-    '2',
+    '1',
     "documents one API key may have built at once; its other cache misses wait their turn (identical ones are built once), so that one key's misses do not slow the others",
   ],
   [
@@ -297,7 +297,7 @@ export function loadConfig(
     sgpSimulationCost: integer('SGP_SIMULATION_COST', 10, 1, 1000),
     sgpDeadlineMs: integer('SGP_DEADLINE_MS', 2000, 50, 600_000),
     documentBuildCost: integer('DOCUMENT_BUILD_COST', 5, 1, 1000),
-    documentBuildsPerKey: integer('DOCUMENT_BUILDS_PER_KEY', 2, 1, 1000),
+    documentBuildsPerKey: integer('DOCUMENT_BUILDS_PER_KEY', 1, 1, 1000),
     // The demo without its simulator has no feed behind it: silence would suspend every live demo event.
     feedStaleSeconds: integer('FEED_STALE_SECONDS', onOff('DEMO_DATA', true) && !options.simulator ? 0 : 30, 0, 86_400),
     // With the simulator, a goal or an end suspends a team match briefly, to show SCORE_CHANGE, for
