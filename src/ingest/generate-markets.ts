@@ -167,22 +167,24 @@ function inPlay(
   };
 }
 
+/** The athletes of the event knocked out (participants ELIMINATED). */
+async function eliminatedAthletes(store: Store, eventId: string): Promise<string[]> {
+  const rows = await store.db
+    .selectFrom('eventParticipants')
+    .select('athleteId')
+    .where('eventId', '=', eventId)
+    .where('status', '=', 'ELIMINATED')
+    .execute();
+  return rows.map((row) => row.athleteId);
+}
+
 /**
  * Outcomes the store holds for the event that the pricing no longer lists (a heat's field drawn anew)
  * and that name an athlete eliminated: closed, at their last price, as the priced ones are.
  */
 async function staleOutcomesOfOut(store: Store, eventId: string, generated: GeneratedMarkets) {
   const listed = new Set(generated.odds.map((o) => o.id));
-  const out = new Set(
-    (
-      await store.db
-        .selectFrom('eventParticipants')
-        .select('athleteId')
-        .where('eventId', '=', eventId)
-        .where('status', '=', 'ELIMINATED')
-        .execute()
-    ).map((row) => row.athleteId),
-  );
+  const out = new Set(await eliminatedAthletes(store, eventId));
   const rows = await store.db.selectFrom('odds').selectAll().where('eventId', '=', eventId).execute();
   return rows
     .filter((row) => !listed.has(row.id) && row.status !== 'CLOSED')
@@ -238,16 +240,7 @@ async function liveState(
     .where('heats.eventId', '=', eventId)
     .execute();
   const field = new Set(athleteIds);
-  const eliminated = (
-    await store.db
-      .selectFrom('eventParticipants')
-      .select('athleteId')
-      .where('eventId', '=', eventId)
-      .where('status', '=', 'ELIMINATED')
-      .execute()
-  )
-    .map((row) => row.athleteId)
-    .filter((id) => field.has(id));
+  const eliminated = (await eliminatedAthletes(store, eventId)).filter((id) => field.has(id));
   const roundOf = new Map(heats.map((h) => [h.id, h.roundNo]));
   const outIn = new Map<string, number>();
   for (const e of entries)

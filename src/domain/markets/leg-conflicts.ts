@@ -1,4 +1,4 @@
-import type { OverUnderSubMarketType } from '../enumerations.ts';
+import { MEASURES, ordinal } from './outcome-label.ts';
 import type { Selection } from './selection.ts';
 import { settleMatchScore } from './settlement.ts';
 
@@ -26,17 +26,6 @@ export interface LegConflict {
   ids: [string, string] | string[];
   reason: string;
 }
-
-const ordinal = (k: number): string => {
-  const teen = k % 100 >= 11 && k % 100 <= 13;
-  return `${k}${teen ? 'th' : (['th', 'st', 'nd', 'rd'][k % 10] ?? 'th')}`;
-};
-
-const MEASURES: Record<OverUnderSubMarketType, string> = {
-  finishingPosition: 'finishing position',
-  points: 'points',
-  gapToLeaders: 'gap to the leaders',
-};
 
 /** A leg in plain words, for the refusal message. */
 export function describeSelection(selection: Selection, nameOf: (athleteId: string) => string = (id) => id): string {

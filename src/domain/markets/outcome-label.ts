@@ -45,7 +45,7 @@ export const ordinal = (k: number): string => {
   return `${k}${teen ? 'th' : (['th', 'st', 'nd', 'rd'][k % 10] ?? 'th')}`;
 };
 
-const MEASURES: Record<OverUnderSubMarketType, string> = {
+export const MEASURES: Record<OverUnderSubMarketType, string> = {
   finishingPosition: 'finishing position',
   points: 'points',
   gapToLeaders: 'gap to the leaders',
