@@ -441,9 +441,10 @@ const PROFILES: Readonly<Record<string, Profile>> = {
     spec('Qualifying', ['Flight A', 'Flight B'], 15, { gap: 5 }),
     'Last Chance Showdown',
   ),
+  // An X Games or a swim meet runs men's and women's events apart: each demo tour is one field.
   xgame: {
     tourName: 'X Games',
-    gender: 'mixed',
+    gender: 'men',
     spacingDays: 60,
     startHours: [17, 18],
     dayHours: 8,
@@ -546,7 +547,7 @@ const PROFILES: Readonly<Record<string, Profile>> = {
   },
   swimming: {
     tourName: 'Pro Swim Series',
-    gender: 'mixed',
+    gender: 'women',
     spacingDays: 21,
     startHours: [14, 15],
     dayHours: 10,
