@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,13 +12,23 @@ import { latency } from './parlay.ts';
  * `npm start` runs it (the demo, the default rate limit and parlay settings) while 20 clients of the
  * demo key post 2-4-leg parlays on random upcoming events as fast as they are answered, a second key
  * posts one parlay at a time, each on an event nobody has priced yet, and a third polls GET /sports.
- * Prints p50/p99 of each and the flood's answers by status. Targets: the second key's p99 under 1 s,
- * GET /sports p99 under 50 ms. Usage: npm run bench:parlay-flood -- [--seconds 60] [--clients 20]
+ * Prints p50/p99 of each and the flood's answers by status, and the server's RSS before, at the end
+ * and a minute after (issue 42: memory comes back). Targets: the second key's p99 under 1 s, GET
+ * /sports p99 under 50 ms. `--route options` floods the bet builder (POST .../sgp/options) instead,
+ * the second key asking it too. Usage: npm run bench:parlay-flood -- [--seconds 60] [--clients 20]
+ * [--route sgp|options] [--after 60]
  */
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '60' }, clients: { type: 'string', default: '20' } },
+  options: {
+    seconds: { type: 'string', default: '60' },
+    clients: { type: 'string', default: '20' },
+    route: { type: 'string', default: 'sgp' },
+    after: { type: 'string', default: '60' },
+  },
 });
+const ROUTE = values.route === 'options' ? 'sgp/options' : 'sgp';
+const AFTER_SECONDS = Number(values.after);
 const SECONDS = Number(values.seconds);
 const CLIENTS = Number(values.clients);
 const DEMO_KEY = 'altsports-demo-key';
@@ -32,11 +42,11 @@ interface Outcome {
 }
 
 /** Legs that can win together: the favourite wins, another is second, a third on the podium, a fourth in the top 5. */
-async function legsOf(base: string, eventId: string): Promise<string[] | null> {
+async function legsOf(base: string, eventId: string, key: string): Promise<string[] | null> {
   const read = async (...oddTypes: string[]): Promise<Outcome[]> => {
     for (const oddType of oddTypes) {
       const response = await fetch(`${base}/api/v1/public/events/${eventId}/${oddType}`, {
-        headers: { 'x-api-key': DEMO_KEY },
+        headers: { 'x-api-key': key },
       });
       if (response.status !== 200) continue;
       const items = ((await response.json()) as Record<string, Outcome[]>)[oddType] ?? [];
@@ -62,6 +72,12 @@ async function legsOf(base: string, eventId: string): Promise<string[] | null> {
   return legs.length >= 2 ? legs : null;
 }
 
+/** A process's resident set in MiB, from /proc. */
+function rssMiB(pid: number): number {
+  const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Math.round(Number(kib) / 1024);
+}
+
 async function timed(run: () => Promise<Response>): Promise<{ ms: number; status: number }> {
   const start = performance.now();
   const response = await run();
@@ -83,20 +99,25 @@ async function main(): Promise<void> {
   try {
     const secondKey = cli('keys', 'create', '--name', 'second').split('\n')[0] as string;
     const pollerKey = cli('keys', 'create', '--name', 'poller').split('\n')[0] as string;
+    // The legs are looked up with a key of their own: the flood's key starts the flood with its budget whole.
+    const setupKey = cli('keys', 'create', '--name', 'setup').split('\n')[0] as string;
     // The defaults a user runs: the rate limit and the parlay settings as `npm start` has them.
     const server = await startAltsports({ DATA_DIR: dir, RATE_LIMIT_PER_MINUTE: '600' }, join(dir, 'server.log'));
     const base = `http://127.0.0.1:${server.port}`;
     const events = (await (
-      await fetch(`${base}/api/v1/public/events?eventStatus=UPCOMING`, { headers: { 'x-api-key': DEMO_KEY } })
+      await fetch(`${base}/api/v1/public/events?eventStatus=UPCOMING`, { headers: { 'x-api-key': setupKey } })
     ).json()) as Array<{ id: string }>;
     const priced: Array<{ eventId: string; legs: string[] }> = [];
     for (const { id } of events) {
-      const legs = await legsOf(base, id);
+      const legs = await legsOf(base, id, setupKey);
       if (legs) priced.push({ eventId: id, legs });
     }
     // The second key's events are kept apart, so that each of its parlays needs a new simulation.
     const fresh = priced.splice(0, Math.max(1, Math.floor(priced.length / 4)));
-    console.log(`${priced.length} events for the flood, ${fresh.length} new ones for the second key; ${SECONDS} s`);
+    console.log(
+      `${priced.length} events for the flood on /${ROUTE}, ${fresh.length} new ones for the second key; ${SECONDS} s`,
+    );
+    const idleRss = rssMiB(server.pid);
     const stopAt = Date.now() + SECONDS * 1000;
     const flood: number[] = [];
     const byStatus = new Map<number, number>();
@@ -104,7 +125,7 @@ async function main(): Promise<void> {
     const secondStatus = new Map<number, number>();
     const sports: number[] = [];
     const post = (key: string, eventId: string, legs: string[]) =>
-      fetch(`${base}/api/v1/public/events/${eventId}/sgp`, {
+      fetch(`${base}/api/v1/public/events/${eventId}/${ROUTE}`, {
         method: 'POST',
         headers: { 'x-api-key': key, 'content-type': 'application/json' },
         body: JSON.stringify({ oddIds: legs }),
@@ -145,6 +166,11 @@ async function main(): Promise<void> {
     console.log(`  each, in order: ${second.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
     console.log(`  answers: ${[...secondStatus].map(([s, n]) => `${s} x${n}`).join(', ')}`);
     show('GET /sports (a third key)', sports);
+    const endRss = rssMiB(server.pid);
+    await new Promise((r) => setTimeout(r, AFTER_SECONDS * 1000));
+    console.log(
+      `server RSS: ${idleRss} MiB before, ${endRss} MiB at the end, ${rssMiB(server.pid)} MiB ${AFTER_SECONDS} s after`,
+    );
     await server.stop();
   } finally {
     killAllChildren();

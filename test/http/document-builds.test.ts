@@ -9,9 +9,12 @@ import { describe, test } from 'node:test';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createApiKey } from '../../src/access/api-keys.ts';
 import { documentBuilds } from '../../src/http/document-builds.ts';
+import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import { fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
 import { freezeClock } from '../helpers/clock.ts';
 import { WSL_LIVE } from '../helpers/feed-fixture.ts';
+import { oddsFeed } from '../helpers/odds-fixture.ts';
+import { resultsFeed, SPR_EVENT } from '../helpers/results-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
@@ -63,14 +66,15 @@ async function countedApp(store: Parameters<typeof fixtureApp>[0], env: Record<s
     most.set(key, Math.max(most.get(key) ?? 0, running.get(key) ?? 0));
   });
   app.addHook('onResponse', async (request) => {
-    if (request.routeOptions.config.cacheTags) running.set(keyOf(request), (running.get(keyOf(request)) ?? 1) - 1);
+    const { cacheTags, builds } = request.routeOptions.config;
+    if (cacheTags || builds) running.set(keyOf(request), (running.get(keyOf(request)) ?? 1) - 1);
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
   const origin = `http://127.0.0.1:${address.port}`;
   const get = (path: string, key = TEST_KEY) => fetch(`${origin}${BASE}${path}`, { headers: { 'x-api-key': key } });
-  return { app: app as FastifyInstance, get, built, most };
+  return { app: app as FastifyInstance, origin, get, built, most };
 }
 
 /**
@@ -119,6 +123,27 @@ describeEachStore('document builds', (open) => {
     assert.equal(served.built.get(TEST_KEY), 12);
     assert.equal(served.most.get(TEST_KEY), 1, 'never two of its builds at once');
     assert.equal(served.built.get(WSL_ONLY_KEY), 1);
+  });
+
+  test("the bet builder's answers take turns of their key's builds too: one at a time, another key's not held back", async (t) => {
+    const store = await open();
+    const served = await countedApp(store, { DOCUMENT_BUILDS_PER_KEY: '1' });
+    t.after(() => served.app.close());
+    for (const feed of [resultsFeed(), oddsFeed()]) await ingestFeed(store, feed);
+    const options = (key: string) =>
+      fetch(`${served.origin}${BASE}/events/spr:${SPR_EVENT}/sgp/options`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ oddIds: [] }),
+      });
+    const answers = await Promise.all([...Array.from({ length: 6 }, () => options(TEST_KEY)), options(WSL_ONLY_KEY)]);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      // The wsl-only key cannot see a Supercross event: 404, answered beside the queue, not after it.
+      [200, 200, 200, 200, 200, 200, 404],
+    );
+    assert.equal(served.built.get(TEST_KEY), 6);
+    assert.equal(served.most.get(TEST_KEY), 1, 'never two of its answers composed at once');
   });
 
   test('a document built afresh costs DOCUMENT_BUILD_COST requests; a cached answer and a 304 cost one', async (t) => {

@@ -73,6 +73,13 @@ interface ChangeTime {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route composes a costly answer no cache holds (the bet builder): it takes a turn of its
+     * key's document builds (DOCUMENT_BUILDS_PER_KEY), as a cache miss does.
+     */
+    builds?: boolean;
+  }
   interface FastifyRequest {
     /** Answered from the response cache: its onSend hook leaves the answer as it is. */
     cacheHit: boolean;
@@ -327,6 +334,7 @@ export const responseCachePlugin = fp(
     // After auth, rate limits and validation (the key is made of validated parameters): a hit skips
     // the handler, and the composing of its document.
     app.addHook('preHandler', async (request, reply) => {
+      if (request.routeOptions.config.builds) return takeBuildTurn(request, `request:${request.id}`);
       if (!cacheable(request)) return;
       await feed.catchUp();
       const key = cacheKey(request);
@@ -345,6 +353,12 @@ export const responseCachePlugin = fp(
       }
       startedUnder.set(request, generation);
     });
+    /** A turn of the key's builds for a composed answer the cache never holds. */
+    const takeBuildTurn = async (request: FastifyRequest, key: string) => {
+      const build = builds.begin(request.apiKey?.id ?? '', key);
+      buildEnds.set(request, build.end);
+      await build.turn();
+    };
     // A build's turn ends with its answer, sent or abandoned by the client.
     const endBuild = async (request: FastifyRequest) => buildEnds.get(request)?.();
     app.addHook('onResponse', endBuild);

@@ -110,7 +110,7 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
   app.post(
     '/events/:eventId/sgp/options',
     {
-      config: { access: 'public', priced: true },
+      config: { access: 'public', priced: true, builds: true },
       schema: {
         tags: ['odds'],
         summary: 'Build a same game parlay: what still combines with the legs',
