@@ -20,6 +20,8 @@ import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
 import { parsePublicId } from '../domain/public-id.ts';
 import { hashSeed, Random } from '../domain/random.ts';
 import type { Store } from '../store/database.ts';
+import { oddsRepository } from '../store/repositories/odds-repository.ts';
+import { resultsRepository } from '../store/repositories/results-repository.ts';
 import { type IngestSummary, ingestFeed } from './ingest-feed.ts';
 
 /**
@@ -167,25 +169,14 @@ function inPlay(
   };
 }
 
-/** The athletes of the event knocked out (participants ELIMINATED). */
-async function eliminatedAthletes(store: Store, eventId: string): Promise<string[]> {
-  const rows = await store.db
-    .selectFrom('eventParticipants')
-    .select('athleteId')
-    .where('eventId', '=', eventId)
-    .where('status', '=', 'ELIMINATED')
-    .execute();
-  return rows.map((row) => row.athleteId);
-}
-
 /**
  * Outcomes the store holds for the event that the pricing no longer lists (a heat's field drawn anew)
  * and that name an athlete eliminated: closed, at their last price, as the priced ones are.
  */
 async function staleOutcomesOfOut(store: Store, eventId: string, generated: GeneratedMarkets) {
   const listed = new Set(generated.odds.map((o) => o.id));
-  const out = new Set(await eliminatedAthletes(store, eventId));
-  const rows = await store.db.selectFrom('odds').selectAll().where('eventId', '=', eventId).execute();
+  const out = new Set(await resultsRepository(store.db).eliminatedAthletes(eventId));
+  const rows = await oddsRepository(store.db).oddsOfEvent(eventId);
   return rows
     .filter((row) => !listed.has(row.id) && row.status !== 'CLOSED')
     .map((row) => ({ row, athleteIds: row.athleteIds ? (JSON.parse(row.athleteIds) as string[]) : undefined }))
@@ -226,22 +217,15 @@ async function liveState(
   athleteIds: readonly string[],
   now: Date,
 ): Promise<LiveState> {
-  const heats = await store.db
-    .selectFrom('heats')
-    .innerJoin('rounds', 'rounds.id', 'heats.roundId')
-    .select(['heats.id', 'heats.heatStatus', 'heats.startDate', 'heats.endDate', 'rounds.roundNo'])
-    .where('heats.eventId', '=', eventId)
-    .orderBy('heats.referenceId')
-    .execute();
-  const entries = await store.db
-    .selectFrom('heatEntries')
-    .innerJoin('heats', 'heats.id', 'heatEntries.heatId')
-    .select(['heatEntries.heatId', 'heatEntries.athleteId', 'heatEntries.position', 'heatEntries.heatScore'])
-    .where('heats.eventId', '=', eventId)
-    .execute();
+  const results = resultsRepository(store.db);
+  const [{ heats: placed }, entries] = await Promise.all([
+    oddsRepository(store.db).placesOfEvent(eventId),
+    results.entriesOfEvent(eventId),
+  ]);
+  const heats = placed.sort((a, b) => a.referenceId - b.referenceId);
   const field = new Set(athleteIds);
-  const eliminated = (await eliminatedAthletes(store, eventId)).filter((id) => field.has(id));
-  const roundOf = new Map(heats.map((h) => [h.id, h.roundNo]));
+  const eliminated = (await results.eliminatedAthletes(eventId)).filter((id) => field.has(id));
+  const roundOf = new Map(heats.map((h) => [h.id, h.round.roundNo]));
   const outIn = new Map<string, number>();
   for (const e of entries)
     if (eliminated.includes(e.athleteId))

@@ -15,6 +15,7 @@ import {
   findExisting,
   findMarkets,
   heatIdsOfEntries,
+  heatStates,
   ReferenceIdConflict,
   resultsHeld,
   touchEvents,
@@ -235,7 +236,8 @@ async function finishBatch(
   // A changed row's heat is already among the batch's events: only unchanged ones are looked up.
   const changedHeats = new Set([...batch.events.values()].flatMap((c) => c.heatIds));
   const unchanged = [...heatsSpokenOf].filter((heatId) => !changedHeats.has(heatId));
-  for (const eventId of await eventsOfHeats(trx, unchanged)) spokenOf.add(eventId);
+  // The batch's own heats are written before the rows naming them: the store knows every one's event.
+  for (const { eventId } of (await heatStates(trx, unchanged)).values()) spokenOf.add(eventId);
   const reopened = await feedActivityRepository(trx).touch(
     [...spokenOf].sort(),
     committedAt,
@@ -375,20 +377,6 @@ function noteEventsSpokenOf(
 
 /** Collections whose rows are keyed by their heat's id (one fight result, one team game per heat). */
 const HEAT_KEYED = new Set<FeedCollection>(['heatResults', 'teamGames']);
-
-/** The events of these heats, as stored (the batch's own heats are written before the rows naming them). */
-async function eventsOfHeats(trx: Transaction, ids: readonly string[]): Promise<string[]> {
-  const events = new Set<string>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await trx
-      .selectFrom('heats')
-      .select('eventId')
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const row of rows) events.add(row.eventId);
-  }
-  return [...events];
-}
 
 /**
  * Rows with the parent ids the store keeps beside the feed's (a heat's and a round score's event, a

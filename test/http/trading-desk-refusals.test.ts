@@ -11,7 +11,7 @@ import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { SgpOptionsResponse } from '../../src/shapes/odds.ts';
 import type { Store } from '../../src/store/database.ts';
 import { changesRepository } from '../../src/store/repositories/changes-repository.ts';
-import { fixtureApp, sharedFixture, TEST_KEY } from '../helpers/app.ts';
+import { fixtureApp, sharedFixture, TEST_KEY, type TestApp } from '../helpers/app.ts';
 import { fixtureScoreChanges } from '../helpers/feed-fixture.ts';
 import { fieldFeed } from '../helpers/parlay-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
@@ -91,13 +91,8 @@ describeEachStore('trading desk: one code per refusal', (open, kind) => {
     );
   });
 
-  test('/changes?after= ahead of the log is a 400 naming the parameter; an expired id stays a 410', async () => {
-    const store = await open({ changeLogSize: 4 });
-    const app = await fixtureApp(store);
-    try {
-      const { wslScore } = fixtureScoreChanges();
-      for (let i = 0; i < 6; i++) await ingestFeed(store, wslScore(3 + i));
-      const { first, last } = await changesRepository(store.db).bounds();
+  test('/changes?after= ahead of the log is a 400 naming the parameter; an expired id stays a 410', () =>
+    withShortLog(open, async (app, { first, last }) => {
       for (const after of [last + 1, last + 11]) {
         const response = await app.get(`${BASE}/changes?after=${after}`);
         assert.equal(response.statusCode, 400, `after=${after}: ${response.body}`);
@@ -111,18 +106,10 @@ describeEachStore('trading desk: one code per refusal', (open, kind) => {
       assert.equal(expired.statusCode, 410);
       assert.match(expired.json().message, /no longer in the change log/);
       assert.equal((await app.get(`${BASE}/changes?after=${last}`)).statusCode, 200);
-    } finally {
-      await app.app.close();
-    }
-  });
+    }));
 
-  test('property: /changes answers 200 within the log, 410 before it, 400 past its end', async () => {
-    const store = await open({ changeLogSize: 4 });
-    const app = await fixtureApp(store);
-    try {
-      const { wslScore } = fixtureScoreChanges();
-      for (let i = 0; i < 6; i++) await ingestFeed(store, wslScore(3 + i));
-      const { first, last } = await changesRepository(store.db).bounds();
+  test('property: /changes answers 200 within the log, 410 before it, 400 past its end', () =>
+    withShortLog(open, async (app, { first, last }) => {
       await fc.assert(
         fc.asyncProperty(fc.integer({ min: 0, max: last + 50 }), async (after) => {
           const status = (await app.get(`${BASE}/changes?after=${after}`)).statusCode;
@@ -130,8 +117,21 @@ describeEachStore('trading desk: one code per refusal', (open, kind) => {
         }),
         { numRuns: 30 },
       );
-    } finally {
-      await app.app.close();
-    }
-  });
+    }));
 });
+
+/** An app over a change log of 4 entries that six score changes have run past, and the log's bounds. */
+async function withShortLog(
+  open: (options?: { changeLogSize?: number }) => Promise<Store>,
+  body: (app: TestApp, bounds: { first: number; last: number }) => Promise<void>,
+): Promise<void> {
+  const store = await open({ changeLogSize: 4 });
+  const app = await fixtureApp(store);
+  try {
+    const { wslScore } = fixtureScoreChanges();
+    for (let i = 0; i < 6; i++) await ingestFeed(store, wslScore(3 + i));
+    await body(app, await changesRepository(store.db).bounds());
+  } finally {
+    await app.app.close();
+  }
+}

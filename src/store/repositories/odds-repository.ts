@@ -133,8 +133,7 @@ export function oddsRepository(db: Kysely<Database>) {
       return `${r?.latest ?? '-'}|${r?.total ?? 0}|${r?.mlatest ?? '-'}|${r?.mtotal ?? 0}`;
     },
 
-    /** The event's heats with their rounds, for heat markets' round and heat fields. */
-    /** An event's rounds, and its heats each with its round. */
+    /** An event's rounds, and its heats each with its round (heat markets' round and heat fields). */
     async placesOfEvent(eventId: string): Promise<{ heats: Array<HeatRow & { round: RoundRow }>; rounds: RoundRow[] }> {
       const [heats, rounds] = await Promise.all([
         db.selectFrom('heats').selectAll().where('eventId', '=', eventId).execute(),

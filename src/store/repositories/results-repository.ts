@@ -121,6 +121,29 @@ export function resultsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The athletes of the event knocked out (its participants ELIMINATED). */
+    async eliminatedAthletes(eventId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('eventParticipants')
+        .select('athleteId')
+        .where('eventId', '=', eventId)
+        .where('status', '=', 'ELIMINATED')
+        .execute();
+      return rows.map((row) => row.athleteId);
+    },
+
+    /** Every heat entry of the event: who rode which heat, with their stored position and score. */
+    async entriesOfEvent(
+      eventId: string,
+    ): Promise<Array<Pick<HeatEntryRow, 'heatId' | 'athleteId' | 'position' | 'heatScore'>>> {
+      return db
+        .selectFrom('heatEntries')
+        .innerJoin('heats', 'heats.id', 'heatEntries.heatId')
+        .select(['heatEntries.heatId', 'heatEntries.athleteId', 'heatEntries.position', 'heatEntries.heatScore'])
+        .where('heats.eventId', '=', eventId)
+        .execute();
+    },
+
     /** The event's participants with their athletes and the athletes' teams. */
     async findParticipants(eventId: string): Promise<ParticipantsRows> {
       const participants = await db
