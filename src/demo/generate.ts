@@ -1073,9 +1073,6 @@ interface Streams {
   results: EventResultsGenerator | null;
 }
 
-/** Completed events keep their markets (settled) for a week: docs/decisions.md, "The demo's first start". */
-const PRICED_AFTER_MS = 7 * DAY;
-
 /**
  * How long a result stays provisional after its heat or event ends (issue 27): long enough for the
  * simulator to show a PROVISIONAL settlement, and a corrected one, before it is OFFICIAL.
@@ -1101,8 +1098,6 @@ function materialise(
   const eventId = `${base.competition}:${plan.uuid}`;
   const competition = getCompetition(base.competition);
   const ctx: PricingContext = { competition, uuid: plan.uuid, eventId, status };
-  // Markets for events still to run and those finished in the last week: the ones a book still shows.
-  const priced = status !== 'COMPLETED' || clock - plan.end < PRICED_AFTER_MS;
   const model =
     home && away ? demoMatchModel(competition, home.strength, away.strength, demoFirstHammer(plan.uuid)) : null;
   if (model && home && away) {
@@ -1134,7 +1129,7 @@ function materialise(
       { home, away },
       eventId,
       content,
-      priced ? (match) => pricer.match(ctx, match, content) : null,
+      (match) => pricer.match(ctx, match, content),
     );
     return;
   }
@@ -1205,7 +1200,7 @@ function materialise(
     }
   });
   const scorer = profile.scorer;
-  if (priced && scorer && home && away) {
+  if (scorer && home && away) {
     const goals = (teamId: string) =>
       content.roundScores
         .filter((s) => s.roundId.startsWith(`${plan.uuid}-r`) && s.teamId === teamId)
@@ -1243,7 +1238,7 @@ function materialise(
       name: base.name,
       seq,
       rounds: resultRounds,
-      ...(priced ? { price: (input: EventMarketInput) => pricer.athleteEvent(ctx, input, resultRounds, content) } : {}),
+      price: (input: EventMarketInput) => pricer.athleteEvent(ctx, input, resultRounds, content),
     },
     content,
   );
@@ -1264,7 +1259,7 @@ function materialiseMatch(
   teams: { home: TeamPlan; away: TeamPlan },
   eventId: string,
   content: DemoChunk,
-  price: ((match: MatchToPrice) => void) | null,
+  price: (match: MatchToPrice) => void,
 ): void {
   const { clock, status } = view;
   const roundIds: string[] = [];
@@ -1337,7 +1332,7 @@ function materialiseMatch(
       last = end;
     }
   }
-  price?.({ model, roundIds, state });
+  price({ model, roundIds, state });
 }
 
 const EXTRA_PERIOD_MS = 10 * MINUTE;

@@ -233,21 +233,23 @@ class EventBuild {
 
   /**
    * Enters up to `size` athletes by current form (strength plus a little luck), seeded 1..n in that
-   * order, and returns those who compete, best seed first. Now and then one withdraws or is injured
-   * before the start; the next athlete in form takes the place as an unseeded alternate, or nobody does
-   * when the field stays at least `minSize` without one.
+   * order, and returns those who compete, best seed first. The form is the athlete's strength for this
+   * event, its results and its prices alike: two events with the same field are priced apart as their
+   * form differs. Now and then one withdraws or is injured before the start; the next athlete in form
+   * takes the place as an unseeded alternate, or nobody does when the field stays at least `minSize`
+   * without one.
    */
   field(size: number, minSize: number): Entrant[] {
     const rng = this.rng;
-    const form = this.athletes.map((athlete) => ({ athlete, form: athlete.strength + 0.35 * gauss(rng) }));
-    form.sort((a, b) => b.form - a.form || (a.athlete.id < b.athlete.id ? -1 : 1));
-    const n = Math.min(size, form.length);
-    const entered = form.slice(0, n).map((f, i) => this.add(f.athlete, i + 1, 'ACTIVE'));
+    const inForm = this.athletes.map((athlete) => ({ ...athlete, strength: athlete.strength + 0.35 * gauss(rng) }));
+    inForm.sort((a, b) => b.strength - a.strength || (a.id < b.id ? -1 : 1));
+    const n = Math.min(size, inForm.length);
+    const entered = inForm.slice(0, n).map((athlete, i) => this.add(athlete, i + 1, 'ACTIVE'));
     if (n > 4 && rng.chance(0.2)) {
-      const spare = form[n];
+      const spare = inForm[n];
       if (spare || n - 1 >= minSize) {
         (entered[rng.int(3, n - 1)] as Entrant).status = rng.chance(0.35) ? 'INJURED' : 'WITHDRAWN';
-        if (spare) entered.push(this.add(spare.athlete, null, 'ALTERNATE'));
+        if (spare) entered.push(this.add(spare, null, 'ALTERNATE'));
       }
     }
     return entered.filter(competes);

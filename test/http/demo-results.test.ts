@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { AltSportsData } from 'altsportsdata';
 import type { FastifyInstance } from 'fastify';
 import { createApiKey } from '../../src/access/api-keys.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -7,6 +9,7 @@ import { loadDemoData } from '../../src/demo/load-demo.ts';
 import { getCompetition } from '../../src/domain/competitions.ts';
 import type { Event, EventListItem } from '../../src/shapes/events.ts';
 import type { AthleteOdd, EventOdds, HeatOdd, TeamMarketOdd } from '../../src/shapes/odds.ts';
+import type { SnapshotMarket } from '../../src/shapes/odds-snapshot.ts';
 import type { HeatScoreRow } from '../../src/shapes/results.ts';
 import type {
   CurlingEvent,
@@ -332,5 +335,76 @@ describe('demo matches through the sport-specific routes [sqlite]', () => {
           assert.equal(odds.matchWinner.moneyLine.marketId, odds.eventWinner.moneyLine!.marketId);
       }
     }
+  });
+});
+
+describe('a demo with a past [sqlite]', () => {
+  let app: FastifyInstance;
+  let events: EventListItem[];
+  let markets: SnapshotMarket[];
+
+  before(async () => {
+    ({ app } = await demoApp());
+    const get = async <T>(url: string): Promise<T> => {
+      const res = await app.inject({ url, headers: { 'x-api-key': KEY } });
+      assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+      return JSON.parse(res.body);
+    };
+    events = await get<EventListItem[]>(`${BASE}/events`);
+    markets = await get<SnapshotMarket[]>(`${BASE}/odds`);
+  });
+
+  /** The settlements an outcome carries: its own, or a head-to-head's two sides'. */
+  const settlementsOf = (outcome: Record<string, unknown>): unknown[] =>
+    'eventParticipant1' in outcome
+      ? [outcome.eventParticipant1, outcome.eventParticipant2].map((p) => (p as { settlement: unknown }).settlement)
+      : [outcome.settlement];
+
+  test('every completed event keeps its markets, settled, however long ago it ended', () => {
+    const completed = events.filter((e) => e.eventStatus === 'COMPLETED');
+    const monthAgo = NOW.getTime() - 30 * 24 * 3600_000;
+    assert.ok(
+      completed.some((e) => Date.parse(e.endDate) < monthAgo),
+      'the demo has events that ended over a month ago',
+    );
+    for (const event of completed) {
+      const own = markets.filter((m) => m.eventId === event.id);
+      assert.ok(own.length > 0, `${event.id} (${event.competition}, ended ${event.endDate}) has markets`);
+      const settled = own.flatMap((m) => m.outcomes.flatMap((o) => settlementsOf(o as Record<string, unknown>)));
+      assert.ok(
+        settled.some((s) => s === 'WIN'),
+        `${event.id} (${event.competition}, ended ${event.endDate}) has a settled winner`,
+      );
+    }
+  });
+
+  test('the provider SDK reads the settlement of every completed athlete event', async () => {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const client = new AltSportsData({ apiKey: KEY, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 });
+    const completed = events.filter(
+      (e) => e.eventStatus === 'COMPLETED' && getCompetition(e.competition).participants === 'athletes',
+    );
+    assert.ok(completed.length > 40, `${completed.length} completed athlete events`);
+    for (const event of completed) {
+      const report = await client.getSettlement(event.id);
+      assert.equal(report.status, 'COMPLETED', event.id);
+      assert.ok(report.marketsSettled > 0, `${event.id} (${event.competition}): ${report.marketsSettled} settled`);
+    }
+  });
+
+  test('no two events carry the same winner prices: each event prices its field by its form', () => {
+    const prices = new Map<string, string>();
+    for (const market of markets.filter((m) => m.oddType === 'eventWinner')) {
+      const outcomes = market.outcomes as Array<{ athlete?: { id: string }; team?: { id: string }; odds: number }>;
+      const key = outcomes
+        .map((o) => `${o.athlete?.id ?? o.team?.id}=${o.odds}`)
+        .sort()
+        .join(' ');
+      const twin = prices.get(key);
+      assert.equal(twin, undefined, `${market.eventId} and ${twin} have the same eventWinner prices`);
+      prices.set(key, market.eventId);
+    }
+    assert.ok(prices.size > 100, `${prices.size} events with winner prices`);
   });
 });
