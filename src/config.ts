@@ -35,6 +35,8 @@ export interface Config {
   /** Lifetime of a browser stream token (POST /stream/tokens, issue 28). */
   streamTokenSeconds: number;
   streamKeyCheckSeconds: number;
+  /** Seconds between writes of the counted requests to the store (usage and monthly quotas). */
+  usageFlushSeconds: number;
   /** Legs a same game parlay (and the bet builder) takes at most; one more is a 422 TOO_MANY_LEGS. */
   sgpMaxLegs: number;
   /** Worker threads drawing parlay simulations (issue 25); default: the machine's parallelism. */
@@ -108,6 +110,7 @@ export const CONFIG_VARIABLES = [
   ['STREAM_TOKEN_SECONDS', '600', 'lifetime of the stream tokens a browser opens GET /stream?token= with'],
   [
     'STREAM_KEY_CHECK_SECONDS',
+    'USAGE_FLUSH_SECONDS',
     '2',
     "seconds between checks of open streams' keys: a revoked or rescoped key's streams end",
   ],
@@ -290,6 +293,7 @@ export function loadConfig(
     streamMaxPerKey: integer('STREAM_MAX_PER_KEY', 20, 1, 100_000),
     streamTokenSeconds: integer('STREAM_TOKEN_SECONDS', 600, 10, 86_400),
     streamKeyCheckSeconds: integer('STREAM_KEY_CHECK_SECONDS', 2, 1, 60),
+    usageFlushSeconds: integer('USAGE_FLUSH_SECONDS', 2, 1, 60),
     sgpMaxLegs: integer('SGP_MAX_LEGS', 12, 2, MAX_SGP_LEGS),
     sgpWorkers,
     // One key never holds every draw thread: another key's first parlay starts at once (issue 25).
@@ -426,6 +430,7 @@ export function describeConfig(config: Config): Record<string, string> {
     STREAM_MAX_PER_KEY: String(config.streamMaxPerKey),
     STREAM_TOKEN_SECONDS: String(config.streamTokenSeconds),
     STREAM_KEY_CHECK_SECONDS: String(config.streamKeyCheckSeconds),
+    USAGE_FLUSH_SECONDS: String(config.usageFlushSeconds),
     SGP_MAX_LEGS: String(config.sgpMaxLegs),
     SGP_WORKERS: String(config.sgpWorkers),
     SGP_SIMULATIONS_PER_KEY: String(config.sgpSimulationsPerKey),

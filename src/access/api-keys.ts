@@ -1,27 +1,23 @@
 import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+
+export type { ApiKeyInfo } from '../shapes/admin-keys.ts';
+
 import { COMPETITION_KEYS, isCompetitionKey } from '../domain/competitions.ts';
 import { ApiError, badRequest } from '../domain/errors.ts';
+import type { ApiKeyInfo } from '../shapes/admin-keys.ts';
 import type { Store } from '../store/database.ts';
 import { keysRepository } from '../store/repositories/keys-repository.ts';
-import type { ApiKeyRow } from '../store/schema.ts';
+import { plansRepository } from '../store/repositories/plans-repository.ts';
+import type { ApiKeyRow, PlanRow } from '../store/schema.ts';
 
 /**
  * API keys. Only a SHA-256 hash of each key is stored; the key itself is shown once, at creation.
  * A key may be limited to some competitions (null means every competition), and has its own rate
- * limits per minute and per UTC day (null: the server's default, 0: no limit).
+ * limits per minute and per UTC day (null: its plan's, else the server's default; 0: no limit). A key
+ * may belong to a plan (access/plans.ts), whose monthly quota, limits and competitions it takes where
+ * it has none of its own.
  */
-
-export interface ApiKeyInfo {
-  id: string;
-  name: string;
-  prefix: string;
-  competitions: string[] | null;
-  ratePerMinute: number | null;
-  ratePerDay: number | null;
-  createdAt: string;
-  revokedAt: string | null;
-}
 
 export interface VerifiedKey {
   id: string;
@@ -29,14 +25,21 @@ export interface VerifiedKey {
   competitions: readonly string[] | null;
   ratePerMinute: number | null;
   ratePerDay: number | null;
+  /** Requests per calendar month (UTC), from the key's plan; null: no quota. */
+  monthlyQuota: number | null;
   /** For a request authenticated by a stream token: the competitions the token names (null: all). */
   tokenCompetitions?: readonly string[] | null;
 }
 
-/** A key's own limits; null: the server's default, 0: no limit. Undefined leaves a limit as it is. */
+/** A key's own limits; null: the plan's or the server's default, 0: no limit. Undefined leaves a limit as it is. */
 export interface KeyLimits {
   ratePerMinute?: number | null;
   ratePerDay?: number | null;
+}
+
+/** A key's plan, by id or name; null: none. Undefined leaves it as it is. */
+export interface KeyPlan {
+  plan?: string | null;
 }
 
 const PREFIX_LENGTH = 12;
@@ -63,6 +66,7 @@ function toInfo(row: ApiKeyRow): ApiKeyInfo {
     competitions: row.competitions ? (JSON.parse(row.competitions) as string[]) : null,
     ratePerMinute: row.ratePerMinute,
     ratePerDay: row.ratePerDay,
+    planId: row.planId,
     createdAt: row.createdAt,
     revokedAt: row.revokedAt,
   };
@@ -84,11 +88,12 @@ export function parseCompetitionList(value: string | undefined): string[] | null
 
 export async function createApiKey(
   store: Store,
-  options: { name: string; competitions?: string[] | null; key?: string; now?: Date } & KeyLimits,
+  options: { name: string; competitions?: string[] | null; key?: string; now?: Date } & KeyLimits & KeyPlan,
 ): Promise<{ key: string; info: ApiKeyInfo }> {
   const key = options.key ?? generateKey();
   if (key.length < 16) throw badRequest('An API key must be at least 16 characters long');
   checkLimits(options);
+  const planId = options.plan ? await planIdOf(store, options.plan) : null;
   const row: ApiKeyRow = {
     id: randomUUID(),
     name: options.name,
@@ -99,6 +104,7 @@ export async function createApiKey(
     competitions: options.competitions ? JSON.stringify(options.competitions) : null,
     createdAt: (options.now ?? new Date()).toISOString(),
     revokedAt: null,
+    planId,
   };
   await keysRepository(store.db).insert(row);
   return { key, info: toInfo(row) };
@@ -123,10 +129,32 @@ export async function findApiKey(store: Store, idOrPrefix: string): Promise<ApiK
   return onlyKey(await keysRepository(store.db).find(idOrPrefix), idOrPrefix);
 }
 
-/** Changes an active key's rate limits; takes effect within the verifier's memory (5 s). */
-export async function setApiKeyLimits(store: Store, idOrPrefix: string, limits: KeyLimits): Promise<ApiKeyInfo> {
+/** Changes an active key's rate limits and plan; takes effect within the verifier's memory (5 s). */
+export async function setApiKeyLimits(
+  store: Store,
+  idOrPrefix: string,
+  limits: KeyLimits & KeyPlan,
+): Promise<ApiKeyInfo> {
   checkLimits(limits);
-  return onlyKey(await keysRepository(store.db).setLimits(idOrPrefix, limits), idOrPrefix);
+  const { plan, ...rates } = limits;
+  const changes = plan === undefined ? rates : { ...rates, planId: plan === null ? null : await planIdOf(store, plan) };
+  return onlyKey(await keysRepository(store.db).setLimits(idOrPrefix, changes), idOrPrefix);
+}
+
+/** A new secret for an active key, its id, limits and usage kept; the old secret stops working within 5 s. */
+export async function rotateApiKey(store: Store, idOrPrefix: string): Promise<{ key: string; info: ApiKeyInfo }> {
+  const key = generateKey();
+  const info = onlyKey(
+    await keysRepository(store.db).setSecret(idOrPrefix, hashKey(key), key.slice(0, PREFIX_LENGTH)),
+    idOrPrefix,
+  );
+  return { key, info };
+}
+
+async function planIdOf(store: Store, plan: string): Promise<string> {
+  const row = await plansRepository(store.db).find(plan);
+  if (!row) throw new ApiError(404, `No plan has the id or name "${plan}"`);
+  return row.id;
 }
 
 /** The one active key an id or prefix named; the repository changed it only if there was exactly one. */
@@ -164,7 +192,7 @@ export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
     ttlResolution: 0,
     fetchMethod: async (digest) => {
       const row = await keysRepository(store.db).findActiveByHash(digest);
-      return { key: row ? verifiedKey(row) : null };
+      return { key: row ? await verifiedKeyOf(store, row) : null };
     },
   });
   return async (presented: string): Promise<VerifiedKey | null> =>
@@ -180,7 +208,8 @@ export async function activeKeyScopes(
   ids: readonly string[],
 ): Promise<Map<string, readonly string[] | null>> {
   const rows = await keysRepository(store.db).findActiveByIds(ids);
-  return new Map(rows.map((row) => [row.id, verifiedKey(row).competitions]));
+  const plans = await plansOf(store, rows);
+  return new Map(rows.map((row) => [row.id, verifiedKey(row, plans.get(row.planId ?? '')).competitions]));
 }
 
 /** What a token naming `tokenCompetitions` reads under a key that reads `keyCompetitions` (null: all). */
@@ -192,12 +221,31 @@ export function narrowScope(
   return tokenCompetitions.filter((c) => keyCompetitions?.includes(c) ?? true);
 }
 
-function verifiedKey(row: ApiKeyRow): VerifiedKey {
+/** The active key with this id as requests see it (404 when none). */
+export async function verifiedKeyById(store: Store, id: string): Promise<VerifiedKey> {
+  const row = await keysRepository(store.db).findActiveById(id);
+  if (!row) throw new ApiError(404, `No active API key has the id "${id}"`);
+  return verifiedKeyOf(store, row);
+}
+
+/** A key as requests see it: its own settings, else its plan's. */
+export async function verifiedKeyOf(store: Store, row: ApiKeyRow): Promise<VerifiedKey> {
+  return verifiedKey(row, (await plansOf(store, [row])).get(row.planId ?? ''));
+}
+
+async function plansOf(store: Store, rows: readonly ApiKeyRow[]): Promise<Map<string, PlanRow>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.planId ? [row.planId] : [])))];
+  return new Map((await plansRepository(store.db).findByIds(ids)).map((plan) => [plan.id, plan]));
+}
+
+function verifiedKey(row: ApiKeyRow, plan: PlanRow | undefined): VerifiedKey {
+  const competitions = row.competitions ?? plan?.competitions ?? null;
   return {
     id: row.id,
     name: row.name,
-    competitions: row.competitions ? (JSON.parse(row.competitions) as string[]) : null,
-    ratePerMinute: row.ratePerMinute,
-    ratePerDay: row.ratePerDay,
+    competitions: competitions ? (JSON.parse(competitions) as string[]) : null,
+    ratePerMinute: row.ratePerMinute ?? plan?.ratePerMinute ?? null,
+    ratePerDay: row.ratePerDay ?? plan?.ratePerDay ?? null,
+    monthlyQuota: plan?.monthlyQuota || null,
   };
 }

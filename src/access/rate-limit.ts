@@ -35,8 +35,8 @@ export interface RateLimiter {
   charge(keyId: string, limits: RateLimits, points: number, nowMs?: number): Promise<RateDecision>;
   /** Notes an admitted request of `keyId` to `route` (a route template) in the key's usage. */
   countRoute(keyId: string, route: string, nowMs?: number): Promise<void>;
-  /** What `keyId` used this minute and today, without counting (issue 28). */
-  usage(keyId: string, limits: RateLimits, nowMs?: number): Promise<KeyUsage>;
+  /** What `keyId` used this minute, without counting. */
+  minuteUsed(keyId: string, nowMs?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -51,26 +51,35 @@ export interface WindowUsage {
 export interface KeyUsage {
   minute: WindowUsage;
   day: WindowUsage;
+  /** This calendar month (UTC) against the key's plan's monthly quota. */
+  month: WindowUsage;
   /** Today's (UTC) admitted requests by route template. */
   byRoute: Record<string, number>;
 }
 
-/** The usage of a key from its counts: what `GET /usage` and `altsports keys usage` print. */
+/**
+ * The usage of a key from its counts: what `GET /usage` and `altsports keys usage` print. `minute` is
+ * null where this minute's count is not known (the CLI without Redis); `quota` null: none.
+ */
 export function keyUsage(
-  limits: RateLimits,
-  counts: { minute: number; byRoute: Record<string, number> },
+  limits: RateLimits & { monthlyQuota: number | null },
+  counts: { minute: number | null; byRoute: Record<string, number>; month: number },
   nowMs: number,
-): KeyUsage {
-  const window = (name: RateWindowName, limit: number, used: number): WindowUsage => ({
+): Omit<KeyUsage, 'minute'> & { minute: WindowUsage | null } {
+  const window = (limit: number, used: number, resetAt: number): WindowUsage => ({
     limit: limit === 0 ? null : limit,
     used,
     remaining: limit === 0 ? null : Math.max(0, limit - used),
-    resetSeconds: Math.max(1, Math.ceil((windowStart(name, nowMs) + WINDOW_MS[name] - nowMs) / 1000)),
+    resetSeconds: Math.max(1, Math.ceil((resetAt - nowMs) / 1000)),
   });
+  const end = (name: RateWindowName) => windowStart(name, nowMs) + WINDOW_MS[name];
+  const at = new Date(nowMs);
+  const nextMonth = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
   const today = Object.values(counts.byRoute).reduce((sum, n) => sum + n, 0);
   return {
-    minute: window('minute', limits.perMinute, counts.minute),
-    day: window('day', limits.perDay, today),
+    minute: counts.minute === null ? null : window(limits.perMinute, counts.minute, end('minute')),
+    day: window(limits.perDay, today, end('day')),
+    month: window(limits.monthlyQuota ?? 0, counts.month, nextMonth),
     byRoute: counts.byRoute,
   };
 }
@@ -269,8 +278,8 @@ export function windowedLimiter(counters: WindowCounters, usage: UsageCounts, cl
       return decideRate(limits, { minute: minute.used, day: day.used }, nowMs, points);
     },
     countRoute: (keyId, route, nowMs = Date.now()) => usage.count(keyId, route, nowMs),
-    async usage(keyId, limits, nowMs = Date.now()) {
-      return keyUsage(limits, await usage.read(keyId, nowMs), nowMs);
+    async minuteUsed(keyId, nowMs = Date.now()) {
+      return (await usage.read(keyId, nowMs)).minute;
     },
     close,
   };

@@ -119,7 +119,7 @@ export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): Ra
       return limiter.charge(keyId, keyLimits, points, nowMs);
     },
     countRoute: limiter.countRoute,
-    usage: limiter.usage,
+    minuteUsed: limiter.minuteUsed,
     close: limiter.close,
   };
 }

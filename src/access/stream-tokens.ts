@@ -4,7 +4,7 @@ import type { Store } from '../store/database.ts';
 import { keysRepository } from '../store/repositories/keys-repository.ts';
 import { streamSecretsRepository } from '../store/repositories/stream-secrets-repository.ts';
 import type { StreamTokenSecretRow } from '../store/schema.ts';
-import { narrowScope, type VerifiedKey } from './api-keys.ts';
+import { narrowScope, type VerifiedKey, verifiedKeyOf } from './api-keys.ts';
 
 /**
  * Stream tokens (issue 28): a browser's EventSource cannot send the key, and a key in the page or the
@@ -126,15 +126,15 @@ function secretHonoured(secret: StreamTokenSecretRow, nowSeconds: number, tokenS
  */
 export function streamTokenVerifier(store: Store, tokenSeconds: number) {
   const secrets = secretsOf(store);
-  const rows = new LRUCache<
-    string,
-    { row: Awaited<ReturnType<ReturnType<typeof keysRepository>['findActiveById']>> | null }
-  >({
+  const rows = new LRUCache<string, { key: VerifiedKey | null }>({
     max: 10_000,
     ttl: REMEMBER_MS,
     perf: { now: () => Date.now() },
     ttlResolution: 0,
-    fetchMethod: async (id) => ({ row: (await keysRepository(store.db).findActiveById(id)) ?? null }),
+    fetchMethod: async (id) => {
+      const row = await keysRepository(store.db).findActiveById(id);
+      return { key: row ? await verifiedKeyOf(store, row) : null };
+    },
   });
   return async (token: string, now = Date.now()): Promise<VerifiedKey | null> => {
     const [encoded, signature, extra] = token.split('.');
@@ -146,16 +146,8 @@ export function streamTokenVerifier(store: Store, tokenSeconds: number) {
     if (!secret || !secretHonoured(secret, now / 1000, tokenSeconds)) return null;
     const expected = sign(secret.secret, encoded);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const row = (await rows.fetch(payload.k))?.row;
-    if (!row) return null;
-    const keyCompetitions = row.competitions ? (JSON.parse(row.competitions) as string[]) : null;
-    return {
-      id: row.id,
-      name: row.name,
-      competitions: narrowScope(payload.c, keyCompetitions),
-      ratePerMinute: row.ratePerMinute,
-      ratePerDay: row.ratePerDay,
-      tokenCompetitions: payload.c,
-    };
+    const key = (await rows.fetch(payload.k))?.key;
+    if (!key) return null;
+    return { ...key, competitions: narrowScope(payload.c, key.competitions), tokenCompetitions: payload.c };
   };
 }

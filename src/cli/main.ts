@@ -26,8 +26,12 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
     load: async () => (await import('./commands/import.ts')).importCommand,
   },
   keys: {
-    summary: 'create, list or revoke API keys',
+    summary: 'create, list, limit, rotate or revoke API keys; read their usage',
     load: async () => (await import('./commands/keys.ts')).keysCommand,
+  },
+  plans: {
+    summary: 'create, list or change plans (monthly quota, limits, competitions)',
+    load: async () => (await import('./commands/plans.ts')).plansCommand,
   },
   demo: {
     summary: 'write the demo dataset into the store (or to an NDJSON file)',

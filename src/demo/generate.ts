@@ -1120,16 +1120,8 @@ function materialise(
       eventStatus: status,
       ...provisional(status === 'COMPLETED', clock, view.finish),
     });
-    materialiseMatch(
-      plan,
-      view,
-      competition,
-      model,
-      path,
-      { home, away },
-      eventId,
-      content,
-      (match) => pricer.match(ctx, match, content),
+    materialiseMatch(plan, view, competition, model, path, { home, away }, eventId, content, (match) =>
+      pricer.match(ctx, match, content),
     );
     return;
   }

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { BetStopRules } from '../domain/feed-health.ts';
 import type { PricePolicy } from '../domain/pricing/published-price.ts';
 import { keepSettlements } from '../read/settlement-ledger.ts';
+import { ADMIN_KEY_SHARED_SCHEMAS } from '../shapes/admin-keys.ts';
 import { EVENT_SHARED_SCHEMAS } from '../shapes/events.ts';
 import { FutureListingItem, FutureOddsItem } from '../shapes/futures.ts';
 import { ODDS_SHARED_SCHEMAS } from '../shapes/odds.ts';
@@ -33,6 +34,7 @@ import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { requestId } from './request-id.ts';
 import { adminFeedRoutes } from './routes/admin-feed.ts';
+import { adminKeysRoutes } from './routes/admin-keys.ts';
 import { adminMarketsRoutes } from './routes/admin-markets.ts';
 import { boardRoutes } from './routes/board.ts';
 import { changesRoutes } from './routes/changes.ts';
@@ -134,6 +136,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     FutureListingItem,
     FutureOddsItem,
     ...USAGE_SHARED_SCHEMAS,
+    ...ADMIN_KEY_SHARED_SCHEMAS,
     SnapshotMarket,
   ])
     app.addSchema(schema);
@@ -153,6 +156,8 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   await app.register(rateLimitPlugin, {
     defaults: { perMinute: config.rateLimitPerMinute, perDay: config.rateLimitPerDay },
     redisUrl: config.redisUrl,
+    store,
+    usageFlushSeconds: config.usageFlushSeconds,
   });
   await app.register(parlayPricingPlugin, { settings: config, store, feed: changeFeed });
   await app.register(openApiPlugin, {
@@ -217,5 +222,6 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   );
   await app.register(adminFeedRoutes, { prefix: ADMIN_PREFIX });
   await app.register(adminMarketsRoutes, { prefix: ADMIN_PREFIX });
+  await app.register(adminKeysRoutes, { prefix: ADMIN_PREFIX });
   return app;
 }

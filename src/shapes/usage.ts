@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Ref } from './common.ts';
 
-/** GET /usage (issue 28): the calling key's use of its limits this minute and today. */
+/** GET /usage: the calling key's use of its limits this minute, today and this month. */
 
 export const WindowUsage = Type.Object(
   {
@@ -18,6 +18,9 @@ export const KeyUsageResponse = Type.Object(
     key: Type.Object({ id: Type.String(), name: Type.String() }),
     minute: Ref(WindowUsage),
     day: Ref(WindowUsage),
+    month: Ref(WindowUsage, {
+      description: "this calendar month (UTC) against the key's plan's monthly quota (limit null: no quota)",
+    }),
     today: Type.Object({
       byRoute: Type.Record(Type.String(), Type.Integer(), {
         description: "today's (UTC) counted requests by route template, e.g. /events/{eventId}",

@@ -511,6 +511,36 @@ async function streamSecrets(db: AnyDb): Promise<void> {
     .execute();
 }
 
+/**
+ * Selling the API: a key's counted requests per UTC day and route, kept durably (written in batches by
+ * the serving processes), and plans (a monthly quota, rate limits and competitions) that keys belong to.
+ */
+async function usagePlans(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('key_usage')
+    .addColumn('key_id', text, (c) => c.notNull())
+    .addColumn('day', text, (c) => c.notNull())
+    .addColumn('route', text, (c) => c.notNull())
+    .addColumn('requests', integer, (c) => c.notNull())
+    .addPrimaryKeyConstraint('key_usage_pk', ['key_id', 'day', 'route'])
+    .execute();
+  await db.schema
+    .createTable('plans')
+    .addColumn('id', text, (c) => c.primaryKey())
+    .addColumn('name', text, (c) => c.notNull().unique())
+    .addColumn('monthly_quota', integer)
+    .addColumn('rate_per_minute', integer)
+    .addColumn('rate_per_day', integer)
+    .addColumn('competitions', text)
+    .addColumn('created_at', text, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .alterTable('api_keys')
+    // No foreign key: SQLite could not drop the column again; the access layer checks the plan exists.
+    .addColumn('plan_id', text)
+    .execute();
+}
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': { up: initial },
   '0002-results': { up: results },
@@ -525,6 +555,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-in-play': { up: inPlay },
   '0012-model-probability': { up: modelProbability },
   '0013-stream-secrets': { up: streamSecrets },
+  '0014-usage-plans': { up: usagePlans },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -318,9 +318,33 @@ export interface ApiKeyRow {
   competitions: string | null;
   createdAt: string;
   revokedAt: string | null;
-  /** Requests allowed per minute and per UTC day; null: the server's default; 0: no limit. */
+  /** Requests allowed per minute and per UTC day; null: the plan's, else the server's default; 0: no limit. */
   ratePerMinute: number | null;
   ratePerDay: number | null;
+  /** The plan the key belongs to; null: its own limits only. */
+  planId: string | null;
+}
+
+/** What a key on a plan gets unless the key says otherwise. */
+export interface PlanRow {
+  id: string;
+  name: string;
+  /** Requests per calendar month (UTC); null or 0: no quota. */
+  monthlyQuota: number | null;
+  /** Null: the server's default; 0: no limit. */
+  ratePerMinute: number | null;
+  ratePerDay: number | null;
+  /** JSON array of competition keys, or null for every competition. */
+  competitions: string | null;
+  createdAt: string;
+}
+
+/** A key's counted requests on one UTC day (YYYY-MM-DD) to one route template. */
+export interface KeyUsageRow {
+  keyId: string;
+  day: string;
+  route: string;
+  requests: number;
 }
 
 /** A secret stream tokens are signed with (issue 42); the one not retired signs new tokens. */
@@ -424,6 +448,8 @@ export interface Database {
   markets: MarketRow;
   odds: OddRow;
   apiKeys: ApiKeyRow;
+  plans: PlanRow;
+  keyUsage: KeyUsageRow;
   streamTokenSecrets: StreamTokenSecretRow;
   changes: ChangeRow;
   pricingModels: PricingModelRow;
@@ -435,5 +461,13 @@ export interface Database {
 /** The tables of raw facts, which feed batches write: one per feed collection, of the same name. */
 export type FactTable = Exclude<
   keyof Database,
-  'apiKeys' | 'streamTokenSecrets' | 'changes' | 'pricingModels' | 'feedActivity' | 'settlements' | 'oddsHistory'
+  | 'apiKeys'
+  | 'plans'
+  | 'keyUsage'
+  | 'streamTokenSecrets'
+  | 'changes'
+  | 'pricingModels'
+  | 'feedActivity'
+  | 'settlements'
+  | 'oddsHistory'
 >;

@@ -32,6 +32,7 @@ describeEachStore('keyVerifier', (open) => {
       competitions: ['wsl'],
       ratePerMinute: 5,
       ratePerDay: null,
+      monthlyQuota: null,
     });
     assert.equal(await verify(`${key}x`), null);
     assert.equal(await verify(''), null);

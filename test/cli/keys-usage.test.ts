@@ -1,6 +1,6 @@
 /**
- * `altsports keys usage` and the TODAY column of `keys list` (issue 28), run for real over a SQLite
- * DATA_DIR and a Redis that an API process counted into.
+ * `altsports keys usage` and the TODAY column of `keys list`, run for real over a SQLite DATA_DIR an API
+ * process wrote its counts to (as it closed), and the Redis it counted its minutes in.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -14,7 +14,7 @@ import { startRedis } from '../helpers/redis.ts';
 
 const KEY = 'usage-key-0123456789abcdef';
 
-test('keys usage prints what GET /usage answers, read from Redis; keys list shows today per key', async () => {
+test('keys usage prints what GET /usage answers, from the store (the minute from Redis); keys list shows today per key', async () => {
   const { dir, cleanup } = await tempDir();
   const redis = await startRedis();
   try {
@@ -34,7 +34,7 @@ test('keys usage prints what GET /usage answers, read from Redis; keys list show
     await store.close();
 
     const env = { DATA_DIR: dir, REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '0' };
-    const [json, text, list, noRedis] = await Promise.all([
+    const [json, text, list, withoutRedis] = await Promise.all([
       runCli(['keys', 'usage', info.id.slice(0, 8), '--json'], env),
       runCli(['keys', 'usage', info.id], env),
       runCli(['keys', 'list'], env),
@@ -44,17 +44,25 @@ test('keys usage prints what GET /usage answers, read from Redis; keys list show
     const printed = JSON.parse(json.stdout);
     assert.deepEqual(printed.today, { byRoute: { '/sports': 2, '/events': 1 } });
     // The same document as the route's (the clock moved on between them: the resets are left out).
-    const timeless = (u: typeof answered) => ({ ...u, minute: null, day: { ...u.day, resetSeconds: 0 } });
+    const timeless = (u: typeof answered) => ({
+      ...u,
+      minute: null,
+      day: { ...u.day, resetSeconds: 0 },
+      month: { ...u.month, resetSeconds: 0 },
+    });
     assert.deepEqual(timeless(printed), timeless(answered));
     assert.deepEqual([printed.day.limit, printed.day.used, printed.day.remaining], [100, 3, 97]);
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /today \(UTC\): 3 used of 100, 97 left/);
+    assert.match(text.stdout, /this month \(UTC\): 3 used of unlimited/);
     assert.match(text.stdout, /\/sports\s+2/);
     assert.equal(list.code, 0, list.stderr);
     const line = list.stdout.split('\n').find((l) => l.includes(info.id)) ?? '';
     assert.match(line, /\s3\s/, list.stdout);
-    assert.equal(noRedis.code, 1);
-    assert.match(noRedis.stderr, /REDIS_URL/);
+    // Without Redis: today and the month all the same, from the store; the minute is each server's.
+    assert.equal(withoutRedis.code, 0, withoutRedis.stderr);
+    assert.match(withoutRedis.stdout, /this minute: counted by each server \(no REDIS_URL\)/);
+    assert.match(withoutRedis.stdout, /today \(UTC\): 3 used of 100, 97 left/);
   } finally {
     await redis.stop();
     await cleanup();

@@ -810,6 +810,8 @@ const TABLES = {
   markets: true,
   odds: true,
   apiKeys: true,
+  plans: true,
+  keyUsage: true,
   streamTokenSecrets: true,
   changes: true,
   pricingModels: true,

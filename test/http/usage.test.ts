@@ -12,7 +12,7 @@ const NOON = Date.parse('2026-03-10T12:00:30Z');
 const LIMITED_KEY = 'limited-key-0123456789abcdef';
 const freezeClock = (t: TestContext, now = NOON) => t.mock.timers.enable({ apis: ['Date'], now });
 
-describeEachStore('GET /usage (issue 28)', (open) => {
+describeEachStore('GET /usage', (open) => {
   test("the key's windows and today's requests by route; answered over the limit and not counted", async (t) => {
     freezeClock(t);
     const store = await open();
@@ -34,6 +34,8 @@ describeEachStore('GET /usage (issue 28)', (open) => {
           key: { id: info.id, name: 'three a minute' },
           minute: { limit: 3, used: 3, remaining: 0, resetSeconds: 30 },
           day: { limit: null, used: 3, remaining: null, resetSeconds: 43_170 },
+          // No plan, no quota; the month is counted all the same (its reset: 2026-04-01T00:00:00Z).
+          month: { limit: null, used: 3, remaining: null, resetSeconds: 1_857_570 },
           today: { byRoute: { '/events': 1, '/events/{eventId}': 2 } },
         });
       }
@@ -54,7 +56,7 @@ describeEachStore('GET /usage (issue 28)', (open) => {
     }
   });
 
-  test('two API processes on one Redis count into one usage', async (t) => {
+  test('two API processes on one store (and Redis) count into one usage once each has written its counts', async (t) => {
     freezeClock(t);
     const redis = await startRedis();
     try {
@@ -71,6 +73,9 @@ describeEachStore('GET /usage (issue 28)', (open) => {
       await on(a.app, '/sports');
       await on(b, '/sports');
       await on(b, '/events');
+      // Each process writes its counts every USAGE_FLUSH_SECONDS (and as it closes); here at once.
+      await a.app.usageLedger.flush();
+      await b.usageLedger.flush();
       for (const app of [a.app, b]) {
         const usage = JSON.parse((await on(app, '/usage')).body);
         assert.deepEqual(usage.day, { limit: 10, used: 3, remaining: 7, resetSeconds: 43_170 });

@@ -18,10 +18,12 @@ const TABLES = [
   'heat_entries',
   'heat_results',
   'heats',
+  'key_usage',
   'laps',
   'markets',
   'odds',
   'odds_history',
+  'plans',
   'pricing_models',
   'round_scores',
   'rounds',
@@ -259,6 +261,16 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     deadHeatFactor: 0.5,
     updatedAt: T1,
   },
+  plans: {
+    id: 'plan-1',
+    name: 'starter',
+    monthlyQuota: 100_000,
+    ratePerMinute: 60,
+    ratePerDay: null,
+    competitions: '["wsl"]',
+    createdAt: T0,
+  },
+  keyUsage: { keyId: 'key-1', day: '2026-11-28', route: '/events/{eventId}', requests: 42 },
   apiKeys: {
     id: 'key-1',
     name: 'ci',
@@ -267,6 +279,7 @@ const ROWS: { [K in keyof Database]: PlainRow<Database[K]> } = {
     competitions: null,
     createdAt: T0,
     revokedAt: null,
+    planId: null,
     ratePerMinute: 60,
     ratePerDay: 0,
   },
@@ -362,6 +375,7 @@ describeEachStore('store', (open) => {
       '0011-in-play',
       '0012-model-probability',
       '0013-stream-secrets',
+      '0014-usage-plans',
     ]);
     assert.deepEqual(await tableNames(store), TABLES);
     assert.deepEqual(await migrateToLatest(store), []);
@@ -392,8 +406,9 @@ describeEachStore('store', (open) => {
     for (const table of Object.keys(ROWS) as Array<keyof Database>) {
       const row = ROWS[table];
       await store.db.insertInto(table).values(row).execute();
-      // The feed activity is keyed by its event; every other table by its id.
-      const [key, value] = 'id' in row ? ['id', row.id] : ['eventId', row.eventId];
+      // The feed activity is keyed by its event, a key's usage by its key; every other table by its id.
+      const [key, value] =
+        'id' in row ? ['id', row.id] : 'eventId' in row ? ['eventId', row.eventId] : ['keyId', row.keyId];
       const stored = await store.db
         .selectFrom(table)
         .selectAll()

@@ -32,7 +32,7 @@ describeEachStore('0007-integrators on a store that holds data', (open) => {
       await sql`alter table ${sql.table(table)} drop column status_reason`.execute(store.db);
     await sql`drop index events_last_changed_at`.execute(store.db);
     await sql`alter table events drop column last_changed_at`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading', '0009-odds-history', '0010-settlement', '0011-in-play', '0012-model-probability', '0013-stream-secrets')`.execute(
+    await sql`delete from kysely_migration where name in ('0007-integrators', '0008-trading', '0009-odds-history', '0010-settlement', '0011-in-play', '0012-model-probability', '0013-stream-secrets', '0014-usage-plans')`.execute(
       store.db,
     );
 
@@ -44,6 +44,7 @@ describeEachStore('0007-integrators on a store that holds data', (open) => {
       '0011-in-play',
       '0012-model-probability',
       '0013-stream-secrets',
+      '0014-usage-plans',
     ]);
     const events = await store.db.selectFrom('events').select(['id', 'updatedAt', 'lastChangedAt']).execute();
     const latest = await latestRowTimes(store);
@@ -72,6 +73,7 @@ describeEachStore('0009-odds-history on a store that holds odds', (open) => {
       '0011-in-play',
       '0012-model-probability',
       '0013-stream-secrets',
+      '0014-usage-plans',
     ];
     await sql`delete from kysely_migration where name in (${sql.join(later)})`.execute(store.db);
 
@@ -109,6 +111,13 @@ async function undoAfter0008(store: Store): Promise<void> {
     await sql`alter table ${sql.table(table as string)} drop column ${sql.ref(column as string)}`.execute(store.db);
   await sql`drop table odds_history`.execute(store.db);
   await sql`drop table stream_token_secrets`.execute(store.db);
+  await undoUsagePlans(store);
+}
+
+async function undoUsagePlans(store: Store): Promise<void> {
+  await sql`alter table api_keys drop column plan_id`.execute(store.db);
+  await sql`drop table plans`.execute(store.db);
+  await sql`drop table key_usage`.execute(store.db);
 }
 
 /** Each event's rows' updatedAt, read through Kysely rather than the migration's SQL. */
@@ -143,11 +152,16 @@ describeEachStore('0012-model-probability on a store that holds odds', (open) =>
       await sql`alter table ${sql.table(table)} drop column probability`.execute(store.db);
     // The migrations after it go too, so that they run again in order.
     await sql`drop table stream_token_secrets`.execute(store.db);
-    await sql`delete from kysely_migration where name in ('0012-model-probability', '0013-stream-secrets')`.execute(
+    await undoUsagePlans(store);
+    await sql`delete from kysely_migration where name in ('0012-model-probability', '0013-stream-secrets', '0014-usage-plans')`.execute(
       store.db,
     );
 
-    assert.deepEqual(await migrateToLatest(store), ['0012-model-probability', '0013-stream-secrets']);
+    assert.deepEqual(await migrateToLatest(store), [
+      '0012-model-probability',
+      '0013-stream-secrets',
+      '0014-usage-plans',
+    ]);
     const odds = await store.db.selectFrom('odds').select(['id', 'probability']).execute();
     assert.ok(odds.length > 20);
     assert.ok(odds.every((o) => o.probability === null));

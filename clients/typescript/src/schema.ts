@@ -134,6 +134,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -161,6 +167,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -174,6 +186,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -189,6 +207,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -204,13 +228,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -221,6 +251,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -295,6 +331,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -322,6 +364,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -335,6 +383,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -350,6 +404,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -365,13 +425,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -382,6 +448,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -437,6 +509,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -464,6 +542,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -477,6 +561,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -492,6 +582,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -507,6 +603,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -522,13 +624,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -539,6 +647,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -594,6 +708,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -621,6 +741,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -634,6 +760,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -649,6 +781,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -664,6 +802,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -679,13 +823,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -696,6 +846,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -753,6 +909,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -780,6 +942,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -793,6 +961,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -808,6 +982,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -823,6 +1003,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -838,13 +1024,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -855,6 +1047,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -923,6 +1121,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -950,6 +1154,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -963,6 +1173,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -978,6 +1194,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -993,6 +1215,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1008,13 +1236,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -1025,6 +1259,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1091,6 +1331,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -1118,6 +1364,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -1131,6 +1383,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1146,6 +1404,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1161,6 +1425,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1176,13 +1446,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -1193,6 +1469,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1255,6 +1537,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1270,6 +1558,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1285,6 +1579,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1300,6 +1600,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1315,6 +1621,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1330,13 +1642,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -1347,6 +1665,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1362,6 +1686,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1422,6 +1752,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1437,6 +1773,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1452,6 +1794,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1467,6 +1815,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1482,6 +1836,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1497,13 +1857,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -1514,6 +1880,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1529,6 +1901,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1582,6 +1960,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -1609,6 +1993,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -1622,6 +2012,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1637,6 +2033,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1652,6 +2054,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1667,13 +2075,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -1684,6 +2098,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1739,6 +2159,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -1766,6 +2192,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -1779,6 +2211,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1794,6 +2232,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1809,6 +2253,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1824,13 +2274,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -1841,6 +2297,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1896,6 +2358,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -1923,6 +2391,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -1936,6 +2410,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1951,6 +2431,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1966,6 +2452,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1981,13 +2473,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -1998,6 +2496,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2053,6 +2557,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -2080,6 +2590,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -2093,6 +2609,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2108,6 +2630,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2123,6 +2651,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2138,13 +2672,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -2155,6 +2695,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2213,6 +2759,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -2240,6 +2792,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -2253,6 +2811,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2268,6 +2832,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2283,6 +2853,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2298,13 +2874,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -2315,6 +2897,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2373,6 +2961,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -2400,6 +2994,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -2413,6 +3013,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2428,6 +3034,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2443,6 +3055,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2458,13 +3076,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -2475,6 +3099,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2533,6 +3163,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -2560,6 +3196,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -2573,6 +3215,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2588,6 +3236,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2603,6 +3257,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2618,13 +3278,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -2635,6 +3301,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2690,6 +3362,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -2717,6 +3395,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -2730,6 +3414,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2745,6 +3435,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2760,6 +3456,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2775,13 +3477,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -2792,6 +3500,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2847,6 +3561,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -2874,6 +3594,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -2887,6 +3613,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2902,6 +3634,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2917,6 +3655,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2932,13 +3676,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -2949,6 +3699,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3007,6 +3763,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -3034,6 +3796,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -3047,6 +3815,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3062,6 +3836,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3077,6 +3857,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3092,13 +3878,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -3109,6 +3901,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3161,6 +3959,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -3188,6 +3992,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -3201,6 +4011,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3216,6 +4032,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3231,13 +4053,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -3248,6 +4076,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3308,6 +4142,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -3335,6 +4175,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -3348,6 +4194,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3363,6 +4215,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3378,6 +4236,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3393,13 +4257,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -3410,6 +4280,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3493,6 +4369,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3508,6 +4390,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3523,6 +4411,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3538,13 +4432,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -3555,6 +4455,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3602,6 +4508,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3625,6 +4537,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3640,13 +4558,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -3657,6 +4581,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3680,7 +4610,7 @@ export interface paths {
         };
         /**
          * Fetch the key's usage
-         * @description The calling key's requests this clock minute and this UTC day against its limits (limit and remaining null where it has none), and today's requests by route template. Answered even when the key is over its limit, and not counted itself.
+         * @description The calling key's requests this clock minute, this UTC day and this calendar month against its limits and its plan's monthly quota (limit and remaining null where it has none), and today's requests by route template. Counts are kept in the store: they cover every server and outlive restarts (written every USAGE_FLUSH_SECONDS). Answered even when the key is over its limit, and not counted itself.
          */
         get: {
             parameters: {
@@ -3707,6 +4637,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -3734,6 +4670,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -3747,13 +4689,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -3764,6 +4712,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3831,6 +4785,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -3858,6 +4818,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -3871,6 +4837,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3886,6 +4858,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3901,6 +4879,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3916,13 +4900,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -3933,6 +4923,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4002,6 +4998,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -4055,6 +5057,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -4068,6 +5076,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4083,6 +5097,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4098,6 +5118,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4113,13 +5139,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -4130,6 +5162,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4182,6 +5220,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         /** @description a strong validator of the exact bytes (a coded answer has its own, ending -br or -gzip); send it back as If-None-Match */
                         ETag?: string;
                         /** @description when the data beneath changed, as this node knows it (one-second resolution: prefer the ETag) */
@@ -4209,6 +5253,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -4222,6 +5272,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4237,6 +5293,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4252,13 +5314,19 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"];
                     };
                 };
-                /** @description over the key's rate limit: retry after Retry-After seconds */
+                /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
                 429: {
                     headers: {
                         /** @description seconds to wait */
@@ -4269,6 +5337,12 @@ export interface paths {
                         "X-RateLimit-Remaining"?: number;
                         /** @description seconds until that window starts over */
                         "X-RateLimit-Reset"?: number;
+                        /** @description requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota */
+                        "X-Quota-Limit"?: number;
+                        /** @description requests left this month */
+                        "X-Quota-Remaining"?: number;
+                        /** @description seconds until the next month starts (UTC) */
+                        "X-Quota-Reset"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4608,6 +5682,690 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List API keys, with their requests today and this month */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKeyWithUsage"][];
+                    };
+                };
+                /** @description invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid admin key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Issue an API key
+         * @description The key is in this answer only: the store keeps a hash of it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @description competition keys; null: every competition */
+                        competitions?: ("wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming")[] | null;
+                        /** @description requests per clock minute; null: the default, 0: no limit */
+                        ratePerMinute?: number | null;
+                        /** @description requests per UTC day; null: the default, 0: no limit */
+                        ratePerDay?: number | null;
+                        /** @description a plan's id or name */
+                        plan?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IssuedKey"];
+                    };
+                };
+                /** @description invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid admin key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description no such plan */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show an active API key, with its requests today and this month */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a key's id (or the start of it) */
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKeyWithUsage"];
+                    };
+                };
+                /** @description invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid admin key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description no active key with this id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Its requests are refused within 5 seconds, and its open streams end.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a key's id (or the start of it) */
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKeyInfo"];
+                    };
+                };
+                /** @description invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid admin key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description no active key with this id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a key's limits or plan
+         * @description A running server applies the change within 5 seconds.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a key's id (or the start of it) */
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description requests per clock minute; null: the default, 0: no limit */
+                        ratePerMinute?: number | null;
+                        /** @description requests per UTC day; null: the default, 0: no limit */
+                        ratePerDay?: number | null;
+                        /** @description a plan's id or name; null: no plan */
+                        plan?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKeyInfo"];
+                    };
+                };
+                /** @description invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid admin key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description no active key with this id, or no such plan */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/keys/{keyId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a key a new secret
+         * @description The same key (id, limits, plan, usage) with a new secret, in this answer only; the old secret stops working within 5 seconds.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a key's id (or the start of it) */
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IssuedKey"];
+                    };
+                };
+                /** @description invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid admin key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description no active key with this id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List plans */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanInfo"][];
+                    };
+                };
+                /** @description invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid admin key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a plan */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @description null or 0: no quota */
+                        monthlyQuota?: number | null;
+                        /** @description requests per clock minute; null: the default, 0: no limit */
+                        ratePerMinute?: number | null;
+                        /** @description requests per UTC day; null: the default, 0: no limit */
+                        ratePerDay?: number | null;
+                        /** @description competition keys; null: every competition */
+                        competitions?: ("wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming")[] | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanInfo"];
+                    };
+                };
+                /** @description invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid admin key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description a plan already has this name */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/plans/{planId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a plan */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a plan's id or name */
+                    planId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanInfo"];
+                    };
+                };
+                /** @description invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid admin key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description no such plan */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a plan
+         * @description The plan's keys follow within 5 seconds.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description a plan's id or name */
+                    planId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description null or 0: no quota */
+                        monthlyQuota?: number | null;
+                        /** @description requests per clock minute; null: the default, 0: no limit */
+                        ratePerMinute?: number | null;
+                        /** @description requests per UTC day; null: the default, 0: no limit */
+                        ratePerDay?: number | null;
+                        /** @description competition keys; null: every competition */
+                        competitions?: ("wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming")[] | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanInfo"];
+                    };
+                };
+                /** @description invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid admin key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description no such plan */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export usage: requests per key, UTC day and route
+         * @description Every counted request of the days from..to (both included; this month so far by default), as written to the store (every USAGE_FLUSH_SECONDS by each server). JSON, or CSV (`keyId,day,route,requests`) with `Accept: text/csv`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description a UTC day, YYYY-MM-DD */
+                    from?: string;
+                    /** @description a UTC day, YYYY-MM-DD */
+                    to?: string;
+                    /** @description one key only */
+                    keyId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UsageRow"][];
+                        "text/csv": string;
+                    };
+                };
+                /** @description invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "text/csv": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+                /** @description missing or invalid admin key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "text/csv": components["schemas"]["ServerErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6433,12 +8191,126 @@ export interface components {
             };
             minute: components["schemas"]["WindowUsage"];
             day: components["schemas"]["WindowUsage"];
+            month: components["schemas"]["WindowUsage"];
             today: {
                 /** @description today's (UTC) counted requests by route template, e.g. /events/{eventId} */
                 byRoute: {
                     [key: string]: number;
                 };
             };
+        };
+        /** ApiKeyInfo */
+        ApiKeyInfo: {
+            id: string;
+            name: string;
+            /** @description the start of the key, to recognise it; the key itself is never shown again */
+            prefix: string;
+            /** @description competition keys; null: every competition */
+            competitions: ("wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming")[] | null;
+            /** @description the key's own requests per clock minute (null: its plan's, else the server's); null: the default, 0: no limit */
+            ratePerMinute: number | null;
+            /** @description the key's own requests per UTC day (null: its plan's, else the server's); null: the default, 0: no limit */
+            ratePerDay: number | null;
+            /** @description the plan the key belongs to */
+            planId: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            revokedAt: string | null;
+        };
+        /** ApiKeyWithUsage */
+        ApiKeyWithUsage: {
+            id: string;
+            name: string;
+            /** @description the start of the key, to recognise it; the key itself is never shown again */
+            prefix: string;
+            /** @description competition keys; null: every competition */
+            competitions: ("wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming")[] | null;
+            /** @description the key's own requests per clock minute (null: its plan's, else the server's); null: the default, 0: no limit */
+            ratePerMinute: number | null;
+            /** @description the key's own requests per UTC day (null: its plan's, else the server's); null: the default, 0: no limit */
+            ratePerDay: number | null;
+            /** @description the plan the key belongs to */
+            planId: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            revokedAt: string | null;
+            usage: {
+                /** @description requests today (UTC), as written to the store so far */
+                today: number;
+                /** @description requests this calendar month (UTC), as written so far */
+                month: number;
+            };
+        };
+        /** IssuedKey */
+        IssuedKey: {
+            /** @description the secret: shown this once, stored only as a hash */
+            key: string;
+            /** ApiKeyInfo */
+            info: {
+                id: string;
+                name: string;
+                /** @description the start of the key, to recognise it; the key itself is never shown again */
+                prefix: string;
+                /** @description competition keys; null: every competition */
+                competitions: ("wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming")[] | null;
+                /** @description the key's own requests per clock minute (null: its plan's, else the server's); null: the default, 0: no limit */
+                ratePerMinute: number | null;
+                /** @description the key's own requests per UTC day (null: its plan's, else the server's); null: the default, 0: no limit */
+                ratePerDay: number | null;
+                /** @description the plan the key belongs to */
+                planId: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time (UTC)
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time (UTC)
+                 */
+                revokedAt: string | null;
+            };
+        };
+        /** PlanInfo */
+        PlanInfo: {
+            id: string;
+            name: string;
+            /** @description requests per calendar month (UTC); null: none */
+            monthlyQuota: number | null;
+            /** @description requests per clock minute; null: the default, 0: no limit */
+            ratePerMinute: number | null;
+            /** @description requests per UTC day; null: the default, 0: no limit */
+            ratePerDay: number | null;
+            /** @description competition keys; null: every competition */
+            competitions: ("wsl" | "sls" | "spr" | "masl" | "pbr" | "bkfc" | "f1" | "motocrs" | "fdrift" | "jaialai" | "gsoc" | "motoamerica" | "byb" | "powerslap" | "usac" | "nhra" | "sprmtcrs" | "hlrs" | "xgame" | "worldoutlaws" | "dgpt" | "athletesunlimited" | "lux" | "raf" | "nll" | "mltt" | "spectation" | "ifl" | "3ice" | "swimming")[] | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time (UTC)
+             */
+            createdAt: string;
+        };
+        /** UsageRow */
+        UsageRow: {
+            keyId: string;
+            /** @description a UTC day, YYYY-MM-DD */
+            day: string;
+            /** @description the route template, e.g. /events/{eventId} */
+            route: string;
+            requests: number;
         };
         /** SnapshotMarket */
         SnapshotMarket: {

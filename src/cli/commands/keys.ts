@@ -7,13 +7,14 @@ import { openMigratedStore } from './open-store.ts';
 
 const USAGE = [
   'Usage:',
-  '  altsports keys create --name NAME [--competitions wsl,sls] [--per-minute N] [--per-day N]',
+  '  altsports keys create --name NAME [--competitions wsl,sls] [--per-minute N] [--per-day N] [--plan PLAN]',
   '                                                                issue a key (printed once)',
   '  altsports keys list [--json]                                  list keys (never the keys themselves)',
-  '  altsports keys limits ID_OR_PREFIX [--per-minute N] [--per-day N]',
-  "                                                                change a key's rate limits",
+  '  altsports keys limits ID_OR_PREFIX [--per-minute N] [--per-day N] [--plan PLAN|none]',
+  "                                                                change a key's rate limits or plan",
   '  altsports keys revoke ID_OR_PREFIX                            revoke a key',
-  "  altsports keys usage ID_OR_PREFIX [--json]                    a key's requests this minute and today, by route",
+  '  altsports keys rotate ID_OR_PREFIX                            give a key a new secret (printed once)',
+  "  altsports keys usage ID_OR_PREFIX [--json]                    a key's requests today (by route) and this month",
   '  altsports keys rotate-stream-secret                           replace the secret stream tokens are signed with',
   '',
   "ID_OR_PREFIX: a key's id, or the start of its id or of the key, as `keys list` shows them; one",
@@ -21,11 +22,13 @@ const USAGE = [
   '',
   'Keys are stored hashed. A key limited to some competitions gets 403 outside them.',
   'Rate limits count requests per clock minute and per UTC day: N is a whole number, 0 or',
-  '"unlimited" for no limit, "default" for the server\'s RATE_LIMIT_PER_MINUTE / RATE_LIMIT_PER_DAY',
-  '(what a key gets when not told). A running server applies a change within 5 seconds.',
+  '"unlimited" for no limit, "default" for its plan\'s, else the server\'s RATE_LIMIT_PER_MINUTE /',
+  'RATE_LIMIT_PER_DAY (what a key gets when not told). A running server applies a change within 5 seconds.',
+  "PLAN: a plan's id or name (`altsports plans list`); its monthly quota, limits and competitions apply",
+  'where the key sets none of its own.',
   '',
-  'Usage counts are kept where the rate limits are: in Redis (REDIS_URL), which this command reads,',
-  'or in the serving process without Redis, where only GET /api/v1/public/usage (with the key) sees them.',
+  'Usage is kept in the store by every server (written every USAGE_FLUSH_SECONDS): it covers every',
+  "node and outlives restarts. The minute's count is in Redis (REDIS_URL) or in each server process.",
   '',
   'Stream tokens (POST /api/v1/public/stream/tokens) are signed with a random secret kept in the store,',
   'shared by every server. rotate-stream-secret makes a new one sign new tokens within 5 seconds; tokens',
@@ -56,24 +59,28 @@ export const keysCommand: Command = {
     json: { type: 'boolean' },
     'per-minute': { type: 'string' },
     'per-day': { type: 'string' },
+    plan: { type: 'string' },
   },
   async run({ values, positionals }) {
     const [action, target] = positionals;
     if (
       !action ||
-      !['create', 'list', 'limits', 'revoke', 'usage', 'rotate-stream-secret'].includes(action) ||
-      ((action === 'revoke' || action === 'limits' || action === 'usage') && !target)
+      !['create', 'list', 'limits', 'revoke', 'rotate', 'usage', 'rotate-stream-secret'].includes(action) ||
+      (['revoke', 'limits', 'usage', 'rotate'].includes(action) && !target)
     ) {
       console.error(USAGE);
       return 2;
     }
-    const { createApiKey, listApiKeys, parseCompetitionList, revokeApiKey, setApiKeyLimits } = await import(
-      '../../access/api-keys.ts'
-    );
+    const { createApiKey, listApiKeys, parseCompetitionList, revokeApiKey, rotateApiKey, setApiKeyLimits } =
+      await import('../../access/api-keys.ts');
     const competitions = action === 'create' ? parseCompetitionList(values.competitions as string | undefined) : null;
-    const limits = await limitOptions(values);
+    const plan = values.plan as string | undefined;
+    const limits = {
+      ...(await limitOptions(values)),
+      ...(plan === undefined ? {} : { plan: plan === 'none' ? null : plan }),
+    };
     if (action === 'limits' && Object.keys(limits).length === 0) {
-      console.error('altsports keys limits: give --per-minute, --per-day or both\n');
+      console.error('altsports keys limits: give --per-minute, --per-day, --plan or several\n');
       console.error(USAGE);
       return 2;
     }
@@ -103,7 +110,13 @@ export const keysCommand: Command = {
         );
       } else if (action === 'list') {
         const keys = await listApiKeys(store);
-        const today = await todayCounts(config, keys);
+        const { storedTotals } = await import('../../access/usage-ledger.ts');
+        const today = (
+          await storedTotals(
+            store,
+            keys.map((k) => k.id),
+          )
+        ).map((t) => t.today);
         if (values.json) {
           console.log(
             JSON.stringify(
@@ -120,7 +133,7 @@ export const keysCommand: Command = {
             k.name,
             k.competitions ? k.competitions.join(',') : '*',
             showLimits(k),
-            today[keys.indexOf(k)] === null ? '-' : String(today[keys.indexOf(k)]),
+            String(today[keys.indexOf(k)]),
             k.createdAt,
           ]);
           const header = ['ID', 'KEY', 'STATUS', 'NAME', 'COMPETITIONS', 'LIMITS', 'TODAY', 'CREATED'];
@@ -128,7 +141,13 @@ export const keysCommand: Command = {
         }
       } else if (action === 'limits') {
         const info = await setApiKeyLimits(store, target as string, limits);
-        console.log(`Key ${info.id} (${info.name}): ${showLimits(info)}`);
+        console.log(`Key ${info.id} (${info.name}): ${showLimits(info)}${info.planId ? `, plan ${info.planId}` : ''}`);
+      } else if (action === 'rotate') {
+        const { key, info } = await rotateApiKey(store, target as string);
+        console.log(key);
+        console.error(
+          `Key ${info.id} (${info.name}) has a new secret, shown only once; the old one stops working within 5 seconds.`,
+        );
       } else {
         const info = await revokeApiKey(store, target as string);
         console.log(`Revoked key ${info.id} (${info.name})`);
@@ -139,57 +158,63 @@ export const keysCommand: Command = {
   },
 };
 
-/** The shared usage counts, when the server keeps them in Redis; null without REDIS_URL (they are in the serving process). */
+/** The minute's counts, when the servers keep them in Redis; null without REDIS_URL (each server counts its own). */
 async function sharedLimiter(config: Config) {
   if (!config.redisUrl) return null;
   const { redisRateLimiter } = await import('../../access/redis-rate-limit.ts');
   return redisRateLimiter(config.redisUrl);
 }
 
-const limitsOf = (config: Config, key: ApiKeyInfo) => ({
-  perMinute: key.ratePerMinute ?? config.rateLimitPerMinute,
-  perDay: key.ratePerDay ?? config.rateLimitPerDay,
-});
-
-/** Today's request count of each key, in order; nulls when the counts are not in Redis. */
-async function todayCounts(config: Config, keys: ApiKeyInfo[]): Promise<Array<number | null>> {
-  const limiter = await sharedLimiter(config);
-  if (!limiter) return keys.map(() => null);
-  try {
-    return await Promise.all(keys.map(async (k) => (await limiter.usage(k.id, limitsOf(config, k))).day.used));
-  } finally {
-    await limiter.close();
-  }
-}
-
-/** `keys usage`: what GET /usage answers the key, read from Redis. */
+/**
+ * `keys usage`: what GET /usage answers the key, from the store (today by route, this month); this
+ * minute's count from Redis, null without it (each server counts its own minute).
+ */
 async function printUsage(store: Store, config: Config, target: string, json: boolean): Promise<number> {
-  const { findApiKey } = await import('../../access/api-keys.ts');
-  const key = await findApiKey(store, target);
+  const { findApiKey, verifiedKeyById } = await import('../../access/api-keys.ts');
+  const { keyUsage } = await import('../../access/rate-limit.ts');
+  const { storedTotals, usageBetween, utcDay } = await import('../../access/usage-ledger.ts');
+  const key = await verifiedKeyById(store, (await findApiKey(store, target)).id);
+  const now = Date.now();
+  const today = utcDay(now);
+  const [[totals], rows] = await Promise.all([
+    storedTotals(store, [key.id], now),
+    usageBetween(store, { from: today, to: today, keyId: key.id }),
+  ]);
   const limiter = await sharedLimiter(config);
-  if (!limiter) {
-    console.error(
-      'altsports keys usage: without REDIS_URL each server process counts its own requests; ask GET /api/v1/public/usage with the key, or run the servers with REDIS_URL',
-    );
-    return 1;
-  }
+  let minute: number | null = null;
   try {
-    const { minute, day, byRoute } = await limiter.usage(key.id, limitsOf(config, key));
-    const usage = { key: { id: key.id, name: key.name }, minute, day, today: { byRoute } };
-    if (json) {
-      console.log(JSON.stringify(usage, null, 2));
-      return 0;
-    }
-    const window = (name: string, w: typeof minute) =>
-      `${name}: ${w.used} used of ${w.limit ?? 'unlimited'}${w.remaining === null ? '' : `, ${w.remaining} left`}, resets in ${w.resetSeconds} s`;
-    console.log(`Key ${key.id} (${key.name})`);
-    console.log(window('this minute', minute));
-    console.log(window('today (UTC)', day));
-    const routes = Object.entries(byRoute).sort(([, a], [, b]) => b - a);
-    for (const line of columns([['ROUTE', 'TODAY'], ...routes.map(([route, n]) => [route, String(n)])]))
-      console.log(line);
-    return 0;
+    if (limiter) minute = await limiter.minuteUsed(key.id, now);
   } finally {
-    await limiter.close();
+    await limiter?.close();
   }
+  const limits = {
+    perMinute: key.ratePerMinute ?? config.rateLimitPerMinute,
+    perDay: key.ratePerDay ?? config.rateLimitPerDay,
+    monthlyQuota: key.monthlyQuota,
+  };
+  const byRoute = Object.fromEntries(rows.map((row) => [row.route, row.requests]));
+  const usage = keyUsage(limits, { minute, byRoute, month: totals?.month ?? 0 }, now);
+  const document = {
+    key: { id: key.id, name: key.name },
+    minute: usage.minute,
+    day: usage.day,
+    month: usage.month,
+    today: { byRoute },
+  };
+  if (json) {
+    console.log(JSON.stringify(document, null, 2));
+    return 0;
+  }
+  const window = (name: string, w: typeof usage.day | null) =>
+    w === null
+      ? `${name}: counted by each server (no REDIS_URL)`
+      : `${name}: ${w.used} used of ${w.limit ?? 'unlimited'}${w.remaining === null ? '' : `, ${w.remaining} left`}, resets in ${w.resetSeconds} s`;
+  console.log(`Key ${key.id} (${key.name})`);
+  console.log(window('this minute', usage.minute));
+  console.log(window('today (UTC)', usage.day));
+  console.log(window('this month (UTC)', usage.month));
+  const routes = Object.entries(byRoute).sort(([, a], [, b]) => b - a);
+  for (const line of columns([['ROUTE', 'TODAY'], ...routes.map(([route, n]) => [route, String(n)])]))
+    console.log(line);
+  return 0;
 }

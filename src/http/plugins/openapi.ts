@@ -49,6 +49,12 @@ const RATE_LIMIT_HEADERS = {
   ),
   'X-RateLimit-Remaining': header('requests left in that window', 'integer'),
   'X-RateLimit-Reset': header('seconds until that window starts over', 'integer'),
+  'X-Quota-Limit': header(
+    "requests allowed per calendar month (UTC) by the key's plan; absent for keys without a monthly quota",
+    'integer',
+  ),
+  'X-Quota-Remaining': header('requests left this month', 'integer'),
+  'X-Quota-Reset': header('seconds until the next month starts (UTC)', 'integer'),
 };
 
 /**
@@ -60,7 +66,7 @@ function describeLiveHeaders(operation: Operation, conditional: boolean): void {
   const responses = operation.responses;
   for (const response of Object.values(responses)) response.headers = { ...response.headers, ...RATE_LIMIT_HEADERS };
   responses['429'] ??= {
-    description: "over the key's rate limit: retry after Retry-After seconds",
+    description: "over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds",
     headers: { 'Retry-After': header('seconds to wait', 'integer'), ...RATE_LIMIT_HEADERS },
     content: { 'application/json': { schema: { $ref: '#/components/schemas/ServerErrorResponse' } } },
   };

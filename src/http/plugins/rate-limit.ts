@@ -3,13 +3,17 @@ import fp from 'fastify-plugin';
 import type { VerifiedKey } from '../../access/api-keys.ts';
 import {
   type KeyUsage,
+  keyUsage,
   memoryRateLimiter,
   type RateLimiter,
   type RateLimits,
   rateLimitHeaders,
+  type WindowUsage,
 } from '../../access/rate-limit.ts';
+import { type UsageLedger, usageLedger, utcMonth } from '../../access/usage-ledger.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
+import type { Store } from '../../store/database.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,8 +21,10 @@ declare module 'fastify' {
     uncounted?: boolean;
   }
   interface FastifyInstance {
-    /** The calling key's usage this minute and today, without counting it. */
+    /** The calling key's usage this minute, today and this month, without counting it. */
     usageOf(key: VerifiedKey): Promise<KeyUsage>;
+    /** Every counted request, kept in the store (access/usage-ledger.ts). */
+    usageLedger: UsageLedger;
     /**
      * Counts `points` more requests of the calling key (a parlay that starts a new simulation, issue
      * 25), setting the X-RateLimit-* headers to what is left; a 429 when the key has not that many
@@ -40,6 +46,18 @@ export function routeTemplate(request: FastifyRequest): string {
   return template;
 }
 
+/** Every header `quotaHeaders` may set. */
+export const QUOTA_HEADER_NAMES = ['x-quota-limit', 'x-quota-remaining', 'x-quota-reset'] as const;
+
+/** The X-Quota-* headers of a key with a monthly quota, after `used` requests this month. */
+function quotaHeaders(quota: number, used: number, resetSeconds: number): Record<string, string> {
+  return {
+    'x-quota-limit': String(quota),
+    'x-quota-remaining': String(Math.max(0, quota - used)),
+    'x-quota-reset': String(resetSeconds),
+  };
+}
+
 /** Each route's template, made on its first request (one entry per route: a route's url is its pattern). */
 const templates = new Map<string, string>();
 
@@ -50,21 +68,39 @@ const templates = new Map<string, string>();
  * is also counted by route, for the key's usage (issue 28).
  */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, options: { defaults: RateLimits; redisUrl: string | undefined }) => {
+  async (
+    app: FastifyInstance,
+    options: { defaults: RateLimits; redisUrl: string | undefined; store: Store; usageFlushSeconds: number },
+  ) => {
     const limiter: RateLimiter = options.redisUrl
       ? (await import('../../access/redis-rate-limit.ts')).redisRateLimiter(options.redisUrl, app.log)
       : memoryRateLimiter();
+    const ledger = usageLedger(options.store, {
+      flushMs: options.usageFlushSeconds * 1000,
+      onError: (error) => app.log.error({ err: error }, 'usage not written yet: kept for the next write'),
+    });
+    app.decorate('usageLedger', ledger);
     // Counts still on their way to Redis are let through before its connection closes.
     const counting = new Set<Promise<void>>();
     app.addHook('onClose', async () => {
       await Promise.all(counting);
       await limiter.close();
+      await ledger.close();
     });
     const limitsOf = (key: VerifiedKey): RateLimits => ({
       perMinute: key.ratePerMinute ?? options.defaults.perMinute,
       perDay: key.ratePerDay ?? options.defaults.perDay,
     });
-    app.decorate('usageOf', (key: VerifiedKey) => limiter.usage(key.id, limitsOf(key)));
+    app.decorate('usageOf', async (key: VerifiedKey) => {
+      const now = Date.now();
+      const [minute, byRoute, month] = await Promise.all([
+        limiter.minuteUsed(key.id, now),
+        ledger.todayByRoute(key.id, now),
+        ledger.monthUsed(key.id, now),
+      ]);
+      const usage = keyUsage({ ...limitsOf(key), monthlyQuota: key.monthlyQuota }, { minute, byRoute, month }, now);
+      return { ...usage, minute: usage.minute as WindowUsage };
+    });
     app.decorate(
       'chargeRequests',
       async (request: FastifyRequest, reply: FastifyReply, points: number, why: string) => {
@@ -86,9 +122,13 @@ export const rateLimitPlugin = fp(
       const key = request.apiKey;
       const config = request.routeOptions.config;
       if (config.access !== 'public' || !key || config.uncounted) return;
+      const used = key.monthlyQuota === null ? 0 : await checkQuota(key, key.monthlyQuota, reply);
       const decision = await limiter.consume(key.id, limitsOf(key));
       reply.headers(rateLimitHeaders(decision));
       if (decision.allowed) {
+        ledger.record(key.id, routeTemplate(request));
+        if (key.monthlyQuota !== null)
+          reply.headers(quotaHeaders(key.monthlyQuota, used + 1, utcMonth(Date.now()).resetSeconds));
         // Usage is bookkeeping: the request does not wait for it, and a failure only loses a count.
         const count = limiter
           .countRoute(key.id, routeTemplate(request))
@@ -105,6 +145,20 @@ export const rateLimitPlugin = fp(
         { window, limit, retryAfter: decision.retryAfterSeconds },
       );
     });
+
+    /** This month's requests of a key with a quota; a 429 until the month ends once the quota is spent. */
+    async function checkQuota(key: VerifiedKey, quota: number, reply: FastifyReply): Promise<number> {
+      const now = Date.now();
+      const used = await ledger.monthUsed(key.id, now);
+      if (used < quota) return used;
+      const { resetSeconds } = utcMonth(now);
+      reply.headers({ ...quotaHeaders(quota, used, resetSeconds), 'retry-after': String(resetSeconds) });
+      throw new ApiError(
+        429,
+        `Monthly quota exceeded: this API key's plan allows ${quota} requests per calendar month (UTC); retry in ${resetSeconds} s, when the next month starts`,
+        { window: 'month', limit: quota, retryAfter: resetSeconds },
+      );
+    }
   },
   { name: 'rate-limit', dependencies: ['auth'] },
 );

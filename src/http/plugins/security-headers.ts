@@ -129,6 +129,9 @@ const EXPOSED_HEADERS = [
   'X-RateLimit-Limit',
   'X-RateLimit-Remaining',
   'X-RateLimit-Reset',
+  'X-Quota-Limit',
+  'X-Quota-Remaining',
+  'X-Quota-Reset',
 ];
 
 export const securityHeadersPlugin = fp(

@@ -13,15 +13,16 @@ export const usageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['usage'],
         summary: "Fetch the key's usage",
         description:
-          "The calling key's requests this clock minute and this UTC day against its limits (limit and remaining null where it has none), and today's requests by route template. " +
+          "The calling key's requests this clock minute, this UTC day and this calendar month against its limits and its plan's monthly quota (limit and remaining null where it has none), and today's requests by route template. " +
+          'Counts are kept in the store: they cover every server and outlive restarts (written every USAGE_FLUSH_SECONDS). ' +
           'Answered even when the key is over its limit, and not counted itself.',
         response: { 200: Ref(KeyUsageResponse), ...errorResponses({ 401: 'missing or invalid API key' }) },
       },
     },
     async (request) => {
       const key = request.apiKey as VerifiedKey;
-      const { minute, day, byRoute } = await app.usageOf(key);
-      return { key: { id: key.id, name: key.name }, minute, day, today: { byRoute } };
+      const { minute, day, month, byRoute } = await app.usageOf(key);
+      return { key: { id: key.id, name: key.name }, minute, day, month, today: { byRoute } };
     },
   );
 };

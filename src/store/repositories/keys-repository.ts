@@ -67,13 +67,18 @@ export function keysRepository(db: Kysely<Database>) {
       return updateOne(idOrPrefix, { revokedAt: at });
     },
 
-    /** Sets the rate limits given (null: the server's default) by id or prefix; returns the rows changed, or every match. */
+    /** Sets the rate limits and plan given (null: the server's default, no plan) by id or prefix; returns the rows changed, or every match. */
     async setLimits(
       idOrPrefix: string,
-      limits: Partial<Pick<ApiKeyRow, 'ratePerMinute' | 'ratePerDay'>>,
+      limits: Partial<Pick<ApiKeyRow, 'ratePerMinute' | 'ratePerDay' | 'planId'>>,
     ): Promise<ApiKeyRow[]> {
       const changes = Object.fromEntries(Object.entries(limits).filter(([, value]) => value !== undefined));
       return updateOne(idOrPrefix, changes);
+    },
+
+    /** Gives the key a new secret (its hash and shown prefix) by id or prefix; returns the row changed, or every match. */
+    async setSecret(idOrPrefix: string, keyHash: string, keyPrefix: string): Promise<ApiKeyRow[]> {
+      return updateOne(idOrPrefix, { keyHash, keyPrefix });
     },
   };
 }

@@ -1,0 +1,167 @@
+import type { Store } from '../store/database.ts';
+import { usageRepository } from '../store/repositories/usage-repository.ts';
+import type { KeyUsageRow } from '../store/schema.ts';
+
+/**
+ * Every counted request, kept durably (docs/decisions.md, "Usage and plans"): a request adds one to an
+ * in-memory tally by key, UTC day and route, with no write on its path; the tally is written to the
+ * store every `flushMs` in one transaction, and on close. A crash loses at most the last `flushMs` of
+ * counts; a graceful stop loses none. Every node writes to the same store, so totals read from it
+ * cover every node and outlive restarts.
+ *
+ * A key's monthly total, which the quota is checked against, is the store's (read again after each
+ * write, so other nodes' requests arrive within a flush or two) plus this process's tally not yet
+ * written.
+ */
+export interface UsageLedger {
+  /** One counted request of `keyId` to `route` (a route template). */
+  record(keyId: string, route: string, nowMs?: number): void;
+  /** The key's requests this calendar month (UTC), from the store and this process's tally. */
+  monthUsed(keyId: string, nowMs?: number): Promise<number>;
+  /** The key's requests today (UTC) by route, from the store and this process's tally. */
+  todayByRoute(keyId: string, nowMs?: number): Promise<Record<string, number>>;
+  /** Writes the tally now. */
+  flush(): Promise<void>;
+  /** Writes the tally and stops the timer. */
+  close(): Promise<void>;
+}
+
+/** YYYY-MM-DD of a time, UTC. */
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The first day of the month holding `ms`, and the seconds from `ms` until the next month starts (UTC). */
+export function utcMonth(ms: number): { firstDay: string; resetSeconds: number } {
+  const at = new Date(ms);
+  const next = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
+  return { firstDay: `${utcDay(ms).slice(0, 8)}01`, resetSeconds: Math.max(1, Math.ceil((next - ms) / 1000)) };
+}
+
+const SEP = '\u0000';
+
+export function usageLedger(store: Store, options: { flushMs: number; onError?: (error: Error) => void }): UsageLedger {
+  const repository = usageRepository(store.db);
+  /** Requests not yet written, by key, day and route. */
+  let tally = new Map<string, number>();
+  /** The same by key and month, and those being written until the store's totals include them. */
+  let tallyByMonth = new Map<string, number>();
+  let writingByMonth = new Map<string, number>();
+  /** Per key: the store's total for a month (its first day), as last read. */
+  const stored = new Map<string, { month: string; total: Promise<number> }>();
+  let writing: Promise<void> = Promise.resolve();
+
+  const unwritten = (keyId: string, month: string) => {
+    const entry = `${keyId}${SEP}${month}`;
+    return (tallyByMonth.get(entry) ?? 0) + (writingByMonth.get(entry) ?? 0);
+  };
+
+  const write = async () => {
+    const rows: KeyUsageRow[] = [];
+    for (const [entry, requests] of tally) {
+      const [keyId, day, route] = entry.split(SEP) as [string, string, string];
+      rows.push({ keyId, day, route, requests });
+    }
+    const written = tally;
+    tally = new Map();
+    writingByMonth = tallyByMonth;
+    tallyByMonth = new Map();
+    try {
+      await repository.add(rows);
+    } catch (error) {
+      // Kept for the next write: counts are lost only with the process.
+      for (const [entry, n] of written) tally.set(entry, (tally.get(entry) ?? 0) + n);
+      for (const [entry, n] of writingByMonth) tallyByMonth.set(entry, (tallyByMonth.get(entry) ?? 0) + n);
+      writingByMonth = new Map();
+      throw error;
+    }
+    // The quota's totals read again, with what the other nodes wrote meanwhile; the counts just
+    // written stop being added on top once the new totals include them.
+    const byMonth = new Map<string, string[]>();
+    for (const [keyId, { month }] of stored) byMonth.set(month, [...(byMonth.get(month) ?? []), keyId]);
+    const totals = await Promise.all(
+      [...byMonth].map(async ([month, keyIds]) => ({
+        month,
+        keyIds,
+        totals: await repository.totalsSince(keyIds, month),
+      })),
+    );
+    for (const { month, keyIds, totals: byKey } of totals)
+      for (const keyId of keyIds) stored.set(keyId, { month, total: Promise.resolve(byKey.get(keyId) ?? 0) });
+    writingByMonth = new Map();
+  };
+
+  const flush = () => {
+    writing = writing.then(write).catch((error: Error) => options.onError?.(error));
+    return writing;
+  };
+  const timer = setInterval(flush, options.flushMs);
+  timer.unref();
+
+  return {
+    record(keyId, route, nowMs = Date.now()) {
+      const day = utcDay(nowMs);
+      const entry = `${keyId}${SEP}${day}${SEP}${route}`;
+      tally.set(entry, (tally.get(entry) ?? 0) + 1);
+      const month = `${keyId}${SEP}${day.slice(0, 8)}01`;
+      tallyByMonth.set(month, (tallyByMonth.get(month) ?? 0) + 1);
+    },
+    async monthUsed(keyId, nowMs = Date.now()) {
+      const { firstDay } = utcMonth(nowMs);
+      let known = stored.get(keyId);
+      if (known?.month !== firstDay) {
+        known = {
+          month: firstDay,
+          total: repository.totalsSince([keyId], firstDay).then((t) => t.get(keyId) ?? 0),
+        };
+        stored.set(keyId, known);
+      }
+      return (await known.total) + unwritten(keyId, firstDay);
+    },
+    async todayByRoute(keyId, nowMs = Date.now()) {
+      const day = utcDay(nowMs);
+      const byRoute: Record<string, number> = {};
+      for (const row of await repository.between(day, day, keyId)) byRoute[row.route] = row.requests;
+      for (const [entry, n] of tally) {
+        const [key, when, route] = entry.split(SEP) as [string, string, string];
+        if (key === keyId && when === day) byRoute[route] = (byRoute[route] ?? 0) + n;
+      }
+      return byRoute;
+    },
+    flush,
+    async close() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+
+/** A key's counted requests per day and route over days `from`..`to` (YYYY-MM-DD), as written so far. */
+export async function usageBetween(
+  store: Store,
+  range: { from: string; to: string; keyId?: string },
+): Promise<KeyUsageRow[]> {
+  return usageRepository(store.db).between(range.from, range.to, range.keyId);
+}
+
+/** Each key's requests today and this month (UTC), as written so far. */
+export async function storedTotals(
+  store: Store,
+  keyIds: readonly string[],
+  nowMs = Date.now(),
+): Promise<Array<{ today: number; month: number }>> {
+  const repository = usageRepository(store.db);
+  const [today, month] = await Promise.all([
+    repository.totalsSince(keyIds, utcDay(nowMs)),
+    repository.totalsSince(keyIds, utcMonth(nowMs).firstDay),
+  ]);
+  return keyIds.map((id) => ({ today: today.get(id) ?? 0, month: month.get(id) ?? 0 }));
+}
+
+/** Usage rows as CSV (RFC 4180): a header line, then one line per row. */
+export function usageCsv(rows: readonly KeyUsageRow[]): string {
+  const field = (value: string | number) => {
+    const text = String(value);
+    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  const lines = rows.map((r) => [r.keyId, r.day, r.route, r.requests].map(field).join(','));
+  return `${['keyId,day,route,requests', ...lines].join('\r\n')}\r\n`;
+}
