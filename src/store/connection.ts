@@ -79,7 +79,10 @@ function kyselyStatement(statement: StatementSync): SqliteStatement {
 function preparedOnce(connection: DatabaseSync): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   return {
-    close: () => connection.close(),
+    // node:sqlite throws on closing a closed connection: a store whose connection closed under it still closes.
+    close: () => {
+      if (connection.isOpen) connection.close();
+    },
     prepare: (text: string) => {
       let statement = statements.get(text);
       if (statement) statements.delete(text);
