@@ -20,7 +20,7 @@ export interface RunningChild {
 const running = new Set<ChildProcess>();
 
 export function startChild(script: string, args: string[], timeoutMs = 120_000): Promise<RunningChild> {
-  const child = fork(script, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(script, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   running.add(child);
   child.once('exit', () => running.delete(child));
   return new Promise((resolve, reject) => {
@@ -109,8 +109,7 @@ export const UNTHROTTLED = '1000000000';
 
 /**
  * `altsports serve` with the defaults a user gets: the request log at info, to `logFile`; rate limits
- * on. Run as `node bin/altsports.js serve`, the sources through tsx: the same code `npm start` runs
- * compiled from `dist/` (tsx transforms each module once, at start). `env` names the store (DATA_DIR
+ * on. Run as `node bin/altsports.js serve`, as `npm start` runs it. `env` names the store (DATA_DIR
  * or DATABASE_URL) and adds what a measurement needs (an admin key).
  */
 export async function startAltsports(

@@ -48,7 +48,11 @@ export class Tally {
   /** Set at the end of the warm-up. */
   measuring = false;
 
-  constructor(private readonly startedAt: number) {}
+  private readonly startedAt: number;
+
+  constructor(startedAt: number) {
+    this.startedAt = startedAt;
+  }
 
   stats(kind: string): KindStats {
     let stats = this.kinds.get(kind);

@@ -4,7 +4,6 @@
 #   postgresql-15   the throwaway clusters of the store tests (scripts/with-postgres.ts, test/system)
 #   redis-server    shared rate limits (test/helpers/redis.ts)
 #   chromium        test/browser, driven by playwright-core (no browser download; fonts come with it)
-#   python3 make g++  better-sqlite3 compiles from source when its prebuilt binary can't be fetched
 # As root it installs what is missing; anyone else gets the one command to run, and a failure.
 #
 #   scripts/prerequisites.sh            check, then install (root) or stop with the command (others)
@@ -13,7 +12,7 @@
 # ALTSPORTS_PACKAGES replaces the package list (e.g. to see the missing path with a package not installed).
 set -euo pipefail
 
-read -r -a packages <<<"${ALTSPORTS_PACKAGES:-postgresql-15 redis-server chromium python3 make g++}"
+read -r -a packages <<<"${ALTSPORTS_PACKAGES:-postgresql-15 redis-server chromium}"
 dry_run=false
 [[ ${1:-} == --dry-run ]] && dry_run=true
 

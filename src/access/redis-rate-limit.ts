@@ -58,11 +58,11 @@ function redisUsage(redis: Redis): UsageCounts {
 
 /** The in-process limiter that counts while Redis does not answer: its first use is the outage's warning. */
 class Insurance extends RateLimiterMemory {
-  constructor(
-    options: ConstructorParameters<typeof RateLimiterMemory>[0],
-    private readonly used: (reason: string) => void,
-  ) {
+  private readonly used: (reason: string) => void;
+
+  constructor(options: ConstructorParameters<typeof RateLimiterMemory>[0], used: (reason: string) => void) {
     super(options);
+    this.used = used;
   }
 
   override consume(...args: Parameters<RateLimiterMemory['consume']>) {

@@ -3,6 +3,7 @@ import { ConfigError } from '../config.ts';
 import { ApiError } from '../domain/errors.ts';
 import { FeedValidationError } from '../ingest/feed-errors.ts';
 import { StoreOpenError } from '../store/store-open-error.ts';
+import { VERSION } from '../version.ts';
 
 export interface Command {
   usage: string;
@@ -61,6 +62,7 @@ export function mainHelp(): string {
     'altsports: the Alternative Sports Data Public API server',
     '',
     'Usage: altsports <command> [options]',
+    '       altsports --version',
     '',
     'Commands:',
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
@@ -75,6 +77,10 @@ export async function main(argv: string[]): Promise<number> {
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     console.log(mainHelp());
     return name ? 0 : 1;
+  }
+  if (name === '--version' || name === '-v') {
+    console.log(VERSION);
+    return 0;
   }
   const entry = COMMANDS[name];
   if (!entry) {

@@ -20,7 +20,7 @@ export interface DocumentsInThread extends AsyncIterable<FeedDocument> {
  * (issue 24, docs/decisions.md "The demo's first start"). A thread that fails rejects the iteration.
  */
 export function generateInThread(options: DemoOptions): DocumentsInThread {
-  const worker = new Worker(new URL('./generate-worker-boot.mjs', import.meta.url), {
+  const worker = new Worker(new URL('./generate-worker.ts', import.meta.url), {
     workerData: threadOptions(options),
   });
   const made: FeedDocument[] = [];

@@ -3,8 +3,8 @@ import { generateDemoFeeds } from './generate.ts';
 import type { ThreadOptions } from './generate-thread.ts';
 
 /**
- * The demo's feed documents generated on a thread of their own (demo/generate-thread.ts, through
- * generate-worker-boot.mjs): each posted as it is made, in order, then null.
+ * The demo's feed documents generated on a thread of their own (demo/generate-thread.ts): each posted
+ * as it is made, in order, then null.
  */
 const { now, clock, ...options } = workerData as ThreadOptions;
 const port = parentPort;

@@ -8,8 +8,11 @@ import { hashSeed, Random } from '../domain/random.ts';
 export class ReplayRandom extends Random {
   draws = 0;
 
-  constructor(readonly seed: number) {
+  readonly seed: number;
+
+  constructor(seed: number) {
     super(seed);
+    this.seed = seed;
   }
 
   override uint32(): number {

@@ -203,13 +203,24 @@ class EventBuild {
   /** The athletes of each heat whose draw is published, for the heat markets. */
   private readonly heatFields = new Map<string, string[]>();
 
+  readonly event: ResultEvent;
+  readonly sink: ResultSink;
+  readonly athletes: readonly ResultAthlete[];
+  readonly rng: Random;
+  readonly competition: Competition;
+
   constructor(
-    readonly event: ResultEvent,
-    readonly sink: ResultSink,
-    readonly athletes: readonly ResultAthlete[],
-    readonly rng: Random,
-    readonly competition: Competition,
+    event: ResultEvent,
+    sink: ResultSink,
+    athletes: readonly ResultAthlete[],
+    rng: Random,
+    competition: Competition,
   ) {
+    this.event = event;
+    this.sink = sink;
+    this.athletes = athletes;
+    this.rng = rng;
+    this.competition = competition;
     for (const round of event.rounds) {
       for (const heat of round.heats) this.drawn.add(heat.id);
       if (!round.heats.every((heat) => heat.status === 'COMPLETED')) break;
@@ -1393,11 +1404,11 @@ class FightBook {
   readonly methods: Methods;
   readonly showcase: string[];
 
+  completed: number;
+
   /** A book `completed` bouts in: the showcase has given one outcome every fourth bout from the first. */
-  constructor(
-    key: string,
-    public completed = 0,
-  ) {
+  constructor(key: string, completed = 0) {
+    this.completed = completed;
     this.methods = METHODS[key] ?? [['Decision', 1]];
     this.showcase = (SHOWCASE[key] ?? []).slice(Math.ceil(completed / 4));
   }

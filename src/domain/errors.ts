@@ -3,12 +3,13 @@
  * the specification's ServerErrorResponse (section 7) and nothing else reaches a client.
  */
 export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly metadata: Record<string, unknown> = {},
-  ) {
+  readonly statusCode: number;
+  readonly metadata: Record<string, unknown>;
+
+  constructor(statusCode: number, message: string, metadata: Record<string, unknown> = {}) {
     super(message);
+    this.statusCode = statusCode;
+    this.metadata = metadata;
     this.name = 'ApiError';
   }
 }

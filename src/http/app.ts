@@ -16,6 +16,7 @@ import { SportListingItem } from '../shapes/sports.ts';
 import { USAGE_SHARED_SCHEMAS } from '../shapes/usage.ts';
 import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
+import { VERSION } from '../version.ts';
 import { AccessLog } from './access-log.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { betStopPlugin } from './plugins/bet-stop.ts';
@@ -65,8 +66,6 @@ declare module 'fastify' {
     pricePolicy: PricePolicy;
   }
 }
-
-export const API_VERSION = '1.0';
 
 export interface AppOptions {
   config: Config;
@@ -161,7 +160,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   });
   await app.register(parlayPricingPlugin, { settings: config, store, feed: changeFeed });
   await app.register(openApiPlugin, {
-    version: API_VERSION,
+    version: VERSION,
     demoApiKey: config.demoApiKey,
     sgpMaxLegs: config.sgpMaxLegs,
   });

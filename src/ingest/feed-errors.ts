@@ -19,7 +19,9 @@ export type ReportProblem = (
 
 /** A rejected batch. Nothing of it was written; `problems` names every offending item and field. */
 export class FeedValidationError extends ApiError {
-  constructor(readonly problems: FeedProblem[]) {
+  readonly problems: FeedProblem[];
+
+  constructor(problems: FeedProblem[]) {
     const first = problems[0];
     const where = first
       ? `${first.item}${first.id ? ` (id "${first.id}")` : ''}${first.field ? `.${first.field}` : ''}`
@@ -27,6 +29,7 @@ export class FeedValidationError extends ApiError {
     const more =
       problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
     super(400, `Invalid feed: ${where} ${first?.message ?? 'is invalid'}${more}; nothing was written`, { problems });
+    this.problems = problems;
     this.name = 'FeedValidationError';
   }
 }

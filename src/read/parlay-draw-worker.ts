@@ -5,8 +5,8 @@ import { Random } from '../domain/random.ts';
 import type { DrawReply, DrawRequest } from './parlay-draws.ts';
 
 /**
- * The draw of one simulation on a thread of the pool (read/parlay-draws.ts, through
- * parlay-draw-boot.mjs): a scope's places are handed back (moved, not copied); a match's scores are copied.
+ * The draw of one simulation on a thread of the pool (read/parlay-draws.ts): a scope's places are handed
+ * back (moved, not copied); a match's scores are copied.
  */
 export function draw(request: DrawRequest): DrawReply {
   const rng = new Random(request.seed);
@@ -28,3 +28,9 @@ export function draw(request: DrawRequest): DrawReply {
   const scores = MatchSamples.simulate(request.format, request.model, request.samples, uniform).scoresOf();
   return scores;
 }
+
+/**
+ * The pool's handler, as piscina calls it. A null task only starts the thread (ParlayPool.warmUp): the
+ * loading is what takes time.
+ */
+export default (request: DrawRequest | null): DrawReply | null => (request === null ? null : draw(request));

@@ -108,7 +108,7 @@ export class ParlayPool {
     this.threads = Math.max(1, threads);
     this.perKeyInFlight = perKeyInFlight;
     this.#piscina = new Piscina({
-      filename: new URL('./parlay-draw-boot.mjs', import.meta.url).href,
+      filename: new URL('./parlay-draw-worker.ts', import.meta.url).href,
       // Threads start on first use and stop after a minute idle; idle threads do not hold the process open.
       minThreads: 0,
       maxThreads: this.threads,

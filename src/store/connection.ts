@@ -1,7 +1,15 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+  sql,
+} from 'kysely';
 import type { Pool } from 'pg';
 import type { Database } from './schema.ts';
 import { readWriteSqliteDialect } from './sqlite-read-write.ts';
@@ -34,7 +42,7 @@ export interface Connection {
 export interface SqliteConnection extends Connection {
   dialect: 'sqlite';
   /** The connection under `db`: data_version is read from it (external-changes.ts). */
-  sqlite: BetterSqlite3.Database;
+  sqlite: DatabaseSync;
 }
 
 export interface PostgresConnection extends Connection {
@@ -48,19 +56,37 @@ export interface PostgresConnection extends Connection {
 const PREPARED_STATEMENTS = 500;
 
 /**
+ * A node:sqlite statement as Kysely's SQLite driver calls it (the shape of better-sqlite3's, for which
+ * it was written): parameters as one array rather than spread, and `reader` for a statement that
+ * returns rows (a SELECT, or a write with RETURNING), whose rows it then reads with all().
+ */
+function kyselyStatement(statement: StatementSync): SqliteStatement {
+  const bind = (parameters: readonly unknown[]) => parameters as SQLInputValue[];
+  return {
+    reader: statement.columns().length > 0,
+    all: (parameters) => statement.all(...bind(parameters)),
+    run: (parameters) => statement.run(...bind(parameters)),
+    iterate: (parameters) => statement.iterate(...bind(parameters)),
+  };
+}
+
+/**
  * The SQLite connection as Kysely's driver sees it, with its statements prepared once and reused:
  * Kysely's driver prepares every query it runs, which costs more than running it for the small
  * statements of a route and for each chunk of a feed batch (BENCHMARKS.md, "Feed ingestion"). The
  * least recently used statement is dropped past PREPARED_STATEMENTS.
  */
-function preparedOnce(connection: BetterSqlite3.Database): SqliteDatabase {
-  const statements = new Map<string, BetterSqlite3.Statement>();
+function preparedOnce(connection: DatabaseSync): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
   return {
-    close: () => connection.close(),
+    // node:sqlite throws on closing a closed connection: a store whose connection closed under it still closes.
+    close: () => {
+      if (connection.isOpen) connection.close();
+    },
     prepare: (text: string) => {
       let statement = statements.get(text);
       if (statement) statements.delete(text);
-      else statement = connection.prepare(text);
+      else statement = kyselyStatement(connection.prepare(text));
       statements.set(text, statement);
       if (statements.size > PREPARED_STATEMENTS) statements.delete(statements.keys().next().value as string);
       return statement;
@@ -79,16 +105,15 @@ function makeDirectory(dir: string): void {
 }
 
 /** The SQLite file opened and set up; a file or directory that cannot be used is a StoreOpenError naming it. */
-function openSqliteFile(file: string, dataDir: string | null): BetterSqlite3.Database {
+function openSqliteFile(file: string, dataDir: string | null): DatabaseSync {
   try {
     if (dataDir !== null) makeDirectory(dataDir);
-    const connection = new BetterSqlite3(file);
-    connection.pragma('journal_mode = WAL');
-    connection.pragma('synchronous = NORMAL');
-    connection.pragma('foreign_keys = ON');
-    connection.pragma('busy_timeout = 5000');
+    const connection = new DatabaseSync(file, { timeout: 5000 });
     // 64 MiB of page cache (the default is 2 MiB): large ingests and the event list stay in memory.
-    connection.pragma('cache_size = -65536');
+    connection.exec(`PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = NORMAL;
+      PRAGMA foreign_keys = ON;
+      PRAGMA cache_size = -65536;`);
     return connection;
   } catch (error) {
     throw new StoreOpenError(file, (error as Error).message);
@@ -96,10 +121,9 @@ function openSqliteFile(file: string, dataDir: string | null): BetterSqlite3.Dat
 }
 
 /** The reader connection of a file store: it only reads, and sees what the writer last committed. */
-function openSqliteReader(file: string): BetterSqlite3.Database {
-  const reader = new BetterSqlite3(file, { readonly: true });
-  reader.pragma('busy_timeout = 5000');
-  reader.pragma('cache_size = -65536');
+function openSqliteReader(file: string): DatabaseSync {
+  const reader = new DatabaseSync(file, { readOnly: true, timeout: 5000 });
+  reader.exec('PRAGMA cache_size = -65536');
   return reader;
 }
 
@@ -117,8 +141,7 @@ export function openSqliteConnection(dataDir: string): SqliteConnection {
   // run (a cache spill, between which others are answered) rather than all in its commit (issue 25).
   // Reads have the reader connection's cache.
   if (!inMemory) {
-    connection.pragma('wal_autocheckpoint = 0');
-    connection.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
+    connection.exec(`PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = -${WRITER_CACHE_KIB};`);
   }
   const dialect = inMemory
     ? new SqliteDialect({ database: preparedOnce(connection) })

@@ -1,4 +1,4 @@
-import type BetterSqlite3 from 'better-sqlite3';
+import type { DatabaseSync } from 'node:sqlite';
 import type { Transaction } from 'kysely';
 import type { SettlementMove } from '../domain/changes.ts';
 import { type Connection, openPostgresConnection, openSqliteConnection } from './connection.ts';
@@ -32,7 +32,7 @@ export interface Store extends Connection, Omit<ExternalChanges, 'close'>, Write
    * The SQLite connection under `db` (SQLite stores only). Nothing writes through it: it is here for
    * tests that break the store under a running app.
    */
-  sqlite?: BetterSqlite3.Database;
+  sqlite?: DatabaseSync;
   /** How many entries the change log keeps. */
   changeLogSize: number;
   /**

@@ -25,9 +25,9 @@ export interface ExternalChanges {
 export function sqliteExternalChanges({ sqlite }: SqliteConnection): ExternalChanges {
   // data_version moves when another connection (another process) commits, never for our own commits.
   // Prepared once: pragma() would prepare it on every request that consults the response cache.
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  const dataVersion = sqlite.prepare('PRAGMA data_version');
   return {
-    externalVersion: () => (sqlite.open ? String(dataVersion.get()) : null),
+    externalVersion: () => (sqlite.isOpen ? String(dataVersion.get()?.data_version) : null),
     changeChannel: null,
     close: async () => {},
   };

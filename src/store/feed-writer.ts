@@ -58,13 +58,17 @@ function snake(name: string): string {
 
 /** Thrown when an explicit referenceId is already used by another item of the same collection. */
 export class ReferenceIdConflict extends Error {
-  constructor(
-    readonly collection: FactTable,
-    readonly id: string,
-    readonly referenceId: number,
-    readonly heldBy: string,
-  ) {
+  readonly collection: FactTable;
+  readonly id: string;
+  readonly referenceId: number;
+  readonly heldBy: string;
+
+  constructor(collection: FactTable, id: string, referenceId: number, heldBy: string) {
     super(`referenceId ${referenceId} of ${collection} "${id}" is already used by "${heldBy}"`);
+    this.collection = collection;
+    this.id = id;
+    this.referenceId = referenceId;
+    this.heldBy = heldBy;
   }
 }
 

@@ -9,7 +9,7 @@ import type { Store } from './database.ts';
  */
 export function integrityProblem(store: Store): string | null {
   if (!store.sqlite) return null;
-  const findings = store.sqlite.pragma('quick_check(1)', { simple: false }) as Array<{ quick_check: string }>;
+  const findings = store.sqlite.prepare('PRAGMA quick_check(1)').all() as Array<{ quick_check: string }>;
   const first = findings[0]?.quick_check ?? 'ok';
   return first === 'ok' ? null : first;
 }

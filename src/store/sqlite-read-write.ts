@@ -67,11 +67,15 @@ class Turns {
 class ReadWriteDriver implements Driver {
   readonly turns = new Turns();
 
-  constructor(
-    readonly writer: SqliteDatabase,
-    readonly reader: SqliteDatabase,
-    readonly checkpointer?: WalCheckpointer,
-  ) {}
+  readonly writer: SqliteDatabase;
+  readonly reader: SqliteDatabase;
+  readonly checkpointer?: WalCheckpointer | undefined;
+
+  constructor(writer: SqliteDatabase, reader: SqliteDatabase, checkpointer?: WalCheckpointer) {
+    this.writer = writer;
+    this.reader = reader;
+    this.checkpointer = checkpointer;
+  }
 
   async init(): Promise<void> {}
 
@@ -108,7 +112,11 @@ class ReadWriteDriver implements Driver {
 class Session implements DatabaseConnection {
   #endTurn: (() => void) | null = null;
 
-  constructor(private readonly driver: ReadWriteDriver) {}
+  private readonly driver: ReadWriteDriver;
+
+  constructor(driver: ReadWriteDriver) {
+    this.driver = driver;
+  }
 
   async holdWriter(): Promise<void> {
     this.#endTurn = await this.driver.turns.take();

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -17,9 +16,8 @@ export interface WalCheckpointer {
 
 const THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file);
-db.pragma('busy_timeout = 5000');
+const { DatabaseSync } = require('node:sqlite');
+const db = new DatabaseSync(workerData.file, { timeout: 5000 });
 parentPort.on('message', (message) => {
   if (message === 'close') {
     db.close();
@@ -27,7 +25,7 @@ parentPort.on('message', (message) => {
     return;
   }
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    db.exec('PRAGMA wal_checkpoint(PASSIVE)');
   } catch {
     // A busy store is checkpointed at the next write.
   }
@@ -36,8 +34,7 @@ parentPort.on('message', (message) => {
 `;
 
 export function walCheckpointer(file: string): WalCheckpointer {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(THREAD, { eval: true, workerData: { driver, file } });
+  const worker = new Worker(THREAD, { eval: true, workerData: { file } });
   worker.unref();
   let running = false;
   let due = false;

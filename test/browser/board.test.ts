@@ -17,6 +17,7 @@ import { ensureApiKey } from '../../src/access/api-keys.ts';
 import { DEFAULT_DEMO_API_KEY, loadConfig } from '../../src/config.ts';
 import { loadDemoData } from '../../src/demo/load-demo.ts';
 import { OPENAPI_TAGS } from '../../src/http/tags.ts';
+import { VERSION } from '../../src/version.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
@@ -364,6 +365,11 @@ describe('live board and docs page in chromium', () => {
         "the groups in the order of the specification's table of routes",
       );
       assert.equal(await page.title(), 'altsports API docs');
+      assert.equal(
+        (await page.locator('.info .title small:not(.version-stamp) .version').textContent())?.trim(),
+        VERSION,
+        "the version badge is package.json's",
+      );
       assert.equal(await page.locator('.topbar .download-url-wrapper').isVisible(), false, 'no Explore bar');
       assert.match(
         (await page.locator('.topbar-wrapper img').getAttribute('src')) ?? '',

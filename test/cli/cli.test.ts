@@ -1,6 +1,6 @@
 /**
  * The `altsports` command, run for real as child processes (node bin/altsports.js ...) over a SQLite
- * store in a temporary DATA_DIR. Each start of the CLI costs about 1-1.5 s of CPU (tsx, and main.ts
+ * store in a temporary DATA_DIR. Each start of the CLI costs about 1 s of CPU (main.ts
  * loads every command's modules, Fastify included, even for --help), so the tests run concurrently
  * and commands that do not depend on each other's output run in parallel.
  */

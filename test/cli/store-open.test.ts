@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { test } from 'node:test';
-import BetterSqlite3 from 'better-sqlite3';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import { migrateToLatest, openStore } from '../../src/store/database.ts';
 import { runCli, tempDir } from '../helpers/cli.ts';
@@ -45,10 +45,10 @@ test('a SQLite file with a zeroed page: serve stops at start, naming the file an
     await store.close();
     const file = join(dir, 'altsports.db');
     // The pages of the events table: a table no migration reads, so only an integrity check finds them.
-    const db = new BetterSqlite3(file);
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    const root = db.prepare("select rootpage from sqlite_master where name = 'events'").pluck().get() as number;
-    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const db = new DatabaseSync(file);
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    const root = db.prepare("select rootpage from sqlite_master where name = 'events'").get()?.rootpage as number;
+    const pageSize = db.prepare('PRAGMA page_size').get()?.page_size as number;
     db.close();
     const handle = await open(file, 'r+');
     await handle.write(Buffer.alloc(pageSize), 0, pageSize, (root - 1) * pageSize);

@@ -1,5 +1,5 @@
 /**
- * Runs each script of examples/ as a child process (`node --import tsx examples/<name>.ts`), the way
+ * Runs each script of examples/ as a child process (`node examples/<name>.ts`), the way
  * the examples' README says, against a real `altsports serve --simulate` with the demo data, the
  * demo key and an admin key, and checks what each prints and that it exits 0.
  *
@@ -68,7 +68,7 @@ describe('examples/ against a running server', () => {
   });
 
   /**
-   * Runs `node --import tsx examples/<name>.ts ...args` with ALTSPORTS_URL pointing at the server (the
+   * Runs `node examples/<name>.ts ...args` with ALTSPORTS_URL pointing at the server (the
    * key is the examples' default, the demo key). `onLine` sees each stdout line as it comes, to act
    * while the example runs.
    */
@@ -81,7 +81,7 @@ describe('examples/ against a running server', () => {
     const inherited = Object.fromEntries(
       Object.entries(process.env).filter(([key]) => !key.startsWith('ALTSPORTS_') && key !== 'NODE_TEST_CONTEXT'),
     );
-    const child = spawn(process.execPath, ['--import', 'tsx', join('examples', `${name}.ts`), ...args], {
+    const child = spawn(process.execPath, [join('examples', `${name}.ts`), ...args], {
       cwd: REPO_ROOT,
       env: { ...inherited, ALTSPORTS_URL: base, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -485,12 +485,20 @@ export const oddHeaders: fc.Arbitrary<Headers> = fc
 
 /** JSON text emitted as is: numbers JSON.stringify cannot write (1e400, NaN) and other broken tokens. */
 export class RawJson {
-  constructor(readonly text: string) {}
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
 }
 
 /** An object as ordered entries, so that keys may repeat or be `__proto__`. */
 export class JsonObject {
-  constructor(readonly entries: ReadonlyArray<readonly [string, JsonLike]>) {}
+  readonly entries: ReadonlyArray<readonly [string, JsonLike]>;
+
+  constructor(entries: ReadonlyArray<readonly [string, JsonLike]>) {
+    this.entries = entries;
+  }
 }
 
 export type JsonLike = null | boolean | number | string | RawJson | JsonObject | JsonLike[];

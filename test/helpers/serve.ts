@@ -21,7 +21,7 @@ export interface ServeProcess {
 /**
  * Polls `${base}/healthz` until it answers 200, and returns that answer; fails as soon as the process
  * exits. No deadline of its own: with test files running in parallel a start takes what the machine
- * gives it, and the runner's --test-timeout (scripts/run-tests.ts) ends a start that hangs.
+ * gives it, and the runner's --test-timeout (`npm test`) ends a start that hangs.
  */
 export async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<Response> {
   for (;;) {

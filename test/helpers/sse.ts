@@ -35,10 +35,12 @@ export class SseStream {
   private readonly waiters: Array<(message: SseMessage | null) => void> = [];
   private done = false;
 
-  private constructor(
-    private readonly response: Response,
-    private readonly abort: AbortController,
-  ) {
+  private readonly response: Response;
+  private readonly abort: AbortController;
+
+  private constructor(response: Response, abort: AbortController) {
+    this.response = response;
+    this.abort = abort;
     this.status = response.status;
     this.headers = response.headers;
     this.ended = response.ok && response.body ? this.read(response.body) : Promise.resolve();

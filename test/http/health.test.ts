@@ -11,9 +11,13 @@ test('a read that finds the store corrupt turns /healthz to 503 naming it', asyn
   const testStore = await openTestStore('sqlite');
   const { app } = await fixtureApp(testStore.store);
   try {
-    // What better-sqlite3 raises when a page it reads is not a valid b-tree page.
+    // What node:sqlite raises when a page it reads is not a valid b-tree page (SQLITE_CORRUPT_INDEX).
     app.get('/corrupt-read', { config: { access: 'open' } }, async () => {
-      throw Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT' });
+      throw Object.assign(new Error('database disk image is malformed'), {
+        code: 'ERR_SQLITE_ERROR',
+        errcode: 779,
+        errstr: 'database disk image is malformed',
+      });
     });
     assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200);
     const read = await app.inject({ url: '/corrupt-read' });

@@ -9,14 +9,15 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { createThrowawayDatabase } from '../../scripts/throwaway-database.ts';
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { INGEST_LOCK } from '../../src/ingest/ingest-feed.ts';
 import { openStore, type Store } from '../../src/store/database.ts';
+import { isSqliteBusy } from '../../src/store/sqlite-errors.ts';
 import { parseImportSummary, runCli, spawnCli, tempDir } from '../helpers/cli.ts';
 import { fixtureFeed } from '../helpers/feed-fixture.ts';
 import { STORE_KINDS, type StoreKind } from '../helpers/stores.ts';
@@ -141,13 +142,13 @@ async function target(kind: StoreKind, root: string): Promise<Target> {
       // The import's transaction holds SQLite's write lock from its first write to its commit: taking
       // it from another connection (without waiting) fails exactly then.
       async writing() {
-        const probe = new BetterSqlite3(join(dataDir, 'altsports.db'), { timeout: 0 });
+        const probe = new DatabaseSync(join(dataDir, 'altsports.db'), { timeout: 0 });
         try {
           probe.exec('begin immediate');
           probe.exec('rollback');
           return false;
         } catch (error) {
-          if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return true;
+          if (isSqliteBusy(error)) return true;
           throw error;
         } finally {
           probe.close();
@@ -244,9 +245,9 @@ describe('kill -9 during a large import: every table as before the batch or as a
         const reopened = store.open();
         const afterKill = await snapshot(reopened).finally(() => reopened.close());
         if (kind === 'sqlite') {
-          const check = new BetterSqlite3(join(store.env.DATA_DIR as string, 'altsports.db'), { readonly: true });
+          const check = new DatabaseSync(join(store.env.DATA_DIR as string, 'altsports.db'), { readOnly: true });
           try {
-            assert.equal(check.pragma('integrity_check', { simple: true }), 'ok');
+            assert.equal(check.prepare('PRAGMA integrity_check').get()?.integrity_check, 'ok');
           } finally {
             check.close();
           }

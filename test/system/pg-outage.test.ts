@@ -21,6 +21,7 @@ import { ADMIN_KEY, TEST_KEY } from '../helpers/app.ts';
 import { fixtureFeed, WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { type PgCluster, type StopMode, startTestCluster } from '../helpers/pg-cluster.ts';
 import { type ServeProcess, startServe, stopServe } from '../helpers/serve.ts';
+import { sqliteBusy, sqliteUniqueViolation } from '../helpers/sqlite-errors.ts';
 import { SseStream } from '../helpers/sse.ts';
 
 /** Keys used for the first time during an outage, so that verifying them needs the store. */
@@ -80,8 +81,7 @@ test('isStoreUnavailable: what pg and SQLite raise when the store is down is a 5
     coded('08006'), // connection_failure
     coded('08001'),
     coded('53300', 'sorry, too many clients already'),
-    coded('SQLITE_BUSY'),
-    coded('SQLITE_BUSY_SNAPSHOT'),
+    sqliteBusy(),
     new Error('Connection terminated unexpectedly'), // pg_ctl stop -m immediate: the socket just closes
     new Error('Client has encountered a connection error and is not queryable'), // a query on a broken client (the rollback)
     new Error('timeout exceeded when trying to connect'), // the pool's connectionTimeoutMillis
@@ -94,7 +94,7 @@ test('isStoreUnavailable: what pg and SQLite raise when the store is down is a 5
     coded('23505', 'duplicate key value violates unique constraint'),
     coded('42P01', 'relation does not exist'),
     coded('57014', 'canceling statement due to statement timeout'),
-    coded('SQLITE_CONSTRAINT_UNIQUE'),
+    sqliteUniqueViolation(),
     new Error('boom'),
     new TypeError('x is undefined'),
   ];

@@ -36,6 +36,8 @@ export interface paths {
                             /** @enum {string} */
                             status: "ok";
                             store: string;
+                            /** @description the server's release, as `altsports --version` prints it */
+                            version: string;
                             uptimeSeconds: number;
                         };
                     };

@@ -311,10 +311,13 @@ class SequenceIntegrals {
   /** A runner's weighted hazard f / S at each node. */
   private readonly hazards = new Map<number, Float64Array>();
 
-  constructor(
-    private readonly g: Grid,
-    private readonly win: (runner: number) => number,
-  ) {}
+  private readonly g: Grid;
+  private readonly win: (runner: number) => number;
+
+  constructor(g: Grid, win: (runner: number) => number) {
+    this.g = g;
+    this.win = win;
+  }
 
   /**
    * The last runner's integrand is G_{k-1} × f_last × Π_{others} S: split as G_{k-1} × Π_{not in the

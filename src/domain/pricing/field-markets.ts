@@ -11,10 +11,12 @@ export class FieldMarkets {
   /** placeCounts[i * runners + (k - 1)]: samples in which runner i finished k-th. */
   private readonly placeCounts: Float64Array;
 
-  constructor(
-    private readonly orders: Int32Array,
-    readonly runners: number,
-  ) {
+  private readonly orders: Int32Array;
+  readonly runners: number;
+
+  constructor(orders: Int32Array, runners: number) {
+    this.orders = orders;
+    this.runners = runners;
     if (runners < 2 || orders.length === 0 || orders.length % runners !== 0)
       throw new RangeError('orders must hold whole finishing orders of at least two runners');
     this.samples = orders.length / runners;

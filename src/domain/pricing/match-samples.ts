@@ -27,14 +27,18 @@ export interface SimulatedScores {
 export class MatchSamples {
   readonly words: number;
 
-  private constructor(
-    readonly samples: number,
-    private readonly periods: number,
-    /** [home, away] of regular period p in sample s at (s * periods + p) * 2. */
-    private readonly periodScores: Int16Array,
-    /** [home, away] match score of sample s at s * 2. */
-    private readonly matchScores: Int16Array,
-  ) {
+  readonly samples: number;
+  private readonly periods: number;
+  /** [home, away] of regular period p in sample s at (s * periods + p) * 2. */
+  private readonly periodScores: Int16Array;
+  /** [home, away] match score of sample s at s * 2. */
+  private readonly matchScores: Int16Array;
+
+  private constructor(samples: number, periods: number, periodScores: Int16Array, matchScores: Int16Array) {
+    this.samples = samples;
+    this.periods = periods;
+    this.periodScores = periodScores;
+    this.matchScores = matchScores;
     this.words = Math.ceil(samples / 32);
   }
 

@@ -18,12 +18,15 @@ export class ScopeSamples {
   readonly words: number;
   private readonly index: Map<string, number>;
 
-  private constructor(
-    readonly runners: readonly string[],
-    readonly samples: number,
-    /** ranks[s * runners + i]: runner i's place in sample s. */
-    private readonly ranks: Uint8Array | Uint16Array,
-  ) {
+  readonly runners: readonly string[];
+  readonly samples: number;
+  /** ranks[s * runners + i]: runner i's place in sample s. */
+  private readonly ranks: Uint8Array | Uint16Array;
+
+  private constructor(runners: readonly string[], samples: number, ranks: Uint8Array | Uint16Array) {
+    this.runners = runners;
+    this.samples = samples;
+    this.ranks = ranks;
     this.words = Math.ceil(samples / 32);
     this.index = new Map(runners.map((id, i) => [id, i]));
   }

@@ -153,10 +153,12 @@ function poissonPmf(rate: number): number[] {
 class ScoreTable {
   private readonly mass: Float64Array;
 
-  constructor(
-    private readonly maxHome: number,
-    private readonly maxAway: number,
-  ) {
+  private readonly maxHome: number;
+  private readonly maxAway: number;
+
+  constructor(maxHome: number, maxAway: number) {
+    this.maxHome = maxHome;
+    this.maxAway = maxAway;
     this.mass = new Float64Array((maxHome + 1) * (maxAway + 1));
   }
 
@@ -561,7 +563,10 @@ function cumulative(masses: readonly number[]): Float64Array {
 export class JointSampler {
   private readonly cdf: Float64Array;
 
-  constructor(private readonly joint: readonly JointScore[]) {
+  private readonly joint: readonly JointScore[];
+
+  constructor(joint: readonly JointScore[]) {
+    this.joint = joint;
     this.cdf = cumulative(joint.map((s) => s.p));
   }
 

@@ -10,6 +10,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, badRequest } from '../../domain/errors.ts';
+import { isSqliteBusy, isSqliteCorrupt } from '../../store/sqlite-errors.ts';
 import { RAW_ANSWER_HEADERS, setSecurityHeaders } from './security-headers.ts';
 
 /**
@@ -137,8 +138,8 @@ export function isStoreUnavailable(error: unknown): boolean {
       cause?: unknown;
       errors?: unknown;
     };
-    if (typeof code === 'string' && (network.includes(code) || sqlState.test(code) || code.startsWith('SQLITE_BUSY')))
-      return true;
+    if (typeof code === 'string' && (network.includes(code) || sqlState.test(code))) return true;
+    if (isSqliteBusy(value)) return true;
     if (typeof message === 'string' && pgMessage.test(message)) return true;
     if (Array.isArray(errors) && errors.some((inner) => check(inner, depth + 1))) return true;
     return check(cause, depth + 1);
@@ -151,12 +152,6 @@ declare module 'fastify' {
     /** What SQLite said when a read found the file corrupt, once it has; /healthz reports it (issue 42). */
     storeCorruption: string | null;
   }
-}
-
-/** SQLite's word that the file itself is broken (SQLITE_CORRUPT and its extended codes, SQLITE_NOTADB). */
-function isStoreCorrupt(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
 }
 
 /** PostgreSQL's character_not_in_repertoire and untranslatable_character: text the input checks should have caught. */
@@ -217,7 +212,7 @@ export const errorsPlugin = fp(
           );
         return;
       }
-      if (isStoreCorrupt(error) && app.storeCorruption === null) {
+      if (isSqliteCorrupt(error) && app.storeCorruption === null) {
         // The request still gets its 500; from now on /healthz says the node is not fit to serve.
         app.storeCorruption = error.message;
         request.log.fatal({ err: error }, 'the store is corrupt: /healthz answers 503 until it is repaired');

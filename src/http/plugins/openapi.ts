@@ -124,7 +124,8 @@ export const BOARD_PATH = '/board';
 const SUMMARY =
   'Events, heat scores, odds, futures and same game parlay prices for 30 alternative-sports competitions. ' +
   'Every public route needs an API key in `X-API-KEY` (or `Authorization: Bearer <key>`). ' +
-  'Every error body is a ServerErrorResponse.';
+  'Every error body is a ServerErrorResponse. ' +
+  "The routes are version 1 of the provider's interface (the `/api/v1/` in their paths); `info.version` is this server's release.";
 const page = (file: string) => readFileSync(new URL(`../pages/${file}`, import.meta.url));
 const PREAUTHORIZE_SCRIPT = page('docs-preauthorize.js').toString('utf8');
 const THEME_CSS = page('docs-theme.css').toString('utf8');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { unavailable } from '../../domain/errors.ts';
+import { VERSION } from '../../version.ts';
 import { errorResponses } from '../schemas/common.ts';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -15,7 +16,12 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Answers 200 when the store answers, 503 otherwise: when it cannot be reached, or once a read found the SQLite file corrupt (which a restart does not mend). Needs no key.',
         security: [],
         response: {
-          200: Type.Object({ status: Type.Literal('ok'), store: Type.String(), uptimeSeconds: Type.Number() }),
+          200: Type.Object({
+            status: Type.Literal('ok'),
+            store: Type.String(),
+            version: Type.String({ description: "the server's release, as `altsports --version` prints it" }),
+            uptimeSeconds: Type.Number(),
+          }),
           ...errorResponses({ 503: 'the store cannot be reached, or a read found it corrupt' }),
         },
       },
@@ -35,6 +41,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         status: 'ok' as const,
         store: request.server.store.dialect,
+        version: VERSION,
         uptimeSeconds: Math.round(process.uptime()),
       };
     },
