@@ -26,8 +26,15 @@ export interface UsageLedger {
   close(): Promise<void>;
 }
 
-/** YYYY-MM-DD of a time, UTC. */
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+let lastDay = { number: Number.NaN, text: '' };
+
+/** YYYY-MM-DD of a time, UTC (the last one remembered: every request asks for today's). */
+export function utcDay(ms: number): string {
+  const number = Math.floor(ms / DAY_MS);
+  if (number !== lastDay.number) lastDay = { number, text: new Date(number * DAY_MS).toISOString().slice(0, 10) };
+  return lastDay.text;
+}
 
 /** The first day of the month holding `ms`, and the seconds from `ms` until the next month starts (UTC). */
 export function utcMonth(ms: number): { firstDay: string; resetSeconds: number } {
