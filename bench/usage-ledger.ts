@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { createApiKey } from '../src/access/api-keys.ts';
 import { usageLedger } from '../src/access/usage-ledger.ts';
 import { loadConfig } from '../src/config.ts';
-import { buildApp } from '../src/http/app.ts';
 import { loadDemoData } from '../src/demo/load-demo.ts';
+import { buildApp } from '../src/http/app.ts';
 import { openStore } from '../src/store/database.ts';
 import { migrateToLatest } from '../src/store/migrations.ts';
 
@@ -48,7 +48,9 @@ const answerNs = Number(process.hrtime.bigint() - answerStart) / answers;
 console.log(`record: ${recordNs.toFixed(0)} ns per counted request`);
 console.log(`a cached GET /sports through app.inject: ${(answerNs / 1000).toFixed(1)} µs`);
 console.log(`recording's share of it: ${((100 * recordNs) / answerNs).toFixed(2)} % (target <= 5 %)`);
-console.log(`one write of 20 keys x 5 routes: ${flushMs.toFixed(1)} ms, every USAGE_FLUSH_SECONDS, off the request path`);
+console.log(
+  `one write of 20 keys x 5 routes: ${flushMs.toFixed(1)} ms, every USAGE_FLUSH_SECONDS, off the request path`,
+);
 await app.close();
 await ledger.close();
 await store.close();
