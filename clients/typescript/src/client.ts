@@ -110,6 +110,15 @@ export interface RateLimitInfo {
   resetSeconds: number;
 }
 
+/** X-Quota-* of an answer: the key's plan's monthly quota. Absent for keys without one. */
+export interface QuotaInfo {
+  /** Requests per calendar month (UTC). */
+  limit: number;
+  remaining: number;
+  /** Seconds until the next month starts. */
+  resetSeconds: number;
+}
+
 /** A 2xx answer, with what its headers say. */
 export interface ApiResponse<T> {
   notModified: false;
@@ -122,6 +131,7 @@ export interface ApiResponse<T> {
   lastModified: string | null;
   requestId: string | null;
   rateLimit: RateLimitInfo | null;
+  quota: QuotaInfo | null;
   /** The `cursor` of the next page (from `Link: <...>; rel="next"`), on a list fetched with `limit`; null on the last page. */
   nextCursor: string | null;
 }
@@ -135,6 +145,7 @@ export interface NotModified {
   etag: string | null;
   requestId: string | null;
   rateLimit: RateLimitInfo | null;
+  quota: QuotaInfo | null;
 }
 
 export interface PollOptions {
@@ -328,6 +339,7 @@ export function createClient(options: ClientOptions): AltsportsClient {
       etag: response.headers.get('etag'),
       requestId: response.headers.get('x-request-id'),
       rateLimit: rateLimitOf(response.headers),
+      quota: quotaOf(response.headers),
     };
     if (response.status === 304) return { notModified: true, status: 304, ...common };
     if (!response.ok) throw await AltsportsApiError.from(method, url, response);
@@ -504,13 +516,17 @@ export function buildUrl(
   return `${root}${filled}${qs ? `?${qs}` : ''}`;
 }
 
-function rateLimitOf(headers: Headers): RateLimitInfo | null {
-  const limit = headers.get('x-ratelimit-limit');
-  const remaining = headers.get('x-ratelimit-remaining');
-  const reset = headers.get('x-ratelimit-reset');
+/** A window's three headers (`x-ratelimit` or `x-quota`) as numbers; null unless all three are there. */
+function windowOf(headers: Headers, prefix: string): { limit: number; remaining: number; resetSeconds: number } | null {
+  const limit = headers.get(`${prefix}-limit`);
+  const remaining = headers.get(`${prefix}-remaining`);
+  const reset = headers.get(`${prefix}-reset`);
   if (limit === null || remaining === null || reset === null) return null;
   return { limit: Number(limit), remaining: Number(remaining), resetSeconds: Number(reset) };
 }
+
+const rateLimitOf = (headers: Headers): RateLimitInfo | null => windowOf(headers, 'x-ratelimit');
+const quotaOf = (headers: Headers): QuotaInfo | null => windowOf(headers, 'x-quota');
 
 /** The cursor of `Link: <...?cursor=...>; rel="next"`. Kept as a cursor, not a URL: the link is relative to the server, which a proxy may rewrite. */
 function nextCursorOf(link: string | null): string | null {

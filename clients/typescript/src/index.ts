@@ -7,6 +7,7 @@ export {
   type EventsPageQuery,
   type NotModified,
   type PollOptions,
+  type QuotaInfo,
   type RateLimitInfo,
   type RetryOptions,
 } from './client.ts';

@@ -16,6 +16,8 @@ import {
   createClient,
   type HeatScoreRow,
 } from '../../../clients/typescript/src/index.ts';
+import { createApiKey } from '../../../src/access/api-keys.ts';
+import { createPlan } from '../../../src/access/plans.ts';
 import { TEST_KEY, WSL_ONLY_KEY } from '../../helpers/app.ts';
 import { MASL_GAME, WSL_FUTURE, WSL_LIVE, WSL_PAST } from '../../helpers/feed-fixture.ts';
 import { oddsFeed } from '../../helpers/odds-fixture.ts';
@@ -444,6 +446,7 @@ describe('typed client: 429 and Retry-After', () => {
     });
     const first = await client.getResponse('/sports');
     assert.deepEqual(first.rateLimit, { limit: 2, remaining: 1, resetSeconds: 30 });
+    assert.equal(first.quota, null, 'a key without a plan has no monthly quota');
     await client.sports();
     const third = await client.getResponse('/sports');
     assert.equal(third.data.length, 30);
@@ -503,6 +506,31 @@ describe('typed client: 429 and Retry-After', () => {
     const error = await apiError(client.sports(), 429);
     assert.equal(error.retryAfterSeconds, 30);
     assert.deepEqual(slept, []);
+  });
+});
+
+describe('typed client: a monthly quota', () => {
+  let server: RunningServer;
+  before(async () => {
+    server = await startServer();
+  });
+  after(() => server.close());
+
+  test("X-Quota-* as the answer's quota; past it, a 429 that is not retried before the month ends", async () => {
+    await createPlan(server.store, 'pair', { monthlyQuota: 2 });
+    const { key } = await createApiKey(server.store, { name: 'on a plan', plan: 'pair' });
+    const client = createClient({ baseUrl: server.baseUrl, apiKey: key, retry: { maxRetries: 1, maxDelayMs: 60_000 } });
+    const first = await client.getResponse('/sports');
+    assert.equal(first.quota?.limit, 2);
+    assert.equal(first.quota?.remaining, 1);
+    assert.ok((first.quota?.resetSeconds ?? 0) > 0);
+    assert.equal((await client.getResponse('/sports')).quota?.remaining, 0);
+    await assert.rejects(client.getResponse('/sports'), (error: unknown) => {
+      assert.ok(error instanceof AltsportsApiError);
+      assert.equal(error.status, 429);
+      assert.match(error.message, /Monthly quota exceeded/);
+      return true;
+    });
   });
 });
 
