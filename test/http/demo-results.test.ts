@@ -48,6 +48,13 @@ function demoApp(): Promise<{ testStore: TestStore; app: FastifyInstance }> {
   return demo;
 }
 
+/** A public route's 200 answer with the test key, parsed. */
+async function getOk<T>(app: FastifyInstance, url: string): Promise<T> {
+  const res = await app.inject({ url, headers: { 'x-api-key': KEY } });
+  assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+  return JSON.parse(res.body);
+}
+
 after(async () => {
   const built = await demo?.catch(() => undefined);
   await built?.app.close();
@@ -70,11 +77,7 @@ describe('demo data through the results routes [sqlite]', () => {
 
   before(async () => {
     ({ app } = await demoApp());
-    const get = async <T>(url: string): Promise<T> => {
-      const res = await app.inject({ url, headers: { 'x-api-key': KEY } });
-      assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
-      return JSON.parse(res.body);
-    };
+    const get = <T>(url: string) => getOk<T>(app, url);
     for (const item of await get<EventListItem[]>(`${BASE}/events`)) {
       if (getCompetition(item.competition).participants !== 'athletes') continue;
       const event = await get<Event>(`${BASE}/events/${item.id}`);
@@ -211,11 +214,7 @@ describe('demo data through the results routes [sqlite]', () => {
 describe('demo matches through the sport-specific routes [sqlite]', () => {
   let app: FastifyInstance;
   let events: EventListItem[] = [];
-  const get = async <T>(url: string): Promise<T> => {
-    const res = await app.inject({ url, headers: { 'x-api-key': KEY } });
-    assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
-    return JSON.parse(res.body);
-  };
+  const get = <T>(url: string) => getOk<T>(app, url);
 
   before(async () => {
     ({ app } = await demoApp());
@@ -345,11 +344,7 @@ describe('a demo with a past [sqlite]', () => {
 
   before(async () => {
     ({ app } = await demoApp());
-    const get = async <T>(url: string): Promise<T> => {
-      const res = await app.inject({ url, headers: { 'x-api-key': KEY } });
-      assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
-      return JSON.parse(res.body);
-    };
+    const get = <T>(url: string) => getOk<T>(app, url);
     events = await get<EventListItem[]>(`${BASE}/events`);
     markets = await get<SnapshotMarket[]>(`${BASE}/odds`);
   });
