@@ -113,9 +113,13 @@ export const CONFIG_VARIABLES = [
   ['STREAM_TOKEN_SECONDS', '600', 'lifetime of the stream tokens a browser opens GET /stream?token= with'],
   [
     'STREAM_KEY_CHECK_SECONDS',
-    'USAGE_FLUSH_SECONDS',
     '2',
     "seconds between checks of open streams' keys: a revoked or rescoped key's streams end",
+  ],
+  [
+    'USAGE_FLUSH_SECONDS',
+    '2',
+    'seconds between writes of the counted requests to the store (usage, monthly quotas); a crash loses at most this much',
   ],
   ['SGP_MAX_LEGS', '12', 'legs a same game parlay takes at most (2 to 50); one more is a 422 naming it TOO_MANY_LEGS'],
   ['SGP_WORKERS', '(cores)', "worker threads drawing parlay simulations; default: the machine's available parallelism"],

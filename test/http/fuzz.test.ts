@@ -90,8 +90,6 @@ const README_ROUTES = [
 /** Methods no route of the app answers: a request with one is a 404 or 405, never more. */
 const UNSERVED_METHODS = [
   'PUT',
-  'DELETE',
-  'PATCH',
   'TRACE',
   'SEARCH',
   'PROPFIND',
@@ -104,8 +102,11 @@ const UNSERVED_METHODS = [
   'PURGE',
   'REPORT',
 ] as const;
-/** Also unserved, but RFC 10008 has a QUERY without Content-Type refused (400) before routing. */
-const OTHER_METHODS = ['QUERY', 'OPTIONS', 'HEAD', 'GET', 'POST'] as const;
+/**
+ * Also sent: QUERY (unserved, but RFC 10008 has one without Content-Type refused, 400, before
+ * routing), and the methods some route serves (DELETE and PATCH: the admin API's keys and plans).
+ */
+const OTHER_METHODS = ['QUERY', 'OPTIONS', 'HEAD', 'GET', 'POST', 'DELETE', 'PATCH'] as const;
 
 /** The keywords of a JSON Schema that this file reads. */
 interface Schema {
