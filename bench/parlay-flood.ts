@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { killAllChildren, startAltsports } from './children.ts';
+import { heapSnapshot, heapSnapshotOptions } from './heap-snapshot.ts';
 import { latency } from './parlay.ts';
 
 /**
@@ -16,7 +17,8 @@ import { latency } from './parlay.ts';
  * and a minute after (issue 42: memory comes back). Targets: the second key's p99 under 1 s, GET
  * /sports p99 under 50 ms. `--route options` floods the bet builder (POST .../sgp/options) instead,
  * the second key asking it too. Usage: npm run bench:parlay-flood -- [--seconds 60] [--clients 20]
- * [--route sgp|options] [--after 60]
+ * [--route sgp|options] [--after 60] [--cpu-prof DIR] (the server's CPU profile, written when it stops)
+ * [--heap-snapshots DIR] (the server's heap before the flood and after the minute: bench/heap-diff.ts)
  */
 
 const { values } = parseArgs({
@@ -25,6 +27,8 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '20' },
     route: { type: 'string', default: 'sgp' },
     after: { type: 'string', default: '60' },
+    'cpu-prof': { type: 'string' },
+    'heap-snapshots': { type: 'string' },
   },
 });
 const ROUTE = values.route === 'options' ? 'sgp/options' : 'sgp';
@@ -102,7 +106,19 @@ async function main(): Promise<void> {
     // The legs are looked up with a key of their own: the flood's key starts the flood with its budget whole.
     const setupKey = cli('keys', 'create', '--name', 'setup').split('\n')[0] as string;
     // The defaults a user runs: the rate limit and the parlay settings as `npm start` has them.
-    const server = await startAltsports({ DATA_DIR: dir, RATE_LIMIT_PER_MINUTE: '600' }, join(dir, 'server.log'));
+    const heapDir = values['heap-snapshots'];
+    const nodeOptions = [
+      ...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : []),
+      ...(heapDir ? heapSnapshotOptions(heapDir) : []),
+    ];
+    const server = await startAltsports(
+      { DATA_DIR: dir, RATE_LIMIT_PER_MINUTE: '600' },
+      join(dir, 'server.log'),
+      nodeOptions,
+    );
+    const snapshot = async (label: string) => {
+      if (heapDir) await heapSnapshot(server.pid, `${base}/healthz`, heapDir, label, console.log);
+    };
     const base = `http://127.0.0.1:${server.port}`;
     const events = (await (
       await fetch(`${base}/api/v1/public/events?eventStatus=UPCOMING`, { headers: { 'x-api-key': setupKey } })
@@ -117,6 +133,7 @@ async function main(): Promise<void> {
     console.log(
       `${priced.length} events for the flood on /${ROUTE}, ${fresh.length} new ones for the second key; ${SECONDS} s`,
     );
+    await snapshot('before the flood');
     const idleRss = rssMiB(server.pid);
     const stopAt = Date.now() + SECONDS * 1000;
     const flood: number[] = [];
@@ -171,6 +188,7 @@ async function main(): Promise<void> {
     console.log(
       `server RSS: ${idleRss} MiB before, ${endRss} MiB at the end, ${rssMiB(server.pid)} MiB ${AFTER_SECONDS} s after`,
     );
+    await snapshot(`${AFTER_SECONDS} s after the flood`);
     await server.stop();
   } finally {
     killAllChildren();

@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { freePort } from '../scripts/free-port.ts';
 import { createThrowawayDatabase } from '../scripts/throwaway-database.ts';
 import { openStore, type StoreOptions } from '../src/store/database.ts';
+import { heapSnapshot, heapSnapshotOptions } from './heap-snapshot.ts';
 import { machineInfo, markdownTable } from './report.ts';
 import { seedStore } from './seed-store.ts';
 import { type Fixtures, loadFixtures, READ_KINDS } from './soak-fixtures.ts';
@@ -201,7 +202,7 @@ interface Server {
 async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const port = await freePort();
   const cli = fileURLToPath(new URL('../bin/altsports.js', import.meta.url));
-  const nodeArgs = heapDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`] : [];
+  const nodeArgs = heapDir ? heapSnapshotOptions(heapDir) : [];
   const child = spawn(process.execPath, [...nodeArgs, cli, 'serve'], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -268,32 +269,6 @@ async function stopServer(target: Server): Promise<number | null> {
   if (code !== 'timeout') return code;
   child.kill('SIGKILL');
   await exited;
-  return null;
-}
-
-/** Signals the server to write a heap snapshot (--heapsnapshot-signal) and waits until the file is complete. */
-async function heapSnapshot(target: Server, dir: string, label: string): Promise<string | null> {
-  const before = new Set(readdirSync(dir));
-  target.child.kill('SIGUSR2');
-  const deadline = Date.now() + 180_000;
-  let lastSize = -1;
-  while (Date.now() < deadline) {
-    await sleep(1000);
-    const file = readdirSync(dir).find((name) => name.endsWith('.heapsnapshot') && !before.has(name));
-    if (!file) continue;
-    const size = statSync(join(dir, file)).size;
-    // The server answers again once the snapshot is written: then the file is whole.
-    const answering = await fetch(`${target.baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (size > 0 && size === lastSize && answering) {
-      log(`heap snapshot (${label}): ${join(dir, file)} (${(size / 1024 / 1024).toFixed(1)} MiB)`);
-      return join(dir, file);
-    }
-    lastSize = size;
-  }
-  log(`heap snapshot (${label}): none written within 180 s`);
   return null;
 }
 
@@ -561,7 +536,8 @@ try {
   const measuredFrom = elapsed();
   const warmupText = await sample();
   if (warmupText) cacheAtWarmup = cacheLookups(warmupText);
-  if (heapDir) await heapSnapshot(running, heapDir, 'end of warm-up');
+  if (heapDir)
+    await heapSnapshot(running.child.pid as number, `${running.baseUrl}/healthz`, heapDir, 'end of warm-up', log);
   log('warm-up over: measuring');
   await sleep(Math.max(0, durationS - elapsed()) * 1000);
   controller.abort();
@@ -572,7 +548,7 @@ try {
   const endText = await sample();
   if (endText) cacheAtEnd = cacheLookups(endText);
   await Promise.all(streams.map((s) => s.done));
-  if (heapDir) await heapSnapshot(running, heapDir, 'end');
+  if (heapDir) await heapSnapshot(running.child.pid as number, `${running.baseUrl}/healthz`, heapDir, 'end', log);
   const exitCode = await stopServer(running);
   await dropDatabase?.();
 

@@ -6,6 +6,7 @@ import { type OptionReason, optionReason } from '../domain/markets/parlay-legs.t
 import { DEFAULT_PRICE_POLICY, type PricePolicy } from '../domain/pricing/published-price.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
+import { pace } from '../store/event-loop-turns.ts';
 import type { EventRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import {
@@ -77,6 +78,9 @@ export async function parlayOptions(
   for (const odd of model.odds.values()) {
     const option = await optionOf(priced, legOf(model, odd));
     if (option) options.push(option);
+    // An event's outcomes take hundreds of milliseconds to price the first time (their bitsets, their
+    // walks): others' requests are answered in between (issue 42: GET /sports p99 under 50 ms).
+    await pace();
   }
   // One leg is its own published price (a fed price as fed); more are priced as the parlay route prices them.
   const single = legs.length === 1 ? legDocument(model, legs[0] as Leg) : null;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { isFinalEventStatus } from '../domain/changes.ts';
 import { type Competition, getCompetition, supportsParlays } from '../domain/competitions.ts';
@@ -116,6 +117,7 @@ export interface EventModel {
 }
 
 interface ScopeToDraw {
+  /** The event, scope and what the model is fitted to, digested: the key of everything made from it. */
   cacheKey: string;
   draw: ScopeDraw;
   /** The scope's finishing-order model (the recorded one, or Plackett-Luce fitted to its winner market). */
@@ -625,7 +627,7 @@ function scopeToDraw(model: EventModel, key: string): ScopeToDraw | null {
     const strengths = runners.map((id) => recorded.strengths[id] as number);
     const shape = model.recorded.shape;
     return {
-      cacheKey: `${model.eventId}|${key}|recorded:${shape}:${strengths.join(',')}`,
+      cacheKey: digest(`${model.eventId}|${key}|recorded:${shape}:${strengths.join(',')}`),
       draw: {
         runners,
         win: strengths,
@@ -643,7 +645,7 @@ function scopeToDraw(model: EventModel, key: string): ScopeToDraw | null {
   const win = outcomes.map(publishedOf);
   const total = win.reduce((a, b) => a + b, 0);
   return {
-    cacheKey: `${model.eventId}|${key}|${prices}`,
+    cacheKey: digest(`${model.eventId}|${key}|${prices}`),
     draw: {
       runners: outcomes.map((o) => o.athleteId as string),
       win,
@@ -654,6 +656,14 @@ function scopeToDraw(model: EventModel, key: string): ScopeToDraw | null {
     model: { shape: PARLAY_SHAPE, strengths: win.map((p) => p / total) },
     overround,
   };
+}
+
+/**
+ * A scope's key, digested: it names every runner with its price or strength (1 to 2 KB on a 30-rider
+ * field), and it prefixes up to 100,000 fair joints and every leg's bitset (issue 42, item 8).
+ */
+function digest(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
 }
 
 /** What a scope is priced and drawn from, worked out once per event model. */

@@ -6,11 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createApiKey } from '../../src/access/api-keys.ts';
 import { documentBuilds } from '../../src/http/document-builds.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import { fixtureApp, TEST_KEY, WSL_ONLY_KEY } from '../helpers/app.ts';
+import { cacheSettled, tallyBuilds } from '../helpers/build-tally.ts';
 import { freezeClock } from '../helpers/clock.ts';
 import { WSL_LIVE } from '../helpers/feed-fixture.ts';
 import { oddsFeed } from '../helpers/odds-fixture.ts';
@@ -54,21 +55,7 @@ describe('documentBuilds', () => {
 /** The app on its fixture, with a tally of the handlers run (documents built) per key, and the most at once. */
 async function countedApp(store: Parameters<typeof fixtureApp>[0], env: Record<string, string> = {}) {
   const { app } = await fixtureApp(store, env);
-  const built = new Map<string, number>();
-  const running = new Map<string, number>();
-  const most = new Map<string, number>();
-  const keyOf = (request: FastifyRequest) => String(request.headers['x-api-key']);
-  // After the cache's preHandler: only requests that build their document get here.
-  app.addHook('preHandler', async (request) => {
-    const key = keyOf(request);
-    built.set(key, (built.get(key) ?? 0) + 1);
-    running.set(key, (running.get(key) ?? 0) + 1);
-    most.set(key, Math.max(most.get(key) ?? 0, running.get(key) ?? 0));
-  });
-  app.addHook('onResponse', async (request) => {
-    const { cacheTags, builds } = request.routeOptions.config;
-    if (cacheTags || builds) running.set(keyOf(request), (running.get(keyOf(request)) ?? 1) - 1);
-  });
+  const { built, most } = tallyBuilds(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
@@ -77,21 +64,8 @@ async function countedApp(store: Parameters<typeof fixtureApp>[0], env: Record<s
   return { app: app as FastifyInstance, origin, get, built, most };
 }
 
-/**
- * Waits until the changes of the fixture's own load have reached the app (PostgreSQL's notifications
- * come a little later): a build overlapping a change is rightly not cached, and its waiters build again.
- * Settled once a document asked for twice is answered from the cache.
- */
-async function settled(served: Awaited<ReturnType<typeof countedApp>>): Promise<void> {
-  for (let i = 0; i < 50; i++) {
-    await served.get('/sports');
-    const built = served.built.get(TEST_KEY) ?? 0;
-    await served.get('/sports');
-    if ((served.built.get(TEST_KEY) ?? 0) === built) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the change feed never settled');
-}
+/** The cache settled after the fixture's own load (cacheSettled). */
+const settled = (served: Awaited<ReturnType<typeof countedApp>>) => cacheSettled(served, served.get, TEST_KEY);
 
 describeEachStore('document builds', (open) => {
   test('ten identical misses at once build the document once; all ten get it', async (t) => {

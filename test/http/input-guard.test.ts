@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
 import { ADMIN_KEY, fixtureApp, TEST_KEY, type TestApp } from '../helpers/app.ts';
+import { rawExchange } from '../helpers/raw-http.ts';
 import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
 const SGP = '/api/v1/public/events/any-event/sgp';
@@ -26,25 +27,6 @@ after(async () => {
   await fixture.app.close();
   await testStore.cleanup();
 });
-
-/**
- * Sends `head` (request line and headers) and no body on a raw connection, and reads until the server
- * closes it: what the server answered without the body. A server that waits for the body ends the
- * connection at its request timeout instead (a 408); the test runner's timeout bounds the wait.
- */
-function rawExchange(head: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      answer += chunk;
-    });
-    socket.on('error', reject);
-    socket.on('close', () => resolve(answer));
-    socket.write(head);
-  });
-}
 
 test('a body nested past the limit is a 400, on a public route and on the admin feed', async () => {
   const deep = Buffer.from('['.repeat(3 * 1024 * 1024));
@@ -84,6 +66,7 @@ test('a declared Content-Length over the limit is a 413 before the body, Expect:
   const length = 300 * 1024 * 1024;
   for (const expect of [false, true]) {
     const answer = await rawExchange(
+      port,
       `POST ${FEED} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${ADMIN_KEY}\r\nContent-Type: application/json\r\n` +
         `Content-Length: ${length}\r\n${expect ? 'Expect: 100-continue\r\n' : ''}\r\n`,
     );

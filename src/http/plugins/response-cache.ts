@@ -343,7 +343,10 @@ export const responseCachePlugin = fp(
       app.metrics.countCacheLookup(hit !== undefined);
       if (hit) return send(request, reply, key, hit);
       if (feed.live && request.routeOptions.config.cacheTags) {
-        const built = await builtByAnother(key);
+        // Looked up and registered in one turn: an await between them let identical misses arriving
+        // together each find none, and each be built and charged (the hostile-load test, on PostgreSQL).
+        const building = builds.inFlight(key);
+        const built = building && (await builtByAnother(key, building));
         if (built) return send(request, reply, key, built);
         // Registered before anything is awaited, so that an identical miss from now on waits for it.
         const build = builds.begin(request.apiKey?.id ?? '', key);
@@ -365,9 +368,7 @@ export const responseCachePlugin = fp(
     app.addHook('onRequestAbort', endBuild);
 
     /** The same document being built for another request: waited for, then read from the cache. */
-    const builtByAnother = async (key: string): Promise<CachedAnswer | undefined> => {
-      const building = builds.inFlight(key);
-      if (!building) return undefined;
+    const builtByAnother = async (key: string, building: Promise<void>): Promise<CachedAnswer | undefined> => {
       await building;
       return feed.live ? entries.get(key) : undefined;
     };
