@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { CONFIG_VARIABLES, ConfigError, DEFAULT_DEMO_API_KEY, describeConfig, loadConfig } from '../src/config.ts';
+import { README, withConfigTable } from '../scripts/config-readme.ts';
+import {
+  CONFIG_VARIABLES,
+  ConfigError,
+  DEFAULT_DEMO_API_KEY,
+  describeConfig,
+  loadConfig,
+  SETTINGS,
+} from '../src/config.ts';
 
 test('defaults serve the demo on 127.0.0.1:3000 from ./data', () => {
   const config = loadConfig({});
@@ -199,4 +208,17 @@ test('MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS and PRICE_LADDER (issue 40): the price 
       CONFIG_VARIABLES.some(([n]) => n === name),
     ),
   );
+});
+
+test("the README's table of variables is the config schema's (npm run config:readme writes it)", () => {
+  const readme = readFileSync(README, 'utf8');
+  assert.equal(readme, withConfigTable(readme), 'README.md: run npm run config:readme');
+});
+
+test('each variable is declared once, with a meaning and a default or what being unset means', () => {
+  assert.equal(CONFIG_VARIABLES.length, Object.keys(SETTINGS.properties).length);
+  for (const [variable, fallback, meaning] of CONFIG_VARIABLES) {
+    assert.match(variable, /^[A-Z][A-Z0-9_]+$/);
+    assert.ok(meaning.length > 10 && fallback.length > 0, variable);
+  }
 });
