@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { type Static, type TSchema, Type } from 'typebox';
 import Value from 'typebox/value';
 import { COMPETITION_KEYS, COMPETITIONS } from './domain/competitions.ts';
+import { CodedError, ERRORS } from './domain/errors.ts';
 import { inSimulatedSeconds } from './domain/feed-health.ts';
 import { MAX_DECIMAL_ODDS } from './domain/odds-format.ts';
 import { DEFAULT_PRICE_POLICY, PRICE_LADDERS, type PricePolicy } from './domain/pricing/published-price.ts';
@@ -232,9 +233,10 @@ interface Derived {
 
 export type Config = Omit<Settings, keyof Derived> & Derived;
 
-export class ConfigError extends Error {
+/** A refused environment: every problem, each naming its variable. */
+export class ConfigError extends CodedError {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super('CONFIG_INVALID', ERRORS.CONFIG_INVALID.message({ problems }), { problems });
     this.name = 'ConfigError';
   }
 }

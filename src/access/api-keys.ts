@@ -1,7 +1,7 @@
 import { hash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { COMPETITION_KEYS, isCompetitionKey } from '../domain/competitions.ts';
-import { ApiError, badRequest } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import type { Store } from '../store/database.ts';
 import { keysRepository } from '../store/repositories/keys-repository.ts';
 import type { ApiKeyRow } from '../store/schema.ts';
@@ -75,10 +75,7 @@ export function parseCompetitionList(value: string | undefined): string[] | null
     .map((k) => k.trim())
     .filter(Boolean);
   const unknown = keys.filter((k) => !isCompetitionKey(k));
-  if (unknown.length)
-    throw badRequest(
-      `Unknown competition key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (known: ${COMPETITION_KEYS.join(', ')})`,
-    );
+  if (unknown.length) throw fail('UNKNOWN_COMPETITION', { keys: unknown, known: COMPETITION_KEYS });
   return [...new Set(keys)];
 }
 
@@ -87,7 +84,7 @@ export async function createApiKey(
   options: { name: string; competitions?: string[] | null; key?: string; now?: Date } & KeyLimits,
 ): Promise<{ key: string; info: ApiKeyInfo }> {
   const key = options.key ?? generateKey();
-  if (key.length < 16) throw badRequest('An API key must be at least 16 characters long');
+  if (key.length < 16) throw fail('API_KEY_TOO_SHORT');
   checkLimits(options);
   const row: ApiKeyRow = {
     id: randomUUID(),
@@ -131,12 +128,10 @@ export async function setApiKeyLimits(store: Store, idOrPrefix: string, limits: 
 
 /** The one active key an id or prefix named; the repository changed it only if there was exactly one. */
 function onlyKey(rows: ApiKeyRow[], idOrPrefix: string): ApiKeyInfo {
-  if (rows.length === 0) throw new ApiError(404, `No active API key has an id or prefix "${idOrPrefix}"`);
+  if (rows.length === 0) throw fail('API_KEY_NOT_FOUND', { idOrPrefix });
   if (rows.length > 1) {
-    const candidates = rows.map((row) => `${row.id} (${row.name})`).join(', ');
-    throw badRequest(`"${idOrPrefix}" names ${rows.length} active keys: ${candidates}; give more of the id`, {
-      candidates: rows.map((row) => row.id),
-    });
+    const candidates = rows.map((row) => `${row.id} (${row.name})`);
+    throw fail('API_KEY_AMBIGUOUS', { idOrPrefix, candidates }, { candidates: rows.map((row) => row.id) });
   }
   return toInfo(rows[0] as ApiKeyRow);
 }
@@ -144,7 +139,7 @@ function onlyKey(rows: ApiKeyRow[], idOrPrefix: string): ApiKeyInfo {
 function checkLimits(limits: KeyLimits): void {
   for (const [name, value] of Object.entries({ ratePerMinute: limits.ratePerMinute, ratePerDay: limits.ratePerDay })) {
     if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 0))
-      throw badRequest(`${name} must be a whole number, 0 for no limit, got ${value}`);
+      throw fail('KEY_LIMIT_INVALID', { name, value });
   }
 }
 

@@ -1,5 +1,5 @@
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { badRequest } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 
 /**
  * Per-key rate limits (DESIGN decision 2, docs/decisions.md "Rate limits"): two fixed windows, the
@@ -196,9 +196,7 @@ export function parseRateSetting(value: string, name: string): number | null {
   if (text === 'default') return null;
   if (text === 'unlimited') return 0;
   if (/^\d+$/.test(text) && Number(text) <= 1_000_000_000) return Number(text);
-  throw badRequest(
-    `${name} must be a whole number (0 or "unlimited" for no limit, "default" for the server's setting), got "${value}"`,
-  );
+  throw fail('KEY_LIMIT_SETTING_INVALID', { name, value });
 }
 
 /** Keys outlive their window by this much, so that a node whose clock lags still finds the count. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { ApiError } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { jsonBytesChecker } from '../domain/json-bytes.ts';
 import { LARGE_JSON_CHARS } from './large-json.ts';
 
@@ -15,8 +15,7 @@ import { LARGE_JSON_CHARS } from './large-json.ts';
 export type StagedBody = { bytes: Buffer } | { file: string };
 
 /** The 413 of a body past `limit` bytes, declared or read. */
-export const tooLarge = (limit: number) =>
-  new ApiError(413, `Request body is too large: at most ${limit} bytes are taken`, { limit });
+export const tooLarge = (limit: number) => fail('BODY_TOO_LARGE', { limit }, { limit });
 
 /**
  * A JSON body's chunks as they arrive, each checked (nesting, UTF-8: domain/json-bytes.ts) and counted

@@ -1,6 +1,6 @@
 import { type Competition, getCompetition } from '../domain/competitions.ts';
 import { isOneOf, type OddType } from '../domain/enumerations.ts';
-import { badRequest, notFound } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { MAX_SHAPE } from '../domain/pricing/finishing-order.ts';
 import { heatStandings, type InPlayState, inPlayField, knockedOutPlaces } from '../domain/pricing/in-play.ts';
 import { inPlayMarkets } from '../domain/pricing/in-play-markets.ts';
@@ -62,11 +62,10 @@ const MAX_FIELD = 200;
 /** The margin asked for: 5% by the power method unless given. */
 function marginOptions(request: GenerateMarketsRequest): { overround: number; marginMethod: MarginMethod } {
   const overround = request.overround ?? 0.05;
-  if (!(overround >= 0 && overround <= 0.5))
-    throw badRequest('overround must be from 0 to 0.5', { field: 'overround' });
+  if (!(overround >= 0 && overround <= 0.5)) throw fail('MARKETS_OVERROUND_INVALID', { field: 'overround' });
   const marginMethod = request.marginMethod ?? 'power';
   if (!isOneOf(MARGIN_METHODS, marginMethod))
-    throw badRequest(`marginMethod must be one of ${MARGIN_METHODS.join(', ')}`, { field: 'marginMethod' });
+    throw fail('MARKETS_MARGIN_METHOD_INVALID', { methods: MARGIN_METHODS }, { field: 'marginMethod' });
   return { overround, marginMethod };
 }
 
@@ -86,7 +85,7 @@ export async function generateMarketsForEvent(
         .where('id', '=', uuid)
         .executeTakeFirst()
     : undefined;
-  if (!event) throw notFound(`Event "${eventId}" not found`, { eventId });
+  if (!event) throw fail('EVENT_NOT_FOUND', { eventId }, { eventId });
   const competition = getCompetition(event.competition);
   if (MATCH_PRICING[competition.resultsFormat]) return generateMatchMarkets(store, event, request, now, pricePolicy);
   const field = fieldRequest(competition, request);
@@ -95,9 +94,7 @@ export async function generateMarketsForEvent(
   const win = request.winProbabilities ? field.values : ratingsToWinProbabilities(field.values);
   // Ratings hundreds of thousands of points apart leave the weakest with no chance a double can hold.
   if (win.some((p) => !(p > 0 && Number.isFinite(p))))
-    throw badRequest('These ratings are too far apart to price: every athlete needs a win chance above zero', {
-      field: 'ratings',
-    });
+    throw fail('MARKETS_RATINGS_TOO_FAR_APART', { field: 'ratings' });
   const heats = await openHeats(store, event.id);
   const rng = new Random(hashSeed('generate', event.id, now.toISOString()));
   const options = { ...field.pricing, samples: SAMPLES, uniform: () => rng.next(), pricePolicy };
@@ -255,39 +252,31 @@ function heatProgress(heat: { startDate: string | null; endDate: string | null }
 /** An athlete field's request, checked: who is priced, from what, with which margin and law. */
 function fieldRequest(competition: Competition, request: GenerateMarketsRequest) {
   if (request.homeWin !== undefined || request.expectedTotal !== undefined) {
-    throw badRequest(
-      `homeWin and expectedTotal price team matches; ${competition.name} (${competition.key}) takes winProbabilities or ratings`,
-      { field: 'homeWin' },
-    );
+    throw fail('MARKETS_MATCH_INPUT_FOR_FIELD', { competition }, { field: 'homeWin' });
   }
   const given = request.winProbabilities ?? request.ratings;
   if ((request.winProbabilities === undefined) === (request.ratings === undefined) || !given) {
-    throw badRequest('Give exactly one of winProbabilities and ratings (athlete id to number)', {
-      field: 'winProbabilities',
-    });
+    throw fail('MARKETS_FIELD_INPUT_REQUIRED', { field: 'winProbabilities' });
   }
   const name = request.winProbabilities ? 'winProbabilities' : 'ratings';
   const athleteIds = Object.keys(given);
   const values = Object.values(given);
   if (athleteIds.length < 2 || values.some((v) => !Number.isFinite(v) || (request.winProbabilities && !(v > 0)))) {
-    throw badRequest('Win probabilities must be positive numbers, and ratings finite, for at least two athletes', {
-      field: name,
-    });
+    throw fail('MARKETS_WIN_PROBABILITIES_INVALID', { field: name });
   }
   const { overround, marginMethod } = marginOptions(request);
   const shape = request.shape ?? 1;
   if (!Number.isInteger(shape) || shape < 1 || shape > MAX_SHAPE)
-    throw badRequest(`shape must be a whole number from 1 to ${MAX_SHAPE}`, { field: 'shape' });
+    throw fail('MARKETS_SHAPE_INVALID', { max: MAX_SHAPE }, { field: 'shape' });
   const unsupported = (request.oddTypes ?? []).filter((t) => !competition.supportedMarkets.includes(t));
   if (unsupported.length > 0)
-    throw badRequest(`${competition.name} (${competition.key}) does not offer ${unsupported.join(', ')}`, {
-      field: 'oddTypes',
-      unsupported,
-    });
+    throw fail(
+      'MARKETS_ODD_TYPES_NOT_OFFERED',
+      { competition, oddTypes: unsupported },
+      { field: 'oddTypes', unsupported },
+    );
   if (athleteIds.length > MAX_FIELD)
-    throw badRequest(`At most ${MAX_FIELD} athletes can be priced together, got ${athleteIds.length}`, {
-      field: name,
-    });
+    throw fail('MARKETS_FIELD_TOO_LARGE', { max: MAX_FIELD, count: athleteIds.length }, { field: name });
   return { name, athleteIds, values, pricing: { overround, marginMethod, shape } };
 }
 
@@ -297,10 +286,7 @@ async function checkAthletesKnown(store: Store, athleteIds: string[], field: str
   );
   const unknown = athleteIds.filter((id) => !known.has(id));
   if (unknown.length > 0)
-    throw badRequest(`Unknown athlete${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`, {
-      field,
-      unknown: unknown.slice(0, 100),
-    });
+    throw fail('MARKETS_UNKNOWN_ATHLETES', { athleteIds: unknown }, { field, unknown: unknown.slice(0, 100) });
 }
 
 /** The event's heats still to be decided, with their drawn athletes; the last is taken as the main event (the hole shot's race). */
@@ -335,19 +321,13 @@ async function generateMatchMarkets(
   const pricing = MATCH_PRICING[competition.resultsFormat];
   const { homeWin, expectedTotal } = request;
   if (request.winProbabilities !== undefined || request.ratings !== undefined) {
-    throw badRequest(
-      `${competition.name} (${competition.key}) matches are priced from homeWin (and expectedTotal), not per-athlete winProbabilities or ratings`,
-      { field: 'homeWin' },
-    );
+    throw fail('MARKETS_FIELD_INPUT_FOR_MATCH', { competition }, { field: 'homeWin' });
   }
   if (homeWin === undefined || !(homeWin > 0 && homeWin < 1))
-    throw badRequest('homeWin must be a probability strictly between 0 and 1', { field: 'homeWin' });
+    throw fail('MARKETS_HOME_WIN_INVALID', { field: 'homeWin' });
   const needsTotal = pricing?.kind === 'goals' || pricing?.kind === 'curling';
   if (needsTotal && (expectedTotal === undefined || !(expectedTotal > 1 && expectedTotal <= 200))) {
-    throw badRequest(
-      `${competition.name} (${competition.key}) matches also need expectedTotal, the expected match total (above 1, at most 200)`,
-      { field: 'expectedTotal' },
-    );
+    throw fail('MARKETS_EXPECTED_TOTAL_REQUIRED', { competition }, { field: 'expectedTotal' });
   }
   const { overround, marginMethod } = marginOptions(request);
   const firstHammer =
@@ -363,9 +343,7 @@ async function generateMatchMarkets(
       firstHammer,
     );
   } catch (error) {
-    throw badRequest(`The score model cannot reach these targets: ${(error as Error).message}`, {
-      field: 'expectedTotal',
-    });
+    throw fail('MARKETS_TARGETS_UNREACHABLE', { reason: (error as Error).message }, { field: 'expectedTotal' });
   }
   const rounds = await store.db
     .selectFrom('rounds')

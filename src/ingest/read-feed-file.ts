@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import { ApiError } from '../domain/errors.ts';
+import { CodedError } from '../domain/errors.ts';
 import { jsonBytesChecker } from '../domain/json-bytes.ts';
 import { jsonSyntaxProblem } from '../domain/text.ts';
 import { FeedValidationError } from './feed-errors.ts';
@@ -116,7 +116,7 @@ async function* reported(
     }
     checker.end();
   } catch (error) {
-    if (error instanceof ApiError && !(error instanceof FeedValidationError))
+    if (error instanceof CodedError && !(error instanceof FeedValidationError))
       throw new FeedValidationError([{ item: 'document', field: '', message: unprefixed(error.message) }]);
     throw error;
   }

@@ -1,4 +1,4 @@
-import { notFound } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import { type BracketGame, knockoutBracket } from '../domain/results/knockout-bracket.ts';
 import type { KnockoutBracket } from '../shapes/sport-events.ts';
@@ -25,7 +25,7 @@ export async function getBracket(store: Store, tourYearId: string, scope: Access
     ])
     .where('tourYears.id', '=', tourYearId)
     .executeTakeFirst();
-  const unknown = () => notFound(`3ICE tour year "${tourYearId}" not found`, { tourYearId });
+  const unknown = () => fail('TOUR_YEAR_NOT_FOUND', { tourYearId }, { tourYearId });
   if (tourYear?.competition !== '3ice') throw unknown();
   assertFoundInScope(scope, tourYear.competition, unknown);
   const repo = eventsRepository(store.db);

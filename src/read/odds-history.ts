@@ -1,6 +1,6 @@
 import { getCompetition } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
-import { badRequest, notFound } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { groupBy } from '../domain/group-by.ts';
 import { scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import { marketStatus } from '../domain/markets/market-status.ts';
@@ -35,8 +35,9 @@ export async function getOddsHistory(
   const offered = competition.supportedMarkets;
   const notOffered = query.oddType?.filter((oddType) => !offered.includes(oddType)) ?? [];
   if (notOffered.length > 0)
-    throw notFound(
-      `${competition.name} (${competition.key}) does not offer ${notOffered.join(', ')} odds; it offers ${offered.join(', ')}`,
+    throw fail(
+      'ODD_TYPE_NOT_OFFERED',
+      { competition, oddTypes: notOffered, offered },
       { eventId, oddType: notOffered, supportedMarkets: offered },
     );
   const window = timeWindow(query);
@@ -51,10 +52,7 @@ export async function getOddsHistory(
     }),
   ]);
   if (query.outcomeId !== undefined && rows.length === 0 && !query.cursor)
-    throw notFound(`Outcome "${query.outcomeId}" not found in event "${eventId}"`, {
-      eventId,
-      outcomeId: query.outcomeId,
-    });
+    throw fail('OUTCOME_NOT_FOUND', { outcomeId: query.outcomeId, eventId }, { eventId, outcomeId: query.outcomeId });
   const more = query.limit !== undefined && rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const items = await histories(store, event, markets, page, window);
@@ -150,7 +148,7 @@ function timeWindow(query: OddsHistoryQuery): { since?: string; until?: string }
   const since = query.since === undefined ? undefined : dateBound('since', query.since).start.toISOString();
   const until = query.until === undefined ? undefined : dateBound('until', query.until).endExclusive.toISOString();
   if (since && until && until <= since)
-    throw badRequest('Invalid query parameters: "until" is before "since"', { parameter: 'until' });
+    throw fail('INVALID_DATE_RANGE', { later: 'until', earlier: 'since' }, { parameter: 'until' });
   return { ...(since ? { since } : {}), ...(until ? { until } : {}) };
 }
 
@@ -165,7 +163,5 @@ function decodeCursor(cursor: string): number {
   } catch {
     // fall through to the error below
   }
-  throw badRequest('Invalid query parameter "cursor": use the value of a previous response\'s Link header', {
-    parameter: 'cursor',
-  });
+  throw fail('INVALID_CURSOR', { parameter: 'cursor' });
 }

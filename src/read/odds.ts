@@ -1,6 +1,6 @@
 import { type Competition, getCompetition } from '../domain/competitions.ts';
 import type { OddType, OverUnderSubMarketType, Settlement } from '../domain/enumerations.ts';
-import { badRequest, notFound } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops, NO_BET_STOPS } from '../domain/feed-health.ts';
 import { scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
 import { marketStatus } from '../domain/markets/market-status.ts';
@@ -88,8 +88,9 @@ export async function getEventOdds(
   const event = await resolveEvent(store, eventId, scope);
   const competition = getCompetition(event.competition);
   if (!competition.supportedMarkets.includes(oddType)) {
-    throw notFound(
-      `${competition.name} (${competition.key}) does not offer ${oddType} odds; it offers ${competition.supportedMarkets.join(', ')}`,
+    throw fail(
+      'ODD_TYPE_NOT_OFFERED',
+      { competition, oddTypes: [oddType], offered: competition.supportedMarkets },
       {
         eventId,
         oddType,
@@ -536,9 +537,7 @@ async function exoticItems(
 ): Promise<ExoticItem[]> {
   const wanted = query.athleteIds?.split(',');
   if (wanted && (new Set(wanted).size !== wanted.length || (query.exactasType ?? wanted.length) !== wanted.length))
-    throw badRequest('athleteIds must name 2 to 4 different athletes, as many as exactasType when it is given', {
-      field: 'athleteIds',
-    });
+    throw fail('EXACTA_ATHLETES_INVALID', { field: 'athleteIds' });
   const out: ExoticItem[] = [];
   for (const market of markets) {
     const outcomes = odds.filter((o) => o.marketId === market.id);
@@ -592,11 +591,10 @@ async function exoticItems(
     out.push({ ...item, outcomeId: row.id, ...counts, onRequest: true });
   }
   if (wanted && out.length === 0 && markets.length > 0)
-    throw badRequest(
-      `athleteIds: ${wanted.join(', ')} are not all in the field of any ${markets[0]?.oddType} market of this event`,
-      {
-        field: 'athleteIds',
-      },
+    throw fail(
+      'EXACTA_ATHLETES_NOT_IN_FIELD',
+      { athleteIds: wanted, oddType: markets[0]?.oddType },
+      { field: 'athleteIds' },
     );
   return out;
 }

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { isFinalEventStatus } from '../domain/changes.ts';
 import { type Competition, getCompetition, supportsParlays } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
-import { badRequest, unprocessable } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops } from '../domain/feed-health.ts';
 import { type ConflictLeg, findConflict, type LegConflict } from '../domain/markets/leg-conflicts.ts';
 import { isExclusiveMarket, isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
@@ -211,7 +211,7 @@ export async function warmSimulations(store: Store, eventId: string, demand: Sim
 export function parlayOddIds(body: unknown): string[] {
   const ids = Array.isArray(body) ? body : (body as { oddIds?: unknown } | null)?.oddIds;
   if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
-    throw unprocessable('The body must be an array of odd ids, or { "oddIds": [...] }', { field: 'oddIds' });
+    throw fail('PARLAY_BODY_INVALID', { field: 'oddIds' });
   return ids as string[];
 }
 
@@ -228,7 +228,7 @@ export async function priceParlay(
 ): Promise<SgpDocument> {
   const ids = parlayOddIds(body);
   const { event, model, betStops } = await parlayEvent(store, eventId, access, rules);
-  if (ids.length < 2) throw unprocessable('A parlay needs at least two legs', { oddIds: ids, legs: [] });
+  if (ids.length < 2) throw fail('PARLAY_TOO_FEW_LEGS', { oddIds: ids, legs: [] });
   const legs = await checkedLegs(store, model, event, ids, maxLegs, betStops, access);
   return parlayDocument(event, model, legs, await jointOf(store, model, event, legs, demand), policy);
 }
@@ -246,10 +246,7 @@ export async function parlayEvent(
   const event = await resolveEvent(store, eventId, access);
   const competition = getCompetition(event.competition);
   if (!supportsParlays(competition)) {
-    throw badRequest(`Same game parlays are not offered for ${competition.name} (${competition.key}) events`, {
-      eventId,
-      competition: competition.key,
-    });
+    throw fail('PARLAY_NOT_OFFERED', { competition }, { eventId, competition: competition.key });
   }
   const model = await eventModel(store, event, competition);
   return { event, competition, model, betStops: await eventBetStops(store, event, rules) };
@@ -535,14 +532,18 @@ function legsRefused(event: EventRow, problems: readonly LegProblem[], maxLegs: 
     ...conflicts.map((reason) => reason.charAt(0).toUpperCase() + reason.slice(1)),
   ];
   const named = (key: string, items: readonly string[]) => (items.length ? { [key]: items } : {});
-  return unprocessable(sentences.join('; '), {
-    legs: problems.map(({ oddId, code }) => ({ oddId, code })),
-    ...named('unknownOddIds', unknown),
-    ...named('otherEventOddIds', foreign),
-    ...named('closedOddIds', closed),
-    ...named('conflictingOddIds', conflicting),
-    ...named('oddIds', repeated),
-  });
+  return fail(
+    'PARLAY_LEGS_REFUSED',
+    { sentences },
+    {
+      legs: problems.map(({ oddId, code }) => ({ oddId, code })),
+      ...named('unknownOddIds', unknown),
+      ...named('otherEventOddIds', foreign),
+      ...named('closedOddIds', closed),
+      ...named('conflictingOddIds', conflicting),
+      ...named('oddIds', repeated),
+    },
+  );
 }
 
 /**

@@ -721,7 +721,7 @@ function scrub(text: string, sent: readonly string[]): string {
 }
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
-const ERROR_FIELDS = ['message', 'metadata', 'stack', 'statusCode', 'timestamp'];
+const ERROR_FIELDS = ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp'];
 
 /**
  * The checks every answer passes: no 5xx; a 4xx is the specification's error body (section 7)

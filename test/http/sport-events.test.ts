@@ -45,7 +45,7 @@ import {
 
 const BASE = '/api/v1/public';
 const UNKNOWN = '00000000-0000-4000-8000-0000000000ff';
-const ERROR_FIELDS = ['message', 'metadata', 'stack', 'statusCode', 'timestamp'];
+const ERROR_FIELDS = ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp'];
 const HEADER_FIELDS: Array<keyof CurlingEvent> = [
   'id',
   'numericSportId',

@@ -43,7 +43,7 @@ interface Outcome {
   error?: string;
 }
 
-const ERROR_BODY_KEYS = ['message', 'metadata', 'stack', 'statusCode', 'timestamp'];
+const ERROR_BODY_KEYS = ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp'];
 
 /** Store setup for one store kind: the fixture feed and an unlimited key; the env that serves it. */
 async function prepareStore(kind: StoreKind): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {

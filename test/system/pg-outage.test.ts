@@ -36,7 +36,7 @@ interface Answer {
   text: string;
 }
 
-const ERROR_BODY_KEYS = ['message', 'metadata', 'stack', 'statusCode', 'timestamp'];
+const ERROR_BODY_KEYS = ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp'];
 
 /** A 503 that is the specification's ServerErrorResponse, with Retry-After and no internals. */
 function assertUnavailable(answer: Answer, cluster: PgCluster): void {

@@ -46,7 +46,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "SIMULATION_DEADLINE" | "STORE_UNAVAILABLE" | "STORE_CORRUPT";
+                        };
                     };
                 };
             };
@@ -177,7 +180,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -192,7 +198,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -207,7 +216,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -224,7 +236,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -338,7 +353,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -353,7 +371,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -368,7 +389,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -385,7 +409,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -480,7 +507,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -495,7 +525,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -510,7 +543,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -525,7 +561,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -542,7 +581,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -637,7 +679,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -652,7 +697,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -667,7 +715,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -682,7 +733,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -699,7 +753,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -796,7 +853,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -811,7 +871,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -826,7 +889,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event or heat not found, or the heat is not in that event */
@@ -841,7 +907,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -858,7 +927,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -966,7 +1038,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -981,7 +1056,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -996,7 +1074,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event or outcome not found, or odds of this type not offered for its competition */
@@ -1011,7 +1092,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -1028,7 +1112,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -1134,7 +1221,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -1149,7 +1239,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -1164,7 +1257,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found, or odds of this type not offered for its competition */
@@ -1179,7 +1275,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -1196,7 +1295,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -1273,7 +1375,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -1288,7 +1393,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -1303,7 +1411,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -1318,7 +1429,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description legs that do not exist, belong to another event, are not open, are repeated, share a single-winner market, cannot all win together, or are more than 12 (metadata.legs names each with its code); fewer than two legs */
@@ -1333,7 +1447,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "PARLAY_BODY_INVALID" | "PARLAY_TOO_FEW_LEGS" | "PARLAY_LEGS_REFUSED";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -1350,7 +1467,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
                 /** @description the simulation the parlay needs is still being drawn past SGP_DEADLINE_MS: retry after Retry-After seconds */
@@ -1365,7 +1485,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "SIMULATION_DEADLINE" | "STORE_UNAVAILABLE" | "STORE_CORRUPT";
+                        };
                     };
                 };
             };
@@ -1440,7 +1563,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -1455,7 +1581,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -1470,7 +1599,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -1485,7 +1617,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description legs that do not exist, belong to another event, are not open, are repeated, cannot all win together, or are more than 12 (metadata.legs names each with its code) */
@@ -1500,7 +1635,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "PARLAY_BODY_INVALID" | "PARLAY_TOO_FEW_LEGS" | "PARLAY_LEGS_REFUSED";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -1517,7 +1655,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
                 /** @description a simulation the answer needs is still being drawn past SGP_DEADLINE_MS: retry after Retry-After seconds */
@@ -1532,7 +1673,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "SIMULATION_DEADLINE" | "STORE_UNAVAILABLE" | "STORE_CORRUPT";
+                        };
                     };
                 };
             };
@@ -1625,7 +1769,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -1640,7 +1787,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -1655,7 +1805,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found, or an event of another sport */
@@ -1670,7 +1823,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -1687,7 +1843,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -1782,7 +1941,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -1797,7 +1959,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -1812,7 +1977,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found, or an event of another sport */
@@ -1827,7 +1995,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -1844,7 +2015,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -1939,7 +2113,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -1954,7 +2131,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -1969,7 +2149,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found, or an event of another sport */
@@ -1984,7 +2167,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -2001,7 +2187,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -2096,7 +2285,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -2111,7 +2303,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -2126,7 +2321,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found, or an event of another sport */
@@ -2141,7 +2339,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -2158,7 +2359,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -2256,7 +2460,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -2271,7 +2478,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -2286,7 +2496,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -2301,7 +2514,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -2318,7 +2534,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -2416,7 +2635,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -2431,7 +2653,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -2446,7 +2671,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -2461,7 +2689,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -2478,7 +2709,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -2576,7 +2810,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -2591,7 +2828,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -2606,7 +2846,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -2621,7 +2864,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -2638,7 +2884,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -2733,7 +2982,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -2748,7 +3000,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -2763,7 +3018,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description tour year not found */
@@ -2778,7 +3036,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -2795,7 +3056,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -2890,7 +3154,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -2905,7 +3172,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -2920,7 +3190,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description card not found */
@@ -2935,7 +3208,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -2952,7 +3228,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -3050,7 +3329,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -3065,7 +3347,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -3080,7 +3365,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -3095,7 +3383,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -3112,7 +3403,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -3204,7 +3498,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -3219,7 +3516,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -3234,7 +3534,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -3251,7 +3554,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -3351,7 +3657,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -3366,7 +3675,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -3381,7 +3693,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description future or odds not found */
@@ -3396,7 +3711,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -3413,7 +3731,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -3511,7 +3832,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -3526,7 +3850,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -3541,7 +3868,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -3558,7 +3888,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -3628,7 +3961,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or invalid API key */
@@ -3643,7 +3979,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -3660,7 +3999,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -3750,7 +4092,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -3767,7 +4112,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -3874,7 +4222,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -3889,7 +4240,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -3904,7 +4258,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -3919,7 +4276,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -3936,7 +4296,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -4071,7 +4434,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -4086,7 +4452,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -4101,7 +4470,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description the change log no longer reaches back to `after` */
@@ -4116,7 +4488,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "CHANGES_GONE";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -4133,7 +4508,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -4225,7 +4603,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -4240,7 +4621,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -4255,7 +4639,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description over the key's rate limit: retry after Retry-After seconds */
@@ -4272,7 +4659,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -4467,7 +4857,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -4476,7 +4869,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
                 /** @description body too large */
@@ -4485,7 +4881,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "BODY_TOO_LARGE";
+                        };
                     };
                 };
             };
@@ -4585,7 +4984,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -4594,7 +4996,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -4603,7 +5008,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
             };
@@ -4815,6 +5223,8 @@ export interface components {
             message: string;
             /** @description the HTTP status code */
             statusCode: number;
+            /** @description what went wrong, a stable code of the server's error catalogue (EVENT_NOT_FOUND, RATE_LIMITED, ...): each route's responses list theirs */
+            code: string;
             /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { activeKeyScopes, narrowScope, type VerifiedKey } from '../../access/api-keys.ts';
-import { ApiError } from '../../domain/errors.ts';
+import { fail } from '../../domain/errors.ts';
 import type { Store } from '../../store/database.ts';
 
 /**
@@ -66,11 +66,7 @@ export const eventStreamPlugin = fp(
       const keyId = request.apiKey?.id ?? '';
       const held = openByKey.get(keyId) ?? 0;
       if (held >= options.maxPerKey) {
-        throw new ApiError(
-          429,
-          `Too many streams: this API key holds ${held} open, the most one key may; close one first`,
-          { openStreams: held, limit: options.maxPerKey },
-        );
+        throw fail('TOO_MANY_STREAMS', { held }, { openStreams: held, limit: options.maxPerKey });
       }
       openByKey.set(keyId, held + 1);
       reply.hijack();

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
+import { CodedError, ERRORS } from '../../domain/errors.ts';
 import { drainer } from '../drain.ts';
 import { routeNotFound } from './errors.ts';
 
@@ -35,7 +36,12 @@ declare module 'fastify' {
 const ARRIVED_ON = Symbol('altsports.listener');
 
 /** A listener that could not start, named by the settings that place it (issue 42). */
-export class ListenError extends Error {}
+export class ListenError extends CodedError {
+  constructor(message: string, options: { cause: unknown }) {
+    super('LISTEN_FAILED', ERRORS.LISTEN_FAILED.message({ message }));
+    this.cause = options.cause;
+  }
+}
 
 const LISTEN_PROBLEMS: Record<string, string> = {
   EADDRINUSE: 'the address is already in use',

@@ -8,7 +8,7 @@ import {
   type RateLimits,
   rateLimitHeaders,
 } from '../../access/rate-limit.ts';
-import { ApiError } from '../../domain/errors.ts';
+import { fail } from '../../domain/errors.ts';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 
 declare module 'fastify' {
@@ -74,10 +74,11 @@ export const rateLimitPlugin = fp(
         reply.headers(rateLimitHeaders(decision));
         if (decision.allowed || !decision.binding) return;
         const { window, limit, remaining } = decision.binding;
-        throw new ApiError(
-          429,
-          `Rate limit exceeded: ${why}, and this API key has ${remaining} of its ${limit} requests per ${window} left; retry in ${decision.retryAfterSeconds} s`,
-          { window, limit, remaining, retryAfter: decision.retryAfterSeconds },
+        const retryAfter = decision.retryAfterSeconds;
+        throw fail(
+          'RATE_LIMITED',
+          { why, remaining, limit, window, retryAfter },
+          { window, limit, remaining, retryAfter },
         );
       },
     );
@@ -99,11 +100,8 @@ export const rateLimitPlugin = fp(
       }
       if (!decision.binding) return;
       const { window, limit } = decision.binding;
-      throw new ApiError(
-        429,
-        `Rate limit exceeded: this API key may make ${limit} requests per ${window}; retry in ${decision.retryAfterSeconds} s`,
-        { window, limit, retryAfter: decision.retryAfterSeconds },
-      );
+      const retryAfter = decision.retryAfterSeconds;
+      throw fail('RATE_LIMITED', { limit, window, retryAfter }, { window, limit, retryAfter });
     });
   },
   { name: 'rate-limit', dependencies: ['auth'] },

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../../config.ts';
-import { badRequest } from '../../domain/errors.ts';
+import { fail } from '../../domain/errors.ts';
 import { BOARD_PATH, DOCS_PATH } from './openapi.ts';
 
 /**
@@ -142,9 +142,7 @@ export const securityHeadersPlugin = fp(
     // own; refused here first, it gets the error body and x-request-id like every answer (issue 42).
     app.addHook('onRequest', async (request) => {
       if (request.method === 'OPTIONS' && !(request.headers.origin && request.headers['access-control-request-method']))
-        throw badRequest('Invalid preflight request: send Origin and Access-Control-Request-Method', {
-          method: 'OPTIONS',
-        });
+        throw fail('INVALID_PREFLIGHT', { method: 'OPTIONS' });
     });
     await app.register(cors, {
       origin: options.corsOrigins,
