@@ -239,7 +239,14 @@ describe('OpenAPI document and docs page [sqlite]', () => {
       items: { $ref: '#/components/schemas/FutureOddsItem' },
     });
     const error = doc.components.schemas.ServerErrorResponse as { properties: Json; required: string[] };
-    assert.deepEqual(Object.keys(error.properties).sort(), ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp']);
+    assert.deepEqual(Object.keys(error.properties).sort(), [
+      'code',
+      'message',
+      'metadata',
+      'stack',
+      'statusCode',
+      'timestamp',
+    ]);
     assert.deepEqual([...error.required].sort(), ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp']);
   });
 
