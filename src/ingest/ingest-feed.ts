@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { forEachPaced, pace } from '../base/event-loop-turns.ts';
 import {
   type BatchChanges,
   type ChangeRecord,
@@ -8,7 +8,6 @@ import {
 } from '../domain/changes.ts';
 import { preMatchOddIds } from '../domain/feed-health.ts';
 import type { Store } from '../store/database.ts';
-import { forEachPaced, pace } from '../store/event-loop-turns.ts';
 import {
   eventIdsOfRounds,
   findEntrants,
@@ -23,6 +22,7 @@ import {
   upsertNewer,
   type WriteCounts,
 } from '../store/feed-writer.ts';
+import { takeIngestLock } from '../store/ingest-lock.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
 import { oddsHistoryRepository } from '../store/repositories/odds-history-repository.ts';
@@ -47,8 +47,7 @@ export interface IngestOptions {
   oddsHistory?: boolean;
 }
 
-/** Serialises ingest across API nodes sharing one PostgreSQL store (reference-id assignment). */
-export const INGEST_LOCK = 0x616c7473;
+export { INGEST_LOCK } from '../store/ingest-lock.ts';
 
 /**
  * Validates a feed batch whole, then writes it in one transaction: all of it or none of it.
@@ -120,7 +119,7 @@ async function commitBatch(
   options: IngestOptions,
 ): Promise<IngestSummary> {
   const summary = await store.db.transaction().execute(async (trx) => {
-    if (store.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK})`.execute(trx);
+    await takeIngestLock(trx, store.dialect);
     const writer = batchWriter(trx, store, options);
     await fill(writer, trx);
     const finished = await writer.finish();

@@ -6,6 +6,7 @@ import { fail } from '../domain/errors.ts';
 import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops } from '../domain/feed-health.ts';
 import { type ConflictLeg, findConflict, type LegConflict } from '../domain/markets/leg-conflicts.ts';
 import { isExclusiveMarket, isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
+import { outcomeSelection, parseIds } from '../domain/markets/outcome-settlement.ts';
 import { type LegCode, type LegFacts, type LegProblem, legProblems } from '../domain/markets/parlay-legs.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { Selection } from '../domain/markets/selection.ts';
@@ -41,10 +42,10 @@ import type { AthleteRow, EventRow, MarketRow, OddRow } from '../store/schema.ts
 import { type AccessScope, canRead } from './access-scope.ts';
 import { resolveEvent } from './events.ts';
 import { eventBetStops } from './feed-status.ts';
-import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
 import { athleteName, eventPlaces, eventSides, labelOf } from './outcome-labels.ts';
 import { drawMatches, drawScope, type ScopeDraw } from './parlay-draws.ts';
 import { localDemand, SharedSimulations, type SimulationDemand } from './parlay-simulations.ts';
+import { pricedOutcome } from './priced-outcome.ts';
 import { scopeResults } from './scope-results.ts';
 import { eventTeamFacts } from './team-match.ts';
 

@@ -11,9 +11,9 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
+import { pace } from '../base/event-loop-turns.ts';
 import type { MarketShape } from '../domain/markets/market-shape.ts';
 import { STORE_PLUGINS, type StoreDialect } from './connection.ts';
-import { pace } from './event-loop-turns.ts';
 import type { Database, FactTable } from './schema.ts';
 
 /**

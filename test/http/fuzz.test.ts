@@ -634,7 +634,7 @@ test('the checks refuse what they look for, and let echoed input through', () =>
   const answer = (status: number, body: string, contentType = 'application/json; charset=utf-8') =>
     ({ statusCode: status, headers: { 'content-type': contentType }, body }) as unknown as LightMyRequestResponse;
   const error = (status: number, message: string, metadata: Record<string, unknown> = {}, stack = '') =>
-    JSON.stringify({ message, statusCode: status, timestamp: new Date().toISOString(), metadata, stack });
+    JSON.stringify({ message, statusCode: status, code: 'X', timestamp: new Date().toISOString(), metadata, stack });
   assertSafeAnswer(
     request,
     answer(404, error(404, 'Event "1; select * from events" not found', { eventId: '1; select * from events' })),

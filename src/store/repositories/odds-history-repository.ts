@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import { pace } from '../event-loop-turns.ts';
+import { pace } from '../../base/event-loop-turns.ts';
 import type { Database, OddsHistoryRow } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
