@@ -9,7 +9,7 @@
  *
  * A build writes only what changed since the last one: a file whose copy in `dist/` is newer than it is
  * left alone, so that `npm start` pays tens of milliseconds when nothing changed rather than two
- * seconds (issue 24). A change of this script or of esbuild rebuilds everything (BUILD_STAMP). Files
+ * seconds. A change of this script or of esbuild rebuilds everything (BUILD_STAMP). Files
  * since deleted from the checkout stay in `dist/` until then; nothing imports them.
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -48,7 +48,7 @@ test('SCORE_CHANGE_SUSPEND_SECONDS: one number for every competition, key:second
   assert.equal(simulated.gsoc, 5);
   assert.equal(simulated.wsl, undefined);
   assert.deepEqual(loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: '0' }, { simulator: true }).scoreChangeSeconds.gsoc, 0);
-  // The simulator's seconds: at --speed 60 a 5 s suspension lasts a twelfth of a real second (issue 41).
+  // The simulator's seconds: at --speed 60 a 5 s suspension lasts a twelfth of a real second.
   assert.equal(loadConfig({}, { simulator: true, simulatorSpeed: 60 }).scoreChangeSeconds.gsoc, 5 / 60);
   assert.equal(
     loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: 'spr:30' }, { simulator: true, simulatorSpeed: 10 }).scoreChangeSeconds
@@ -185,7 +185,7 @@ test('altsports config shows every documented variable', () => {
   assert.deepEqual(Object.keys(shown).sort(), CONFIG_VARIABLES.map(([name]) => name).sort());
 });
 
-test('MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS and PRICE_LADDER (issue 40): the price policy, validated at start', () => {
+test('MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS and PRICE_LADDER: the price policy, validated at start', () => {
   assert.deepEqual(loadConfig({}).pricePolicy, { minDecimalOdds: 1.01, maxDecimalOdds: 1000, ladder: 'decimal2' });
   assert.deepEqual(
     loadConfig({ MIN_DECIMAL_ODDS: '1.05', MAX_DECIMAL_ODDS: '500', PRICE_LADDER: 'Exchange' }).pricePolicy,

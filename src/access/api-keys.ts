@@ -168,7 +168,7 @@ export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
 
 /**
  * The competitions each of these keys reads now (null: all), for the keys still active; a key missing
- * from the answer was revoked. Open streams are checked with it (issue 42).
+ * from the answer was revoked. Open streams are checked with it.
  */
 export async function activeKeyScopes(
   store: Store,

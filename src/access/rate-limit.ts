@@ -30,12 +30,12 @@ export interface RateLimiter {
   consume(keyId: string, limits: RateLimits, nowMs?: number): Promise<RateDecision>;
   /**
    * Counts `points` more requests of `keyId` in both windows if both have room for all of them, else
-   * none (issue 25: a parlay that needs a new simulation costs more than one request).
+   * none (a parlay that needs a new simulation costs more than one request).
    */
   charge(keyId: string, limits: RateLimits, points: number, nowMs?: number): Promise<RateDecision>;
   /** Notes an admitted request of `keyId` to `route` (a route template) in the key's usage. */
   countRoute(keyId: string, route: string, nowMs?: number): Promise<void>;
-  /** What `keyId` used this minute and today, without counting (issue 28). */
+  /** What `keyId` used this minute and today, without counting. */
   usage(keyId: string, limits: RateLimits, nowMs?: number): Promise<KeyUsage>;
   close(): Promise<void>;
 }

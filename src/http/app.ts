@@ -55,11 +55,11 @@ import { ServerErrorResponse } from './schemas/common.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     store: Store;
-    /** Every change committed to the store, by any node (issue 6). */
+    /** Every change committed to the store, by any node. */
     changeFeed: ChangeFeed;
-    /** FEED_STALE_SECONDS and SCORE_CHANGE_SUSPEND_SECONDS: the bet stops derived at read time (issue 27). */
+    /** FEED_STALE_SECONDS and SCORE_CHANGE_SUSPEND_SECONDS: the bet stops derived at read time. */
     betStopRules: BetStopRules;
-    /** MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS and PRICE_LADDER: how the prices the engine computes are published (issue 40). */
+    /** MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS and PRICE_LADDER: how the prices the engine computes are published. */
     pricePolicy: PricePolicy;
   }
 }
@@ -111,7 +111,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Settlements are derived by the read layer, which the ingest may not import: the app hands the
-  // store its ledger keeper, so every batch written through this process keeps the ledger (issue 27).
+  // store its ledger keeper, so every batch written through this process keeps the ledger.
   store.settle ??= keepSettlements;
   app.decorate('store', store);
   const changeFeed = await openChangeFeed(store, {

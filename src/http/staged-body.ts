@@ -9,7 +9,7 @@ import { jsonBytesChecker } from '../domain/json-bytes.ts';
 import { LARGE_JSON_CHARS } from './large-json.ts';
 
 /**
- * A request body as it arrived: in memory when small, else in a file of its own (issue 25: the admin
+ * A request body as it arrived: in memory when small, else in a file of its own (the admin
  * feed's 60 MB body is read in slices from there, not held whole). `discard` removes the file.
  */
 export type StagedBody = { bytes: Buffer } | { file: string };

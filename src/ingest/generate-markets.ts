@@ -28,7 +28,7 @@ import { type IngestSummary, ingestFeed } from './ingest-feed.ts';
  * The operator's "price this event for me": from win probabilities or ratings per athlete, the pricing
  * engine generates every market the competition offers (event markets, and heat markets for each heat
  * whose draw is stored), and they go through the ingest path like any feed. Re-running replaces the
- * prices (the same market and odd ids, a later updatedAt). A LIVE event is priced in play (issue 41):
+ * prices (the same market and odd ids, a later updatedAt). A LIVE event is priced in play:
  * the chances given are those of before the event, and the store's results condition them (athletes
  * eliminated closed, the heat in play's running order), so the operator's markets reopen priced.
  */

@@ -286,7 +286,7 @@ async function statusesBeforeLive(trx: Transaction, feed: NormalizedFeed): Promi
 }
 
 /**
- * The in-play facts of a batch (issue 27). An event it moves to LIVE has its pre-match prices suspended
+ * The in-play facts of a batch. An event it moves to LIVE has its pre-match prices suspended
  * (EVENT_STARTED, written as the outcome's status until the feed prices it again; returned as the
  * stream's records saying so). A score of a LIVE event changing is noted for SCORE_CHANGE (pushed by
  * the bet stop watcher).
@@ -316,7 +316,7 @@ async function noteInPlay(
 }
 
 /**
- * The batch with the outcomes whose settlements it moved (issue 27), from the store's settlements
+ * The batch with the outcomes whose settlements it moved, from the store's settlements
  * keeper. Only pure price ticks of an event not over are passed by: nothing else they change decides
  * an outcome.
  */
@@ -380,7 +380,7 @@ const HEAT_KEYED = new Set<FeedCollection>(['heatResults', 'teamGames']);
 /**
  * Rows with the parent ids the store keeps beside the feed's (a heat's and a round score's event, a
  * lap's heat, an odd's event), found in the batch or the store. Set in place: the rows are the batch's
- * own (validateFeed made them), and a copy of each was a third of a large feed's garbage (issue 25).
+ * own (validateFeed made them), and a copy of each was a third of a large feed's garbage.
  */
 async function parentIds(trx: Transaction, feed: NormalizedFeed) {
   const eventOfRound = await roundEvents(trx, feed);

@@ -481,7 +481,7 @@ function normalizeOdd(o: FeedItem<'odds'>, i: number, n: Normalizing): Normalize
 
 /**
  * An outcome's decimal odds from the one price it gives (odds, americanOdds or probability), or from
- * odds with the probability they were published from (the pricing engine's output, issue 40), which
+ * odds with the probability they were published from (the pricing engine's output), which
  * must not pay more than that probability implies.
  */
 function fedPrice(o: FeedItem<'odds'>, i: number, n: Normalizing): number {

@@ -97,7 +97,7 @@ export function feedFileBytes(
 /**
  * A file's chunks, each reading reported to `onBytes` (bytes read so far, the file's size), and each
  * checked before it is used (domain/json-bytes.ts): bytes that are not UTF-8 would otherwise be read
- * as U+FFFD and stored as other text than was sent (issue 42), and nesting is bounded as on the API.
+ * as U+FFFD and stored as other text than was sent, and nesting is bounded as on the API.
  */
 async function* reported(
   path: string,

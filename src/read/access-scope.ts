@@ -15,7 +15,7 @@ export function assertCanRead(scope: AccessScope, competition: string): void {
 
 /**
  * For what a request names by id (an event, a card, a tour year): outside the scope it is answered as
- * an unknown id is, by `unknown` (issue 42). A 403 naming its competition would tell a scoped key
+ * an unknown id is, by `unknown`. A 403 naming its competition would tell a scoped key
  * which ids exist elsewhere. A filter naming a competition keeps its 403 (assertCanRead): it reveals
  * nothing the catalogue does not.
  */

@@ -21,7 +21,7 @@ export interface OddsHistoryPage {
 }
 
 /**
- * The price history of an event's outcomes (issue 27), a page of outcomes in reference-id order:
+ * The price history of an event's outcomes, a page of outcomes in reference-id order:
  * each one's opening, closing and the changes recorded within [since, until].
  */
 export async function getOddsHistory(

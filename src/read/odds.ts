@@ -370,7 +370,7 @@ function headToHeadItem(market: MarketRow, sides: [OddRow, OddRow], context: Con
 type ExoticItem = (ExactaOdd | HeatOdd) & { combinations?: number; combinationsShown?: number; onRequest?: boolean };
 
 /**
- * Exacta markets (issue 26): each item says how many combinations of its type the field has and how
+ * Exacta markets: each item says how many combinations of its type the field has and how
  * many the market lists; with `athleteIds`, only that combination, priced from the scope's model with
  * its winner market's overround when the market does not list it.
  */

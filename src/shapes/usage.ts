@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Ref } from './common.ts';
 
-/** GET /usage (issue 28): the calling key's use of its limits this minute and today. */
+/** GET /usage: the calling key's use of its limits this minute and today. */
 
 export const WindowUsage = Type.Object(
   {

@@ -36,7 +36,7 @@ export interface Store extends Connection, Omit<ExternalChanges, 'close'>, Write
   /** How many entries the change log keeps. */
   changeLogSize: number;
   /**
-   * Keeps the settlements ledger in a batch's transaction (issue 27). Settlements are derived by the
+   * Keeps the settlements ledger in a batch's transaction. Settlements are derived by the
    * read layer, which the ingest may not import, so the app (buildApp) and `altsports import` set it;
    * a store without it leaves the ledger to the next batch written with it.
    */

@@ -371,7 +371,7 @@ export async function touchEvents(trx: Transaction<Database>, latestByEvent: Map
 }
 
 /**
- * Moves the lastChangedAt of each event whose public documents a batch changed (issue 28) to the time
+ * Moves the lastChangedAt of each event whose public documents a batch changed to the time
  * the batch is written: the server's clock, not the feed's, so that a row stamped earlier than a
  * poller's last `updatedSince` but written after it is still found. Never moved back.
  */

@@ -1,5 +1,5 @@
 /**
- * `altsports keys usage` and the TODAY column of `keys list` (issue 28), run for real over a SQLite
+ * `altsports keys usage` and the TODAY column of `keys list`, run for real over a SQLite
  * DATA_DIR and a Redis that an API process counted into.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Hostile input for the fuzz suite (test/http/fuzz.test.ts, issue 7): fast-check arbitraries for
+ * Hostile input for the fuzz suite (test/http/fuzz.test.ts): fast-check arbitraries for
  * path segments, query strings, headers and request bodies that a careless or malicious client
  * sends, and the checks every answer to them must pass (never a 5xx, always the specification's
  * error body, no internals, no write after a refusal).

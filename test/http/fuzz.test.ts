@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 7): every route the app serves, public and admin, driven through Fastify's
+ * Hostile input: every route the app serves, public and admin, driven through Fastify's
  * real routing with hostile path segments, query strings, headers and bodies. Whatever arrives:
  * never a 5xx; every error is the specification's ServerErrorResponse and shows no internals; a
  * refused write (and any parlay request) leaves every table exactly as it was.
@@ -1077,7 +1077,7 @@ for (const kind of STORE_KINDS) {
           const before = await storeSnapshot(store);
           const answer = await send(app, { ...sent, payload });
           assertAnswer(sent, answer, urlStrings(url));
-          // A declared length over the limit is refused before anything else is looked at (issue 42), a
+          // A declared length over the limit is refused before anything else is looked at, a
           // charset other than UTF-8 included; without a content type the answer depends on the route.
           if (contentType !== undefined)
             assert.equal(

@@ -87,7 +87,7 @@ describe('OpenAPI document and docs page [sqlite]', () => {
     await testStore?.cleanup();
   });
 
-  test("the parlay routes' bodies state SGP_MAX_LEGS (12 by default) as their lists' maxItems (issue 42)", () => {
+  test("the parlay routes' bodies state SGP_MAX_LEGS (12 by default) as their lists' maxItems", () => {
     for (const path of ['/api/v1/public/events/{eventId}/sgp', '/api/v1/public/events/{eventId}/sgp/options']) {
       const schema = doc.paths[path]?.post?.requestBody?.content?.['application/json']?.schema;
       const maxItems = [...JSON.stringify(schema).matchAll(/"maxItems":(\d+)/g)].map((m) => Number(m[1]));

@@ -12,7 +12,7 @@ const NOON = Date.parse('2026-03-10T12:00:30Z');
 const LIMITED_KEY = 'limited-key-0123456789abcdef';
 const freezeClock = (t: TestContext, now = NOON) => t.mock.timers.enable({ apis: ['Date'], now });
 
-describeEachStore('GET /usage (issue 28)', (open) => {
+describeEachStore('GET /usage', (open) => {
   test("the key's windows and today's requests by route; answered over the limit and not counted", async (t) => {
     freezeClock(t);
     const store = await open();

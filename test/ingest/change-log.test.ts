@@ -1,5 +1,5 @@
 /**
- * The change log (issue 6) as the ingest writes it: what each kind of change appends, with what data,
+ * The change log as the ingest writes it: what each kind of change appends, with what data,
  * and what appends nothing; its bound and its ids.
  */
 import assert from 'node:assert/strict';
@@ -549,7 +549,7 @@ test('a one-row score batch on PostgreSQL: no reference-id scan for a known row,
   assert.match(notify[0] as string, /^with trimmed as \(delete from changes where id <= \$1\) select pg_notify/);
   assert.equal(statements.filter((s) => /^delete /.test(s)).length, 0, 'no separate trim');
   // 3 lookups of validation, begin, the ingest lock, the stored row, the upsert, the heat and event of
-  // the change record, the event's lastChangedAt (issue 28), the feed activity's upsert (issue 27: one
+  // the change record, the event's lastChangedAt, the feed activity's upsert (one
   // statement), the LIVE event's score change time (SCORE_CHANGE, one statement), the change-log
   // insert, the trim with the notification, commit (14 before).
   assert.equal(statements.length, 15, statements.join('\n'));

@@ -1,5 +1,5 @@
 /**
- * Market status and bet stop (issue 27): the status a market or priced outcome is published with,
+ * Market status and bet stop: the status a market or priced outcome is published with,
  * and why it is not open. The operator's word (a `markets` or `odds` feed item's status) comes
  * first (EVENT_STARTED is written there, by the ingest, when the event goes LIVE), then the results,
  * then the bet stops derived for a LIVE event: the feed's silence, a score just changed.

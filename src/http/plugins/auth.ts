@@ -19,7 +19,7 @@ export type RouteAccess = 'public' | 'admin' | 'open';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
-    /** The route also takes a stream token in `?token=` instead of a key (GET /stream, issue 28). */
+    /** The route also takes a stream token in `?token=` instead of a key (GET /stream). */
     streamToken?: boolean;
   }
   interface FastifyRequest {

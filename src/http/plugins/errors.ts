@@ -145,7 +145,7 @@ export function isStoreUnavailable(error: unknown): boolean {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** What SQLite said when a read found the file corrupt, once it has; /healthz reports it (issue 42). */
+    /** What SQLite said when a read found the file corrupt, once it has; /healthz reports it. */
     storeCorruption: string | null;
   }
 }

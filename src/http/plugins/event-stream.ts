@@ -8,7 +8,7 @@ import type { Store } from '../../store/database.ts';
  * Server-sent events (text/event-stream) over a hijacked reply: framing, heartbeats that keep
  * proxies from timing the connection out, a bound on what a slow client may leave unread, and a
  * last `close` event to every client when the server shuts down (so that it reconnects elsewhere),
- * or when its key is revoked or reads other competitions than when the stream opened (issue 42).
+ * or when its key is revoked or reads other competitions than when the stream opened.
  */
 
 /** Why the server ended a stream, in the `close` event's data. */

@@ -73,7 +73,7 @@ export const inputGuardPlugin = fp(
         );
     });
 
-    // A body declared larger than the route takes is refused before any of it is read (issue 42); the
+    // A body declared larger than the route takes is refused before any of it is read; the
     // connection is closed rather than read to its end.
     app.addHook('onRequest', async (request, reply) => {
       const declared = Number(request.headers['content-length']);

@@ -35,7 +35,7 @@ declare module 'fastify' {
 
 const ARRIVED_ON = Symbol('altsports.listener');
 
-/** A listener that could not start, named by the settings that place it (issue 42). */
+/** A listener that could not start, named by the settings that place it. */
 export class ListenError extends CodedError {
   constructor(message: string, options: { cause: unknown }) {
     super('LISTEN_FAILED', ERRORS.LISTEN_FAILED.message({ message }));
@@ -96,7 +96,7 @@ function serverTimeouts(config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliv
 /**
  * A node:http server with the settings every listener shares (the main one is made through Fastify's
  * serverFactory). A request that asks `Expect: 100-continue` for a body over BODY_LIMIT_MB gets no 100:
- * it goes straight to the app, whose 413 it gets at once (issue 42), instead of sending the body first.
+ * it goes straight to the app, whose 413 it gets at once, instead of sending the body first.
  */
 export function listenerServer(
   config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveTimeoutSeconds' | 'bodyLimitBytes'>,

@@ -31,7 +31,7 @@ interface Operation {
 /**
  * The parlay bodies' lists as the server limits them: the validator takes up to MAX_BODY_IDS ids so
  * that a leg too many is a 422 naming it (TOO_MANY_LEGS), but a client may send SGP_MAX_LEGS at most,
- * and that is what the document states (issue 42).
+ * and that is what the document states.
  */
 function documentLegLimit(schema: unknown, sgpMaxLegs: number): void {
   if (typeof schema !== 'object' || schema === null) return;
@@ -198,7 +198,7 @@ export const openApiPlugin = fp(
         buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
       },
     });
-    // The docs page (issue 8) reads its own copy of the document (/docs/json), which gets a getting-started
+    // The docs page reads its own copy of the document (/docs/json), which gets a getting-started
     // section and example values chosen from the store as the page loads, so that "Try it out" runs on the
     // data this server holds. The published document above stays independent of the store: the client
     // types are generated from it.

@@ -13,7 +13,7 @@ import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Neither limited nor counted: the usage route answers a key over its limit (issue 28). */
+    /** Neither limited nor counted: the usage route answers a key over its limit. */
     uncounted?: boolean;
   }
   interface FastifyInstance {
@@ -47,7 +47,7 @@ const templates = new Map<string, string>();
  * Per-key rate limits on public routes (DESIGN decision 2). Registered after auth, which sets
  * request.apiKey, and before the response cache, whose hits go out with the headers set here.
  * The headers are set before a 429 is thrown: the error handler keeps them. Each admitted request
- * is also counted by route, for the key's usage (issue 28).
+ * is also counted by route, for the key's usage.
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance, options: { defaults: RateLimits; redisUrl: string | undefined }) => {

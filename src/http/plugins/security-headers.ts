@@ -139,7 +139,7 @@ export const securityHeadersPlugin = fp(
     });
     if (options.corsOrigins === 'none') return;
     // @fastify/cors answers an OPTIONS request that is not a preflight with a text/plain 400 of its
-    // own; refused here first, it gets the error body and x-request-id like every answer (issue 42).
+    // own; refused here first, it gets the error body and x-request-id like every answer.
     app.addHook('onRequest', async (request) => {
       if (request.method === 'OPTIONS' && !(request.headers.origin && request.headers['access-control-request-method']))
         throw fail('INVALID_PREFLIGHT', { method: 'OPTIONS' });
