@@ -108,8 +108,9 @@ test('imports of types only do not count: they leave nothing at run time', () =>
     "export { e } from './e.ts';",
     "export type { F } from './f.ts';",
   ].join('\n');
-  const found = runtimeImports('/x/m.ts', text).map((path) => relative('/x', path));
-  assert.deepEqual(found, ['c.ts', 'd.ts', 'e.ts']);
+  // The compiled copy of this file has its import-like strings renamed .js (scripts/build.ts): by name only.
+  const found = runtimeImports('/x/m.ts', text).map((path) => relative('/x', path).replace(/\.[jt]s$/, ''));
+  assert.deepEqual(found, ['c', 'd', 'e']);
 });
 
 test('src/ has no runtime import cycle', () => {

@@ -4,7 +4,6 @@ import pino from 'pino';
 import type { Config } from '../config.ts';
 import type { BetStopRules } from '../domain/feed-health.ts';
 import type { PricePolicy } from '../domain/pricing/published-price.ts';
-import { keepSettlements } from '../read/settlement-ledger.ts';
 import { EVENT_SHARED_SCHEMAS } from '../shapes/events.ts';
 import { FutureListingItem, FutureOddsItem } from '../shapes/futures.ts';
 import { ODDS_SHARED_SCHEMAS } from '../shapes/odds.ts';
@@ -110,9 +109,6 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     schemaErrorFormatter: formatSchemaErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Settlements are derived by the read layer, which the ingest may not import: the app hands the
-  // store its ledger keeper, so every batch written through this process keeps the ledger.
-  store.settle ??= keepSettlements;
   app.decorate('store', store);
   const changeFeed = await openChangeFeed(store, {
     onError: (error) => app.log.warn({ err: error }, 'change feed: %s', error.message),

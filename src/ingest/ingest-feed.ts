@@ -31,6 +31,7 @@ import { batchChangesCollector } from './batch-changes.ts';
 import { betStopRecords } from './bet-stop.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
+import { keepSettlements } from './settlement-ledger.ts';
 import { type NormalizedFeed, validateFeed } from './validate-feed.ts';
 
 export type IngestSummary = Record<FeedCollection, WriteCounts> & {
@@ -228,7 +229,7 @@ async function finishBatch(
 ): Promise<IngestSummary> {
   await touchEvents(trx, latestByEvent);
   const committedAt = (options.now ?? new Date()).toISOString();
-  const batch = await settleBatch(trx, store, await changes.resolve(trx), committedAt);
+  const batch = await settleBatch(trx, await changes.resolve(trx), committedAt);
   // Taken inside the transaction, after PostgreSQL's ingest lock: batches are stamped in the order they commit.
   await touchLastChanged(trx, [...batch.events.keys()], committedAt);
   for (const eventId of batch.events.keys()) spokenOf.add(eventId);
@@ -316,20 +317,14 @@ async function noteInPlay(
 }
 
 /**
- * The batch with the outcomes whose settlements it moved, from the store's settlements
- * keeper. Only pure price ticks of an event not over are passed by: nothing else they change decides
- * an outcome.
+ * The batch with the outcomes whose settlements it moved, written to the settlements ledger in its
+ * transaction. Only pure price ticks of an event not over are passed by: nothing else they change
+ * decides an outcome.
  */
-async function settleBatch(
-  trx: Transaction,
-  store: Store,
-  batch: BatchChanges,
-  committedAt: string,
-): Promise<BatchChanges> {
-  if (!store.settle) return batch;
+async function settleBatch(trx: Transaction, batch: BatchChanges, committedAt: string): Promise<BatchChanges> {
   const candidates = [...batch.events].filter(([, e]) => mayMoveSettlements(e)).map(([id]) => id);
   if (candidates.length === 0) return batch;
-  const moved = await store.settle(trx, candidates.sort(), committedAt);
+  const moved = await keepSettlements(trx, candidates.sort(), committedAt);
   if (moved.size === 0) return batch;
   const events = new Map(
     [...batch.events].map(([id, e]) => [id, moved.has(id) ? { ...e, settlements: moved.get(id) } : e]),

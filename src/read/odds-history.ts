@@ -9,10 +9,10 @@ import type { OddsHistoryQuery, OutcomePriceHistory } from '../shapes/odds-histo
 import type { Store } from '../store/database.ts';
 import { type OddsHistoryEntry, oddsHistoryRepository } from '../store/repositories/odds-history-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
+import { scopeFactsRepository } from '../store/repositories/scope-facts-repository.ts';
 import type { MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { dateBound, resolveEvent } from './events.ts';
-import { scopeResults } from './scope-results.ts';
 
 export interface OddsHistoryPage {
   items: OutcomePriceHistory[];
@@ -123,7 +123,11 @@ async function closedForGood(
 ): Promise<Set<string>> {
   const marketById = new Map(markets.map((m) => [m.id, m]));
   const used = [...new Set(odds.map((o) => o.marketId))].map((id) => marketById.get(id) as MarketRow);
-  const results = await scopeResults(store, event, getCompetition(event.competition), used);
+  const results = await scopeFactsRepository(store.db).resultsOf(
+    event,
+    getCompetition(event.competition).resultsFormat,
+    used,
+  );
   const closed = new Set<string>();
   for (const odd of odds) {
     const market = marketById.get(odd.marketId) as MarketRow;

@@ -3,6 +3,7 @@ import type { OddType, OverUnderSubMarketType } from '../domain/enumerations.ts'
 import { fail } from '../domain/errors.ts';
 import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops } from '../domain/feed-health.ts';
 import { scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
+import { publishedStatus } from '../domain/markets/market-status.ts';
 import { parseIds } from '../domain/markets/outcome-settlement.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { OverUnderSide } from '../domain/markets/selection.ts';
@@ -29,6 +30,7 @@ import type { Store } from '../store/database.ts';
 import type { EventWithTour } from '../store/repositories/events-repository.ts';
 import { type MarketFilter, oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
+import { scopeFactsRepository } from '../store/repositories/scope-facts-repository.ts';
 import { settlementsRepository } from '../store/repositories/settlements-repository.ts';
 import type {
   AthleteRow,
@@ -47,7 +49,6 @@ import { eventBetStops } from './feed-status.ts';
 import { eventPlaces, eventSides, type LabelSources, labelOf } from './outcome-labels.ts';
 import { scopePricing } from './parlay.ts';
 import { pricedOutcome, settledFields } from './priced-outcome.ts';
-import { publishedStatus, scopeResults } from './scope-results.ts';
 
 interface Context {
   competition: Competition;
@@ -153,7 +154,7 @@ async function marketContext(
   );
   const [places, results, betStops, ledger] = await Promise.all([
     eventPlaces(store, event.id),
-    scopeResults(store, event, competition, markets),
+    scopeFactsRepository(store.db).resultsOf(event, competition.resultsFormat, markets),
     eventBetStops(store, event, rules, now),
     settlementsRepository(store.db).ofEvent(event.id),
   ]);

@@ -38,6 +38,7 @@ import type { Store } from '../store/database.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
+import { scopeFactsRepository } from '../store/repositories/scope-facts-repository.ts';
 import type { AthleteRow, EventRow, MarketRow, OddRow } from '../store/schema.ts';
 import { type AccessScope, canRead } from './access-scope.ts';
 import { resolveEvent } from './events.ts';
@@ -46,7 +47,6 @@ import { athleteName, eventPlaces, eventSides, labelOf } from './outcome-labels.
 import { drawMatches, drawScope, type ScopeDraw } from './parlay-draws.ts';
 import { localDemand, SharedSimulations, type SimulationDemand } from './parlay-simulations.ts';
 import { pricedOutcome } from './priced-outcome.ts';
-import { scopeResults } from './scope-results.ts';
 import { eventTeamFacts } from './team-match.ts';
 
 /**
@@ -369,7 +369,7 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
     odds: new Map(odds.map((o) => [o.id, o])),
     byOutcomeId: new Map(odds.map((o) => [String(o.referenceId), o])),
     oddsByMarket,
-    results: await scopeResults(store, event, competition, markets),
+    results: await scopeFactsRepository(store.db).resultsOf(event, competition.resultsFormat, markets),
     names: new Map([...athletes.values()].map((a) => [a.id, athleteName(a)])),
     labels,
     samples: new Map(),

@@ -20,13 +20,13 @@ import type { Store } from '../store/database.ts';
 import type { EventWithTour } from '../store/repositories/events-repository.ts';
 import { futuresRepository } from '../store/repositories/futures-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
+import { scopeFactsRepository } from '../store/repositories/scope-facts-repository.ts';
 import { settlementsRepository } from '../store/repositories/settlements-repository.ts';
 import type { MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { eventBetStops } from './feed-status.ts';
 import { type LabelSources, labelOf } from './outcome-labels.ts';
 import { pricedOutcome, settledFields } from './priced-outcome.ts';
-import { scopeResults } from './scope-results.ts';
 import { loadTeamMatch, resolveSportEvent, type SportRoute } from './sport-events.ts';
 import { type TeamMatch, teamOfSide } from './team-match.ts';
 
@@ -87,7 +87,7 @@ async function teamOdds(
     markets.map((m) => m.id),
   );
   const [results, betStops, ledger] = await Promise.all([
-    scopeResults(store, event, match.competition, markets, match),
+    scopeFactsRepository(store.db).resultsOf(event, match.competition.resultsFormat, markets, match.rows),
     eventBetStops(store, event, rules),
     settlementsRepository(store.db).ofEvent(event.id),
   ]);

@@ -1,14 +1,15 @@
+import type { Transaction } from 'kysely';
 import { pace } from '../base/event-loop-turns.ts';
 import type { SettlementMove, SettlementState } from '../domain/changes.ts';
 import { getCompetition } from '../domain/competitions.ts';
 import { groupBy } from '../domain/group-by.ts';
 import { ledgerMoves } from '../domain/markets/outcome-settlement.ts';
 import type { LedgerEntry } from '../domain/markets/settlement-ledger.ts';
-import type { SettlementKeeper } from '../store/database.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
+import { scopeFactsRepository } from '../store/repositories/scope-facts-repository.ts';
 import { ledgerEntryOf, settlementsRepository } from '../store/repositories/settlements-repository.ts';
-import { scopeResults } from './scope-results.ts';
+import type { Database } from '../store/schema.ts';
 
 /**
  * The settlements ledger: in the transaction of each batch that may move settlements, every outcome
@@ -16,7 +17,11 @@ import { scopeResults } from './scope-results.ts';
  * outcome-settlement.ts), and compared with the ledger. What moved is written and returned for the
  * batch's `settlement` change, with the previous settlement beside the new one.
  */
-export const keepSettlements: SettlementKeeper = async (trx, eventIds, committedAt) => {
+export async function keepSettlements(
+  trx: Transaction<Database>,
+  eventIds: readonly string[],
+  committedAt: string,
+): Promise<Map<string, SettlementMove[]>> {
   const moves = new Map<string, SettlementMove[]>();
   for (const eventId of eventIds) {
     const moved = await settleEvent(trx, eventId, committedAt);
@@ -25,13 +30,9 @@ export const keepSettlements: SettlementKeeper = async (trx, eventIds, committed
     await pace();
   }
   return moves;
-};
+}
 
-async function settleEvent(
-  trx: Parameters<SettlementKeeper>[0],
-  eventId: string,
-  at: string,
-): Promise<SettlementMove[]> {
+async function settleEvent(trx: Transaction<Database>, eventId: string, at: string): Promise<SettlementMove[]> {
   const event = await eventsRepository(trx).findById(eventId);
   if (!event) return [];
   const repo = oddsRepository(trx);
@@ -42,7 +43,7 @@ async function settleEvent(
     markets.map((m) => m.id),
   );
   const [results, ledger] = await Promise.all([
-    scopeResults({ db: trx }, event, getCompetition(event.competition), markets),
+    scopeFactsRepository(trx).resultsOf(event, getCompetition(event.competition).resultsFormat, markets),
     settlements.ofEvent(eventId),
   ]);
   const entries = new Map([...ledger].map(([oddId, row]) => [oddId, ledgerEntryOf(row)]));
