@@ -20,6 +20,7 @@ import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
 import { parsePublicId } from '../domain/public-id.ts';
 import { hashSeed, Random } from '../domain/random.ts';
 import type { Store } from '../store/database.ts';
+import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import { resultsRepository } from '../store/repositories/results-repository.ts';
 import { type IngestSummary, ingestFeed } from './ingest-feed.ts';
@@ -78,13 +79,7 @@ export async function generateMarketsForEvent(
   pricePolicy: PricePolicy = DEFAULT_PRICE_POLICY,
 ): Promise<{ summary: IngestSummary; marketsGenerated: number; oddsGenerated: number }> {
   const uuid = parsePublicId(eventId)?.uuid;
-  const event = uuid
-    ? await store.db
-        .selectFrom('events')
-        .select(['id', 'competition', 'teams', 'eventStatus'])
-        .where('id', '=', uuid)
-        .executeTakeFirst()
-    : undefined;
+  const event = uuid ? await eventsRepository(store.db).findPricingFacts(uuid) : undefined;
   if (!event) throw fail('EVENT_NOT_FOUND', { eventId }, { eventId });
   const competition = getCompetition(event.competition);
   if (MATCH_PRICING[competition.resultsFormat]) return generateMatchMarkets(store, event, request, now, pricePolicy);
@@ -127,11 +122,7 @@ export async function generateMarketsForEvent(
   });
   // The model is recorded with its prices: the parlay route prices this event's scopes from it.
   const model = JSON.stringify(recordModel(generated.models, generated.winnerOdds, field.pricing));
-  await store.db
-    .insertInto('pricingModels')
-    .values({ id: event.id, model, updatedAt })
-    .onConflict((conflict) => conflict.column('id').doUpdateSet({ model, updatedAt }))
-    .execute();
+  await oddsRepository(store.db).recordModel(event.id, model, updatedAt);
   return { summary, marketsGenerated: generated.markets.length, oddsGenerated: generated.odds.length };
 }
 
@@ -281,9 +272,7 @@ function fieldRequest(competition: Competition, request: GenerateMarketsRequest)
 }
 
 async function checkAthletesKnown(store: Store, athleteIds: string[], field: string): Promise<void> {
-  const known = new Set(
-    (await store.db.selectFrom('athletes').select('id').where('id', 'in', athleteIds).execute()).map((row) => row.id),
-  );
+  const known = await resultsRepository(store.db).knownAthletes(athleteIds);
   const unknown = athleteIds.filter((id) => !known.has(id));
   if (unknown.length > 0)
     throw fail('MARKETS_UNKNOWN_ATHLETES', { athleteIds: unknown }, { field, unknown: unknown.slice(0, 100) });
@@ -291,13 +280,7 @@ async function checkAthletesKnown(store: Store, athleteIds: string[], field: str
 
 /** The event's heats still to be decided, with their drawn athletes; the last is taken as the main event (the hole shot's race). */
 async function openHeats(store: Store, eventId: string): Promise<Map<string, string[]>> {
-  const entries = await store.db
-    .selectFrom('heatEntries')
-    .innerJoin('heats', 'heats.id', 'heatEntries.heatId')
-    .select(['heatEntries.heatId', 'heatEntries.athleteId', 'heats.heatStatus'])
-    .where('heats.eventId', '=', eventId)
-    .orderBy('heats.referenceId')
-    .execute();
+  const entries = await resultsRepository(store.db).entriesWithHeatStatus(eventId);
   const heats = new Map<string, string[]>();
   for (const entry of entries)
     if (entry.heatStatus !== 'COMPLETED')
@@ -345,13 +328,7 @@ async function generateMatchMarkets(
   } catch (error) {
     throw fail('MARKETS_TARGETS_UNREACHABLE', { reason: (error as Error).message }, { field: 'expectedTotal' });
   }
-  const rounds = await store.db
-    .selectFrom('rounds')
-    .select(['id', 'roundStatus'])
-    .where('eventId', '=', event.id)
-    .orderBy('roundNo')
-    .orderBy('referenceId')
-    .execute();
+  const rounds = await eventsRepository(store.db).roundStatuses(event.id);
   const generated = generateTeamMarkets({
     eventId: event.id,
     model,

@@ -24,6 +24,7 @@ import {
 } from '../store/feed-writer.ts';
 import { takeIngestLock } from '../store/ingest-lock.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
+import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
 import { oddsHistoryRepository } from '../store/repositories/odds-history-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
@@ -281,9 +282,7 @@ function addCounts(into: WriteCounts, more: WriteCounts): void {
 /** The stored status of each event the batch says is LIVE (absent: an event new to the store). */
 async function statusesBeforeLive(trx: Transaction, feed: NormalizedFeed): Promise<Map<string, string>> {
   const ids = (feed.events as FeedRow[]).filter((e) => e.eventStatus === 'LIVE').map((e) => e.id);
-  if (ids.length === 0) return new Map();
-  const rows = await trx.selectFrom('events').select(['id', 'eventStatus']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.eventStatus]));
+  return eventsRepository(trx).statusesOf(ids);
 }
 
 /**
@@ -344,9 +343,8 @@ function mayMoveSettlements(e: EventChanges): boolean {
   );
 }
 
-async function competitionsOf(trx: Transaction, eventIds: readonly string[]): Promise<Map<string, string>> {
-  const rows = await trx.selectFrom('events').select(['id', 'competition']).where('id', 'in', eventIds).execute();
-  return new Map(rows.map((r) => [r.id, r.competition]));
+function competitionsOf(trx: Transaction, eventIds: readonly string[]): Promise<Map<string, string>> {
+  return eventsRepository(trx).competitionsOf(eventIds);
 }
 
 /**
