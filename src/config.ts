@@ -235,8 +235,11 @@ export type Config = Omit<Settings, keyof Derived> & Derived;
 
 /** A refused environment: every problem, each naming its variable. */
 export class ConfigError extends CodedError {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
     super('CONFIG_INVALID', ERRORS.CONFIG_INVALID.message({ problems }), { problems });
+    this.problems = problems;
     this.name = 'ConfigError';
   }
 }

@@ -366,15 +366,16 @@ type FailArgs<Code extends ErrorCode> =
 
 /** A failure of the catalogue: its code, the message its template makes, and details for the body's metadata. */
 export class CodedError extends Error {
+  readonly code: ErrorCode;
   readonly kind: ErrorKind;
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly metadata: Metadata = {},
-  ) {
+  readonly metadata: Metadata;
+
+  constructor(code: ErrorCode, message: string, metadata: Metadata = {}) {
     super(message);
     this.name = 'CodedError';
+    this.code = code;
     this.kind = ERRORS[code].kind;
+    this.metadata = metadata;
   }
 }
 

@@ -19,7 +19,9 @@ export type ReportProblem = (
 
 /** A rejected batch. Nothing of it was written; `problems` names every offending item and field. */
 export class FeedValidationError extends CodedError {
-  constructor(readonly problems: FeedProblem[]) {
+  readonly problems: FeedProblem[];
+
+  constructor(problems: FeedProblem[]) {
     const first = problems[0];
     const where = first
       ? `${first.item}${first.id ? ` (id "${first.id}")` : ''}${first.field ? `.${first.field}` : ''}`
@@ -30,6 +32,7 @@ export class FeedValidationError extends CodedError {
       more: Math.max(0, problems.length - 1),
     });
     super('FEED_ITEM_INVALID', message, { problems });
+    this.problems = problems;
     this.name = 'FeedValidationError';
   }
 }

@@ -33,11 +33,13 @@ export async function keepSettlements(
 }
 
 async function settleEvent(trx: Transaction<Database>, eventId: string, at: string): Promise<SettlementMove[]> {
+  const repo = oddsRepository(trx);
+  const markets = await repo.marketsOfEvent(eventId);
+  // An event without markets has nothing to settle (most batches of a live event's scores).
+  if (markets.length === 0) return [];
   const event = await eventsRepository(trx).findById(eventId);
   if (!event) return [];
-  const repo = oddsRepository(trx);
   const settlements = settlementsRepository(trx);
-  const markets = await repo.marketsOfEvent(eventId);
   const odds = await repo.oddsOfMarkets(
     eventId,
     markets.map((m) => m.id),
