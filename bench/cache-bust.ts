@@ -8,7 +8,7 @@ import { killAllChildren, startAltsports } from './children.ts';
 import { latency } from './parlay.ts';
 
 /**
- * `npm run bench:cache-bust` (issue 42): does one key's stream of cache misses slow the others?
+ * `npm run bench:cache-bust`: does one key's stream of cache misses slow the others?
  * `altsports serve` as `npm start` runs it (the demo, the default rate limit, DOCUMENT_BUILD_COST and
  * DOCUMENT_BUILDS_PER_KEY) while 20 clients of the demo key send random valid variants of the event
  * list and of odds documents (limit, sortOrder, startDate, updatedSince, oddsFormat), each most likely
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     const pollerKey = cli('keys', 'create', '--name', 'poller').split('\n')[0] as string;
     const readerKey = cli('keys', 'create', '--name', 'reader').split('\n')[0] as string;
     // The defaults a user runs: the rate limit and the document builds as `npm start` has them.
-    // BENCH_ENV adds settings (e.g. DOCUMENT_BUILD_COST=1,DOCUMENT_BUILDS_PER_KEY=1000: as before issue 42).
+    // BENCH_ENV adds settings (e.g. DOCUMENT_BUILD_COST=1,DOCUMENT_BUILDS_PER_KEY=1000: as before the per-key document builds).
     const extra = Object.fromEntries(
       (process.env.BENCH_ENV ?? '')
         .split(',')

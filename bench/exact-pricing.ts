@@ -7,12 +7,12 @@ import { generateEventMarkets } from '../src/domain/pricing/market-generator.ts'
 import { Random } from '../src/domain/random.ts';
 
 /**
- * `npm run bench:pricing`: the time to price a 30-athlete field exactly (issue 26, target under
+ * `npm run bench:pricing`: the time to price a 30-athlete field exactly (target under
  * 50 ms): every Supercross field market the exact engine answers (winner, second place, head-to-heads,
  * podiums, shows, top 3, 5 and 10, exactas, trifectas and superfectas, finishing-position lines,
  * props), with the margin, as the generate route does, for Plackett-Luce and for a gamma race. The
  * two simulated markets (multiOverUnder, dreamTeam) are timed apart, on their own line. Then the
- * same field in play (issue 41, target under 50 ms): a third of it knocked out, a heat of four under
+ * same field in play (target under 50 ms): a third of it knocked out, a heat of four under
  * way, every market of the event and the heat's priced again from the field still in, as the demo's
  * simulator does each tick (its 2,000 draws for the two simulated markets included).
  * Usage: npm run bench:pricing -- [--athletes 30] [--iterations 20] [--shapes 1,4]

@@ -7,7 +7,7 @@ import { type BenchContext, resolvePath, type Scenario } from './scenarios.ts';
 import { ms, type Summary, summarize } from './stats.ts';
 
 /**
- * Flat as the data grows (issue 6): the same requests on the small demo dataset and on a large one
+ * Flat as the data grows: the same requests on the small demo dataset and on a large one
  * (`altsports demo --events 100000`), each on a fresh server.
  * - Hot: one cached document per route, asked for again and again: under autocannon's load, then one
  *   request at a time on one keep-alive connection (sub-millisecond timings).

@@ -21,7 +21,7 @@ import { killAllChildren, startAltsports } from './children.ts';
 import { summarize } from './stats.ts';
 
 /**
- * `npm run bench:large-feed` (issue 25, "writes never stall reads"): `altsports serve` as `npm start`
+ * `npm run bench:large-feed` ("writes never stall reads"): `altsports serve` as `npm start`
  * runs it (demo data, default settings) takes a 60 MB admin feed (demo events of another seed, merged
  * into one document) while a client polls GET /sports one request after another; prints p50/p99/max of
  * /sports during the ingest, the ingest's time, and the server's idle and peak RSS. Then `altsports

@@ -12,7 +12,7 @@ import { ms, summarize } from './stats.ts';
 import { BENCH_T, supercrossEvents } from './supercross-events.ts';
 
 /**
- * `npm run bench:odds-history` (issue 27; not a test): the price history's read and write costs, on
+ * `npm run bench:odds-history` (not a test): the price history's read and write costs, on
  * SQLite (a temporary directory) and on PostgreSQL (a throwaway schema, when DATABASE_URL or
  * TEST_DATABASE_URL names a server: run it under scripts/with-postgres.ts, as the npm script does).
  * - Fills the store with `--changes` recorded price changes (1,000,000 by default) spread evenly over

@@ -19,7 +19,7 @@ export interface NotModifiedRow {
   cached: LoadResult;
 }
 
-/** The issue 6 aims, printed next to the figures (benches print, tests assert). */
+/** The aims of the caching and push work, printed next to the figures (benches print, tests assert). */
 export const TARGETS = {
   cachedVsRaw: 0.85,
   streamOneNodeP99Ms: 50,

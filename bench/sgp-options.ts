@@ -15,7 +15,7 @@ import { client, latency } from './parlay.ts';
 
 /**
  * `npm run bench:sgp-options`: the bet builder (POST /api/v1/public/events/{eventId}/sgp/options,
- * issue 28; target p99 under 300 ms) over real HTTP on one keep-alive connection, one request at a
+ * target p99 under 300 ms) over real HTTP on one keep-alive connection, one request at a
  * time, for a Supercross event of 30 athletes priced by the market generator (every market it
  * offers) and 3 legs: the favourite wins, the second favourite finishes second, the third favourite
  * on the podium. Times the first request (the event's model, simulation and every outcome's work,

@@ -36,7 +36,7 @@ import {
 import { ms, summarize } from './stats.ts';
 
 /**
- * `npm run soak` (issue 7): one `altsports serve` process under a steady mixed load for a set time
+ * `npm run soak`: one `altsports serve` process under a steady mixed load for a set time
  * (paced readers over the public GET routes with cached hits, If-None-Match revalidations and
  * misses after writes; a writer posting small feed batches; same game parlays; push-stream clients
  * that follow every change), its memory sampled throughout. It passes when nothing went wrong (any

@@ -9,7 +9,7 @@ import { seedStore } from './seed-store.ts';
 import { ms, type Summary, summarize } from './stats.ts';
 
 /**
- * Write-to-stream latency (issue 6): stream clients follow `GET /api/v1/public/stream` for one live
+ * Write-to-stream latency: stream clients follow `GET /api/v1/public/stream` for one live
  * heat while feed batches, each one heat-score update with a fresh updatedAt and a changed score, go
  * through `POST /api/v1/admin/feed` at a steady rate. A sample is the time from just before a POST is
  * sent to the arrival of its `heatScore` event at one client, matched by the updatedAt the batch

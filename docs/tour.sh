@@ -81,6 +81,6 @@ curl -H "X-API-KEY: $KEY" $API/futures
 TOUR=$(curl -s -H "X-API-KEY: $KEY" "$API/futures" | json "d.find((f) => f.id.startsWith('wsl:')).tourId")
 curl -H "Authorization: Bearer $KEY" "$API/futures/wsl/tour/$TOUR/odds/winner"
 
-# Errors are the specification's ServerErrorResponse
+# Errors are the specification's ServerErrorResponse, with a stable code to tell them apart
 curl -H "X-API-KEY: $KEY" "$API/events?eventStatus=FINISHED"
-# {"message":"Invalid query parameter \"eventStatus\": must be one of LIVE, UPCOMING, ...","statusCode":400,...}
+# {"message":"Invalid query parameter \"eventStatus\": must be one of LIVE, UPCOMING, ...","statusCode":400,"code":"INVALID_PARAMETER",...}

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { CONFIG_VARIABLES, ConfigError, DEFAULT_DEMO_API_KEY, describeConfig, loadConfig } from '../src/config.ts';
+import { README, withConfigTable } from '../scripts/config-readme.ts';
+import {
+  CONFIG_VARIABLES,
+  ConfigError,
+  DEFAULT_DEMO_API_KEY,
+  describeConfig,
+  loadConfig,
+  SETTINGS,
+} from '../src/config.ts';
 
 test('defaults serve the demo on 127.0.0.1:3000 from ./data', () => {
   const config = loadConfig({});
@@ -39,7 +48,7 @@ test('SCORE_CHANGE_SUSPEND_SECONDS: one number for every competition, key:second
   assert.equal(simulated.gsoc, 5);
   assert.equal(simulated.wsl, undefined);
   assert.deepEqual(loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: '0' }, { simulator: true }).scoreChangeSeconds.gsoc, 0);
-  // The simulator's seconds: at --speed 60 a 5 s suspension lasts a twelfth of a real second (issue 41).
+  // The simulator's seconds: at --speed 60 a 5 s suspension lasts a twelfth of a real second.
   assert.equal(loadConfig({}, { simulator: true, simulatorSpeed: 60 }).scoreChangeSeconds.gsoc, 5 / 60);
   assert.equal(
     loadConfig({ SCORE_CHANGE_SUSPEND_SECONDS: 'spr:30' }, { simulator: true, simulatorSpeed: 10 }).scoreChangeSeconds
@@ -176,7 +185,7 @@ test('altsports config shows every documented variable', () => {
   assert.deepEqual(Object.keys(shown).sort(), CONFIG_VARIABLES.map(([name]) => name).sort());
 });
 
-test('MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS and PRICE_LADDER (issue 40): the price policy, validated at start', () => {
+test('MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS and PRICE_LADDER: the price policy, validated at start', () => {
   assert.deepEqual(loadConfig({}).pricePolicy, { minDecimalOdds: 1.01, maxDecimalOdds: 1000, ladder: 'decimal2' });
   assert.deepEqual(
     loadConfig({ MIN_DECIMAL_ODDS: '1.05', MAX_DECIMAL_ODDS: '500', PRICE_LADDER: 'Exchange' }).pricePolicy,
@@ -199,4 +208,17 @@ test('MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS and PRICE_LADDER (issue 40): the price 
       CONFIG_VARIABLES.some(([n]) => n === name),
     ),
   );
+});
+
+test("the README's table of variables is the config schema's (npm run config:readme writes it)", () => {
+  const readme = readFileSync(README, 'utf8');
+  assert.equal(readme, withConfigTable(readme), 'README.md: run npm run config:readme');
+});
+
+test('each variable is declared once, with a meaning and a default or what being unset means', () => {
+  assert.equal(CONFIG_VARIABLES.length, Object.keys(SETTINGS.properties).length);
+  for (const [variable, fallback, meaning] of CONFIG_VARIABLES) {
+    assert.match(variable, /^[A-Z][A-Z0-9_]+$/);
+    assert.ok(meaning.length > 10 && fallback.length > 0, variable);
+  }
 });

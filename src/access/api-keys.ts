@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 export type { ApiKeyInfo } from '../shapes/admin-keys.ts';
 
 import { COMPETITION_KEYS, isCompetitionKey } from '../domain/competitions.ts';
-import { ApiError, badRequest } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import type { ApiKeyInfo } from '../shapes/admin-keys.ts';
 import type { Store } from '../store/database.ts';
 import { keysRepository } from '../store/repositories/keys-repository.ts';
@@ -79,10 +79,7 @@ export function parseCompetitionList(value: string | undefined): string[] | null
     .map((k) => k.trim())
     .filter(Boolean);
   const unknown = keys.filter((k) => !isCompetitionKey(k));
-  if (unknown.length)
-    throw badRequest(
-      `Unknown competition key${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (known: ${COMPETITION_KEYS.join(', ')})`,
-    );
+  if (unknown.length) throw fail('UNKNOWN_COMPETITION', { keys: unknown, known: COMPETITION_KEYS });
   return [...new Set(keys)];
 }
 
@@ -91,7 +88,7 @@ export async function createApiKey(
   options: { name: string; competitions?: string[] | null; key?: string; now?: Date } & KeyLimits & KeyPlan,
 ): Promise<{ key: string; info: ApiKeyInfo }> {
   const key = options.key ?? generateKey();
-  if (key.length < 16) throw badRequest('An API key must be at least 16 characters long');
+  if (key.length < 16) throw fail('API_KEY_TOO_SHORT');
   checkLimits(options);
   const planId = options.plan ? await planIdOf(store, options.plan) : null;
   const row: ApiKeyRow = {
@@ -153,18 +150,16 @@ export async function rotateApiKey(store: Store, idOrPrefix: string): Promise<{ 
 
 async function planIdOf(store: Store, plan: string): Promise<string> {
   const row = await plansRepository(store.db).find(plan);
-  if (!row) throw new ApiError(404, `No plan has the id or name "${plan}"`);
+  if (!row) throw fail('PLAN_NOT_FOUND', { plan }, { plan });
   return row.id;
 }
 
 /** The one active key an id or prefix named; the repository changed it only if there was exactly one. */
 function onlyKey(rows: ApiKeyRow[], idOrPrefix: string): ApiKeyInfo {
-  if (rows.length === 0) throw new ApiError(404, `No active API key has an id or prefix "${idOrPrefix}"`);
+  if (rows.length === 0) throw fail('API_KEY_NOT_FOUND', { idOrPrefix });
   if (rows.length > 1) {
-    const candidates = rows.map((row) => `${row.id} (${row.name})`).join(', ');
-    throw badRequest(`"${idOrPrefix}" names ${rows.length} active keys: ${candidates}; give more of the id`, {
-      candidates: rows.map((row) => row.id),
-    });
+    const candidates = rows.map((row) => `${row.id} (${row.name})`);
+    throw fail('API_KEY_AMBIGUOUS', { idOrPrefix, candidates }, { candidates: rows.map((row) => row.id) });
   }
   return toInfo(rows[0] as ApiKeyRow);
 }
@@ -172,7 +167,7 @@ function onlyKey(rows: ApiKeyRow[], idOrPrefix: string): ApiKeyInfo {
 function checkLimits(limits: KeyLimits): void {
   for (const [name, value] of Object.entries({ ratePerMinute: limits.ratePerMinute, ratePerDay: limits.ratePerDay })) {
     if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 0))
-      throw badRequest(`${name} must be a whole number, 0 for no limit, got ${value}`);
+      throw fail('KEY_LIMIT_INVALID', { name, value });
   }
 }
 
@@ -201,7 +196,7 @@ export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
 
 /**
  * The competitions each of these keys reads now (null: all), for the keys still active; a key missing
- * from the answer was revoked. Open streams are checked with it (issue 42).
+ * from the answer was revoked. Open streams are checked with it.
  */
 export async function activeKeyScopes(
   store: Store,
@@ -224,7 +219,7 @@ export function narrowScope(
 /** The active key with this id as requests see it (404 when none). */
 export async function verifiedKeyById(store: Store, id: string): Promise<VerifiedKey> {
   const row = await keysRepository(store.db).findActiveById(id);
-  if (!row) throw new ApiError(404, `No active API key has the id "${id}"`);
+  if (!row) throw fail('API_KEY_NOT_FOUND', { idOrPrefix: id });
   return verifiedKeyOf(store, row);
 }
 

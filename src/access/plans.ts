@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 export type { PlanInfo } from '../shapes/admin-keys.ts';
 
-import { ApiError, badRequest } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import type { PlanInfo } from '../shapes/admin-keys.ts';
 import type { Store } from '../store/database.ts';
 import { plansRepository } from '../store/repositories/plans-repository.ts';
@@ -41,7 +41,7 @@ function checkSettings(settings: PlanSettings): void {
     ratePerDay: settings.ratePerDay,
   })) {
     if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 0))
-      throw badRequest(`${name} must be a whole number, 0 for no limit, got ${value}`);
+      throw fail('KEY_LIMIT_INVALID', { name, value });
   }
 }
 
@@ -58,9 +58,9 @@ export async function createPlan(
 ): Promise<PlanInfo> {
   checkSettings(settings);
   const trimmed = name.trim();
-  if (!trimmed) throw badRequest('A plan needs a name');
+  if (!trimmed) throw fail('PLAN_NAME_MISSING');
   const plans = plansRepository(store.db);
-  if (await plans.find(trimmed)) throw new ApiError(409, `A plan is already named "${trimmed}"`);
+  if (await plans.find(trimmed)) throw fail('PLAN_NAME_TAKEN', { name: trimmed });
   const row: PlanRow = {
     id: randomUUID(),
     name: trimmed,
@@ -81,7 +81,7 @@ export async function listPlans(store: Store): Promise<PlanInfo[]> {
 
 export async function findPlan(store: Store, idOrName: string): Promise<PlanInfo> {
   const row = await plansRepository(store.db).find(idOrName);
-  if (!row) throw new ApiError(404, `No plan has the id or name "${idOrName}"`);
+  if (!row) throw fail('PLAN_NOT_FOUND', { plan: idOrName }, { plan: idOrName });
   return toInfo(row);
 }
 

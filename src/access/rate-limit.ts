@@ -1,5 +1,5 @@
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { badRequest } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 
 /**
  * Per-key rate limits (DESIGN decision 2, docs/decisions.md "Rate limits"): two fixed windows, the
@@ -30,7 +30,7 @@ export interface RateLimiter {
   consume(keyId: string, limits: RateLimits, nowMs?: number): Promise<RateDecision>;
   /**
    * Counts `points` more requests of `keyId` in both windows if both have room for all of them, else
-   * none (issue 25: a parlay that needs a new simulation costs more than one request).
+   * none (a parlay that needs a new simulation costs more than one request).
    */
   charge(keyId: string, limits: RateLimits, points: number, nowMs?: number): Promise<RateDecision>;
   /** Notes an admitted request of `keyId` to `route` (a route template) in the key's usage. */
@@ -205,9 +205,7 @@ export function parseRateSetting(value: string, name: string): number | null {
   if (text === 'default') return null;
   if (text === 'unlimited') return 0;
   if (/^\d+$/.test(text) && Number(text) <= 1_000_000_000) return Number(text);
-  throw badRequest(
-    `${name} must be a whole number (0 or "unlimited" for no limit, "default" for the server's setting), got "${value}"`,
-  );
+  throw fail('KEY_LIMIT_SETTING_INVALID', { name, value });
 }
 
 /** Keys outlive their window by this much, so that a node whose clock lags still finds the count. */

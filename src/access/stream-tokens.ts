@@ -7,10 +7,10 @@ import type { StreamTokenSecretRow } from '../store/schema.ts';
 import { narrowScope, type VerifiedKey, verifiedKeyOf } from './api-keys.ts';
 
 /**
- * Stream tokens (issue 28): a browser's EventSource cannot send the key, and a key in the page or the
+ * Stream tokens: a browser's EventSource cannot send the key, and a key in the page or the
  * address bar leaks. A token is `<payload>.<signature>`, both base64url without padding: the payload
  * names the key, its competitions, when the token was issued and when it expires, and the secret it is
- * signed with (HMAC-SHA256). The secrets are random and kept in the store (issue 42), so every node
+ * signed with (HMAC-SHA256). The secrets are random and kept in the store, so every node
  * signs and checks with the same ones and nothing a key holder knows can sign: a token signed with
  * key material, or whose lifetime exceeds STREAM_TOKEN_SECONDS, is refused. A token dies with its key
  * (a revoked key's row is no longer found, within the 5 s rows are remembered).

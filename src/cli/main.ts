@@ -1,8 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { ConfigError } from '../config.ts';
-import { ApiError } from '../domain/errors.ts';
+import { CodedError, type ErrorCode } from '../domain/errors.ts';
 import { FeedValidationError } from '../ingest/feed-errors.ts';
-import { StoreOpenError } from '../store/store-open-error.ts';
 import { VERSION } from '../version.ts';
 
 export interface Command {
@@ -72,6 +70,9 @@ export function mainHelp(): string {
   ].join('\n');
 }
 
+/** Exit codes of the catalogue's errors (domain/errors.ts) other than 1: 78 is sysexits' EX_CONFIG. */
+export const EXIT_CODES: Partial<Record<ErrorCode, number>> = { CONFIG_INVALID: 78 };
+
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
@@ -108,25 +109,14 @@ export async function main(argv: string[]): Promise<number> {
     const code = await command.run(parsed);
     return typeof code === 'number' ? code : 0;
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 78;
-    }
-    if (error instanceof FeedValidationError) {
-      console.error(`altsports ${name}: ${error.message}`);
-      // The message names the first problem: the list is for more than one.
-      if (error.problems.length > 1)
+    if (error instanceof CodedError) {
+      // A refused configuration names every variable on lines of its own, as sysexits' EX_CONFIG.
+      console.error(error.code === 'CONFIG_INVALID' ? error.message : `altsports ${name}: ${error.message}`);
+      // The message names a feed's first problem: the list is for more than one.
+      if (error instanceof FeedValidationError && error.problems.length > 1)
         for (const p of error.problems)
           console.error(`  - ${p.item}${p.id ? ` (id "${p.id}")` : ''}${p.field ? `.${p.field}` : ''}: ${p.message}`);
-      return 1;
-    }
-    if (error instanceof StoreOpenError) {
-      console.error(`altsports ${name}: ${error.message}`);
-      return 1;
-    }
-    if (error instanceof ApiError) {
-      console.error(`altsports ${name}: ${error.message}`);
-      return 1;
+      return EXIT_CODES[error.code] ?? 1;
     }
     const { code, path } = error as { code?: string; path?: string };
     if (typeof code === 'string' && typeof path === 'string') {

@@ -1,7 +1,7 @@
 import { formatPublicId } from './public-id.ts';
 
 /**
- * What a committed feed batch changed, as the records of the change log (issue 6). One record per
+ * What a committed feed batch changed, as the records of the change log. One record per
  * kind and event, so that a stream client filtering by event sees only its own, and a cache drops
  * only what the record names. The kinds are the push stream's event names.
  */
@@ -38,7 +38,7 @@ export interface ChangedOdd {
   settlement: string | null;
 }
 
-/** An outcome's settlement as published (issue 27): what a `settlement` change says it was and is. */
+/** An outcome's settlement as published: what a `settlement` change says it was and is. */
 export interface SettlementState {
   settlement: string;
   settlementReason?: string;
@@ -71,7 +71,7 @@ export interface EventChanges {
   eventFinal: boolean;
   marketIds: string[];
   odds: ChangedOdd[];
-  /** Outcomes whose published settlement moved, as the settlements ledger found (issue 27). */
+  /** Outcomes whose published settlement moved, as the settlements ledger found. */
   settlements?: SettlementMove[];
   /** The latest updatedAt among the rows changed. */
   updatedAt: string;

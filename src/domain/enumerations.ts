@@ -48,7 +48,7 @@ export type OverUnderSubMarketType = (typeof OVER_UNDER_SUB_MARKET_TYPES)[number
 export const OUTCOME_STATUSES = ['OPEN', 'SUSPENDED', 'CLOSED'] as const;
 export type OutcomeStatus = (typeof OUTCOME_STATUSES)[number];
 
-/** Whether a heat's or an event's result is final (issue 27); a provisional one settles PROVISIONAL. */
+/** Whether a heat's or an event's result is final; a provisional one settles PROVISIONAL. */
 export const RESULT_STATUSES = ['PROVISIONAL', 'OFFICIAL'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 
@@ -115,7 +115,7 @@ export function isOneOf<T extends string | number>(values: readonly T[], value: 
   return (values as readonly unknown[]).includes(value);
 }
 
-/** teamMarkets settled from the match score (issue 5): who wins, a handicap, the total. */
+/** teamMarkets settled from the match score: who wins, a handicap, the total. */
 export const TEAM_MARKET_TYPES = ['moneyline', 'spread', 'total'] as const;
 export type TeamMarketType = (typeof TEAM_MARKET_TYPES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Feed health and bet stops (issue 27): a LIVE event the feed has been silent about for `staleSeconds`
+ * Feed health and bet stops: a LIVE event the feed has been silent about for `staleSeconds`
  * is stale, and its open markets are under a bet stop (FEED_STALE) until the next message about it;
  * after a score they are suspended for a few seconds (SCORE_CHANGE, per competition). Derived at read
  * time from stored times, so every node agrees without a timer. A price set before the event went LIVE
@@ -60,7 +60,7 @@ export function liveBetStops(feed: LiveEventFeed, competition: string, rules: Be
 
 /**
  * Seconds of a feed's clock in real seconds: the demo simulator's clock runs `speed` times real time,
- * and a suspension after a score is meant in the time of the game, not of the server (issue 41).
+ * and a suspension after a score is meant in the time of the game, not of the server.
  */
 export function inSimulatedSeconds(seconds: Readonly<Record<string, number>>, speed: number): Record<string, number> {
   if (!(speed > 0)) throw new RangeError(`speed must be above 0, got ${speed}`);

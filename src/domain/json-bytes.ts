@@ -1,7 +1,7 @@
-import { badRequest } from './errors.ts';
+import { fail } from './errors.ts';
 
 /**
- * A JSON body checked byte by byte as it arrives (issue 42), before any of it is parsed: nesting
+ * A JSON body checked byte by byte as it arrives, before any of it is parsed: nesting
  * deeper than `maxDepth` (a 10 MB run of `[` cost 11 s and 1.5 GB inside the parser) and bytes that
  * are not UTF-8 (which decoding would replace with U+FFFD, silently storing other text than was
  * sent) are refused with the offset of the byte at fault. Brackets inside strings are text; every
@@ -19,7 +19,7 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 
 export interface JsonBytesChecker {
-  /** Checks the next bytes; throws a 400 at the first problem. */
+  /** Checks the next bytes; throws BODY_NOT_UTF8 or BODY_TOO_DEEP at the first problem. */
   push(chunk: Uint8Array): void;
   /** Checks that the bytes did not stop inside a character. */
   end(): void;
@@ -36,8 +36,7 @@ export function jsonBytesChecker(maxDepth = JSON_MAX_DEPTH): JsonBytesChecker {
   let upper = 0xbf;
   let sequenceAt = 0;
 
-  const notUtf8 = (at: number) =>
-    badRequest(`Request body is not valid UTF-8 at byte ${at}: send JSON as UTF-8`, { in: 'body', byteOffset: at });
+  const notUtf8 = (at: number) => fail('BODY_NOT_UTF8', { at }, { in: 'body', byteOffset: at });
 
   /** A lead byte: how many continuation bytes follow it, and the range of the first. */
   function lead(byte: number): void {
@@ -65,11 +64,15 @@ export function jsonBytesChecker(maxDepth = JSON_MAX_DEPTH): JsonBytesChecker {
     else if (byte === OPEN_BRACKET || byte === OPEN_BRACE) {
       depth++;
       if (depth > maxDepth)
-        throw badRequest(`Request body is nested more than ${maxDepth} deep (at byte ${offset})`, {
-          in: 'body',
-          byteOffset: offset,
-          maxDepth,
-        });
+        throw fail(
+          'BODY_TOO_DEEP',
+          { maxDepth, at: offset },
+          {
+            in: 'body',
+            byteOffset: offset,
+            maxDepth,
+          },
+        );
     } else if ((byte === CLOSE_BRACKET || byte === CLOSE_BRACE) && depth > 0) depth--;
   }
 

@@ -10,7 +10,7 @@
 export const MAX_DECIMAL_ODDS = 100_000;
 
 /**
- * American odds of a price, rounded towards the house (issue 40): a positive figure down, a negative
+ * American odds of a price, rounded towards the house: a positive figure down, a negative
  * one up in magnitude, so that it never pays more than the decimal odds.
  */
 export function decimalToAmerican(decimal: number): number {
@@ -43,7 +43,7 @@ export function roundTo(value: number, places: number): number {
 }
 
 /**
- * The formats a price is published in on request (`oddsFormat`, issue 28): what sportsbooks, media
+ * The formats a price is published in on request (`oddsFormat`): what sportsbooks, media
  * sites and models of various regions read. `probability` is in percent, as the `probability` field.
  */
 export const ODDS_FORMATS = [
@@ -66,8 +66,8 @@ export function exactPrice(decimal: number, probability?: number | null): number
 }
 
 /**
- * Decimal odds in `format` (issue 28), each computed from the exact price and rounded so that the
- * payout it shows is at most the exact price's (issue 40): American whole numbers, fractional from the
+ * Decimal odds in `format`, each computed from the exact price and rounded so that the
+ * payout it shows is at most the exact price's: American whole numbers, fractional from the
  * traditional ladder, Hong Kong, Malay and Indonesian to two places or as many as a small value needs,
  * probability as the `probability` field. Null for a value that is no price (decimal odds of 1 or less).
  */

@@ -4,7 +4,6 @@ import pino from 'pino';
 import type { Config } from '../config.ts';
 import type { BetStopRules } from '../domain/feed-health.ts';
 import type { PricePolicy } from '../domain/pricing/published-price.ts';
-import { keepSettlements } from '../read/settlement-ledger.ts';
 import { ADMIN_KEY_SHARED_SCHEMAS } from '../shapes/admin-keys.ts';
 import { EVENT_SHARED_SCHEMAS } from '../shapes/events.ts';
 import { FutureListingItem, FutureOddsItem } from '../shapes/futures.ts';
@@ -58,11 +57,11 @@ import { ServerErrorResponse } from './schemas/common.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     store: Store;
-    /** Every change committed to the store, by any node (issue 6). */
+    /** Every change committed to the store, by any node. */
     changeFeed: ChangeFeed;
-    /** FEED_STALE_SECONDS and SCORE_CHANGE_SUSPEND_SECONDS: the bet stops derived at read time (issue 27). */
+    /** FEED_STALE_SECONDS and SCORE_CHANGE_SUSPEND_SECONDS: the bet stops derived at read time. */
     betStopRules: BetStopRules;
-    /** MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS and PRICE_LADDER: how the prices the engine computes are published (issue 40). */
+    /** MIN_DECIMAL_ODDS, MAX_DECIMAL_ODDS and PRICE_LADDER: how the prices the engine computes are published. */
     pricePolicy: PricePolicy;
   }
 }
@@ -111,9 +110,6 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     schemaErrorFormatter: formatSchemaErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Settlements are derived by the read layer, which the ingest may not import: the app hands the
-  // store its ledger keeper, so every batch written through this process keeps the ledger (issue 27).
-  store.settle ??= keepSettlements;
   app.decorate('store', store);
   const changeFeed = await openChangeFeed(store, {
     onError: (error) => app.log.warn({ err: error }, 'change feed: %s', error.message),

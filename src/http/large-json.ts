@@ -1,5 +1,5 @@
 import secureJson from 'secure-json-parse';
-import { pace } from '../store/event-loop-turns.ts';
+import { pace } from '../base/event-loop-turns.ts';
 
 /**
  * A large JSON body (an admin feed of tens of MB) parsed without holding the event loop: JSON.parse of

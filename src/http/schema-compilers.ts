@@ -2,8 +2,8 @@
  * Fastify's schema compilers, compiling each route's validators and serializers on the route's first
  * request rather than at start (Fastify's documented `schemaController.compilersFactory` option).
  * Compiling all of them eagerly cost about 1.3 s of CPU for the serializers and 0.5 s for the
- * validators before the first answer (issue 24), and most routes are never asked for in a run; the
- * tests, which build hundreds of apps, paid it on every build (issue 23). A route's first request
+ * validators before the first answer, and most routes are never asked for in a run; the
+ * tests, which build hundreds of apps, paid it on every build. A route's first request
  * pays its compile (milliseconds) once. A schema Ajv or fast-json-stringify refuses fails that
  * request with a 500: test/http/schema-compilers.test.ts compiles every route eagerly so none does.
  */
@@ -37,7 +37,7 @@ function lazyValidator(compile: () => Validator): Validator {
 }
 
 /**
- * The options for bodies: JSON carries its own types, so a body is validated as sent (issue 42: a
+ * The options for bodies: JSON carries its own types, so a body is validated as sent (a
  * string `oddIds` had been coerced into a list of one). Coercion stays for the path, query and
  * headers, which are text (`limit=5`, one `eventStatus` taken as a list).
  */

@@ -4,19 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { ApiError } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { jsonBytesChecker } from '../domain/json-bytes.ts';
 import { LARGE_JSON_CHARS } from './large-json.ts';
 
 /**
- * A request body as it arrived: in memory when small, else in a file of its own (issue 25: the admin
+ * A request body as it arrived: in memory when small, else in a file of its own (the admin
  * feed's 60 MB body is read in slices from there, not held whole). `discard` removes the file.
  */
 export type StagedBody = { bytes: Buffer } | { file: string };
 
 /** The 413 of a body past `limit` bytes, declared or read. */
-export const tooLarge = (limit: number) =>
-  new ApiError(413, `Request body is too large: at most ${limit} bytes are taken`, { limit });
+export const tooLarge = (limit: number) => fail('BODY_TOO_LARGE', { limit }, { limit });
 
 /**
  * A JSON body's chunks as they arrive, each checked (nesting, UTF-8: domain/json-bytes.ts) and counted

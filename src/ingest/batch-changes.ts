@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
+import { forEachPaced } from '../base/event-loop-turns.ts';
 import { type BatchChanges, type EventChanges, isFinalEventStatus, MAX_RECORDS_PER_BATCH } from '../domain/changes.ts';
-import { forEachPaced } from '../store/event-loop-turns.ts';
 import { eventStates, futureCompetitions, heatStates } from '../store/feed-writer.ts';
 import type { Database } from '../store/schema.ts';
 import type { FeedCollection } from './feed-schema.ts';

@@ -1,15 +1,14 @@
-import { sql } from 'kysely';
 import { type ChangeRecord, MAX_ODDS_PER_RECORD, type StoredChange } from '../domain/changes.ts';
 import type { BetStopRules } from '../domain/feed-health.ts';
 import type { StatusReason } from '../domain/markets/market-status.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
 import { touchLastChanged } from '../store/feed-writer.ts';
+import { takeIngestLock } from '../store/ingest-lock.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import type { OddRow } from '../store/schema.ts';
-import { INGEST_LOCK } from './ingest-feed.ts';
 
 type Writer = Parameters<typeof oddsRepository>[0];
 type Transaction = Parameters<typeof touchLastChanged>[0];
@@ -126,7 +125,7 @@ async function pushed(
   claim: (trx: Transaction) => Promise<ChangeRecord[]>,
 ): Promise<StoredChange[]> {
   const changes = await store.db.transaction().execute(async (trx) => {
-    if (store.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK})`.execute(trx);
+    await takeIngestLock(trx, store.dialect);
     const records = await claim(trx);
     if (records.length === 0) return [];
     // So that updatedSince polling sees the change of status.

@@ -1,4 +1,4 @@
-import { ApiError } from '../domain/errors.ts';
+import { CodedError, ERRORS } from '../domain/errors.ts';
 
 /** One problem in a feed batch: which item (collection, index, id) and which field. */
 export interface FeedProblem {
@@ -18,7 +18,7 @@ export type ReportProblem = (
 ) => void;
 
 /** A rejected batch. Nothing of it was written; `problems` names every offending item and field. */
-export class FeedValidationError extends ApiError {
+export class FeedValidationError extends CodedError {
   readonly problems: FeedProblem[];
 
   constructor(problems: FeedProblem[]) {
@@ -26,9 +26,12 @@ export class FeedValidationError extends ApiError {
     const where = first
       ? `${first.item}${first.id ? ` (id "${first.id}")` : ''}${first.field ? `.${first.field}` : ''}`
       : 'document';
-    const more =
-      problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
-    super(400, `Invalid feed: ${where} ${first?.message ?? 'is invalid'}${more}; nothing was written`, { problems });
+    const message = ERRORS.FEED_ITEM_INVALID.message({
+      where,
+      problem: first?.message ?? 'is invalid',
+      more: Math.max(0, problems.length - 1),
+    });
+    super('FEED_ITEM_INVALID', message, { problems });
     this.problems = problems;
     this.name = 'FeedValidationError';
   }

@@ -1,3 +1,4 @@
+import { forEachPaced } from '../base/event-loop-turns.ts';
 import {
   type Competition,
   findCompetition,
@@ -8,7 +9,6 @@ import {
 } from '../domain/competitions.ts';
 import { type MarketShape, oddProblems } from '../domain/markets/market-shape.ts';
 import { isMatchFormat } from '../domain/results/match-score.ts';
-import { forEachPaced } from '../store/event-loop-turns.ts';
 import type { ReportProblem } from './feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedCollection, type FeedDocument } from './feed-schema.ts';
 import type { NormalizedFeed } from './normalize-feed.ts';

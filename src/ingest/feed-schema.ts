@@ -57,14 +57,14 @@ const Competition = Type.Unsafe<string>({
   description: 'competition key',
 });
 const EventStatus = Enum(EVENT_STATUSES);
-/** Issue 27: a result fed before it is official settles PROVISIONAL; its later changes re-settle. */
+/** A result fed before it is official settles PROVISIONAL; its later changes re-settle. */
 const ResultStatus = Type.Optional(
   Enum(
     RESULT_STATUSES,
     'PROVISIONAL while the result may still change (its settlements are published PROVISIONAL), OFFICIAL once final; OFFICIAL when absent',
   ),
 );
-/** Issue 27: an operator's assertion that the item changes a result already fed (refused when there is none). */
+/** An operator's assertion that the item changes a result already fed (refused when there is none). */
 const Correction = (what: string) =>
   Type.Optional(
     Type.Boolean({

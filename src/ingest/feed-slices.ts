@@ -13,7 +13,7 @@ import {
 import { itemKey } from './validate-feed.ts';
 
 /**
- * A large feed document read as it arrives, in slices (issue 25: a 60 MB admin feed took ten times its
+ * A large feed document read as it arrives, in slices (a 60 MB admin feed took ten times its
  * size in memory, parsed whole). Each slice is a document of its own: one collection's next items, with
  * the document's `updatedAt`; ingestDocuments writes them in one transaction, each validated against
  * what the slices before it wrote, as an NDJSON import's documents are. That is the whole document's

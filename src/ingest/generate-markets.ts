@@ -1,6 +1,6 @@
 import { type Competition, getCompetition } from '../domain/competitions.ts';
 import { isOneOf, type OddType } from '../domain/enumerations.ts';
-import { badRequest, notFound } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { MAX_SHAPE } from '../domain/pricing/finishing-order.ts';
 import { heatStandings, type InPlayState, inPlayField, knockedOutPlaces } from '../domain/pricing/in-play.ts';
 import { inPlayMarkets } from '../domain/pricing/in-play-markets.ts';
@@ -20,6 +20,7 @@ import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
 import { parsePublicId } from '../domain/public-id.ts';
 import { hashSeed, Random } from '../domain/random.ts';
 import type { Store } from '../store/database.ts';
+import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import { resultsRepository } from '../store/repositories/results-repository.ts';
 import { type IngestSummary, ingestFeed } from './ingest-feed.ts';
@@ -28,7 +29,7 @@ import { type IngestSummary, ingestFeed } from './ingest-feed.ts';
  * The operator's "price this event for me": from win probabilities or ratings per athlete, the pricing
  * engine generates every market the competition offers (event markets, and heat markets for each heat
  * whose draw is stored), and they go through the ingest path like any feed. Re-running replaces the
- * prices (the same market and odd ids, a later updatedAt). A LIVE event is priced in play (issue 41):
+ * prices (the same market and odd ids, a later updatedAt). A LIVE event is priced in play:
  * the chances given are those of before the event, and the store's results condition them (athletes
  * eliminated closed, the heat in play's running order), so the operator's markets reopen priced.
  */
@@ -62,11 +63,10 @@ const MAX_FIELD = 200;
 /** The margin asked for: 5% by the power method unless given. */
 function marginOptions(request: GenerateMarketsRequest): { overround: number; marginMethod: MarginMethod } {
   const overround = request.overround ?? 0.05;
-  if (!(overround >= 0 && overround <= 0.5))
-    throw badRequest('overround must be from 0 to 0.5', { field: 'overround' });
+  if (!(overround >= 0 && overround <= 0.5)) throw fail('MARKETS_OVERROUND_INVALID', { field: 'overround' });
   const marginMethod = request.marginMethod ?? 'power';
   if (!isOneOf(MARGIN_METHODS, marginMethod))
-    throw badRequest(`marginMethod must be one of ${MARGIN_METHODS.join(', ')}`, { field: 'marginMethod' });
+    throw fail('MARKETS_MARGIN_METHOD_INVALID', { methods: MARGIN_METHODS }, { field: 'marginMethod' });
   return { overround, marginMethod };
 }
 
@@ -79,14 +79,8 @@ export async function generateMarketsForEvent(
   pricePolicy: PricePolicy = DEFAULT_PRICE_POLICY,
 ): Promise<{ summary: IngestSummary; marketsGenerated: number; oddsGenerated: number }> {
   const uuid = parsePublicId(eventId)?.uuid;
-  const event = uuid
-    ? await store.db
-        .selectFrom('events')
-        .select(['id', 'competition', 'teams', 'eventStatus'])
-        .where('id', '=', uuid)
-        .executeTakeFirst()
-    : undefined;
-  if (!event) throw notFound(`Event "${eventId}" not found`, { eventId });
+  const event = uuid ? await eventsRepository(store.db).findPricingFacts(uuid) : undefined;
+  if (!event) throw fail('EVENT_NOT_FOUND', { eventId }, { eventId });
   const competition = getCompetition(event.competition);
   if (MATCH_PRICING[competition.resultsFormat]) return generateMatchMarkets(store, event, request, now, pricePolicy);
   const field = fieldRequest(competition, request);
@@ -95,9 +89,7 @@ export async function generateMarketsForEvent(
   const win = request.winProbabilities ? field.values : ratingsToWinProbabilities(field.values);
   // Ratings hundreds of thousands of points apart leave the weakest with no chance a double can hold.
   if (win.some((p) => !(p > 0 && Number.isFinite(p))))
-    throw badRequest('These ratings are too far apart to price: every athlete needs a win chance above zero', {
-      field: 'ratings',
-    });
+    throw fail('MARKETS_RATINGS_TOO_FAR_APART', { field: 'ratings' });
   const heats = await openHeats(store, event.id);
   const rng = new Random(hashSeed('generate', event.id, now.toISOString()));
   const options = { ...field.pricing, samples: SAMPLES, uniform: () => rng.next(), pricePolicy };
@@ -130,11 +122,7 @@ export async function generateMarketsForEvent(
   });
   // The model is recorded with its prices: the parlay route prices this event's scopes from it.
   const model = JSON.stringify(recordModel(generated.models, generated.winnerOdds, field.pricing));
-  await store.db
-    .insertInto('pricingModels')
-    .values({ id: event.id, model, updatedAt })
-    .onConflict((conflict) => conflict.column('id').doUpdateSet({ model, updatedAt }))
-    .execute();
+  await oddsRepository(store.db).recordModel(event.id, model, updatedAt);
   return { summary, marketsGenerated: generated.markets.length, oddsGenerated: generated.odds.length };
 }
 
@@ -255,63 +243,44 @@ function heatProgress(heat: { startDate: string | null; endDate: string | null }
 /** An athlete field's request, checked: who is priced, from what, with which margin and law. */
 function fieldRequest(competition: Competition, request: GenerateMarketsRequest) {
   if (request.homeWin !== undefined || request.expectedTotal !== undefined) {
-    throw badRequest(
-      `homeWin and expectedTotal price team matches; ${competition.name} (${competition.key}) takes winProbabilities or ratings`,
-      { field: 'homeWin' },
-    );
+    throw fail('MARKETS_MATCH_INPUT_FOR_FIELD', { competition }, { field: 'homeWin' });
   }
   const given = request.winProbabilities ?? request.ratings;
   if ((request.winProbabilities === undefined) === (request.ratings === undefined) || !given) {
-    throw badRequest('Give exactly one of winProbabilities and ratings (athlete id to number)', {
-      field: 'winProbabilities',
-    });
+    throw fail('MARKETS_FIELD_INPUT_REQUIRED', { field: 'winProbabilities' });
   }
   const name = request.winProbabilities ? 'winProbabilities' : 'ratings';
   const athleteIds = Object.keys(given);
   const values = Object.values(given);
   if (athleteIds.length < 2 || values.some((v) => !Number.isFinite(v) || (request.winProbabilities && !(v > 0)))) {
-    throw badRequest('Win probabilities must be positive numbers, and ratings finite, for at least two athletes', {
-      field: name,
-    });
+    throw fail('MARKETS_WIN_PROBABILITIES_INVALID', { field: name });
   }
   const { overround, marginMethod } = marginOptions(request);
   const shape = request.shape ?? 1;
   if (!Number.isInteger(shape) || shape < 1 || shape > MAX_SHAPE)
-    throw badRequest(`shape must be a whole number from 1 to ${MAX_SHAPE}`, { field: 'shape' });
+    throw fail('MARKETS_SHAPE_INVALID', { max: MAX_SHAPE }, { field: 'shape' });
   const unsupported = (request.oddTypes ?? []).filter((t) => !competition.supportedMarkets.includes(t));
   if (unsupported.length > 0)
-    throw badRequest(`${competition.name} (${competition.key}) does not offer ${unsupported.join(', ')}`, {
-      field: 'oddTypes',
-      unsupported,
-    });
+    throw fail(
+      'MARKETS_ODD_TYPES_NOT_OFFERED',
+      { competition, oddTypes: unsupported },
+      { field: 'oddTypes', unsupported },
+    );
   if (athleteIds.length > MAX_FIELD)
-    throw badRequest(`At most ${MAX_FIELD} athletes can be priced together, got ${athleteIds.length}`, {
-      field: name,
-    });
+    throw fail('MARKETS_FIELD_TOO_LARGE', { max: MAX_FIELD, count: athleteIds.length }, { field: name });
   return { name, athleteIds, values, pricing: { overround, marginMethod, shape } };
 }
 
 async function checkAthletesKnown(store: Store, athleteIds: string[], field: string): Promise<void> {
-  const known = new Set(
-    (await store.db.selectFrom('athletes').select('id').where('id', 'in', athleteIds).execute()).map((row) => row.id),
-  );
+  const known = await resultsRepository(store.db).knownAthletes(athleteIds);
   const unknown = athleteIds.filter((id) => !known.has(id));
   if (unknown.length > 0)
-    throw badRequest(`Unknown athlete${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 10).join(', ')}`, {
-      field,
-      unknown: unknown.slice(0, 100),
-    });
+    throw fail('MARKETS_UNKNOWN_ATHLETES', { athleteIds: unknown }, { field, unknown: unknown.slice(0, 100) });
 }
 
 /** The event's heats still to be decided, with their drawn athletes; the last is taken as the main event (the hole shot's race). */
 async function openHeats(store: Store, eventId: string): Promise<Map<string, string[]>> {
-  const entries = await store.db
-    .selectFrom('heatEntries')
-    .innerJoin('heats', 'heats.id', 'heatEntries.heatId')
-    .select(['heatEntries.heatId', 'heatEntries.athleteId', 'heats.heatStatus'])
-    .where('heats.eventId', '=', eventId)
-    .orderBy('heats.referenceId')
-    .execute();
+  const entries = await resultsRepository(store.db).entriesWithHeatStatus(eventId);
   const heats = new Map<string, string[]>();
   for (const entry of entries)
     if (entry.heatStatus !== 'COMPLETED')
@@ -335,19 +304,13 @@ async function generateMatchMarkets(
   const pricing = MATCH_PRICING[competition.resultsFormat];
   const { homeWin, expectedTotal } = request;
   if (request.winProbabilities !== undefined || request.ratings !== undefined) {
-    throw badRequest(
-      `${competition.name} (${competition.key}) matches are priced from homeWin (and expectedTotal), not per-athlete winProbabilities or ratings`,
-      { field: 'homeWin' },
-    );
+    throw fail('MARKETS_FIELD_INPUT_FOR_MATCH', { competition }, { field: 'homeWin' });
   }
   if (homeWin === undefined || !(homeWin > 0 && homeWin < 1))
-    throw badRequest('homeWin must be a probability strictly between 0 and 1', { field: 'homeWin' });
+    throw fail('MARKETS_HOME_WIN_INVALID', { field: 'homeWin' });
   const needsTotal = pricing?.kind === 'goals' || pricing?.kind === 'curling';
   if (needsTotal && (expectedTotal === undefined || !(expectedTotal > 1 && expectedTotal <= 200))) {
-    throw badRequest(
-      `${competition.name} (${competition.key}) matches also need expectedTotal, the expected match total (above 1, at most 200)`,
-      { field: 'expectedTotal' },
-    );
+    throw fail('MARKETS_EXPECTED_TOTAL_REQUIRED', { competition }, { field: 'expectedTotal' });
   }
   const { overround, marginMethod } = marginOptions(request);
   const firstHammer =
@@ -363,17 +326,9 @@ async function generateMatchMarkets(
       firstHammer,
     );
   } catch (error) {
-    throw badRequest(`The score model cannot reach these targets: ${(error as Error).message}`, {
-      field: 'expectedTotal',
-    });
+    throw fail('MARKETS_TARGETS_UNREACHABLE', { reason: (error as Error).message }, { field: 'expectedTotal' });
   }
-  const rounds = await store.db
-    .selectFrom('rounds')
-    .select(['id', 'roundStatus'])
-    .where('eventId', '=', event.id)
-    .orderBy('roundNo')
-    .orderBy('referenceId')
-    .execute();
+  const rounds = await eventsRepository(store.db).roundStatuses(event.id);
   const generated = generateTeamMarkets({
     eventId: event.id,
     model,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { forEachPaced, pace } from '../base/event-loop-turns.ts';
 import {
   type BatchChanges,
   type ChangeRecord,
@@ -8,7 +8,6 @@ import {
 } from '../domain/changes.ts';
 import { preMatchOddIds } from '../domain/feed-health.ts';
 import type { Store } from '../store/database.ts';
-import { forEachPaced, pace } from '../store/event-loop-turns.ts';
 import {
   eventIdsOfRounds,
   findEntrants,
@@ -23,7 +22,9 @@ import {
   upsertNewer,
   type WriteCounts,
 } from '../store/feed-writer.ts';
+import { takeIngestLock } from '../store/ingest-lock.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
+import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
 import { oddsHistoryRepository } from '../store/repositories/odds-history-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
@@ -31,6 +32,7 @@ import { batchChangesCollector } from './batch-changes.ts';
 import { betStopRecords } from './bet-stop.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
+import { keepSettlements } from './settlement-ledger.ts';
 import { type NormalizedFeed, validateFeed } from './validate-feed.ts';
 
 export type IngestSummary = Record<FeedCollection, WriteCounts> & {
@@ -47,8 +49,7 @@ export interface IngestOptions {
   oddsHistory?: boolean;
 }
 
-/** Serialises ingest across API nodes sharing one PostgreSQL store (reference-id assignment). */
-export const INGEST_LOCK = 0x616c7473;
+export { INGEST_LOCK } from '../store/ingest-lock.ts';
 
 /**
  * Validates a feed batch whole, then writes it in one transaction: all of it or none of it.
@@ -120,7 +121,7 @@ async function commitBatch(
   options: IngestOptions,
 ): Promise<IngestSummary> {
   const summary = await store.db.transaction().execute(async (trx) => {
-    if (store.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK})`.execute(trx);
+    await takeIngestLock(trx, store.dialect);
     const writer = batchWriter(trx, store, options);
     await fill(writer, trx);
     const finished = await writer.finish();
@@ -229,7 +230,7 @@ async function finishBatch(
 ): Promise<IngestSummary> {
   await touchEvents(trx, latestByEvent);
   const committedAt = (options.now ?? new Date()).toISOString();
-  const batch = await settleBatch(trx, store, await changes.resolve(trx), committedAt);
+  const batch = await settleBatch(trx, await changes.resolve(trx), committedAt);
   // Taken inside the transaction, after PostgreSQL's ingest lock: batches are stamped in the order they commit.
   await touchLastChanged(trx, [...batch.events.keys()], committedAt);
   for (const eventId of batch.events.keys()) spokenOf.add(eventId);
@@ -281,13 +282,11 @@ function addCounts(into: WriteCounts, more: WriteCounts): void {
 /** The stored status of each event the batch says is LIVE (absent: an event new to the store). */
 async function statusesBeforeLive(trx: Transaction, feed: NormalizedFeed): Promise<Map<string, string>> {
   const ids = (feed.events as FeedRow[]).filter((e) => e.eventStatus === 'LIVE').map((e) => e.id);
-  if (ids.length === 0) return new Map();
-  const rows = await trx.selectFrom('events').select(['id', 'eventStatus']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.eventStatus]));
+  return eventsRepository(trx).statusesOf(ids);
 }
 
 /**
- * The in-play facts of a batch (issue 27). An event it moves to LIVE has its pre-match prices suspended
+ * The in-play facts of a batch. An event it moves to LIVE has its pre-match prices suspended
  * (EVENT_STARTED, written as the outcome's status until the feed prices it again; returned as the
  * stream's records saying so). A score of a LIVE event changing is noted for SCORE_CHANGE (pushed by
  * the bet stop watcher).
@@ -317,20 +316,14 @@ async function noteInPlay(
 }
 
 /**
- * The batch with the outcomes whose settlements it moved (issue 27), from the store's settlements
- * keeper. Only pure price ticks of an event not over are passed by: nothing else they change decides
- * an outcome.
+ * The batch with the outcomes whose settlements it moved, written to the settlements ledger in its
+ * transaction. Only pure price ticks of an event not over are passed by: nothing else they change
+ * decides an outcome.
  */
-async function settleBatch(
-  trx: Transaction,
-  store: Store,
-  batch: BatchChanges,
-  committedAt: string,
-): Promise<BatchChanges> {
-  if (!store.settle) return batch;
+async function settleBatch(trx: Transaction, batch: BatchChanges, committedAt: string): Promise<BatchChanges> {
   const candidates = [...batch.events].filter(([, e]) => mayMoveSettlements(e)).map(([id]) => id);
   if (candidates.length === 0) return batch;
-  const moved = await store.settle(trx, candidates.sort(), committedAt);
+  const moved = await keepSettlements(trx, candidates.sort(), committedAt);
   if (moved.size === 0) return batch;
   const events = new Map(
     [...batch.events].map(([id, e]) => [id, moved.has(id) ? { ...e, settlements: moved.get(id) } : e]),
@@ -350,9 +343,8 @@ function mayMoveSettlements(e: EventChanges): boolean {
   );
 }
 
-async function competitionsOf(trx: Transaction, eventIds: readonly string[]): Promise<Map<string, string>> {
-  const rows = await trx.selectFrom('events').select(['id', 'competition']).where('id', 'in', eventIds).execute();
-  return new Map(rows.map((r) => [r.id, r.competition]));
+function competitionsOf(trx: Transaction, eventIds: readonly string[]): Promise<Map<string, string>> {
+  return eventsRepository(trx).competitionsOf(eventIds);
 }
 
 /**
@@ -381,7 +373,7 @@ const HEAT_KEYED = new Set<FeedCollection>(['heatResults', 'teamGames']);
 /**
  * Rows with the parent ids the store keeps beside the feed's (a heat's and a round score's event, a
  * lap's heat, an odd's event), found in the batch or the store. Set in place: the rows are the batch's
- * own (validateFeed made them), and a copy of each was a third of a large feed's garbage (issue 25).
+ * own (validateFeed made them), and a copy of each was a third of a large feed's garbage.
  */
 async function parentIds(trx: Transaction, feed: NormalizedFeed) {
   const eventOfRound = await roundEvents(trx, feed);

@@ -1,3 +1,4 @@
+import { mapPaced } from '../base/event-loop-turns.ts';
 import type { ResultsFormat } from '../domain/competitions.ts';
 import { findCompetition } from '../domain/competitions.ts';
 import { toIsoTimestamp } from '../domain/dates.ts';
@@ -5,7 +6,6 @@ import { marketProblems } from '../domain/markets/market-shape.ts';
 import { americanToDecimal, probabilityToDecimal, roundTo } from '../domain/odds-format.ts';
 import { deriveJaiAlaiCardId, isJaiAlaiCardId, parsePublicId } from '../domain/public-id.ts';
 import { methodExcludesWinner } from '../domain/results/win-by.ts';
-import { mapPaced } from '../store/event-loop-turns.ts';
 import type {
   AthleteRow,
   EventParticipantRow,
@@ -481,7 +481,7 @@ function normalizeOdd(o: FeedItem<'odds'>, i: number, n: Normalizing): Normalize
 
 /**
  * An outcome's decimal odds from the one price it gives (odds, americanOdds or probability), or from
- * odds with the probability they were published from (the pricing engine's output, issue 40), which
+ * odds with the probability they were published from (the pricing engine's output), which
  * must not pay more than that probability implies.
  */
 function fedPrice(o: FeedItem<'odds'>, i: number, n: Normalizing): number {

@@ -4,7 +4,7 @@ import { oddsHistoryRepository } from '../store/repositories/odds-history-reposi
 const DAY_MS = 86_400_000;
 
 /**
- * Prunes the price history (issue 27) to ODDS_HISTORY_DAYS: changes that took effect before the cut
+ * Prunes the price history to ODDS_HISTORY_DAYS: changes that took effect before the cut
  * go, except each outcome's latest, which is the price it still holds. One DELETE, idempotent, so
  * that every node may run it. Returns how many rows went.
  */

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import { ApiError } from '../domain/errors.ts';
+import { CodedError } from '../domain/errors.ts';
 import { jsonBytesChecker } from '../domain/json-bytes.ts';
 import { jsonSyntaxProblem } from '../domain/text.ts';
 import { FeedValidationError } from './feed-errors.ts';
@@ -97,7 +97,7 @@ export function feedFileBytes(
 /**
  * A file's chunks, each reading reported to `onBytes` (bytes read so far, the file's size), and each
  * checked before it is used (domain/json-bytes.ts): bytes that are not UTF-8 would otherwise be read
- * as U+FFFD and stored as other text than was sent (issue 42), and nesting is bounded as on the API.
+ * as U+FFFD and stored as other text than was sent, and nesting is bounded as on the API.
  */
 async function* reported(
   path: string,
@@ -116,7 +116,7 @@ async function* reported(
     }
     checker.end();
   } catch (error) {
-    if (error instanceof ApiError && !(error instanceof FeedValidationError))
+    if (error instanceof CodedError && !(error instanceof FeedValidationError))
       throw new FeedValidationError([{ item: 'document', field: '', message: unprefixed(error.message) }]);
     throw error;
   }

@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
+import { forEachPaced, pace } from '../base/event-loop-turns.ts';
 import { toIsoTimestamp } from '../domain/dates.ts';
 import { parsePublicId } from '../domain/public-id.ts';
 import { inputProblems } from '../domain/text.ts';
-import { forEachPaced, pace } from '../store/event-loop-turns.ts';
 import { type FeedProblem, FeedValidationError, type ReportProblem } from './feed-errors.ts';
 import {
   checkCorrections,

@@ -1,4 +1,4 @@
-import { type ApiError, forbidden } from '../domain/errors.ts';
+import { type CodedError, fail } from '../domain/errors.ts';
 
 /** The competitions a caller's key may read; null means every competition. */
 export type AccessScope = readonly string[] | null;
@@ -9,19 +9,16 @@ export function canRead(scope: AccessScope, competition: string): boolean {
 
 export function assertCanRead(scope: AccessScope, competition: string): void {
   if (!canRead(scope, competition)) {
-    throw forbidden(`This API key does not give access to the competition "${competition}"`, {
-      competition,
-      allowedCompetitions: scope,
-    });
+    throw fail('COMPETITION_FORBIDDEN', { competition }, { competition, allowedCompetitions: scope });
   }
 }
 
 /**
  * For what a request names by id (an event, a card, a tour year): outside the scope it is answered as
- * an unknown id is, by `unknown` (issue 42). A 403 naming its competition would tell a scoped key
+ * an unknown id is, by `unknown`. A 403 naming its competition would tell a scoped key
  * which ids exist elsewhere. A filter naming a competition keeps its 403 (assertCanRead): it reveals
  * nothing the catalogue does not.
  */
-export function assertFoundInScope(scope: AccessScope, competition: string, unknown: () => ApiError): void {
+export function assertFoundInScope(scope: AccessScope, competition: string, unknown: () => CodedError): void {
   if (!canRead(scope, competition)) throw unknown();
 }

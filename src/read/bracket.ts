@@ -1,4 +1,4 @@
-import { notFound } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import { type BracketGame, knockoutBracket } from '../domain/results/knockout-bracket.ts';
 import type { KnockoutBracket } from '../shapes/sport-events.ts';
@@ -12,20 +12,8 @@ import { teamMatch } from './team-match.ts';
  * is not scheduled yet fill in with the winners of the games that feed them.
  */
 export async function getBracket(store: Store, tourYearId: string, scope: AccessScope): Promise<KnockoutBracket> {
-  const tourYear = await store.db
-    .selectFrom('tourYears')
-    .innerJoin('tours', 'tours.id', 'tourYears.tourId')
-    .select([
-      'tourYears.id',
-      'tourYears.year',
-      'tourYears.updatedAt',
-      'tours.id as tourId',
-      'tours.name as tourName',
-      'tours.competition',
-    ])
-    .where('tourYears.id', '=', tourYearId)
-    .executeTakeFirst();
-  const unknown = () => notFound(`3ICE tour year "${tourYearId}" not found`, { tourYearId });
+  const tourYear = await eventsRepository(store.db).findTourYear(tourYearId);
+  const unknown = () => fail('TOUR_YEAR_NOT_FOUND', { tourYearId }, { tourYearId });
   if (tourYear?.competition !== '3ice') throw unknown();
   assertFoundInScope(scope, tourYear.competition, unknown);
   const repo = eventsRepository(store.db);

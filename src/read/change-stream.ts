@@ -1,5 +1,5 @@
 import type { ChangeKind, StoredChange } from '../domain/changes.ts';
-import { badRequest, forbidden, gone } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { parsePublicId } from '../domain/public-id.ts';
 import type { ChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
@@ -23,16 +23,13 @@ export function streamFilter(request: StreamRequest, scope: AccessScope): (chang
   for (const competition of request.competitions ?? []) assertCanRead(scope, competition);
   const eventIds = request.eventIds?.map((id) => {
     const parsed = parsePublicId(id);
-    if (!parsed)
-      throw badRequest(`eventId "${id}" is not an event id (<sport_key>:<uuid> or a bare uuid)`, {
-        parameter: 'eventId',
-        value: id,
-      });
+    if (!parsed) throw fail('EVENT_ID_INVALID', { id }, { parameter: 'eventId', value: id });
     if (parsed.competition !== null && !canRead(scope, parsed.competition)) {
-      throw forbidden(`This API key does not give access to the competition "${parsed.competition}"`, {
-        competition: parsed.competition,
-        allowedCompetitions: scope,
-      });
+      throw fail(
+        'COMPETITION_FORBIDDEN',
+        { competition: parsed.competition },
+        { competition: parsed.competition, allowedCompetitions: scope },
+      );
     }
     return parsed.uuid;
   });
@@ -171,17 +168,13 @@ export async function readChanges(
   const repository = changesRepository(store.db);
   const { first, last } = await repository.bounds();
   if (after > last) {
-    throw badRequest(`after ${after} is ahead of the change log: its last change id is ${last}`, {
-      parameter: 'after',
-      value: after,
-      lastEventId: last,
-    });
+    throw fail('CHANGE_ID_AHEAD', { after, last }, { parameter: 'after', value: after, lastEventId: last });
   }
   const reachable = after === last || after >= first - 1;
   if (!reachable) {
-    throw gone(
-      `Changes after ${after} are no longer in the change log: re-read the documents you show, then follow ` +
-        `the changes after ${last}`,
+    throw fail(
+      'CHANGES_GONE',
+      { after, last },
       { parameter: 'after', value: after, oldestAvailable: first, lastEventId: last },
     );
   }

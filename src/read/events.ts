@@ -1,6 +1,6 @@
 import { getCompetition } from '../domain/competitions.ts';
 import { parseDateParam } from '../domain/dates.ts';
-import { badRequest, notFound } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { formatPublicId, parsePublicId } from '../domain/public-id.ts';
 import type { Event, EventListItem, EventListQuery } from '../shapes/events.ts';
 import type { Store } from '../store/database.ts';
@@ -29,19 +29,18 @@ function decodeCursor(cursor: string): { startDate: string; referenceId: number 
   } catch {
     // fall through to the error below
   }
-  throw badRequest('Invalid query parameter "cursor": use the value of a previous response\'s Link header', {
-    parameter: 'cursor',
-  });
+  throw fail('INVALID_CURSOR', { parameter: 'cursor' });
 }
 
 /** A date or date-time query parameter as the day or instant it names; a 400 naming it when it is neither. */
 export function dateBound(name: string, value: string) {
   const bound = parseDateParam(value);
   if (!bound)
-    throw badRequest(`Invalid query parameter "${name}": must be a date (YYYY-MM-DD) or an ISO 8601 date-time`, {
-      parameter: name,
-      value,
-    });
+    throw fail(
+      'INVALID_PARAMETER',
+      { where: 'query parameter', name, reason: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time' },
+      { parameter: name, value },
+    );
   return bound;
 }
 
@@ -49,17 +48,14 @@ export function dateBound(name: string, value: string) {
 export async function listEvents(store: Store, query: EventListQuery, scope: AccessScope): Promise<EventListPage> {
   const { competition, sportType } = query;
   if (competition && sportType && [...new Set(competition)].sort().join() !== [...new Set(sportType)].sort().join()) {
-    throw badRequest(
-      'Conflicting query parameters "competition" and "sportType" (deprecated alias): give one, or the same values',
-      { parameter: 'competition' },
-    );
+    throw fail('COMPETITION_CONFLICT', { parameter: 'competition' });
   }
   const competitions = competition ?? sportType;
   for (const key of competitions ?? []) assertCanRead(scope, key);
   const start = query.startDate ? dateBound('startDate', query.startDate) : undefined;
   const end = query.endDate ? dateBound('endDate', query.endDate) : undefined;
   if (start && end && end.endExclusive <= start.start) {
-    throw badRequest('Invalid query parameters: "endDate" is before "startDate"', { parameter: 'endDate' });
+    throw fail('INVALID_DATE_RANGE', { later: 'endDate', earlier: 'startDate' }, { parameter: 'endDate' });
   }
   const limit = query.limit;
   const rows = await eventsRepository(store.db).list({
@@ -104,7 +100,7 @@ function toListItem(row: EventWithTour): EventListItem {
 export async function resolveEvent(store: Store, eventId: string, scope: AccessScope): Promise<EventWithTour> {
   const parsed = parsePublicId(eventId);
   const event = parsed ? await eventsRepository(store.db).findById(parsed.uuid) : undefined;
-  const unknown = () => notFound(`Event "${eventId}" not found`, { eventId });
+  const unknown = () => fail('EVENT_NOT_FOUND', { eventId }, { eventId });
   if (!event || (parsed?.competition && parsed.competition !== event.competition)) throw unknown();
   assertFoundInScope(scope, event.competition, unknown);
   return event;
@@ -114,7 +110,7 @@ export async function resolveEvent(store: Store, eventId: string, scope: AccessS
 export async function getEventDocument(store: Store, eventId: string, scope: AccessScope): Promise<Event> {
   const parsed = parsePublicId(eventId);
   const rows = parsed ? await eventsRepository(store.db).findDocument(parsed.uuid) : undefined;
-  const unknown = () => notFound(`Event "${eventId}" not found`, { eventId });
+  const unknown = () => fail('EVENT_NOT_FOUND', { eventId }, { eventId });
   if (!rows || (parsed?.competition && parsed.competition !== rows.event.competition)) throw unknown();
   const { event, rounds, heats, roundScores, teams } = rows;
   assertFoundInScope(scope, event.competition, unknown);

@@ -1,5 +1,5 @@
 import type { FutureType } from '../domain/enumerations.ts';
-import { notFound } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { decimalToAmerican } from '../domain/odds-format.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { FutureListingItem, FutureOddsItem } from '../shapes/futures.ts';
@@ -55,11 +55,7 @@ export async function getFutureOdds(
     })),
   );
   if (items.length === 0) {
-    throw notFound(`No ${futureType} futures odds for tour "${tourId}" of ${sportType}`, {
-      sportType,
-      tourId,
-      futureType,
-    });
+    throw fail('FUTURES_NOT_FOUND', { futureType, tourId, sportType }, { sportType, tourId, futureType });
   }
   return items;
 }

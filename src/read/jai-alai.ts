@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { formatPublicId, isJaiAlaiCardId } from '../domain/public-id.ts';
 import { JAI_ALAI_SETS_TO_WIN, matchStatus } from '../domain/results/match-score.ts';
 import type { JaiAlaiMatch } from '../shapes/sport-events.ts';
@@ -16,17 +16,19 @@ import { teamMatch } from './team-match.ts';
  */
 export async function getJaiAlaiCard(store: Store, cardId: string, scope: AccessScope): Promise<JaiAlaiMatch[]> {
   if (!isJaiAlaiCardId(cardId)) {
-    throw badRequest(
-      `Invalid path parameter "id": "${cardId}" is not a Jai Alai card id of the form <prefix>:<YYYY-MM-DD>_<text> (find them as cardId in the event list)`,
+    throw fail(
+      'INVALID_PARAMETER',
       {
-        parameter: 'id',
-        value: cardId,
+        where: 'path parameter',
+        name: 'id',
+        reason: `"${cardId}" is not a Jai Alai card id of the form <prefix>:<YYYY-MM-DD>_<text> (find them as cardId in the event list)`,
       },
+      { parameter: 'id', value: cardId },
     );
   }
   const repo = eventsRepository(store.db);
   const events = await repo.findCard(cardId);
-  const unknown = () => notFound(`Jai Alai card "${cardId}" not found`, { id: cardId });
+  const unknown = () => fail('JAI_ALAI_CARD_NOT_FOUND', { cardId }, { id: cardId });
   if (events.length === 0) throw unknown();
   for (const event of events) assertFoundInScope(scope, event.competition, unknown);
   const matches = (await repo.documentsOf(events)).map(teamMatch);

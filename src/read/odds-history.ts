@@ -1,6 +1,6 @@
 import { getCompetition } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
-import { badRequest, notFound } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { groupBy } from '../domain/group-by.ts';
 import { scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import { marketStatus } from '../domain/markets/market-status.ts';
@@ -9,10 +9,10 @@ import type { OddsHistoryQuery, OutcomePriceHistory } from '../shapes/odds-histo
 import type { Store } from '../store/database.ts';
 import { type OddsHistoryEntry, oddsHistoryRepository } from '../store/repositories/odds-history-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
+import { scopeFactsRepository } from '../store/repositories/scope-facts-repository.ts';
 import type { MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { dateBound, resolveEvent } from './events.ts';
-import { scopeResults } from './scope-results.ts';
 
 export interface OddsHistoryPage {
   items: OutcomePriceHistory[];
@@ -21,7 +21,7 @@ export interface OddsHistoryPage {
 }
 
 /**
- * The price history of an event's outcomes (issue 27), a page of outcomes in reference-id order:
+ * The price history of an event's outcomes, a page of outcomes in reference-id order:
  * each one's opening, closing and the changes recorded within [since, until].
  */
 export async function getOddsHistory(
@@ -35,8 +35,9 @@ export async function getOddsHistory(
   const offered = competition.supportedMarkets;
   const notOffered = query.oddType?.filter((oddType) => !offered.includes(oddType)) ?? [];
   if (notOffered.length > 0)
-    throw notFound(
-      `${competition.name} (${competition.key}) does not offer ${notOffered.join(', ')} odds; it offers ${offered.join(', ')}`,
+    throw fail(
+      'ODD_TYPE_NOT_OFFERED',
+      { competition, oddTypes: notOffered, offered },
       { eventId, oddType: notOffered, supportedMarkets: offered },
     );
   const window = timeWindow(query);
@@ -51,10 +52,7 @@ export async function getOddsHistory(
     }),
   ]);
   if (query.outcomeId !== undefined && rows.length === 0 && !query.cursor)
-    throw notFound(`Outcome "${query.outcomeId}" not found in event "${eventId}"`, {
-      eventId,
-      outcomeId: query.outcomeId,
-    });
+    throw fail('OUTCOME_NOT_FOUND', { outcomeId: query.outcomeId, eventId }, { eventId, outcomeId: query.outcomeId });
   const more = query.limit !== undefined && rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const items = await histories(store, event, markets, page, window);
@@ -125,7 +123,11 @@ async function closedForGood(
 ): Promise<Set<string>> {
   const marketById = new Map(markets.map((m) => [m.id, m]));
   const used = [...new Set(odds.map((o) => o.marketId))].map((id) => marketById.get(id) as MarketRow);
-  const results = await scopeResults(store, event, getCompetition(event.competition), used);
+  const results = await scopeFactsRepository(store.db).resultsOf(
+    event,
+    getCompetition(event.competition).resultsFormat,
+    used,
+  );
   const closed = new Set<string>();
   for (const odd of odds) {
     const market = marketById.get(odd.marketId) as MarketRow;
@@ -150,7 +152,7 @@ function timeWindow(query: OddsHistoryQuery): { since?: string; until?: string }
   const since = query.since === undefined ? undefined : dateBound('since', query.since).start.toISOString();
   const until = query.until === undefined ? undefined : dateBound('until', query.until).endExclusive.toISOString();
   if (since && until && until <= since)
-    throw badRequest('Invalid query parameters: "until" is before "since"', { parameter: 'until' });
+    throw fail('INVALID_DATE_RANGE', { later: 'until', earlier: 'since' }, { parameter: 'until' });
   return { ...(since ? { since } : {}), ...(until ? { until } : {}) };
 }
 
@@ -165,7 +167,5 @@ function decodeCursor(cursor: string): number {
   } catch {
     // fall through to the error below
   }
-  throw badRequest('Invalid query parameter "cursor": use the value of a previous response\'s Link header', {
-    parameter: 'cursor',
-  });
+  throw fail('INVALID_CURSOR', { parameter: 'cursor' });
 }

@@ -1,6 +1,6 @@
 import { getCompetition } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
-import { badRequest } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { type BetStopRules, DEFAULT_BET_STOP_RULES } from '../domain/feed-health.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { OddItem } from '../shapes/odds.ts';
@@ -132,7 +132,5 @@ function decodeCursor(cursor: string): Position {
   } catch {
     // fall through to the error below
   }
-  throw badRequest('Invalid query parameter "cursor": use the value of a previous response\'s Link header', {
-    parameter: 'cursor',
-  });
+  throw fail('INVALID_CURSOR', { parameter: 'cursor' });
 }

@@ -1,15 +1,12 @@
 import { type Competition, getCompetition } from '../domain/competitions.ts';
-import type { OddType, OverUnderSubMarketType, Settlement } from '../domain/enumerations.ts';
-import { badRequest, notFound } from '../domain/errors.ts';
-import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops, NO_BET_STOPS } from '../domain/feed-health.ts';
-import { scopeKey, scopeOf, selectionOf } from '../domain/markets/market-shape.ts';
-import { marketStatus } from '../domain/markets/market-status.ts';
+import type { OddType, OverUnderSubMarketType } from '../domain/enumerations.ts';
+import { fail } from '../domain/errors.ts';
+import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops } from '../domain/feed-health.ts';
+import { scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
+import { publishedStatus } from '../domain/markets/market-status.ts';
+import { parseIds } from '../domain/markets/outcome-settlement.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
-import type { OverUnderSide, Scope, Selection } from '../domain/markets/selection.ts';
-import { type SettledOutcome, settleMarket } from '../domain/markets/settle-market.ts';
-import { settlementReason } from '../domain/markets/settlement-reason.ts';
-import { settlementStatus } from '../domain/markets/settlement-status.ts';
-import { decimalToAmerican, decimalToProbability, exactPrice } from '../domain/odds-format.ts';
+import type { OverUnderSide } from '../domain/markets/selection.ts';
 import { maxPriced } from '../domain/pricing/margin.ts';
 import { DEFAULT_PRICE_POLICY, type PricePolicy, publishedPrice } from '../domain/pricing/published-price.ts';
 import { formatPublicId } from '../domain/public-id.ts';
@@ -33,6 +30,8 @@ import type { Store } from '../store/database.ts';
 import type { EventWithTour } from '../store/repositories/events-repository.ts';
 import { type MarketFilter, oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
+import { scopeFactsRepository } from '../store/repositories/scope-facts-repository.ts';
+import { settlementsRepository } from '../store/repositories/settlements-repository.ts';
 import type {
   AthleteRow,
   EventRow,
@@ -49,7 +48,7 @@ import { resolveEvent } from './events.ts';
 import { eventBetStops } from './feed-status.ts';
 import { eventPlaces, eventSides, type LabelSources, labelOf } from './outcome-labels.ts';
 import { scopePricing } from './parlay.ts';
-import { publishedStatus, scopeResults } from './scope-results.ts';
+import { pricedOutcome, settledFields } from './priced-outcome.ts';
 
 interface Context {
   competition: Competition;
@@ -88,8 +87,9 @@ export async function getEventOdds(
   const event = await resolveEvent(store, eventId, scope);
   const competition = getCompetition(event.competition);
   if (!competition.supportedMarkets.includes(oddType)) {
-    throw notFound(
-      `${competition.name} (${competition.key}) does not offer ${oddType} odds; it offers ${competition.supportedMarkets.join(', ')}`,
+    throw fail(
+      'ODD_TYPE_NOT_OFFERED',
+      { competition, oddTypes: [oddType], offered: competition.supportedMarkets },
       {
         eventId,
         oddType,
@@ -154,9 +154,9 @@ async function marketContext(
   );
   const [places, results, betStops, ledger] = await Promise.all([
     eventPlaces(store, event.id),
-    scopeResults(store, event, competition, markets),
+    scopeFactsRepository(store.db).resultsOf(event, competition.resultsFormat, markets),
     eventBetStops(store, event, rules, now),
-    settlementLedger(store, event.id),
+    settlementsRepository(store.db).ofEvent(event.id),
   ]);
   const athleteIds = new Set<string>();
   for (const o of odds) {
@@ -187,16 +187,6 @@ async function marketContext(
   return { odds, context };
 }
 
-/** The settlements of an event's outcomes as last published (the ledger the ingest keeps), by odd id. */
-export async function settlementLedger(store: Pick<Store, 'db'>, eventId: string): Promise<Map<string, SettlementRow>> {
-  const rows = await store.db.selectFrom('settlements').selectAll().where('eventId', '=', eventId).execute();
-  return new Map(rows.map((row) => [row.oddId, row]));
-}
-
-export function parseIds(text: string | null): string[] {
-  return text ? (JSON.parse(text) as string[]) : [];
-}
-
 function oddItems(markets: MarketRow[], odds: OddRow[], context: Context): OddItem<OddType>[] {
   const byMarket = new Map<string, OddRow[]>();
   for (const o of odds) {
@@ -221,145 +211,6 @@ function labelled(market: MarketRow, odd: OddRow, siblings: readonly OddRow[], c
   return {
     ...pricedOutcome(market, odd, siblings, context),
     selection: labelOf(market, odd, siblings, context.labels),
-  };
-}
-
-/**
- * What a stored outcome backs, and where it is decided. `siblings` are its market's outcomes: a
- * head-to-head side backs its athlete ahead of the other side, a dream team against the other teams.
- */
-export function outcomeSelection(
-  market: MarketRow,
-  odd: OddRow,
-  siblings: readonly OddRow[],
-): { selection: Selection; scope: Scope } {
-  const marketShape = { ...market, athleteIds: parseIds(market.athleteIds) };
-  const selection = selectionOf(
-    marketShape,
-    { ...odd, athleteIds: parseIds(odd.athleteIds) },
-    {
-      otherAthleteId: siblings.find((s) => s.id !== odd.id)?.athleteId ?? null,
-      groups: siblings.map((s) => parseIds(s.athleteIds)),
-      drawOffered: siblings.some((s) => s.side === 'DRAW'),
-    },
-  );
-  return { selection, scope: scopeOf(marketShape) };
-}
-
-/** `{ [name]: value }`, or nothing when the value is undefined (an optional field left out). */
-function optional<K extends string, V>(name: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [name]: value }) as { [P in K]?: V };
-}
-
-/** The priced and settled part of an outcome. */
-export function pricedOutcome(
-  market: MarketRow,
-  odd: OddRow,
-  siblings: readonly OddRow[],
-  context: Pick<Context, 'results' | 'eventStatus' | 'betStops' | 'abandoned' | 'ledger'>,
-): PricedOutcome {
-  const { scope } = outcomeSelection(market, odd, siblings);
-  const result = context.results.get(scopeKey(scope));
-  const { settlement, deadHeatFactor, byOperator } = settledInMarket(market, odd, siblings, result);
-  return {
-    id: odd.id,
-    outcomeId: String(odd.referenceId),
-    referenceId: odd.referenceId,
-    marketId: market.id,
-    odds: odd.decimalOdds,
-    americanOdds: decimalToAmerican(exactPrice(odd.decimalOdds, odd.probability)),
-    // An engine-priced outcome keeps the probability it was published from; a fed price implies its own.
-    probability: odd.probability ?? decimalToProbability(odd.decimalOdds),
-    ...marketStatus({
-      marketStatus: market.status,
-      marketStatusReason: market.statusReason ?? null,
-      oddStatus: odd.status,
-      oddStatusReason: odd.statusReason ?? null,
-      resulted: result !== undefined && result.state !== 'pending',
-      eventStatus: context.eventStatus,
-      ...(context.betStops ?? NO_BET_STOPS),
-    }),
-    settlement,
-    ...publishedSettlement(odd.id, { settlement, byOperator, result, deadHeatFactor }, context),
-    deadHeatFactor,
-    // biome-ignore lint/complexity/useMathMinMax: ISO date-time strings, which compare in time order
-    updatedAt: odd.updatedAt > market.updatedAt ? odd.updatedAt : market.updatedAt,
-  };
-}
-
-/** Each market's settlements, worked out once for all its outcomes (settleMarket) against one result. */
-const settledMarkets = new WeakMap<
-  readonly OddRow[],
-  { result: ScopeResult | undefined; byId: Map<string, SettledOutcome> }
->();
-
-/** How this outcome settles among its market's outcomes: the results and the operator's word together. */
-function settledInMarket(
-  market: MarketRow,
-  odd: OddRow,
-  siblings: readonly OddRow[],
-  result: ScopeResult | undefined,
-): SettledOutcome {
-  // An exacta priced on request is not listed: it settles beside the listed ones.
-  const listed = siblings.some((s) => s.id === odd.id);
-  const outcomes = listed ? siblings : [...siblings, odd];
-  const kept = listed ? settledMarkets.get(siblings) : undefined;
-  if (kept && kept.result === result) return kept.byId.get(odd.id) as SettledOutcome;
-  const settled = settleMarket(
-    outcomes.map((o) => ({
-      id: o.id,
-      selection: outcomeSelection(market, o, outcomes).selection,
-      operator: o.settlement
-        ? { settlement: o.settlement as Settlement, deadHeatFactor: o.deadHeatFactor ?? 1, updatedAt: o.updatedAt }
-        : null,
-    })),
-    result,
-  );
-  const byId = new Map(outcomes.map((o, i) => [o.id, settled[i] as SettledOutcome]));
-  if (listed) settledMarkets.set(siblings, { result, byId });
-  return byId.get(odd.id) as SettledOutcome;
-}
-
-/**
- * Why, how finally and when an outcome settled: the reason and status derived now, and from the
- * ledger (when it holds this very settlement) the time it settled and whether a changed result did.
- */
-function publishedSettlement(
-  oddId: string,
-  facts: { settlement: Settlement; byOperator: boolean; result: ScopeResult | undefined; deadHeatFactor: number },
-  context: Pick<Context, 'abandoned' | 'ledger'>,
-): Pick<PricedOutcome, 'settlementReason' | 'settlementStatus' | 'settledAt'> {
-  const { settlement, byOperator, result, deadHeatFactor } = facts;
-  const reason = settlementReason({
-    settlement,
-    byOperator,
-    resultState: result?.state,
-    deadHeatFactor,
-    abandoned: context.abandoned === true,
-  });
-  const status = settlementStatus({
-    settlement,
-    byOperator,
-    resultStatus: result === undefined ? undefined : result.provisional ? 'PROVISIONAL' : 'OFFICIAL',
-  });
-  const kept = context.ledger?.get(oddId);
-  const current = kept && kept.settlement === settlement && kept.deadHeatFactor === deadHeatFactor ? kept : undefined;
-  return {
-    ...optional('settlementReason', current?.settlementReason === 'RESULT_CHANGED' ? 'RESULT_CHANGED' : reason),
-    ...optional('settlementStatus', status),
-    ...optional('settledAt', settlement === 'NOT_SET' ? undefined : (current?.settledAt ?? undefined)),
-  };
-}
-
-/** The settlement fields besides `settlement`, as routes that build their own outcomes publish them. */
-export function settledFields(
-  priced: PricedOutcome,
-): Pick<PricedOutcome, 'settlementReason' | 'deadHeatFactor' | 'settlementStatus' | 'settledAt'> {
-  return {
-    ...optional('settlementReason', priced.settlementReason),
-    deadHeatFactor: priced.deadHeatFactor,
-    ...optional('settlementStatus', priced.settlementStatus),
-    ...optional('settledAt', priced.settledAt),
   };
 }
 
@@ -520,7 +371,7 @@ function headToHeadItem(market: MarketRow, sides: [OddRow, OddRow], context: Con
 type ExoticItem = (ExactaOdd | HeatOdd) & { combinations?: number; combinationsShown?: number; onRequest?: boolean };
 
 /**
- * Exacta markets (issue 26): each item says how many combinations of its type the field has and how
+ * Exacta markets: each item says how many combinations of its type the field has and how
  * many the market lists; with `athleteIds`, only that combination, priced from the scope's model with
  * its winner market's overround when the market does not list it.
  */
@@ -536,9 +387,7 @@ async function exoticItems(
 ): Promise<ExoticItem[]> {
   const wanted = query.athleteIds?.split(',');
   if (wanted && (new Set(wanted).size !== wanted.length || (query.exactasType ?? wanted.length) !== wanted.length))
-    throw badRequest('athleteIds must name 2 to 4 different athletes, as many as exactasType when it is given', {
-      field: 'athleteIds',
-    });
+    throw fail('EXACTA_ATHLETES_INVALID', { field: 'athleteIds' });
   const out: ExoticItem[] = [];
   for (const market of markets) {
     const outcomes = odds.filter((o) => o.marketId === market.id);
@@ -592,11 +441,10 @@ async function exoticItems(
     out.push({ ...item, outcomeId: row.id, ...counts, onRequest: true });
   }
   if (wanted && out.length === 0 && markets.length > 0)
-    throw badRequest(
-      `athleteIds: ${wanted.join(', ')} are not all in the field of any ${markets[0]?.oddType} market of this event`,
-      {
-        field: 'athleteIds',
-      },
+    throw fail(
+      'EXACTA_ATHLETES_NOT_IN_FIELD',
+      { athleteIds: wanted, oddType: markets[0]?.oddType },
+      { field: 'athleteIds' },
     );
   return out;
 }

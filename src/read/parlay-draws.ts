@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { ResultsFormat } from '../domain/competitions.ts';
-import { ApiError } from '../domain/errors.ts';
+import { type CodedError, fail } from '../domain/errors.ts';
 import { MatchSamples, type SimulatedScores } from '../domain/pricing/match-samples.ts';
 import { ScopeSamples } from '../domain/pricing/parlay.ts';
 import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
@@ -308,12 +308,9 @@ export class ParlayPool {
   }
 }
 
-function tooManySimulations(limit: number): ApiError {
-  return new ApiError(
-    429,
-    `This API key has ${limit} parlay simulations under way (SGP_SIMULATIONS_PER_KEY), the most it may have at once; retry in ${SIMULATION_RETRY_AFTER_SECONDS} s (parlays whose simulations are ready are priced meanwhile)`,
-    { limit, retryAfter: SIMULATION_RETRY_AFTER_SECONDS },
-  );
+function tooManySimulations(limit: number): CodedError {
+  const retryAfter = SIMULATION_RETRY_AFTER_SECONDS;
+  return fail('TOO_MANY_SIMULATIONS', { limit, retryAfter }, { limit, retryAfter });
 }
 
 /** The machine's parallelism: SGP_WORKERS's default. */

@@ -1,3 +1,4 @@
+import { pace } from '../base/event-loop-turns.ts';
 import type { OddType } from '../domain/enumerations.ts';
 import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops } from '../domain/feed-health.ts';
 import { findConflict } from '../domain/markets/leg-conflicts.ts';
@@ -6,7 +7,6 @@ import { type OptionReason, optionReason } from '../domain/markets/parlay-legs.t
 import { DEFAULT_PRICE_POLICY, type PricePolicy } from '../domain/pricing/published-price.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
-import { pace } from '../store/event-loop-turns.ts';
 import type { EventRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import {

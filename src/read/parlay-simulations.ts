@@ -1,5 +1,5 @@
 import type { LRUCache } from 'lru-cache';
-import { ApiError } from '../domain/errors.ts';
+import { type CodedError, fail } from '../domain/errors.ts';
 import {
   type DrawAs,
   type DrawPriority,
@@ -134,10 +134,7 @@ function within<T>(drawing: Promise<T>, deadline: number): Promise<T> {
   return Promise.race([drawing, late]).finally(() => clearTimeout(timer));
 }
 
-function pastDeadline(): ApiError {
-  return new ApiError(
-    503,
-    `The parlay's simulation is still being drawn after the server's deadline (SGP_DEADLINE_MS); it will be ready shortly: retry in ${SIMULATION_RETRY_AFTER_SECONDS} s`,
-    { retryAfter: SIMULATION_RETRY_AFTER_SECONDS },
-  );
+function pastDeadline(): CodedError {
+  const retryAfter = SIMULATION_RETRY_AFTER_SECONDS;
+  return fail('SIMULATION_DEADLINE', { retryAfter }, { retryAfter });
 }

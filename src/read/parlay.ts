@@ -3,10 +3,11 @@ import { LRUCache } from 'lru-cache';
 import { isFinalEventStatus } from '../domain/changes.ts';
 import { type Competition, getCompetition, supportsParlays } from '../domain/competitions.ts';
 import type { OddType } from '../domain/enumerations.ts';
-import { badRequest, unprocessable } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { type BetStopRules, DEFAULT_BET_STOP_RULES, type EventBetStops } from '../domain/feed-health.ts';
 import { type ConflictLeg, findConflict, type LegConflict } from '../domain/markets/leg-conflicts.ts';
 import { isExclusiveMarket, isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
+import { outcomeSelection, parseIds } from '../domain/markets/outcome-settlement.ts';
 import { type LegCode, type LegFacts, type LegProblem, legProblems } from '../domain/markets/parlay-legs.ts';
 import type { ScopeResult } from '../domain/markets/scope-result.ts';
 import type { Selection } from '../domain/markets/selection.ts';
@@ -38,15 +39,15 @@ import type { Store } from '../store/database.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import { byId } from '../store/repositories/results-repository.ts';
+import { scopeFactsRepository } from '../store/repositories/scope-facts-repository.ts';
 import type { AthleteRow, EventRow, MarketRow, OddRow } from '../store/schema.ts';
 import { type AccessScope, canRead } from './access-scope.ts';
 import { resolveEvent } from './events.ts';
 import { eventBetStops } from './feed-status.ts';
-import { outcomeSelection, parseIds, pricedOutcome } from './odds.ts';
 import { athleteName, eventPlaces, eventSides, labelOf } from './outcome-labels.ts';
 import { drawMatches, drawScope, type ScopeDraw } from './parlay-draws.ts';
 import { localDemand, SharedSimulations, type SimulationDemand } from './parlay-simulations.ts';
-import { scopeResults } from './scope-results.ts';
+import { pricedOutcome } from './priced-outcome.ts';
 import { eventTeamFacts } from './team-match.ts';
 
 /**
@@ -213,7 +214,7 @@ export async function warmSimulations(store: Store, eventId: string, demand: Sim
 export function parlayOddIds(body: unknown): string[] {
   const ids = Array.isArray(body) ? body : (body as { oddIds?: unknown } | null)?.oddIds;
   if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string'))
-    throw unprocessable('The body must be an array of odd ids, or { "oddIds": [...] }', { field: 'oddIds' });
+    throw fail('PARLAY_BODY_INVALID', { field: 'oddIds' });
   return ids as string[];
 }
 
@@ -230,7 +231,7 @@ export async function priceParlay(
 ): Promise<SgpDocument> {
   const ids = parlayOddIds(body);
   const { event, model, betStops } = await parlayEvent(store, eventId, access, rules);
-  if (ids.length < 2) throw unprocessable('A parlay needs at least two legs', { oddIds: ids, legs: [] });
+  if (ids.length < 2) throw fail('PARLAY_TOO_FEW_LEGS', { oddIds: ids, legs: [] });
   const legs = await checkedLegs(store, model, event, ids, maxLegs, betStops, access);
   return parlayDocument(event, model, legs, await jointOf(store, model, event, legs, demand), policy);
 }
@@ -248,10 +249,7 @@ export async function parlayEvent(
   const event = await resolveEvent(store, eventId, access);
   const competition = getCompetition(event.competition);
   if (!supportsParlays(competition)) {
-    throw badRequest(`Same game parlays are not offered for ${competition.name} (${competition.key}) events`, {
-      eventId,
-      competition: competition.key,
-    });
+    throw fail('PARLAY_NOT_OFFERED', { competition }, { eventId, competition: competition.key });
   }
   const model = await eventModel(store, event, competition);
   return { event, competition, model, betStops: await eventBetStops(store, event, rules) };
@@ -373,7 +371,7 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
     odds: new Map(odds.map((o) => [o.id, o])),
     byOutcomeId: new Map(odds.map((o) => [String(o.referenceId), o])),
     oddsByMarket,
-    results: await scopeResults(store, event, competition, markets),
+    results: await scopeFactsRepository(store.db).resultsOf(event, competition.resultsFormat, markets),
     names: new Map([...athletes.values()].map((a) => [a.id, athleteName(a)])),
     labels,
     samples: new Map(),
@@ -537,14 +535,18 @@ function legsRefused(event: EventRow, problems: readonly LegProblem[], maxLegs: 
     ...conflicts.map((reason) => reason.charAt(0).toUpperCase() + reason.slice(1)),
   ];
   const named = (key: string, items: readonly string[]) => (items.length ? { [key]: items } : {});
-  return unprocessable(sentences.join('; '), {
-    legs: problems.map(({ oddId, code }) => ({ oddId, code })),
-    ...named('unknownOddIds', unknown),
-    ...named('otherEventOddIds', foreign),
-    ...named('closedOddIds', closed),
-    ...named('conflictingOddIds', conflicting),
-    ...named('oddIds', repeated),
-  });
+  return fail(
+    'PARLAY_LEGS_REFUSED',
+    { sentences },
+    {
+      legs: problems.map(({ oddId, code }) => ({ oddId, code })),
+      ...named('unknownOddIds', unknown),
+      ...named('otherEventOddIds', foreign),
+      ...named('closedOddIds', closed),
+      ...named('conflictingOddIds', conflicting),
+      ...named('oddIds', repeated),
+    },
+  );
 }
 
 /**

@@ -1,10 +1,10 @@
 import { exactPrice, formatPrice, type OddsFormat } from '../domain/odds-format.ts';
 
 /**
- * A document with `price` added to every priced item in `format` (issue 28), the document itself
+ * A document with `price` added to every priced item in `format`, the document itself
  * when no format was asked for. A priced item is an object with decimal odds: `decimalOdds` (futures,
  * the stream), or `odds` beside `americanOdds` (event odds, team and Jai Alai outcomes, parlays).
- * The price is formatted from the exact price its `probability` implies when it carries one (issue 40).
+ * The price is formatted from the exact price its `probability` implies when it carries one.
  * The input is not changed: read models and the change log share their objects.
  */
 export function withPrices<T>(document: T, format: OddsFormat | undefined): T {

@@ -1,5 +1,5 @@
 import { type Competition, getCompetition } from '../domain/competitions.ts';
-import { badRequest, notFound } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import { athleteRoundRank } from '../domain/results/athlete-round-rank.ts';
 import { compareHeatRows } from '../domain/results/heat-row-order.ts';
@@ -26,10 +26,7 @@ export async function getHeatScores(
   const event = await resolveEvent(store, eventId, scope);
   const rows = await resultsRepository(store.db).findHeatResults(heatId);
   if (!rows || rows.heat.eventId !== event.id) {
-    throw notFound(`Heat "${heatId}" not found in event "${formatPublicId(event.competition, event.id)}"`, {
-      eventId,
-      heatId,
-    });
+    throw fail('HEAT_NOT_FOUND', { heatId, eventId: formatPublicId(event.competition, event.id) }, { eventId, heatId });
   }
   return heatScoreRows(getCompetition(event.competition), { id: event.id, referenceId: event.referenceId }, rows);
 }
@@ -155,13 +152,7 @@ export async function getParticipants(store: Store, eventId: string, scope: Acce
   const event = await resolveEvent(store, eventId, scope);
   const competition = getCompetition(event.competition);
   if (competition.participants !== 'athletes') {
-    throw badRequest(
-      `Participants are not available for event "${eventId}": ${competition.name} (${competition.key}) publishes teams; see the event's teams`,
-      {
-        eventId,
-        competition: competition.key,
-      },
-    );
+    throw fail('PARTICIPANTS_UNAVAILABLE', { eventId, competition }, { eventId, competition: competition.key });
   }
   const { participants, athletes, teams } = await resultsRepository(store.db).findParticipants(event.id);
   const publicEventId = formatPublicId(event.competition, event.id);

@@ -1,5 +1,5 @@
 import { type Competition, getCompetition } from '../domain/competitions.ts';
-import { badRequest, notFound } from '../domain/errors.ts';
+import { fail } from '../domain/errors.ts';
 import { formatPublicId, parsePublicId } from '../domain/public-id.ts';
 import { endStatus, hammerByEnd, hammerNow, type MatchSide } from '../domain/results/match-score.ts';
 import type {
@@ -49,15 +49,16 @@ export async function resolveSportEvent(
 ): Promise<EventWithTour> {
   const parsed = parsePublicId(id);
   const event = parsed ? await eventsRepository(store.db).findById(parsed.uuid) : undefined;
-  const unknown = () => notFound(`Event "${id}" not found`, { eventId: id });
+  const unknown = () => fail('EVENT_NOT_FOUND', { eventId: id }, { eventId: id });
   if (!event || (parsed?.competition && parsed.competition !== event.competition)) throw unknown();
   // Before the sport's check, whose message names the event's competition.
   assertFoundInScope(scope, event.competition, unknown);
   if (event.competition !== sport) {
     const [belongs, wanted] = [getCompetition(event.competition), getCompetition(sport)];
-    const message = `Event "${id}" belongs to ${belongs.name} (${belongs.key}), not ${wanted.name} (${sport})`;
+    const params = { eventId: id, belongs, wanted: { name: wanted.name, key: sport } };
     const metadata = { eventId: id, competition: belongs.key };
-    throw route === 'odds' ? badRequest(message, metadata) : notFound(message, metadata);
+    // The specification's 400 is for the odds routes; elsewhere the event is not one of the sport's.
+    throw fail(route === 'odds' ? 'EVENT_OF_OTHER_SPORT' : 'EVENT_NOT_OF_SPORT', params, metadata);
   }
   return event;
 }

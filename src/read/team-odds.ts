@@ -2,6 +2,7 @@ import type { MarketStatus, TeamMarketType } from '../domain/enumerations.ts';
 import { type BetStopRules, DEFAULT_BET_STOP_RULES } from '../domain/feed-health.ts';
 import { isMatchScoreMarket, scopeKey, scopeOf } from '../domain/markets/market-shape.ts';
 import { marketStatus, type StatusReason } from '../domain/markets/market-status.ts';
+import { outcomeSelection } from '../domain/markets/outcome-settlement.ts';
 import type { Selection } from '../domain/markets/selection.ts';
 import { decimalToAmerican, decimalToProbability } from '../domain/odds-format.ts';
 import { formatPublicId } from '../domain/public-id.ts';
@@ -19,12 +20,13 @@ import type { Store } from '../store/database.ts';
 import type { EventWithTour } from '../store/repositories/events-repository.ts';
 import { futuresRepository } from '../store/repositories/futures-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
+import { scopeFactsRepository } from '../store/repositories/scope-facts-repository.ts';
+import { settlementsRepository } from '../store/repositories/settlements-repository.ts';
 import type { MarketRow, OddRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import { eventBetStops } from './feed-status.ts';
-import { outcomeSelection, pricedOutcome, settledFields, settlementLedger } from './odds.ts';
 import { type LabelSources, labelOf } from './outcome-labels.ts';
-import { scopeResults } from './scope-results.ts';
+import { pricedOutcome, settledFields } from './priced-outcome.ts';
 import { loadTeamMatch, resolveSportEvent, type SportRoute } from './sport-events.ts';
 import { type TeamMatch, teamOfSide } from './team-match.ts';
 
@@ -85,9 +87,9 @@ async function teamOdds(
     markets.map((m) => m.id),
   );
   const [results, betStops, ledger] = await Promise.all([
-    scopeResults(store, event, match.competition, markets, match),
+    scopeFactsRepository(store.db).resultsOf(event, match.competition.resultsFormat, markets, match.rows),
     eventBetStops(store, event, rules),
-    settlementLedger(store, event.id),
+    settlementsRepository(store.db).ofEvent(event.id),
   ]);
   const byMarket = new Map<string, OddRow[]>();
   for (const odd of odds) byMarket.set(odd.marketId, [...(byMarket.get(odd.marketId) ?? []), odd]);

@@ -14,7 +14,7 @@ export function Nullable<T extends TSchema>(schema: T) {
 }
 
 /**
- * `oddsFormat` (issue 28): the format of each priced item's `price`. The specification's fields stay as
+ * `oddsFormat`: the format of each priced item's `price`. The specification's fields stay as
  * they are; without the parameter no `price` is added.
  */
 export const OddsFormatParam = StringEnum(ODDS_FORMATS, {

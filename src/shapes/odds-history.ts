@@ -3,7 +3,7 @@ import { ODD_TYPES, OUTCOME_STATUSES } from '../domain/enumerations.ts';
 import { STATUS_REASONS } from '../domain/markets/market-status.ts';
 import { Nullable, Ref, StringEnum, Timestamp } from './common.ts';
 
-/** GET /events/{eventId}/odds-history (issue 27): each outcome's opening, closing and changes. */
+/** GET /events/{eventId}/odds-history: each outcome's opening, closing and changes. */
 
 const Prices = {
   odds: Type.Number({ description: 'decimal odds' }),

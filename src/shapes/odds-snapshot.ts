@@ -12,7 +12,7 @@ import {
   TeamMarketOdd,
 } from './odds.ts';
 
-/** GET /odds (issue 28): every matching market of every event, with route 6's items, in one request. */
+/** GET /odds: every matching market of every event, with route 6's items, in one request. */
 
 export const OddsSnapshotQuery = Type.Object({
   competition: Type.Optional(

@@ -36,7 +36,7 @@ const Prices = {
   }),
 };
 
-/** How an outcome settled, besides `settlement` (issue 27): on every outcome that carries a settlement. */
+/** How an outcome settled, besides `settlement`: on every outcome that carries a settlement. */
 export const Settled = {
   settlementReason: Type.Optional(
     StringEnum(SETTLEMENT_REASONS, {
@@ -83,7 +83,7 @@ const Priced = {
 const PricedOutcome = Type.Object(Priced);
 export type PricedOutcome = Static<typeof PricedOutcome>;
 
-/** What a bet slip shows for an outcome (issue 40); the parlay's legs and the bet builder's options carry the same. */
+/** What a bet slip shows for an outcome; the parlay's legs and the bet builder's options carry the same. */
 export const Selection = Type.String({
   description:
     'what the outcome backs, in words a bet slip can show: "X to win the event", "X to win Heat 3", "X fastest lap", "X holeshot", "X to finish 2nd", "X top 3", "Exacta: X 1st, Y 2nd", "X to beat Y", "X finishing position under 3.5", ...; the parlay legs and bet builder options give the same text',

@@ -188,7 +188,7 @@ export const JaiAlaiMatch = Type.Object(
 );
 export type JaiAlaiMatch = Static<typeof JaiAlaiMatch>;
 
-/** Why an outcome or a market is not open (issue 27), left out while it is. */
+/** Why an outcome or a market is not open, left out while it is. */
 const OutcomeStatusReason = Type.Optional(
   StringEnum(STATUS_REASONS, { description: 'why it is not OPEN (absent when it is): see the odds route' }),
 );

@@ -1,9 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { Transaction } from 'kysely';
-import type { SettlementMove } from '../domain/changes.ts';
 import { type Connection, openPostgresConnection, openSqliteConnection } from './connection.ts';
 import { type ExternalChanges, postgresExternalChanges, sqliteExternalChanges } from './external-changes.ts';
-import type { Database } from './schema.ts';
 import { type WriteSignals, writeSignals } from './write-signals.ts';
 
 export type { StoreDialect } from './connection.ts';
@@ -35,23 +32,7 @@ export interface Store extends Connection, Omit<ExternalChanges, 'close'>, Write
   sqlite?: DatabaseSync;
   /** How many entries the change log keeps. */
   changeLogSize: number;
-  /**
-   * Keeps the settlements ledger in a batch's transaction (issue 27). Settlements are derived by the
-   * read layer, which the ingest may not import, so the app (buildApp) and `altsports import` set it;
-   * a store without it leaves the ledger to the next batch written with it.
-   */
-  settle?: SettlementKeeper;
 }
-
-/**
- * Brings the ledger of these events' outcomes up to date at `committedAt`; returns, per event, the
- * outcomes whose settlement moved.
- */
-export type SettlementKeeper = (
-  trx: Transaction<Database>,
-  eventIds: readonly string[],
-  committedAt: string,
-) => Promise<Map<string, SettlementMove[]>>;
 
 export const DEFAULT_CHANGE_LOG_SIZE = 10_000;
 

@@ -11,9 +11,9 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
+import { pace } from '../base/event-loop-turns.ts';
 import type { MarketShape } from '../domain/markets/market-shape.ts';
 import { STORE_PLUGINS, type StoreDialect } from './connection.ts';
-import { pace } from './event-loop-turns.ts';
 import type { Database, FactTable } from './schema.ts';
 
 /**
@@ -375,7 +375,7 @@ export async function touchEvents(trx: Transaction<Database>, latestByEvent: Map
 }
 
 /**
- * Moves the lastChangedAt of each event whose public documents a batch changed (issue 28) to the time
+ * Moves the lastChangedAt of each event whose public documents a batch changed to the time
  * the batch is written: the server's clock, not the feed's, so that a row stamped earlier than a
  * poller's last `updatedSince` but written after it is still found. Never moved back.
  */

@@ -262,7 +262,7 @@ async function results(db: AnyDb): Promise<void> {
     .execute();
 }
 
-/** Odds markets and their priced outcomes (issue 4); event participants' final standing. */
+/** Odds markets and their priced outcomes; event participants' final standing. */
 async function markets(db: AnyDb): Promise<void> {
   await db.schema.alterTable('event_participants').addColumn('place', integer).execute();
 
@@ -305,7 +305,7 @@ async function markets(db: AnyDb): Promise<void> {
 }
 
 /**
- * Team matches (issue 5): the sport-specific facts of curling, table tennis, box lacrosse, 3-on-3
+ * Team matches: the sport-specific facts of curling, table tennis, box lacrosse, 3-on-3
  * hockey and Jai Alai. Event teams (stone colour, first hammer) stay in the event's teams JSON.
  */
 async function teamMatches(db: AnyDb): Promise<void> {
@@ -328,7 +328,7 @@ async function teamMatches(db: AnyDb): Promise<void> {
 }
 
 /**
- * Live data (issue 6): the change log that cache invalidation and the push stream read on every node,
+ * Live data: the change log that cache invalidation and the push stream read on every node,
  * and per-key rate limits (null: the server's default; 0: no limit).
  */
 async function liveData(db: AnyDb): Promise<void> {
@@ -347,7 +347,7 @@ async function liveData(db: AnyDb): Promise<void> {
   await db.schema.alterTable('api_keys').addColumn('rate_per_day', integer).execute();
 }
 
-/** Pricing models (issue 26): the model each event's generated markets came from, read by the parlay route. */
+/** Pricing models: the model each event's generated markets came from, read by the parlay route. */
 async function pricingModels(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('pricing_models')
@@ -358,7 +358,7 @@ async function pricingModels(db: AnyDb): Promise<void> {
     .execute();
 }
 
-/** Rows of an event's public documents, each with the SQL that names its event (issue 28). */
+/** Rows of an event's public documents, each with the SQL that names its event. */
 const EVENT_ROWS: Array<[table: string, event: string]> = [
   ['rounds', 'rounds.event_id'],
   ['round_scores', 'round_scores.event_id'],
@@ -373,7 +373,7 @@ const EVENT_ROWS: Array<[table: string, event: string]> = [
 ];
 
 /**
- * Integrators (issue 28): each event's lastChangedAt, the latest updatedAt of any row of its public
+ * Integrators: each event's lastChangedAt, the latest updatedAt of any row of its public
  * documents (the event, its rounds, heats and their score rows, its markets and odds), which
  * `updatedSince` filters on. Filled from the rows already held.
  */
@@ -389,7 +389,7 @@ async function integrators(db: AnyDb): Promise<void> {
 }
 
 /**
- * Trading-grade markets (issue 27): when the feed last spoke of each event, by the server's clock, so
+ * Trading-grade markets: when the feed last spoke of each event, by the server's clock, so
  * that every node derives a silent LIVE event's bet stop (FEED_STALE) at read time, across restarts.
  */
 async function trading(db: AnyDb): Promise<void> {
@@ -408,7 +408,7 @@ async function trading(db: AnyDb): Promise<void> {
 }
 
 /**
- * In-play bet stops (issue 27): when a score of each LIVE event last changed (SCORE_CHANGE), and
+ * In-play bet stops: when a score of each LIVE event last changed (SCORE_CHANGE), and
  * whether a node has pushed that suspension on the stream.
  */
 async function inPlay(db: AnyDb): Promise<void> {
@@ -417,7 +417,7 @@ async function inPlay(db: AnyDb): Promise<void> {
 }
 
 /**
- * The settlement lifecycle (issue 27): provisional or official results, the operator's dead-heat
+ * The settlement lifecycle: provisional or official results, the operator's dead-heat
  * share, abandoned events, and the settlements as last published (what a changed result is compared
  * with, and when each outcome settled).
  */
@@ -450,7 +450,7 @@ async function settlement(db: AnyDb): Promise<void> {
 }
 
 /**
- * Price history (issue 27): every change of an outcome's price or status, append-only, read one outcome
+ * Price history: every change of an outcome's price or status, append-only, read one outcome
  * at a time in the order written (odds_history_odd). `first` marks an outcome's first price ever
  * recorded (is_first), so that a reader can tell a true opening from the oldest retained one (ODDS_HISTORY_DAYS).
  * The odds already held start the history at their present price, not marked first: what came before
@@ -478,7 +478,7 @@ async function oddsHistory(db: AnyDb): Promise<void> {
 }
 
 /**
- * Published prices (issue 40): the probability an engine-priced outcome was published from (its model's,
+ * Published prices: the probability an engine-priced outcome was published from (its model's,
  * margin included, in percent), beside its odds rounded towards the house, and in the price history
  * beside each price; null for a price an operator feeds, whose published probability is 100 / odds.
  */
@@ -488,7 +488,7 @@ async function modelProbability(db: AnyDb): Promise<void> {
 }
 
 /**
- * The secret stream tokens are signed with (issue 42): random, held by the store so that every node
+ * The secret stream tokens are signed with: random, held by the store so that every node
  * signs and checks with the same one, and rotated by `altsports keys rotate-stream-secret`. A retired
  * secret stays until its tokens have expired.
  */

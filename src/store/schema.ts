@@ -85,7 +85,7 @@ export interface EventRow {
   year: number;
   eventNumber: number;
   eventStatus: EventStatus;
-  /** PROVISIONAL while the event's result (its places, its score) is not official (issue 27). */
+  /** PROVISIONAL while the event's result (its places, its score) is not official. */
   resultStatus: ResultStatus;
   /** 1: the event was abandoned once under way (published CANCELLED; its markets void as EVENT_ABANDONED). */
   abandoned: number;
@@ -111,7 +111,7 @@ export interface EventRow {
   contentUpdatedAt: string;
   /**
    * The latest updatedAt of any row of the event's public documents: the event document's, its heats'
-   * score rows, its markets and odds (issue 28). Null only between an event's insert and the end of
+   * score rows, its markets and odds. Null only between an event's insert and the end of
    * its batch.
    */
   lastChangedAt: string | null;
@@ -216,7 +216,7 @@ export interface HeatResultRow {
   id: string;
   winnerAthleteId: string | null;
   method: string | null;
-  /** PROVISIONAL until the result is official (issue 27); OFFICIAL when the feed says nothing. */
+  /** PROVISIONAL until the result is official; OFFICIAL when the feed says nothing. */
   resultStatus: ResultStatus;
   updatedAt: string;
 }
@@ -258,7 +258,7 @@ export interface FutureOddRow {
   updatedAt: string;
 }
 
-/** An odds market of an event (issue 4): what is bet on. Its priced outcomes are OddRows. */
+/** An odds market of an event: what is bet on. Its priced outcomes are OddRows. */
 export interface MarketRow {
   id: string;
   referenceId: number;
@@ -347,7 +347,7 @@ export interface KeyUsageRow {
   requests: number;
 }
 
-/** A secret stream tokens are signed with (issue 42); the one not retired signs new tokens. */
+/** A secret stream tokens are signed with; the one not retired signs new tokens. */
 export interface StreamTokenSecretRow {
   /** Short and public: a token names the secret it was signed with. */
   id: string;
@@ -358,7 +358,7 @@ export interface StreamTokenSecretRow {
   retiredAt: string | null;
 }
 
-/** One entry of the bounded change log (issue 6): what a committed feed batch changed. */
+/** One entry of the bounded change log: what a committed feed batch changed. */
 export interface ChangeRow {
   id: Generated<number>;
   /** A stream event name (CHANGE_KINDS). */
@@ -372,7 +372,7 @@ export interface ChangeRow {
 }
 
 /**
- * The finishing-order model an event's markets were generated from (issue 26), by scope: the parlay
+ * The finishing-order model an event's markets were generated from, by scope: the parlay
  * route prices from it while the scope's winner market still carries the prices it generated.
  */
 export interface PricingModelRow {
@@ -397,7 +397,7 @@ export interface FeedActivityRow {
 }
 
 /**
- * An outcome's settlement as last published (issue 27): written in the batch that moved it, so that a
+ * An outcome's settlement as last published: written in the batch that moved it, so that a
  * changed result is known as one (RESULT_CHANGED) and the stream can say what it was before.
  */
 export interface SettlementRow {
@@ -413,7 +413,7 @@ export interface SettlementRow {
   settledAt: string | null;
 }
 
-/** One change of an outcome's price or status (issue 27), append-only; pruned after ODDS_HISTORY_DAYS. */
+/** One change of an outcome's price or status, append-only; pruned after ODDS_HISTORY_DAYS. */
 export interface OddsHistoryRow {
   /** Generated; orders an outcome's rows as written, which is time order (newer wins at ingest). */
   id: Generated<number | string>;

@@ -9,7 +9,7 @@ import {
   revokeApiKey,
   setApiKeyLimits,
 } from '../../src/access/api-keys.ts';
-import { ApiError } from '../../src/domain/errors.ts';
+import { CodedError } from '../../src/domain/errors.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 test('hashKey: the SHA-256 of the key, in hex', () => {
@@ -75,8 +75,8 @@ describeEachStore('revoking and limiting a key by a prefix', (open) => {
     const a = await createApiKey(store, { name: 'first', key: 'ask_shared-aaaa-0123456789' });
     const b = await createApiKey(store, { name: 'second', key: 'ask_shared-bbbb-0123456789' });
     await assert.rejects(revokeApiKey(store, 'ask_shared'), (error: unknown) => {
-      assert.ok(error instanceof ApiError);
-      assert.equal(error.statusCode, 400);
+      assert.ok(error instanceof CodedError);
+      assert.equal(error.code, 'API_KEY_AMBIGUOUS');
       assert.match(error.message, /"ask_shared" names 2 active keys/);
       assert.deepEqual(new Set(error.metadata.candidates as string[]), new Set([a.info.id, b.info.id]));
       return true;

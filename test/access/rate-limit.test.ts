@@ -15,7 +15,7 @@ import {
   windowStart,
 } from '../../src/access/rate-limit.ts';
 import { redisRateLimiter } from '../../src/access/redis-rate-limit.ts';
-import { ApiError } from '../../src/domain/errors.ts';
+import { CodedError } from '../../src/domain/errors.ts';
 import { type RunningRedis, startRedis } from '../helpers/redis.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -197,7 +197,7 @@ test('parseRateSetting: whole numbers, unlimited (0) and default (null)', () => 
   for (const text of ['-1', '1.5', 'abc', '', '1e3', '1000000001']) {
     assert.throws(
       () => parseRateSetting(text, '--per-day'),
-      (error: unknown) => error instanceof ApiError && /--per-day must be a whole number/.test(error.message),
+      (error: unknown) => error instanceof CodedError && /--per-day must be a whole number/.test(error.message),
       text,
     );
   }

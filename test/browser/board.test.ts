@@ -1,5 +1,5 @@
 /**
- * The live board and the docs page in a real browser (issue 8): Debian's chromium driven by
+ * The live board and the docs page in a real browser: Debian's chromium driven by
  * playwright-core (no browser download), against a real server over the demo data. A heat score and a
  * price posted through the admin feed must reach the open board through the push stream, without a
  * reload, on a desktop and on a phone viewport; the docs page must list every operation, come with the

@@ -132,7 +132,7 @@ describe('altsports CLI', { concurrency: true }, () => {
         .where('marketId', '=', `${WSL_LIVE}:eventWinner`)
         .orderBy('position')
         .execute();
-      // Published as the price policy says (issue 40): two decimals, towards the house, beside the model's probability.
+      // Published as the price policy says: two decimals, towards the house, beside the model's probability.
       assert.deepEqual(winners, [
         { athleteId: 'ath-1', decimalOdds: 1.66, probability: 60 },
         { athleteId: 'ath-2', decimalOdds: 2.5, probability: 40 },
@@ -226,7 +226,7 @@ describe('altsports CLI', { concurrency: true }, () => {
     assert.ok(remaining[0]?.revokedAt, 'revokedAt is not set');
   });
 
-  test('keys rotate-stream-secret: each run names a new secret (issue 42)', async () => {
+  test('keys rotate-stream-secret: each run names a new secret', async () => {
     const env = { DATA_DIR: dataDir() };
     const first = await runCli(['keys', 'rotate-stream-secret'], env);
     assertExit(first, 0);

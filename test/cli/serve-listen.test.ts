@@ -1,5 +1,5 @@
 /**
- * A listener that cannot start (issue 42): `altsports serve` stops with exit code 1 and one line
+ * A listener that cannot start: `altsports serve` stops with exit code 1 and one line
  * naming the setting to change, rather than a stack trace and a process that never exits (which a
  * supervisor would never restart). The wait is bounded by runCli's own limit, not asserted.
  */

@@ -36,7 +36,7 @@ test('a DATA_DIR that cannot be created (under /proc): serve stops at once, nami
   noStack(result.stderr);
 });
 
-test('a SQLite file with a zeroed page: serve stops at start, naming the file and the integrity check (issue 42)', async () => {
+test('a SQLite file with a zeroed page: serve stops at start, naming the file and the integrity check', async () => {
   const { dir, cleanup } = await tempDir('altsports-zeroed-');
   try {
     const store = openStore({ dataDir: dir });

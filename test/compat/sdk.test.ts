@@ -703,7 +703,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
           ['o-sx-win-a', 'Tomac', 2.5, 150, 40, 'CLOSED', 'WIN'],
           ['o-sx-win-b', 'Webb', 2.5, 150, 40, 'CLOSED', 'LOSE'],
           ['o-sx-win-c', 'Sexton', 4, 300, 25, 'CLOSED', 'LOSE'],
-          // Stored as decimal 1.8333, published towards the house (issue 40): -120 would pay 1.83333.
+          // Stored as decimal 1.8333, published towards the house: -120 would pay 1.83333.
           ['o-sx-win-d', 'Anderson', 1.8333, -121, 54.5464, 'CLOSED', 'LOSE'],
         ],
       );
@@ -719,7 +719,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
         live.map((o) => `${o.athlete?.firstName} ${o.athlete?.lastName}`),
         FIELD_WIN.map((_, i) => rider(i)),
       );
-      // Fair prices: 1/p down to two decimals (issue 40).
+      // Fair prices: 1/p down to two decimals.
       assert.deepEqual(
         live.map((o) => o.odds),
         FIELD_WIN.map(fairOdds),
@@ -738,7 +738,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
         marketCount: 1,
       });
       const liveSummary = await client.getEventSummary(FIELD);
-      // The SDK's probability is 1 / odds: 3.33, rounded down from the fair 3.3333 (issue 40).
+      // The SDK's probability is 1 / odds: 3.33, rounded down from the fair 3.3333.
       assert.deepEqual(liveSummary.favorite, { athlete: rider(0), odds: 3.33, probability: 0.3003 });
       assert.equal(liveSummary.fieldSize, 12);
     });
@@ -796,7 +796,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
           FIELD_WIN.map((_, i) => `${FIELD_UUID}:raceTop${k}:rx-${i}`),
         );
         // Every finishing order puts k riders in the top k: fair probabilities add up to k. An outcome
-        // likelier than the shortest odds (1.01) is published at them, at their probability (issue 40):
+        // likelier than the shortest odds (1.01) is published at them, at their probability:
         // counted as all but certain.
         close(
           total(outcomes.map((o) => (o.odds === 1.01 ? 100 : o.probability))),
@@ -847,7 +847,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
           side.settlement,
         ]),
         [
-          // Towards the house (issue 40): -111 would pay 1.9009.
+          // Towards the house: -111 would pay 1.9009.
           ['o-sx-h2h-b', 'Webb', 1.9, -112, 52.6316, 'CLOSED', 'PUSH'],
           ['o-sx-h2h-c', 'Sexton', 1.9, -112, 52.6316, 'CLOSED', 'PUSH'],
         ],
@@ -890,7 +890,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
       ]);
 
       // The live field pairs neighbours in the market; fair, so no margin but the rounding of the odds
-      // towards the house (issue 40: at most a cent a side), and P(a ahead of b) = wa / (wa + wb).
+      // towards the house (at most a cent a side), and P(a ahead of b) = wa / (wa + wb).
       const live = matchupsOf(await client.getPlayerMatchups(FIELD));
       assert.deepEqual(
         live.map((m) => [m.eventParticipant1.athlete?.id, m.eventParticipant2.athlete?.id]),
@@ -1176,7 +1176,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
         assert.equal(f.outcomeId, o.outcomeId);
         assert.equal(f.rawOdds, o.odds);
         assert.equal(f.status, 'OPEN');
-        // Fair, but rounded down to two decimals (issue 40): a margin of rounding alone, under 0.1%.
+        // Fair, but rounded down to two decimals: a margin of rounding alone, under 0.1%.
         assert.ok(f.margin >= 0 && f.margin < 0.1, `margin ${f.margin}`);
         close(f.fairProbability, FIELD_WIN[i] as number, 5e-4, rider(i));
       });
@@ -1202,7 +1202,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
       for (const f of second) {
         const i = Number(/(\d+)$/.exec(f.athlete)?.[1]);
         close(f.fairProbability, secondPlaceProbability(FIELD_WIN, i), 5e-4, `${f.athlete} 2nd`);
-        // Only the rounding of the odds towards the house (issue 40).
+        // Only the rounding of the odds towards the house.
         assert.ok(f.margin >= 0 && f.margin < 0.1, `margin ${f.margin}`);
       }
       assert.deepEqual(
@@ -1623,7 +1623,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
       const fractional = new AltSportsData({ ...options, oddsFormat: 'fractional' });
 
       // American: the SDK's conversion of the decimal price (to the nearest) agrees with the server's
-      // americanOdds, which are rounded towards the house (issue 40): -121 for 1.8333, as -120 pays 1.83333.
+      // americanOdds, which are rounded towards the house: -121 for 1.8333, as -120 pays 1.83333.
       const sx = outcomesOf(await american.getMoneylines(SX), 'eventWinner');
       assert.deepEqual(
         sx.map((o) => [o.odds, o.americanOdds, o.probability]),
@@ -1655,7 +1655,7 @@ describeEachStore('altsportsdata SDK 1.1.0: odds, settlement and parlays', (_ope
           [0.545464, 0.545464],
         ],
       );
-      // The odds are rounded down (issue 40): as a probability, at least the published one, by a rounding.
+      // The odds are rounded down: as a probability, at least the published one, by a rounding.
       for (const o of outcomesOf(await probability.getTopFinishProbabilities(FIELD, 3), 'raceTop3'))
         assert.ok(o.odds >= o.probability && o.odds - o.probability < 0.005, `${o.id}: ${o.odds} vs ${o.probability}`);
 

@@ -27,7 +27,6 @@ import { matchDistribution, moneyline, regularPeriods } from '../../src/domain/p
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { staleEventIds } from '../../src/read/feed-status.ts';
 import { getEventOdds } from '../../src/read/odds.ts';
-import { keepSettlements } from '../../src/read/settlement-ledger.ts';
 import type { EventListItem } from '../../src/shapes/events.ts';
 import type { Store } from '../../src/store/database.ts';
 import { runCli, spawnCli, tempDir } from '../helpers/cli.ts';
@@ -482,8 +481,6 @@ for (const kind of STORE_KINDS) {
     before(async () => {
       testStore = await openTestStore(kind);
       store = testStore.store;
-      // As the app and the CLI keep it.
-      store.settle = keepSettlements;
       const prepared = await prepareSimulation(store, { now: new Date(ANCHOR), competitions: SCENARIOS });
       simulator = createSimulator(store, {
         anchor: prepared.anchors,

@@ -63,14 +63,14 @@ describe('the README tour (docs/tour.sh)', () => {
       'teamMarkets on Supercross, a table tennis id on the lacrosse route, and an unknown eventStatus',
     );
     assert.match(stdout, /"correlationFactor":/, 'the parlay was priced');
-    // The demo's prices as a bookmaker publishes them (issue 40): the winner market and the parlay at two decimals.
+    // The demo's prices as a bookmaker publishes them: the winner market and the parlay at two decimals.
     const winners = stdout.slice(stdout.indexOf('"oddType":"eventWinner"'));
     const prices = [...winners.slice(0, winners.indexOf(']}')).matchAll(/"odds":([\d.]+)/g)].map((m) => m[1]);
     prices.push(...[...stdout.matchAll(/"combinedOdds":([\d.]+)/g)].map((m) => m[1]));
     assert.ok(prices.length > 3, 'winner prices and the parlay found');
     for (const price of prices) assert.match(price as string, /^\d+(\.\d{1,2})?$/, 'two decimals at most');
     assert.match(stdout, /"tourYearId":"3ice-/, 'the bracket was found');
-    // Step by step (issue 41): each step's header on a line of its own, each answer ending its line.
+    // Step by step: each step's header on a line of its own, each answer ending its line.
     const headers = stdout.match(/^=== \d[\d, -]*\. .+$/gm) ?? [];
     assert.deepEqual(
       headers.map((h) => h.slice(4, h.indexOf('.'))),

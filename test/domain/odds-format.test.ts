@@ -46,7 +46,7 @@ describe('odds formats', () => {
   });
 });
 
-describe('odds formats on request (oddsFormat, issue 28)', () => {
+describe('odds formats on request (oddsFormat)', () => {
   test('each format as a table', () => {
     const table: Array<[number, Record<OddsFormat, number | string>]> = [
       [2, { decimal: 2, american: 100, fractional: '1/1', hongkong: 1, malay: 1, indonesian: 1, probability: 50 }],
@@ -80,7 +80,7 @@ describe('odds formats on request (oddsFormat, issue 28)', () => {
           decimal: 1.9091,
           american: -110,
           fractional: '10/11',
-          // Rounded down (issue 40): 0.91 would pay more than 1.9091.
+          // Rounded down: 0.91 would pay more than 1.9091.
           hongkong: 0.9,
           malay: 0.9,
           indonesian: -1.1,
@@ -91,7 +91,7 @@ describe('odds formats on request (oddsFormat, issue 28)', () => {
         1.8333,
         {
           decimal: 1.8333,
-          // Towards the house (issue 40): -120 and 5/6 (1.83333) would pay more than 1.8333.
+          // Towards the house: -120 and 5/6 (1.83333) would pay more than 1.8333.
           american: -121,
           fractional: '8333/10000',
           hongkong: 0.83,
@@ -118,7 +118,7 @@ describe('odds formats on request (oddsFormat, issue 28)', () => {
           decimal: 1.001,
           american: -100000,
           fractional: '1/1000',
-          // Never 0 (issue 40): as many places as the figure needs.
+          // Never 0: as many places as the figure needs.
           hongkong: 0.001,
           malay: 0.001,
           indonesian: -1000,
@@ -156,7 +156,7 @@ describe('odds formats on request (oddsFormat, issue 28)', () => {
         const hk = formatPrice(decimal, 'hongkong') as number;
         const malay = formatPrice(decimal, 'malay') as number;
         const indonesian = formatPrice(decimal, 'indonesian') as number;
-        // Rounded down (issue 40): never above the profit, less than a cent under it.
+        // Rounded down: never above the profit, less than a cent under it.
         assert.ok(hk <= (decimal - 1) * (1 + 1e-9) && decimal - 1 - hk < 0.01, `hongkong ${hk}`);
         assert.ok(malay >= -1 && malay <= 1, `malay ${malay}`);
         // Positive Malay and Indonesian odds are the Hong Kong odds; the negative ones are the other side of evens.
@@ -197,7 +197,7 @@ describe('odds formats on request (oddsFormat, issue 28)', () => {
   });
 });
 
-/** The profit per unit staked a format's price shows (issue 40); NaN for a Malay 0, which shows none. */
+/** The profit per unit staked a format's price shows; NaN for a Malay 0, which shows none. */
 function shownProfit(format: Exclude<OddsFormat, 'probability'>, price: number | string): number {
   const n = Number(price);
   if (format === 'fractional') {
@@ -210,7 +210,7 @@ function shownProfit(format: Exclude<OddsFormat, 'probability'>, price: number |
   return format === 'decimal' ? n - 1 : n;
 }
 
-describe('rounding towards the house (issue 40, measured)', () => {
+describe('rounding towards the house (measured)', () => {
   const PAYING = ['decimal', 'american', 'fractional', 'hongkong', 'malay', 'indonesian'] as const;
 
   test('the measured prices: no format pays more than the decimal, Malay is never 0', () => {
@@ -243,7 +243,7 @@ describe('rounding towards the house (issue 40, measured)', () => {
   });
 });
 
-describe('formats of a published price, from its exact price (issue 40)', () => {
+describe('formats of a published price, from its exact price', () => {
   test('as a table: a published decimal with the exact price its probability implies', () => {
     const table: Array<[number, number, Partial<Record<OddsFormat, number | string>>]> = [
       // 4/7 is 1.5714...: shown as 1.57 and paying no more than the exact 1.5715.

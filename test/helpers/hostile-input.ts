@@ -1,5 +1,5 @@
 /**
- * Hostile input for the fuzz suite (test/http/fuzz.test.ts, issue 7): fast-check arbitraries for
+ * Hostile input for the fuzz suite (test/http/fuzz.test.ts): fast-check arbitraries for
  * path segments, query strings, headers and request bodies that a careless or malicious client
  * sends, and the checks every answer to them must pass (never a 5xx, always the specification's
  * error body, no internals, no write after a refusal).
@@ -729,7 +729,7 @@ function scrub(text: string, sent: readonly string[]): string {
 }
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
-const ERROR_FIELDS = ['message', 'metadata', 'stack', 'statusCode', 'timestamp'];
+const ERROR_FIELDS = ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp'];
 
 /**
  * The checks every answer passes: no 5xx; a 4xx is the specification's error body (section 7)

@@ -40,7 +40,7 @@ export function secondPlaceProbability(win: readonly number[], i: number): numbe
   return win.reduce((sum, pa, a) => (a === i ? sum : sum + (pa * (win[i] as number)) / (1 - pa)), 0);
 }
 
-/** Decimal odds as the server publishes a generated price (issue 40): two decimals, towards the house. */
+/** Decimal odds as the server publishes a generated price: two decimals, towards the house. */
 export const fairOdds = (p: number) => publishedPrice(p, DEFAULT_PRICE_POLICY).odds;
 
 /**

@@ -9,7 +9,7 @@ import { fieldFeed } from '../helpers/parlay-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 /**
- * Issue 26: every market and every parlay of an event priced from the one model recorded with its
+ * Every market and every parlay of an event priced from the one model recorded with its
  * generated markets, for the default Plackett-Luce and for a gamma race (shape 12): the identities a
  * trading desk checks hold to the published precision.
  */
@@ -148,7 +148,7 @@ describeEachStore('exotics on request', (open) => {
     );
     close(unlisted.probability, 100 * 0.04 * (0.4 / 0.96) * (0.28 / 0.56) * (0.2 / 0.28), 1e-4, 'superfecta 3-0-1-2');
     assert.ok(unlisted.odds <= 100 / unlisted.probability);
-    // The two outsiders' superfecta (1 in 30,360) is beyond the longest odds (issue 40): at them, at their probability.
+    // The two outsiders' superfecta (1 in 30,360) is beyond the longest odds: at them, at their probability.
     const [longShot] = JSON.parse((await ask('athleteIds=fc-5,fc-4,fc-3,fc-0')).body).eventExacta as ExactaOdd[];
     assert.deepEqual([longShot?.odds, longShot?.probability], [1000, 0.1]);
     const bad = await ask('athleteIds=fc-0,fc-0');

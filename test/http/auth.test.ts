@@ -66,7 +66,7 @@ describeEachStore('auth', (open, kind) => {
       ['wsl'],
     );
     assert.equal((await get(`${BASE}/events/${WSL_LIVE}`, as)).statusCode, 200);
-    // A filter naming another competition is a 403; an id of its events a 404 (issue 42, below).
+    // A filter naming another competition is a 403; an id of its events a 404 (below).
     for (const url of [`${BASE}/events?competition=masl`, `${BASE}/futures/masl/tour/masl-league/odds/winner`]) {
       const res = await get(url, as);
       assert.equal(res.statusCode, 403, url);
@@ -74,7 +74,7 @@ describeEachStore('auth', (open, kind) => {
     }
   });
 
-  test("an id outside the key's competitions answers exactly as an unknown id (issue 42)", async () => {
+  test("an id outside the key's competitions answers exactly as an unknown id", async () => {
     const { app } = shared();
     const unknown = 'b2b2b2b2-0000-4000-8000-00000000ffff';
     const answer = async (id: string, [method, path, payload]: readonly [string, string, unknown?]) => {

@@ -1,5 +1,5 @@
 /**
- * Market status and the bet stop on silence (issue 27): operator statuses with their reasons from the
+ * Market status and the bet stop on silence: operator statuses with their reasons from the
  * feed, and a LIVE event the feed is silent about published SUSPENDED (FEED_STALE) by every node,
  * pushed on the stream once, and reopened by its next message.
  */

@@ -211,7 +211,7 @@ describeEachStore('cached answers, over real HTTP', (open) => {
     for (const spelling of ['eventStatus[0]=LIVE&eventStatus[1]=COMPLETED', 'eventStatus=LIVE&eventStatus=COMPLETED'])
       assert.equal(await body(`${BASE}/events?${spelling}`), statuses, spelling);
     assert.equal(server.composed(), 3, 'one entry per document');
-    // Two competitions are a list like any list filter (issue 41), one entry for every spelling.
+    // Two competitions are a list like any list filter, one entry for every spelling.
     const both = await body(`${BASE}/events?competition[]=wsl&competition[]=masl`);
     assert.notEqual(both, wsl);
     for (const spelling of [

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/public/changes (issue 27): the stream's messages read without the stream, page by page,
+ * GET /api/v1/public/changes: the stream's messages read without the stream, page by page,
  * with the stream's filters and the key's competitions; a 410 once the log no longer reaches back, a 400
  * for an id ahead of it.
  */

@@ -12,7 +12,7 @@ const items = (body: string) => JSON.parse(body) as Item[];
 /** The feed's own stamp on the new rows: the same for every write, so only the server's clock moves lastChangedAt. */
 const T0 = '2026-04-05T00:16:07Z';
 
-describeEachStore('GET /events?updatedSince: every public document of the event counts (issue 28)', (open) => {
+describeEachStore('GET /events?updatedSince: every public document of the event counts', (open) => {
   test('a heat score row and an odds change move lastChangedAt, not updatedAt, and updatedSince finds them', async () => {
     const store = await open();
     const { app, get } = await fixtureApp(store);

@@ -1,5 +1,5 @@
 /**
- * The docs page (issue 8) at the HTTP level: its copy of the document carries a getting-started section
+ * The docs page at the HTTP level: its copy of the document carries a getting-started section
  * and, for every public operation, example values chosen from the store that run as they are; the
  * published document stays store-independent; the demo key is handed to the page only when it is on.
  * The page in a browser is test/browser/board.test.ts. SQLite only: the examples come from the read

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { ADMIN_KEY, fixtureApp, sharedFixture } from '../helpers/app.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
-const ERROR_FIELDS = ['message', 'metadata', 'stack', 'statusCode', 'timestamp'];
+const ERROR_FIELDS = ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp'];
 
 function assertErrorBody(body: string, status: number) {
   const parsed = JSON.parse(body);

@@ -220,7 +220,7 @@ describeEachStore('GET /events/{eventId}', (_open, kind) => {
       const res = await get(`${BASE}/events/${id}`);
       assert.equal(res.statusCode, 404, id);
       const body = JSON.parse(res.body);
-      assert.deepEqual(Object.keys(body).sort(), ['message', 'metadata', 'stack', 'statusCode', 'timestamp']);
+      assert.deepEqual(Object.keys(body).sort(), ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp']);
       assert.equal(body.statusCode, 404);
     }
   });

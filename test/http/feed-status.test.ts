@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/public/feed-status (issue 27): per competition the key may read, the last feed message,
+ * GET /api/v1/public/feed-status: per competition the key may read, the last feed message,
  * the LIVE events and the stale ones, derived from stored times (so a second node answers the same).
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 7): every route the app serves, public and admin, driven through Fastify's
+ * Hostile input: every route the app serves, public and admin, driven through Fastify's
  * real routing with hostile path segments, query strings, headers and bodies. Whatever arrives:
  * never a 5xx; every error is the specification's ServerErrorResponse and shows no internals; a
  * refused write (and any parlay request) leaves every table exactly as it was.
@@ -635,7 +635,7 @@ test('the checks refuse what they look for, and let echoed input through', () =>
   const answer = (status: number, body: string, contentType = 'application/json; charset=utf-8') =>
     ({ statusCode: status, headers: { 'content-type': contentType }, body }) as unknown as LightMyRequestResponse;
   const error = (status: number, message: string, metadata: Record<string, unknown> = {}, stack = '') =>
-    JSON.stringify({ message, statusCode: status, timestamp: new Date().toISOString(), metadata, stack });
+    JSON.stringify({ message, statusCode: status, code: 'X', timestamp: new Date().toISOString(), metadata, stack });
   assertSafeAnswer(
     request,
     answer(404, error(404, 'Event "1; select * from events" not found', { eventId: '1; select * from events' })),
@@ -1078,7 +1078,7 @@ for (const kind of STORE_KINDS) {
           const before = await storeSnapshot(store);
           const answer = await send(app, { ...sent, payload });
           assertAnswer(sent, answer, urlStrings(url));
-          // A declared length over the limit is refused before anything else is looked at (issue 42), a
+          // A declared length over the limit is refused before anything else is looked at, a
           // charset other than UTF-8 included; without a content type the answer depends on the route.
           if (contentType !== undefined)
             assert.equal(

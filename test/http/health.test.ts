@@ -1,5 +1,5 @@
 /**
- * GET /healthz (issue 42): once a read finds the SQLite file corrupt, the node says so (503) rather
+ * GET /healthz: once a read finds the SQLite file corrupt, the node says so (503) rather
  * than ok, so that a load balancer takes it out; the read that found it is a 500 as before.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Bodies refused before they cost (issue 42): a JSON body nested past the limit is a 400 found while
+ * Bodies refused before they cost: a JSON body nested past the limit is a 400 found while
  * it is read, a declared length over the limit is a 413 before any of the body is read (with
  * `Expect: 100-continue`, without the 100), and bytes that are not UTF-8 are a 400 naming their offset.
  */

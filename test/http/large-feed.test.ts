@@ -11,7 +11,7 @@ import { tempDir } from '../helpers/cli.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 /**
- * A large feed under load (issue 25, "writes never stall reads"): while a batch of a few MB is
+ * A large feed under load ("writes never stall reads"): while a batch of a few MB is
  * validated and written, GET /sports is answered, and the batch stays all or nothing. Checked by counts
  * and order, never by timings (the timings are `npm run bench:large-feed`'s). The SQLite store is a
  * file store, as `npm start` has it: an in-memory one has a single connection, which a read waits for

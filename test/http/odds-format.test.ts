@@ -38,7 +38,7 @@ const PRICED_ROUTES = [
   '/futures/wsl/tour/wsl-ct-men/odds/winner',
 ];
 
-describeEachStore('oddsFormat (issue 28)', (open, kind) => {
+describeEachStore('oddsFormat', (open, kind) => {
   const shared = sharedFixture(kind, async (store) => {
     const app = await fixtureApp(store);
     await ingestFeed(store, resultsFeed());
@@ -76,7 +76,7 @@ describeEachStore('oddsFormat (issue 28)', (open, kind) => {
     );
     const a = fractional.find((o) => o.id === 'o-sx-win-a');
     assert.equal(a?.odds, 2.5);
-    // As bookmakers print it (issue 40): 6/4, not 3/2.
+    // As bookmakers print it: 6/4, not 3/2.
     assert.equal(a?.price, '6/4');
     const american = pricedItems(
       JSON.parse((await get(`${BASE}/events/spr:${SPR_EVENT}/eventWinner?oddsFormat=american`)).body),

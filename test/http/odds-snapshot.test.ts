@@ -9,7 +9,7 @@ import { describeEachStore } from '../helpers/stores.ts';
 const BASE = '/api/v1/public';
 type Market = { eventId: string; oddType: string; marketId: string; outcomes: Array<Record<string, unknown>> };
 
-describeEachStore('GET /odds: every market in one call (issue 28)', (_open, kind) => {
+describeEachStore('GET /odds: every market in one call', (_open, kind) => {
   const shared = sharedFixture(kind, async (store) => {
     const app = await fixtureApp(store);
     await ingestFeed(store, resultsFeed());
@@ -94,7 +94,7 @@ describeEachStore('GET /odds: every market in one call (issue 28)', (_open, kind
     const again = await shared().get(`${BASE}/odds`, { 'accept-encoding': 'br', 'if-none-match': etag });
     assert.equal(again.statusCode, 304);
     const priced = await markets(`?eventId=spr:${SPR_EVENT}&oddType=eventWinner&oddsFormat=fractional`);
-    // 2.5 as the traditional ladder prints it (issue 40).
+    // 2.5 as the traditional ladder prints it.
     assert.equal(priced[0]?.outcomes.find((o) => o.id === 'o-sx-win-a')?.price, '6/4');
   });
 

@@ -54,15 +54,15 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open, kind) => {
       'settlement',
       'deadHeatFactor',
       'updatedAt',
-      // What a bet slip shows (issue 40).
+      // What a bet slip shows.
       'selection',
       'position',
       'heatId',
       'athlete',
-      // Its result is in: closed, and why (issue 27).
+      // Its result is in: closed, and why.
       'statusReason',
       'settlementReason',
-      // How finally and since when (issue 27's settlement lifecycle).
+      // How finally and since when (the settlement lifecycle).
       'settlementStatus',
       'settledAt',
     ]);
@@ -79,7 +79,7 @@ describeEachStore('GET /events/{eventId}/{oddType}', (open, kind) => {
         ['sx-b', 2.5, 150, 40],
         ['sx-c', 4, 300, 25],
         // Fed as American -120, stored as decimal 1.8333 (four places): its American odds towards the
-        // house (issue 40), since -120 would pay 1.83333, more than the 1.8333 published.
+        // house, since -120 would pay 1.83333, more than the 1.8333 published.
         ['sx-d', 1.8333, -121, 54.5464],
       ],
     );

@@ -87,7 +87,7 @@ describe('OpenAPI document and docs page [sqlite]', () => {
     await testStore?.cleanup();
   });
 
-  test("the parlay routes' bodies state SGP_MAX_LEGS (12 by default) as their lists' maxItems (issue 42)", () => {
+  test("the parlay routes' bodies state SGP_MAX_LEGS (12 by default) as their lists' maxItems", () => {
     for (const path of ['/api/v1/public/events/{eventId}/sgp', '/api/v1/public/events/{eventId}/sgp/options']) {
       const schema = doc.paths[path]?.post?.requestBody?.content?.['application/json']?.schema;
       const maxItems = [...JSON.stringify(schema).matchAll(/"maxItems":(\d+)/g)].map((m) => Number(m[1]));
@@ -146,11 +146,16 @@ describe('OpenAPI document and docs page [sqlite]', () => {
       for (const code of errorCodes) {
         const response: Operation['responses'][string] | undefined = operation.responses[code];
         assert.ok(response?.description, `${path} ${code}: no description`);
+        // The body's schema, with the codes (domain/errors.ts) this response may carry.
+        const schema = response.content?.['application/json']?.schema as
+          | { allOf: [unknown, { properties: { code: { enum: string[] } } }] }
+          | undefined;
         assert.deepEqual(
-          response.content?.['application/json']?.schema,
+          schema?.allOf[0],
           { $ref: '#/components/schemas/ServerErrorResponse' },
           `${path} ${code}: the error body is not a ServerErrorResponse`,
         );
+        assert.ok((schema?.allOf[1].properties.code.enum.length ?? 0) > 0, `${path} ${code}: no error codes listed`);
       }
     }
     // Routes that name a resource also document their 404.
@@ -234,8 +239,15 @@ describe('OpenAPI document and docs page [sqlite]', () => {
       items: { $ref: '#/components/schemas/FutureOddsItem' },
     });
     const error = doc.components.schemas.ServerErrorResponse as { properties: Json; required: string[] };
-    assert.deepEqual(Object.keys(error.properties).sort(), ['message', 'metadata', 'stack', 'statusCode', 'timestamp']);
-    assert.deepEqual([...error.required].sort(), ['message', 'metadata', 'stack', 'statusCode', 'timestamp']);
+    assert.deepEqual(Object.keys(error.properties).sort(), [
+      'code',
+      'message',
+      'metadata',
+      'stack',
+      'statusCode',
+      'timestamp',
+    ]);
+    assert.deepEqual([...error.required].sort(), ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp']);
   });
 
   test('GET /events documents its query parameters; sportType is deprecated in favour of competition', () => {

@@ -9,7 +9,7 @@ import { describeEachStore } from '../helpers/stores.ts';
 import { NLL_GAME, teamMatchFeed } from '../helpers/team-match-fixture.ts';
 
 /**
- * Prices a bookmaker would publish (issue 40, item 2), as a trading desk checks them on every route:
+ * Prices a bookmaker would publish, as a trading desk checks them on every route:
  * within MIN_DECIMAL_ODDS..MAX_DECIMAL_ODDS, a price at the cap with the cap's probability (never 0),
  * engine prices at two decimals rounded towards the house, and no odds format paying more than the
  * exact price the published probability implies.
@@ -129,7 +129,7 @@ function assertPublishable(items: PricedItem[], format: (typeof FORMATS)[number]
   }
 }
 
-describeEachStore('prices a bookmaker would publish (issue 40, item 2)', (open, kind) => {
+describeEachStore('prices a bookmaker would publish', (open, kind) => {
   const shared = sharedFixture(kind, desk);
 
   test('a long shot to win and another to be second prices at the cap, with a non-zero probability', async () => {

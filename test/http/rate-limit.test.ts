@@ -71,7 +71,7 @@ describeEachStore('rate limits', (open, kind) => {
     assert.equal(rejected.headers['retry-after'], '30');
     assert.deepEqual(limitHeaders(rejected), ['3', '0', '30']);
     const body = JSON.parse(rejected.body);
-    assert.deepEqual(Object.keys(body).sort(), ['message', 'metadata', 'stack', 'statusCode', 'timestamp']);
+    assert.deepEqual(Object.keys(body).sort(), ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp']);
     assert.equal(body.statusCode, 429);
     assert.match(body.message, /Rate limit exceeded: this API key may make 3 requests per minute; retry in 30 s/);
     assert.deepEqual(body.metadata, { window: 'minute', limit: 3, retryAfter: 30 });

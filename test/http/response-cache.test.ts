@@ -467,7 +467,7 @@ describeEachStore('response cache', (open, kind) => {
         200,
         "the wsl-only key's ETag does not match the full list",
       );
-      // Cached with the full key, the masl game stays unknown to the wsl-only key (issue 42: not a 403).
+      // Cached with the full key, the masl game stays unknown to the wsl-only key (not a 403).
       const masl = `${BASE}/events/masl:${MASL_GAME}`;
       assert.equal((await get(masl)).statusCode, 200);
       assert.equal((await get(masl)).statusCode, 200);

@@ -205,7 +205,7 @@ describeEachStore('GET /events/{eventId}/heats/{heatId}', (_open, kind) => {
     }
   });
 
-  test('a key limited to other competitions gets 404, as for an unknown event (issue 42)', async () => {
+  test('a key limited to other competitions gets 404, as for an unknown event', async () => {
     const { app } = shared();
     const res = await app.inject({
       url: `${BASE}/events/${BKFC_EVENT}/heats/bk-h1`,

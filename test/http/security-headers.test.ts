@@ -170,7 +170,7 @@ describe('CORS', () => {
       const stranger = await app.get(`${BASE}/sports`, { origin: 'https://evil.example' });
       assert.equal(stranger.headers['access-control-allow-origin'], undefined);
 
-      // Not a preflight (no Origin): refused as any bad request is, in the error body (issue 42).
+      // Not a preflight (no Origin): refused as any bad request is, in the error body.
       const noOrigin = await app.app.inject({
         method: 'OPTIONS',
         url: `${BASE}/sports`,

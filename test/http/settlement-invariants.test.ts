@@ -1,5 +1,5 @@
 /**
- * A trading desk's settlement invariants (issue 40), on both stores, through the admin feed and the
+ * A trading desk's settlement invariants, on both stores, through the admin feed and the
  * public routes: a market never pays more winners than it has places, an operator's WIN in a
  * single-winner market loses the rest, a cancelled event voids every market the operator did not
  * settle (heat markets included), an abandoned one what was not decided; and every change of

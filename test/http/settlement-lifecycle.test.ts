@@ -1,5 +1,5 @@
 /**
- * The settlement lifecycle (issue 27): the feed's refusals (a dead-heat share outside (0, 1], an
+ * The settlement lifecycle: the feed's refusals (a dead-heat share outside (0, 1], an
  * unknown settlement, status or reason, a correction of a result never fed), provisional and
  * official results, each settled outcome's deadHeatFactor, settlementStatus and settledAt.
  */
@@ -125,7 +125,7 @@ describeEachStore('settlement lifecycle', (open) => {
       });
       assert.equal(taken.statusCode, 200, taken.body);
       // An operator's dead-heat WIN is published with its share; the other outcome awaits the
-      // operator's word on who shares the rest (issue 40: only a full WIN loses the rest).
+      // operator's word on who shares the rest (only a full WIN loses the rest).
       const dead = await post(app, { odds: [propOdd({ settlement: 'WIN', deadHeatFactor: 0.5 })] });
       assert.equal(dead.statusCode, 200, dead.body);
       const props = (await app.get(`/api/v1/public/events/spr:${SPR_EVENT}/propBets`)).json() as {

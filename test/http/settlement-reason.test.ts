@@ -1,5 +1,5 @@
 /**
- * settlementReason on priced outcomes (issue 27): RESULT, DEAD_HEAT with its factor, OPERATOR (and
+ * settlementReason on priced outcomes: RESULT, DEAD_HEAT with its factor, OPERATOR (and
  * the rest of a single-winner market the operator settled), EVENT_CANCELLED once the event is called off.
  */
 import assert from 'node:assert/strict';

@@ -45,7 +45,7 @@ import {
 
 const BASE = '/api/v1/public';
 const UNKNOWN = '00000000-0000-4000-8000-0000000000ff';
-const ERROR_FIELDS = ['message', 'metadata', 'stack', 'statusCode', 'timestamp'];
+const ERROR_FIELDS = ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp'];
 const HEADER_FIELDS: Array<keyof CurlingEvent> = [
   'id',
   'numericSportId',
@@ -884,7 +884,7 @@ describeEachStore('sport-specific routes 8 to 17', (_open, kind) => {
     errorBody(await post(`/events/gsoc:${GSOC_DONE}/sgp`, ['tm-gd-ml-home', 'tm-gd-total-over']), 422);
   });
 
-  test('a key restricted to another competition gets 404 on routes 8 to 17, as for an unknown id (issue 42)', async () => {
+  test('a key restricted to another competition gets 404 on routes 8 to 17, as for an unknown id', async () => {
     const wslOnly = { 'x-api-key': WSL_ONLY_KEY };
     for (const url of [
       `/events/gsoc/gsoc:${GSOC_DONE}`,

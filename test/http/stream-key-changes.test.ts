@@ -1,5 +1,5 @@
 /**
- * Open streams follow their key (issue 42): a revoked key's streams, token streams included, end with
+ * Open streams follow their key: a revoked key's streams, token streams included, end with
  * an `event: close` that says why, and so do streams whose key's competitions changed, whichever
  * process changed the key (the check reads the store, as a CLI or another node writes it).
  */
@@ -26,7 +26,7 @@ async function closeEvent(stream: SseStream): Promise<SseEvent> {
   return events.at(-1) as SseEvent;
 }
 
-describeEachStore('open streams follow their key (issue 42)', (open) => {
+describeEachStore('open streams follow their key', (open) => {
   test("a revoked key's streams, by key and by token, end with a close that says why", async () => {
     const store = await open();
     const { app } = await fixtureApp(store, { STREAM_KEY_CHECK_SECONDS: '1', STREAM_HEARTBEAT_SECONDS: '1' });

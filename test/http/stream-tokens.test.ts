@@ -12,7 +12,7 @@ import { describeEachStore } from '../helpers/stores.ts';
 
 const BASE = '/api/v1/public';
 
-describeEachStore('stream tokens for browsers (issue 28)', (open) => {
+describeEachStore('stream tokens for browsers', (open) => {
   test('a token opens GET /stream?token= without the key, bound to its competitions', async () => {
     const { app } = await fixtureApp(await open());
     try {
@@ -97,7 +97,7 @@ describeEachStore('stream tokens for browsers (issue 28)', (open) => {
     }
   });
 
-  test('only the server can sign a token (issue 42): no key-derived signature, no long expiry, one encoding', async (t) => {
+  test('only the server can sign a token: no key-derived signature, no long expiry, one encoding', async (t) => {
     freezeClock(t);
     const store = await open();
     const { app } = await fixtureApp(store, { STREAM_TOKEN_SECONDS: '60' });

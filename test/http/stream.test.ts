@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/public/stream (issue 6) over real HTTP: a server-sent events stream of the change log,
+ * GET /api/v1/public/stream over real HTTP: a server-sent events stream of the change log,
  * filtered by key, competition, event and kind; resumed with Last-Event-ID; heartbeats; a last
  * `close` when the server shuts down.
  */

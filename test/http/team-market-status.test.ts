@@ -1,5 +1,5 @@
 /**
- * Market-level status on the team-match and Jai Alai odds routes (issue 27): each market carries the
+ * Market-level status on the team-match and Jai Alai odds routes: each market carries the
  * status its own facts give it (the operator's word, its result, the event, the feed's silence) and
  * `statusReason` when it is not ACTIVE, as its outcomes do.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 40, item 4, as a trading desk meets it: keep-alive means any message. Every row about a LIVE
+ * As a trading desk meets it: keep-alive means any message. Every row about a LIVE
  * event, changed or not, is a sign of life: it lifts a FEED_STALE bet stop and moves the competition's
  * lastMessageAt on /feed-status. A feed whose keep-alive is its latest scores resent unchanged must not
  * keep its markets suspended.

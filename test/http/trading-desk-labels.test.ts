@@ -1,5 +1,5 @@
 /**
- * Issue 40, item 3, as a trading desk meets it: labels a bet slip can show. Every published outcome of
+ * As a trading desk meets it: labels a bet slip can show. Every published outcome of
  * the odds routes carries `selection`, one text per bet (the event winner, a heat winner, fastest lap
  * and holeshot of one rider read as four bets), and the parlay's legs and the bet builder's options
  * show the very same text for the same odd.

@@ -1,5 +1,5 @@
 /**
- * Issue 40, item 5, as a trading desk meets it: one vocabulary for refusals. The bet builder and the
+ * As a trading desk meets it: one vocabulary for refusals. The bet builder and the
  * parlay route give the same code for the same pair of legs (SAME_MARKET for two outcomes of one
  * single-winner market), and a change id ahead of the change log is a 400 that says so (410 stays for
  * ids the log has dropped).

@@ -7,7 +7,7 @@ import { fieldFeed } from '../helpers/parlay-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 /**
- * Issue 41: the operator's generate route on a LIVE event prices it in play from the store's live
+ * The operator's generate route on a LIVE event prices it in play from the store's live
  * state: athletes eliminated closed in every market, the rest priced (none suspended), the heat in
  * play's leader favoured by the running order.
  */

@@ -4,7 +4,6 @@ import { generateDemoFeeds } from '../../src/demo/generate.ts';
 import { FeedValidationError } from '../../src/ingest/feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedDocument } from '../../src/ingest/feed-schema.ts';
 import { ingestDocuments, ingestFeed, type NumberedDocument } from '../../src/ingest/ingest-feed.ts';
-import { keepSettlements } from '../../src/read/settlement-ledger.ts';
 import type { Store } from '../../src/store/database.ts';
 import { fixtureFeed } from '../helpers/feed-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
@@ -50,7 +49,6 @@ describeEachStore('a batch of many documents (ingestDocuments)', (open) => {
   test('writes what the same items in one document write: rows, reference ids, settlements, change log', async () => {
     const feed = demoBatch();
     const [whole, split] = [await open(), await open()];
-    for (const store of [whole, split]) store.settle = keepSettlements;
     const one = await ingestFeed(whole, feed, { now: NOW });
     const many = await ingestDocuments(split, each(byCollection(feed)), { now: NOW });
     assert.deepEqual(many, one);

@@ -162,7 +162,7 @@ describeEachStore('ingest', (open) => {
       error.message,
       /events\[2\] \(id "masl:b2b2b2b2-0000-4000-8000-000000000003"\)\.eventStatus must be one of/,
     );
-    assert.equal(error.statusCode, 400);
+    assert.equal(error.code, 'FEED_ITEM_INVALID');
     assert.deepEqual(Object.values(await counts(store)), [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The price history (issue 27) as ingest records it: one row per change of an outcome's price or
+ * The price history as ingest records it: one row per change of an outcome's price or
  * status, in the batch's transaction; nothing for a repeat, a stale tick, another column's change or
  * a refused batch.
  */

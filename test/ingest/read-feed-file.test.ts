@@ -81,7 +81,7 @@ describe('readFeedDocuments', () => {
     assert.ok(readAtFirst !== undefined && readAtFirst < total / 4, `${readAtFirst} of ${total} bytes read`);
   });
 
-  test('bytes that are not UTF-8 are refused naming their offset, not read as U+FFFD (issue 42)', async () => {
+  test('bytes that are not UTF-8 are refused naming their offset, not read as U+FFFD', async () => {
     const bad = (text: string) => Buffer.concat([Buffer.from(text), Buffer.from([0xff]), Buffer.from('"}]}\n')]);
     for (const path of [
       file('bad.json', bad('{\n  "tours": [{"id": "t-1", "name": "A')),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ApiError } from '../../src/domain/errors.ts';
+import { CodedError } from '../../src/domain/errors.ts';
 import type { Selection } from '../../src/domain/markets/selection.ts';
 import { MatchSamples } from '../../src/domain/pricing/match-samples.ts';
 import { ScopeSamples } from '../../src/domain/pricing/parlay.ts';
@@ -117,8 +117,8 @@ test('a key past its in-flight limit gets a 429 with Retry-After; a draw under w
     assert.throws(
       () => pool.draw(request(3), client('A', 'third')),
       (error: unknown) =>
-        error instanceof ApiError &&
-        error.statusCode === 429 &&
+        error instanceof CodedError &&
+        error.code === 'TOO_MANY_SIMULATIONS' &&
         error.metadata.retryAfter === SIMULATION_RETRY_AFTER_SECONDS &&
         /SGP_SIMULATIONS_PER_KEY/.test(error.message),
     );

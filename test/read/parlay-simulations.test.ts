@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LRUCache } from 'lru-cache';
-import { ApiError } from '../../src/domain/errors.ts';
+import { CodedError, fail } from '../../src/domain/errors.ts';
 import type { ScopeSamples } from '../../src/domain/pricing/parlay.ts';
 import { drawScope, ParlayPool, type ScopeDraw } from '../../src/read/parlay-draws.ts';
 import { SharedSimulations, type SimulationDemand } from '../../src/read/parlay-simulations.ts';
@@ -18,7 +18,7 @@ function demandOf(pool: ParlayPool, owner: string, { deadline = Number.POSITIVE_
     priority: 'client',
     deadline,
     pay: async () => {
-      if (refuse) throw new ApiError(429, 'no budget', { retryAfter: 7 });
+      if (refuse) throw fail('RATE_LIMITED', { limit: 1, window: 'minute', retryAfter: 7 }, { retryAfter: 7 });
       paid.count += 1;
     },
   };
@@ -62,7 +62,8 @@ test('past its deadline a request gets a 503 with Retry-After; the simulation is
     const late = demandOf(pool, 'A', { deadline: Date.now() - 1 });
     await assert.rejects(
       shared.get('k', late.demand, start),
-      (error: unknown) => error instanceof ApiError && error.statusCode === 503 && error.metadata.retryAfter === 1,
+      (error: unknown) =>
+        error instanceof CodedError && error.code === 'SIMULATION_DEADLINE' && error.metadata.retryAfter === 1,
     );
     const retry = await shared.get('k', demandOf(pool, 'A').demand, start);
     assert.equal(pool.started, 1, 'the retry joined the draw the late request started');
@@ -79,14 +80,15 @@ test('a request that cannot pay, or whose key is at its limit, starts nothing', 
     const start = (as: Parameters<typeof drawScope>[2]) => drawScope(draw, pool, as);
     await assert.rejects(
       shared.get('k', demandOf(pool, 'A', { refuse: true }).demand, start),
-      (error: unknown) => error instanceof ApiError && error.statusCode === 429 && error.metadata.retryAfter === 7,
+      (error: unknown) =>
+        error instanceof CodedError && error.code === 'RATE_LIMITED' && error.metadata.retryAfter === 7,
     );
     assert.equal(pool.started, 0);
     const first = shared.get('k', demandOf(pool, 'A').demand, start);
     const over = demandOf(pool, 'A');
     await assert.rejects(
       shared.get('other', over.demand, (as) => drawScope({ ...draw, seed: 12 }, pool, as)),
-      (error: unknown) => error instanceof ApiError && error.statusCode === 429,
+      (error: unknown) => error instanceof CodedError && error.code === 'TOO_MANY_SIMULATIONS',
     );
     assert.equal(over.paid.count, 0, 'refused before paying');
     await first;

@@ -1,5 +1,5 @@
 /**
- * The change feed (issue 6) across processes: two stores on the same data stand for two processes
+ * The change feed across processes: two stores on the same data stand for two processes
  * (SQLite: the same file; PostgreSQL: the same schema). Every committed change reaches every feed,
  * in order and once; the own process's at once; a lost PostgreSQL listener comes back and catches up.
  */

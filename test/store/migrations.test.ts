@@ -1,6 +1,6 @@
 /**
  * Migrations over a store that already holds data: 0007-integrators fills each event's lastChangedAt
- * from the rows it holds (issue 28), 0009-odds-history starts the price history (issue 27), run here on the fixture feed as a store of the release before
+ * from the rows it holds, 0009-odds-history starts the price history, run here on the fixture feed as a store of the release before
  * it would hold it.
  */
 import assert from 'node:assert/strict';

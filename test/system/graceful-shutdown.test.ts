@@ -1,5 +1,5 @@
 /**
- * SIGTERM under load (issue 7, "Faults"): 50 keep-alive clients hammer cached and uncached GETs and
+ * SIGTERM under load (docs/decisions.md "Faults"): 50 keep-alive clients hammer cached and uncached GETs and
  * a few push-stream clients listen when `altsports serve` is told to stop. Every request sent before
  * the signal must get a complete, successful answer (none dropped or reset: a request already on the
  * wire of an idle keep-alive connection included); stream clients get a last `event: close`, then
@@ -43,7 +43,7 @@ interface Outcome {
   error?: string;
 }
 
-const ERROR_BODY_KEYS = ['message', 'metadata', 'stack', 'statusCode', 'timestamp'];
+const ERROR_BODY_KEYS = ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp'];
 
 /** Store setup for one store kind: the fixture feed and an unlimited key; the env that serves it. */
 async function prepareStore(kind: StoreKind): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {

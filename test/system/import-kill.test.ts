@@ -1,5 +1,5 @@
 /**
- * `altsports import` killed with SIGKILL in the middle of writing a large feed (issue 7, "Faults").
+ * `altsports import` killed with SIGKILL in the middle of writing a large feed (docs/decisions.md "Faults").
  * The feed is written in one transaction, so whatever the moment of the kill, every table holds what
  * it held before the batch or what it holds after it, never something between; and the store stays
  * usable: SQLite recovers its WAL on the next open, PostgreSQL releases the dead session's locks (the

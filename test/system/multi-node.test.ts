@@ -127,7 +127,7 @@ describe('two API nodes on one PostgreSQL store and one Redis', () => {
       updatedAt: (change?.json as { updatedAt: string } | undefined)?.updatedAt,
       publishedAt: (change?.json as { publishedAt: string } | undefined)?.publishedAt,
     });
-    // The server time of the commit (issue 27), by which a client measures its lag: after the feed's time.
+    // The server time of the commit, by which a client measures its lag: after the feed's time.
     const times = (change?.json ?? {}) as { updatedAt: string; publishedAt: string };
     assert.ok(times.publishedAt >= times.updatedAt, JSON.stringify(times));
     assert.equal(settled?.event, 'settlement');
@@ -161,7 +161,7 @@ describe('two API nodes on one PostgreSQL store and one Redis', () => {
     }
   });
 
-  test("a key revoked by the CLI ends its streams on both nodes, a token from node A's streams on node B included (issue 42)", async () => {
+  test("a key revoked by the CLI ends its streams on both nodes, a token from node A's streams on node B included", async () => {
     const issued = await fetch(`${a.base}/api/v1/public/stream/tokens`, {
       method: 'POST',
       headers: { 'x-api-key': REVOCABLE_KEY },

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL server goes away while an API process serves requests, then comes back (issue 7,
+ * The PostgreSQL server goes away while an API process serves requests, then comes back (docs/decisions.md
  * "Faults"). The process must answer 503 with the specification's error body while the store is
  * down (never a 500, never crash: pg emits `error` events on pooled and listening connections), and
  * recover by itself when the server returns: requests succeed again, and the change feed's LISTEN
@@ -37,7 +37,7 @@ interface Answer {
   text: string;
 }
 
-const ERROR_BODY_KEYS = ['message', 'metadata', 'stack', 'statusCode', 'timestamp'];
+const ERROR_BODY_KEYS = ['code', 'message', 'metadata', 'stack', 'statusCode', 'timestamp'];
 
 /** A 503 that is the specification's ServerErrorResponse, with Retry-After and no internals. */
 function assertUnavailable(answer: Answer, cluster: PgCluster): void {

@@ -75,6 +75,8 @@ function parseErrorBody(text: string): ServerErrorResponse | null {
       return {
         message: raw.message as string,
         statusCode: raw.statusCode as number,
+        // An older server's body has no code: empty, as its stack is.
+        code: typeof raw.code === 'string' ? raw.code : '',
         timestamp: raw.timestamp as string,
         metadata: typeof raw.metadata === 'object' && raw.metadata !== null ? raw.metadata : {},
         stack: typeof raw.stack === 'string' ? raw.stack : '',

@@ -48,7 +48,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "SIMULATION_DEADLINE" | "STORE_UNAVAILABLE" | "STORE_CORRUPT";
+                        };
                     };
                 };
             };
@@ -197,7 +200,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -218,7 +224,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -239,7 +248,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -262,7 +274,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -394,7 +409,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -415,7 +433,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -436,7 +457,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -459,7 +483,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -572,7 +599,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -593,7 +623,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -614,7 +647,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -635,7 +671,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -658,7 +697,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -771,7 +813,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -792,7 +837,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -813,7 +861,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -834,7 +885,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -857,7 +911,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -972,7 +1029,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -993,7 +1053,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -1014,7 +1077,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event or heat not found, or the heat is not in that event */
@@ -1035,7 +1101,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -1058,7 +1127,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -1184,7 +1256,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -1205,7 +1280,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -1226,7 +1304,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event or outcome not found, or odds of this type not offered for its competition */
@@ -1247,7 +1328,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -1270,7 +1354,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -1394,7 +1481,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -1415,7 +1505,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -1436,7 +1529,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found, or odds of this type not offered for its competition */
@@ -1457,7 +1553,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -1480,7 +1579,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -1569,7 +1671,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -1590,7 +1695,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -1611,7 +1719,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -1632,7 +1743,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description legs that do not exist, belong to another event, are not open, are repeated, share a single-winner market, cannot all win together, or are more than 12 (metadata.legs names each with its code); fewer than two legs */
@@ -1653,7 +1767,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "PARLAY_BODY_INVALID" | "PARLAY_TOO_FEW_LEGS" | "PARLAY_LEGS_REFUSED";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -1676,7 +1793,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
                 /** @description the simulation the parlay needs is still being drawn past SGP_DEADLINE_MS: retry after Retry-After seconds */
@@ -1697,7 +1817,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "SIMULATION_DEADLINE" | "STORE_UNAVAILABLE" | "STORE_CORRUPT";
+                        };
                     };
                 };
             };
@@ -1784,7 +1907,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -1805,7 +1931,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -1826,7 +1955,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -1847,7 +1979,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description legs that do not exist, belong to another event, are not open, are repeated, cannot all win together, or are more than 12 (metadata.legs names each with its code) */
@@ -1868,7 +2003,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "PARLAY_BODY_INVALID" | "PARLAY_TOO_FEW_LEGS" | "PARLAY_LEGS_REFUSED";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -1891,7 +2029,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
                 /** @description a simulation the answer needs is still being drawn past SGP_DEADLINE_MS: retry after Retry-After seconds */
@@ -1912,7 +2053,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "SIMULATION_DEADLINE" | "STORE_UNAVAILABLE" | "STORE_CORRUPT";
+                        };
                     };
                 };
             };
@@ -2023,7 +2167,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -2044,7 +2191,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -2065,7 +2215,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found, or an event of another sport */
@@ -2086,7 +2239,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -2109,7 +2265,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -2222,7 +2381,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -2243,7 +2405,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -2264,7 +2429,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found, or an event of another sport */
@@ -2285,7 +2453,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -2308,7 +2479,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -2421,7 +2595,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -2442,7 +2619,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -2463,7 +2643,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found, or an event of another sport */
@@ -2484,7 +2667,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -2507,7 +2693,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -2620,7 +2809,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -2641,7 +2833,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -2662,7 +2857,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found, or an event of another sport */
@@ -2683,7 +2881,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -2706,7 +2907,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -2822,7 +3026,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -2843,7 +3050,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -2864,7 +3074,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -2885,7 +3098,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -2908,7 +3124,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -3024,7 +3243,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -3045,7 +3267,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -3066,7 +3291,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -3087,7 +3315,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -3110,7 +3341,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -3226,7 +3460,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -3247,7 +3484,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -3268,7 +3508,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -3289,7 +3532,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -3312,7 +3558,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -3425,7 +3674,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -3446,7 +3698,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -3467,7 +3722,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description tour year not found */
@@ -3488,7 +3746,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -3511,7 +3772,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -3624,7 +3888,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -3645,7 +3912,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -3666,7 +3936,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description card not found */
@@ -3687,7 +3960,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -3710,7 +3986,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -3826,7 +4105,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -3847,7 +4129,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -3868,7 +4153,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -3889,7 +4177,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -3912,7 +4203,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -4022,7 +4316,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -4043,7 +4340,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -4064,7 +4364,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -4087,7 +4390,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -4205,7 +4511,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -4226,7 +4535,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -4247,7 +4559,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description future or odds not found */
@@ -4268,7 +4583,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -4291,7 +4609,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -4401,7 +4722,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -4422,7 +4746,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -4443,7 +4770,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -4466,7 +4796,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -4548,7 +4881,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or invalid API key */
@@ -4569,7 +4905,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -4592,7 +4931,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -4700,7 +5042,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -4723,7 +5068,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -4848,7 +5196,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -4869,7 +5220,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -4890,7 +5244,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -4911,7 +5268,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -4934,7 +5294,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -5087,7 +5450,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -5108,7 +5474,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -5129,7 +5498,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description the change log no longer reaches back to `after` */
@@ -5150,7 +5522,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "CHANGES_GONE";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -5173,7 +5548,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -5283,7 +5661,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                        };
                     };
                 };
                 /** @description missing or unknown API key */
@@ -5304,7 +5685,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                        };
                     };
                 };
                 /** @description the API key does not give access to this competition */
@@ -5325,7 +5709,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "COMPETITION_FORBIDDEN";
+                        };
                     };
                 };
                 /** @description over the key's rate limit or its plan's monthly quota: retry after Retry-After seconds */
@@ -5348,7 +5735,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                        };
                     };
                 };
             };
@@ -5543,7 +5933,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -5552,7 +5945,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
                 /** @description body too large */
@@ -5561,7 +5957,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "BODY_TOO_LARGE";
+                        };
                     };
                 };
             };
@@ -5661,7 +6060,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -5670,7 +6072,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
                 /** @description event not found */
@@ -5679,7 +6084,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                        };
                     };
                 };
             };
@@ -5722,7 +6130,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -5731,7 +6142,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
             };
@@ -5779,7 +6193,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -5788,7 +6205,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
                 /** @description no such plan */
@@ -5797,7 +6217,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                        };
                     };
                 };
             };
@@ -5843,7 +6266,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -5852,7 +6278,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
                 /** @description no active key with this id */
@@ -5861,7 +6290,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                        };
                     };
                 };
             };
@@ -5899,7 +6331,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -5908,7 +6343,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
                 /** @description no active key with this id */
@@ -5917,7 +6355,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                        };
                     };
                 };
             };
@@ -5966,7 +6407,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -5975,7 +6419,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
                 /** @description no active key with this id, or no such plan */
@@ -5984,7 +6431,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                        };
                     };
                 };
             };
@@ -6031,7 +6481,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -6040,7 +6493,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
                 /** @description no active key with this id */
@@ -6049,7 +6505,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                        };
                     };
                 };
             };
@@ -6092,7 +6551,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -6101,7 +6563,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
             };
@@ -6146,7 +6611,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -6155,7 +6623,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
                 /** @description a plan already has this name */
@@ -6164,7 +6635,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "PLAN_NAME_TAKEN";
+                        };
                     };
                 };
             };
@@ -6210,7 +6684,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -6219,7 +6696,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
                 /** @description no such plan */
@@ -6228,7 +6708,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                        };
                     };
                 };
             };
@@ -6282,7 +6765,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -6291,7 +6777,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
                 /** @description no such plan */
@@ -6300,7 +6789,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                        };
                     };
                 };
             };
@@ -6350,8 +6842,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
-                        "text/csv": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
+                        "text/csv": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                        };
                     };
                 };
                 /** @description missing or invalid admin key */
@@ -6360,8 +6858,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerErrorResponse"];
-                        "text/csv": components["schemas"]["ServerErrorResponse"];
+                        "application/json": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
+                        "text/csv": components["schemas"]["ServerErrorResponse"] & {
+                            /** @enum {string} */
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                        };
                     };
                 };
             };
@@ -6575,6 +7079,8 @@ export interface components {
             message: string;
             /** @description the HTTP status code */
             statusCode: number;
+            /** @description what went wrong, a stable code of the server's error catalogue (EVENT_NOT_FOUND, RATE_LIMITED, ...): each route's responses list theirs */
+            code: string;
             /**
              * Format: date-time
              * @description ISO 8601 date-time (UTC)

@@ -23,7 +23,5 @@ export async function openMigratedStore(config: Config, { checkIntegrity = false
     // A file SQLite opens but cannot read (corrupt past its header), a database that refuses the schema.
     throw new StoreOpenError(store.location, (error as Error).message);
   }
-  // The settlements ledger (issue 27) is kept by whatever writes through this store: `import` as well as `serve`.
-  store.settle = (await import('../../read/settlement-ledger.ts')).keepSettlements;
   return store;
 }

@@ -36,7 +36,7 @@ export const serveCommand: Command = {
     const { default: closeWithGrace } = await import('close-with-grace');
     const { loadDemoData, storeIsEmpty } = await import('../../demo/load-demo.ts');
     const store = await openMigratedStore(config, { checkIntegrity: true });
-    // An empty store's demo dataset is generated on a thread of its own while the app is built (issue 24).
+    // An empty store's demo dataset is generated on a thread of its own while the app is built.
     const now = new Date();
     const demo =
       config.demoData && (await storeIsEmpty(store))

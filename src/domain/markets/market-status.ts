@@ -1,5 +1,6 @@
+import type { ScopeResult } from './scope-result.ts';
 /**
- * Market status and bet stop (issue 27): the status a market or priced outcome is published with,
+ * Market status and bet stop: the status a market or priced outcome is published with,
  * and why it is not open. The operator's word (a `markets` or `odds` feed item's status) comes
  * first (EVENT_STARTED is written there, by the ingest, when the event goes LIVE), then the results,
  * then the bet stops derived for a LIVE event: the feed's silence, a score just changed.
@@ -56,4 +57,21 @@ export function marketStatus(facts: StatusFacts): StatusWithReason {
   if (facts.feedStale) return { status: 'SUSPENDED', statusReason: 'FEED_STALE' };
   if (facts.scoreChange) return { status: 'SUSPENDED', statusReason: 'SCORE_CHANGE' };
   return { status: 'OPEN' };
+}
+
+/**
+ * The status published for an outcome: CLOSED once its scope is decided or called off, or its event
+ * is over, or the operator closed it or its market; SUSPENDED when either is suspended.
+ */
+export function publishedStatus(
+  marketStatus: string,
+  oddStatus: string,
+  result: ScopeResult | undefined,
+  eventStatus: string,
+): 'OPEN' | 'SUSPENDED' | 'CLOSED' {
+  if (marketStatus === 'CLOSED' || oddStatus === 'CLOSED') return 'CLOSED';
+  if (result && result.state !== 'pending') return 'CLOSED';
+  if (eventStatus === 'COMPLETED' || eventStatus === 'CANCELLED') return 'CLOSED';
+  if (marketStatus === 'SUSPENDED' || oddStatus === 'SUSPENDED') return 'SUSPENDED';
+  return 'OPEN';
 }

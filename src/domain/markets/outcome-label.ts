@@ -2,7 +2,7 @@ import type { OddType, OverUnderSubMarketType, TeamMarketType } from '../enumera
 import type { OutcomeSide } from './selection.ts';
 
 /**
- * What a bet slip shows for an outcome (issue 40): one label per bet, so that the event winner, a heat
+ * What a bet slip shows for an outcome: one label per bet, so that the event winner, a heat
  * winner, fastest lap and holeshot of one rider read as four bets. Route 6's items, the head-to-head
  * sides, the team-match odds, the parlay's legs and the bet builder's options all carry this label.
  */

@@ -1,7 +1,7 @@
 import { decimalToAmerican, decimalToProbability, exactPrice } from '../odds-format.ts';
 
 /**
- * Price history (issue 27): an outcome's opening and closing prices and its changes, from the rows
+ * Price history: an outcome's opening and closing prices and its changes, from the rows
  * recorded at ingest (one per change of price or status, in the order written).
  */
 

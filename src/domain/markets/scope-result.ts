@@ -22,6 +22,6 @@ export interface ScopeResult {
   measures?: ReadonlyMap<string, Partial<Record<OverUnderSubMarketType, number>>>;
   /** Team matches: the score of the match (as matchScore counts it) or of the period. */
   score?: { home: number; away: number };
-  /** The result was fed PROVISIONAL (issue 27): settlements read from it are PROVISIONAL. */
+  /** The result was fed PROVISIONAL: settlements read from it are PROVISIONAL. */
   provisional?: boolean;
 }

@@ -29,7 +29,7 @@ export function competitionRanks(
 const CALLED_OFF = ['CANCELLED'];
 
 /**
- * A scope's result once its event is called off (issue 40): a cancelled event voids every scope, its
+ * A scope's result once its event is called off: a cancelled event voids every scope, its
  * heats and lap statistics included, as if none of it had run; an abandoned one (called off under way)
  * keeps what was decided (a completed heat, a played period) and voids the rest.
  */

@@ -4,7 +4,7 @@ import type { Selection } from './selection.ts';
 import { type Settled, settleSelection } from './settlement.ts';
 
 /**
- * How every outcome of one market settles (issue 40): one pure function of the market's result, the
+ * How every outcome of one market settles: one pure function of the market's result, the
  * operator's settlements and the places the market pays, so that no market ever pays more winners
  * than it has places. Precedence, first to last:
  *

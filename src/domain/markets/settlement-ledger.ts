@@ -3,7 +3,7 @@ import type { SettlementReason } from './settlement-reason.ts';
 import type { SettlementStatus } from './settlement-status.ts';
 
 /**
- * An outcome's settlement as last published (issue 27), and the rule that moves it when a write
+ * An outcome's settlement as last published, and the rule that moves it when a write
  * changes what the results say. The ledger is what makes a changed result known as one: the derived
  * settlement alone cannot tell a first result from a corrected one.
  */

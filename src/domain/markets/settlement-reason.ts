@@ -2,7 +2,7 @@ import type { Settlement } from '../enumerations.ts';
 import type { ScopeResult } from './scope-result.ts';
 
 /**
- * Why an outcome settled as it did (issue 27): `RESULT` from the results; `DEAD_HEAT`, a win shared
+ * Why an outcome settled as it did: `RESULT` from the results; `DEAD_HEAT`, a win shared
  * with athletes tied with it (paid at deadHeatFactor); `NON_RUNNER`, void because its athlete did not
  * start; `EVENT_CANCELLED`, void because the event (or its heat) was called off; `EVENT_ABANDONED`, void
  * because the event was called off under way; `RESULT_CHANGED`, settled again after its result

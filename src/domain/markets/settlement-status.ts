@@ -1,7 +1,7 @@
 import type { ResultStatus, Settlement } from '../enumerations.ts';
 
 /**
- * Whether a settlement is final (issue 27): PROVISIONAL while the result it was read from is
+ * Whether a settlement is final: PROVISIONAL while the result it was read from is
  * provisional, else OFFICIAL. The operator's own settlement is its word: OFFICIAL.
  */
 export type SettlementStatus = ResultStatus;

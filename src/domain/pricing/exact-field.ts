@@ -1,7 +1,7 @@
 import type { FinishingOrderModel } from './finishing-order.ts';
 
 /**
- * Exact finishing-order probabilities of a field (issue 26): no simulation, so two runners with the
+ * Exact finishing-order probabilities of a field: no simulation, so two runners with the
  * same strength get the same prices to the last digit, and every identity between markets holds to
  * about 1e-10.
  *
@@ -32,7 +32,7 @@ const EPSILON = 1e-15;
  * form). A runner finishing third or later before t needs two others done by then: with exponential
  * times (rates s_j summing to S) that mass is at most Σ_i ∫_0^t s_i (S u)² / 2 du = (S t)³ / 6, so the
  * grid starts where (S t)³ / 6 is 1e-15, about 1.8e-5 / S: errors under 1e-15, and a quarter fewer
- * nodes than a start where the strongest has finished with chance 1e-9 (issue 24: the demo's start).
+ * nodes than a start where the strongest has finished with chance 1e-9 (the demo's start).
  */
 const THIRD_PLACE_MASS = 1e-15;
 

@@ -1,5 +1,5 @@
 /**
- * Finishing-order models for a field of athletes (the pricing engine of issue 4, first part).
+ * Finishing-order models for a field of athletes (the pricing engine's first part).
  *
  * Every runner i gets a race time T_i = G_i / s_i, with G_i ~ Gamma(shape, 1) independent and s_i its
  * strength; the order of the times is the finishing order. Shape 1 (exponential races) is exactly the

@@ -15,7 +15,7 @@ import {
 import type { PublishedPrice } from './published-price.ts';
 
 /**
- * An athlete event's markets priced in play (issue 41): every market generated before the event
+ * An athlete event's markets priced in play: every market generated before the event
  * (market-generator.ts) priced again from the in-play field (in-play.ts), with the same lines and
  * outcomes, so that a bet struck before the start settles on the market it was struck on. An
  * outcome the results have decided (an athlete knocked out, a place certain) is CLOSED; the rest are

@@ -1,5 +1,5 @@
 /**
- * An athlete event in play (issue 41): what its results have decided, and the finishing-order model
+ * An athlete event in play: what its results have decided, and the finishing-order model
  * of the rest. Athletes knocked out have their final places (a round's losers share a range of
  * places, quarter-final losers 5 to 8); those still in fill the top places. Their order is the model
  * of before the event restricted to them (independent race times: a sub-field of a Plackett-Luce or

@@ -1,5 +1,5 @@
 /**
- * The price a bookmaker publishes for a model probability (issue 40): within one configured range,
+ * The price a bookmaker publishes for a model probability: within one configured range,
  * on a ladder of prices bettors know, rounded towards the house, beside the probability it came from.
  */
 

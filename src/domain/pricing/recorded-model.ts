@@ -1,7 +1,7 @@
 import type { ScopeModel } from './market-generator.ts';
 
 /**
- * The model an event's generated markets came from, recorded with them (issue 26): the gamma shape
+ * The model an event's generated markets came from, recorded with them: the gamma shape
  * (1 is Plackett-Luce), each priced scope's strengths, the margin, and the winner prices each scope
  * was published at. The parlay route prices a scope from it while that scope's winner market still
  * carries those prices; once an operator feeds other prices by hand, it fits Plackett-Luce to them

@@ -7,7 +7,7 @@ import type { AthleteOdd } from '../../shapes/odds.ts';
 import type { Store } from '../../store/database.ts';
 
 /**
- * Example values for the docs page (issue 8), chosen from the store when the page loads its document
+ * Example values for the docs page, chosen from the store when the page loads its document
  * (GET /docs/json), so that every "Try it out" runs against data this server holds: the demo's ids
  * while the demo is loaded, an operator's otherwise. Only the docs page's copy of the document gets
  * them; the published document (/api/v1/public/openapi.json, from which the client types are

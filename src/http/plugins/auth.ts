@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { keyVerifier, secretsEqual, type VerifiedKey } from '../../access/api-keys.ts';
 import { streamTokenVerifier } from '../../access/stream-tokens.ts';
-import { ApiError, unauthorized } from '../../domain/errors.ts';
+import { fail } from '../../domain/errors.ts';
 import type { AccessScope } from '../../read/access-scope.ts';
 import type { Store } from '../../store/database.ts';
 
@@ -19,7 +19,7 @@ export type RouteAccess = 'public' | 'admin' | 'open';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
-    /** The route also takes a stream token in `?token=` instead of a key (GET /stream, issue 28). */
+    /** The route also takes a stream token in `?token=` instead of a key (GET /stream). */
     streamToken?: boolean;
   }
   interface FastifyRequest {
@@ -59,21 +59,19 @@ export const authPlugin = fp(
       if (access === 'open') return;
       const key = presentedKey(request.headers);
       if (access === 'admin') {
-        if (!options.adminApiKey) throw new ApiError(401, 'The admin API is closed: the server has no ADMIN_API_KEY');
-        if (!key || !secretsEqual(key, options.adminApiKey)) throw unauthorized('Missing or invalid admin API key');
+        if (!options.adminApiKey) throw fail('ADMIN_API_CLOSED');
+        if (!key || !secretsEqual(key, options.adminApiKey)) throw fail('ADMIN_API_KEY_INVALID');
         return;
       }
       const token = (request.query as { token?: unknown } | undefined)?.token;
       if (!key && request.routeOptions.config.streamToken && typeof token === 'string') {
         request.apiKey = await verifyToken(token);
-        if (!request.apiKey)
-          throw unauthorized('Invalid or expired stream token: ask POST /stream/tokens for a new one');
+        if (!request.apiKey) throw fail('STREAM_TOKEN_INVALID');
         return;
       }
-      if (!key)
-        throw unauthorized('Missing API key: send it in the X-API-KEY header or as Authorization: Bearer <key>');
+      if (!key) throw fail('API_KEY_MISSING');
       const verified = await verify(key);
-      if (!verified) throw unauthorized('Invalid API key');
+      if (!verified) throw fail('API_KEY_INVALID');
       request.apiKey = verified;
     });
   },

@@ -5,7 +5,7 @@ import { publishBetStops } from '../../ingest/bet-stop.ts';
 import type { Store } from '../../store/database.ts';
 
 /**
- * The derived bet stops (issue 27), pushed: every node looks each `intervalMs` for LIVE events the
+ * The derived bet stops, pushed: every node looks each `intervalMs` for LIVE events the
  * feed has been silent about for FEED_STALE_SECONDS, or whose SCORE_CHANGE suspension starts or ends,
  * and the first to see one pushes it on the stream (the store makes sure only one does). The published status itself is
  * derived at read time, so a node that is down or slow changes nothing but the push's delay.

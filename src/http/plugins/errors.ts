@@ -9,31 +9,31 @@ import type {
   FastifySchemaValidationError,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError, badRequest } from '../../domain/errors.ts';
+import { CodedError, type ErrorCode, fail } from '../../domain/errors.ts';
 import { isSqliteBusy, isSqliteCorrupt } from '../../store/sqlite-errors.ts';
+import { statusOf } from '../error-statuses.ts';
 import { RAW_ANSWER_HEADERS, setSecurityHeaders } from './security-headers.ts';
 
 /**
- * Every failure, whatever raised it, leaves as the specification's ServerErrorResponse (section 7).
- * Client mistakes keep their 4xx status and a message that names what was wrong; anything else is a
- * 500 (or 503 when the store is unreachable) that shows no internals.
+ * Every failure, whatever raised it, leaves as the specification's ServerErrorResponse (section 7)
+ * with the catalogue's `code` added (domain/errors.ts). Client mistakes keep their 4xx status and a
+ * message that names what was wrong; anything else is a 500 (or 503 when the store is unreachable)
+ * that shows no internals.
  */
 
 export interface ErrorBody {
   message: string;
   statusCode: number;
+  code: ErrorCode;
   timestamp: string;
   metadata: Record<string, unknown>;
   stack: string;
 }
 
-export function errorBody(
-  statusCode: number,
-  message: string,
-  metadata: Record<string, unknown> = {},
-  stack = '',
-): ErrorBody {
-  return { message, statusCode, timestamp: new Date().toISOString(), metadata, stack };
+/** The body of a coded error; `statusCode` only where the framework chose it (REQUEST_REFUSED). */
+export function errorBody(error: CodedError, stack = '', statusCode = statusOf(error.code)): ErrorBody {
+  const { code, message, metadata } = error;
+  return { message, statusCode, code, timestamp: new Date().toISOString(), metadata, stack };
 }
 
 /** How an error names where a bad value was sent, by Fastify's name for that part of the request. */
@@ -44,8 +44,8 @@ export const LOCATIONS: Record<string, string> = {
   headers: 'header',
 };
 
-/** Turns Ajv errors into one ApiError naming the parameter and, for enumerations, the allowed values. */
-export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): ApiError {
+/** Turns Ajv errors into one coded error naming the parameter and, for enumerations, the allowed values. */
+export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): CodedError {
   const error = errors[0] as FastifySchemaValidationError & { parentSchema?: { description?: string }; data?: unknown };
   const path = (error.instancePath ?? '').split('/').filter(Boolean);
   let name = path[0] ?? '';
@@ -65,8 +65,8 @@ export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataV
     reason = 'is required';
   }
   if (error.data !== undefined && typeof error.data !== 'object') metadata.value = error.data;
-  if (dataVar === 'body' && !name) return badRequest(`Invalid request body: ${reason}`, metadata);
-  return badRequest(`Invalid ${where} "${name}": ${reason}`, metadata);
+  if (dataVar === 'body' && !name) return fail('INVALID_BODY', { reason }, metadata);
+  return fail('INVALID_PARAMETER', { where, name, reason }, metadata);
 }
 
 /**
@@ -74,30 +74,27 @@ export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataV
  * the wrong shape (a union's first branch would otherwise speak for it: "must be array").
  */
 export function expectBody(shape: string) {
-  return (errors: FastifySchemaValidationError[], dataVar: string): ApiError =>
+  return (errors: FastifySchemaValidationError[], dataVar: string): CodedError =>
     dataVar === 'body' && (errors[0]?.instancePath ?? '') === ''
-      ? badRequest(`Invalid request body: send ${shape}`, { in: 'body', expected: shape })
+      ? fail('INVALID_BODY', { reason: `send ${shape}` }, { in: 'body', expected: shape })
       : formatSchemaErrors(errors, dataVar);
 }
 
-/** Messages for Fastify's own client errors, which otherwise leak parser details. */
-function frameworkClientError(error: FastifyError): ApiError | null {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(415, 'Unsupported Content-Type: send application/json');
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, 'Request body is too large');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return badRequest('Request body is empty: send a JSON document');
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return badRequest('Request body is not valid JSON');
-    default:
-      break;
-  }
-  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH')
-    return badRequest('Request body is not valid JSON');
+/** Fastify's own client errors by their codes: ours say it without the parser's details. */
+const FRAMEWORK_ERRORS: Record<string, () => CodedError> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => fail('UNSUPPORTED_MEDIA_TYPE'),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => fail('BODY_TOO_LARGE', {}),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => fail('BODY_EMPTY'),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => fail('BODY_NOT_JSON', {}),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => fail('BODY_NOT_JSON', {}),
+};
+
+/** A Fastify client error as a coded one, with the status Fastify chose for the rest; null for a server error. */
+function frameworkClientError(error: FastifyError): { error: CodedError; statusCode: number } | null {
+  const known = FRAMEWORK_ERRORS[error.code]?.() ?? (error instanceof SyntaxError ? fail('BODY_NOT_JSON', {}) : null);
+  if (known) return { error: known, statusCode: statusOf(known.code) };
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500)
-    return new ApiError(error.statusCode, error.message);
+    return { error: fail('REQUEST_REFUSED', { reason: error.message }), statusCode: error.statusCode };
   return null;
 }
 
@@ -149,7 +146,7 @@ export function isStoreUnavailable(error: unknown): boolean {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** What SQLite said when a read found the file corrupt, once it has; /healthz reports it (issue 42). */
+    /** What SQLite said when a read found the file corrupt, once it has; /healthz reports it. */
     storeCorruption: string | null;
   }
 }
@@ -166,35 +163,27 @@ const STORE_RETRY_AFTER_SECONDS = 5;
 export const errorsPlugin = fp(
   async (app: FastifyInstance, options: { debugErrors: boolean }) => {
     app.setNotFoundHandler((request, reply) => {
-      const notFound = routeNotFound(request);
-      reply.code(404).send(errorBody(404, notFound.message, notFound.metadata));
+      reply.code(404).send(errorBody(routeNotFound(request)));
     });
 
     app.decorate('storeCorruption', null);
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const known = error instanceof ApiError ? error : frameworkClientError(error);
+      const known =
+        error instanceof CodedError ? { error, statusCode: statusOf(error.code) } : frameworkClientError(error);
       const stack = options.debugErrors ? (error.stack ?? '') : '';
       if (known) {
-        if (known.statusCode === 401) reply.header('www-authenticate', 'Bearer realm="altsports"');
-        // A 429 or 503 that knows when to come back says so (parlay simulations, issue 25); a 503 otherwise is the store's.
-        const retryAfter = known.metadata.retryAfter;
-        if (typeof retryAfter === 'number' && (known.statusCode === 429 || known.statusCode === 503))
+        const { statusCode } = known;
+        if (statusCode === 401) reply.header('www-authenticate', 'Bearer realm="altsports"');
+        // A 429 or 503 that knows when to come back says so (parlay simulations); a 503 otherwise is the store's.
+        const retryAfter = known.error.metadata.retryAfter;
+        if (typeof retryAfter === 'number' && (statusCode === 429 || statusCode === 503))
           reply.header('retry-after', String(retryAfter));
-        else if (known.statusCode === 503) reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
-        reply.code(known.statusCode).send(errorBody(known.statusCode, known.message, known.metadata, stack));
+        else if (statusCode === 503) reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
+        reply.code(statusCode).send(errorBody(known.error, stack, statusCode));
         return;
       }
       if (isTextRefusedByStore(error)) {
-        reply
-          .code(400)
-          .send(
-            errorBody(
-              400,
-              'Invalid text: the request holds characters no store accepts (NUL or malformed Unicode)',
-              { requestId: request.id },
-              stack,
-            ),
-          );
+        reply.code(400).send(errorBody(fail('INVALID_TEXT', { requestId: request.id }), stack));
         return;
       }
       if (isStoreUnavailable(error)) {
@@ -202,14 +191,7 @@ export const errorsPlugin = fp(
         reply
           .code(503)
           .header('retry-after', String(STORE_RETRY_AFTER_SECONDS))
-          .send(
-            errorBody(
-              503,
-              'Service temporarily unavailable: the data store cannot be reached',
-              { requestId: request.id },
-              stack,
-            ),
-          );
+          .send(errorBody(fail('STORE_UNAVAILABLE', {}, { requestId: request.id }), stack));
         return;
       }
       if (isSqliteCorrupt(error) && app.storeCorruption === null) {
@@ -218,7 +200,7 @@ export const errorsPlugin = fp(
         request.log.fatal({ err: error }, 'the store is corrupt: /healthz answers 503 until it is repaired');
       }
       request.log.error({ err: error }, 'unhandled error');
-      reply.code(500).send(errorBody(500, 'Internal server error', { requestId: request.id }, stack));
+      reply.code(500).send(errorBody(fail('INTERNAL_ERROR', { requestId: request.id }), stack));
     });
   },
   { name: 'errors' },
@@ -229,26 +211,29 @@ export const errorsPlugin = fp(
  * parameter longer than the router allows. Answered with the error body, like everything else.
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const [statusCode, message] =
+  const metadata = { method: request.method };
+  const refusal =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? [414, 'URI too long: a path segment is longer than any id']
+      ? fail('URI_TOO_LONG', metadata)
       : error.code === 'FST_ERR_BAD_URL'
-        ? [400, 'Invalid URL: the path is not valid percent-encoded UTF-8']
-        : [400, 'Bad request'];
+        ? fail('INVALID_URL', metadata)
+        : fail('MALFORMED_HTTP', {}, metadata);
   // No hook has run: the headers every answer carries are set here.
   setSecurityHeaders(request.raw, reply.raw);
-  reply.code(statusCode).send(errorBody(statusCode, message, { method: request.method }));
+  reply.code(statusOf(refusal.code)).send(errorBody(refusal));
 }
 
-export function routeNotFound(request: FastifyRequest): ApiError {
-  return new ApiError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, {
-    method: request.method,
-  });
+export function routeNotFound(request: FastifyRequest): CodedError {
+  return fail(
+    'ROUTE_NOT_FOUND',
+    { method: request.method, path: request.url.split('?')[0] ?? '' },
+    { method: request.method },
+  );
 }
 
-const CLIENT_ERRORS: Record<string, [number, string]> = {
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout: the request did not arrive in time'],
-  HPE_HEADER_OVERFLOW: [431, 'Request headers are too large'],
+const CLIENT_ERRORS: Record<string, () => CodedError> = {
+  ERR_HTTP_REQUEST_TIMEOUT: () => fail('REQUEST_TIMEOUT'),
+  HPE_HEADER_OVERFLOW: () => fail('HEADERS_TOO_LARGE'),
 };
 
 /**
@@ -257,8 +242,9 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [statusCode, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad request: malformed HTTP'];
-  const body = JSON.stringify(errorBody(statusCode, message));
+  const refusal = CLIENT_ERRORS[error.code ?? '']?.() ?? fail('MALFORMED_HTTP', { detail: 'malformed HTTP' });
+  const statusCode = statusOf(refusal.code);
+  const body = JSON.stringify(errorBody(refusal));
   if (socket.writable) {
     const headers = {
       ...RAW_ANSWER_HEADERS,

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { activeKeyScopes, narrowScope, type VerifiedKey } from '../../access/api-keys.ts';
-import { ApiError } from '../../domain/errors.ts';
+import { fail } from '../../domain/errors.ts';
 import type { Store } from '../../store/database.ts';
 
 /**
  * Server-sent events (text/event-stream) over a hijacked reply: framing, heartbeats that keep
  * proxies from timing the connection out, a bound on what a slow client may leave unread, and a
  * last `close` event to every client when the server shuts down (so that it reconnects elsewhere),
- * or when its key is revoked or reads other competitions than when the stream opened (issue 42).
+ * or when its key is revoked or reads other competitions than when the stream opened.
  */
 
 /** Why the server ended a stream, in the `close` event's data. */
@@ -66,11 +66,7 @@ export const eventStreamPlugin = fp(
       const keyId = request.apiKey?.id ?? '';
       const held = openByKey.get(keyId) ?? 0;
       if (held >= options.maxPerKey) {
-        throw new ApiError(
-          429,
-          `Too many streams: this API key holds ${held} open, the most one key may; close one first`,
-          { openStreams: held, limit: options.maxPerKey },
-        );
+        throw fail('TOO_MANY_STREAMS', { held }, { openStreams: held, limit: options.maxPerKey });
       }
       openByKey.set(keyId, held + 1);
       reply.hijack();

@@ -2,7 +2,7 @@ import { parse as parseContentType } from 'content-type';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
-import { ApiError, badRequest } from '../../domain/errors.ts';
+import { fail } from '../../domain/errors.ts';
 import { inputProblems, jsonSyntaxProblem } from '../../domain/text.ts';
 import { decodeUtf8Paced, parseJsonPaced } from '../large-json.ts';
 import { readJsonBody, tooLarge } from '../staged-body.ts';
@@ -44,18 +44,16 @@ function parseWhole(text: string): unknown {
   try {
     return secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
   } catch (error) {
-    throw badRequest(
-      /forbidden (prototype|constructor) property/.test((error as Error).message)
-        ? 'Request body holds a "__proto__" or "constructor.prototype" key, which is not accepted'
-        : `Request body is not valid JSON: ${jsonSyntaxProblem(text)}`,
-    );
+    throw /forbidden (prototype|constructor) property/.test((error as Error).message)
+      ? fail('BODY_PROTOTYPE_KEY')
+      : fail('BODY_NOT_JSON', { problem: jsonSyntaxProblem(text) });
   }
 }
 
 /** A JSON body's value, as every route reads it (the admin feed's large ones too, when not taken in slices). */
 export async function parseJsonBody(body: Buffer): Promise<unknown> {
   const text = await decodeUtf8Paced(body);
-  if (text.length === 0) throw badRequest('Request body is empty: send a JSON document');
+  if (text.length === 0) throw fail('BODY_EMPTY');
   return parseJsonPaced(text, parseWhole);
 }
 
@@ -75,7 +73,7 @@ export const inputGuardPlugin = fp(
         );
     });
 
-    // A body declared larger than the route takes is refused before any of it is read (issue 42); the
+    // A body declared larger than the route takes is refused before any of it is read; the
     // connection is closed rather than read to its end.
     app.addHook('onRequest', async (request, reply) => {
       const declared = Number(request.headers['content-length']);
@@ -90,7 +88,7 @@ export const inputGuardPlugin = fp(
     app.addHook('preParsing', async (request) => {
       const charset = jsonCharset(request.headers['content-type']);
       if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
-        throw new ApiError(415, `Unsupported charset "${charset}": send JSON as UTF-8`, { charset });
+        throw fail('UNSUPPORTED_CHARSET', { charset }, { charset });
     });
 
     app.addHook('preHandler', async (request) => {
@@ -98,10 +96,11 @@ export const inputGuardPlugin = fp(
       for (const [part, schemaName] of PARTS) {
         const [found] = inputProblems(request[part], { finiteNumbers: true });
         if (found)
-          throw badRequest(`Invalid ${LOCATIONS[schemaName]} "${found.path}": ${found.problem}`, {
-            in: part === 'params' ? 'path' : part,
-            parameter: found.path,
-          });
+          throw fail(
+            'INVALID_PARAMETER',
+            { where: LOCATIONS[schemaName] ?? schemaName, name: found.path, reason: found.problem },
+            { in: part === 'params' ? 'path' : part, parameter: found.path },
+          );
       }
     });
   },

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { normaliseArrayParam } from '../query-params.ts';
 
 /**
- * One rule for list parameters on every route (DESIGN decision 4, issue 41): a query parameter that a
+ * One rule for list parameters on every route (DESIGN decision 4): a query parameter that a
  * route's schema declares as an array is read in every encoding clients send (repeated, a comma list,
  * `name[]=`, indexed `name[0]=`), before validation. A route declares the array; nothing else.
  */

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
+import { CodedError, ERRORS } from '../../domain/errors.ts';
 import { drainer } from '../drain.ts';
 import { routeNotFound } from './errors.ts';
 
@@ -34,8 +35,13 @@ declare module 'fastify' {
 
 const ARRIVED_ON = Symbol('altsports.listener');
 
-/** A listener that could not start, named by the settings that place it (issue 42). */
-export class ListenError extends Error {}
+/** A listener that could not start, named by the settings that place it. */
+export class ListenError extends CodedError {
+  constructor(message: string, options: { cause: unknown }) {
+    super('LISTEN_FAILED', ERRORS.LISTEN_FAILED.message({ message }));
+    this.cause = options.cause;
+  }
+}
 
 const LISTEN_PROBLEMS: Record<string, string> = {
   EADDRINUSE: 'the address is already in use',
@@ -90,7 +96,7 @@ function serverTimeouts(config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliv
 /**
  * A node:http server with the settings every listener shares (the main one is made through Fastify's
  * serverFactory). A request that asks `Expect: 100-continue` for a body over BODY_LIMIT_MB gets no 100:
- * it goes straight to the app, whose 413 it gets at once (issue 42), instead of sending the body first.
+ * it goes straight to the app, whose 413 it gets at once, instead of sending the body first.
  */
 export function listenerServer(
   config: Pick<Config, 'requestTimeoutSeconds' | 'keepAliveTimeoutSeconds' | 'bodyLimitBytes'>,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { ApiError } from '../../domain/errors.ts';
+import { CodedError } from '../../domain/errors.ts';
 import type { Store } from '../../store/database.ts';
 import { isStoreUnavailable } from './errors.ts';
 
@@ -147,7 +147,7 @@ export const metricsPlugin = fp(
 
     // Client errors (ours and Fastify's, which carry a 4xx statusCode) are not failures of the server.
     app.addHook('onError', async (_request, _reply, error) => {
-      if (error instanceof ApiError || (error.statusCode ?? 500) < 500) return;
+      if (error instanceof CodedError || (error.statusCode ?? 500) < 500) return;
       storeErrors.inc({ kind: isStoreUnavailable(error) ? 'unavailable' : 'internal' });
     });
 

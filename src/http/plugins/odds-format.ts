@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /**
- * `oddsFormat` on every priced route (issue 28): the document a handler returns gets `price` on each
+ * `oddsFormat` on every priced route: the document a handler returns gets `price` on each
  * priced item before it is serialised (and cached, under a key that holds the format).
  */
 export const oddsFormatPlugin = fp(

@@ -8,7 +8,7 @@ const FIRST_PRUNE_MS = 60_000;
 const PRUNE_EVERY_MS = 3_600_000;
 
 /**
- * Price history retention (issue 27): every node prunes changes older than ODDS_HISTORY_DAYS on a
+ * Price history retention: every node prunes changes older than ODDS_HISTORY_DAYS on a
  * timer, not at write, so that price ticks never pay for it. Pruning is idempotent: nodes may overlap.
  */
 export const oddsHistoryRetentionPlugin = fp(

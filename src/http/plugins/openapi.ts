@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
+import { codesOfStatus } from '../error-statuses.ts';
 import { applyDocsExamples, type DocsExamples, type DocumentPaths, findDocsExamples } from '../pages/docs-examples.ts';
 import { gettingStarted } from '../pages/getting-started.ts';
 import { MAX_BODY_IDS } from '../schemas/odds.ts';
@@ -30,7 +31,7 @@ interface Operation {
 /**
  * The parlay bodies' lists as the server limits them: the validator takes up to MAX_BODY_IDS ids so
  * that a leg too many is a 422 naming it (TOO_MANY_LEGS), but a client may send SGP_MAX_LEGS at most,
- * and that is what the document states (issue 42).
+ * and that is what the document states.
  */
 function documentLegLimit(schema: unknown, sgpMaxLegs: number): void {
   if (typeof schema !== 'object' || schema === null) return;
@@ -116,6 +117,23 @@ function describeLiveHeaders(operation: Operation, conditional: boolean): void {
     },
   );
 }
+const ERROR_BODY_REF = '#/components/schemas/ServerErrorResponse';
+
+/**
+ * Each error response of a route lists the codes (domain/errors.ts) it may carry: those of its status
+ * given to routes of its kind (`scopes`: public, or admin as well).
+ */
+function describeErrorCodes(operation: Operation, scopes: readonly string[]): void {
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    const json = response.content?.['application/json'] as { schema?: { $ref?: string } } | undefined;
+    const codes = codesOfStatus(Number(status), scopes);
+    if (json?.schema?.$ref !== ERROR_BODY_REF || codes.length === 0) continue;
+    json.schema = {
+      allOf: [{ $ref: ERROR_BODY_REF }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }],
+    } as never;
+  }
+}
+
 export const ADMIN_PREFIX = '/api/v1/admin';
 export const DOCS_PATH = '/docs';
 /** The live board page (routes/board.ts); here so that the docs and the security headers can name it. */
@@ -178,6 +196,7 @@ export const openApiPlugin = fp(
                 operation,
                 method === 'get' && operation.responses?.['200']?.content?.['application/json'] !== undefined,
               );
+            describeErrorCodes(operation, path.startsWith(ADMIN_PREFIX) ? ['public', 'admin'] : ['public']);
           }
         }
         return document as never;
@@ -186,7 +205,7 @@ export const openApiPlugin = fp(
         buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
       },
     });
-    // The docs page (issue 8) reads its own copy of the document (/docs/json), which gets a getting-started
+    // The docs page reads its own copy of the document (/docs/json), which gets a getting-started
     // section and example values chosen from the store as the page loads, so that "Try it out" runs on the
     // data this server holds. The published document above stays independent of the store: the client
     // types are generated from it.

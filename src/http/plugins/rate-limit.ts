@@ -11,13 +11,13 @@ import {
   type WindowUsage,
 } from '../../access/rate-limit.ts';
 import { type UsageLedger, usageLedger, utcMonth } from '../../access/usage-ledger.ts';
-import { ApiError } from '../../domain/errors.ts';
+import { fail } from '../../domain/errors.ts';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 import type { Store } from '../../store/database.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Neither limited nor counted: the usage route answers a key over its limit (issue 28). */
+    /** Neither limited nor counted: the usage route answers a key over its limit. */
     uncounted?: boolean;
   }
   interface FastifyInstance {
@@ -65,7 +65,7 @@ const templates = new Map<string, string>();
  * Per-key rate limits on public routes (DESIGN decision 2). Registered after auth, which sets
  * request.apiKey, and before the response cache, whose hits go out with the headers set here.
  * The headers are set before a 429 is thrown: the error handler keeps them. Each admitted request
- * is also counted by route, for the key's usage (issue 28).
+ * is also counted by route, for the key's usage.
  */
 export const rateLimitPlugin = fp(
   async (
@@ -110,10 +110,11 @@ export const rateLimitPlugin = fp(
         reply.headers(rateLimitHeaders(decision));
         if (decision.allowed || !decision.binding) return;
         const { window, limit, remaining } = decision.binding;
-        throw new ApiError(
-          429,
-          `Rate limit exceeded: ${why}, and this API key has ${remaining} of its ${limit} requests per ${window} left; retry in ${decision.retryAfterSeconds} s`,
-          { window, limit, remaining, retryAfter: decision.retryAfterSeconds },
+        const retryAfter = decision.retryAfterSeconds;
+        throw fail(
+          'RATE_LIMITED',
+          { why, remaining, limit, window, retryAfter },
+          { window, limit, remaining, retryAfter },
         );
       },
     );
@@ -139,11 +140,8 @@ export const rateLimitPlugin = fp(
       }
       if (!decision.binding) return;
       const { window, limit } = decision.binding;
-      throw new ApiError(
-        429,
-        `Rate limit exceeded: this API key may make ${limit} requests per ${window}; retry in ${decision.retryAfterSeconds} s`,
-        { window, limit, retryAfter: decision.retryAfterSeconds },
-      );
+      const retryAfter = decision.retryAfterSeconds;
+      throw fail('RATE_LIMITED', { limit, window, retryAfter }, { window, limit, retryAfter });
     });
 
     /** This month's requests of a key with a quota; a 429 until the month ends once the quota is spent. */
@@ -153,9 +151,9 @@ export const rateLimitPlugin = fp(
       if (used < quota) return used;
       const { resetSeconds } = utcMonth(now);
       reply.headers({ ...quotaHeaders(quota, used, resetSeconds), 'retry-after': String(resetSeconds) });
-      throw new ApiError(
-        429,
-        `Monthly quota exceeded: this API key's plan allows ${quota} requests per calendar month (UTC); retry in ${resetSeconds} s, when the next month starts`,
+      throw fail(
+        'QUOTA_EXCEEDED',
+        { limit: quota, retryAfter: resetSeconds },
         { window: 'month', limit: quota, retryAfter: resetSeconds },
       );
     }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { Config } from '../../config.ts';
-import { badRequest } from '../../domain/errors.ts';
+import { fail } from '../../domain/errors.ts';
 import { BOARD_PATH, DOCS_PATH } from './openapi.ts';
 
 /**
@@ -142,12 +142,10 @@ export const securityHeadersPlugin = fp(
     });
     if (options.corsOrigins === 'none') return;
     // @fastify/cors answers an OPTIONS request that is not a preflight with a text/plain 400 of its
-    // own; refused here first, it gets the error body and x-request-id like every answer (issue 42).
+    // own; refused here first, it gets the error body and x-request-id like every answer.
     app.addHook('onRequest', async (request) => {
       if (request.method === 'OPTIONS' && !(request.headers.origin && request.headers['access-control-request-method']))
-        throw badRequest('Invalid preflight request: send Origin and Access-Control-Request-Method', {
-          method: 'OPTIONS',
-        });
+        throw fail('INVALID_PREFLIGHT', { method: 'OPTIONS' });
     });
     await app.register(cors, {
       origin: options.corsOrigins,

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { BOARD_PATH } from '../plugins/openapi.ts';
 
 /**
- * The live board (issue 8): a page served without a key (like /docs), whose script calls the public API
+ * The live board: a page served without a key (like /docs), whose script calls the public API
  * with the demo key (passed in a meta tag), a `?key=` or a key kept in the browser. Static files read
  * once at start; hidden from the OpenAPI document. Its content security policy is in security-headers.ts.
  */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { unavailable } from '../../domain/errors.ts';
+import { fail } from '../../domain/errors.ts';
 import { VERSION } from '../../version.ts';
 import { errorResponses } from '../schemas/common.ts';
 
@@ -29,14 +29,12 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { storeCorruption } = request.server;
       if (storeCorruption !== null)
-        throw unavailable(
-          `The ${request.server.store.dialect} store is corrupt (${storeCorruption}): repair or restore it`,
-        );
+        throw fail('STORE_CORRUPT', { dialect: request.server.store.dialect, problem: storeCorruption });
       try {
         await request.server.store.ping();
       } catch (error) {
         request.log.warn({ err: error }, 'health check: store unreachable');
-        throw unavailable(`The ${request.server.store.dialect} store cannot be reached`);
+        throw fail('STORE_UNAVAILABLE', { dialect: request.server.store.dialect });
       }
       return {
         status: 'ok' as const,

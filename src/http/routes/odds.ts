@@ -14,11 +14,11 @@ import { EventOddsParams, SgpBody } from '../schemas/odds.ts';
 export interface OddsRoutesOptions {
   /** SGP_MAX_LEGS: legs a parlay takes at most. */
   sgpMaxLegs: number;
-  /** What the parlay routes' descriptions state of their simulations' share of the server (issue 25). */
+  /** What the parlay routes' descriptions state of their simulations' share of the server. */
   simulations: { cost: number; deadlineMs: number };
 }
 
-/** The parlay routes' terms for simulations, in the rate-limit headers' words (issue 25). */
+/** The parlay routes' terms for simulations, in the rate-limit headers' words. */
 function simulationTerms({ cost, deadlineMs }: OddsRoutesOptions['simulations']): string {
   return (
     `A request that needs a simulation not yet drawn (a new event, or new winner prices; exact combinations need none) counts as ${cost} requests of the key's rate limit (SGP_SIMULATION_COST: X-RateLimit-Remaining drops by ${cost}); one priced from simulations already drawn, or under way for any key, counts as one. ` +

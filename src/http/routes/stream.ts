@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { VerifiedKey } from '../../access/api-keys.ts';
 import { streamTokenIssuer } from '../../access/stream-tokens.ts';
-import { badRequest } from '../../domain/errors.ts';
+import { fail } from '../../domain/errors.ts';
 import { followChanges, publishedData, streamFilter } from '../../read/change-stream.ts';
 import { withPrices } from '../../read/prices.ts';
 import { scopeOf } from '../plugins/auth.ts';
@@ -30,7 +30,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> =
       const { competition, eventId, kind, lastEventId, oddsFormat } = request.query;
       const header = request.headers['last-event-id'];
       if (header !== undefined && lastEventId !== undefined && Number(header) !== lastEventId) {
-        throw badRequest('Last-Event-ID and lastEventId disagree; send one of them', { parameter: 'lastEventId' });
+        throw fail('LAST_EVENT_ID_CONFLICT', { parameter: 'lastEventId' });
       }
       const filter = streamFilter({ competitions: competition, eventIds: eventId, kinds: kind }, scopeOf(request));
       const resumeAfter = header !== undefined ? Number(header) : (lastEventId ?? null);
@@ -91,7 +91,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> =
           body === null ||
           body === '' ||
           (typeof body === 'object' && Object.keys(body).length === 0);
-        if (!empty) throw badRequest('Invalid request body: POST /stream/tokens takes no body', { in: 'body' });
+        if (!empty) throw fail('INVALID_BODY', { reason: 'POST /stream/tokens takes no body' }, { in: 'body' });
       },
     },
     async (request, reply) => {

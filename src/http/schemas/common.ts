@@ -6,6 +6,10 @@ export const ServerErrorResponse = Type.Object(
   {
     message: Type.String(),
     statusCode: Type.Integer({ description: 'the HTTP status code' }),
+    code: Type.String({
+      description:
+        "what went wrong, a stable code of the server's error catalogue (EVENT_NOT_FOUND, RATE_LIMITED, ...): each route's responses list theirs",
+    }),
     timestamp: Timestamp,
     metadata: Type.Object(
       {},

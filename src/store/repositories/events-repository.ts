@@ -128,6 +128,57 @@ export function eventsRepository(db: Kysely<Database>) {
         .orderBy('events.bracketSlot')
         .execute()) as EventWithTour[];
     },
+
+    /** A season with its tour's name and competition; undefined when unknown. */
+    async findTourYear(tourYearId: string) {
+      return db
+        .selectFrom('tourYears')
+        .innerJoin('tours', 'tours.id', 'tourYears.tourId')
+        .select([
+          'tourYears.id',
+          'tourYears.year',
+          'tourYears.updatedAt',
+          'tours.id as tourId',
+          'tours.name as tourName',
+          'tours.competition',
+        ])
+        .where('tourYears.id', '=', tourYearId)
+        .executeTakeFirst();
+    },
+
+    /** What pricing an event starts from: its competition, teams and status; undefined when unknown. */
+    async findPricingFacts(id: string) {
+      return db
+        .selectFrom('events')
+        .select(['id', 'competition', 'teams', 'eventStatus'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The stored status of each of these events that the store holds, by id. */
+    async statusesOf(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('events').select(['id', 'eventStatus']).where('id', 'in', ids).execute();
+      return new Map(rows.map((r) => [r.id, r.eventStatus]));
+    },
+
+    /** The competition of each of these events that the store holds, by id. */
+    async competitionsOf(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('events').select(['id', 'competition']).where('id', 'in', ids).execute();
+      return new Map(rows.map((r) => [r.id, r.competition]));
+    },
+
+    /** The event's rounds (periods of a match) in play order, with their status. */
+    async roundStatuses(eventId: string) {
+      return db
+        .selectFrom('rounds')
+        .select(['id', 'roundStatus'])
+        .where('eventId', '=', eventId)
+        .orderBy('roundNo')
+        .orderBy('referenceId')
+        .execute();
+    },
   };
 }
 

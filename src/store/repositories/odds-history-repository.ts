@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import { pace } from '../event-loop-turns.ts';
+import { pace } from '../../base/event-loop-turns.ts';
 import type { Database, OddsHistoryRow } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -11,7 +11,7 @@ const RECORD_CHUNK = 500;
 export type OddsHistoryEntry = Omit<OddsHistoryRow, 'id'>;
 
 /**
- * The price history (issue 27): each outcome's price and status as written, one row per real change.
+ * The price history: each outcome's price and status as written, one row per real change.
  */
 export function oddsHistoryRepository(db: Db) {
   return {

@@ -13,6 +13,15 @@ export interface MarketFilter {
 export function oddsRepository(db: Kysely<Database>) {
   return {
     /** The event's markets, in reference-id order. */
+    /** Records the model an event's generated markets were priced from (the parlay route prices from it). */
+    async recordModel(eventId: string, model: string, updatedAt: string): Promise<void> {
+      await db
+        .insertInto('pricingModels')
+        .values({ id: eventId, model, updatedAt })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet({ model, updatedAt }))
+        .execute();
+    },
+
     async marketsOfEvent(eventId: string, filter: MarketFilter = {}): Promise<MarketRow[]> {
       let query = db.selectFrom('markets').selectAll().where('eventId', '=', eventId);
       if (typeof filter.oddType === 'string') query = query.where('oddType', '=', filter.oddType);

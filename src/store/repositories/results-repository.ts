@@ -132,6 +132,24 @@ export function resultsRepository(db: Kysely<Database>) {
       return rows.map((row) => row.athleteId);
     },
 
+    /** Which of these athletes the store holds. */
+    async knownAthletes(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.selectFrom('athletes').select('id').where('id', 'in', ids).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The event's heat entries with their heat's status, in the heats' reference-id order. */
+    async entriesWithHeatStatus(eventId: string) {
+      return db
+        .selectFrom('heatEntries')
+        .innerJoin('heats', 'heats.id', 'heatEntries.heatId')
+        .select(['heatEntries.heatId', 'heatEntries.athleteId', 'heats.heatStatus'])
+        .where('heats.eventId', '=', eventId)
+        .orderBy('heats.referenceId')
+        .execute();
+    },
+
     /** Every heat entry of the event: who rode which heat, with their stored position and score. */
     async entriesOfEvent(
       eventId: string,

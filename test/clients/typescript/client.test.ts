@@ -1,5 +1,5 @@
 /**
- * The typed client of clients/typescript (issue 8) against a running server over real HTTP: every
+ * The typed client of clients/typescript against a running server over real HTTP: every
  * public route through its named method and the generic `get`, the query parameters as the server
  * reads them, cursor pages, the error class, 429 retries honouring Retry-After, and ETag polling.
  *
@@ -275,7 +275,7 @@ describe('typed client: every public route over HTTP', () => {
       oddsFormat: 'american',
     });
     assert.equal(american.price, american.americanOdds);
-    // Fed at 1.9: -112 towards the house (issue 40), as -111 would pay 1.9009.
+    // Fed at 1.9: -112 towards the house, as -111 would pay 1.9009.
     assert.deepEqual(
       american.legs.map((l) => l.price),
       [-112, -112],
@@ -384,7 +384,7 @@ describe('typed client: every public route over HTTP', () => {
 
     const wslOnly = createClient({ baseUrl: server.baseUrl, apiKey: WSL_ONLY_KEY });
     assert.equal((await wslOnly.event(BELLS)).id, BELLS);
-    // A filter naming another competition is a 403; an id of its events a 404, as an unknown id (issue 42).
+    // A filter naming another competition is a 403; an id of its events a 404, as an unknown id.
     await apiError(wslOnly.events({ competition: 'masl' }), 403);
     await apiError(wslOnly.event(`masl:${MASL_GAME}`), 404);
   });
@@ -615,7 +615,7 @@ describe('typed client: ETag polling', () => {
   });
 });
 
-describe('typed client: what integrators reach for (issue 28)', () => {
+describe('typed client: what integrators reach for', () => {
   test('oddsSnapshot, oddsFormat, usage and a stream token through named methods', async () => {
     const server = await startServer({ feeds: [resultsFeed(), oddsFeed()] });
     try {
@@ -626,7 +626,7 @@ describe('typed client: what integrators reach for (issue 28)', () => {
         [[SPR, 'eventWinner', 'm-sx-win']],
       );
       const outcome = markets[0]?.outcomes.find((o) => 'id' in o && o.id === 'o-sx-win-a') as { price?: unknown };
-      // As the traditional ladder prints it (issue 40).
+      // As the traditional ladder prints it.
       assert.equal(outcome.price, '6/4');
       const odds = await client.odds(SPR, 'eventWinner', { oddsFormat: 'american' });
       assert.equal(odds.eventWinner.find((o) => o.id === 'o-sx-win-a')?.price, 150);
@@ -644,7 +644,7 @@ describe('typed client: what integrators reach for (issue 28)', () => {
   });
 });
 
-describe('typed client: price history (issue 27)', () => {
+describe('typed client: price history', () => {
   test('oddsHistory reads one outcome, and pages with limit', async () => {
     const server = await startServer({ feeds: [resultsFeed(), oddsFeed()] });
     try {

@@ -101,7 +101,7 @@ describe('price history of an outcome', () => {
   });
 });
 
-test("an engine price's point carries the model probability it was published from (issue 40)", () => {
+test("an engine price's point carries the model probability it was published from", () => {
   const engine = row(6.82, 'OPEN', '2026-05-01T03:00:00.000Z', { probability: 14.654, isFirst: 1 });
   const history = outcomeHistory({ oldest: engine, lastOpen: engine, changes: [engine], closedForGood: false });
   // American from the exact price the probability implies (6.8241), rounded towards the house.

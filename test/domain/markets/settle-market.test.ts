@@ -38,7 +38,7 @@ const short = (settled: ReturnType<typeof settleMarket>) =>
     (s) => `${s.settlement}${s.deadHeatFactor === 1 ? '' : `@${s.deadHeatFactor}`}${s.byOperator ? '*' : ''}`,
   );
 
-describe('settleMarket: precedence (issue 40)', () => {
+describe('settleMarket: precedence', () => {
   const cases: Array<[string, MarketOutcome[], ScopeResult | undefined, string[]]> = [
     ['the results alone', winners(['A', 'B', 'C']), decided({ A: 1, B: 2, C: 3 }), ['WIN', 'LOSE', 'LOSE']],
     ['pending: nothing settles', winners(['A', 'B']), PENDING, ['NOT_SET', 'NOT_SET']],

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { ExactField } from '../../../src/domain/pricing/exact-field.ts';
-import { FieldMarkets } from '../../../src/domain/pricing/field-markets.ts';
 import {
   fitFinishingOrder,
   plackettLuceSequence,
@@ -11,6 +10,7 @@ import {
 import { exactJoint, type OrderLeg } from '../../../src/domain/pricing/parlay.ts';
 import { Random } from '../../../src/domain/random.ts';
 import { close } from '../../helpers/close.ts';
+import { FieldMarkets } from '../../helpers/field-markets.ts';
 
 const EXACT = 1e-9;
 

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { FieldMarkets } from '../../../src/domain/pricing/field-markets.ts';
 import {
   fitFinishingOrder,
   plackettLuceHeadToHead,
@@ -10,6 +9,7 @@ import {
 } from '../../../src/domain/pricing/finishing-order.ts';
 import { Random } from '../../../src/domain/random.ts';
 import { close } from '../../helpers/close.ts';
+import { FieldMarkets } from '../../helpers/field-markets.ts';
 
 describe('field markets from one set of finishing orders', () => {
   test('walks a hand-made set of orders', () => {

@@ -54,7 +54,7 @@ describe('market generator', () => {
       fc.property(fc.array(fc.double({ min: 0.2, max: 5, noNaN: true }), { minLength: 11, maxLength: 16 }), (raw) => {
         const win = raw.map((x) => x / sum(raw));
         const { markets, odds } = generate(win, 0);
-        // The model's probabilities, as published beside the odds (issue 40); the odds, rounded towards
+        // The model's probabilities, as published beside the odds; the odds, rounded towards
         // the house, never pay more than they imply.
         const probabilitiesOf = (marketId: string) =>
           odds.filter((o) => o.marketId === marketId).map((o) => o.probability / 100);
@@ -133,7 +133,7 @@ describe('market generator', () => {
   });
 });
 
-test('priceMarket never quotes outside the price range (issue 40), however (un)likely the outcome', () => {
+test('priceMarket never quotes outside the price range, however (un)likely the outcome', () => {
   const { minDecimalOdds: min, maxDecimalOdds: max } = DEFAULT_PRICE_POLICY;
   const prices = priceMarket([1 - 3e-6, 1e-6, 1e-6, 1e-6], 0.2, 'multiplicative');
   assert.ok(

@@ -24,7 +24,7 @@ function withinProbability(odds: number, probability: number): boolean {
   return Math.abs(cents - odds * 100) < 1e-6 ? cents * units <= 100_000_000 : odds <= 100 / probability;
 }
 
-describe('the published price (issue 40)', () => {
+describe('the published price', () => {
   test('as a table: two decimals, the exchange ladder, full precision; the bounds at their own probability', () => {
     const table: Array<[number, PriceLadder, { odds: number; probability: number }]> = [
       // 1/p = 6.82410...: down to the cent (the measured 6.8241 is published 6.82).

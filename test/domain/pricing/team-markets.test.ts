@@ -61,7 +61,7 @@ const generate = (
 const oddsOf = (odds: readonly GeneratedTeamOdd[], market: GeneratedTeamMarket) =>
   odds.filter((o) => o.marketId === market.id).sort((a, b) => a.position - b.position);
 /**
- * The probabilities the prices were published from (issue 40: the model's, margin included); the odds
+ * The probabilities the prices were published from (the model's, margin included); the odds
  * beside them are rounded towards the house and never pay more than they imply.
  */
 const implied = (odds: readonly GeneratedTeamOdd[]) =>

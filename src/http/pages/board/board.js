@@ -1,4 +1,4 @@
-// The live board (issue 8): every live event with its heat scores (or team scores) and event-winner odds,
+// The live board: every live event with its heat scores (or team scores) and event-winner odds,
 // kept current from the push stream. A plain ES module: no framework, no build step, nothing from a CDN.
 //
 // How it stays current: the stream says what changed (`heatScore`, `odds`, `event`, `settlement`), and the
@@ -6,7 +6,7 @@
 // one costs a 304; price ticks carry their new prices and need no request at all. That keeps a board with
 // every live event of a busy server within one key's rate limit. The stream is read with fetch, not
 // EventSource, because the board runs its own reconnects (on silence, resuming with Last-Event-ID); it is
-// opened with a short-lived stream token rather than the key (POST /stream/tokens, issue 28).
+// opened with a short-lived stream token rather than the key (POST /stream/tokens).
 
 import { createParser } from './eventsource-parser.js';
 

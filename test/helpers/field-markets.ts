@@ -1,4 +1,7 @@
 /**
+ * A test oracle, not the engine: the engine prices exactly (src/domain/pricing/exact-field.ts); the
+ * tests check it against these sampled estimates, which no production code needs.
+ *
  * Fair probabilities of the field markets of one event or heat, all read from one set of simulated
  * finishing orders (finishing-order.ts), so that they cannot disagree with each other: the winner,
  * each place, top k, head-to-head, exactas to superfectas and over/under finishing position.

@@ -10,7 +10,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * collections (a lap against an event's settlement).
  */
 
-/** Longest stretch a batch holds the event loop before letting it answer others (issue 25: GET p99 < 50 ms). */
+/** Longest stretch a batch holds the event loop before letting it answer others (GET p99 < 50 ms). */
 export const TURN_MS = 10;
 
 /** When the current stretch began (the first `pace()` since the event loop last turned); null: not begun. */
