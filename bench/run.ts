@@ -36,9 +36,10 @@ import { formatStream, measureStream, measureStreamAcrossNodes, type StreamRepor
 /**
  * `npm run bench`, in parts (`--only` picks some, in this order):
  * - routes: throughput of altsports against a raw node:http server sending the same bytes (body and
- *   headers), per route; then each route again with `If-None-Match: <its ETag>` (304s), against a raw
- *   server answering the same 304, and against altsports's own cached 200. `--rounds N` alternates
- *   the four runs N times and reports their mean req/s and median latencies.
+ *   headers), and against a plain Fastify app sending them (bench/fastify-peer.ts), per route; then each
+ *   route again with `If-None-Match: <its ETag>` (304s), against the raw server and the Fastify app
+ *   answering the same 304, and against altsports's own cached 200. `--rounds N` alternates the six
+ *   runs N times and reports their mean req/s and median latencies.
  * - parlay: same game parlay latency, warm and right after an odds change, against a raw server.
  * - json-server: `GET /events` (its first 100 events, one competition's) on json-server serving the same events
  *   array, against altsports; without Accept-Encoding, then with a browser's; under autocannon, then
@@ -99,6 +100,7 @@ async function compare(
   settings: LoadSettings,
   scenario: Scenario,
   context: BenchContext,
+  apiKey: string,
 ): Promise<{ ok: ComparisonRow; notModified: NotModifiedRow }> {
   const path = resolvePath(scenario, context);
   const route = `${scenario.method} ${scenario.path}`;
@@ -127,31 +129,59 @@ async function compare(
     raws.push(
       await startChild(script('./raw-server.ts'), [emptyBody, reference.contentType, '304', notModifiedHeaders]),
     );
-    const [rawOk, rawNotModified] = raws.map((r) => `http://127.0.0.1:${r.port}${path}`) as [string, string];
-    const [rawOkPid, rawNotModifiedPid] = raws.map((r) => r.pid);
+    // The plain Fastify app of issue 45, its request log written where altsports's is.
+    raws.push(
+      await startChild(script('./fastify-peer.ts'), [
+        okBody,
+        reference.contentType,
+        okHeaders,
+        notModifiedHeaders,
+        apiKey,
+        join(workDir, `${scenario.name}.peer.log`),
+      ]),
+    );
+    const [rawOk, rawNotModified, peerUrl] = raws.map((r) => `http://127.0.0.1:${r.port}${path}`) as [
+      string,
+      string,
+      string,
+    ];
+    const [rawOkPid, rawNotModifiedPid, peerPid] = raws.map((r) => r.pid);
     const conditionalSettings = { ...settings, headers: { ...settings.headers, 'if-none-match': etag } };
     const runs = {
       altsports: [] as LoadResult[],
       raw: [] as LoadResult[],
       altsports304: [] as LoadResult[],
       raw304: [] as LoadResult[],
+      peer: [] as LoadResult[],
+      peer304: [] as LoadResult[],
     };
     // Alternated rounds: drift in the machine's load (it is shared) falls on both servers alike.
     for (let round = 1; round <= args.rounds; round++) {
       const of = args.rounds > 1 ? ` (round ${round} of ${args.rounds})` : '';
       log(
-        `${scenario.name}: ${scenario.method} ${path} (${reference.body.length} bytes) on altsports, then the same bytes on the raw node:http server${of}`,
+        `${scenario.name}: ${scenario.method} ${path} (${reference.body.length} bytes) on altsports, then the same bytes on the raw node:http server and on the plain Fastify app${of}`,
       );
       runs.altsports.push(await measure(baseUrl + path, scenario.method, settings, altsportsServer.pid));
       runs.raw.push(await measure(rawOk, scenario.method, settings, rawOkPid));
-      log(`${scenario.name}: If-None-Match: ${etag} on altsports, then the same 304 on the raw server${of}`);
+      runs.peer.push(await measure(peerUrl, scenario.method, settings, peerPid));
+      log(
+        `${scenario.name}: If-None-Match: ${etag} on altsports, then the same 304 on the raw server and the plain Fastify app${of}`,
+      );
       runs.altsports304.push(await measure(baseUrl + path, scenario.method, conditionalSettings, altsportsServer.pid));
       runs.raw304.push(await measure(rawNotModified, scenario.method, conditionalSettings, rawNotModifiedPid));
+      runs.peer304.push(await measure(peerUrl, scenario.method, conditionalSettings, peerPid));
     }
     const altsports = combine(runs.altsports);
     return {
-      ok: { route, path, bytes: reference.body.length, altsports, raw: combine(runs.raw) },
-      notModified: { route, etag, altsports: combine(runs.altsports304), raw: combine(runs.raw304), cached: altsports },
+      ok: { route, path, bytes: reference.body.length, altsports, raw: combine(runs.raw), peer: combine(runs.peer) },
+      notModified: {
+        route,
+        etag,
+        altsports: combine(runs.altsports304),
+        raw: combine(runs.raw304),
+        peer: combine(runs.peer304),
+        cached: altsports,
+      },
     };
   } finally {
     await Promise.all(raws.map((r) => r.stop()));
@@ -182,16 +212,16 @@ if (needsSmall) {
     const rows: ComparisonRow[] = [];
     const notModified: NotModifiedRow[] = [];
     for (const scenario of selected) {
-      const { ok, notModified: row } = await compare(api, altsports, altsportsUrl, settings, scenario, context);
+      const { ok, notModified: row } = await compare(api, altsports, altsportsUrl, settings, scenario, context, apiKey);
       rows.push(ok);
       notModified.push(row);
     }
     sections.push(
-      `cached GET routes against a raw node:http server sending the same body and headers (target: at least ${TARGETS.cachedVsRaw} of its req/s):\n${formatTable(rows)}`,
-      `the same requests with If-None-Match: <the ETag> (304 Not Modified), against a raw server answering the same 304, and against altsports's cached 200 above (target: 304 / 200 above 1):\n${formatNotModifiedTable(notModified)}`,
+      `cached GET routes against a raw node:http server sending the same body and headers, and against a plain Fastify app (request log at info, a key check) sending them too (target: altsports's ratio to raw at least the Fastify app's):\n${formatTable(rows)}`,
+      `the same requests with If-None-Match: <the ETag> (304 Not Modified), against a raw server and the plain Fastify app answering the same 304, and against altsports's cached 200 above (targets: altsports's ratio to raw at least the Fastify app's; 304 / 200 above 1):\n${formatNotModifiedTable(notModified)}`,
     );
     for (const r of rows) {
-      for (const target of ['altsports', 'raw'] as const) {
+      for (const target of ['altsports', 'raw', 'peer'] as const) {
         if (r[target].non2xx > 0 || r[target].errors > 0)
           failed.push(
             `${target} ${r.path}: ${r[target].non2xx} non-2xx, ${r[target].errors} errors (status codes: ${r[target].statusCodes})`,
@@ -199,7 +229,7 @@ if (needsSmall) {
       }
     }
     for (const r of notModified) {
-      for (const target of ['altsports', 'raw'] as const) {
+      for (const target of ['altsports', 'raw', 'peer'] as const) {
         if (wrongAnswers(r[target], 304) > 0)
           failed.push(
             `${target} ${r.route} with If-None-Match: ${wrongAnswers(r[target], 304)} answers not 304 (status codes: ${r[target].statusCodes})`,

@@ -16,7 +16,7 @@ import { USAGE_SHARED_SCHEMAS } from '../shapes/usage.ts';
 import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
 import { VERSION } from '../version.ts';
-import { AccessLog } from './access-log.ts';
+import { AccessLog, lazyRequestLogger } from './access-log.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { betStopPlugin } from './plugins/bet-stop.ts';
 import { clientErrorHandler, errorsPlugin, formatSchemaErrors, frameworkErrorHandler } from './plugins/errors.ts';
@@ -95,6 +95,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   const app = Fastify({
     logger: logger ?? defaultLogger(config),
     logController: new AccessLog(),
+    childLoggerFactory: lazyRequestLogger,
     schemaController: schemaController ?? lazyCompilers(),
     bodyLimit: config.bodyLimitBytes,
     serverFactory: (handler) => listenerServer(config, handler),

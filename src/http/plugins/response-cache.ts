@@ -25,7 +25,9 @@ import { scopeOf } from './auth.ts';
  * vouch for that (its PostgreSQL listener is down) nothing is served from the cache.
  *
  * A hit is answered from a preHandler hook, after auth, rate limits and validation, like any other answer:
- * Fastify's onSend and onResponse hooks (request id, metrics, logs) run for it too. Every public GET
+ * Fastify's onSend and onResponse hooks (request id, metrics, logs) run for it too. A URL that has
+ * validated before is answered from the last onRequest hook instead, after auth and rate limits: its
+ * validation would give the same key again. Every public GET
  * and HEAD answers 304 to a matching If-None-Match (or, without one, to an If-Modified-Since not older than its
  * Last-Modified), cached or not.
  *
@@ -113,6 +115,12 @@ function cacheKey(request: FastifyRequest): string {
     request.params,
     read.map((name) => [name, query[name]]),
   ]);
+}
+
+/** The URL as the client sent it, under the key's scope: what a document key is made from before validation. */
+function requestedUrl(request: FastifyRequest): string {
+  const scope = scopeOf(request);
+  return `${scope === null ? '*' : scope.join(',')} ${request.url}`;
 }
 
 /** A route's query parameters that make its answers differ, in order; worked out on its first request. */
@@ -264,6 +272,8 @@ export const responseCachePlugin = fp(
       },
     });
     const times = changeTimes();
+    // A requested URL and its scope, to the document key it validated to; as many as the documents held.
+    const resolvedKeys = new LRUCache<string, string>({ max: MAX_ENTRIES });
     // Moves on every drop: a response is cached only if nothing was dropped while it was composed.
     let generation = 0;
     const startedUnder = new WeakMap<FastifyRequest, number>();
@@ -331,6 +341,19 @@ export const responseCachePlugin = fp(
     };
 
     app.decorateRequest('cacheHit', false);
+    // A URL asked before, under the same scope, resolves to the same validated key: its next hit is
+    // answered right after auth and rate limits (onRequest hooks registered earlier), skipping
+    // validation and every later hook, which cost a polling client more than the hit itself.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!cacheable(request)) return;
+      const key = resolvedKeys.get(requestedUrl(request));
+      if (key === undefined) return;
+      await feed.catchUp();
+      const hit = feed.live ? entries.get(key) : undefined;
+      if (hit === undefined) return;
+      app.metrics.countCacheLookup(true);
+      return send(request, reply, key, hit);
+    });
     // After auth, rate limits and validation (the key is made of validated parameters): a hit skips
     // the handler, and the composing of its document.
     app.addHook('preHandler', async (request, reply) => {
@@ -338,6 +361,8 @@ export const responseCachePlugin = fp(
       if (!cacheable(request)) return;
       await feed.catchUp();
       const key = cacheKey(request);
+      // Validation is a function of the URL: this URL, valid once, resolves to this key from now on.
+      resolvedKeys.set(requestedUrl(request), key);
       // After the other processes' writes are known (SQLite's data_version; PostgreSQL's LISTEN is pushed).
       const hit = feed.live ? entries.get(key) : undefined;
       app.metrics.countCacheLookup(hit !== undefined);
