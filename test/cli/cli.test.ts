@@ -183,7 +183,7 @@ describe('altsports CLI', { concurrency: true }, () => {
     assertExit(listed, 0);
     assert.match(
       listed.stdout.split('\n')[0] ?? '',
-      /^ID\s+KEY\s+STATUS\s+NAME\s+COMPETITIONS\s+LIMITS\s+TODAY\s+CREATED$/,
+      /^ID\s+KEY\s+STATUS\s+NAME\s+COMPETITIONS\s+LIMITS\s+PLAN\s+TODAY\s+CREATED$/,
     );
     const line = listed.stdout.split('\n').find((l) => l.includes(id));
     assert.ok(line, listed.stdout);

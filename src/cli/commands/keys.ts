@@ -106,7 +106,7 @@ export const keysCommand: Command = {
         const { key, info } = await createApiKey(store, { name, competitions, ...limits });
         console.log(key);
         console.error(
-          `Created key ${info.id} (${info.name}) for ${info.competitions ? info.competitions.join(', ') : 'every competition'}, ${showLimits(info)}. It is shown only once.`,
+          `Created key ${info.id} (${info.name}) for ${info.competitions ? info.competitions.join(', ') : 'every competition'}, ${showLimits(info)}${info.planId ? `, on plan ${info.planId}` : ''}. It is shown only once.`,
         );
       } else if (action === 'list') {
         const keys = await listApiKeys(store);
@@ -133,10 +133,11 @@ export const keysCommand: Command = {
             k.name,
             k.competitions ? k.competitions.join(',') : '*',
             showLimits(k),
+            k.planId ?? '-',
             String(today[keys.indexOf(k)]),
             k.createdAt,
           ]);
-          const header = ['ID', 'KEY', 'STATUS', 'NAME', 'COMPETITIONS', 'LIMITS', 'TODAY', 'CREATED'];
+          const header = ['ID', 'KEY', 'STATUS', 'NAME', 'COMPETITIONS', 'LIMITS', 'PLAN', 'TODAY', 'CREATED'];
           for (const line of columns([header, ...rows])) console.log(line);
         }
       } else if (action === 'limits') {
