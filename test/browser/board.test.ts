@@ -183,11 +183,10 @@ describe('live board and docs page in chromium', () => {
         live.length,
         { timeout: WAIT_MS },
       );
-      // A team match shows its teams' scores.
-      assert.equal(
-        await page.locator('[data-testid="event-card"][data-competition="gsoc"] [data-testid="team-row"]').count(),
-        2,
-      );
+      // A team match shows its teams' scores (its rows may come after its card).
+      const teamRows = page.locator('[data-testid="event-card"][data-competition="gsoc"] [data-testid="team-row"]');
+      await teamRows.nth(1).waitFor({ timeout: WAIT_MS });
+      assert.equal(await teamRows.count(), 2);
       // ... and its match odds: the moneyline's prices as the curling odds route publishes them, spread and total.
       const match = live.find((event) => event.competition === 'gsoc');
       assert.ok(match, 'a curling match is live');
