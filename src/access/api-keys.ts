@@ -165,7 +165,12 @@ function onlyKey(rows: ApiKeyRow[], idOrPrefix: string): ApiKeyInfo {
 }
 
 function checkLimits(limits: KeyLimits): void {
-  for (const [name, value] of Object.entries({ ratePerMinute: limits.ratePerMinute, ratePerDay: limits.ratePerDay })) {
+  checkWholeNumbers({ ratePerMinute: limits.ratePerMinute, ratePerDay: limits.ratePerDay });
+}
+
+/** Limits as keys and plans take them: whole numbers (0: none), null or undefined. */
+export function checkWholeNumbers(settings: Record<string, number | null | undefined>): void {
+  for (const [name, value] of Object.entries(settings)) {
     if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 0))
       throw fail('KEY_LIMIT_INVALID', { name, value });
   }
@@ -241,6 +246,6 @@ function verifiedKey(row: ApiKeyRow, plan: PlanRow | undefined): VerifiedKey {
     competitions: competitions ? (JSON.parse(competitions) as string[]) : null,
     ratePerMinute: row.ratePerMinute ?? plan?.ratePerMinute ?? null,
     ratePerDay: row.ratePerDay ?? plan?.ratePerDay ?? null,
-    monthlyQuota: plan?.monthlyQuota || null,
+    monthlyQuota: plan?.monthlyQuota ?? null,
   };
 }

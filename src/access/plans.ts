@@ -7,6 +7,7 @@ import type { PlanInfo } from '../shapes/admin-keys.ts';
 import type { Store } from '../store/database.ts';
 import { plansRepository } from '../store/repositories/plans-repository.ts';
 import type { PlanRow } from '../store/schema.ts';
+import { checkWholeNumbers } from './api-keys.ts';
 
 /**
  * Plans, as a data API is sold: a monthly quota (requests per calendar month, UTC), per-minute and
@@ -34,19 +35,18 @@ function toInfo(row: PlanRow): PlanInfo {
   };
 }
 
-function checkSettings(settings: PlanSettings): void {
-  for (const [name, value] of Object.entries({
-    monthlyQuota: settings.monthlyQuota,
-    ratePerMinute: settings.ratePerMinute,
-    ratePerDay: settings.ratePerDay,
-  })) {
-    if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 0))
-      throw fail('KEY_LIMIT_INVALID', { name, value });
-  }
+function checkSettings({ monthlyQuota, ratePerMinute, ratePerDay }: PlanSettings): void {
+  checkWholeNumbers({ monthlyQuota, ratePerMinute, ratePerDay });
 }
 
-const columns = ({ competitions, ...rest }: PlanSettings): Partial<Omit<PlanRow, 'id' | 'name' | 'createdAt'>> => ({
+/** A plan's columns from its settings: a quota of 0 is none (null), competitions as JSON. */
+const columns = ({
+  competitions,
+  monthlyQuota,
+  ...rest
+}: PlanSettings): Partial<Omit<PlanRow, 'id' | 'name' | 'createdAt'>> => ({
   ...rest,
+  ...(monthlyQuota === undefined ? {} : { monthlyQuota: monthlyQuota || null }),
   ...(competitions === undefined ? {} : { competitions: competitions ? JSON.stringify(competitions) : null }),
 });
 

@@ -73,13 +73,11 @@ export function keyUsage(
     resetSeconds: Math.max(1, Math.ceil((resetAt - nowMs) / 1000)),
   });
   const end = (name: RateWindowName) => windowStart(name, nowMs) + WINDOW_MS[name];
-  const at = new Date(nowMs);
-  const nextMonth = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
   const today = Object.values(counts.byRoute).reduce((sum, n) => sum + n, 0);
   return {
     minute: counts.minute === null ? null : window(limits.perMinute, counts.minute, end('minute')),
     day: window(limits.perDay, today, end('day')),
-    month: window(limits.monthlyQuota ?? 0, counts.month, nextMonth),
+    month: window(limits.monthlyQuota ?? 0, counts.month, utcMonth(nowMs).nextMs),
     byRoute: counts.byRoute,
   };
 }
@@ -143,6 +141,29 @@ export const WINDOW_MS: Record<RateWindowName, number> = { minute: MINUTE_MS, da
 /** Start of the window holding `nowMs`; epoch milliseconds have no leap seconds, so days align to UTC midnight. */
 export function windowStart(window: RateWindowName, nowMs: number): number {
   return Math.floor(nowMs / WINDOW_MS[window]) * WINDOW_MS[window];
+}
+
+let lastDay = { number: Number.NaN, text: '' };
+
+/** YYYY-MM-DD of a time, UTC (the last one remembered: every request asks for today's). */
+export function utcDay(ms: number): string {
+  const number = Math.floor(ms / DAY_MS);
+  if (number !== lastDay.number) lastDay = { number, text: new Date(number * DAY_MS).toISOString().slice(0, 10) };
+  return lastDay.text;
+}
+
+/**
+ * The calendar month (UTC) holding `ms`: its first day, when the next starts, and the seconds from `ms`
+ * until then (the monthly quota's window).
+ */
+export function utcMonth(ms: number): { firstDay: string; nextMs: number; resetSeconds: number } {
+  const at = new Date(ms);
+  const nextMs = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
+  return {
+    firstDay: `${utcDay(ms).slice(0, 8)}01`,
+    nextMs,
+    resetSeconds: Math.max(1, Math.ceil((nextMs - ms) / 1000)),
+  };
 }
 
 const unlimited = (limits: RateLimits) => limits.perMinute === 0 && limits.perDay === 0;

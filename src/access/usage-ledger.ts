@@ -1,6 +1,7 @@
 import type { Store } from '../store/database.ts';
 import { usageRepository } from '../store/repositories/usage-repository.ts';
 import type { KeyUsageRow } from '../store/schema.ts';
+import { utcDay, utcMonth } from './rate-limit.ts';
 
 /**
  * Every counted request, kept durably (docs/decisions.md, "Usage and plans"): a request adds one to an
@@ -24,23 +25,6 @@ export interface UsageLedger {
   flush(): Promise<void>;
   /** Writes the tally and stops the timer. */
   close(): Promise<void>;
-}
-
-const DAY_MS = 86_400_000;
-let lastDay = { number: Number.NaN, text: '' };
-
-/** YYYY-MM-DD of a time, UTC (the last one remembered: every request asks for today's). */
-export function utcDay(ms: number): string {
-  const number = Math.floor(ms / DAY_MS);
-  if (number !== lastDay.number) lastDay = { number, text: new Date(number * DAY_MS).toISOString().slice(0, 10) };
-  return lastDay.text;
-}
-
-/** The first day of the month holding `ms`, and the seconds from `ms` until the next month starts (UTC). */
-export function utcMonth(ms: number): { firstDay: string; resetSeconds: number } {
-  const at = new Date(ms);
-  const next = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1);
-  return { firstDay: `${utcDay(ms).slice(0, 8)}01`, resetSeconds: Math.max(1, Math.ceil((next - ms) / 1000)) };
 }
 
 const SEP = '\u0000';

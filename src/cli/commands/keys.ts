@@ -172,8 +172,8 @@ async function sharedLimiter(config: Config) {
  */
 async function printUsage(store: Store, config: Config, target: string, json: boolean): Promise<number> {
   const { findApiKey, verifiedKeyById } = await import('../../access/api-keys.ts');
-  const { keyUsage } = await import('../../access/rate-limit.ts');
-  const { storedTotals, usageBetween, utcDay } = await import('../../access/usage-ledger.ts');
+  const { keyUsage, utcDay } = await import('../../access/rate-limit.ts');
+  const { storedTotals, usageBetween } = await import('../../access/usage-ledger.ts');
   const key = await verifiedKeyById(store, (await findApiKey(store, target)).id);
   const now = Date.now();
   const today = utcDay(now);

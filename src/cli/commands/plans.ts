@@ -97,7 +97,7 @@ async function settingsOf(values: Record<string, string | boolean | undefined>):
   const quota = number('monthly-quota');
   const perMinute = number('per-minute');
   const perDay = number('per-day');
-  if ('value' in quota) settings.monthlyQuota = quota.value || null;
+  if ('value' in quota) settings.monthlyQuota = quota.value;
   if ('value' in perMinute) settings.ratePerMinute = perMinute.value;
   if ('value' in perDay) settings.ratePerDay = perDay.value;
   if (values.competitions !== undefined)

@@ -8,9 +8,10 @@ import {
   type RateLimiter,
   type RateLimits,
   rateLimitHeaders,
+  utcMonth,
   type WindowUsage,
 } from '../../access/rate-limit.ts';
-import { type UsageLedger, usageLedger, utcMonth } from '../../access/usage-ledger.ts';
+import { type UsageLedger, usageLedger } from '../../access/usage-ledger.ts';
 import { fail } from '../../domain/errors.ts';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 import type { Store } from '../../store/database.ts';

@@ -10,7 +10,8 @@ import {
   setApiKeyLimits,
 } from '../../access/api-keys.ts';
 import { createPlan, findPlan, listPlans, setPlan } from '../../access/plans.ts';
-import { storedTotals, usageBetween, usageCsv, utcDay, utcMonth } from '../../access/usage-ledger.ts';
+import { utcDay, utcMonth } from '../../access/rate-limit.ts';
+import { storedTotals, usageBetween, usageCsv } from '../../access/usage-ledger.ts';
 import {
   ApiKeyInfo,
   ApiKeyWithUsage,
@@ -156,7 +157,7 @@ export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { name, ...settings } = request.body;
       reply.code(201);
-      return createPlan(store, name, { ...settings, monthlyQuota: settings.monthlyQuota || null });
+      return createPlan(store, name, settings);
     },
   );
 
@@ -196,13 +197,7 @@ export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ref(PlanInfo), ...errors({ 404: 'no such plan' }) },
       },
     },
-    async (request) => {
-      const { monthlyQuota, ...settings } = request.body;
-      return setPlan(store, request.params.planId, {
-        ...settings,
-        ...(monthlyQuota === undefined ? {} : { monthlyQuota: monthlyQuota || null }),
-      });
-    },
+    async (request) => setPlan(store, request.params.planId, request.body),
   );
 
   app.get(
