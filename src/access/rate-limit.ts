@@ -33,8 +33,8 @@ export interface RateLimiter {
    * none (a parlay that needs a new simulation costs more than one request).
    */
   charge(keyId: string, limits: RateLimits, points: number, nowMs?: number): Promise<RateDecision>;
-  /** Notes an admitted request of `keyId` to `route` (a route template) in the key's usage. */
-  countRoute(keyId: string, route: string, nowMs?: number): Promise<void>;
+  /** Notes an admitted request of `keyId` in its minute's count. */
+  countRequest(keyId: string, nowMs?: number): Promise<void>;
   /** What `keyId` used this minute, without counting. */
   minuteUsed(keyId: string, nowMs?: number): Promise<number>;
   close(): Promise<void>;
@@ -83,48 +83,33 @@ export function keyUsage(
 }
 
 /**
- * Usage counts, beside the limits' own (which count nothing for a key without a limit): requests per
- * key and minute, and per key, UTC day and route. Kept where the limits are.
+ * Requests per key and clock minute, beside the limits' own (which count nothing for a key without a
+ * limit): what GET /usage shows for the minute. Kept where the limits are; the day, the month and
+ * the routes are the usage ledger's (usage-ledger.ts).
  */
-export interface UsageCounts {
-  count(keyId: string, route: string, nowMs: number): Promise<void>;
-  read(keyId: string, nowMs: number): Promise<{ minute: number; byRoute: Record<string, number> }>;
+export interface MinuteCounts {
+  count(keyId: string, nowMs: number): Promise<void>;
+  read(keyId: string, nowMs: number): Promise<number>;
 }
 
-export const usageKey = (keyId: string, window: RateWindowName, nowMs: number) =>
-  `${KEY_PREFIX}:u:{${keyId}}:${window === 'minute' ? 'm' : 'd'}:${windowStart(window, nowMs)}`;
+export const minuteKey = (keyId: string, nowMs: number) =>
+  `${KEY_PREFIX}:u:{${keyId}}:m:${windowStart('minute', nowMs)}`;
 
-/** Counts in this process; a window's counts are dropped once it is over. */
-function memoryUsage(): UsageCounts {
+/** Counts in this process; a minute's counts are dropped once it is over. */
+function memoryMinutes(): MinuteCounts {
   const minutes = new Map<string, number>();
-  const days = new Map<string, Map<string, number>>();
   let minuteNow = 0;
-  let dayNow = 0;
-  const forgetPast = (nowMs: number) => {
-    if (windowStart('minute', nowMs) !== minuteNow) {
-      minuteNow = windowStart('minute', nowMs);
-      for (const key of minutes.keys()) if (!key.endsWith(`:${minuteNow}`)) minutes.delete(key);
-    }
-    if (windowStart('day', nowMs) !== dayNow) {
-      dayNow = windowStart('day', nowMs);
-      for (const key of days.keys()) if (!key.endsWith(`:${dayNow}`)) days.delete(key);
-    }
-  };
   return {
-    async count(keyId, route, nowMs) {
-      forgetPast(nowMs);
-      const minute = usageKey(keyId, 'minute', nowMs);
+    async count(keyId, nowMs) {
+      if (windowStart('minute', nowMs) !== minuteNow) {
+        minuteNow = windowStart('minute', nowMs);
+        minutes.clear();
+      }
+      const minute = minuteKey(keyId, nowMs);
       minutes.set(minute, (minutes.get(minute) ?? 0) + 1);
-      const day = usageKey(keyId, 'day', nowMs);
-      const byRoute = days.get(day) ?? new Map<string, number>();
-      byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
-      days.set(day, byRoute);
     },
     async read(keyId, nowMs) {
-      return {
-        minute: minutes.get(usageKey(keyId, 'minute', nowMs)) ?? 0,
-        byRoute: Object.fromEntries(days.get(usageKey(keyId, 'day', nowMs)) ?? []),
-      };
+      return minutes.get(minuteKey(keyId, nowMs)) ?? 0;
     },
   };
 }
@@ -245,7 +230,11 @@ type WindowCounters = (window: RateWindowName, points: number) => RateLimiterAbs
  * the clock (rate-limiter-flexible's own start at a key's first request), and each count expires with
  * its window. The minute is counted first; a request the day then turns down is given back to the minute.
  */
-export function windowedLimiter(counters: WindowCounters, usage: UsageCounts, close: () => Promise<void>): RateLimiter {
+export function windowedLimiter(
+  counters: WindowCounters,
+  usage: MinuteCounts,
+  close: () => Promise<void>,
+): RateLimiter {
   // No closure made per request here: tsx names every closure it makes (esbuild's keepNames), a cost on each request.
   const countIn = async (window: RateWindowName, limit: number, keyId: string, nowMs: number, points: number) => {
     if (limit === 0) return { used: 0, admitted: true, counted: null };
@@ -296,9 +285,9 @@ export function windowedLimiter(counters: WindowCounters, usage: UsageCounts, cl
       }
       return decideRate(limits, { minute: minute.used, day: day.used }, nowMs, points);
     },
-    countRoute: (keyId, route, nowMs = Date.now()) => usage.count(keyId, route, nowMs),
+    countRequest: (keyId, nowMs = Date.now()) => usage.count(keyId, nowMs),
     async minuteUsed(keyId, nowMs = Date.now()) {
-      return (await usage.read(keyId, nowMs)).minute;
+      return usage.read(keyId, nowMs);
     },
     close,
   };
@@ -336,5 +325,5 @@ export function memoryRateLimiter(): RateLimiter {
   const counters = countersBy(
     (window, points) => new RateLimiterMemory({ keyPrefix: KEY_PREFIX, points, duration: WINDOW_MS[window] / 1000 }),
   );
-  return windowedLimiter(counters, memoryUsage(), async () => {});
+  return windowedLimiter(counters, memoryMinutes(), async () => {});
 }

@@ -4,11 +4,10 @@ import {
   CLOCK_SKEW_SECONDS,
   countersBy,
   KEY_PREFIX,
+  type MinuteCounts,
+  minuteKey,
   type RateLimiter,
   type RateLimitLog,
-  type RateWindowName,
-  type UsageCounts,
-  usageKey,
   WINDOW_MS,
   windowedLimiter,
   windowStart,
@@ -24,34 +23,19 @@ import {
 const ANSWER_WITHIN_MS = 200;
 
 /**
- * Counts in Redis, shared by every node: a counter per key and minute, a hash of routes per key and
- * day, each expiring with its window. Counting does not hold up the request it counts; while Redis
- * does not answer, the counts of that time are lost (the limits themselves fall back to the process).
+ * Counts in Redis, shared by every node: a counter per key and minute, expiring with it. Counting does
+ * not hold up the request it counts; while Redis does not answer, the counts of that time are lost
+ * (the limits themselves fall back to the process).
  */
-function redisUsage(redis: Redis): UsageCounts {
+function redisMinutes(redis: Redis): MinuteCounts {
   return {
-    async count(keyId, route, nowMs) {
-      const minute = usageKey(keyId, 'minute', nowMs);
-      const day = usageKey(keyId, 'day', nowMs);
-      const ttl = (window: RateWindowName) =>
-        Math.ceil((windowStart(window, nowMs) + WINDOW_MS[window] - nowMs) / 1000) + CLOCK_SKEW_SECONDS;
-      await redis
-        .multi()
-        .incr(minute)
-        .expire(minute, ttl('minute'))
-        .hincrby(day, route, 1)
-        .expire(day, ttl('day'))
-        .exec();
+    async count(keyId, nowMs) {
+      const minute = minuteKey(keyId, nowMs);
+      const ttl = Math.ceil((windowStart('minute', nowMs) + WINDOW_MS.minute - nowMs) / 1000) + CLOCK_SKEW_SECONDS;
+      await redis.multi().incr(minute).expire(minute, ttl).exec();
     },
     async read(keyId, nowMs) {
-      const [minute, byRoute] = await Promise.all([
-        redis.get(usageKey(keyId, 'minute', nowMs)),
-        redis.hgetall(usageKey(keyId, 'day', nowMs)),
-      ]);
-      return {
-        minute: Number(minute ?? 0),
-        byRoute: Object.fromEntries(Object.entries(byRoute).map(([route, n]) => [route, Number(n)])),
-      };
+      return Number((await redis.get(minuteKey(keyId, nowMs))) ?? 0);
     },
   };
 }
@@ -105,7 +89,7 @@ export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): Ra
     });
   });
   const counts = usageConnection(url);
-  const limiter = windowedLimiter(counters, redisUsage(counts), async () => {
+  const limiter = windowedLimiter(counters, redisMinutes(counts), async () => {
     redis.disconnect();
     counts.disconnect();
   });
@@ -118,7 +102,7 @@ export function redisRateLimiter(url: string, log: RateLimitLog = silentLog): Ra
       await limits.ready;
       return limiter.charge(keyId, keyLimits, points, nowMs);
     },
-    countRoute: limiter.countRoute,
+    countRequest: limiter.countRequest,
     minuteUsed: limiter.minuteUsed,
     close: limiter.close,
   };

@@ -133,7 +133,7 @@ export const rateLimitPlugin = fp(
           reply.headers(quotaHeaders(key.monthlyQuota, used + 1, utcMonth(Date.now()).resetSeconds));
         // Usage is bookkeeping: the request does not wait for it, and a failure only loses a count.
         const count = limiter
-          .countRoute(key.id, routeTemplate(request))
+          .countRequest(key.id)
           .catch((error: Error) => request.log.debug({ err: error }, 'usage not counted'))
           .finally(() => counting.delete(count));
         counting.add(count);
