@@ -133,6 +133,8 @@ describe('live board and docs page in chromium', () => {
   /** A page whose Content-Security-Policy violations (which Chromium reports on the console) and script errors are kept. */
   const openPage = async (context: BrowserContext): Promise<{ page: Page; problems: string[] }> => {
     const page = await context.newPage();
+    // Loading a page is bounded like every other wait here.
+    page.setDefaultNavigationTimeout(WAIT_MS);
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || /Content Security Policy/i.test(message.text()))
