@@ -389,5 +389,13 @@ test('every answer, cached or composed, is logged in one line under the request 
     const line = lines.find((l) => l.reqId === id);
     assert.equal(typeof line?.responseTime, 'number', id);
     assert.equal((line?.req as { remoteAddress?: string } | undefined)?.remoteAddress, '127.0.0.1', id);
+    // The fields and their order are pino's own line's: its level, time and bindings first.
+    assert.deepEqual(
+      Object.keys(line ?? {}),
+      ['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'msg'],
+      id,
+    );
+    assert.equal(line?.level, 30, id);
+    assert.equal(line?.pid, process.pid, id);
   }
 });
