@@ -161,8 +161,9 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     demoApiKey: config.demoApiKey,
     sgpMaxLegs: config.sgpMaxLegs,
   });
-  // Before the response cache, whose onSend hook then keeps the final (wrapped) bytes.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Before the response cache, whose onSend hook then keeps the final (wrapped) bytes. Hooks that wait
+  // for nothing call `done` rather than return a promise: a polling answer crosses a dozen of them.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     const wrap =
       config.responseEnvelope === 'data' || (request.query as Record<string, unknown> | undefined)?.envelope === 'data';
@@ -172,9 +173,9 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
       request.routeOptions.config.access === 'public' &&
       typeof payload === 'string'
     ) {
-      return `{"status":${reply.statusCode},"message":"Success","data":${payload}}`;
+      return done(null, `{"status":${reply.statusCode},"message":"Success","data":${payload}}`);
     }
-    return payload;
+    done(null, payload);
   });
 
   await app.register(oddsFormatPlugin);

@@ -75,13 +75,14 @@ export const inputGuardPlugin = fp(
 
     // A body declared larger than the route takes is refused before any of it is read; the
     // connection is closed rather than read to its end.
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const declared = Number(request.headers['content-length']);
       const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
       if (declared > limit) {
         reply.header('connection', 'close');
-        throw tooLarge(limit);
+        return done(tooLarge(limit));
       }
+      done();
     });
 
     // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly.

@@ -128,10 +128,11 @@ export const listenersPlugin = fp(
       extra.set(name, { port, server });
     }
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const served = routeListener(request.routeOptions.config, config);
       if (served !== 'any' && served !== arrivedOn(request) && request.routeOptions.url !== undefined)
-        throw routeNotFound(request);
+        return done(routeNotFound(request));
+      done();
     });
 
     const servers = [app.server, ...[...extra.values()].map(({ server }) => server)];

@@ -152,13 +152,14 @@ export const metricsPlugin = fp(
     });
 
     // Runs for streams and hijacked replies too, once the answer has been sent.
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       metrics.countRequest(
         request.routeOptions.url ?? 'unmatched',
         request.method,
         reply.statusCode,
         reply.elapsedTime / 1000,
       );
+      done();
     });
   },
   { name: 'metrics' },

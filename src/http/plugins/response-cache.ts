@@ -388,9 +388,15 @@ export const responseCachePlugin = fp(
       await build.turn();
     };
     // A build's turn ends with its answer, sent or abandoned by the client.
-    const endBuild = async (request: FastifyRequest) => buildEnds.get(request)?.();
-    app.addHook('onResponse', endBuild);
-    app.addHook('onRequestAbort', endBuild);
+    const endBuild = (request: FastifyRequest) => buildEnds.get(request)?.();
+    app.addHook('onResponse', (request, _reply, done) => {
+      endBuild(request);
+      done();
+    });
+    app.addHook('onRequestAbort', (request, done) => {
+      endBuild(request);
+      done();
+    });
 
     /** The same document being built for another request: waited for, then read from the cache. */
     const builtByAnother = async (key: string, building: Promise<void>): Promise<CachedAnswer | undefined> => {
@@ -409,7 +415,8 @@ export const responseCachePlugin = fp(
       return entry;
     };
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    /** A composed 200's bytes, filed in the cache when its route has tags; with its validators, or a 304. */
+    const fileComposed = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (request.cacheHit || !cacheable(request) || reply.statusCode !== 200 || typeof payload !== 'string')
         return payload;
       const tags = request.routeOptions.config.cacheTags?.(request);
@@ -441,7 +448,8 @@ export const responseCachePlugin = fp(
       if (sent === entry.variants.identity) return payload;
       reply.header('content-encoding', coding);
       return sent.body;
-    });
+    };
+    app.addHook('onSend', (request, reply, payload, done) => done(null, fileComposed(request, reply, payload)));
   },
   { name: 'response-cache', dependencies: ['metrics'] },
 );
