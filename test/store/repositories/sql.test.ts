@@ -5,7 +5,7 @@
  * migration; outside them only connection plumbing runs SQL: connection.ts's `select 1` (the health
  * check's ping, on no table) and ingest-lock.ts's advisory lock (a property of the ingest's
  * transaction, not of an aggregate), besides the PRAGMAs and LISTEN that the connections and change
- * notices send through their drivers.
+ * notices send on node:sqlite and pg themselves, not through Kysely.
  *
  * Each method is called with representative arguments on a Kysely instance that compiles as the store
  * does (store/compile-only.ts: the dialect's adapter and compiler, the store's plugins) and whose
