@@ -89,10 +89,11 @@ export async function ingestDocuments(
 
 /** Validates a document against the store as `db` (the store, or a batch's transaction) sees it. */
 function validateAgainst(db: Store['db'], input: unknown, now: Date | undefined): Promise<NormalizedFeed> {
+  const facts = feedFactsRepository(db);
   const results = resultsRepository(db);
   return validateFeed(
     input,
-    (collection, ids) => feedFactsRepository(db).findExisting(collection, ids),
+    (collection, ids) => facts.findExisting(collection, ids),
     now,
     (collection, ownerIds) => results.entrantsOf(collection, ownerIds),
     (ids) => oddsRepository(db).marketShapes(ids),
