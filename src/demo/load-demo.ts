@@ -1,5 +1,6 @@
 import type { FeedDocument } from '../ingest/feed-schema.ts';
 import type { Store } from '../store/database.ts';
+import { eventsRepository } from '../store/repositories/events-repository.ts';
 
 export interface LoadDemoOptions {
   now?: Date;
@@ -43,6 +44,5 @@ async function generated(options: LoadDemoOptions & { now: Date }): Promise<Iter
 
 /** True when the store holds no events: the first start, when the demo data is loaded. */
 export async function storeIsEmpty(store: Store): Promise<boolean> {
-  const row = await store.db.selectFrom('events').select('id').limit(1).executeTakeFirst();
-  return row === undefined;
+  return eventsRepository(store.db).isEmpty();
 }

@@ -4,6 +4,7 @@ import type { EventStatus } from '../domain/enumerations.ts';
 import { FEED_COLLECTIONS, type FeedCollection, type FeedDocument } from '../ingest/feed-schema.ts';
 import { ingestFeed } from '../ingest/ingest-feed.ts';
 import type { Store } from '../store/database.ts';
+import { eventsRepository } from '../store/repositories/events-repository.ts';
 import {
   chunkDocument,
   DEFAULT_SEED,
@@ -441,15 +442,7 @@ async function findStoredDemo(store: Store, options: PrepareOptions): Promise<Ma
   // Event ids do not depend on the time the events are laid out around.
   const probe = lay(Date.now(), options.competitions);
   const ids = probe.flatMap((c) => c.events.map((e) => e.uuid));
-  const stored = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += 500) {
-    for (const row of await store.db
-      .selectFrom('events')
-      .select(['id', 'startDate'])
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute())
-      stored.set(row.id, row.startDate);
-  }
+  const stored = await eventsRepository(store.db).startDatesOf(ids);
   const found = new Map<string, Date>();
   for (const c of probe) {
     const start = c.live ? stored.get(c.live.uuid) : undefined;
@@ -472,24 +465,6 @@ async function findStoredDemo(store: Store, options: PrepareOptions): Promise<Ma
  * start of one under way.
  */
 async function storedClock(store: Store, layout: readonly DemoCompetition[]): Promise<number | null> {
-  const ids = layout.flatMap((c) => c.events.map((e) => e.uuid));
-  const times: unknown[] = [];
-  for (let i = 0; i < ids.length; i += 500) {
-    const slice = ids.slice(i, i + 500);
-    const heats = store.db.selectFrom('heats').where('eventId', 'in', slice);
-    const rounds = store.db.selectFrom('rounds').where('eventId', 'in', slice);
-    for (const query of [
-      heats.select((eb) => eb.fn.max('endDate').as('at')).where('heatStatus', '=', 'COMPLETED'),
-      heats.select((eb) => eb.fn.max('startDate').as('at')).where('heatStatus', '=', 'LIVE'),
-      rounds.select((eb) => eb.fn.max('endDate').as('at')).where('roundStatus', '=', 'COMPLETED'),
-      rounds.select((eb) => eb.fn.max('startDate').as('at')).where('roundStatus', '=', 'LIVE'),
-    ]) {
-      times.push((await query.executeTakeFirst())?.at);
-    }
-  }
-  const latest = times
-    .filter((at): at is string => typeof at === 'string')
-    .sort()
-    .at(-1);
-  return latest === undefined ? null : Date.parse(latest);
+  const latest = await eventsRepository(store.db).progressOf(layout.flatMap((c) => c.events.map((e) => e.uuid)));
+  return latest === null ? null : Date.parse(latest);
 }

@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import { forEachPaced } from '../base/event-loop-turns.ts';
 import { type BatchChanges, type EventChanges, isFinalEventStatus, MAX_RECORDS_PER_BATCH } from '../domain/changes.ts';
-import { eventStates, futureCompetitions, heatStates } from '../store/feed-writer.ts';
+import { eventsRepository } from '../store/repositories/events-repository.ts';
+import { futuresRepository } from '../store/repositories/futures-repository.ts';
 import type { Database } from '../store/schema.ts';
 import type { FeedCollection } from './feed-schema.ts';
 
@@ -151,14 +152,14 @@ function noteRow(gathered: Gathered, collection: FeedCollection, id: string, row
 
 async function resolveChanges(gathered: Gathered, trx: Transaction<Database>): Promise<BatchChanges> {
   const { events, heats, futures, reference } = gathered;
-  for (const [heatId, heat] of await heatStates(trx, [...heats.keys()])) {
+  const stored = eventsRepository(trx);
+  for (const [heatId, heat] of await stored.heatStates([...heats.keys()])) {
     const entry = touchEvent(gathered, heat.eventId, heats.get(heatId) as string);
     entry.heatIds.push(heatId);
     if (heat.heatStatus === 'COMPLETED') entry.completedHeatIds.push(heatId);
   }
-  const states = await eventStates(trx, [...events.keys()]);
-  const competitions = await futureCompetitions(
-    trx,
+  const states = await stored.statesOf([...events.keys()]);
+  const competitions = await futuresRepository(trx).competitionsOf(
     [...futures].filter(([, f]) => f.competition === undefined).map(([id]) => id),
   );
   return {

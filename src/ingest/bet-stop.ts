@@ -1,17 +1,17 @@
+import type { Transaction } from 'kysely';
 import { type ChangeRecord, MAX_ODDS_PER_RECORD, type StoredChange } from '../domain/changes.ts';
 import type { BetStopRules } from '../domain/feed-health.ts';
 import type { StatusReason } from '../domain/markets/market-status.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
-import { touchLastChanged } from '../store/feed-writer.ts';
 import { takeIngestLock } from '../store/ingest-lock.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
+import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
-import type { OddRow } from '../store/schema.ts';
+import type { Database, OddRow } from '../store/schema.ts';
 
 type Writer = Parameters<typeof oddsRepository>[0];
-type Transaction = Parameters<typeof touchLastChanged>[0];
 
 /** A bet stop derived by the store (not the operator's): suspended with this reason, or reopened (null). */
 export type DerivedStop = Extract<StatusReason, 'FEED_STALE' | 'SCORE_CHANGE' | 'EVENT_STARTED'> | null;
@@ -122,14 +122,14 @@ export async function publishScoreChangeStops(
 async function pushed(
   store: Store,
   at: string,
-  claim: (trx: Transaction) => Promise<ChangeRecord[]>,
+  claim: (trx: Transaction<Database>) => Promise<ChangeRecord[]>,
 ): Promise<StoredChange[]> {
   const changes = await store.db.transaction().execute(async (trx) => {
     await takeIngestLock(trx, store.dialect);
     const records = await claim(trx);
     if (records.length === 0) return [];
     // So that updatedSince polling sees the change of status.
-    await touchLastChanged(trx, [...new Set(records.map((r) => r.eventId as string))], at);
+    await eventsRepository(trx).touchLastChanged([...new Set(records.map((r) => r.eventId as string))], at);
     return changesRepository(trx).append(records, at, store.changeLogSize, store.changeChannel);
   });
   if (changes.length > 0) store.noteWrite(changes);

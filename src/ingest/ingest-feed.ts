@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import { forEachPaced, pace } from '../base/event-loop-turns.ts';
 import {
   type BatchChanges,
@@ -8,26 +9,19 @@ import {
 } from '../domain/changes.ts';
 import { preMatchOddIds } from '../domain/feed-health.ts';
 import type { Store } from '../store/database.ts';
-import {
-  eventIdsOfRounds,
-  findEntrants,
-  findExisting,
-  findMarkets,
-  heatIdsOfEntries,
-  heatStates,
-  ReferenceIdConflict,
-  resultsHeld,
-  touchEvents,
-  touchLastChanged,
-  upsertNewer,
-  type WriteCounts,
-} from '../store/feed-writer.ts';
 import { takeIngestLock } from '../store/ingest-lock.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
+import {
+  feedFactsRepository,
+  ReferenceIdConflict,
+  type WriteCounts,
+} from '../store/repositories/feed-facts-repository.ts';
 import { oddsHistoryRepository } from '../store/repositories/odds-history-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
+import { resultsRepository } from '../store/repositories/results-repository.ts';
+import type { Database } from '../store/schema.ts';
 import { batchChangesCollector } from './batch-changes.ts';
 import { betStopRecords } from './bet-stop.ts';
 import { FeedValidationError } from './feed-errors.ts';
@@ -94,19 +88,17 @@ export async function ingestDocuments(
 }
 
 /** Validates a document against the store as `db` (the store, or a batch's transaction) sees it. */
-function validateAgainst(
-  db: Store['db'] | Transaction,
-  input: unknown,
-  now: Date | undefined,
-): Promise<NormalizedFeed> {
+function validateAgainst(db: Store['db'], input: unknown, now: Date | undefined): Promise<NormalizedFeed> {
+  const facts = feedFactsRepository(db);
+  const results = resultsRepository(db);
   return validateFeed(
     input,
-    (collection, ids) => findExisting(db, collection, ids),
+    (collection, ids) => facts.findExisting(collection, ids),
     now,
-    (collection, ownerIds) => findEntrants(db, collection, ownerIds),
-    (ids) => findMarkets(db, ids),
-    (roundIds) => eventIdsOfRounds(db, roundIds),
-    (collection, ids) => resultsHeld(db, collection, ids),
+    (collection, ownerIds) => results.entrantsOf(collection, ownerIds),
+    (ids) => oddsRepository(db).marketShapes(ids),
+    (roundIds) => eventsRepository(db).eventsOfRounds(roundIds),
+    (collection, ids) => results.resultsHeld(collection, ids),
   );
 }
 
@@ -117,7 +109,7 @@ function onLine(error: FeedValidationError, line: number): FeedValidationError {
 /** Runs `fill` in the batch's transaction with a batch writer, ends the batch and tells the store's listeners. */
 async function commitBatch(
   store: Store,
-  fill: (writer: BatchWriter, trx: Transaction) => Promise<void>,
+  fill: (writer: BatchWriter, trx: Transaction<Database>) => Promise<void>,
   options: IngestOptions,
 ): Promise<IngestSummary> {
   const summary = await store.db.transaction().execute(async (trx) => {
@@ -136,7 +128,6 @@ async function commitBatch(
   return summary;
 }
 
-type Transaction = Parameters<typeof touchEvents>[0];
 type FeedRow = { id: string; updatedAt: string } & Record<string, unknown>;
 
 interface BatchWriter {
@@ -147,7 +138,7 @@ interface BatchWriter {
 }
 
 /** Writes a batch's documents in its transaction, keeping what the batch as a whole must know at its end. */
-function batchWriter(trx: Transaction, store: Store, options: IngestOptions): BatchWriter {
+function batchWriter(trx: Transaction<Database>, store: Store, options: IngestOptions): BatchWriter {
   const counts = Object.fromEntries(FEED_COLLECTIONS.map((c) => [c, noWrites()])) as Record<
     FeedCollection,
     WriteCounts
@@ -188,7 +179,7 @@ function batchWriter(trx: Transaction, store: Store, options: IngestOptions): Ba
     for (const collection of FEED_COLLECTIONS) {
       const rows = await withParents(collection, feed[collection] as FeedRow[]);
       await noteEventsSpokenOf(collection, rows, spokenOf, heatsSpokenOf);
-      const result = await upsertNewer(trx, collection, rows, {
+      const result = await feedFactsRepository(trx).upsertNewer(collection, rows, {
         contentUpdatedAt: collection === 'events',
         createdAt: collection === 'futures',
         referenceIds: !UNNUMBERED.has(collection),
@@ -223,22 +214,23 @@ interface BatchState {
 }
 
 async function finishBatch(
-  trx: Transaction,
+  trx: Transaction<Database>,
   store: Store,
   options: IngestOptions,
   { counts, changes, latestByEvent, spokenOf, heatsSpokenOf, statusBefore, pricedLive }: BatchState,
 ): Promise<IngestSummary> {
-  await touchEvents(trx, latestByEvent);
+  const events = eventsRepository(trx);
+  await events.touchContent(latestByEvent);
   const committedAt = (options.now ?? new Date()).toISOString();
   const batch = await settleBatch(trx, await changes.resolve(trx), committedAt);
   // Taken inside the transaction, after PostgreSQL's ingest lock: batches are stamped in the order they commit.
-  await touchLastChanged(trx, [...batch.events.keys()], committedAt);
+  await events.touchLastChanged([...batch.events.keys()], committedAt);
   for (const eventId of batch.events.keys()) spokenOf.add(eventId);
   // A changed row's heat is already among the batch's events: only unchanged ones are looked up.
   const changedHeats = new Set([...batch.events.values()].flatMap((c) => c.heatIds));
   const unchanged = [...heatsSpokenOf].filter((heatId) => !changedHeats.has(heatId));
   // The batch's own heats are written before the rows naming them: the store knows every one's event.
-  for (const { eventId } of (await heatStates(trx, unchanged)).values()) spokenOf.add(eventId);
+  for (const { eventId } of (await events.heatStates(unchanged)).values()) spokenOf.add(eventId);
   const reopened = await feedActivityRepository(trx).touch(
     [...spokenOf].sort(),
     committedAt,
@@ -246,7 +238,7 @@ async function finishBatch(
   );
   const records = changeRecords(batch);
   // A bet stop on silence the stream announced ends with this message: announce that too.
-  if (reopened.length > 0) await touchLastChanged(trx, reopened, committedAt); // its prices reopen now
+  if (reopened.length > 0) await events.touchLastChanged(reopened, committedAt); // its prices reopen now
   const started = await noteInPlay(trx, pricedLive, batch, statusBefore, committedAt);
   if (records[0]?.kind !== 'reset') records.push(...started);
   if (reopened.length > 0 && records[0]?.kind !== 'reset') {
@@ -280,7 +272,7 @@ function addCounts(into: WriteCounts, more: WriteCounts): void {
 }
 
 /** The stored status of each event the batch says is LIVE (absent: an event new to the store). */
-async function statusesBeforeLive(trx: Transaction, feed: NormalizedFeed): Promise<Map<string, string>> {
+async function statusesBeforeLive(trx: Transaction<Database>, feed: NormalizedFeed): Promise<Map<string, string>> {
   const ids = (feed.events as FeedRow[]).filter((e) => e.eventStatus === 'LIVE').map((e) => e.id);
   return eventsRepository(trx).statusesOf(ids);
 }
@@ -292,7 +284,7 @@ async function statusesBeforeLive(trx: Transaction, feed: NormalizedFeed): Promi
  * the bet stop watcher).
  */
 async function noteInPlay(
-  trx: Transaction,
+  trx: Transaction<Database>,
   pricedNow: ReadonlySet<string>,
   batch: BatchChanges,
   statusBefore: ReadonlyMap<string, string>,
@@ -320,7 +312,11 @@ async function noteInPlay(
  * transaction. Only pure price ticks of an event not over are passed by: nothing else they change
  * decides an outcome.
  */
-async function settleBatch(trx: Transaction, batch: BatchChanges, committedAt: string): Promise<BatchChanges> {
+async function settleBatch(
+  trx: Transaction<Database>,
+  batch: BatchChanges,
+  committedAt: string,
+): Promise<BatchChanges> {
   const candidates = [...batch.events].filter(([, e]) => mayMoveSettlements(e)).map(([id]) => id);
   if (candidates.length === 0) return batch;
   const moved = await keepSettlements(trx, candidates.sort(), committedAt);
@@ -343,7 +339,7 @@ function mayMoveSettlements(e: EventChanges): boolean {
   );
 }
 
-function competitionsOf(trx: Transaction, eventIds: readonly string[]): Promise<Map<string, string>> {
+function competitionsOf(trx: Transaction<Database>, eventIds: readonly string[]): Promise<Map<string, string>> {
   return eventsRepository(trx).competitionsOf(eventIds);
 }
 
@@ -375,7 +371,7 @@ const HEAT_KEYED = new Set<FeedCollection>(['heatResults', 'teamGames']);
  * lap's heat, an odd's event), found in the batch or the store. Set in place: the rows are the batch's
  * own (validateFeed made them), and a copy of each was a third of a large feed's garbage.
  */
-async function parentIds(trx: Transaction, feed: NormalizedFeed) {
+async function parentIds(trx: Transaction<Database>, feed: NormalizedFeed) {
   const eventOfRound = await roundEvents(trx, feed);
   const heatOfEntry = await entryHeats(trx, feed);
   const eventOfMarket = await marketEvents(trx, feed);
@@ -429,34 +425,28 @@ function referenceIdProblem(feed: NormalizedFeed, error: ReferenceIdConflict): F
 const UNNUMBERED = new Set<FeedCollection>(['laps', 'heatResults', 'teamGames']);
 
 /** Heat id of every heat entry a batch's laps name, from the batch or the store. */
-async function entryHeats(
-  trx: Parameters<typeof heatIdsOfEntries>[0],
-  feed: NormalizedFeed,
-): Promise<Map<string, string>> {
+async function entryHeats(trx: Transaction<Database>, feed: NormalizedFeed): Promise<Map<string, string>> {
   const map = new Map(feed.heatEntries.map((e) => [e.id, e.heatId]));
   const missing = [...new Set(feed.laps.map((l) => l.heatEntryId).filter((id) => !map.has(id)))];
-  if (missing.length > 0) for (const [id, heatId] of await heatIdsOfEntries(trx, missing)) map.set(id, heatId);
+  if (missing.length > 0)
+    for (const [id, heatId] of await resultsRepository(trx).heatsOfEntries(missing)) map.set(id, heatId);
   return map;
 }
 
 /** Event id of every round a batch's heats and round scores name, from the batch or the store. */
-async function roundEvents(
-  trx: Parameters<typeof eventIdsOfRounds>[0],
-  feed: NormalizedFeed,
-): Promise<Map<string, string>> {
+async function roundEvents(trx: Transaction<Database>, feed: NormalizedFeed): Promise<Map<string, string>> {
   const map = new Map(feed.rounds.map((r) => [r.id, r.eventId]));
   const missing = [...new Set([...feed.heats, ...feed.roundScores].map((r) => r.roundId).filter((id) => !map.has(id)))];
-  if (missing.length > 0) for (const [id, eventId] of await eventIdsOfRounds(trx, missing)) map.set(id, eventId);
+  if (missing.length > 0)
+    for (const [id, eventId] of await eventsRepository(trx).eventsOfRounds(missing)) map.set(id, eventId);
   return map;
 }
 
 /** Event id of every market a batch's odds name, from the batch or the store. */
-async function marketEvents(
-  trx: Parameters<typeof findMarkets>[0],
-  feed: NormalizedFeed,
-): Promise<Map<string, string>> {
+async function marketEvents(trx: Transaction<Database>, feed: NormalizedFeed): Promise<Map<string, string>> {
   const map = new Map(feed.markets.map((m) => [m.id, m.eventId]));
   const missing = [...new Set(feed.odds.map((o) => o.marketId).filter((id) => !map.has(id)))];
-  if (missing.length > 0) for (const [id, market] of await findMarkets(trx, missing)) map.set(id, market.eventId);
+  if (missing.length > 0)
+    for (const [id, market] of await oddsRepository(trx).marketShapes(missing)) map.set(id, market.eventId);
   return map;
 }

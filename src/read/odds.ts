@@ -29,7 +29,7 @@ import type { Athlete } from '../shapes/results.ts';
 import type { Store } from '../store/database.ts';
 import type { EventWithTour } from '../store/repositories/events-repository.ts';
 import { type MarketFilter, oddsRepository } from '../store/repositories/odds-repository.ts';
-import { byId } from '../store/repositories/results-repository.ts';
+import { resultsRepository } from '../store/repositories/results-repository.ts';
 import { scopeFactsRepository } from '../store/repositories/scope-facts-repository.ts';
 import { settlementsRepository } from '../store/repositories/settlements-repository.ts';
 import type {
@@ -164,9 +164,10 @@ async function marketContext(
     for (const id of parseIds(o.athleteIds)) athleteIds.add(id);
   }
   for (const m of markets) for (const id of parseIds(m.athleteIds)) athleteIds.add(id);
-  const athletes = await byId(store.db, 'athletes', athleteIds);
+  const people = resultsRepository(store.db);
+  const athletes = await people.athletesByIds(athleteIds);
   const sides = eventSides(event.teams);
-  const teams = await byId(store.db, 'teams', [
+  const teams = await people.teamsByIds([
     ...odds.map((o) => o.teamId),
     ...[...athletes.values()].map((a) => a.teamId),
     sides.home,

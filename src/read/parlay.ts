@@ -38,7 +38,7 @@ import { hashSeed } from '../domain/random.ts';
 import type { Store } from '../store/database.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
-import { byId } from '../store/repositories/results-repository.ts';
+import { resultsRepository } from '../store/repositories/results-repository.ts';
 import { scopeFactsRepository } from '../store/repositories/scope-facts-repository.ts';
 import type { AthleteRow, EventRow, MarketRow, OddRow } from '../store/schema.ts';
 import { type AccessScope, canRead } from './access-scope.ts';
@@ -349,13 +349,9 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
   const athleteIds = new Set<string>();
   for (const odd of odds) for (const id of [odd.athleteId, ...parseIds(odd.athleteIds)]) if (id) athleteIds.add(id);
   for (const market of markets) for (const id of parseIds(market.athleteIds)) athleteIds.add(id);
-  const athletes = await byId(store.db, 'athletes', athleteIds);
+  const athletes = await resultsRepository(store.db).athletesByIds(athleteIds);
   const labels = await oddLabels(store, event, markets, oddsByMarket, athletes);
-  const recordedRow = await store.db
-    .selectFrom('pricingModels')
-    .select('model')
-    .where('id', '=', event.id)
-    .executeTakeFirst();
+  const recorded = await repo.recordedModel(event.id);
   const published = new Map<string, number>();
   for (const market of markets) {
     const siblings = oddsByMarket.get(market.id) ?? [];
@@ -375,7 +371,7 @@ async function eventModel(store: Store, event: EventRow, competition: Competitio
     names: new Map([...athletes.values()].map((a) => [a.id, athleteName(a)])),
     labels,
     samples: new Map(),
-    recorded: recordedRow ? parseRecordedModel(recordedRow.model) : null,
+    recorded: recorded === undefined ? null : parseRecordedModel(recorded),
     published,
   };
   models.set(event.id, model);
@@ -394,7 +390,7 @@ async function oddLabels(
   const teamIds = [sides.home, sides.away, ...[...oddsByMarket.values()].flat().map((o) => o.teamId)];
   const sources = {
     athletes,
-    teams: await byId(store.db, 'teams', teamIds),
+    teams: await resultsRepository(store.db).teamsByIds(teamIds),
     ...(await eventPlaces(store, event.id)),
     sides,
   };
@@ -918,13 +914,7 @@ async function matchSimulation(
       firstHammer,
     );
     const [rounds, samples] = await Promise.all([
-      store.db
-        .selectFrom('rounds')
-        .select(['id'])
-        .where('eventId', '=', event.id)
-        .orderBy('roundNo')
-        .orderBy('referenceId')
-        .execute(),
+      eventsRepository(store.db).roundStatuses(event.id),
       drawMatches(
         {
           format: competition.resultsFormat,

@@ -1,5 +1,5 @@
 import type { StoredChange } from '../domain/changes.ts';
-import type { WriteCounts } from './feed-writer.ts';
+import type { WriteCounts } from './repositories/feed-facts-repository.ts';
 
 /**
  * This process's own writes, announced as they commit: the change feed delivers them without a query

@@ -23,7 +23,7 @@ function sources(): Array<{ file: string; text: string }> {
 const INTERNAL_SIGNALS = new Set([
   'NotCut', // http/large-json.ts: the hand cutter gives up; the body is parsed whole
   'NotSliced', // ingest/feed-slices.ts: likewise, for the slicing parser
-  'ReferenceIdConflict', // store/feed-writer.ts: ingest turns it into FEED_ITEM_INVALID
+  'ReferenceIdConflict', // store/repositories/feed-facts-repository.ts: ingest turns it into FEED_ITEM_INVALID
 ]);
 
 test("every error class in src/ is the catalogue's (CodedError) or an internal signal", () => {

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { pace } from '../../base/event-loop-turns.ts';
 import type { EventStatus, SortOrder } from '../../domain/enumerations.ts';
 import type { Database, EventRow, HeatRow, RoundRow, RoundScoreRow, TeamRow } from '../schema.ts';
+import { chunks, readById } from './chunked.ts';
 
 export interface EventListFilter {
   /** Only these competitions; undefined for all. */
@@ -178,6 +180,104 @@ export function eventsRepository(db: Kysely<Database>) {
         .orderBy('roundNo')
         .orderBy('referenceId')
         .execute();
+    },
+
+    /** The competition and status of each of these events that the store holds, by id. */
+    statesOf(ids: readonly string[]): Promise<Map<string, { competition: string; eventStatus: string }>> {
+      return readById(
+        ids,
+        (part) =>
+          db.selectFrom('events').select(['id', 'competition', 'eventStatus']).where('id', 'in', part).execute(),
+        (row) => row,
+      );
+    },
+
+    /** The event and status of each of these heats that the store holds, by id. */
+    heatStates(heatIds: readonly string[]): Promise<Map<string, { eventId: string; heatStatus: string }>> {
+      return readById(
+        heatIds,
+        (part) => db.selectFrom('heats').select(['id', 'eventId', 'heatStatus']).where('id', 'in', part).execute(),
+        (row) => row,
+      );
+    },
+
+    /** The event of each of these rounds that the store holds, by round id. */
+    eventsOfRounds(roundIds: readonly string[]): Promise<Map<string, string>> {
+      return readById(
+        roundIds,
+        (part) => db.selectFrom('rounds').select(['id', 'eventId']).where('id', 'in', part).execute(),
+        (row) => row.eventId,
+      );
+    },
+
+    /** Moves each event's contentUpdatedAt forward to the latest change made inside its document. */
+    async touchContent(latestByEvent: ReadonlyMap<string, string>): Promise<void> {
+      for (const [eventId, at] of latestByEvent) {
+        await db
+          .updateTable('events')
+          .set({ contentUpdatedAt: at })
+          .where('id', '=', eventId)
+          .where('contentUpdatedAt', '<', at)
+          .execute();
+        await pace();
+      }
+    },
+
+    /**
+     * Moves the lastChangedAt of each event whose public documents a batch changed to the time
+     * the batch is written: the server's clock, not the feed's, so that a row stamped earlier than a
+     * poller's last `updatedSince` but written after it is still found. Never moved back.
+     */
+    async touchLastChanged(eventIds: readonly string[], at: string): Promise<void> {
+      for (const ids of chunks(eventIds)) {
+        await db
+          .updateTable('events')
+          .set({ lastChangedAt: at })
+          .where('id', 'in', ids)
+          .where((eb) => eb.or([eb('lastChangedAt', 'is', null), eb('lastChangedAt', '<', at)]))
+          .execute();
+        await pace();
+      }
+    },
+
+    /** True when the store holds no events. */
+    async isEmpty(): Promise<boolean> {
+      return (await db.selectFrom('events').select('id').limit(1).executeTakeFirst()) === undefined;
+    },
+
+    /** The start date of each of these events that the store holds, by id. */
+    async startDatesOf(ids: readonly string[]): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      for (const part of chunks(ids, 500))
+        for (const row of await db.selectFrom('events').select(['id', 'startDate']).where('id', 'in', part).execute())
+          found.set(row.id, row.startDate);
+      return found;
+    },
+
+    /**
+     * How far these events have got, at least: the latest end of a heat or round that is over, or
+     * start of one under way; null when none has begun.
+     */
+    async progressOf(eventIds: readonly string[]): Promise<string | null> {
+      const times: unknown[] = [];
+      for (const part of chunks(eventIds, 500)) {
+        const heats = db.selectFrom('heats').where('eventId', 'in', part);
+        const rounds = db.selectFrom('rounds').where('eventId', 'in', part);
+        for (const query of [
+          heats.select((eb) => eb.fn.max('endDate').as('at')).where('heatStatus', '=', 'COMPLETED'),
+          heats.select((eb) => eb.fn.max('startDate').as('at')).where('heatStatus', '=', 'LIVE'),
+          rounds.select((eb) => eb.fn.max('endDate').as('at')).where('roundStatus', '=', 'COMPLETED'),
+          rounds.select((eb) => eb.fn.max('startDate').as('at')).where('roundStatus', '=', 'LIVE'),
+        ]) {
+          times.push((await query.executeTakeFirst())?.at);
+        }
+      }
+      return (
+        times
+          .filter((at): at is string => typeof at === 'string')
+          .sort()
+          .at(-1) ?? null
+      );
     },
   };
 }

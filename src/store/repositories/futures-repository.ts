@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FutureType } from '../../domain/enumerations.ts';
 import type { Database, FutureOddRow, FutureRow } from '../schema.ts';
+import { readById } from './chunked.ts';
 
 export type FutureWithTour = FutureRow & { tourName: string; tourReferenceId: number };
 
@@ -52,6 +53,15 @@ export function futuresRepository(db: Kysely<Database>) {
         .orderBy('referenceId')
         .execute();
       return futures.map((future) => ({ future, odds: odds.filter((o) => o.futureId === future.id) }));
+    },
+
+    /** The competition of each of these futures that the store holds, by id. */
+    competitionsOf(futureIds: readonly string[]): Promise<Map<string, string>> {
+      return readById(
+        futureIds,
+        (part) => db.selectFrom('futures').select(['id', 'competition']).where('id', 'in', part).execute(),
+        (row) => row.competition,
+      );
     },
   };
 }

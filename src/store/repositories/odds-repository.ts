@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { OddType, OverUnderSubMarketType } from '../../domain/enumerations.ts';
+import type { MarketShape } from '../../domain/markets/market-shape.ts';
 import type { Database, HeatRow, MarketRow, OddRow, RoundRow } from '../schema.ts';
+import { readById } from './chunked.ts';
 
 export interface MarketFilter {
   /** One odd type, or any of several. */
@@ -12,7 +14,6 @@ export interface MarketFilter {
 /** Odds markets and their priced outcomes, one aggregate: an event's odds are read together. */
 export function oddsRepository(db: Kysely<Database>) {
   return {
-    /** The event's markets, in reference-id order. */
     /** Records the model an event's generated markets were priced from (the parlay route prices from it). */
     async recordModel(eventId: string, model: string, updatedAt: string): Promise<void> {
       await db
@@ -22,6 +23,13 @@ export function oddsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The model recorded for the event's generated markets, as recorded; undefined when none was. */
+    async recordedModel(eventId: string): Promise<string | undefined> {
+      const row = await db.selectFrom('pricingModels').select('model').where('id', '=', eventId).executeTakeFirst();
+      return row?.model;
+    },
+
+    /** The event's markets, in reference-id order. */
     async marketsOfEvent(eventId: string, filter: MarketFilter = {}): Promise<MarketRow[]> {
       let query = db.selectFrom('markets').selectAll().where('eventId', '=', eventId);
       if (typeof filter.oddType === 'string') query = query.where('oddType', '=', filter.oddType);
@@ -97,7 +105,6 @@ export function oddsRepository(db: Kysely<Database>) {
       return (page.limit === undefined ? query : query.limit(page.limit)).execute();
     },
 
-    /** Odds by id, or by outcomeId (the reference id as text), whichever each names. */
     /** The odds these ids (or reference ids) name, each with its event's competition. */
     async findOdds(ids: readonly string[]): Promise<Array<OddRow & { competition: string }>> {
       if (ids.length === 0) return [];
@@ -112,6 +119,33 @@ export function oddsRepository(db: Kysely<Database>) {
           eb.or([eb('odds.id', 'in', [...ids]), ...(numeric.length ? [eb('odds.referenceId', 'in', numeric)] : [])]),
         )
         .execute();
+    },
+
+    /** Stored markets by id, with what their odds are checked against and the event they belong to. */
+    marketShapes(ids: readonly string[]): Promise<Map<string, MarketShape & { eventId: string }>> {
+      return readById(
+        ids,
+        (part) =>
+          db
+            .selectFrom('markets')
+            .select([
+              'id',
+              'eventId',
+              'oddType',
+              'heatId',
+              'exactasType',
+              'overUnderSubMarketType',
+              'line',
+              'athleteIds',
+              'places',
+              'proposition',
+              'teamMarketType',
+              'roundId',
+            ])
+            .where('id', 'in', part)
+            .execute(),
+        (row) => ({ ...row, athleteIds: row.athleteIds ? (JSON.parse(row.athleteIds) as string[]) : null }),
+      );
     },
 
     async findMarkets(ids: readonly string[]): Promise<MarketRow[]> {

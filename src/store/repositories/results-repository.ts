@@ -11,6 +11,7 @@ import type {
   TeamGameRow,
   TeamRow,
 } from '../schema.ts';
+import { chunks, readById } from './chunked.ts';
 
 /** What route 5 is made of: the heat, its entries, their athletes and teams, laps, result and team game. */
 export interface HeatResultsRows {
@@ -31,7 +32,7 @@ export interface ParticipantsRows {
   teams: Map<string, TeamRow>;
 }
 
-export async function byId<K extends 'athletes' | 'teams'>(
+async function byId<K extends 'athletes' | 'teams'>(
   db: Kysely<Database>,
   table: K,
   ids: Iterable<string | null>,
@@ -181,6 +182,66 @@ export function resultsRepository(db: Kysely<Database>) {
         [...athletes.values()].map((a) => a.teamId),
       );
       return { participants, athletes, teams };
+    },
+
+    /** These athletes, those the store holds, by id. */
+    athletesByIds: (ids: Iterable<string | null>) => byId(db, 'athletes', ids),
+
+    /** These teams, those the store holds, by id. */
+    teamsByIds: (ids: Iterable<string | null>) => byId(db, 'teams', ids),
+
+    /** Stored heat entries of these heats, or participants of these events: (id, owner, athlete). */
+    async entrantsOf(
+      collection: 'heatEntries' | 'eventParticipants',
+      ownerIds: readonly string[],
+    ): Promise<Array<{ id: string; ownerId: string; athleteId: string }>> {
+      const out: Array<{ id: string; ownerId: string; athleteId: string }> = [];
+      for (const part of chunks(ownerIds)) {
+        const rows =
+          collection === 'heatEntries'
+            ? await db
+                .selectFrom('heatEntries')
+                .select(['id', 'heatId as ownerId', 'athleteId'])
+                .where('heatId', 'in', part)
+                .execute()
+            : await db
+                .selectFrom('eventParticipants')
+                .select(['id', 'eventId as ownerId', 'athleteId'])
+                .where('eventId', 'in', part)
+                .execute();
+        out.push(...rows);
+      }
+      return out;
+    },
+
+    /** The heat of each of these heat entries that the store holds, by entry id. */
+    heatsOfEntries(entryIds: readonly string[]): Promise<Map<string, string>> {
+      return readById(
+        entryIds,
+        (part) => db.selectFrom('heatEntries').select(['id', 'heatId']).where('id', 'in', part).execute(),
+        (row) => row.heatId,
+      );
+    },
+
+    /**
+     * Of these ids, those whose result the store holds (what a feed correction may correct): a heat's
+     * fed result, an event COMPLETED (its places or score are its result).
+     */
+    async resultsHeld(collection: 'events' | 'heatResults', ids: readonly string[]): Promise<Set<string>> {
+      const found = await readById(
+        ids,
+        (part) =>
+          collection === 'heatResults'
+            ? db.selectFrom('heatResults').select('id').where('id', 'in', part).execute()
+            : db
+                .selectFrom('events')
+                .select('id')
+                .where('id', 'in', part)
+                .where('eventStatus', '=', 'COMPLETED')
+                .execute(),
+        (row) => row.id,
+      );
+      return new Set(found.keys());
     },
   };
 }

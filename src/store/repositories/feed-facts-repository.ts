@@ -1,0 +1,302 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import { pace } from '../../base/event-loop-turns.ts';
+import type { StoreDialect } from '../connection.ts';
+import type { Database, FactTable } from '../schema.ts';
+import { chunks, readById } from './chunked.ts';
+import {
+  holdersStatement,
+  maxReferenceIdQuery,
+  type Shape,
+  storedRowsStatement,
+  writeStatement,
+} from './fact-statements.ts';
+
+/**
+ * The feed's facts, every table the feed writes, as the ingest writes them: raw facts with "newer
+ * wins, same is a no-op" semantics, the same statements on both stores (fact-statements.ts). Stored
+ * rows are looked up first (inside the ingest's transaction, whose writers are serialised): stale rows
+ * are counted and never sent, new rows go in as a plain INSERT, known ones as INSERT ... ON CONFLICT
+ * (id) DO UPDATE ... WHERE the incoming row is newer AND differs, which returns the ids it changed.
+ * Reference ids are kept for known rows and assigned (max + 1) to new ones that arrive without one.
+ */
+
+export interface WriteCounts {
+  received: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Older than the stored row's updatedAt, so ignored. */
+  stale: number;
+}
+
+export interface WriteResult {
+  counts: WriteCounts;
+  /** Ids of rows inserted or updated. */
+  changed: string[];
+}
+
+type Row = { id: string; referenceId?: number | undefined; updatedAt: string } & Record<string, unknown>;
+
+/** Thrown when an explicit referenceId is already used by another item of the same collection. */
+export class ReferenceIdConflict extends Error {
+  readonly collection: FactTable;
+  readonly id: string;
+  readonly referenceId: number;
+  readonly heldBy: string;
+
+  constructor(collection: FactTable, id: string, referenceId: number, heldBy: string) {
+    super(`referenceId ${referenceId} of ${collection} "${id}" is already used by "${heldBy}"`);
+    this.collection = collection;
+    this.id = id;
+    this.referenceId = referenceId;
+    this.heldBy = heldBy;
+  }
+}
+
+export interface UpsertOptions {
+  /** Whose SQL to write (the statements are built once per store kind and shape). */
+  dialect: StoreDialect;
+  /** events: contentUpdatedAt starts at the row's updatedAt on insert, and only moves forward. */
+  contentUpdatedAt?: boolean;
+  /** futures: createdAt is the row's updatedAt on insert. */
+  createdAt?: boolean;
+  /** false for tables without numeric ids (laps, heat results, team games). */
+  referenceIds?: boolean;
+}
+
+/** A stored row as the writer compares it: its reference id (numbered tables) and updatedAt. */
+interface StoredRow {
+  referenceId: number | undefined;
+  updatedAt: string;
+}
+
+/** Ids read per lookup statement. */
+const LOOKUP_CHUNK = 500;
+
+/**
+ * Rows written per statement: SQLite runs in this process, where 64-row statements did best;
+ * PostgreSQL pays a round trip per statement (BENCHMARKS.md, "Feed ingestion: one write path").
+ */
+const WRITE_CHUNK: Record<StoreDialect, number> = { sqlite: 64, postgres: 400 };
+
+/** `db`: the ingest's transaction when writing (the whole batch is one). */
+export function feedFactsRepository(db: Kysely<Database>) {
+  return {
+    /** Writes the rows of one collection, newer wins: what was inserted, updated, unchanged or stale. */
+    upsertNewer: (collection: FactTable, incoming: Row[], options: UpsertOptions) =>
+      upsertNewer(db, collection, incoming, options),
+
+    /**
+     * Ids that the store already holds, each with its competition: the row's own, or its event's for
+     * rounds, heats, heat entries and markets; null for tables outside any competition.
+     */
+    findExisting(collection: FactTable, ids: string[]): Promise<Map<string, string | null>> {
+      return readById(
+        ids,
+        (part) => existingRows(db, collection, part),
+        (row) => row.competition ?? null,
+      );
+    },
+  };
+}
+
+async function upsertNewer(
+  db: Kysely<Database>,
+  collection: FactTable,
+  incoming: Row[],
+  options: UpsertOptions,
+): Promise<WriteResult> {
+  const counts: WriteCounts = { received: incoming.length, inserted: 0, updated: 0, unchanged: 0, stale: 0 };
+  if (incoming.length === 0) return { counts, changed: [] };
+  const { dialect } = options;
+  const numbered = options.referenceIds !== false;
+  const ids = incoming.map((r) => r.id);
+  const stored = await storedRows(db, dialect, collection, ids, numbered);
+  const referenceIdOf = numbered ? await referenceIds(db, dialect, collection, incoming, stored) : () => undefined;
+  const { shape, columns, stamps } = writeShape(collection, incoming[0] as Row, options, numbered);
+  // Rows not stored go in as plain INSERTs, stored ones as the conditional upsert; each batch's values
+  // are one flat list, row after row in the shape's column order.
+  const fresh = batch(db, shape, false);
+  const known = batch(db, shape, true);
+  for (const row of incoming) {
+    const before = stored.get(row.id);
+    if (before && before.updatedAt > row.updatedAt) {
+      counts.stale += 1;
+      continue;
+    }
+    const referenceId = referenceIdOf(row, before);
+    const target = before ? known : fresh;
+    for (const column of columns) target.values.push(column === 'referenceId' ? referenceId : (row[column] ?? null));
+    for (let i = 0; i < stamps; i++) target.values.push(row.updatedAt);
+    target.ids.push(row.id);
+    if (target.ids.length === WRITE_CHUNK[dialect]) await target.flush();
+  }
+  await fresh.flush();
+  await known.flush();
+  counts.inserted = fresh.changed.length;
+  counts.updated = known.changed.length;
+  counts.unchanged = counts.received - counts.stale - counts.inserted - counts.updated;
+  return { counts, changed: [...fresh.changed, ...known.changed] };
+}
+
+/** The stored reference id and updatedAt of each of these ids that the table holds. */
+async function storedRows(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  table: FactTable,
+  ids: string[],
+  numbered: boolean,
+): Promise<Map<string, StoredRow>> {
+  const stored = new Map<string, StoredRow>();
+  const columns = numbered ? (['id', 'referenceId', 'updatedAt'] as const) : (['id', 'updatedAt'] as const);
+  for (const part of chunks(ids, LOOKUP_CHUNK)) {
+    const text = storedRowsStatement(dialect, table, columns, part);
+    const { rows } = await db.executeQuery<{ id: string; referenceId?: unknown; updatedAt: string }>(
+      CompiledQuery.raw(text, part),
+    );
+    for (const row of rows)
+      stored.set(row.id, {
+        referenceId: numbered ? Number(row.referenceId) : undefined,
+        updatedAt: row.updatedAt,
+      });
+    await pace();
+  }
+  return stored;
+}
+
+/** Which stored rows hold these reference ids. */
+async function referenceHolders(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  table: FactTable,
+  referenceIds: number[],
+): Promise<Map<number, string>> {
+  const holders = new Map<number, string>();
+  for (const part of chunks(referenceIds, LOOKUP_CHUNK)) {
+    const text = holdersStatement(dialect, table, part);
+    const { rows } = await db.executeQuery<{ id: string; referenceId: unknown }>(CompiledQuery.raw(text, part));
+    for (const row of rows) holders.set(Number(row.referenceId), row.id);
+  }
+  return holders;
+}
+
+async function nextReferenceId(db: Kysely<Database>, dialect: StoreDialect, table: FactTable): Promise<number> {
+  const { rows } = await db.executeQuery(maxReferenceIdQuery(dialect, table));
+  return Number(rows[0]?.max ?? 0) + 1;
+}
+
+/** A row that arrives without a reference id and has none stored gets the next free one. */
+function needsReferenceId(row: Row, stored: Map<string, StoredRow>): boolean {
+  return row.referenceId === undefined && stored.get(row.id)?.referenceId === undefined;
+}
+
+/**
+ * Each written row's reference id: its own, else the stored one, else the next free one. An explicit
+ * reference id held by another row (stored before this batch, or given out earlier in it) is refused.
+ */
+async function referenceIds(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  table: FactTable,
+  incoming: Row[],
+  stored: Map<string, StoredRow>,
+): Promise<(row: Row, before: StoredRow | undefined) => number> {
+  const explicit = incoming.flatMap((r) => (r.referenceId === undefined ? [] : [r.referenceId]));
+  const held = explicit.length > 0 ? await referenceHolders(db, dialect, table, explicit) : new Map<number, string>();
+  let next = incoming.some((row) => needsReferenceId(row, stored)) ? await nextReferenceId(db, dialect, table) : 1;
+  return (row, before) => {
+    const referenceId = row.referenceId ?? before?.referenceId ?? next++;
+    const holder = held.get(referenceId);
+    if (row.referenceId !== undefined && holder !== undefined && holder !== row.id)
+      throw new ReferenceIdConflict(table, row.id, referenceId, holder);
+    held.set(referenceId, row.id);
+    return referenceId;
+  };
+}
+
+/**
+ * The statements' shape for rows like `first`: its columns (id and reference id first), then the
+ * timestamps the store sets from updatedAt (`stamps` of them: contentUpdatedAt, createdAt).
+ */
+function writeShape(table: FactTable, first: Row, options: UpsertOptions, numbered: boolean) {
+  const columns = [
+    'id',
+    ...(numbered ? ['referenceId'] : []),
+    ...Object.keys(first).filter((c) => c !== 'id' && c !== 'referenceId'),
+  ];
+  const stamped = [
+    ...(options.contentUpdatedAt ? ['contentUpdatedAt'] : []),
+    ...(options.createdAt ? ['createdAt'] : []),
+  ];
+  const shape: Shape = {
+    dialect: options.dialect,
+    table,
+    columns: [...columns, ...stamped],
+    contentUpdatedAt: options.contentUpdatedAt === true,
+  };
+  return { shape, columns, stamps: stamped.length };
+}
+
+/** Rows waiting to be written with one statement, and the ids of those written so far. */
+function batch(db: Kysely<Database>, shape: Shape, upsert: boolean) {
+  const pending = { values: [] as unknown[], ids: [] as string[], changed: [] as string[], flush };
+  async function flush(): Promise<void> {
+    if (pending.ids.length === 0) return;
+    const text = writeStatement(shape, pending.ids.length, upsert);
+    const { rows } = await db.executeQuery<{ id: string }>(CompiledQuery.raw(text, pending.values));
+    // SQLite's statements run in this thread: a large batch lets the event loop answer others between
+    // them. Its transaction stays open meanwhile; reads outside it see the data as last committed.
+    await pace();
+    // A plain INSERT writes every row (or fails); the upsert returns the rows it changed.
+    if (upsert) for (const row of rows) pending.changed.push(row.id);
+    else pending.changed.push(...pending.ids);
+    pending.values = [];
+    pending.ids = [];
+  }
+  return pending;
+}
+
+function existingRows(
+  db: Kysely<Database>,
+  collection: FactTable,
+  ids: string[],
+): Promise<Array<{ id: string; competition?: string | null }>> {
+  switch (collection) {
+    case 'tours':
+    case 'teams':
+    case 'events':
+    case 'futures':
+      return db.selectFrom(collection).select(['id', 'competition']).where('id', 'in', ids).execute();
+    case 'rounds':
+      return db
+        .selectFrom('rounds')
+        .innerJoin('events', 'events.id', 'rounds.eventId')
+        .select(['rounds.id', 'events.competition'])
+        .where('rounds.id', 'in', ids)
+        .execute();
+    case 'heats':
+      return db
+        .selectFrom('heats')
+        .innerJoin('events', 'events.id', 'heats.eventId')
+        .select(['heats.id', 'events.competition'])
+        .where('heats.id', 'in', ids)
+        .execute();
+    case 'heatEntries':
+      return db
+        .selectFrom('heatEntries')
+        .innerJoin('heats', 'heats.id', 'heatEntries.heatId')
+        .innerJoin('events', 'events.id', 'heats.eventId')
+        .select(['heatEntries.id', 'events.competition'])
+        .where('heatEntries.id', 'in', ids)
+        .execute();
+    case 'markets':
+      return db
+        .selectFrom('markets')
+        .innerJoin('events', 'events.id', 'markets.eventId')
+        .select(['markets.id', 'events.competition'])
+        .where('markets.id', 'in', ids)
+        .execute();
+    default:
+      return db.selectFrom(collection).select(['id']).where('id', 'in', ids).execute();
+  }
+}
