@@ -3,8 +3,8 @@ import { describe, test } from 'node:test';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { DEFAULT_EVENTS_PER_COMPETITION, generateDemoFeeds } from '../../src/demo/generate.ts';
-import { RIDER_TEAMS } from '../../src/demo/names.ts';
 import { TEAM_GAME_EVENT_TYPE } from '../../src/demo/results.ts';
+import { RIDER_TEAMS } from '../../src/demo/teams.ts';
 import {
   COMPETITION_KEYS,
   COMPETITIONS,

@@ -1,4 +1,4 @@
-import { ROTATION_COLOURS } from '../names.ts';
+import { ROTATION_COLOURS } from '../teams.ts';
 import { numbered, type Profile, spec } from './profile.ts';
 
 /** Athlete sports of formats of their own: bull riding, disc golf, a rotation league and swimming. */

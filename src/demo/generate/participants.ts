@@ -1,15 +1,8 @@
 import type { Competition } from '../../domain/competitions.ts';
 import type { Gender } from '../../domain/enumerations.ts';
 import type { Random } from '../../domain/random.ts';
-import {
-  NATIONALITIES,
-  type NationalityPool,
-  RIDER_TEAMS,
-  SPORT_NATIONALITIES,
-  TEAMS,
-  type TeamSeed,
-  WEIGHT_CLASSES,
-} from '../names.ts';
+import { NATIONALITIES, type NationalityPool, SPORT_NATIONALITIES, WEIGHT_CLASSES } from '../names.ts';
+import { RIDER_TEAMS, TEAMS, type TeamSeed } from '../teams.ts';
 import type { FeedAthlete, FeedTeam } from './feed-items.ts';
 import type { Profile } from './profile.ts';
 import { pad2 } from './time.ts';

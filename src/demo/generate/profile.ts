@@ -1,7 +1,7 @@
 import type { Competition } from '../../domain/competitions.ts';
 import type { Gender } from '../../domain/enumerations.ts';
 import type { Random } from '../../domain/random.ts';
-import type { Venue } from '../names.ts';
+import type { Venue } from '../venues.ts';
 import type { AthletePlan, TeamPlan } from './participants.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { ROTATION_COLOURS } from '../names.ts';
 import type { ResultEvent } from '../results.ts';
+import { ROTATION_COLOURS } from '../teams.ts';
 import type { Entrant, EventBuild } from './event-build.ts';
 import { scoredHeat, snake } from './heats.ts';
 import { clamp, gauss } from './numbers.ts';
