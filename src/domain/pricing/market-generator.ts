@@ -12,9 +12,9 @@ export const keyOf = (athleteIds: readonly string[]) => hashSeed(...athleteIds).
 
 /**
  * Generates an event's markets from one finishing-order model, so that every price agrees with every
- * other: the demo data's markets, and the operator's "generate this
- * event's markets from win probabilities or ratings". Output is feed items (markets and odds), ready
- * for the ingest path like anything an operator sends.
+ * other: the demo data's markets, and the operator's "generate this event's markets from win
+ * probabilities or ratings". Output is feed items (markets and odds), ready for the ingest path like
+ * anything an operator sends.
  */
 
 export interface GeneratedMarket {
