@@ -78,7 +78,7 @@ const HEAT_MARKETS: readonly OddType[] = ['heatWinner', 'heatExacta', 'headToHea
 const IN_PLAY_SAMPLES = 2_000;
 
 /**
- * An athlete event's odds in play (issue 41), from what has been published: athletes knocked out
+ * An athlete event's odds in play, from what has been published: athletes knocked out
  * have their places (in-play.ts) and are closed in every market, the heat in play tilts its athletes'
  * chances by its standings as it goes on, and every market of the event (`preEvent`, generated
  * before the start) is priced again from that one field (in-play-markets.ts), keeping its lines and
