@@ -5,6 +5,11 @@ import { type DemoTeamGame, demoMarkets, demoTeamMarkets, inPlayEventMarkets, ty
 import { demoMatchMarkets, inPlayMatchOdds, type MatchState } from '../matches.ts';
 import type { EventMarketInput, ResultRound, ResultSink } from '../results.ts';
 
+/**
+ * How the demo's events are priced: as before their start (the dataset's prices, kept once they are
+ * over), or in play from where they stand (the dataset as loaded, and the simulator).
+ */
+
 /** Where an event stands when it is priced. */
 export interface PricingContext {
   competition: Competition;
