@@ -92,6 +92,10 @@ function competitionField(competition: Competition, profile: Profile, rng: Rando
   return { teams, athletes, riderTeams, resultAthletes, riderTeamIds: riderTeams.map((t) => t.id) };
 }
 
+/**
+ * The competition's data laid out around `now`: `count` events; `compIndex` (its place in the
+ * catalogue) picks the statuses it is sure to show.
+ */
 export function buildCompetition(
   competition: Competition,
   compIndex: number,
