@@ -3,10 +3,10 @@ import Fastify from 'fastify';
 import { reportPort } from './children.ts';
 
 /**
- * The peer: the plain Fastify 5 app a user would write to serve one document, as issue 45 describes
- * it. Fastify's default request logging (pino at info, two lines a request) to a file; an `onRequest`
- * hook checking the API key; the same body and headers altsports sends, or the same 304 to an
- * `If-None-Match` naming its ETag. What it costs over the raw server is what Fastify itself costs.
+ * The peer: the plain Fastify 5 app a user would write to serve one document (docs/decisions.md,
+ * "The cost of a polling answer"). Fastify's default request logging (pino at info, two lines a
+ * request) to a file; an `onRequest` hook checking the API key; the same body and headers altsports
+ * sends, or the same 304 to an `If-None-Match` naming its ETag. What it costs over the raw server is what Fastify itself costs.
  * Usage (by bench/run.ts): fastify-peer.ts <body-file> <content-type> <200-headers-file> <304-headers-file> <api-key> <log-file>
  */
 

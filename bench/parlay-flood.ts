@@ -9,12 +9,12 @@ import { heapSnapshot, heapSnapshotOptions } from './heap-snapshot.ts';
 import { latency } from './parlay.ts';
 
 /**
- * `npm run bench:parlay-flood` (issue 25): is parlay pricing fair between keys? `altsports serve` as
+ * `npm run bench:parlay-flood`: is parlay pricing fair between keys? `altsports serve` as
  * `npm start` runs it (the demo, the default rate limit and parlay settings) while 20 clients of the
  * demo key post 2-4-leg parlays on random upcoming events as fast as they are answered, a second key
  * posts one parlay at a time, each on an event nobody has priced yet, and a third polls GET /sports.
  * Prints p50/p99 of each and the flood's answers by status, and the server's RSS before, at the end
- * and a minute after (issue 42: memory comes back). Targets: the second key's p99 under 1 s, GET
+ * and a minute after (memory must come back). Targets: the second key's p99 under 1 s, GET
  * /sports p99 under 50 ms. `--route options` floods the bet builder (POST .../sgp/options) instead,
  * the second key asking it too. Usage: npm run bench:parlay-flood -- [--seconds 60] [--clients 20]
  * [--route sgp|options] [--after 60] [--cpu-prof DIR] (the server's CPU profile, written when it stops)

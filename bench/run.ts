@@ -129,7 +129,7 @@ async function compare(
     raws.push(
       await startChild(script('./raw-server.ts'), [emptyBody, reference.contentType, '304', notModifiedHeaders]),
     );
-    // The plain Fastify app of issue 45, its request log written where altsports's is.
+    // The plain Fastify app (fastify-peer.ts), its request log written where altsports's is.
     raws.push(
       await startChild(script('./fastify-peer.ts'), [
         okBody,
@@ -257,7 +257,7 @@ if (needsSmall) {
     const jsonServer = await startJsonServer(JSON.parse(list.body.toString('utf8')) as unknown[], workDir);
     const jsonServerUrl = `http://127.0.0.1:${jsonServer.port}`;
     try {
-      // The whole list (the issue's request); its first 100 events, which json-server pages with
+      // The whole list (what a poller of every event asks for); its first 100 events, which json-server pages with
       // `_limit`; and one competition's events, as a client following one tour asks (a field filter there).
       const pairs = [
         { altsports: '/api/v1/public/events', jsonServer: '/events' },

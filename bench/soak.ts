@@ -396,7 +396,7 @@ try {
     .join(', ');
   log(`read paths: ${paths}; parlays: ${fixtures.parlays.map((p) => p.label).join('; ') || 'none'}`);
 
-  // Memory: /proc always; GET /metrics when the server has it (another issue adds it).
+  // Memory: /proc always; GET /metrics too when the server serves it on PORT (METRICS on, no METRICS_PORT).
   const metricsProbe = await fetch(`${running.baseUrl}/metrics`).then(
     async (r) => ({ status: r.status, text: await r.text() }),
     (e: Error) => ({ status: 0, text: e.message }),

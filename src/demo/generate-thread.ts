@@ -17,7 +17,7 @@ export interface DocumentsInThread extends AsyncIterable<FeedDocument> {
 /**
  * The demo dataset's documents (generateDemoFeeds, the same ones) made on a worker thread, started
  * at once: `altsports serve` builds the app and writes the first documents while the rest are priced
- * (issue 24, docs/decisions.md "The demo's first start"). A thread that fails rejects the iteration.
+ * (docs/decisions.md, "The demo's first start"). A thread that fails rejects the iteration.
  */
 export function generateInThread(options: DemoOptions): DocumentsInThread {
   const worker = new Worker(new URL('./generate-worker.ts', import.meta.url), {

@@ -78,7 +78,7 @@ const HEAT_MARKETS: readonly OddType[] = ['heatWinner', 'heatExacta', 'headToHea
 const IN_PLAY_SAMPLES = 2_000;
 
 /**
- * An athlete event's odds in play (issue 41), from what has been published: athletes knocked out
+ * An athlete event's odds in play, from what has been published: athletes knocked out
  * have their places (in-play.ts) and are closed in every market, the heat in play tilts its athletes'
  * chances by its standings as it goes on, and every market of the event (`preEvent`, generated
  * before the start) is priced again from that one field (in-play-markets.ts), keeping its lines and
@@ -232,52 +232,17 @@ export function demoTeamMarkets(
   live?: TeamGameState,
 ): { markets: FeedMarketItem[]; odds: FeedOddItem[] } {
   if (!competition.supportedMarkets.includes('teamMarkets')) return { markets: [], odds: [] };
-  let homeTotal = 0;
-  let awayTotal = 0;
-  for (let i = 0; i < TEAM_SCORE_DRAWS; i++) {
-    const [home, away] = game.drawScore();
-    homeTotal += home;
-    awayTotal += away;
-  }
-  const model = {
-    home: Math.max(0.05, homeTotal / TEAM_SCORE_DRAWS),
-    away: Math.max(0.05, awayTotal / TEAM_SCORE_DRAWS),
-  };
-  const outcome = scoreProbabilities(model);
-  const withDraw = outcome.draw >= 0.01;
-  const sides = withDraw
-    ? [
-        { key: 'home', name: game.home.name, teamId: game.home.id, fair: outcome.homeWin },
-        { key: 'draw', name: 'Draw', fair: outcome.draw },
-        { key: 'away', name: game.away.name, teamId: game.away.id, fair: outcome.awayWin },
-      ]
-    : [
-        { key: 'home', name: game.home.name, teamId: game.home.id, fair: outcome.homeWin / (1 - outcome.draw) },
-        { key: 'away', name: game.away.name, teamId: game.away.id, fair: outcome.awayWin / (1 - outcome.draw) },
-      ];
+  const model = teamScoreModel(game);
+  const { sides, withDraw } = moneylineSides(game, scoreProbabilities(model));
   const line = Math.floor(model.home + model.away) + 0.5;
   const total = totalLine(model, line);
   const markets: FeedMarketItem[] = [
     { id: `${game.uuid}:teamMarkets:moneyline`, eventId: game.eventId, oddType: 'teamMarkets' },
     { id: `${game.uuid}:teamMarkets:total`, eventId: game.eventId, oddType: 'teamMarkets' },
   ];
-  const price = (fair: number[]) => priceMarket(fair, 0.05, 'power');
-  let moneyline = price(sides.map((s) => s.fair));
-  let totals = price([total.over, total.under]);
-  if (live) {
-    // Time left in fortieths of the game, so that a price holds for a while when nobody scores.
-    const remaining = Math.ceil(live.remaining * 40) / 40;
-    const rest: ScoreModel = { home: model.home * remaining, away: model.away * remaining };
-    const now = handicap(rest, live.home - live.away);
-    // Without a draw offered, a level game is shared out as before the start.
-    const decided = now.home + now.away;
-    const fair: Record<string, number> = withDraw
-      ? { home: now.home, draw: now.push, away: now.away }
-      : { home: decided > 0 ? now.home / decided : 0.5, away: decided > 0 ? now.away / decided : 0.5 };
-    moneyline = price(sides.map((s) => fair[s.key] ?? 0));
-    const left = totalLine(rest, line - live.home - live.away);
-    totals = price([left.over, left.under]);
-  }
+  let moneyline = priceTeamMarket(sides.map((s) => s.fair));
+  let totals = priceTeamMarket([total.over, total.under]);
+  if (live) ({ moneyline, totals } = inPlayTeamPrices(model, sides, withDraw, line, live));
   const [home, away] = game.final ?? [0, 0];
   const settle = (won: boolean) => (game.final ? { settlement: won ? ('WIN' as const) : ('LOSE' as const) } : {});
   const odds: FeedOddItem[] = [
@@ -308,6 +273,73 @@ export function demoTeamMarkets(
     },
   ];
   return { markets, odds };
+}
+
+const priceTeamMarket = (fair: number[]) => priceMarket(fair, 0.05, 'power');
+
+/** The score model's means: those of TEAM_SCORE_DRAWS scores drawn from the demo's own scorer. */
+function teamScoreModel(game: DemoTeamGame): ScoreModel {
+  let homeTotal = 0;
+  let awayTotal = 0;
+  for (let i = 0; i < TEAM_SCORE_DRAWS; i++) {
+    const [home, away] = game.drawScore();
+    homeTotal += home;
+    awayTotal += away;
+  }
+  return {
+    home: Math.max(0.05, homeTotal / TEAM_SCORE_DRAWS),
+    away: Math.max(0.05, awayTotal / TEAM_SCORE_DRAWS),
+  };
+}
+
+interface MoneylineSide {
+  key: string;
+  name: string;
+  teamId?: string;
+  fair: number;
+}
+
+/** The moneyline's sides, with the draw where draws happen (1% or more); without it, the draw is shared out. */
+function moneylineSides(
+  game: DemoTeamGame,
+  outcome: ReturnType<typeof scoreProbabilities>,
+): { sides: MoneylineSide[]; withDraw: boolean } {
+  const withDraw = outcome.draw >= 0.01;
+  const sides = withDraw
+    ? [
+        { key: 'home', name: game.home.name, teamId: game.home.id, fair: outcome.homeWin },
+        { key: 'draw', name: 'Draw', fair: outcome.draw },
+        { key: 'away', name: game.away.name, teamId: game.away.id, fair: outcome.awayWin },
+      ]
+    : [
+        { key: 'home', name: game.home.name, teamId: game.home.id, fair: outcome.homeWin / (1 - outcome.draw) },
+        { key: 'away', name: game.away.name, teamId: game.away.id, fair: outcome.awayWin / (1 - outcome.draw) },
+      ];
+  return { sides, withDraw };
+}
+
+/** A game in play keeps its markets and lines, priced on the score so far plus the goals still to come. */
+function inPlayTeamPrices(
+  model: ScoreModel,
+  sides: readonly MoneylineSide[],
+  withDraw: boolean,
+  line: number,
+  live: TeamGameState,
+): { moneyline: PublishedPrice[]; totals: PublishedPrice[] } {
+  // Time left in fortieths of the game, so that a price holds for a while when nobody scores.
+  const remaining = Math.ceil(live.remaining * 40) / 40;
+  const rest: ScoreModel = { home: model.home * remaining, away: model.away * remaining };
+  const now = handicap(rest, live.home - live.away);
+  // Without a draw offered, a level game is shared out as before the start.
+  const decided = now.home + now.away;
+  const fair: Record<string, number> = withDraw
+    ? { home: now.home, draw: now.push, away: now.away }
+    : { home: decided > 0 ? now.home / decided : 0.5, away: decided > 0 ? now.away / decided : 0.5 };
+  const left = totalLine(rest, line - live.home - live.away);
+  return {
+    moneyline: priceTeamMarket(sides.map((s) => fair[s.key] ?? 0)),
+    totals: priceTeamMarket([left.over, left.under]),
+  };
 }
 
 /** Scores drawn from the demo's scorer to set the model's means. */

@@ -1,7 +1,7 @@
 import { Sema } from 'async-sema';
 
 /**
- * Who builds the documents the response cache does not hold (issue 42): one key's cache misses must
+ * Who builds the documents the response cache does not hold: one key's cache misses must
  * not take every turn of the event loop from the others. Identical misses in flight are built once
  * (the others wait for it and are answered from the cache), and each API key has at most `perKey`
  * builds under way; its other misses wait their turn, behind its own builds only.

@@ -12,7 +12,7 @@ import type { TeamMatchModel } from '../domain/pricing/team-match-model.ts';
  * drawn on the event loop, they stopped every other request for that long (measured by `npm run
  * soak`). Draws are seeded, so a thread draws exactly what the event loop would have.
  *
- * The pool is shared fairly between API keys (issue 25): piscina is handed at most one draw per
+ * The pool is shared fairly between API keys: piscina is handed at most one draw per
  * thread, and the draws waiting are kept here, one queue per key, taken round-robin (a key flooding
  * the pool waits behind its own draws, not in front of another key's). A key has at most
  * `perKeyInFlight` draws queued or running; one more is a 429. A draw already queued or running is
@@ -119,7 +119,7 @@ export class ParlayPool {
   /**
    * Starts every thread ahead of the first parlays: loading one takes about a second, several on a
    * busy machine, which a parlay's deadline would otherwise pay for (a second key's first parlay
-   * beside a flood waited for the second thread to load: 0.9-1.3 s, issue 25's benchmark).
+   * beside a flood waited for the second thread to load: 0.9-1.3 s in `npm run bench:parlay-flood`).
    */
   async warmUp(): Promise<void> {
     const booting = Promise.all(Array.from({ length: this.threads }, () => this.#piscina.run(null)));

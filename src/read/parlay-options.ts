@@ -47,7 +47,7 @@ export interface SgpOptionsDocument {
 }
 
 /**
- * The bet builder (issue 28): the legs' parlay, and every outcome of the event still offered (open or
+ * The bet builder: the legs' parlay, and every outcome of the event still offered (open or
  * suspended) with whether it can join the legs and, if so, the price of the parlay with it: the price
  * the parlay route gives those legs, from the same functions. The legs' groups (scopes) are priced
  * once and an outcome re-prices only the group it joins; within it, the joints of the legs' own
@@ -79,7 +79,7 @@ export async function parlayOptions(
     const option = await optionOf(priced, legOf(model, odd));
     if (option) options.push(option);
     // An event's outcomes take hundreds of milliseconds to price the first time (their bitsets, their
-    // walks): others' requests are answered in between (issue 42: GET /sports p99 under 50 ms).
+    // walks): others' requests are answered in between (another key's GET /sports p99 stays under 50 ms).
     await pace();
   }
   // One leg is its own published price (a fed price as fed); more are priced as the parlay route prices them.

@@ -10,7 +10,7 @@ import {
 } from './parlay-draws.ts';
 
 /**
- * Who needs a parlay's simulations, and on what terms (issue 25): the API key the draws count against,
+ * Who needs a parlay's simulations, and on what terms: the API key the draws count against,
  * what a new draw costs it, and how long it waits.
  */
 export interface SimulationDemand {

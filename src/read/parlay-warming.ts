@@ -10,7 +10,7 @@ export interface ParlayWarmingOptions {
 }
 
 /**
- * Warm simulations (issue 25): when a committed batch moves an event's prices, the simulations its
+ * Warm simulations: when a committed batch moves an event's prices, the simulations its
  * parlays are priced over are drawn at once, at the pool's warming priority (after every client
  * draw, never on the last free thread), so that the next parlay finds them drawn. Bounded: only events
  * whose parlays were asked for in the last ten minutes, one event at a time, `perMinute` a minute.

@@ -1,5 +1,5 @@
 /**
- * One version, package.json's (issue 43): `altsports --version` and `-v`, /healthz and the OpenAPI
+ * One version, package.json's: `altsports --version` and `-v`, /healthz and the OpenAPI
  * document's info.version (the docs page's badge) all say it. And a Node that cannot run the
  * TypeScript sources hands the command to the Node `npm ci` installed, or says in one line what to do.
  */

@@ -3,8 +3,8 @@ import { describe, test } from 'node:test';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { DEFAULT_EVENTS_PER_COMPETITION, generateDemoFeeds } from '../../src/demo/generate.ts';
-import { RIDER_TEAMS } from '../../src/demo/names.ts';
 import { TEAM_GAME_EVENT_TYPE } from '../../src/demo/results.ts';
+import { RIDER_TEAMS } from '../../src/demo/teams.ts';
 import {
   COMPETITION_KEYS,
   COMPETITIONS,
@@ -221,7 +221,7 @@ describe('demo data generator', () => {
       for (const a of athletes) {
         assert.ok(a.id.startsWith(`${key}-`));
         assert.match(a.nationality ?? '', /^[A-Z]{3}$/);
-        // Fields that race one another are one gender (issue 41: women's names were in X Games men's fields).
+        // Fields that race one another are one gender (women's names once stood in X Games men's fields).
         if (key === 'xgame' || key === 'swimming') assert.notEqual(tourGender, 'mixed', key);
         if (tourGender === 'mixed') assert.ok(a.gender === 'men' || a.gender === 'women');
         else assert.equal(a.gender, tourGender);

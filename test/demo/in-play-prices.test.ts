@@ -11,7 +11,7 @@ import {
 import type { FeedDocument } from '../../src/ingest/feed-schema.ts';
 
 /**
- * Issue 41 on the demo as `npm start` loads it: a live athlete event's markets are open unless the
+ * In-play prices on the demo as `npm start` loads it: a live athlete event's markets are open unless the
  * results have decided them, coherent with each other, and a heat's leader gains from the lead.
  */
 

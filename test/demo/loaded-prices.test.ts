@@ -48,7 +48,7 @@ test('a live match in the loaded demo is priced from its score: the side ahead i
   assert.equal(checked, SUMMED.length, 'one live match per sport');
 });
 
-test("the demo's prices are published as a bookmaker's (issue 40): two decimals, in range, beside the model's probability", () => {
+test("the demo's prices are published as a bookmaker's: two decimals, in range, beside the model's probability", () => {
   let checked = 0;
   for (const doc of generateDemoFeeds({ now: NOW, competitions: ['spr', 'nll', 'wsl'] })) {
     for (const o of doc.odds ?? []) {

@@ -460,7 +460,7 @@ for (const kind of STORE_KINDS) {
 }
 
 for (const kind of STORE_KINDS) {
-  // Issue 27's settlement scenarios, as the demo laid out at ANCHOR plays them: a fight decided on
+  // The settlement scenarios (docs/decisions.md, "Settlement lifecycle"), as the demo laid out at ANCHOR plays them: a fight decided on
   // misread scorecards (provisional, then corrected), a non-runner, a dead heat and a game called off.
   describe(`settlement scenarios in the simulator [${kind}]`, () => {
     const SCENARIOS = ['lux', 'spr', 'pbr', 'masl'];

@@ -23,7 +23,7 @@ describeEachStore('GET /events?updatedSince: every public document of the event 
       for (const item of before) assert.equal(item.lastChangedAt, FIXTURE_LOADED_AT, item.id);
       assert.deepEqual(await since(FIXTURE_LOADED_AT), []);
 
-      // The issue's case: a heat score written after the event's own last change.
+      // The case delta polling must not miss: a heat score written after the event's own last change.
       await write(
         { heatEntries: [{ id: 'he-1', heatId: 'h-3', athleteId: 'ath-1', heatScore: 7.5, updatedAt: T0 }] },
         '2026-04-05T00:10:00Z',

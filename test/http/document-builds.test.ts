@@ -1,5 +1,5 @@
 /**
- * Fair under cache misses (issue 42): identical misses in flight are built once, one key's builds are
+ * Fair under cache misses: identical misses in flight are built once, one key's builds are
  * bounded (its other misses wait, another key's do not), and a document built afresh costs its key
  * DOCUMENT_BUILD_COST requests of its rate limit where a cached answer costs one. Counts and order,
  * never timings.

@@ -1,6 +1,7 @@
 /**
- * The second hostile-client sweep (issue 42) held together under load: one server on loopback, and
- * at once a hostile client per item of the issue, each with a key of its own. Each item has its own
+ * The second hostile-client sweep (docs/decisions.md, "Hostile clients, second sweep") held together
+ * under load: one server on loopback, and at once a hostile client per item of the sweep, each with
+ * a key of its own. Each item has its own
  * test file that shows it alone (stream-key-changes, stream-tokens, document-builds, input-guard,
  * parlay-pricing, cli/serve-listen, the scoped routes' tests); here they run side by side, so that one
  * item's defence is seen not to give way to another's attack. Counts and order, never timings: every
@@ -250,7 +251,7 @@ async function hostileApp(store: Store, base: number) {
   return { app: fixture.app, port, origin, call, tally };
 }
 
-describeEachStore('hostile clients of issue 42 at once', (open, kind) => {
+describeEachStore('hostile clients of the second sweep at once', (open, kind) => {
   // Simulations are held by the process: each store's run prices events of its own.
   const base = kind === 'sqlite' ? 0 : 100;
   test('each item holds while the others attack: one server on loopback, a hostile client per item', async (t) => {

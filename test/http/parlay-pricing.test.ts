@@ -10,7 +10,7 @@ import { fieldFeed } from '../helpers/parlay-fixture.ts';
 import { describeEachStore } from '../helpers/stores.ts';
 
 /**
- * Parlay pricing under a hostile load (issue 25): one key flooding parlays whose simulations are not
+ * Parlay pricing under a hostile load: one key flooding parlays whose simulations are not
  * drawn yet, on a pool of one thread. Fairness is checked by counts and order, never by timings.
  */
 

@@ -321,7 +321,7 @@ describeEachStore('POST /admin/events/{eventId}/markets/generate', (open) => {
   });
 });
 
-describeEachStore('POST /events/{eventId}/sgp: no existence oracle (issue 42)', (open) => {
+describeEachStore('POST /events/{eventId}/sgp: no existence oracle', (open) => {
   test("an odd of an event outside the key's competitions is UNKNOWN_ODD, as a made-up id is", async () => {
     const store = await open();
     const { app } = await parlayApp(store);

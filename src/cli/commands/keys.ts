@@ -1,4 +1,4 @@
-import type { ApiKeyInfo, KeyLimits } from '../../access/api-keys.ts';
+import type { ApiKeyInfo, KeyLimits, KeyPlan } from '../../access/api-keys.ts';
 import { type Config, loadConfig } from '../../config.ts';
 import type { Store } from '../../store/database.ts';
 import type { Command } from '../main.ts';
@@ -71,8 +71,9 @@ export const keysCommand: Command = {
       console.error(USAGE);
       return 2;
     }
-    const { createApiKey, listApiKeys, parseCompetitionList, revokeApiKey, rotateApiKey, setApiKeyLimits } =
-      await import('../../access/api-keys.ts');
+    const { parseCompetitionList, revokeApiKey, rotateApiKey, setApiKeyLimits } = await import(
+      '../../access/api-keys.ts'
+    );
     const competitions = action === 'create' ? parseCompetitionList(values.competitions as string | undefined) : null;
     const plan = values.plan as string | undefined;
     const limits = {
@@ -88,59 +89,10 @@ export const keysCommand: Command = {
     const store = await openMigratedStore(config);
     try {
       if (action === 'usage') return await printUsage(store, config, target as string, values.json === true);
-      if (action === 'rotate-stream-secret') {
-        const { rotateStreamSecret } = await import('../../access/stream-tokens.ts');
-        const secret = await rotateStreamSecret(store, { tokenSeconds: config.streamTokenSeconds });
-        console.log(
-          `Stream tokens are now signed with secret ${secret.id}; tokens of the previous one work until they expire (${config.streamTokenSeconds} s at most).`,
-        );
-        return 0;
-      }
-      if (action === 'create') {
-        const name = (values.name as string | undefined)?.trim();
-        if (!name) {
-          console.error('altsports keys create: --name is required\n');
-          console.error(USAGE);
-          return 2;
-        }
-        const { key, info } = await createApiKey(store, { name, competitions, ...limits });
-        console.log(key);
-        console.error(
-          `Created key ${info.id} (${info.name}) for ${info.competitions ? info.competitions.join(', ') : 'every competition'}, ${showLimits(info)}${info.planId ? `, on plan ${info.planId}` : ''}. It is shown only once.`,
-        );
-      } else if (action === 'list') {
-        const keys = await listApiKeys(store);
-        const { storedTotals } = await import('../../access/usage-ledger.ts');
-        const today = (
-          await storedTotals(
-            store,
-            keys.map((k) => k.id),
-          )
-        ).map((t) => t.today);
-        if (values.json) {
-          console.log(
-            JSON.stringify(
-              keys.map((k, i) => ({ ...k, today: today[i] })),
-              null,
-              2,
-            ),
-          );
-        } else {
-          const rows = keys.map((k) => [
-            k.id,
-            `${k.prefix}…`,
-            k.revokedAt ? 'revoked' : 'active',
-            k.name,
-            k.competitions ? k.competitions.join(',') : '*',
-            showLimits(k),
-            k.planId ?? '-',
-            String(today[keys.indexOf(k)]),
-            k.createdAt,
-          ]);
-          const header = ['ID', 'KEY', 'STATUS', 'NAME', 'COMPETITIONS', 'LIMITS', 'PLAN', 'TODAY', 'CREATED'];
-          for (const line of columns([header, ...rows])) console.log(line);
-        }
-      } else if (action === 'limits') {
+      if (action === 'rotate-stream-secret') return await rotateSecret(store, config);
+      if (action === 'create') return await createKey(store, values, { competitions, ...limits });
+      if (action === 'list') await listKeys(store, values.json === true);
+      else if (action === 'limits') {
         const info = await setApiKeyLimits(store, target as string, limits);
         console.log(`Key ${info.id} (${info.name}): ${showLimits(info)}${info.planId ? `, plan ${info.planId}` : ''}`);
       } else if (action === 'rotate') {
@@ -158,6 +110,73 @@ export const keysCommand: Command = {
     }
   },
 };
+
+/** `keys create`: the key on stdout (its only showing), what it is on stderr. */
+async function createKey(
+  store: Store,
+  values: Record<string, string | boolean | undefined>,
+  settings: { competitions: string[] | null } & KeyLimits & KeyPlan,
+): Promise<number | undefined> {
+  const name = (values.name as string | undefined)?.trim();
+  if (!name) {
+    console.error('altsports keys create: --name is required\n');
+    console.error(USAGE);
+    return 2;
+  }
+  const { createApiKey } = await import('../../access/api-keys.ts');
+  const { key, info } = await createApiKey(store, { name, ...settings });
+  console.log(key);
+  console.error(
+    `Created key ${info.id} (${info.name}) for ${info.competitions ? info.competitions.join(', ') : 'every competition'}, ${showLimits(info)}${info.planId ? `, on plan ${info.planId}` : ''}. It is shown only once.`,
+  );
+  return undefined;
+}
+
+/** `keys list`: every key with its requests today, as a table or as JSON. */
+async function listKeys(store: Store, json: boolean): Promise<void> {
+  const { listApiKeys } = await import('../../access/api-keys.ts');
+  const keys = await listApiKeys(store);
+  const { storedTotals } = await import('../../access/usage-ledger.ts');
+  const today = (
+    await storedTotals(
+      store,
+      keys.map((k) => k.id),
+    )
+  ).map((t) => t.today);
+  if (json) {
+    console.log(
+      JSON.stringify(
+        keys.map((k, i) => ({ ...k, today: today[i] })),
+        null,
+        2,
+      ),
+    );
+    return;
+  }
+  const rows = keys.map((k) => [
+    k.id,
+    `${k.prefix}…`,
+    k.revokedAt ? 'revoked' : 'active',
+    k.name,
+    k.competitions ? k.competitions.join(',') : '*',
+    showLimits(k),
+    k.planId ?? '-',
+    String(today[keys.indexOf(k)]),
+    k.createdAt,
+  ]);
+  const header = ['ID', 'KEY', 'STATUS', 'NAME', 'COMPETITIONS', 'LIMITS', 'PLAN', 'TODAY', 'CREATED'];
+  for (const line of columns([header, ...rows])) console.log(line);
+}
+
+/** `keys rotate-stream-secret`. */
+async function rotateSecret(store: Store, config: Config): Promise<number> {
+  const { rotateStreamSecret } = await import('../../access/stream-tokens.ts');
+  const secret = await rotateStreamSecret(store, { tokenSeconds: config.streamTokenSeconds });
+  console.log(
+    `Stream tokens are now signed with secret ${secret.id}; tokens of the previous one work until they expire (${config.streamTokenSeconds} s at most).`,
+  );
+  return 0;
+}
 
 /** The minute's counts, when the servers keep them in Redis; null without REDIS_URL (each server counts its own). */
 async function sharedLimiter(config: Config) {

@@ -1,7 +1,15 @@
-import { loadConfig } from '../../config.ts';
+import type { FastifyInstance } from 'fastify';
+import { type Config, loadConfig } from '../../config.ts';
+import type { Store } from '../../store/database.ts';
 import type { Command } from '../main.ts';
 import { openMigratedStore } from './open-store.ts';
-import { SIMULATE_OPTIONS, SIMULATE_OPTIONS_HELP, simulateSettings, startLine } from './simulate.ts';
+import {
+  SIMULATE_OPTIONS,
+  SIMULATE_OPTIONS_HELP,
+  type SimulateSettings,
+  simulateSettings,
+  startLine,
+} from './simulate.ts';
 
 export const serveCommand: Command = {
   usage: [
@@ -32,112 +40,150 @@ export const serveCommand: Command = {
       simulator: values.simulate === true,
       ...('speed' in simulation ? { simulatorSpeed: simulation.speed } : {}),
     });
-    // Loaded here rather than at the top, so that `altsports serve --help` answers at once.
-    const { default: closeWithGrace } = await import('close-with-grace');
-    const { loadDemoData, storeIsEmpty } = await import('../../demo/load-demo.ts');
-    const store = await openMigratedStore(config, { checkIntegrity: true });
-    // An empty store's demo dataset is generated on a thread of its own while the app is built.
-    const now = new Date();
-    const demo =
-      config.demoData && (await storeIsEmpty(store))
-        ? (await import('../../demo/generate-thread.ts')).generateInThread({ now })
-        : null;
-    const { ensureApiKey } = await import('../../access/api-keys.ts');
-    const { buildApp } = await import('../../http/app.ts');
-    const { ADMIN_PREFIX, DOCS_PATH, PUBLIC_PREFIX } = await import('../../http/plugins/openapi.ts');
-    const { METRICS_PATH } = await import('../../http/routes/metrics.ts');
-    const app = await buildApp({ config, store }).catch(async (error: unknown) => {
-      await demo?.close();
-      throw error;
-    });
-    if (demo) {
-      app.log.info('empty store: loading the demo dataset');
-      const { events } = await loadDemoData(store, { now, documents: demo });
-      app.log.info({ events }, 'demo dataset loaded');
-    }
-    if (config.demoApiKey) await ensureApiKey(store, 'demo', config.demoApiKey);
-
+    const { app, store } = await startApp(config);
     // The simulator writes through the same store: it stops (its tick in flight done) before the store closes.
     const stopSimulator = new AbortController();
     let simulator: Promise<void> = Promise.resolve();
-    // SIGTERM, SIGINT and the like close gracefully; a second signal, or the delay passed, exits at once.
-    closeWithGrace(
-      { delay: DRAIN_TIMEOUT_MS + 5_000, logger: { error: (message) => app.log.error(message) } },
-      async ({ signal, err }) => {
-        if (err) app.log.fatal({ err }, 'shutting down after an unexpected error');
-        else app.log.info({ signal }, 'shutting down: refusing new connections, answering requests already sent');
-        const closed = app.closeGracefully({ idleMs: DRAIN_IDLE_MS, timeoutMs: DRAIN_TIMEOUT_MS });
-        stopSimulator.abort();
-        await simulator;
-        await closed;
-        await store.close();
-        app.log.info('stopped');
-        if (err) throw err;
-      },
-    );
-
+    await closeOnSignal(app, store, async () => {
+      stopSimulator.abort();
+      await simulator;
+    });
     const origins = await app.listenAll().catch((error: unknown) => failedToListen(error, app, store));
-    const origin = origins.public as string;
-    const adminOrigin = origins.admin ?? origin;
-    const metricsUrl = config.metrics ? `${origins.metrics ?? origin}${METRICS_PATH}` : null;
-    app.log.info(
-      {
-        baseUrl: `${origin}${PUBLIC_PREFIX}`,
-        docsUrl: `${origin}${DOCS_PATH}`,
-        adminUrl: `${adminOrigin}${ADMIN_PREFIX}`,
-        metricsUrl,
-        demoApiKey: config.demoApiKey,
-        store: store.dialect,
-        location: store.location,
-      },
-      'altsports is listening',
-    );
-    process.stderr.write(
-      [
-        '',
-        `  altsports API   ${origin}${PUBLIC_PREFIX}`,
-        `  docs            ${origin}${DOCS_PATH}`,
-        `  admin API       ${adminOrigin}${ADMIN_PREFIX}${config.adminApiKey ? '' : ' (closed: no ADMIN_API_KEY)'}`,
-        `  metrics         ${metricsUrl ?? '(off)'}`,
-        `  demo API key    ${config.demoApiKey ?? '(off)'}`,
-        `  store           ${store.dialect} ${store.location}`,
-        `  try             curl -H 'X-API-KEY: ${config.demoApiKey ?? '<key>'}' ${origin}${PUBLIC_PREFIX}/sports`,
-        '',
-        '',
-      ].join('\n'),
-    );
+    await announce(app, config, store, origins);
     if (values.simulate) {
-      const { createSimulator, DEMO_SILENCES, prepareSimulation } = await import('../../demo/simulate.ts');
-      let silent: string | null = null;
-      simulator = (async () => {
-        const prepared = await prepareSimulation(store, { competitions: simulation.competitions });
-        app.log.info(
-          { clock: prepared.clock, loaded: prepared.loaded, speed: simulation.speed },
-          `simulator: ${startLine(prepared, simulation.speed)}`,
-        );
-        const running = createSimulator(store, {
-          anchor: prepared.anchors,
-          clock: prepared.clock,
-          speed: simulation.speed,
-          competitions: simulation.competitions,
-          ...(simulation.silences ? { silences: DEMO_SILENCES } : {}),
-        });
-        await running.run({
-          intervalMs: simulation.intervalMs,
-          signal: stopSimulator.signal,
-          onTick: (summary) => {
-            app.log.debug({ tick: summary }, 'simulator tick');
-            if (summary.silent && summary.silent !== silent)
-              app.log.info({ competition: summary.silent }, `simulator: the feed goes silent about ${summary.silent}`);
-            silent = summary.silent;
-            for (const t of summary.transitions)
-              app.log.info({ eventId: t.eventId, from: t.from, to: t.to, clock: summary.clock }, `${t.name}: ${t.to}`);
-          },
-        });
-      })().catch((error: unknown) => app.log.error({ err: error }, 'simulator stopped'));
+      const simulate = await import('../../demo/simulate.ts');
+      simulator = runSimulator(simulate, app, store, simulation, stopSimulator.signal);
     }
   },
 };
+
+/**
+ * The store opened and migrated, and the app built on it; an empty store gets the demo dataset,
+ * generated on a thread of its own while the app is built.
+ */
+async function startApp(config: Config): Promise<{ app: FastifyInstance; store: Store }> {
+  // Loaded here rather than at the top, so that `altsports serve --help` answers at once.
+  const { loadDemoData, storeIsEmpty } = await import('../../demo/load-demo.ts');
+  const store = await openMigratedStore(config, { checkIntegrity: true });
+  const now = new Date();
+  const demo =
+    config.demoData && (await storeIsEmpty(store))
+      ? (await import('../../demo/generate-thread.ts')).generateInThread({ now })
+      : null;
+  const { ensureApiKey } = await import('../../access/api-keys.ts');
+  const { buildApp } = await import('../../http/app.ts');
+  const app = await buildApp({ config, store }).catch(async (error: unknown) => {
+    await demo?.close();
+    throw error;
+  });
+  if (demo) {
+    app.log.info('empty store: loading the demo dataset');
+    const { events } = await loadDemoData(store, { now, documents: demo });
+    app.log.info({ events }, 'demo dataset loaded');
+  }
+  if (config.demoApiKey) await ensureApiKey(store, 'demo', config.demoApiKey);
+  return { app, store };
+}
+
+/**
+ * SIGTERM, SIGINT and the like close gracefully: the app drains, `stopFirst` stops what writes to the
+ * store, then the store closes. A second signal, or the delay passed, exits at once.
+ */
+async function closeOnSignal(app: FastifyInstance, store: Store, stopFirst: () => Promise<void>): Promise<void> {
+  const { default: closeWithGrace } = await import('close-with-grace');
+  closeWithGrace(
+    { delay: DRAIN_TIMEOUT_MS + 5_000, logger: { error: (message) => app.log.error(message) } },
+    async ({ signal, err }) => {
+      if (err) app.log.fatal({ err }, 'shutting down after an unexpected error');
+      else app.log.info({ signal }, 'shutting down: refusing new connections, answering requests already sent');
+      const closed = app.closeGracefully({ idleMs: DRAIN_IDLE_MS, timeoutMs: DRAIN_TIMEOUT_MS });
+      await stopFirst();
+      await closed;
+      await store.close();
+      app.log.info('stopped');
+      if (err) throw err;
+    },
+  );
+}
+
+/** Where the server listens: one log line, and a few lines on stderr for whoever started it. */
+async function announce(
+  app: FastifyInstance,
+  config: Config,
+  store: Store,
+  origins: Awaited<ReturnType<FastifyInstance['listenAll']>>,
+): Promise<void> {
+  const { ADMIN_PREFIX, DOCS_PATH, PUBLIC_PREFIX } = await import('../../http/plugins/openapi.ts');
+  const { METRICS_PATH } = await import('../../http/routes/metrics.ts');
+  const origin = origins.public as string;
+  const adminOrigin = origins.admin ?? origin;
+  const metricsUrl = config.metrics ? `${origins.metrics ?? origin}${METRICS_PATH}` : null;
+  app.log.info(
+    {
+      baseUrl: `${origin}${PUBLIC_PREFIX}`,
+      docsUrl: `${origin}${DOCS_PATH}`,
+      adminUrl: `${adminOrigin}${ADMIN_PREFIX}`,
+      metricsUrl,
+      demoApiKey: config.demoApiKey,
+      store: store.dialect,
+      location: store.location,
+    },
+    'altsports is listening',
+  );
+  process.stderr.write(
+    [
+      '',
+      `  altsports API   ${origin}${PUBLIC_PREFIX}`,
+      `  docs            ${origin}${DOCS_PATH}`,
+      `  admin API       ${adminOrigin}${ADMIN_PREFIX}${config.adminApiKey ? '' : ' (closed: no ADMIN_API_KEY)'}`,
+      `  metrics         ${metricsUrl ?? '(off)'}`,
+      `  demo API key    ${config.demoApiKey ?? '(off)'}`,
+      `  store           ${store.dialect} ${store.location}`,
+      `  try             curl -H 'X-API-KEY: ${config.demoApiKey ?? '<key>'}' ${origin}${PUBLIC_PREFIX}/sports`,
+      '',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** `--simulate`: the demo moved forward in real time until `signal`; a failure is logged, and the server goes on. */
+async function runSimulator(
+  { createSimulator, DEMO_SILENCES, prepareSimulation }: typeof import('../../demo/simulate.ts'),
+  app: FastifyInstance,
+  store: Store,
+  simulation: SimulateSettings,
+  signal: AbortSignal,
+): Promise<void> {
+  try {
+    const prepared = await prepareSimulation(store, { competitions: simulation.competitions });
+    app.log.info(
+      { clock: prepared.clock, loaded: prepared.loaded, speed: simulation.speed },
+      `simulator: ${startLine(prepared, simulation.speed)}`,
+    );
+    const running = createSimulator(store, {
+      anchor: prepared.anchors,
+      clock: prepared.clock,
+      speed: simulation.speed,
+      competitions: simulation.competitions,
+      ...(simulation.silences ? { silences: DEMO_SILENCES } : {}),
+    });
+    let silent: string | null = null;
+    await running.run({
+      intervalMs: simulation.intervalMs,
+      signal,
+      onTick: (summary) => {
+        app.log.debug({ tick: summary }, 'simulator tick');
+        if (summary.silent && summary.silent !== silent)
+          app.log.info({ competition: summary.silent }, `simulator: the feed goes silent about ${summary.silent}`);
+        silent = summary.silent;
+        for (const t of summary.transitions)
+          app.log.info({ eventId: t.eventId, from: t.from, to: t.to, clock: summary.clock }, `${t.name}: ${t.to}`);
+      },
+    });
+  } catch (error) {
+    app.log.error({ err: error }, 'simulator stopped');
+  }
+}
 
 /** How long a server that could not listen may take to close before the process exits anyway. */
 const FAILED_START_CLOSE_MS = 1_000;

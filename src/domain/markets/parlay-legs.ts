@@ -1,6 +1,6 @@
 /**
  * Why a same game parlay's leg is refused, and why an outcome cannot be added to the bet builder's
- * legs (issue 28): one code per leg, so that a client can mark the legs to take out.
+ * legs: one code per leg, so that a client can mark the legs to take out.
  */
 
 export const LEG_CODES = [

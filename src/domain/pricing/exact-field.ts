@@ -1,3 +1,12 @@
+import {
+  likeliestIntegrated,
+  likeliestPlackettLuce,
+  plackettLuceSecond,
+  plackettLuceSequence,
+  repeats,
+  SequenceIntegrals,
+} from './exact-field/sequences.ts';
+import { EPSILON, Grid } from './exact-field/time-grid.ts';
 import type { FinishingOrderModel } from './finishing-order.ts';
 
 /**
@@ -19,14 +28,11 @@ import type { FinishingOrderModel } from './finishing-order.ts';
  * The integrals are taken in log time, on panels of 10-point Gauss-Legendre rules a fraction of the
  * spread of log T wide (a smooth integrand: errors below 1e-10, checked against the closed forms in
  * the tests). Pure and deterministic.
+ *
+ * In exact-field/: the quadrature, the time grid (each runner's law at its nodes) and the sequences
+ * (closed forms, nested integrals, the likeliest ones).
  */
 
-const ORDER = 10;
-const GAUSS = gaussLegendre(ORDER);
-/** CUMULATIVE[j * ORDER + l]: the weight of node l in ∫_{-1}^{x_j} (Lagrange interpolation on the nodes). */
-const CUMULATIVE = integrationMatrix(GAUSS.x);
-/** Below this chance of having finished, the strongest runner is taken as not started (a lost mass under 1e-15). */
-const EPSILON = 1e-15;
 /**
  * Under Plackett-Luce the grid serves only the places from the third on (the first two are in closed
  * form). A runner finishing third or later before t needs two others done by then: with exponential
@@ -111,7 +117,7 @@ export class ExactField {
   sequences(sequences: readonly (readonly number[])[]): number[] {
     for (const sequence of sequences) for (const runner of sequence) this.check(runner);
     const pl = this.plackettLuce;
-    // The exact joint's walk asks for up to 50,000 at once: no Set per sequence (issue 42, item 4).
+    // The exact joint's walk asks for up to 50,000 at once: no Set per sequence.
     if (pl) return sequences.map((s) => (repeats(s) ? 0 : plackettLuceSequence(pl, s)));
     const valid = sequences.map((s) => s.length > 0 && new Set(s).size === s.length);
     const computed = this.integratedSequences(sequences.filter((_, i) => valid[i]));
@@ -145,49 +151,10 @@ export class ExactField {
     const strongest = Array.from({ length: this.runners }, (_, i) => i)
       .sort((a, b) => (this.strengths[b] as number) - (this.strengths[a] as number) || a - b)
       .slice(0, Math.min(this.runners, count + k - 1));
-    const byLikelihood = (a: Ranked, b: Ranked) =>
-      b.probability - a.probability || compareSequences(a.sequence, b.sequence);
     const pl = this.plackettLuce;
-    if (pl) {
-      // Closed forms, carried down the tree of prefixes, strongest first; a prefix no likelier than
-      // the count-th sequence found cannot lead to a better one (extending only multiplies by chances).
-      const found: Ranked[] = [];
-      const prefix: number[] = [];
-      const extend = (probability: number, used: number) => {
-        if (found.length === count && probability <= (found[count - 1] as Ranked).probability) return;
-        if (prefix.length === k) {
-          found.push({ sequence: prefix.slice(), probability });
-          found.sort(byLikelihood);
-          if (found.length > count) found.pop();
-          return;
-        }
-        for (const runner of strongest) {
-          if (prefix.includes(runner)) continue;
-          const p = pl[runner] as number;
-          prefix.push(runner);
-          extend((probability * p) / (1 - used), used + p);
-          prefix.pop();
-        }
-      };
-      extend(1, 0);
-      return found;
-    }
-    // Gamma races: the same search, each prefix's probability integrated (prefixes share their integrals).
+    if (pl) return likeliestPlackettLuce(pl, strongest, k, count);
     const integrals = new SequenceIntegrals(this.timeGrid(), (runner) => this.place(runner, 1));
-    const found: Ranked[] = [];
-    const extend = (prefix: number[]) => {
-      const probability = prefix.length === 0 ? 1 : integrals.probability(prefix);
-      if (found.length === count && probability <= (found[count - 1] as Ranked).probability) return;
-      if (prefix.length === k) {
-        found.push({ sequence: prefix.slice(), probability });
-        found.sort(byLikelihood);
-        if (found.length > count) found.pop();
-        return;
-      }
-      for (const runner of strongest) if (!prefix.includes(runner)) extend([...prefix, runner]);
-    };
-    extend([]);
-    return found;
+    return likeliestIntegrated(integrals, strongest, k, count);
   }
 
   /** Place probabilities by quadrature; the Plackett-Luce winner and second place in closed form. */
@@ -293,219 +260,6 @@ export function gammaWinProbabilities(shape: number, strengths: readonly number[
 }
 
 /**
- * P(a1, ..., ak finish first, in that order) under gamma races, the integrals of each prefix kept for
- * the sequences that extend it (one search or one batch: they are dropped with it).
- */
-class SequenceIntegrals {
-  /** G_m(t) of a prefix: the chance its runners have finished by t, in its order. */
-  private readonly cumulative = new Map<string, Float64Array>();
-  /** G_m(t) × Π_{not in the prefix} S_j(t). */
-  private readonly rested = new Map<string, Float64Array>();
-  /** A runner's weighted hazard f / S at each node. */
-  private readonly hazards = new Map<number, Float64Array>();
-
-  private readonly g: Grid;
-  private readonly win: (runner: number) => number;
-
-  constructor(g: Grid, win: (runner: number) => number) {
-    this.g = g;
-    this.win = win;
-  }
-
-  /**
-   * The last runner's integrand is G_{k-1} × f_last × Π_{others} S: split as G_{k-1} × Π_{not in the
-   * prefix} S (per prefix) times the last runner's weighted hazard (per runner), so that each
-   * sequence is one multiply-add per node.
-   */
-  probability(sequence: readonly number[]): number {
-    if (sequence.length === 1) return this.win(sequence[0] as number);
-    const before = this.restedOf(sequence.slice(0, -1));
-    const hazard = this.hazardOf(sequence.at(-1) as number);
-    let sum = 0;
-    for (let node = 0; node < this.g.nodes; node++) sum += (before[node] as number) * (hazard[node] as number);
-    return sum;
-  }
-
-  private prefixOf(prefix: readonly number[]): Float64Array {
-    return remembered(this.cumulative, prefix, () => {
-      const { g } = this;
-      const N = g.nodes;
-      const out = new Float64Array(N);
-      const last = prefix.at(-1) as number;
-      if (prefix.length === 1) {
-        out.set(g.cdf.subarray(last * N, last * N + N));
-      } else {
-        const before = this.prefixOf(prefix.slice(0, -1));
-        const integrand = new Float64Array(N);
-        for (let node = 0; node < N; node++)
-          integrand[node] = (before[node] as number) * Math.exp(g.logDensity[last * N + node] as number);
-        g.cumulate(integrand, out);
-      }
-      return out;
-    });
-  }
-
-  private restedOf(prefix: readonly number[]): Float64Array {
-    return remembered(this.rested, prefix, () => {
-      const { g } = this;
-      const N = g.nodes;
-      const before = this.prefixOf(prefix);
-      const out = new Float64Array(N);
-      for (let node = 0; node < N; node++) {
-        let logRest = g.logSurvivalAll[node] as number;
-        for (const runner of prefix) logRest -= g.logSurvival[runner * N + node] as number;
-        out[node] = (before[node] as number) * Math.exp(logRest);
-      }
-      return out;
-    });
-  }
-
-  private hazardOf(runner: number): Float64Array {
-    const known = this.hazards.get(runner);
-    if (known) return known;
-    const { g } = this;
-    const N = g.nodes;
-    const out = new Float64Array(N);
-    for (let node = 0; node < N; node++)
-      out[node] =
-        (g.weight[node] as number) *
-        Math.exp((g.logDensity[runner * N + node] as number) - (g.logSurvival[runner * N + node] as number));
-    this.hazards.set(runner, out);
-    return out;
-  }
-}
-
-/** P(runner i finishes second) under Plackett-Luce: Σ over the winner a ≠ i of p_a p_i / (1 - p_a). */
-function plackettLuceSecond(pl: Float64Array, i: number): number {
-  const pi = pl[i] as number;
-  let second = 0;
-  for (let a = 0; a < pl.length; a++) if (a !== i) second += ((pl[a] as number) * pi) / (1 - (pl[a] as number));
-  return second;
-}
-
-/** A prefix's integrals, computed once per search: `memory` keeps them by the prefix's runners. */
-function remembered(memory: Map<string, Float64Array>, prefix: readonly number[], compute: () => Float64Array) {
-  const key = prefix.join(',');
-  let found = memory.get(key);
-  if (!found) {
-    found = compute();
-    memory.set(key, found);
-  }
-  return found;
-}
-
-/** The quadrature nodes in time, and each runner's law at each of them. */
-class Grid {
-  readonly nodes: number;
-  readonly panels: number;
-  /** Node times and their weights for ∫ … dt (log-time substitution included). */
-  readonly time: Float64Array;
-  readonly weight: Float64Array;
-  /** Per runner and node (runner * nodes + node): F_j(t), log S_j(t), log f_j(t). */
-  readonly cdf: Float64Array;
-  readonly logSurvival: Float64Array;
-  readonly logDensity: Float64Array;
-  /** Σ_j log S_j(t) per node. */
-  readonly logSurvivalAll: Float64Array;
-  private readonly halfWidth: number;
-
-  /** `startAt`: the chance the strongest runner has finished at the grid's first time. */
-  constructor(shape: number, strengths: Float64Array, startAt = EPSILON) {
-    const n = strengths.length;
-    const fastest = Math.max(...strengths);
-    const slowest = Math.min(...strengths);
-    let logFactorial = 0;
-    for (let k = 2; k <= shape; k++) logFactorial += Math.log(k);
-    // From where the fastest has finished with chance startAt ((s t)^shape / shape! ≈ startAt)...
-    const from = (Math.log(startAt) + logFactorial) / shape - Math.log(fastest);
-    // ... to where the slowest has finished but for e^-40.
-    const to = Math.log((shape + 12 * Math.sqrt(shape) + 45) / slowest);
-    // log T of a gamma time spreads about 1 / √shape: panels that wide (10 nodes each: errors under 1e-10, checked by the tests).
-    const width = 1 / Math.sqrt(shape);
-    this.panels = Math.max(4, Math.ceil((to - from) / width));
-    this.halfWidth = (to - from) / this.panels / 2;
-    this.nodes = this.panels * ORDER;
-    this.time = new Float64Array(this.nodes);
-    this.weight = new Float64Array(this.nodes);
-    for (let p = 0; p < this.panels; p++) {
-      const mid = from + (2 * p + 1) * this.halfWidth;
-      for (let l = 0; l < ORDER; l++) {
-        const t = Math.exp(mid + this.halfWidth * (GAUSS.x[l] as number));
-        this.time[p * ORDER + l] = t;
-        // dt = t dτ.
-        this.weight[p * ORDER + l] = this.halfWidth * (GAUSS.w[l] as number) * t;
-      }
-    }
-    const N = this.nodes;
-    this.cdf = new Float64Array(n * N);
-    this.logSurvival = new Float64Array(n * N);
-    this.logDensity = new Float64Array(n * N);
-    this.logSurvivalAll = new Float64Array(N);
-    // The logarithms that do not depend on the runner, or not on the node, taken once (the same sums, in the same order).
-    const timeTerm = this.time.map((t) => (shape - 1) * Math.log(t));
-    const constant = logFactorial - Math.log(shape);
-    for (let j = 0; j < n; j++) {
-      const s = strengths[j] as number;
-      const strengthTerm = shape * Math.log(s);
-      for (let node = 0; node < N; node++) {
-        const x = s * (this.time[node] as number);
-        const { cdf, logSurvival } = gammaTail(shape, x);
-        this.cdf[j * N + node] = cdf;
-        this.logSurvival[j * N + node] = logSurvival;
-        this.logDensity[j * N + node] = strengthTerm + (timeTerm[node] as number) - x - constant;
-        this.logSurvivalAll[node] = (this.logSurvivalAll[node] as number) + logSurvival;
-      }
-    }
-  }
-
-  /** out[node] = ∫_0^{t_node} integrand dt, by each panel's interpolating polynomial. */
-  cumulate(integrand: Float64Array, out: Float64Array): void {
-    let carried = 0;
-    for (let p = 0; p < this.panels; p++) {
-      const base = p * ORDER;
-      for (let j = 0; j < ORDER; j++) {
-        let sum = 0;
-        for (let l = 0; l < ORDER; l++)
-          sum +=
-            (CUMULATIVE[j * ORDER + l] as number) * (integrand[base + l] as number) * (this.time[base + l] as number);
-        out[base + j] = carried + this.halfWidth * sum;
-      }
-      let whole = 0;
-      for (let l = 0; l < ORDER; l++) whole += (this.weight[base + l] as number) * (integrand[base + l] as number);
-      carried += whole;
-    }
-  }
-}
-
-/** 2^-54: a sum's last digit is worth more than 2^-53 of it. */
-const HALF_LAST_DIGIT = 2 ** -54;
-
-/**
- * F(x) and log S(x) of Gamma(shape, 1) at x (whole shapes): S = e^{-x} Σ_{m<shape} x^m / m!; for small x,
- * F = e^{-x} Σ_{m≥shape} x^m / m! directly, so that it keeps its digits.
- */
-function gammaTail(shape: number, x: number): { cdf: number; logSurvival: number } {
-  let term = 1;
-  let head = 1;
-  for (let m = 1; m < shape; m++) {
-    term *= x / m;
-    head += term;
-  }
-  const logSurvival = -x + Math.log(head);
-  if (x < 1) {
-    let tail = 0;
-    let t = term * (x / shape);
-    // A term under half the sum's last digit cannot move it, nor can the smaller ones after it.
-    for (let m = shape; m < shape + 40 && t > 0 && t >= tail * HALF_LAST_DIGIT; m++) {
-      tail += t;
-      t *= x / (m + 1);
-    }
-    return { cdf: Math.exp(-x) * tail, logSurvival };
-  }
-  return { cdf: -Math.expm1(logSurvival), logSurvival };
-}
-
-/**
  * Takes one runner (finished with chance q) out of the Poisson-binomial distribution `all` of the
  * whole field: forwards when q ≤ 1/2, backwards otherwise, so that errors shrink as they travel.
  */
@@ -524,103 +278,4 @@ function removeRunner(all: Float64Array, q: number, out: Float64Array): void {
       out[m] = Math.max(0, next);
     }
   }
-}
-
-interface Ranked {
-  sequence: number[];
-  probability: number;
-}
-
-function compareSequences(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] as number) - (b[i] as number);
-  return 0;
-}
-
-/** Gauss-Legendre nodes and weights on [-1, 1] (Newton's method on the Legendre polynomial). */
-function gaussLegendre(order: number): { x: Float64Array; w: Float64Array } {
-  const x = new Float64Array(order);
-  const w = new Float64Array(order);
-  for (let i = 0; i < order; i++) {
-    let z = Math.cos((Math.PI * (i + 0.75)) / (order + 0.5));
-    let derivative = 0;
-    for (let iteration = 0; iteration < 100; iteration++) {
-      let p0 = 1;
-      let p1 = z;
-      for (let k = 2; k <= order; k++) {
-        const p2 = ((2 * k - 1) * z * p1 - (k - 1) * p0) / k;
-        p0 = p1;
-        p1 = p2;
-      }
-      derivative = (order * (z * p1 - p0)) / (z * z - 1);
-      const step = p1 / derivative;
-      z -= step;
-      if (Math.abs(step) < 1e-16) break;
-    }
-    x[order - 1 - i] = z;
-    w[order - 1 - i] = 2 / ((1 - z * z) * derivative * derivative);
-  }
-  return { x, w };
-}
-
-/**
- * M[j][l] = ∫_{-1}^{x_j} L_l(x) dx for the Lagrange basis on the nodes: solved from the monomials
- * (M V = A with V[l][m] = x_l^m and A[j][m] = ∫_{-1}^{x_j} x^m dx).
- */
-function integrationMatrix(nodes: Float64Array): Float64Array {
-  const p = nodes.length;
-  // Solve V^T M^T = A^T column by column: for each j, Σ_l M[j][l] x_l^m = A[j][m] for every m.
-  const out = new Float64Array(p * p);
-  for (let j = 0; j < p; j++) {
-    const xj = nodes[j] as number;
-    const matrix = Array.from({ length: p }, (_, m) => [
-      ...Array.from(nodes, (xl) => xl ** m),
-      (xj ** (m + 1) - (-1) ** (m + 1)) / (m + 1),
-    ]);
-    const solution = solve(matrix);
-    for (let l = 0; l < p; l++) out[j * p + l] = solution[l] as number;
-  }
-  return out;
-}
-
-/** Gaussian elimination with partial pivoting on an augmented matrix. */
-function solve(rows: number[][]): number[] {
-  const n = rows.length;
-  for (let c = 0; c < n; c++) {
-    let pivot = c;
-    for (let r = c + 1; r < n; r++)
-      if (Math.abs((rows[r] as number[])[c] as number) > Math.abs((rows[pivot] as number[])[c] as number)) pivot = r;
-    [rows[c], rows[pivot]] = [rows[pivot] as number[], rows[c] as number[]];
-    const top = rows[c] as number[];
-    for (let r = c + 1; r < n; r++) {
-      const row = rows[r] as number[];
-      const factor = (row[c] as number) / (top[c] as number);
-      for (let k = c; k <= n; k++) row[k] = (row[k] as number) - factor * (top[k] as number);
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let r = n - 1; r >= 0; r--) {
-    const row = rows[r] as number[];
-    let sum = row[n] as number;
-    for (let k = r + 1; k < n; k++) sum -= (row[k] as number) * (x[k] as number);
-    x[r] = sum / (row[r] as number);
-  }
-  return x;
-}
-
-/** P(the first places are `sequence`) under Plackett-Luce, its runners distinct: Π p_am / (1 - Σ_{l<m} p_al). */
-function plackettLuceSequence(pl: Float64Array, sequence: readonly number[]): number {
-  let probability = 1;
-  let used = 0;
-  for (let m = 0; m < sequence.length; m++) {
-    const p = pl[sequence[m] as number] as number;
-    probability *= p / (1 - used);
-    used += p;
-  }
-  return probability;
-}
-
-/** Whether a runner is named twice (sequences are a few places long: pairs are compared). */
-function repeats(sequence: readonly number[]): boolean {
-  for (let i = 1; i < sequence.length; i++) for (let j = 0; j < i; j++) if (sequence[i] === sequence[j]) return true;
-  return false;
 }

@@ -12,9 +12,9 @@ export const keyOf = (athleteIds: readonly string[]) => hashSeed(...athleteIds).
 
 /**
  * Generates an event's markets from one finishing-order model, so that every price agrees with every
- * other (the issue's coherence rule): the demo data's markets, and the operator's "generate this
- * event's markets from win probabilities or ratings". Output is feed items (markets and odds), ready
- * for the ingest path like anything an operator sends.
+ * other: the demo data's markets, and the operator's "generate this event's markets from win
+ * probabilities or ratings". Output is feed items (markets and odds), ready for the ingest path like
+ * anything an operator sends.
  */
 
 export interface GeneratedMarket {
@@ -166,194 +166,267 @@ export const TOP_K: Partial<Record<OddType, number>> = {
 /** How many of the likeliest combinations each exotic market lists; any other is priced on request. */
 export const EXACTA_COUNT: Record<number, number> = { 2: 12, 3: 12, 4: 8 };
 
+/**
+ * Every market of the event the competition offers, from one model: the field's (when it has two
+ * athletes or more), then each heat's. Markets and odds come out in that order.
+ */
 export function generateEventMarkets(input: MarketGeneratorInput, options: MarketGeneratorOptions): GeneratedMarkets {
-  const { eventId, athleteIds, oddTypes } = input;
-  const n = athleteIds.length;
   const out: GeneratedMarkets = { markets: [], odds: [], models: {}, winnerOdds: {} };
-  const offers = (t: OddType) => oddTypes.includes(t);
-  const price = (fair: number[]) => priceMarket(fair, options.overround, options.marginMethod, options.pricePolicy);
-  const market = (suffix: string, oddType: OddType, extra: Partial<GeneratedMarket> = {}) => {
-    const m: GeneratedMarket = { id: `${eventId}:${suffix}`, eventId, oddType, ...extra };
-    out.markets.push(m);
-    return m;
-  };
-  const outcomes = (m: GeneratedMarket, fair: number[], fields: Array<Partial<GeneratedOdd> & { key: string }>) => {
-    const prices = price(fair);
-    const scope = m.oddType === 'eventWinner' ? 'event' : m.oddType === 'heatWinner' ? `heat:${m.heatId}` : null;
-    if (scope)
-      out.winnerOdds[scope] = Object.fromEntries(
-        fields.map((f, i) => [f.athleteId as string, (prices[i] as PublishedPrice).odds]),
-      );
-    fields.forEach(({ key, ...rest }, i) => {
-      out.odds.push({
-        id: `${m.id}:${key}`,
-        marketId: m.id,
-        position: i + 1,
-        ...(prices[i] as PublishedPrice),
-        ...rest,
-      });
-    });
-  };
+  const writer = marketWriter(input, options, out);
+  if (input.athleteIds.length >= 2) fieldMarkets(writer, fieldOf(input, options, out));
+  heatMarkets(writer, input, options, out);
+  return out;
+}
 
-  if (n >= 2) {
-    const model = fitFinishingOrder(input.win, options.shape);
-    out.models.event = scopeModel(model, athleteIds);
-    const field = new ExactField(model);
-    const all = athleteIds.map((_, i) => i);
-    // Favourites first: markets list the field in order of win probability.
-    const byWin = [...all].sort((a, b) => (input.win[b] as number) - (input.win[a] as number));
-    // Only the two markets without an exact method read simulated places, of the six favourites at most (docs/decisions.md).
-    const tracked = byWin.slice(0, 6);
-    let places: Int32Array | null = null;
-    const simulated = () => {
+type OutcomeFields = Array<Partial<GeneratedOdd> & { key: string }>;
+
+/** Adds markets and their priced outcomes to `out`, with ids made from the event's. */
+interface MarketWriter {
+  offers(oddType: OddType): boolean;
+  market(suffix: string, oddType: OddType, extra?: Partial<GeneratedMarket>): GeneratedMarket;
+  /** The market's outcomes, priced from their fair probabilities in the order given. */
+  outcomes(m: GeneratedMarket, fair: number[], fields: OutcomeFields): void;
+}
+
+function marketWriter(
+  input: MarketGeneratorInput,
+  options: MarketGeneratorOptions,
+  out: GeneratedMarkets,
+): MarketWriter {
+  const { eventId, oddTypes } = input;
+  const price = (fair: number[]) => priceMarket(fair, options.overround, options.marginMethod, options.pricePolicy);
+  return {
+    offers: (t) => oddTypes.includes(t),
+    market(suffix, oddType, extra = {}) {
+      const m: GeneratedMarket = { id: `${eventId}:${suffix}`, eventId, oddType, ...extra };
+      out.markets.push(m);
+      return m;
+    },
+    outcomes(m, fair, fields) {
+      const prices = price(fair);
+      const scope = m.oddType === 'eventWinner' ? 'event' : m.oddType === 'heatWinner' ? `heat:${m.heatId}` : null;
+      if (scope)
+        out.winnerOdds[scope] = Object.fromEntries(
+          fields.map((f, i) => [f.athleteId as string, (prices[i] as PublishedPrice).odds]),
+        );
+      fields.forEach(({ key, ...rest }, i) => {
+        out.odds.push({
+          id: `${m.id}:${key}`,
+          marketId: m.id,
+          position: i + 1,
+          ...(prices[i] as PublishedPrice),
+          ...rest,
+        });
+      });
+    },
+  };
+}
+
+/** The event's field as the markets price it: its model, favourites first, and simulated places when needed. */
+interface Field {
+  input: MarketGeneratorInput;
+  athleteIds: readonly string[];
+  n: number;
+  race: ExactField;
+  /** Runner indices, favourites first: markets list the field in order of win probability. */
+  byWin: number[];
+  /** The runners whose simulated places are drawn: the six favourites at most. */
+  tracked: number[];
+  /** Simulated places of the tracked runners, drawn on first use. */
+  simulated: () => Int32Array;
+  athleteOutcomes: (indices: number[]) => OutcomeFields;
+}
+
+function fieldOf(input: MarketGeneratorInput, options: MarketGeneratorOptions, out: GeneratedMarkets): Field {
+  const { athleteIds } = input;
+  const model = fitFinishingOrder(input.win, options.shape);
+  out.models.event = scopeModel(model, athleteIds);
+  const byWin = athleteIds.map((_, i) => i).sort((a, b) => (input.win[b] as number) - (input.win[a] as number));
+  // Only the two markets without an exact method read simulated places, of the six favourites at most (docs/decisions.md).
+  const tracked = byWin.slice(0, 6);
+  let places: Int32Array | null = null;
+  return {
+    input,
+    athleteIds,
+    n: athleteIds.length,
+    race: new ExactField(model),
+    byWin,
+    tracked,
+    simulated: () => {
       places ??= simulatePlaces(model, options.samples, options.uniform, tracked);
       return places;
-    };
-    const athleteOutcomes = (indices: number[]) =>
-      indices.map((i) => ({ key: athleteIds[i] as string, athleteId: athleteIds[i] as string }));
-    const winOf = (i: number) => field.win(i);
-    const secondOf = (i: number) => field.place(i, 2);
-    if (offers('eventWinner')) outcomes(market('eventWinner', 'eventWinner'), byWin.map(winOf), athleteOutcomes(byWin));
-    if (offers('secondPlace'))
-      outcomes(market('secondPlace', 'secondPlace'), byWin.map(secondOf), athleteOutcomes(byWin));
-    for (const [oddType, k] of Object.entries(TOP_K) as Array<[OddType, number]>) {
-      if (offers(oddType) && n > k)
-        outcomes(
-          market(oddType, oddType),
-          byWin.map((i) => field.top(i, k)),
-          athleteOutcomes(byWin),
-        );
-    }
-    if (offers('headToHead')) {
-      // Neighbours in the market make the closest matchups.
-      for (let p = 0; p + 1 < Math.min(n, 12); p += 2) {
-        const [a, b] = [byWin[p] as number, byWin[p + 1] as number];
-        const ahead = field.headToHead(a, b);
-        outcomes(
-          market(`headToHead:${keyOf([athleteIds[a] as string, athleteIds[b] as string])}`, 'headToHead'),
-          [ahead, 1 - ahead],
-          athleteOutcomes([a, b]),
-        );
-      }
-    }
-    if (offers('eventExacta')) {
-      for (const k of EXACTAS_TYPES) {
-        if (n < k + 1) continue;
-        const top = field.topSequences(k, EXACTA_COUNT[k] as number);
-        const m = market(`eventExacta:${k}`, 'eventExacta', { exactasType: k });
-        outcomes(
-          m,
-          top.map((s) => s.probability),
-          top.map((s) => ({
-            key: keyOf(s.sequence.map((i) => athleteIds[i] as string)),
-            athleteIds: s.sequence.map((i) => athleteIds[i] as string),
-          })),
-        );
-      }
-    }
-    if (offers('overUnder')) {
-      for (const i of byWin.slice(0, Math.min(6, n))) {
-        // The line nearest an even chance.
-        let line = 1.5;
-        while (line < n - 1 && field.finishingPosition(i, line).under < 0.5) line += 1;
-        const { over, under } = field.finishingPosition(i, line);
-        if (over <= 0 || under <= 0) continue;
-        const m = market(`overUnder:${athleteIds[i]}`, 'overUnder', {
-          overUnderSubMarketType: 'finishingPosition',
-          line,
-          athleteIds: [athleteIds[i] as string],
-        });
-        outcomes(
-          m,
-          [over, under],
-          [
-            { key: 'over', side: 'OVER' },
-            { key: 'under', side: 'UNDER' },
-          ],
-        );
-      }
-    }
-    if (offers('multiOverUnder') && n >= 4) {
-      const pair = [byWin[0] as number, byWin[1] as number];
-      const sums = positionSums(simulated(), tracked.length, [0, 1]);
-      const line = Math.floor(median(sums)) + 0.5;
-      const under = sums.filter((s) => s < line).length / sums.length;
-      if (under > 0 && under < 1) {
-        const m = market('multiOverUnder', 'multiOverUnder', {
-          overUnderSubMarketType: 'finishingPosition',
-          line,
-          athleteIds: pair.map((i) => athleteIds[i] as string),
-        });
-        outcomes(
-          m,
-          [1 - under, under],
-          [
-            { key: 'over', side: 'OVER' },
-            { key: 'under', side: 'UNDER' },
-          ],
-        );
-      }
-    }
-    if (offers('dreamTeam') && n >= 6) {
-      // Three balanced teams of two: the 1st with the 6th favourite, the 2nd with the 5th, the 3rd with the 4th.
-      const teams = [0, 1, 2].map((t) => [byWin[t] as number, byWin[5 - t] as number]);
-      const fair = poolEqualTeams(
-        groupWins(
-          simulated(),
-          tracked.length,
-          [0, 1, 2].map((t) => [t, 5 - t]),
-        ),
-        teams,
-        input.win,
-      );
-      outcomes(
-        market('dreamTeam', 'dreamTeam'),
-        fair,
-        teams.map((team, t) => ({
-          key: `team${t + 1}`,
-          name: `Team ${t + 1}`,
-          athleteIds: team.map((i) => athleteIds[i] as string),
-        })),
-      );
-    }
-    if (offers('fastestLap')) {
-      // The quickest single lap is less certain than the race: the same order, flattened.
-      const flat = normalise(input.win.map((p) => p ** 0.6));
-      outcomes(
-        market('fastestLap', 'fastestLap'),
-        byWin.map((i) => flat[i] as number),
-        athleteOutcomes(byWin),
-      );
-    }
-    if (offers('holeShot') && input.mainHeatId) {
-      const flat = normalise(input.win.map((p) => p ** 0.4));
-      outcomes(
-        market('holeShot', 'holeShot', { heatId: input.mainHeatId }),
-        byWin.map((i) => flat[i] as number),
-        athleteOutcomes(byWin),
-      );
-    }
-    if (offers('propBets')) {
-      const favourite = byWin[0] as number;
-      const p = field.top(favourite, Math.min(3, n - 1));
-      const m = market('propBets:favouritePodium', 'propBets', {
-        proposition: `Will the favourite finish in the top ${Math.min(3, n - 1)}?`,
-      });
-      outcomes(
-        m,
-        [p, 1 - p],
-        [
-          { key: 'yes', name: 'Yes', athleteId: athleteIds[favourite] as string },
-          { key: 'no', name: 'No', athleteId: athleteIds[favourite] as string },
-        ],
-      );
-    }
-  }
+    },
+    athleteOutcomes: (indices) =>
+      indices.map((i) => ({ key: athleteIds[i] as string, athleteId: athleteIds[i] as string })),
+  };
+}
 
-  // Heats: each a sub-race of the event's model (the same strengths, restricted: the times are
-  // independent); a heat of athletes outside the field (a fight card) gets a model fitted to their weights.
+/** The field's markets, in the order they are published. */
+function fieldMarkets(w: MarketWriter, f: Field): void {
+  placeMarkets(w, f);
+  if (w.offers('headToHead')) headToHeads(w, f);
+  if (w.offers('eventExacta')) eventExactas(w, f);
+  if (w.offers('overUnder')) overUnders(w, f);
+  if (w.offers('multiOverUnder') && f.n >= 4) multiOverUnder(w, f);
+  if (w.offers('dreamTeam') && f.n >= 6) dreamTeam(w, f);
+  if (w.offers('fastestLap')) {
+    // The quickest single lap is less certain than the race: the same order, flattened.
+    const flat = normalise(f.input.win.map((p) => p ** 0.6));
+    w.outcomes(
+      w.market('fastestLap', 'fastestLap'),
+      f.byWin.map((i) => flat[i] as number),
+      f.athleteOutcomes(f.byWin),
+    );
+  }
+  if (w.offers('holeShot') && f.input.mainHeatId) {
+    const flat = normalise(f.input.win.map((p) => p ** 0.4));
+    w.outcomes(
+      w.market('holeShot', 'holeShot', { heatId: f.input.mainHeatId }),
+      f.byWin.map((i) => flat[i] as number),
+      f.athleteOutcomes(f.byWin),
+    );
+  }
+  if (w.offers('propBets')) favouritePodium(w, f);
+}
+
+/** The winner, second place and the top-k markets. */
+function placeMarkets(w: MarketWriter, { race, byWin, n, athleteOutcomes }: Field): void {
+  if (w.offers('eventWinner'))
+    w.outcomes(
+      w.market('eventWinner', 'eventWinner'),
+      byWin.map((i) => race.win(i)),
+      athleteOutcomes(byWin),
+    );
+  if (w.offers('secondPlace'))
+    w.outcomes(
+      w.market('secondPlace', 'secondPlace'),
+      byWin.map((i) => race.place(i, 2)),
+      athleteOutcomes(byWin),
+    );
+  for (const [oddType, k] of Object.entries(TOP_K) as Array<[OddType, number]>) {
+    if (w.offers(oddType) && n > k)
+      w.outcomes(
+        w.market(oddType, oddType),
+        byWin.map((i) => race.top(i, k)),
+        athleteOutcomes(byWin),
+      );
+  }
+}
+
+/** Neighbours in the market make the closest matchups: the 1st favourite against the 2nd, the 3rd against the 4th... */
+function headToHeads(w: MarketWriter, { race, byWin, n, athleteIds, athleteOutcomes }: Field): void {
+  for (let p = 0; p + 1 < Math.min(n, 12); p += 2) {
+    const [a, b] = [byWin[p] as number, byWin[p + 1] as number];
+    const ahead = race.headToHead(a, b);
+    w.outcomes(
+      w.market(`headToHead:${keyOf([athleteIds[a] as string, athleteIds[b] as string])}`, 'headToHead'),
+      [ahead, 1 - ahead],
+      athleteOutcomes([a, b]),
+    );
+  }
+}
+
+/** Exacta, trifecta and superfecta: the likeliest combinations of each (EXACTA_COUNT). */
+function eventExactas(w: MarketWriter, { race, n, athleteIds }: Field): void {
+  for (const k of EXACTAS_TYPES) {
+    if (n < k + 1) continue;
+    const top = race.topSequences(k, EXACTA_COUNT[k] as number);
+    const m = w.market(`eventExacta:${k}`, 'eventExacta', { exactasType: k });
+    w.outcomes(
+      m,
+      top.map((s) => s.probability),
+      top.map((s) => ({
+        key: keyOf(s.sequence.map((i) => athleteIds[i] as string)),
+        athleteIds: s.sequence.map((i) => athleteIds[i] as string),
+      })),
+    );
+  }
+}
+
+const OVER_UNDER: OutcomeFields = [
+  { key: 'over', side: 'OVER' },
+  { key: 'under', side: 'UNDER' },
+];
+
+/** Each of the six favourites' finishing position, on the line nearest an even chance. */
+function overUnders(w: MarketWriter, { race, byWin, n, athleteIds }: Field): void {
+  for (const i of byWin.slice(0, Math.min(6, n))) {
+    let line = 1.5;
+    while (line < n - 1 && race.finishingPosition(i, line).under < 0.5) line += 1;
+    const { over, under } = race.finishingPosition(i, line);
+    if (over <= 0 || under <= 0) continue;
+    const m = w.market(`overUnder:${athleteIds[i]}`, 'overUnder', {
+      overUnderSubMarketType: 'finishingPosition',
+      line,
+      athleteIds: [athleteIds[i] as string],
+    });
+    w.outcomes(m, [over, under], OVER_UNDER);
+  }
+}
+
+/** The two favourites' summed finishing positions, from simulated places, on the line at their median. */
+function multiOverUnder(w: MarketWriter, { byWin, tracked, simulated, athleteIds }: Field): void {
+  const pair = [byWin[0] as number, byWin[1] as number];
+  const sums = positionSums(simulated(), tracked.length, [0, 1]);
+  const line = Math.floor(median(sums)) + 0.5;
+  const under = sums.filter((s) => s < line).length / sums.length;
+  if (!(under > 0 && under < 1)) return;
+  const m = w.market('multiOverUnder', 'multiOverUnder', {
+    overUnderSubMarketType: 'finishingPosition',
+    line,
+    athleteIds: pair.map((i) => athleteIds[i] as string),
+  });
+  w.outcomes(m, [1 - under, under], OVER_UNDER);
+}
+
+/** Three balanced teams of two: the 1st with the 6th favourite, the 2nd with the 5th, the 3rd with the 4th. */
+function dreamTeam(w: MarketWriter, { input, byWin, tracked, simulated, athleteIds }: Field): void {
+  const teams = [0, 1, 2].map((t) => [byWin[t] as number, byWin[5 - t] as number]);
+  const wins = groupWins(
+    simulated(),
+    tracked.length,
+    [0, 1, 2].map((t) => [t, 5 - t]),
+  );
+  w.outcomes(
+    w.market('dreamTeam', 'dreamTeam'),
+    poolEqualTeams(wins, teams, input.win),
+    teams.map((team, t) => ({
+      key: `team${t + 1}`,
+      name: `Team ${t + 1}`,
+      athleteIds: team.map((i) => athleteIds[i] as string),
+    })),
+  );
+}
+
+/** A proposition the operator settles: will the favourite finish on the podium? */
+function favouritePodium(w: MarketWriter, { race, byWin, n, athleteIds }: Field): void {
+  const favourite = byWin[0] as number;
+  const p = race.top(favourite, Math.min(3, n - 1));
+  const m = w.market('propBets:favouritePodium', 'propBets', {
+    proposition: `Will the favourite finish in the top ${Math.min(3, n - 1)}?`,
+  });
+  w.outcomes(
+    m,
+    [p, 1 - p],
+    [
+      { key: 'yes', name: 'Yes', athleteId: athleteIds[favourite] as string },
+      { key: 'no', name: 'No', athleteId: athleteIds[favourite] as string },
+    ],
+  );
+}
+
+/**
+ * Heats: each a sub-race of the event's model (the same strengths, restricted: the times are
+ * independent); a heat of athletes outside the field (a fight card) gets a model fitted to their weights.
+ */
+function heatMarkets(
+  w: MarketWriter,
+  input: MarketGeneratorInput,
+  options: MarketGeneratorOptions,
+  out: GeneratedMarkets,
+): void {
   const eventModel = out.models.event;
-  const weight = input.strengths ?? new Map(athleteIds.map((id, i) => [id, input.win[i] as number]));
+  const weight = input.strengths ?? new Map(input.athleteIds.map((id, i) => [id, input.win[i] as number]));
   for (const heat of input.heats ?? []) {
     const runners = heat.athleteIds.filter((id) => weight.has(id));
     if (runners.length < 2) continue;
@@ -365,37 +438,40 @@ export function generateEventMarkets(input: MarketGeneratorInput, options: Marke
           options.shape,
         );
     out.models[`heat:${heat.heatId}`] = scopeModel(heatModel, runners);
-    const race = new ExactField(heatModel);
-    const byWin = runners.map((_, i) => i).sort((a, b) => race.win(b) - race.win(a) || a - b);
-    const heatOutcomes = (indices: number[]) =>
-      indices.map((i) => ({ key: runners[i] as string, athleteId: runners[i] as string }));
-    if (offers('heatWinner')) {
-      outcomes(
-        market(`heatWinner:${heat.heatId}`, 'heatWinner', { heatId: heat.heatId }),
-        byWin.map((i) => race.win(i)),
-        heatOutcomes(byWin),
-      );
-    }
-    if (offers('headToHead') && runners.length === 2) {
-      outcomes(
-        market(`headToHead:${heat.heatId}`, 'headToHead', { heatId: heat.heatId }),
-        byWin.map((i) => race.win(i)),
-        heatOutcomes(byWin),
-      );
-    }
-    if (offers('heatExacta') && runners.length >= 3) {
-      const sequences = race.topSequences(2, EXACTA_COUNT[2] as number);
-      outcomes(
-        market(`heatExacta:${heat.heatId}`, 'heatExacta', { heatId: heat.heatId, exactasType: 2 }),
-        sequences.map((s) => s.probability),
-        sequences.map((s) => ({
-          key: keyOf(s.sequence.map((i) => runners[i] as string)),
-          athleteIds: s.sequence.map((i) => runners[i] as string),
-        })),
-      );
-    }
+    heatRaceMarkets(w, heat.heatId, runners, new ExactField(heatModel));
   }
-  return out;
+}
+
+/** A heat's winner, its head-to-head when it has two runners, and its exacta when it has three or more. */
+function heatRaceMarkets(w: MarketWriter, heatId: string, runners: readonly string[], race: ExactField): void {
+  const byWin = runners.map((_, i) => i).sort((a, b) => race.win(b) - race.win(a) || a - b);
+  const heatOutcomes = (indices: number[]) =>
+    indices.map((i) => ({ key: runners[i] as string, athleteId: runners[i] as string }));
+  if (w.offers('heatWinner')) {
+    w.outcomes(
+      w.market(`heatWinner:${heatId}`, 'heatWinner', { heatId }),
+      byWin.map((i) => race.win(i)),
+      heatOutcomes(byWin),
+    );
+  }
+  if (w.offers('headToHead') && runners.length === 2) {
+    w.outcomes(
+      w.market(`headToHead:${heatId}`, 'headToHead', { heatId }),
+      byWin.map((i) => race.win(i)),
+      heatOutcomes(byWin),
+    );
+  }
+  if (w.offers('heatExacta') && runners.length >= 3) {
+    const sequences = race.topSequences(2, EXACTA_COUNT[2] as number);
+    w.outcomes(
+      w.market(`heatExacta:${heatId}`, 'heatExacta', { heatId, exactasType: 2 }),
+      sequences.map((s) => s.probability),
+      sequences.map((s) => ({
+        key: keyOf(s.sequence.map((i) => runners[i] as string)),
+        athleteIds: s.sequence.map((i) => runners[i] as string),
+      })),
+    );
+  }
 }
 
 function scopeModel(model: FinishingOrderModel, athleteIds: readonly string[]): ScopeModel {

@@ -25,7 +25,9 @@ import {
   UsageRow,
 } from '../../shapes/admin-keys.ts';
 import { Ref } from '../../shapes/common.ts';
+import type { Store } from '../../store/database.ts';
 import { errorResponses } from '../schemas/common.ts';
+import type { TypeBoxApp } from './typebox-app.ts';
 
 /**
  * Keys, plans and usage over HTTP (the admin API, ADMIN_API_KEY): what `altsports keys` and
@@ -40,17 +42,33 @@ const PlanParams = Type.Object({ planId: Type.String({ maxLength: 200, descripti
 const errors = (more: Record<number, string> = {}) =>
   errorResponses({ 400: 'invalid request', 401: 'missing or invalid admin key', ...more });
 
-export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const store = app.store;
-  const config = { access: 'admin' as const };
-  const withUsage = async (keys: ApiKeyInfo[]) => {
-    const totals = await storedTotals(
-      store,
-      keys.map((k) => k.id),
-    );
-    return keys.map((k, i) => ({ ...k, usage: totals[i] ?? { today: 0, month: 0 } }));
-  };
+const config = { access: 'admin' as const };
 
+/** The keys with their requests today and this month. */
+async function withUsage(store: Store, keys: ApiKeyInfo[]) {
+  const totals = await storedTotals(
+    store,
+    keys.map((k) => k.id),
+  );
+  return keys.map((k, i) => ({ ...k, usage: totals[i] ?? { today: 0, month: 0 } }));
+}
+
+/** One function per route, registered in the order the OpenAPI document lists them. */
+export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  issueKey(app);
+  listKeys(app);
+  showKey(app);
+  changeKey(app);
+  revokeKey(app);
+  rotateKey(app);
+  addPlan(app);
+  listAllPlans(app);
+  showPlan(app);
+  changePlan(app);
+  exportUsage(app);
+};
+
+function issueKey(app: TypeBoxApp): void {
   app.post(
     '/keys',
     {
@@ -65,10 +83,12 @@ export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       reply.code(201);
-      return createApiKey(store, request.body);
+      return createApiKey(app.store, request.body);
     },
   );
+}
 
+function listKeys(app: TypeBoxApp): void {
   app.get(
     '/keys',
     {
@@ -79,9 +99,11 @@ export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Ref(ApiKeyWithUsage)), ...errors() },
       },
     },
-    async () => withUsage(await listApiKeys(store)),
+    async () => withUsage(app.store, await listApiKeys(app.store)),
   );
+}
 
+function showKey(app: TypeBoxApp): void {
   app.get(
     '/keys/:keyId',
     {
@@ -93,9 +115,11 @@ export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ref(ApiKeyWithUsage), ...errors({ 404: 'no active key with this id' }) },
       },
     },
-    async (request) => (await withUsage([await findApiKey(store, request.params.keyId)]))[0],
+    async (request) => (await withUsage(app.store, [await findApiKey(app.store, request.params.keyId)]))[0],
   );
+}
 
+function changeKey(app: TypeBoxApp): void {
   app.patch(
     '/keys/:keyId',
     {
@@ -109,9 +133,11 @@ export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ref(ApiKeyInfo), ...errors({ 404: 'no active key with this id, or no such plan' }) },
       },
     },
-    async (request) => setApiKeyLimits(store, request.params.keyId, request.body),
+    async (request) => setApiKeyLimits(app.store, request.params.keyId, request.body),
   );
+}
 
+function revokeKey(app: TypeBoxApp): void {
   app.delete(
     '/keys/:keyId',
     {
@@ -124,9 +150,11 @@ export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ref(ApiKeyInfo), ...errors({ 404: 'no active key with this id' }) },
       },
     },
-    async (request) => revokeApiKey(store, request.params.keyId),
+    async (request) => revokeApiKey(app.store, request.params.keyId),
   );
+}
 
+function rotateKey(app: TypeBoxApp): void {
   app.post(
     '/keys/:keyId/rotate',
     {
@@ -140,9 +168,11 @@ export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ref(IssuedKey), ...errors({ 404: 'no active key with this id' }) },
       },
     },
-    async (request) => rotateApiKey(store, request.params.keyId),
+    async (request) => rotateApiKey(app.store, request.params.keyId),
   );
+}
 
+function addPlan(app: TypeBoxApp): void {
   app.post(
     '/plans',
     {
@@ -157,19 +187,23 @@ export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { name, ...settings } = request.body;
       reply.code(201);
-      return createPlan(store, name, settings);
+      return createPlan(app.store, name, settings);
     },
   );
+}
 
+function listAllPlans(app: TypeBoxApp): void {
   app.get(
     '/plans',
     {
       config,
       schema: { ...ADMIN, summary: 'List plans', response: { 200: Type.Array(Ref(PlanInfo)), ...errors() } },
     },
-    async () => listPlans(store),
+    async () => listPlans(app.store),
   );
+}
 
+function showPlan(app: TypeBoxApp): void {
   app.get(
     '/plans/:planId',
     {
@@ -181,9 +215,11 @@ export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ref(PlanInfo), ...errors({ 404: 'no such plan' }) },
       },
     },
-    async (request) => findPlan(store, request.params.planId),
+    async (request) => findPlan(app.store, request.params.planId),
   );
+}
 
+function changePlan(app: TypeBoxApp): void {
   app.patch(
     '/plans/:planId',
     {
@@ -197,9 +233,11 @@ export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ref(PlanInfo), ...errors({ 404: 'no such plan' }) },
       },
     },
-    async (request) => setPlan(store, request.params.planId, request.body),
+    async (request) => setPlan(app.store, request.params.planId, request.body),
   );
+}
 
+function exportUsage(app: TypeBoxApp): void {
   app.get(
     '/usage',
     {
@@ -226,7 +264,7 @@ export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const now = Date.now();
       const { from = utcMonth(now).firstDay, to = utcDay(now), keyId } = request.query;
-      const rows = await usageBetween(store, { from, to, ...(keyId === undefined ? {} : { keyId }) });
+      const rows = await usageBetween(app.store, { from, to, ...(keyId === undefined ? {} : { keyId }) });
       if (new Negotiator(request.raw).mediaType(['application/json', 'text/csv']) !== 'text/csv') return rows;
       reply
         .type('text/csv; charset=utf-8')
@@ -234,4 +272,4 @@ export const adminKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return usageCsv(rows);
     },
   );
-};
+}

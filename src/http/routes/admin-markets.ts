@@ -9,6 +9,47 @@ import { errorResponses } from '../schemas/common.ts';
 import { EventIdParams } from '../schemas/events.ts';
 import { Counts } from './admin-feed.ts';
 
+/** What the generate route takes: an athlete event's field and model, or a team match's home win and total. */
+const GenerateMarketsBody = Type.Object(
+  {
+    winProbabilities: Type.Optional(
+      Type.Record(Type.String(), Type.Number({ exclusiveMinimum: 0 }), {
+        description: 'athlete id to win probability (weights; normalised)',
+      }),
+    ),
+    ratings: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'athlete id to rating points' })),
+    overround: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 0.5, description: 'margin per market; 0.05 when absent' }),
+    ),
+    marginMethod: Type.Optional(StringEnum(MARGIN_METHODS, { description: 'power when absent' })),
+    shape: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_SHAPE,
+        description: 'gamma shape of the race times; 1 (Plackett-Luce) when absent',
+      }),
+    ),
+    oddTypes: Type.Optional(
+      Type.Array(StringEnum(ODD_TYPES), { description: "the competition's markets when absent" }),
+    ),
+    homeWin: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        exclusiveMaximum: 1,
+        description: "team matches: the home side's fair chance to win the match",
+      }),
+    ),
+    expectedTotal: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 1,
+        maximum: 200,
+        description: 'lacrosse, 3ICE and curling: the expected match total (goals or points)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const adminMarketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/events/:eventId/markets/generate',
@@ -24,47 +65,7 @@ export const adminMarketsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Team matches (curling, table tennis, box lacrosse, 3ICE, Jai Alai) take homeWin (and expectedTotal for goals and points) instead: the score model is fitted to them and prices the moneyline, spread and total of the match and of its periods still to play.',
         security: [{ AdminKeyAuth: [] }],
         params: EventIdParams,
-        body: Type.Object(
-          {
-            winProbabilities: Type.Optional(
-              Type.Record(Type.String(), Type.Number({ exclusiveMinimum: 0 }), {
-                description: 'athlete id to win probability (weights; normalised)',
-              }),
-            ),
-            ratings: Type.Optional(
-              Type.Record(Type.String(), Type.Number(), { description: 'athlete id to rating points' }),
-            ),
-            overround: Type.Optional(
-              Type.Number({ minimum: 0, maximum: 0.5, description: 'margin per market; 0.05 when absent' }),
-            ),
-            marginMethod: Type.Optional(StringEnum(MARGIN_METHODS, { description: 'power when absent' })),
-            shape: Type.Optional(
-              Type.Integer({
-                minimum: 1,
-                maximum: MAX_SHAPE,
-                description: 'gamma shape of the race times; 1 (Plackett-Luce) when absent',
-              }),
-            ),
-            oddTypes: Type.Optional(
-              Type.Array(StringEnum(ODD_TYPES), { description: "the competition's markets when absent" }),
-            ),
-            homeWin: Type.Optional(
-              Type.Number({
-                exclusiveMinimum: 0,
-                exclusiveMaximum: 1,
-                description: "team matches: the home side's fair chance to win the match",
-              }),
-            ),
-            expectedTotal: Type.Optional(
-              Type.Number({
-                exclusiveMinimum: 1,
-                maximum: 200,
-                description: 'lacrosse, 3ICE and curling: the expected match total (goals or points)',
-              }),
-            ),
-          },
-          { additionalProperties: false },
-        ),
+        body: GenerateMarketsBody,
         response: {
           200: Type.Object({
             marketsGenerated: Type.Integer(),

@@ -10,6 +10,7 @@ import { expectBody } from '../plugins/errors.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { EventIdParams } from '../schemas/events.ts';
 import { EventOddsParams, SgpBody } from '../schemas/odds.ts';
+import type { TypeBoxApp } from './typebox-app.ts';
 
 export interface OddsRoutesOptions {
   /** SGP_MAX_LEGS: legs a parlay takes at most. */
@@ -28,7 +29,14 @@ function simulationTerms({ cost, deadlineMs }: OddsRoutesOptions['simulations'])
   );
 }
 
-export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (app, { sgpMaxLegs, simulations }) => {
+export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (app, options) => {
+  eventOdds(app);
+  sameGameParlay(app, options);
+  betBuilder(app, options);
+};
+
+/** Route 6: one odd type's outcomes for an event. */
+function eventOdds(app: TypeBoxApp): void {
   app.get(
     '/events/:eventId/:oddType',
     {
@@ -63,7 +71,10 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         request.server.pricePolicy,
       ),
   );
+}
 
+/** Route 7: a same game parlay's price. */
+function sameGameParlay(app: TypeBoxApp, { sgpMaxLegs, simulations }: OddsRoutesOptions): void {
   app.post(
     '/events/:eventId/sgp',
     {
@@ -106,7 +117,10 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
       );
     },
   );
+}
 
+/** The bet builder: the legs' parlay, and what still combines with them. */
+function betBuilder(app: TypeBoxApp, { sgpMaxLegs, simulations }: OddsRoutesOptions): void {
   app.post(
     '/events/:eventId/sgp/options',
     {
@@ -145,4 +159,4 @@ export const oddsRoutes: FastifyPluginAsyncTypebox<OddsRoutesOptions> = async (a
         request.server.pricePolicy,
       ),
   );
-};
+}

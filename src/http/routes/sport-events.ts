@@ -22,6 +22,7 @@ import { scopeOf } from '../plugins/auth.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { BracketParams, JaiAlaiCardParams, SportEventParams, SportOddsParams } from '../schemas/sport-events.ts';
 import { SPORT_TAG } from '../tags.ts';
+import type { TypeBoxApp } from './typebox-app.ts';
 
 /**
  * Routes 8 to 17: the sport-specific detail and odds routes. Their literal segments (gsoc, mltt,
@@ -81,6 +82,14 @@ const odds = [
 ] as const;
 
 export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  teamEventDetails(app);
+  teamEventOdds(app);
+  threeIceBracket(app);
+  jaiAlaiRoutes(app);
+};
+
+/** Curling, table tennis, box lacrosse and 3ICE: one event's detail. */
+function teamEventDetails(app: TypeBoxApp): void {
   for (const route of detail) {
     app.get(
       `/events/${route.sport}/:eventId`,
@@ -98,7 +107,10 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         getSportEventDocument(request.server.store, route.sport, request.params.eventId, scopeOf(request)),
     );
   }
+}
 
+/** Curling, table tennis and box lacrosse: one event's odds from its score model. */
+function teamEventOdds(app: TypeBoxApp): void {
   for (const route of odds) {
     app.get(
       `/events/${route.sport}/:id/odds`,
@@ -123,7 +135,9 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ),
     );
   }
+}
 
+function threeIceBracket(app: TypeBoxApp): void {
   app.get(
     '/events/3ice/bracket/:tourYearId',
     {
@@ -141,7 +155,10 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => getBracket(request.server.store, request.params.tourYearId, scopeOf(request)),
   );
+}
 
+/** A Jai Alai card (a night's matches at one venue), and one match's odds. */
+function jaiAlaiRoutes(app: TypeBoxApp): void {
   app.get(
     '/events/jaialai/:id',
     {
@@ -183,4 +200,4 @@ export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) =>
       getJaiAlaiOdds(request.server.store, request.params.id, scopeOf(request), request.server.betStopRules),
   );
-};
+}

@@ -7,9 +7,15 @@ import { withPrices } from '../../read/prices.ts';
 import { scopeOf } from '../plugins/auth.ts';
 import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { STREAM_DESCRIPTION, StreamHeaders, StreamQuery, StreamTokenResponse } from '../schemas/stream.ts';
+import type { TypeBoxApp } from './typebox-app.ts';
 
 export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> = async (app, { tokenSeconds }) => {
-  const issueToken = streamTokenIssuer(app.store, tokenSeconds);
+  changeStream(app);
+  streamTokens(app, tokenSeconds);
+};
+
+/** GET /stream: the changes as server-sent events, from the client's last event id when it resumes. */
+function changeStream(app: TypeBoxApp): void {
   app.get(
     '/stream',
     {
@@ -68,7 +74,11 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> =
       }
     },
   );
+}
 
+/** POST /stream/tokens: a short-lived token for GET /stream?token=. */
+function streamTokens(app: TypeBoxApp, tokenSeconds: number): void {
+  const issueToken = streamTokenIssuer(app.store, tokenSeconds);
   app.post(
     '/stream/tokens',
     {
@@ -99,4 +109,4 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> =
       return issueToken(request.apiKey as VerifiedKey);
     },
   );
-};
+}
