@@ -1,19 +1,10 @@
-import { createHash } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LRUCache } from 'lru-cache';
-import { ALL_DOCUMENTS, cacheTagsOfChange, type StoredChange } from '../../domain/changes.ts';
+import type { StoredChange } from '../../domain/changes.ts';
 import type { ChangeFeed } from '../../store/change-feed.ts';
 import type { Store } from '../../store/database.ts';
-import {
-  CONTENT_CODINGS,
-  type Coding,
-  type ContentCoding,
-  codingFor,
-  encode,
-  MIN_COMPRESSED_BYTES,
-} from '../content-coding.ts';
+import { AnswerCache, type CachedAnswer, entityTag, notModified, type Variant } from '../answer-cache.ts';
+import { type Coding, codingFor, MIN_COMPRESSED_BYTES } from '../content-coding.ts';
 import { documentBuilds } from '../document-builds.ts';
 import { scopeOf } from './auth.ts';
 
@@ -37,43 +28,6 @@ import { scopeOf } from './auth.ts';
  * the quotes, and any of the document's tags answers a conditional request for any coding.
  */
 
-/** One coding of a cached document: the bytes sent and its entity tag. */
-interface Variant {
-  body: Buffer;
-  etag: string;
-}
-
-interface CachedAnswer {
-  /** The document's entity tag: its identity coding's ETag, the stem of the others'. */
-  etag: string;
-  lastModified: LastModified;
-  /** The tags the entry was filed under: removed from each when the entry goes. */
-  tags: string[];
-  /** Whether the body is large enough to be sent compressed (and so varies with Accept-Encoding). */
-  compressible: boolean;
-  /** The codings made so far: identity always, br and gzip once first asked for. */
-  variants: { identity: Variant } & Partial<Record<ContentCoding, Variant>>;
-  /** A Link header (the next page of a list), sent with every 200. */
-  link: string | undefined;
-}
-
-/**
- * When a document last changed, as far as this process knows, and whether some other change fell in
- * that same second: HTTP dates count whole seconds, so a client holding that second's earlier version
- * could not be told apart from one holding the latest.
- */
-export interface LastModified {
-  ms: number;
-  header: string;
-  sharedSecond: boolean;
-}
-
-/** A tag's (or the base's) last change, and how many changes fell in that change's second. */
-interface ChangeTime {
-  ms: number;
-  inSecond: number;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
@@ -88,15 +42,6 @@ declare module 'fastify' {
   }
 }
 
-const second = (ms: number) => Math.floor(ms / 1000);
-
-const MAX_ENTRIES = 10_000;
-/** 10,000 copies of a 100 KB list would be 1 GB: the least recently used go past this many bytes. */
-const MAX_BYTES = 256 * 1024 * 1024;
-/** Past this many tag times, they are forgotten and every Last-Modified moves to the forget time. */
-const MAX_TAG_TIMES = 100_000;
-/** Change ids remembered, so that a change that arrives twice (at commit, then through the feed) counts once. */
-const MAX_SEEN = 10_000;
 const CACHE_CONTROL = 'private, no-cache';
 
 /**
@@ -137,50 +82,6 @@ function keyParameters(request: FastifyRequest): readonly string[] {
 const NO_SCHEMA = {};
 const declaredParameters = new WeakMap<object, readonly string[]>();
 
-/** The bytes an entry holds: each of its codings' bodies once (a coding no smaller than identity is the identity body). */
-function heldBytes(answer: CachedAnswer): number {
-  let bytes = 0;
-  for (const body of new Set(Object.values(answer.variants).map((held) => held.body))) bytes += body.length;
-  return bytes;
-}
-
-export function entityTag(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-}
-
-/** The ETag of a document's `coding`: its own tag with the coding's name inside the quotes. */
-export function codingTag(etag: string, coding: ContentCoding): string {
-  return `${etag.slice(0, -1)}-${coding}"`;
-}
-
-/** Whether an If-None-Match entry names the document of tag `etag`, in any coding (weak comparison). */
-function namesDocument(tag: string, etag: string): boolean {
-  const opaque = tag.startsWith('W/') ? tag.slice(2) : tag;
-  if (opaque === etag) return true;
-  return opaque.startsWith(etag.slice(0, -1)) && CONTENT_CODINGS.some((coding) => opaque === codingTag(etag, coding));
-}
-
-/**
- * RFC 9110 section 13.1: If-None-Match wins; If-Modified-Since counts only without it, and not in a
- * second that saw two changes.
- */
-export function notModified(headers: IncomingHttpHeaders, etag: string, lastModified: LastModified): boolean {
-  const inm = headers['if-none-match'];
-  if (inm !== undefined) {
-    return inm.split(',').some((tag) => {
-      const t = tag.trim();
-      return t === '*' || namesDocument(t, etag);
-    });
-  }
-  const ims = headers['if-modified-since'];
-  if (ims === undefined) return false;
-  const since = Date.parse(ims);
-  if (Number.isNaN(since)) return false;
-  return (
-    second(lastModified.ms) < second(since) || (second(lastModified.ms) === second(since) && !lastModified.sharedSecond)
-  );
-}
-
 /** A Vary header that names Accept-Encoding, with what another hook put there before (CORS's Origin). */
 function withAcceptEncoding(vary: ReturnType<FastifyReply['getHeader']>): string {
   const named =
@@ -209,38 +110,6 @@ function answerHeaders(answer: CachedAnswer, sent: Variant, coding: Coding, stat
   return headers;
 }
 
-/** Answers when each change happened, per cache tag: the Last-Modified of what depends on it. */
-function changeTimes() {
-  let byTag = new Map<string, ChangeTime>();
-  // The start, or the last forgetting: what depends on no changed tag dates from then.
-  let base: ChangeTime = { ms: Date.now(), inSecond: 1 };
-  const moved = (before: ChangeTime | undefined, now: number): ChangeTime => ({
-    ms: now,
-    inSecond: before && second(before.ms) === second(now) ? before.inSecond + 1 : 1,
-  });
-  return {
-    changed(tag: string, now: number) {
-      byTag.set(tag, moved(byTag.get(tag), now));
-    },
-    /** Forgets every tag's time: count this second as shared, to be safe. */
-    forget() {
-      byTag = new Map();
-      base = { ms: Date.now(), inSecond: 2 };
-    },
-    get size() {
-      return byTag.size;
-    },
-    lastModified(tags: string[] | null): LastModified {
-      // A route without tags, or a feed that cannot vouch for its tags, can only say "now".
-      const times =
-        tags === null ? [{ ms: Date.now(), inSecond: 2 }] : [base, ...tags.flatMap((t) => byTag.get(t) ?? [])];
-      const ms = Math.max(...times.map((t) => t.ms));
-      const inSecond = times.filter((t) => second(t.ms) === second(ms)).reduce((sum, t) => sum + t.inSecond, 0);
-      return { ms, header: new Date(ms).toUTCString(), sharedSecond: inSecond > 1 };
-    },
-  };
-}
-
 export interface ResponseCacheOptions {
   store: Store;
   feed: ChangeFeed;
@@ -252,92 +121,19 @@ export interface ResponseCacheOptions {
 
 export const responseCachePlugin = fp(
   async (app: FastifyInstance, options: ResponseCacheOptions) => {
-    const { store, feed, buildCost } = options;
-    const builds = documentBuilds(options.buildsPerKey);
-    const buildEnds = new WeakMap<FastifyRequest, () => void>();
-    const keysByTag = new Map<string, Set<string>>();
-    const entries = new LRUCache<string, CachedAnswer>({
-      max: MAX_ENTRIES,
-      maxSize: MAX_BYTES,
-      sizeCalculation: heldBytes,
-      // An entry leaves every tag it was filed under, or the keys of unchanged tags would pile up; one
-      // replaced under its key (a new coding made) keeps them, since its successor has the same tags.
-      dispose: (entry, key, reason) => {
-        if (reason === 'set') return;
-        for (const tag of entry.tags) {
-          const keys = keysByTag.get(tag);
-          keys?.delete(key);
-          if (keys?.size === 0) keysByTag.delete(tag);
-        }
-      },
-    });
-    const times = changeTimes();
-    // A requested URL and its scope, to the document key it validated to; as many as the documents held.
-    const resolvedKeys = new LRUCache<string, string>({ max: MAX_ENTRIES });
-    // Moves on every drop: a response is cached only if nothing was dropped while it was composed.
-    let generation = 0;
-    const startedUnder = new WeakMap<FastifyRequest, number>();
-
-    const dropAll = () => {
-      entries.clear();
-      times.forget();
-      generation += 1;
-    };
-    const seen = new LRUCache<number, true>({ max: MAX_SEEN });
-    const drop = (changes: StoredChange[]) => {
-      const fresh = changes.filter((change) => !seen.has(change.id));
-      if (fresh.length === 0) return;
-      for (const change of fresh) seen.set(change.id, true);
-      const now = Date.now();
-      generation += 1;
-      // One batch is one change of each tag it names, however many records name it.
-      const tags = new Set(fresh.flatMap(cacheTagsOfChange));
-      if (tags.has(ALL_DOCUMENTS)) return dropAll();
-      for (const tag of tags) {
-        times.changed(tag, now);
-        for (const key of keysByTag.get(tag) ?? []) entries.delete(key);
-      }
-      if (times.size > MAX_TAG_TIMES) dropAll();
-    };
-    // What the cache holds, for the metrics: filings are (tag, key) pairs, one per tag of each entry.
-    app.metrics.observeResponseCache(() => {
-      let filings = 0;
-      for (const keys of keysByTag.values()) filings += keys.size;
-      return { entries: entries.size, bytes: entries.calculatedSize, filings };
-    });
+    const { store, feed } = options;
+    const cache = new AnswerCache();
+    app.metrics.observeResponseCache(() => cache.size());
     // Own writes drop at commit, before the write's response: a client reads its own write.
-    const unsubscribes = [store.onWrite(drop), feed.subscribe(drop), feed.onLiveChange(dropAll)];
+    const drop = (changes: StoredChange[]) => cache.drop(changes);
+    const unsubscribes = [store.onWrite(drop), feed.subscribe(drop), feed.onLiveChange(() => cache.dropAll())];
     app.addHook('onClose', async () => {
       for (const unsubscribe of unsubscribes) unsubscribe();
     });
-
-    // HEAD asks for a GET's headers: the same validators, the same entry.
-    const cacheable = (request: FastifyRequest) =>
-      (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.config.access === 'public';
-
-    /** The variant of `answer` a request's Accept-Encoding asks for; a coding is made on its first request. */
-    const variantFor = (key: string, answer: CachedAnswer, coding: Coding): Variant => {
-      if (!answer.compressible || coding === 'identity') return answer.variants.identity;
-      const made = answer.variants[coding];
-      if (made) return made;
-      const identity = answer.variants.identity;
-      const body = encode(identity.body, coding);
-      // One that would not be smaller is the identity bytes.
-      const variant = body.length < identity.body.length ? { body, etag: codingTag(answer.etag, coding) } : identity;
-      const grown = { ...answer, variants: { ...answer.variants, [coding]: variant } };
-      // Set anew, so that the cache counts the new bytes; only while the entry is still held.
-      if (entries.peek(key) === answer) entries.set(key, grown);
-      return variant;
-    };
-
-    const send = (request: FastifyRequest, reply: FastifyReply, key: string, answer: CachedAnswer) => {
-      const coding = codingFor(request.headers['accept-encoding']);
-      const sent = variantFor(key, answer, coding);
-      const status = notModified(request.headers, answer.etag, answer.lastModified) ? 304 : 200;
-      request.cacheHit = true;
-      reply.code(status).headers(answerHeaders(answer, sent, coding, status));
-      if (answer.compressible) reply.header('vary', withAcceptEncoding(reply.getHeader('vary')));
-      return reply.send(status === 200 ? sent.body : undefined);
+    // After the other processes' writes are known (SQLite's data_version; PostgreSQL's LISTEN is pushed).
+    const held = async (key: string) => {
+      await feed.catchUp();
+      return feed.live ? cache.get(key) : undefined;
     };
 
     app.decorateRequest('cacheHit', false);
@@ -346,113 +142,146 @@ export const responseCachePlugin = fp(
     // validation and every later hook, which cost a polling client more than the hit itself.
     app.addHook('onRequest', async (request, reply) => {
       if (!cacheable(request)) return;
-      const key = resolvedKeys.get(requestedUrl(request));
-      if (key === undefined) return;
-      await feed.catchUp();
-      const hit = feed.live ? entries.get(key) : undefined;
-      if (hit === undefined) return;
+      const key = cache.resolvedKey(requestedUrl(request));
+      const hit = key === undefined ? undefined : await held(key);
+      if (key === undefined || hit === undefined) return;
       app.metrics.countCacheLookup(true);
-      return send(request, reply, key, hit);
+      return send(cache, request, reply, key, hit);
     });
+    const builds = buildTurns(app, options);
     // After auth, rate limits and validation (the key is made of validated parameters): a hit skips
     // the handler, and the composing of its document.
     app.addHook('preHandler', async (request, reply) => {
-      if (request.routeOptions.config.builds) return takeBuildTurn(request, `request:${request.id}`);
+      if (request.routeOptions.config.builds) return builds.take(request, `request:${request.id}`);
       if (!cacheable(request)) return;
-      await feed.catchUp();
       const key = cacheKey(request);
-      // Validation is a function of the URL: this URL, valid once, resolves to this key from now on.
-      resolvedKeys.set(requestedUrl(request), key);
-      // After the other processes' writes are known (SQLite's data_version; PostgreSQL's LISTEN is pushed).
-      const hit = feed.live ? entries.get(key) : undefined;
+      cache.resolve(requestedUrl(request), key);
+      const hit = await held(key);
       app.metrics.countCacheLookup(hit !== undefined);
-      if (hit) return send(request, reply, key, hit);
+      if (hit) return send(cache, request, reply, key, hit);
       if (feed.live && request.routeOptions.config.cacheTags) {
-        // Looked up and registered in one turn: an await between them let identical misses arriving
-        // together each find none, and each be built and charged (the hostile-load test, on PostgreSQL).
-        const building = builds.inFlight(key);
-        const built = building && (await builtByAnother(key, building));
-        if (built) return send(request, reply, key, built);
-        // Registered before anything is awaited, so that an identical miss from now on waits for it.
-        const build = builds.begin(request.apiKey?.id ?? '', key);
-        buildEnds.set(request, build.end);
-        await app.chargeRequests(request, reply, buildCost - 1, `a document built afresh costs ${buildCost} requests`);
-        await build.turn();
+        const built = await builds.missed(request, reply, key, () => held(key));
+        if (built) return send(cache, request, reply, key, built);
       }
-      startedUnder.set(request, generation);
+      startedUnder.set(request, cache.generation);
     });
-    /** A turn of the key's builds for a composed answer the cache never holds. */
-    const takeBuildTurn = async (request: FastifyRequest, key: string) => {
-      const build = builds.begin(request.apiKey?.id ?? '', key);
-      buildEnds.set(request, build.end);
-      await build.turn();
-    };
-    // A build's turn ends with its answer, sent or abandoned by the client.
-    const endBuild = (request: FastifyRequest) => buildEnds.get(request)?.();
-    app.addHook('onResponse', (request, _reply, done) => {
-      endBuild(request);
-      done();
-    });
-    app.addHook('onRequestAbort', (request, done) => {
-      endBuild(request);
-      done();
-    });
-
-    /** The same document being built for another request: waited for, then read from the cache. */
-    const builtByAnother = async (key: string, building: Promise<void>): Promise<CachedAnswer | undefined> => {
-      await building;
-      return feed.live ? entries.get(key) : undefined;
-    };
-
-    const file = (key: string, tags: string[], described: Omit<CachedAnswer, 'variants'>, body: Buffer) => {
-      const entry: CachedAnswer = { ...described, variants: { identity: { body, etag: described.etag } } };
-      entries.set(key, entry);
-      for (const tag of tags) {
-        const keys = keysByTag.get(tag) ?? new Set<string>();
-        keys.add(key);
-        keysByTag.set(tag, keys);
-      }
-      return entry;
-    };
-
-    /** A composed 200's bytes, filed in the cache when its route has tags; with its validators, or a 304. */
-    const fileComposed = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const startedUnder = new WeakMap<FastifyRequest, number>();
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.cacheHit || !cacheable(request) || reply.statusCode !== 200 || typeof payload !== 'string')
-        return payload;
-      const tags = request.routeOptions.config.cacheTags?.(request);
-      const etag = entityTag(payload);
-      const lastModified = times.lastModified(tags !== undefined && feed.live ? tags : null);
-      reply.header('etag', etag).header('last-modified', lastModified.header).header('cache-control', CACHE_CONTROL);
-      if (tags === undefined || !feed.live || startedUnder.get(request) !== generation)
-        return notModified(request.headers, etag, lastModified) ? notModifiedAnswer(reply) : payload;
-      const body = Buffer.from(payload);
-      const link = reply.getHeader('link');
-      const key = cacheKey(request);
-      const entry = file(
-        key,
-        tags,
-        {
-          etag,
-          lastModified,
-          tags,
-          compressible: body.length >= MIN_COMPRESSED_BYTES,
-          link: typeof link === 'string' ? link : undefined,
-        },
-        body,
-      );
-      const coding = codingFor(request.headers['accept-encoding']);
-      const sent = variantFor(key, entry, coding);
-      reply.header('etag', sent.etag);
-      if (entry.compressible) reply.header('vary', withAcceptEncoding(reply.getHeader('vary')));
-      if (notModified(request.headers, etag, lastModified)) return notModifiedAnswer(reply);
-      if (sent === entry.variants.identity) return payload;
-      reply.header('content-encoding', coding);
-      return sent.body;
-    };
-    app.addHook('onSend', (request, reply, payload, done) => done(null, fileComposed(request, reply, payload)));
+        return done(null, payload);
+      // Tags the feed cannot vouch for date the answer from now, and are not filed under.
+      const tags = feed.live ? (request.routeOptions.config.cacheTags?.(request) ?? null) : null;
+      const file = tags !== null && startedUnder.get(request) === cache.generation;
+      done(null, composedAnswer(cache, request, reply, payload, tags, file));
+    });
   },
   { name: 'response-cache', dependencies: ['metrics'] },
 );
+
+// HEAD asks for a GET's headers: the same validators, the same entry.
+const cacheable = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.config.access === 'public';
+
+/** Sends a held answer, in the coding the request takes, or a 304 to a request that has it. */
+function send(cache: AnswerCache, request: FastifyRequest, reply: FastifyReply, key: string, answer: CachedAnswer) {
+  const coding = codingFor(request.headers['accept-encoding']);
+  const sent = cache.variant(key, answer, coding);
+  const status = notModified(request.headers, answer.etag, answer.lastModified) ? 304 : 200;
+  request.cacheHit = true;
+  reply.code(status).headers(answerHeaders(answer, sent, coding, status));
+  if (answer.compressible) reply.header('vary', withAcceptEncoding(reply.getHeader('vary')));
+  return reply.send(status === 200 ? sent.body : undefined);
+}
+
+/**
+ * A composed 200 with its validators, or a 304 to a request that has it. `tags`: what it depends on
+ * (null: the route has none, or the feed cannot vouch for them). Filed under them unless a change came
+ * while it was composed, and then sent in the coding the request takes.
+ */
+function composedAnswer(
+  cache: AnswerCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: string,
+  tags: string[] | null,
+  file: boolean,
+): string | Buffer {
+  const etag = entityTag(payload);
+  const lastModified = cache.lastModified(tags);
+  reply.header('etag', etag).header('last-modified', lastModified.header).header('cache-control', CACHE_CONTROL);
+  if (tags === null || !file)
+    return notModified(request.headers, etag, lastModified) ? notModifiedAnswer(reply) : payload;
+  const body = Buffer.from(payload);
+  const link = reply.getHeader('link');
+  const key = cacheKey(request);
+  const compressible = body.length >= MIN_COMPRESSED_BYTES;
+  const entry = cache.file(
+    key,
+    { etag, lastModified, tags, compressible, link: typeof link === 'string' ? link : undefined },
+    body,
+  );
+  const coding = codingFor(request.headers['accept-encoding']);
+  const sent = cache.variant(key, entry, coding);
+  reply.header('etag', sent.etag);
+  if (compressible) reply.header('vary', withAcceptEncoding(reply.getHeader('vary')));
+  if (notModified(request.headers, etag, lastModified)) return notModifiedAnswer(reply);
+  if (sent === entry.variants.identity) return payload;
+  reply.header('content-encoding', coding);
+  return sent.body;
+}
+
+/**
+ * Turns of a key's document builds (DOCUMENT_BUILDS_PER_KEY, http/document-builds.ts): a cache miss
+ * takes one, and is charged DOCUMENT_BUILD_COST; identical misses in flight are built once. A turn
+ * ends with its answer, sent or abandoned by the client.
+ */
+function buildTurns(app: FastifyInstance, { buildsPerKey, buildCost }: ResponseCacheOptions) {
+  const builds = documentBuilds(buildsPerKey);
+  const buildEnds = new WeakMap<FastifyRequest, () => void>();
+  const endBuild = (request: FastifyRequest) => buildEnds.get(request)?.();
+  app.addHook('onResponse', (request, _reply, done) => {
+    endBuild(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    endBuild(request);
+    done();
+  });
+  const begin = (request: FastifyRequest, key: string) => {
+    const build = builds.begin(request.apiKey?.id ?? '', key);
+    buildEnds.set(request, build.end);
+    return build;
+  };
+  return {
+    /** A turn for a composed answer the cache never holds (the bet builder). */
+    async take(request: FastifyRequest, key: string) {
+      await begin(request, key).turn();
+    },
+    /**
+     * A miss: the answer another request is building for the same key once it is held, else a turn to
+     * build it. Looked up and registered in one turn: an await between them let identical misses
+     * arriving together each find none, and each be built and charged (the hostile-load test, on PostgreSQL).
+     */
+    async missed(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      held: () => Promise<CachedAnswer | undefined>,
+    ) {
+      const building = builds.inFlight(key);
+      if (building) {
+        await building;
+        const built = await held();
+        if (built) return built;
+      }
+      // Registered before anything is awaited, so that an identical miss from now on waits for it.
+      const build = begin(request, key);
+      await app.chargeRequests(request, reply, buildCost - 1, `a document built afresh costs ${buildCost} requests`);
+      await build.turn();
+      return undefined;
+    },
+  };
+}
 
 function notModifiedAnswer(reply: FastifyReply): string {
   reply.code(304);
