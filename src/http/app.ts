@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config.ts';
 import type { BetStopRules } from '../domain/feed-health.ts';
@@ -110,7 +110,15 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     ajv: { customOptions: { coerceTypes: 'array', allErrors: false, verbose: true } },
     schemaErrorFormatter: formatSchemaErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const changeFeed = await decorateStore(app, config, store);
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  await registerPipeline(app, config, store, changeFeed);
+  await registerRoutes(app, config);
+  return app;
+}
 
+/** The store, its change feed and what reads derive from it, as the app's decorations. */
+async function decorateStore(app: FastifyInstance, config: Config, store: Store): Promise<ChangeFeed> {
   app.decorate('store', store);
   const changeFeed = await openChangeFeed(store, {
     onError: (error) => app.log.warn({ err: error }, 'change feed: %s', error.message),
@@ -122,22 +130,30 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   await app.register(betStopPlugin, { store, rules: betStopRules });
   await app.register(oddsHistoryRetentionPlugin, { store, oddsHistoryDays: config.oddsHistoryDays });
   app.addHook('onClose', () => changeFeed.close());
-  for (const schema of [
-    ServerErrorResponse,
-    SportListingItem,
-    ...EVENT_SHARED_SCHEMAS,
-    ...RESULTS_SHARED_SCHEMAS,
-    ...ODDS_SHARED_SCHEMAS,
-    ...SPORT_SHARED_SCHEMAS,
-    FutureListingItem,
-    FutureOddsItem,
-    ...USAGE_SHARED_SCHEMAS,
-    ...ADMIN_KEY_SHARED_SCHEMAS,
-    SnapshotMarket,
-  ])
-    app.addSchema(schema);
+  return changeFeed;
+}
 
-  // The order of these registrations is the order of their onRequest hooks.
+/** Shapes the routes' schemas refer to by id (and the OpenAPI document lists as components). */
+const SHARED_SCHEMAS = [
+  ServerErrorResponse,
+  SportListingItem,
+  ...EVENT_SHARED_SCHEMAS,
+  ...RESULTS_SHARED_SCHEMAS,
+  ...ODDS_SHARED_SCHEMAS,
+  ...SPORT_SHARED_SCHEMAS,
+  FutureListingItem,
+  FutureOddsItem,
+  ...USAGE_SHARED_SCHEMAS,
+  ...ADMIN_KEY_SHARED_SCHEMAS,
+  SnapshotMarket,
+];
+
+/**
+ * The request pipeline, one plugin per concern. The order of these registrations is the order of
+ * their hooks: every answer carries the security headers, a 401 comes before a 429, and a cached
+ * answer is sent after the key's limits are counted.
+ */
+async function registerPipeline(app: FastifyInstance, config: Config, store: Store, changeFeed: ChangeFeed) {
   await app.register(metricsPlugin, { store });
   await app.register(errorsPlugin, { debugErrors: config.debugErrors });
   await app.register(securityHeadersPlugin, { corsOrigins: config.corsOrigins });
@@ -161,23 +177,8 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     demoApiKey: config.demoApiKey,
     sgpMaxLegs: config.sgpMaxLegs,
   });
-  // Before the response cache, whose onSend hook then keeps the final (wrapped) bytes. Hooks that wait
-  // for nothing call `done` rather than return a promise: a polling answer crosses a dozen of them.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    const wrap =
-      config.responseEnvelope === 'data' || (request.query as Record<string, unknown> | undefined)?.envelope === 'data';
-    if (
-      wrap &&
-      reply.statusCode < 300 &&
-      request.routeOptions.config.access === 'public' &&
-      typeof payload === 'string'
-    ) {
-      return done(null, `{"status":${reply.statusCode},"message":"Success","data":${payload}}`);
-    }
-    done(null, payload);
-  });
-
+  // Before the response cache, whose onSend hook then keeps the final (wrapped) bytes.
+  app.addHook('onSend', requestIdAndEnvelope(config));
   await app.register(oddsFormatPlugin);
   await app.register(responseCachePlugin, {
     store,
@@ -190,7 +191,31 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     maxPerKey: config.streamMaxPerKey,
     keys: { store, checkMs: config.streamKeyCheckSeconds * 1000 },
   });
+}
 
+/**
+ * Every answer's `x-request-id`, and a public success wrapped in `{status, message, data}` when
+ * RESPONSE_ENVELOPE or the request's `envelope=data` asks. It waits for nothing, so it calls `done`
+ * rather than return a promise: a polling answer crosses a dozen hooks.
+ */
+function requestIdAndEnvelope(config: Config): onSendHookHandler {
+  return (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    const wrap =
+      config.responseEnvelope === 'data' || (request.query as Record<string, unknown> | undefined)?.envelope === 'data';
+    if (
+      wrap &&
+      reply.statusCode < 300 &&
+      request.routeOptions.config.access === 'public' &&
+      typeof payload === 'string'
+    ) {
+      return done(null, `{"status":${reply.statusCode},"message":"Success","data":${payload}}`);
+    }
+    done(null, payload);
+  };
+}
+
+async function registerRoutes(app: FastifyInstance, config: Config) {
   await app.register(healthRoutes);
   await app.register(boardRoutes, { demoApiKey: config.demoApiKey });
   if (config.metrics) await app.register(metricsRoutes);
@@ -220,5 +245,4 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
   await app.register(adminFeedRoutes, { prefix: ADMIN_PREFIX });
   await app.register(adminMarketsRoutes, { prefix: ADMIN_PREFIX });
   await app.register(adminKeysRoutes, { prefix: ADMIN_PREFIX });
-  return app;
 }
