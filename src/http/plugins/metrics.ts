@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { CodedError } from '../../domain/errors.ts';
@@ -59,101 +59,26 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 export const metricsPlugin = fp(
   async (app: FastifyInstance, options: { store: Store }) => {
     const registry = new Registry();
-    const requests = new Counter({
-      name: 'altsports_http_requests_total',
-      help: 'HTTP requests answered, by route template, method and status',
-      labelNames: ['route', 'method', 'status'],
-      registers: [registry],
-    });
-    const duration = new Histogram({
-      name: 'altsports_http_request_duration_seconds',
-      help: 'Time from receiving a request to the last byte of its answer, by route template and method (stream routes: the life of the stream)',
-      labelNames: ['route', 'method'],
-      buckets: LATENCY_BUCKETS,
-      registers: [registry],
-    });
-    const lookups = new Counter({
-      name: 'altsports_response_cache_lookups_total',
-      help: 'Public GETs looked up in the response cache: hit or miss (hit ratio = hit / (hit + miss))',
-      labelNames: ['result'],
-      registers: [registry],
-    });
-    const streamClients = new Gauge({
-      name: 'altsports_stream_clients',
-      help: 'Clients connected to the push stream',
-      registers: [registry],
-    });
-    const rateLimited = new Counter({
-      name: 'altsports_rate_limit_rejections_total',
-      help: 'Requests answered 429 because their key was over its rate limit',
-      registers: [registry],
-    });
-    const ingestRows = new Counter({
-      name: 'altsports_ingest_rows_total',
-      help: 'Feed rows written by this process, by collection and outcome (inserted, updated, unchanged, stale)',
-      labelNames: ['collection', 'outcome'],
-      registers: [registry],
-    });
-    const ingestBatches = new Counter({
-      name: 'altsports_ingest_batches_total',
-      help: 'Feed batches committed by this process',
-      registers: [registry],
-    });
-    const storeErrors = new Counter({
-      name: 'altsports_store_errors_total',
-      help: 'Requests that failed on the server: unavailable when the store could not be reached (answered 503), internal for any other failure (answered 500)',
-      labelNames: ['kind'],
-      registers: [registry],
-    });
-    // Both series exist from the start, so that a rate over them is defined before the first error.
-    for (const kind of ['unavailable', 'internal']) storeErrors.inc({ kind }, 0);
-
-    let readCache = (): ResponseCacheSize => ({ entries: 0, bytes: 0, filings: 0 });
-    for (const [field, help] of Object.entries(RESPONSE_CACHE_GAUGES) as Array<[keyof ResponseCacheSize, string]>) {
-      new Gauge({
-        name: `altsports_response_cache_${field}`,
-        help,
-        registers: [registry],
-        collect() {
-          this.set(readCache()[field]);
-        },
-      });
-    }
-
+    const requests = requestMetrics(registry);
     const metrics: ApiMetrics = {
-      countCacheLookup: (hit) => lookups.inc({ result: hit ? 'hit' : 'miss' }),
-      countRequest: (route, method, status, seconds) => {
-        requests.inc({ route, method, status });
-        duration.observe({ route, method }, seconds);
-        if (status === 429) rateLimited.inc();
-      },
-      streamClients,
-      observeResponseCache: (read) => {
-        readCache = read;
-      },
+      ...requests,
+      streamClients: new Gauge({
+        name: 'altsports_stream_clients',
+        help: 'Clients connected to the push stream',
+        registers: [registry],
+      }),
+      observeResponseCache: responseCacheGauges(registry),
       contentType: registry.contentType,
       exposition: async () => `${await processMetrics().metrics()}\n${await registry.metrics()}\n`,
     };
     app.decorate('metrics', metrics);
 
-    const unsubscribe = options.store.onIngest((rows) => {
-      ingestBatches.inc();
-      for (const [collection, counts] of Object.entries(rows)) {
-        for (const outcome of ['inserted', 'updated', 'unchanged', 'stale'] as const)
-          if (counts[outcome] > 0) ingestRows.inc({ collection, outcome }, counts[outcome]);
-      }
-    });
+    const unsubscribe = options.store.onIngest(ingestCounter(registry));
     app.addHook('onClose', async () => unsubscribe());
-
-    // Client errors (ours and Fastify's, which carry a 4xx statusCode) are not failures of the server.
-    app.addHook('onError', async (_request, _reply, error) => {
-      if (error instanceof CodedError || (error.statusCode ?? 500) < 500) return;
-      storeErrors.inc({ kind: isStoreUnavailable(error) ? 'unavailable' : 'internal' });
-    });
-
+    app.addHook('onError', storeErrorCounter(registry));
     // Runs for streams and hijacked replies too, once the answer has been sent.
     app.addHook('onResponse', (request, reply, done) => {
-      metrics.countRequest(
+      requests.countRequest(
         request.routeOptions.url ?? 'unmatched',
         request.method,
         reply.statusCode,
@@ -164,3 +89,95 @@ export const metricsPlugin = fp(
   },
   { name: 'metrics' },
 );
+
+/** Requests by route, method and status, their latency, the 429s, and the response cache's lookups. */
+function requestMetrics(registry: Registry): Pick<ApiMetrics, 'countRequest' | 'countCacheLookup'> {
+  const requests = new Counter({
+    name: 'altsports_http_requests_total',
+    help: 'HTTP requests answered, by route template, method and status',
+    labelNames: ['route', 'method', 'status'],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'altsports_http_request_duration_seconds',
+    help: 'Time from receiving a request to the last byte of its answer, by route template and method (stream routes: the life of the stream)',
+    labelNames: ['route', 'method'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const rateLimited = new Counter({
+    name: 'altsports_rate_limit_rejections_total',
+    help: 'Requests answered 429 because their key was over its rate limit',
+    registers: [registry],
+  });
+  const lookups = new Counter({
+    name: 'altsports_response_cache_lookups_total',
+    help: 'Public GETs looked up in the response cache: hit or miss (hit ratio = hit / (hit + miss))',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  return {
+    countCacheLookup: (hit) => lookups.inc({ result: hit ? 'hit' : 'miss' }),
+    countRequest: (route, method, status, seconds) => {
+      requests.inc({ route, method, status });
+      duration.observe({ route, method }, seconds);
+      if (status === 429) rateLimited.inc();
+    },
+  };
+}
+
+/** The response cache's size, read from it at each scrape; returns how the cache registers its reader. */
+function responseCacheGauges(registry: Registry): ApiMetrics['observeResponseCache'] {
+  let readCache = (): ResponseCacheSize => ({ entries: 0, bytes: 0, filings: 0 });
+  for (const [field, help] of Object.entries(RESPONSE_CACHE_GAUGES) as Array<[keyof ResponseCacheSize, string]>) {
+    new Gauge({
+      name: `altsports_response_cache_${field}`,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(readCache()[field]);
+      },
+    });
+  }
+  return (read) => {
+    readCache = read;
+  };
+}
+
+/** Feed rows and batches this process wrote, from the store's ingest signal. */
+function ingestCounter(registry: Registry) {
+  const ingestRows = new Counter({
+    name: 'altsports_ingest_rows_total',
+    help: 'Feed rows written by this process, by collection and outcome (inserted, updated, unchanged, stale)',
+    labelNames: ['collection', 'outcome'],
+    registers: [registry],
+  });
+  const ingestBatches = new Counter({
+    name: 'altsports_ingest_batches_total',
+    help: 'Feed batches committed by this process',
+    registers: [registry],
+  });
+  return (rows: Record<string, Record<'inserted' | 'updated' | 'unchanged' | 'stale', number>>) => {
+    ingestBatches.inc();
+    for (const [collection, counts] of Object.entries(rows)) {
+      for (const outcome of ['inserted', 'updated', 'unchanged', 'stale'] as const)
+        if (counts[outcome] > 0) ingestRows.inc({ collection, outcome }, counts[outcome]);
+    }
+  };
+}
+
+/** Requests that failed on the server, as an onError hook: client errors (ours and Fastify's 4xx) are not. */
+function storeErrorCounter(registry: Registry) {
+  const storeErrors = new Counter({
+    name: 'altsports_store_errors_total',
+    help: 'Requests that failed on the server: unavailable when the store could not be reached (answered 503), internal for any other failure (answered 500)',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+  // Both series exist from the start, so that a rate over them is defined before the first error.
+  for (const kind of ['unavailable', 'internal']) storeErrors.inc({ kind }, 0);
+  return async (_request: FastifyRequest, _reply: FastifyReply, error: FastifyError) => {
+    if (error instanceof CodedError || (error.statusCode ?? 500) < 500) return;
+    storeErrors.inc({ kind: isStoreUnavailable(error) ? 'unavailable' : 'internal' });
+  };
+}

@@ -27,9 +27,9 @@ declare module 'fastify' {
     /** Every counted request, kept in the store (access/usage-ledger.ts). */
     usageLedger: UsageLedger;
     /**
-     * Counts `points` more requests of the calling key (a parlay that starts a new simulation, issue
-     * 25), setting the X-RateLimit-* headers to what is left; a 429 when the key has not that many
-     * left, whose message starts with `why` (what costs how much).
+     * Counts `points` more requests of the calling key (a parlay that starts a new simulation, a
+     * document built afresh), setting the X-RateLimit-* headers to what is left; a 429 when the key
+     * has not that many left, whose message starts with `why` (what costs how much).
      */
     chargeRequests(request: FastifyRequest, reply: FastifyReply, points: number, why: string): Promise<void>;
   }
@@ -69,10 +69,7 @@ const templates = new Map<string, string>();
  * is also counted by route, for the key's usage.
  */
 export const rateLimitPlugin = fp(
-  async (
-    app: FastifyInstance,
-    options: { defaults: RateLimits; redisUrl: string | undefined; store: Store; usageFlushSeconds: number },
-  ) => {
+  async (app: FastifyInstance, options: RateLimitOptions) => {
     const limiter: RateLimiter = options.redisUrl
       ? (await import('../../access/redis-rate-limit.ts')).redisRateLimiter(options.redisUrl, app.log)
       : memoryRateLimiter();
@@ -81,83 +78,111 @@ export const rateLimitPlugin = fp(
       onError: (error) => app.log.error({ err: error }, 'usage not written yet: kept for the next write'),
     });
     app.decorate('usageLedger', ledger);
+    const counts: Counts = { limiter, ledger, limitsOf: limitsWithDefaults(options.defaults), counting: new Set() };
     // Counts still on their way to Redis are let through before its connection closes.
-    const counting = new Set<Promise<void>>();
     app.addHook('onClose', async () => {
-      await Promise.all(counting);
+      await Promise.all(counts.counting);
       await limiter.close();
       await ledger.close();
     });
-    const limitsOf = (key: VerifiedKey): RateLimits => ({
-      perMinute: key.ratePerMinute ?? options.defaults.perMinute,
-      perDay: key.ratePerDay ?? options.defaults.perDay,
-    });
-    app.decorate('usageOf', async (key: VerifiedKey) => {
-      const now = Date.now();
-      const [minute, byRoute, month] = await Promise.all([
-        limiter.minuteUsed(key.id, now),
-        ledger.todayByRoute(key.id, now),
-        ledger.monthUsed(key.id, now),
-      ]);
-      const usage = keyUsage({ ...limitsOf(key), monthlyQuota: key.monthlyQuota }, { minute, byRoute, month }, now);
-      return { ...usage, minute: usage.minute as WindowUsage };
-    });
-    app.decorate(
-      'chargeRequests',
-      async (request: FastifyRequest, reply: FastifyReply, points: number, why: string) => {
-        const key = request.apiKey;
-        if (!key || points <= 0 || request.routeOptions.config.access !== 'public') return;
-        const decision = await limiter.charge(key.id, limitsOf(key), points);
-        reply.headers(rateLimitHeaders(decision));
-        if (decision.allowed || !decision.binding) return;
-        const { window, limit, remaining } = decision.binding;
-        const retryAfter = decision.retryAfterSeconds;
-        throw fail(
-          'RATE_LIMITED',
-          { why, remaining, limit, window, retryAfter },
-          { window, limit, remaining, retryAfter },
-        );
-      },
+    app.decorate('usageOf', (key: VerifiedKey) => usageOf(counts, key));
+    app.decorate('chargeRequests', (request: FastifyRequest, reply: FastifyReply, points: number, why: string) =>
+      charge(counts, request, reply, points, why),
     );
-
-    app.addHook('onRequest', async (request, reply) => {
-      const key = request.apiKey;
-      const config = request.routeOptions.config;
-      if (config.access !== 'public' || !key || config.uncounted) return;
-      const used = key.monthlyQuota === null ? 0 : await checkQuota(key, key.monthlyQuota, reply);
-      const decision = await limiter.consume(key.id, limitsOf(key));
-      reply.headers(rateLimitHeaders(decision));
-      if (decision.allowed) {
-        ledger.record(key.id, routeTemplate(request));
-        if (key.monthlyQuota !== null)
-          reply.headers(quotaHeaders(key.monthlyQuota, used + 1, utcMonth(Date.now()).resetSeconds));
-        // Usage is bookkeeping: the request does not wait for it, and a failure only loses a count.
-        const count = limiter
-          .countRequest(key.id)
-          .catch((error: Error) => request.log.debug({ err: error }, 'usage not counted'))
-          .finally(() => counting.delete(count));
-        counting.add(count);
-        return;
-      }
-      if (!decision.binding) return;
-      const { window, limit } = decision.binding;
-      const retryAfter = decision.retryAfterSeconds;
-      throw fail('RATE_LIMITED', { limit, window, retryAfter }, { window, limit, retryAfter });
-    });
-
-    /** This month's requests of a key with a quota; a 429 until the month ends once the quota is spent. */
-    async function checkQuota(key: VerifiedKey, quota: number, reply: FastifyReply): Promise<number> {
-      const now = Date.now();
-      const used = await ledger.monthUsed(key.id, now);
-      if (used < quota) return used;
-      const { resetSeconds } = utcMonth(now);
-      reply.headers({ ...quotaHeaders(quota, used, resetSeconds), 'retry-after': String(resetSeconds) });
-      throw fail(
-        'QUOTA_EXCEEDED',
-        { limit: quota, retryAfter: resetSeconds },
-        { window: 'month', limit: quota, retryAfter: resetSeconds },
-      );
-    }
+    app.addHook('onRequest', async (request, reply) => admit(counts, request, reply));
   },
   { name: 'rate-limit', dependencies: ['auth'] },
 );
+
+interface RateLimitOptions {
+  defaults: RateLimits;
+  redisUrl: string | undefined;
+  store: Store;
+  usageFlushSeconds: number;
+}
+
+/** Where requests are counted: the limiter's windows, the usage ledger, and the counts still on their way. */
+interface Counts {
+  limiter: RateLimiter;
+  ledger: UsageLedger;
+  limitsOf(key: VerifiedKey): RateLimits;
+  counting: Set<Promise<void>>;
+}
+
+/** A key's own limits, or the server's where it sets none. */
+const limitsWithDefaults =
+  (defaults: RateLimits) =>
+  (key: VerifiedKey): RateLimits => ({
+    perMinute: key.ratePerMinute ?? defaults.perMinute,
+    perDay: key.ratePerDay ?? defaults.perDay,
+  });
+
+/** A public request of a key: counted, and its headers set, or refused with a 429 (rate or quota). */
+async function admit({ limiter, ledger, limitsOf, counting }: Counts, request: FastifyRequest, reply: FastifyReply) {
+  const key = request.apiKey;
+  const config = request.routeOptions.config;
+  if (config.access !== 'public' || !key || config.uncounted) return;
+  const used = key.monthlyQuota === null ? 0 : await checkQuota(ledger, key, key.monthlyQuota, reply);
+  const decision = await limiter.consume(key.id, limitsOf(key));
+  reply.headers(rateLimitHeaders(decision));
+  if (decision.allowed) {
+    ledger.record(key.id, routeTemplate(request));
+    if (key.monthlyQuota !== null)
+      reply.headers(quotaHeaders(key.monthlyQuota, used + 1, utcMonth(Date.now()).resetSeconds));
+    // Usage is bookkeeping: the request does not wait for it, and a failure only loses a count.
+    const count = limiter
+      .countRequest(key.id)
+      .catch((error: Error) => request.log.debug({ err: error }, 'usage not counted'))
+      .finally(() => counting.delete(count));
+    counting.add(count);
+    return;
+  }
+  if (!decision.binding) return;
+  const { window, limit } = decision.binding;
+  const retryAfter = decision.retryAfterSeconds;
+  throw fail('RATE_LIMITED', { limit, window, retryAfter }, { window, limit, retryAfter });
+}
+
+/** This month's requests of a key with a quota; a 429 until the month ends once the quota is spent. */
+async function checkQuota(ledger: UsageLedger, key: VerifiedKey, quota: number, reply: FastifyReply): Promise<number> {
+  const now = Date.now();
+  const used = await ledger.monthUsed(key.id, now);
+  if (used < quota) return used;
+  const { resetSeconds } = utcMonth(now);
+  reply.headers({ ...quotaHeaders(quota, used, resetSeconds), 'retry-after': String(resetSeconds) });
+  throw fail(
+    'QUOTA_EXCEEDED',
+    { limit: quota, retryAfter: resetSeconds },
+    { window: 'month', limit: quota, retryAfter: resetSeconds },
+  );
+}
+
+/** `app.chargeRequests`: `points` more requests of the calling key, or a 429 whose message starts with `why`. */
+async function charge(
+  { limiter, limitsOf }: Counts,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  points: number,
+  why: string,
+): Promise<void> {
+  const key = request.apiKey;
+  if (!key || points <= 0 || request.routeOptions.config.access !== 'public') return;
+  const decision = await limiter.charge(key.id, limitsOf(key), points);
+  reply.headers(rateLimitHeaders(decision));
+  if (decision.allowed || !decision.binding) return;
+  const { window, limit, remaining } = decision.binding;
+  const retryAfter = decision.retryAfterSeconds;
+  throw fail('RATE_LIMITED', { why, remaining, limit, window, retryAfter }, { window, limit, remaining, retryAfter });
+}
+
+/** `app.usageOf`: the key's usage this minute, today and this month, without counting it. */
+async function usageOf({ limiter, ledger, limitsOf }: Counts, key: VerifiedKey): Promise<KeyUsage> {
+  const now = Date.now();
+  const [minute, byRoute, month] = await Promise.all([
+    limiter.minuteUsed(key.id, now),
+    ledger.todayByRoute(key.id, now),
+    ledger.monthUsed(key.id, now),
+  ]);
+  const usage = keyUsage({ ...limitsOf(key), monthlyQuota: key.monthlyQuota }, { minute, byRoute, month }, now);
+  return { ...usage, minute: usage.minute as WindowUsage };
+}
