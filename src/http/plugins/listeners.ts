@@ -114,20 +114,7 @@ export function listenerServer(
 export const listenersPlugin = fp(
   async (app: FastifyInstance, options: { config: Config }) => {
     const { config } = options;
-    const extra = new Map<ListenerName, { port: number; server: Server }>();
-    for (const [name, port] of [
-      ['admin', config.adminPort],
-      ['metrics', config.metricsPort],
-    ] as const) {
-      if (port === null) continue;
-      const server = listenerServer(config, (req, res) => {
-        (req as IncomingMessage & { [ARRIVED_ON]?: ListenerName })[ARRIVED_ON] = name;
-        app.routing(req, res);
-      });
-      server.on('clientError', (error, socket) => app.server.emit('clientError', error, socket));
-      extra.set(name, { port, server });
-    }
-
+    const extra = extraServers(app, config);
     app.addHook('onRequest', (request, _reply, done) => {
       const served = routeListener(request.routeOptions.config, config);
       if (served !== 'any' && served !== arrivedOn(request) && request.routeOptions.url !== undefined)
@@ -151,54 +138,85 @@ export const listenersPlugin = fp(
         }),
       );
     });
-
-    app.decorate('closeGracefully', async ({ idleMs = 1_000, timeoutMs = 30_000 } = {}) => {
-      // A request that never ends (a client reading a large answer very slowly) must not keep the process up.
-      const force = setTimeout(() => {
-        app.log.warn({ afterMs: timeoutMs }, 'shutting down: closing the connections still open');
-        for (const server of servers) server.closeAllConnections();
-      }, timeoutMs);
-      let sweep: NodeJS.Timeout | undefined;
-      try {
-        for (const drain of drainers) drain.begin();
-        await Promise.all(drainers.map((drain) => drain.settle(idleMs)));
-        // Then a connection whose last answer went out as keep-alive (a stream, an answer begun before
-        // the signal) is closed once idle, rather than at the keep-alive timeout.
-        sweep = setInterval(() => {
-          for (const server of servers) server.closeIdleConnections();
-        }, 100);
-        await app.close();
-      } finally {
-        clearTimeout(force);
-        clearInterval(sweep);
-      }
-    });
-
-    app.decorate('listenAll', async () => {
-      const origin = (host: string, port: number) =>
-        `http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-      await listening(`HOST=${config.host} PORT=${config.port}`, () =>
-        app.listen({ host: config.host, port: config.port }),
-      );
-      const address = app.server.address();
-      const origins: Record<ListenerName, string | null> = {
-        public: origin(config.host, typeof address === 'object' && address ? address.port : config.port),
-        admin: null,
-        metrics: null,
-      };
-      for (const [name, { port, server }] of extra) {
-        await listening(
-          `ADMIN_HOST=${config.adminHost} ${name === 'admin' ? 'ADMIN_PORT' : 'METRICS_PORT'}=${port}`,
-          () =>
-            new Promise<void>((resolve, reject) => {
-              server.once('error', reject);
-              server.listen(port, config.adminHost, () => resolve());
-            }),
-        );
-        origins[name] = origin(config.adminHost, port);
-      }
-      return origins;
-    });
+    app.decorate('closeGracefully', (options?: { idleMs?: number; timeoutMs?: number }) =>
+      closeGracefully(app, servers, drainers, options),
+    );
+    app.decorate('listenAll', () => listenAll(app, config, extra));
   },
   { name: 'listeners' },
 );
+
+type ExtraServers = Map<ListenerName, { port: number; server: Server }>;
+
+/** The admin and metrics listeners configured on ports of their own, routed into the app. */
+function extraServers(app: FastifyInstance, config: Config): ExtraServers {
+  const extra: ExtraServers = new Map();
+  for (const [name, port] of [
+    ['admin', config.adminPort],
+    ['metrics', config.metricsPort],
+  ] as const) {
+    if (port === null) continue;
+    const server = listenerServer(config, (req, res) => {
+      (req as IncomingMessage & { [ARRIVED_ON]?: ListenerName })[ARRIVED_ON] = name;
+      app.routing(req, res);
+    });
+    server.on('clientError', (error, socket) => app.server.emit('clientError', error, socket));
+    extra.set(name, { port, server });
+  }
+  return extra;
+}
+
+/** `app.closeGracefully`: every listener drains, then the app closes; connections still open are closed at `timeoutMs`. */
+async function closeGracefully(
+  app: FastifyInstance,
+  servers: Server[],
+  drainers: ReturnType<typeof drainer>[],
+  { idleMs = 1_000, timeoutMs = 30_000 } = {},
+): Promise<void> {
+  // A request that never ends (a client reading a large answer very slowly) must not keep the process up.
+  const force = setTimeout(() => {
+    app.log.warn({ afterMs: timeoutMs }, 'shutting down: closing the connections still open');
+    for (const server of servers) server.closeAllConnections();
+  }, timeoutMs);
+  let sweep: NodeJS.Timeout | undefined;
+  try {
+    for (const drain of drainers) drain.begin();
+    await Promise.all(drainers.map((drain) => drain.settle(idleMs)));
+    // Then a connection whose last answer went out as keep-alive (a stream, an answer begun before
+    // the signal) is closed once idle, rather than at the keep-alive timeout.
+    sweep = setInterval(() => {
+      for (const server of servers) server.closeIdleConnections();
+    }, 100);
+    await app.close();
+  } finally {
+    clearTimeout(force);
+    clearInterval(sweep);
+  }
+}
+
+/** `app.listenAll`: the public listener and the extra ones; where each listens. */
+async function listenAll(app: FastifyInstance, config: Config, extra: ExtraServers) {
+  const origin = (host: string, port: number) =>
+    `http://${host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  await listening(`HOST=${config.host} PORT=${config.port}`, () =>
+    app.listen({ host: config.host, port: config.port }),
+  );
+  const address = app.server.address();
+  const origins: Record<ListenerName, string | null> = {
+    public: origin(config.host, typeof address === 'object' && address ? address.port : config.port),
+    admin: null,
+    metrics: null,
+  };
+  for (const [name, { port, server }] of extra) {
+    await listening(
+      `ADMIN_HOST=${config.adminHost} ${name === 'admin' ? 'ADMIN_PORT' : 'METRICS_PORT'}=${port}`,
+      () =>
+        new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(port, config.adminHost, () => resolve());
+        }),
+    );
+    origins[name] = origin(config.adminHost, port);
+  }
+  return origins;
+}

@@ -9,7 +9,7 @@ import type { Store } from '../../store/database.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The worker threads parlays' simulations are drawn on, shared fairly between keys (issue 25). */
+    /** The worker threads parlays' simulations are drawn on, shared fairly between keys. */
     parlayPool: ParlayPool;
     parlayWarming: ParlayWarming;
     /** What a parlay request's new simulations cost its key, and how long it waits for them. */
@@ -26,7 +26,7 @@ export type ParlayPricingSettings = Pick<
 const WARMED_PER_MINUTE = 60;
 
 /**
- * Parlay pricing's share of the machine (issue 25): the draw pool, each request's demand on it (its
+ * Parlay pricing's share of the machine: the draw pool, each request's demand on it (its
  * key, its rate-limit charge for a new simulation, its deadline), and warming on committed changes.
  * Registered after the rate-limit plugin, whose `chargeRequests` a new simulation pays through.
  */
