@@ -1,7 +1,7 @@
 /**
  * Runs a command with TEST_DATABASE_URL pointing at a PostgreSQL database.
  *
- *   node --import tsx scripts/with-postgres.ts -- <command...>
+ *   node scripts/with-postgres.ts -- <command...>
  *
  * When TEST_DATABASE_URL is already set the command just runs with it. Otherwise a throwaway
  * cluster is created in a temp dir (scripts/pg-cluster.ts: trust auth, loopback only, durability off
@@ -33,7 +33,7 @@ function fail(message: string): never {
 const argv = process.argv.slice(2);
 const separator = argv.indexOf('--');
 const command = separator === -1 ? argv : argv.slice(separator + 1);
-if (command.length === 0) fail('usage: node --import tsx scripts/with-postgres.ts -- <command...>');
+if (command.length === 0) fail('usage: node scripts/with-postgres.ts -- <command...>');
 
 let child: ReturnType<typeof spawn> | undefined;
 

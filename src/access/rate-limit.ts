@@ -235,7 +235,6 @@ export function windowedLimiter(
   usage: MinuteCounts,
   close: () => Promise<void>,
 ): RateLimiter {
-  // No closure made per request here: tsx names every closure it makes (esbuild's keepNames), a cost on each request.
   const countIn = async (window: RateWindowName, limit: number, keyId: string, nowMs: number, points: number) => {
     if (limit === 0) return { used: 0, admitted: true, counted: null };
     const start = windowStart(window, nowMs);

@@ -43,7 +43,7 @@ export async function openTestStore(kind: StoreKind, options: OpenOptions = {}):
   if (!databaseUrl) {
     throw new Error(
       'TEST_DATABASE_URL is not set: the store tests run on PostgreSQL too. Use `npm test` (it starts a ' +
-        'throwaway server), or `node --import tsx scripts/with-postgres.ts -- <command>`.',
+        'throwaway server), or `node scripts/with-postgres.ts -- <command>`.',
     );
   }
   return migrate
