@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config.ts';
 import type { BetStopRules } from '../domain/feed-health.ts';
@@ -32,7 +32,7 @@ import { parlayPricingPlugin } from './plugins/parlay-pricing.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { requestId } from './request-id.ts';
+import { requestId, requestIdAndEnvelope } from './request-id.ts';
 import { adminFeedRoutes } from './routes/admin-feed.ts';
 import { adminKeysRoutes } from './routes/admin-keys.ts';
 import { adminMarketsRoutes } from './routes/admin-markets.ts';
@@ -191,28 +191,6 @@ async function registerPipeline(app: FastifyInstance, config: Config, store: Sto
     maxPerKey: config.streamMaxPerKey,
     keys: { store, checkMs: config.streamKeyCheckSeconds * 1000 },
   });
-}
-
-/**
- * Every answer's `x-request-id`, and a public success wrapped in `{status, message, data}` when
- * RESPONSE_ENVELOPE or the request's `envelope=data` asks. It waits for nothing, so it calls `done`
- * rather than return a promise: a polling answer crosses a dozen hooks.
- */
-function requestIdAndEnvelope(config: Config): onSendHookHandler {
-  return (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    const wrap =
-      config.responseEnvelope === 'data' || (request.query as Record<string, unknown> | undefined)?.envelope === 'data';
-    if (
-      wrap &&
-      reply.statusCode < 300 &&
-      request.routeOptions.config.access === 'public' &&
-      typeof payload === 'string'
-    ) {
-      return done(null, `{"status":${reply.statusCode},"message":"Success","data":${payload}}`);
-    }
-    done(null, payload);
-  };
 }
 
 async function registerRoutes(app: FastifyInstance, config: Config) {
