@@ -154,7 +154,7 @@ export type LoadGenerator = 'autocannon' | 'wrk';
 /**
  * Whether wrk (a C load generator; Debian's `wrk` package) is installed. It spends a few µs per answer
  * where autocannon spends 25 µs on a small body and 300 to 450 µs on a 100 KB or compressed one
- * (measured in session 9; see the history of BENCHMARKS.md), so it shows what the server, rather than the generator, can
+ * (measured on 2026-11-22; see the history of BENCHMARKS.md), so it shows what the server, rather than the generator, can
  * answer on this 2-core machine. One thread, the same connections and durations as autocannon.
  */
 export function wrkInstalled(): boolean {

@@ -29,100 +29,121 @@ export interface UsageLedger {
 
 const SEP = '\u0000';
 
+type Repository = ReturnType<typeof usageRepository>;
+
+/** What a ledger holds in memory between writes. */
+interface Tallies {
+  /** Requests not yet written, by key, day and route. */
+  byRoute: Map<string, number>;
+  /** The same by key and month. */
+  byMonth: Map<string, number>;
+  /** Those by month being written, until the store's totals include them. */
+  writingByMonth: Map<string, number>;
+  /** Per key: the store's total for a month (its first day), as last read. */
+  stored: Map<string, { month: string; total: Promise<number> }>;
+}
+
 export function usageLedger(store: Store, options: { flushMs: number; onError?: (error: Error) => void }): UsageLedger {
   const repository = usageRepository(store.db);
-  /** Requests not yet written, by key, day and route. */
-  let tally = new Map<string, number>();
-  /** The same by key and month, and those being written until the store's totals include them. */
-  let tallyByMonth = new Map<string, number>();
-  let writingByMonth = new Map<string, number>();
-  /** Per key: the store's total for a month (its first day), as last read. */
-  const stored = new Map<string, { month: string; total: Promise<number> }>();
+  const tallies: Tallies = { byRoute: new Map(), byMonth: new Map(), writingByMonth: new Map(), stored: new Map() };
   let writing: Promise<void> = Promise.resolve();
-
-  const unwritten = (keyId: string, month: string) => {
-    const entry = `${keyId}${SEP}${month}`;
-    return (tallyByMonth.get(entry) ?? 0) + (writingByMonth.get(entry) ?? 0);
-  };
-
-  const write = async () => {
-    const rows: KeyUsageRow[] = [];
-    for (const [entry, requests] of tally) {
-      const [keyId, day, route] = entry.split(SEP) as [string, string, string];
-      rows.push({ keyId, day, route, requests });
-    }
-    const written = tally;
-    tally = new Map();
-    writingByMonth = tallyByMonth;
-    tallyByMonth = new Map();
-    try {
-      await repository.add(rows);
-    } catch (error) {
-      // Kept for the next write: counts are lost only with the process.
-      for (const [entry, n] of written) tally.set(entry, (tally.get(entry) ?? 0) + n);
-      for (const [entry, n] of writingByMonth) tallyByMonth.set(entry, (tallyByMonth.get(entry) ?? 0) + n);
-      writingByMonth = new Map();
-      throw error;
-    }
-    // The quota's totals read again, with what the other nodes wrote meanwhile; the counts just
-    // written stop being added on top once the new totals include them.
-    const byMonth = new Map<string, string[]>();
-    for (const [keyId, { month }] of stored) byMonth.set(month, [...(byMonth.get(month) ?? []), keyId]);
-    const totals = await Promise.all(
-      [...byMonth].map(async ([month, keyIds]) => ({
-        month,
-        keyIds,
-        totals: await repository.totalsSince(keyIds, month),
-      })),
-    );
-    for (const { month, keyIds, totals: byKey } of totals)
-      for (const keyId of keyIds) stored.set(keyId, { month, total: Promise.resolve(byKey.get(keyId) ?? 0) });
-    writingByMonth = new Map();
-  };
-
   const flush = () => {
-    writing = writing.then(write).catch((error: Error) => options.onError?.(error));
+    writing = writing.then(() => write(repository, tallies)).catch((error: Error) => options.onError?.(error));
     return writing;
   };
   const timer = setInterval(flush, options.flushMs);
   timer.unref();
 
   return {
-    record(keyId, route, nowMs = Date.now()) {
-      const day = utcDay(nowMs);
-      const entry = `${keyId}${SEP}${day}${SEP}${route}`;
-      tally.set(entry, (tally.get(entry) ?? 0) + 1);
-      const month = `${keyId}${SEP}${day.slice(0, 8)}01`;
-      tallyByMonth.set(month, (tallyByMonth.get(month) ?? 0) + 1);
-    },
-    async monthUsed(keyId, nowMs = Date.now()) {
-      const { firstDay } = utcMonth(nowMs);
-      let known = stored.get(keyId);
-      if (known?.month !== firstDay) {
-        known = {
-          month: firstDay,
-          total: repository.totalsSince([keyId], firstDay).then((t) => t.get(keyId) ?? 0),
-        };
-        stored.set(keyId, known);
-      }
-      return (await known.total) + unwritten(keyId, firstDay);
-    },
-    async todayByRoute(keyId, nowMs = Date.now()) {
-      const day = utcDay(nowMs);
-      const byRoute: Record<string, number> = {};
-      for (const row of await repository.between(day, day, keyId)) byRoute[row.route] = row.requests;
-      for (const [entry, n] of tally) {
-        const [key, when, route] = entry.split(SEP) as [string, string, string];
-        if (key === keyId && when === day) byRoute[route] = (byRoute[route] ?? 0) + n;
-      }
-      return byRoute;
-    },
+    record: (keyId, route, nowMs = Date.now()) => record(tallies, keyId, route, nowMs),
+    monthUsed: (keyId, nowMs = Date.now()) => monthUsed(repository, tallies, keyId, nowMs),
+    todayByRoute: (keyId, nowMs = Date.now()) => todayByRoute(repository, tallies, keyId, nowMs),
     flush,
     async close() {
       clearInterval(timer);
       await flush();
     },
   };
+}
+
+function record(tallies: Tallies, keyId: string, route: string, nowMs: number): void {
+  const day = utcDay(nowMs);
+  const entry = `${keyId}${SEP}${day}${SEP}${route}`;
+  tallies.byRoute.set(entry, (tallies.byRoute.get(entry) ?? 0) + 1);
+  const month = `${keyId}${SEP}${day.slice(0, 8)}01`;
+  tallies.byMonth.set(month, (tallies.byMonth.get(month) ?? 0) + 1);
+}
+
+async function monthUsed(repository: Repository, tallies: Tallies, keyId: string, nowMs: number): Promise<number> {
+  const { firstDay } = utcMonth(nowMs);
+  let known = tallies.stored.get(keyId);
+  if (known?.month !== firstDay) {
+    known = {
+      month: firstDay,
+      total: repository.totalsSince([keyId], firstDay).then((t) => t.get(keyId) ?? 0),
+    };
+    tallies.stored.set(keyId, known);
+  }
+  const entry = `${keyId}${SEP}${firstDay}`;
+  return (await known.total) + (tallies.byMonth.get(entry) ?? 0) + (tallies.writingByMonth.get(entry) ?? 0);
+}
+
+async function todayByRoute(
+  repository: Repository,
+  tallies: Tallies,
+  keyId: string,
+  nowMs: number,
+): Promise<Record<string, number>> {
+  const day = utcDay(nowMs);
+  const byRoute: Record<string, number> = {};
+  for (const row of await repository.between(day, day, keyId)) byRoute[row.route] = row.requests;
+  for (const [entry, n] of tallies.byRoute) {
+    const [key, when, route] = entry.split(SEP) as [string, string, string];
+    if (key === keyId && when === day) byRoute[route] = (byRoute[route] ?? 0) + n;
+  }
+  return byRoute;
+}
+
+/** Writes the tally in one transaction; on failure it is kept for the next write. */
+async function write(repository: Repository, tallies: Tallies): Promise<void> {
+  const rows: KeyUsageRow[] = [];
+  for (const [entry, requests] of tallies.byRoute) {
+    const [keyId, day, route] = entry.split(SEP) as [string, string, string];
+    rows.push({ keyId, day, route, requests });
+  }
+  const written = tallies.byRoute;
+  tallies.byRoute = new Map();
+  tallies.writingByMonth = tallies.byMonth;
+  tallies.byMonth = new Map();
+  try {
+    await repository.add(rows);
+  } catch (error) {
+    // Kept for the next write: counts are lost only with the process.
+    for (const [entry, n] of written) tallies.byRoute.set(entry, (tallies.byRoute.get(entry) ?? 0) + n);
+    for (const [entry, n] of tallies.writingByMonth) tallies.byMonth.set(entry, (tallies.byMonth.get(entry) ?? 0) + n);
+    tallies.writingByMonth = new Map();
+    throw error;
+  }
+  await readTotalsAgain(repository, tallies.stored);
+  tallies.writingByMonth = new Map();
+}
+
+/**
+ * The quota's totals read again, with what the other nodes wrote meanwhile; the counts just written
+ * stop being added on top once the new totals include them.
+ */
+async function readTotalsAgain(repository: Repository, stored: Tallies['stored']): Promise<void> {
+  const byMonth = new Map<string, string[]>();
+  for (const [keyId, { month }] of stored) byMonth.set(month, [...(byMonth.get(month) ?? []), keyId]);
+  const totals = await Promise.all(
+    [...byMonth].map(async ([month, keyIds]) => ({
+      month,
+      keyIds,
+      totals: await repository.totalsSince(keyIds, month),
+    })),
+  );
+  for (const { month, keyIds, totals: byKey } of totals)
+    for (const keyId of keyIds) stored.set(keyId, { month, total: Promise.resolve(byKey.get(keyId) ?? 0) });
 }
 
 /** A key's counted requests per day and route over days `from`..`to` (YYYY-MM-DD), as written so far. */

@@ -111,42 +111,16 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
   const speed = options.speed ?? 1;
   if (!(speed > 0 && speed <= MAX_SPEED)) throw new RangeError(`speed must be above 0 and at most ${MAX_SPEED}`);
   const competitions = checkCompetitions(options.competitions) ?? COMPETITION_KEYS;
-  const anchorOf = (key: string): number => {
-    const at = options.anchor instanceof Date ? options.anchor : options.anchor[key];
-    if (!at) throw new RangeError(`no anchor for ${key}`);
-    return at.getTime();
-  };
-  // Competitions laid out around the same time are laid out together.
-  const groups = new Map<number, string[]>();
-  for (const key of competitions) groups.set(anchorOf(key), [...(groups.get(anchorOf(key)) ?? []), key]);
-  const layout = [...groups].flatMap(([at, keys]) =>
-    layOutDemo({ now: new Date(at), seed: options.seed, events: options.events, competitions: keys }),
-  );
+  const anchorOf = anchorsOf(options.anchor);
+  const layout = layOutAround(competitions, anchorOf, options);
   let startedAt = options.startedAt?.getTime();
   const startClock = options.clock?.getTime() ?? Math.max(...competitions.map(anchorOf));
   let lastClock = startClock;
   let ticks = 0;
   const views = new Map<string, EventView[]>();
-  const sent = new Map<string, string>();
-  /** When each LIVE event's row was last sent (real ms): the keep-alive that holds off the bet stop. */
-  const heard = new Map<string, number>();
-  const prices = new Map<string, OfferedPrice>();
-  const preEvent = new Map<string, EventMarkets>();
-  const pricer = inPlayPricer(preEvent);
-  const laidOut = new Map<string, EventView[]>();
-  /** An athlete event's markets as the demo was loaded with them: what its odds in play start from. */
-  const rememberPreEvent = (competition: DemoCompetition, seq: number) => {
-    const uuid = competition.events[seq]?.uuid as string;
-    if (preEvent.has(uuid) || getCompetition(competition.key).participants !== 'athletes') return;
-    let atLoad = laidOut.get(competition.key);
-    if (!atLoad) {
-      atLoad = competition.viewsAt(anchorOf(competition.key));
-      laidOut.set(competition.key, atLoad);
-    }
-    const loaded = newChunk();
-    competition.materialiseAt(seq, atLoad[seq] as EventView, loaded, PRE_EVENT_PRICES);
-    preEvent.set(uuid, { markets: loaded.markets, odds: loaded.odds });
-  };
+  const sent: Sent = { items: new Map(), heard: new Map(), prices: new Map() };
+  const preEvent = preEventMarkets(anchorOf);
+  const pricer = inPlayPricer(preEvent.markets);
 
   const clockAt = (realNow: Date): Date => {
     const since = realNow.getTime() - (startedAt ?? realNow.getTime());
@@ -157,79 +131,154 @@ export function createSimulator(store: Store, options: SimulatorOptions): Simula
     const began = performance.now();
     startedAt ??= realNow.getTime();
     const clock = clockAt(realNow).getTime();
-    const chunk = newChunk();
-    const next = new Map<string, EventView[]>();
-    const transitions: TickSummary['transitions'] = [];
-    const started = new Set<string>();
     const silent = silentCompetition(realNow.getTime() - startedAt, competitions, options.silences);
-    let live = 0;
-    for (const competition of layout) {
-      // A silent competition's events stand where they were: the next tick after the silence catches up.
-      if (competition.key === silent) continue;
-      competition.replay();
-      const now = competition.viewsAt(clock);
-      const before = views.get(competition.key) ?? competition.viewsAt(lastClock);
-      now.forEach((view, seq) => {
-        const was = before[seq] as EventView;
-        if (view.status === 'LIVE') live++;
-        if (view.status === 'LIVE' && was.status !== 'LIVE') {
-          const { id, uuid } = competition.events[seq] as { id: string; uuid: string };
-          started.add(id).add(uuid);
-        }
-        if (view.status !== was.status)
-          transitions.push({
-            eventId: competition.events[seq]?.id as string,
-            name: view.base.name,
-            from: was.status,
-            to: view.status,
-          });
-        if (!inPlay(view, was)) return;
-        if (view.status === 'LIVE' || view.status === 'COMPLETED') rememberPreEvent(competition, seq);
-        competition.materialiseAt(seq, view, chunk, pricer);
-      });
-      next.set(competition.key, now);
-    }
-    const { document, remember } = changes(chunk, sent, prices, { heard, at: realNow.getTime() }, started);
+    const moved = advance(layout, { views, from: lastClock, to: clock, silent }, pricer, preEvent.remember);
+    const { document, remember } = changes(moved.chunk, sent, realNow.getTime(), moved.started);
     const summary = document
       ? await ingestFeed(store, { updatedAt: realNow.toISOString(), ...document }, { now: realNow })
       : null;
     remember();
-    for (const [key, value] of next) views.set(key, value);
+    for (const [key, value] of moved.next) views.set(key, value);
     lastClock = clock;
     ticks++;
-    const written: TickSummary['written'] = {};
-    for (const collection of FEED_COLLECTIONS) {
-      const n = summary ? summary[collection].inserted + summary[collection].updated : 0;
-      if (n > 0) written[collection] = n;
-    }
     return {
       tick: ticks,
       at: realNow.toISOString(),
       clock: new Date(clock).toISOString(),
-      live,
-      written,
+      live: moved.live,
+      written: writtenBy(summary),
       changedEvents: summary?.changedEventIds.length ?? 0,
-      transitions,
+      transitions: moved.transitions,
       silent,
       ms: Math.round(performance.now() - began),
     };
   };
 
-  const run = async ({ intervalMs, ticks: limit, signal, onTick }: RunOptions): Promise<void> => {
-    for (let n = 0; !signal?.aborted && (limit === undefined || n < limit); n++) {
-      const began = Date.now();
-      onTick?.(await tick(new Date()));
-      if (limit !== undefined && n + 1 >= limit) break;
-      try {
-        await sleep(Math.max(0, intervalMs - (Date.now() - began)), undefined, { signal });
-      } catch (error) {
-        if ((error as Error).name === 'AbortError') return;
-        throw error;
-      }
-    }
-  };
+  return { clockAt, tick, run: (runOptions) => runTicks(tick, runOptions) };
+}
 
-  return { clockAt, tick, run };
+/** The time each competition's events are laid out around, in epoch ms. */
+function anchorsOf(anchor: SimulatorOptions['anchor']): (key: string) => number {
+  return (key) => {
+    const at = anchor instanceof Date ? anchor : anchor[key];
+    if (!at) throw new RangeError(`no anchor for ${key}`);
+    return at.getTime();
+  };
+}
+
+/** The demo's competitions, each laid out around its anchor: those around the same time together. */
+function layOutAround(
+  competitions: readonly string[],
+  anchorOf: (key: string) => number,
+  options: SimulatorOptions,
+): DemoCompetition[] {
+  const groups = new Map<number, string[]>();
+  for (const key of competitions) groups.set(anchorOf(key), [...(groups.get(anchorOf(key)) ?? []), key]);
+  return [...groups].flatMap(([at, keys]) =>
+    layOutDemo({ now: new Date(at), seed: options.seed, events: options.events, competitions: keys }),
+  );
+}
+
+/**
+ * Athlete events' markets as the demo was loaded with them, by event uuid: what their odds in play
+ * start from. `remember` notes an event's the first time it is in play.
+ */
+function preEventMarkets(anchorOf: (key: string) => number) {
+  const markets = new Map<string, EventMarkets>();
+  const laidOut = new Map<string, EventView[]>();
+  const remember = (competition: DemoCompetition, seq: number): void => {
+    const uuid = competition.events[seq]?.uuid as string;
+    if (markets.has(uuid) || getCompetition(competition.key).participants !== 'athletes') return;
+    let atLoad = laidOut.get(competition.key);
+    if (!atLoad) {
+      atLoad = competition.viewsAt(anchorOf(competition.key));
+      laidOut.set(competition.key, atLoad);
+    }
+    const loaded = newChunk();
+    competition.materialiseAt(seq, atLoad[seq] as EventView, loaded, PRE_EVENT_PRICES);
+    markets.set(uuid, { markets: loaded.markets, odds: loaded.odds });
+  };
+  return { markets: markets as ReadonlyMap<string, EventMarkets>, remember };
+}
+
+/** What one tick moved: the events rebuilt at the new clock, and what happened to them. */
+interface Moved {
+  /** The rebuilt events' items, priced. */
+  chunk: DemoChunk;
+  /** Each competition's events as they stand at the new clock (a silent one's left out). */
+  next: Map<string, EventView[]>;
+  transitions: TickSummary['transitions'];
+  /** Events (ids and uuids) that went LIVE. */
+  started: Set<string>;
+  live: number;
+}
+
+/**
+ * Brings every competition but the silent one from `from` to `to` (simulated ms): the events in play
+ * are rebuilt into a chunk and priced, and their changes of status noted.
+ */
+function advance(
+  layout: readonly DemoCompetition[],
+  at: { views: ReadonlyMap<string, EventView[]>; from: number; to: number; silent: string | null },
+  pricer: DemoPricer,
+  rememberPreEvent: (competition: DemoCompetition, seq: number) => void,
+): Moved {
+  const moved: Moved = { chunk: newChunk(), next: new Map(), transitions: [], started: new Set(), live: 0 };
+  for (const competition of layout) {
+    // A silent competition's events stand where they were: the next tick after the silence catches up.
+    if (competition.key === at.silent) continue;
+    competition.replay();
+    const now = competition.viewsAt(at.to);
+    const before = at.views.get(competition.key) ?? competition.viewsAt(at.from);
+    now.forEach((view, seq) => {
+      const was = before[seq] as EventView;
+      if (view.status === 'LIVE') moved.live++;
+      if (view.status === 'LIVE' && was.status !== 'LIVE') {
+        const { id, uuid } = competition.events[seq] as { id: string; uuid: string };
+        moved.started.add(id).add(uuid);
+      }
+      if (view.status !== was.status)
+        moved.transitions.push({
+          eventId: competition.events[seq]?.id as string,
+          name: view.base.name,
+          from: was.status,
+          to: view.status,
+        });
+      if (!inPlay(view, was)) return;
+      if (view.status === 'LIVE' || view.status === 'COMPLETED') rememberPreEvent(competition, seq);
+      competition.materialiseAt(seq, view, moved.chunk, pricer);
+    });
+    moved.next.set(competition.key, now);
+  }
+  return moved;
+}
+
+/** Rows inserted or updated by an ingest, by collection (collections with none left out). */
+function writtenBy(summary: Awaited<ReturnType<typeof ingestFeed>> | null): TickSummary['written'] {
+  const written: TickSummary['written'] = {};
+  for (const collection of FEED_COLLECTIONS) {
+    const n = summary ? summary[collection].inserted + summary[collection].updated : 0;
+    if (n > 0) written[collection] = n;
+  }
+  return written;
+}
+
+/** Ticks every `intervalMs` until `ticks` are done or `signal` aborts; a tick in flight finishes first. */
+async function runTicks(
+  tick: (realNow: Date) => Promise<TickSummary>,
+  { intervalMs, ticks: limit, signal, onTick }: RunOptions,
+): Promise<void> {
+  for (let n = 0; !signal?.aborted && (limit === undefined || n < limit); n++) {
+    const began = Date.now();
+    onTick?.(await tick(new Date()));
+    if (limit !== undefined && n + 1 >= limit) break;
+    try {
+      await sleep(Math.max(0, intervalMs - (Date.now() - began)), undefined, { signal });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+      throw error;
+    }
+  }
 }
 
 /**
@@ -279,11 +328,12 @@ const KEEP_ALIVE_MS = 10_000;
  */
 function changes(
   chunk: DemoChunk,
-  sent: Map<string, string>,
-  prices: Map<string, OfferedPrice>,
-  keepAlive: { heard: Map<string, number>; at: number },
+  sent: Sent,
+  at: number,
   started: ReadonlySet<string>,
 ): { document: FeedDocument | null; remember: () => void } {
+  const { items: sentItems, heard, prices } = sent;
+  const keepAlive = { heard, at };
   const startedMarkets = new Set(chunk.markets.filter((m) => started.has(m.eventId)).map((m) => m.id));
   const fresh = newChunk();
   const seen: Array<[string, string]> = [];
@@ -297,7 +347,7 @@ function changes(
       const again =
         dueForKeepAlive(collection, item, keepAlive) ||
         (collection === 'odds' && startedMarkets.has(item.marketId as string));
-      if (sent.get(key) === json && !again) continue;
+      if (sentItems.get(key) === json && !again) continue;
       (fresh[collection] as unknown[]).push(item);
       seen.push([key, json]);
       count++;
@@ -306,18 +356,31 @@ function changes(
   return {
     document: count > 0 ? chunkDocument(fresh) : null,
     remember: () => {
-      for (const [key, json] of seen) sent.set(key, json);
-      for (const event of fresh.events) keepAlive.heard.set(event.id, keepAlive.at);
+      for (const [key, json] of seen) sentItems.set(key, json);
+      for (const event of fresh.events) heard.set(event.id, at);
       for (const { id, odds, probability } of fresh.odds)
         if (typeof odds === 'number') prices.set(id, probability === undefined ? { odds } : { odds, probability });
     },
   };
 }
 
-/** The price an outcome was last offered at, with the probability it was published from (issue 40). */
+/**
+ * The price an outcome was last offered at, with the probability it was published from (odds carry
+ * the probability they were priced from: docs/decisions.md, "Published prices").
+ */
 interface OfferedPrice {
   odds: number;
   probability?: number;
+}
+
+/** What the simulator has sent so far. */
+interface Sent {
+  /** Each item's JSON as last sent, by keyOf. */
+  items: Map<string, string>;
+  /** When each LIVE event's row was last sent (real ms): the keep-alive that holds off the bet stop. */
+  heard: Map<string, number>;
+  /** The price each outcome was last offered at: a settled outcome keeps it. */
+  prices: Map<string, OfferedPrice>;
 }
 
 function dueForKeepAlive(

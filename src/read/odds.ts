@@ -47,7 +47,7 @@ import { athleteDocument, teamDocument } from './athlete-document.ts';
 import { resolveEvent } from './events.ts';
 import { eventBetStops } from './feed-status.ts';
 import { eventPlaces, eventSides, type LabelSources, labelOf } from './outcome-labels.ts';
-import { scopePricing } from './parlay.ts';
+import { scopePricing } from './parlay-scopes.ts';
 import { pricedOutcome, settledFields } from './priced-outcome.ts';
 
 interface Context {

@@ -10,21 +10,15 @@ import type { Store } from '../store/database.ts';
 import type { EventRow } from '../store/schema.ts';
 import type { AccessScope } from './access-scope.ts';
 import {
-  checkedLegs,
-  conflictLeg,
-  type EventModel,
-  fieldSizeOf,
   groupProbability,
-  type Leg,
   legDocument,
-  legLabel,
-  legOf,
   parlayEvent,
   parlayOddIds,
   parlayPrice,
   type SgpLegDocument,
-  statusOf,
 } from './parlay.ts';
+import { type EventModel, type Leg, legLabel, legOf } from './parlay-event-model.ts';
+import { checkedLegs, conflictLeg, fieldSizeOf, statusOf } from './parlay-leg-checks.ts';
 import { localDemand, type SimulationDemand } from './parlay-simulations.ts';
 
 export interface SgpOptionDocument {
@@ -51,7 +45,7 @@ export interface SgpOptionsDocument {
  * suspended) with whether it can join the legs and, if so, the price of the parlay with it: the price
  * the parlay route gives those legs, from the same functions. The legs' groups (scopes) are priced
  * once and an outcome re-prices only the group it joins; within it, the joints of the legs' own
- * subsets are worked out once for every outcome (and kept: read/parlay.ts, fairJoints). An outcome
+ * subsets are worked out once for every outcome (and kept: read/parlay-field-joints.ts, fairJoints). An outcome
  * alone in its group multiplies the legs' price by its own.
  */
 export async function parlayOptions(

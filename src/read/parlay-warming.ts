@@ -1,7 +1,13 @@
+import { isFinalEventStatus } from '../domain/changes.ts';
+import { getCompetition } from '../domain/competitions.ts';
 import type { Store } from '../store/database.ts';
-import { parlaysAskedLately, warmSimulations } from './parlay.ts';
+import { eventsRepository } from '../store/repositories/events-repository.ts';
+import { askedLatelyOf, parlaysAskedLately } from './parlay-asked-lately.ts';
 import type { ParlayPool } from './parlay-draws.ts';
+import { eventModel, MATCH_GROUP } from './parlay-event-model.ts';
+import { scopeSamples } from './parlay-scopes.ts';
 import type { SimulationDemand } from './parlay-simulations.ts';
+import { matchSimulation } from './parlay-team-match.ts';
 
 export interface ParlayWarmingOptions {
   /** Events warmed at most per clock minute; past it, changed events wait for a parlay to draw them. */
@@ -89,5 +95,22 @@ export class ParlayWarming {
     if (this.#warmedThisMinute >= this.#options.perMinute) return false;
     this.#warmedThisMinute += 1;
     return true;
+  }
+}
+
+/**
+ * Draws, at the demand's priority, the simulations clients' parlays on the event needed lately, at
+ * the event's prices now: those already held or under way are left as they are. Nothing for an event
+ * that is over.
+ */
+async function warmSimulations(store: Store, eventId: string, demand: SimulationDemand): Promise<void> {
+  const groups = askedLatelyOf(eventId);
+  const event = groups && (await eventsRepository(store.db).findById(eventId));
+  if (!groups || !event || isFinalEventStatus(event.eventStatus)) return;
+  const competition = getCompetition(event.competition);
+  const model = await eventModel(store, event, competition);
+  for (const group of groups) {
+    if (group === MATCH_GROUP) await matchSimulation(store, model, event, competition, demand);
+    else await scopeSamples(model, group, demand);
   }
 }

@@ -137,8 +137,9 @@ export function openSqliteConnection(dataDir: string): SqliteConnection {
   // A file store reads through a connection of its own, so that a feed batch being written does not hold
   // up the reads (sqlite-read-write.ts); an in-memory store has one connection only.
   // A file store's WAL is checkpointed on a thread of its own, not inside a large batch's commit; and
-  // its writer keeps a small page cache (SQLite's default), so that a large batch's pages go to the WAL as its statements
-  // run (a cache spill, between which others are answered) rather than all in its commit (issue 25).
+  // its writer keeps a small page cache (SQLite's default), so that a large batch's pages go to the WAL
+  // as its statements run (a cache spill, between which others are answered) rather than all in its
+  // commit, with every request waiting (docs/decisions.md, "Writes never stall reads").
   // Reads have the reader connection's cache.
   if (!inMemory) {
     connection.exec(`PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = -${WRITER_CACHE_KIB};`);

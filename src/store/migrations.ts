@@ -14,6 +14,11 @@ const text = 'text' as const;
 const integer = 'integer' as const;
 const double = 'double precision' as const;
 
+/**
+ * The first schema: tours and their years, teams, athletes, events, rounds, heats, round scores,
+ * futures and their odds, API keys. A list of tables, long as the list is: a migration stays as it
+ * was first run.
+ */
 async function initial(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('tours')

@@ -4,8 +4,9 @@ import { Worker } from 'node:worker_threads';
  * Checkpoints a SQLite file store's WAL on a thread of its own. SQLite's automatic checkpoint runs
  * inside the COMMIT that takes the WAL past 1,000 pages, on the committing connection: after a large
  * batch it copies the whole batch into the database file in one step (1.2 s for a 56 MB feed, with
- * every request waiting; issue 25). The writer turns it off (`wal_autocheckpoint = 0`), and after each
- * write this thread's own connection runs a PASSIVE checkpoint, which waits for no reader or writer.
+ * every request waiting: docs/decisions.md, "Writes never stall reads"). The writer turns it off
+ * (`wal_autocheckpoint = 0`), and after each write this thread's own connection runs a PASSIVE
+ * checkpoint, which waits for no reader or writer.
  * Requests are coalesced: one checkpoint running, at most one more asked for.
  */
 export interface WalCheckpointer {

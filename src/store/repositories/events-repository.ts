@@ -38,6 +38,12 @@ function eventsWithTour(db: Kysely<Database>) {
     .select(['tours.name as tourName', 'tours.referenceId as tourReferenceId']);
 }
 
+/**
+ * Events with their rounds and heats: what the public documents read, and what the ingest looks up
+ * and moves.
+ * Long only as a list of short methods is: every repository is one object of its aggregate's queries
+ * (docs/decisions.md, "SQL in repositories").
+ */
 export function eventsRepository(db: Kysely<Database>) {
   return {
     async list(filter: EventListFilter): Promise<EventWithTour[]> {

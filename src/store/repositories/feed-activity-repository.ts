@@ -19,6 +19,8 @@ export interface ScoreStop {
 /**
  * When the feed last spoke of each event, by the server's clock. Written by every ingest, in its
  * transaction; read by every node to derive feed health and the FEED_STALE bet stop.
+ * Long only as a list of short methods is: every repository is one object of its aggregate's queries
+ * (docs/decisions.md, "SQL in repositories").
  */
 export function feedActivityRepository(db: Kysely<Database> | Transaction<Database>) {
   return {

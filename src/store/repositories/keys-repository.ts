@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeyRow, Database } from '../schema.ts';
 
+/**
+ * API keys: created, found by hash, id or prefix, listed, revoked, given limits and new secrets.
+ * Long only as a list of short methods is: every repository is one object of its aggregate's queries
+ * (docs/decisions.md, "SQL in repositories").
+ */
 export function keysRepository(db: Kysely<Database>) {
   /**
    * Changes the one active key that an id, the start of an id, or the start of the key names. Several

@@ -11,7 +11,11 @@ export interface MarketFilter {
   overUnderSubMarketType?: OverUnderSubMarketType;
 }
 
-/** Odds markets and their priced outcomes, one aggregate: an event's odds are read together. */
+/**
+ * Odds markets and their priced outcomes, one aggregate: an event's odds are read together.
+ * Long only as a list of short methods is: every repository is one object of its aggregate's queries
+ * (docs/decisions.md, "SQL in repositories").
+ */
 export function oddsRepository(db: Kysely<Database>) {
   return {
     /** Records the model an event's generated markets were priced from (the parlay route prices from it). */

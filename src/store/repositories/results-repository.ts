@@ -98,6 +98,11 @@ async function findHeatsResults(
   );
 }
 
+/**
+ * Heats' and events' results: entries, participants, their athletes and teams, laps, fed results.
+ * Long only as a list of short methods is: every repository is one object of its aggregate's queries
+ * (docs/decisions.md, "SQL in repositories").
+ */
 export function resultsRepository(db: Kysely<Database>) {
   return {
     /** The heat with everything its score rows are derived from; undefined when the heat is unknown. */
