@@ -4,10 +4,7 @@ import { UsageRow } from '../../shapes/admin-keys.ts';
 import { Ref } from '../../shapes/common.ts';
 import { operation } from './common.ts';
 
-/**
- * Keys, plans and usage over HTTP (the admin API, ADMIN_API_KEY): what `altsports keys` and
- * `altsports plans` do, through the same functions, for an operator's portal or billing system.
- */
+/** The admin API's key, plan and usage routes (routes/admin-keys.ts): their parameters and documentation. */
 
 export const KeyParams = Type.Object({
   keyId: Type.String({ maxLength: 200, description: "a key's id (or the start of it)" }),
