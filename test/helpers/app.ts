@@ -5,13 +5,19 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { type AppOptions, buildApp } from '../../src/http/app.ts';
 import { ingestFeed } from '../../src/ingest/ingest-feed.ts';
 import type { Store } from '../../src/store/database.ts';
+import { watchDocumentedCodes } from './documented-codes.ts';
 import { fixtureFeed } from './feed-fixture.ts';
 import { sharedCompilers } from './schema-compilers.ts';
 import { openTestStore, type StoreKind, type TestStore } from './stores.ts';
 
-/** An app as tests build it: no log unless asked, schema compilers shared with the process's other apps. */
-export function buildTestApp(options: AppOptions): Promise<FastifyInstance> {
-  return buildApp({ logger: false, schemaController: sharedCompilers, ...options });
+/**
+ * An app as tests build it: no log unless asked, schema compilers shared with the process's other apps,
+ * and every error code it answers held against its OpenAPI document (documented-codes.ts).
+ */
+export async function buildTestApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = await buildApp({ logger: false, schemaController: sharedCompilers, ...options });
+  watchDocumentedCodes(app);
+  return app;
 }
 
 export const ADMIN_KEY = 'admin-key-for-tests-0123456789';

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance } from 'fastify';
+import { ERRORS, type ErrorCode } from '../../src/domain/errors.ts';
+import { statusOf } from '../../src/http/error-statuses.ts';
 import { fixtureApp } from '../helpers/app.ts';
 import { openTestStore, type TestStore } from '../helpers/stores.ts';
 
@@ -167,6 +169,55 @@ describe('OpenAPI document and docs page [sqlite]', () => {
     assert.ok(doc.paths['/api/v1/public/events/{eventId}/{oddType}']?.get?.responses['404']);
     const sgp = doc.paths['/api/v1/public/events/{eventId}/sgp']?.post?.responses;
     assert.ok(sgp?.['201'] && sgp['404'] && sgp['422']);
+  });
+
+  /** The codes an operation's error response of `status` lists. */
+  const codesOf = (path: string, method: string, status: number): string[] => {
+    const schema = doc.paths[path]?.[method]?.responses[String(status)]?.content?.['application/json']?.schema as
+      | { allOf?: [unknown, { properties: { code: { enum: string[] } } }] }
+      | undefined;
+    return schema?.allOf?.[1].properties.code.enum ?? [];
+  };
+
+  test("each route's error responses list the codes that route gives, not every code of the status", () => {
+    const sports = '/api/v1/public/sports';
+    const parlay = '/api/v1/public/events/{eventId}/sgp';
+    assert.deepEqual(codesOf(sports, 'get', 400), ['INVALID_PARAMETER']);
+    assert.deepEqual(codesOf(sports, 'get', 401), ['API_KEY_MISSING', 'API_KEY_INVALID']);
+    assert.deepEqual(codesOf(sports, 'get', 429), ['RATE_LIMITED', 'QUOTA_EXCEEDED']);
+    assert.ok(codesOf(parlay, 'post', 422).includes('PARLAY_LEGS_REFUSED'));
+    assert.ok(codesOf(parlay, 'post', 400).includes('PARLAY_NOT_OFFERED'));
+    assert.ok(codesOf(parlay, 'post', 400).includes('BODY_NOT_JSON'), 'a route with a body lists its reading');
+    assert.ok(codesOf(parlay, 'post', 429).includes('TOO_MANY_SIMULATIONS'));
+    assert.ok(!codesOf('/api/v1/public/events/{eventId}', 'get', 400).includes('BODY_NOT_JSON'), 'a GET has no body');
+    assert.deepEqual(codesOf('/api/v1/public/events/{eventId}', 'get', 404), ['EVENT_NOT_FOUND']);
+    assert.ok(codesOf('/api/v1/public/stream', 'get', 429).includes('TOO_MANY_STREAMS'));
+    assert.ok(codesOf('/api/v1/public/stream', 'get', 401).includes('STREAM_TOKEN_INVALID'));
+    assert.deepEqual(codesOf('/healthz', 'get', 503), ['STORE_UNAVAILABLE', 'STORE_CORRUPT']);
+    assert.deepEqual(codesOf('/api/v1/admin/plans', 'post', 409), ['PLAN_NAME_TAKEN']);
+    // A code of the parlay routes only is listed by no other; the feed route declares no codes of its
+    // own, so its responses list every code of their status that admin routes may give.
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(item)) {
+        if (path === parlay || path.endsWith('/sgp/options') || path === '/api/v1/admin/feed') continue;
+        for (const status of Object.keys(operation.responses))
+          assert.ok(!codesOf(path, method, Number(status)).includes('PARLAY_LEGS_REFUSED'), `${method} ${path}`);
+      }
+  });
+
+  test("every code listed is the catalogue's and has the response's status; the routes' declarations are not published", () => {
+    let listed = 0;
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(item)) {
+        assert.ok(!('x-error-codes' in operation), `${method} ${path}: x-error-codes left in the document`);
+        for (const status of Object.keys(operation.responses).filter((s) => /^[45]\d\d$/.test(s)))
+          for (const code of codesOf(path, method, Number(status))) {
+            assert.ok(code in ERRORS, `${method} ${path} ${status}: ${code} is not in the catalogue`);
+            assert.equal(statusOf(code as ErrorCode), Number(status), `${method} ${path} ${status}: ${code}`);
+            listed++;
+          }
+      }
+    assert.ok(listed > 100);
   });
 
   test('public routes document their rate-limit headers and 429; document GETs their validators, the conditional headers, 304 and content codings', () => {

@@ -50,7 +50,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "SIMULATION_DEADLINE" | "STORE_UNAVAILABLE" | "STORE_CORRUPT";
+                            code?: "STORE_UNAVAILABLE" | "STORE_CORRUPT";
                         };
                     };
                 };
@@ -202,7 +202,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -226,7 +226,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -276,7 +276,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -411,7 +411,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT";
                         };
                     };
                 };
@@ -435,7 +435,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -485,7 +485,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -601,7 +601,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -625,7 +625,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -673,7 +673,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND";
                         };
                     };
                 };
@@ -699,7 +699,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -815,7 +815,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "PARTICIPANTS_UNAVAILABLE";
                         };
                     };
                 };
@@ -839,7 +839,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -887,7 +887,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND";
                         };
                     };
                 };
@@ -913,7 +913,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -1031,7 +1031,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -1055,7 +1055,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -1103,7 +1103,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND" | "HEAT_NOT_FOUND";
                         };
                     };
                 };
@@ -1129,7 +1129,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -1258,7 +1258,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE";
                         };
                     };
                 };
@@ -1282,7 +1282,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -1330,7 +1330,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND";
                         };
                     };
                 };
@@ -1356,7 +1356,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -1483,7 +1483,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD";
                         };
                     };
                 };
@@ -1507,7 +1507,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -1555,7 +1555,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND" | "ODD_TYPE_NOT_OFFERED";
                         };
                     };
                 };
@@ -1581,7 +1581,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -1673,7 +1673,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "PARLAY_NOT_OFFERED";
                         };
                     };
                 };
@@ -1697,7 +1697,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -1745,7 +1745,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND";
                         };
                     };
                 };
@@ -1795,7 +1795,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_SIMULATIONS";
                         };
                     };
                 };
@@ -1819,7 +1819,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "SIMULATION_DEADLINE" | "STORE_UNAVAILABLE" | "STORE_CORRUPT";
+                            code?: "SIMULATION_DEADLINE" | "STORE_UNAVAILABLE";
                         };
                     };
                 };
@@ -1909,7 +1909,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "PARLAY_NOT_OFFERED";
                         };
                     };
                 };
@@ -1933,7 +1933,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -1981,7 +1981,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND";
                         };
                     };
                 };
@@ -2005,7 +2005,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "PARLAY_BODY_INVALID" | "PARLAY_TOO_FEW_LEGS" | "PARLAY_LEGS_REFUSED";
+                            code?: "PARLAY_BODY_INVALID" | "PARLAY_LEGS_REFUSED";
                         };
                     };
                 };
@@ -2031,7 +2031,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_SIMULATIONS";
                         };
                     };
                 };
@@ -2055,7 +2055,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "SIMULATION_DEADLINE" | "STORE_UNAVAILABLE" | "STORE_CORRUPT";
+                            code?: "SIMULATION_DEADLINE" | "STORE_UNAVAILABLE";
                         };
                     };
                 };
@@ -2169,7 +2169,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -2193,7 +2193,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -2241,7 +2241,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT";
                         };
                     };
                 };
@@ -2267,7 +2267,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -2383,7 +2383,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -2407,7 +2407,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -2455,7 +2455,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT";
                         };
                     };
                 };
@@ -2481,7 +2481,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -2597,7 +2597,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -2621,7 +2621,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -2669,7 +2669,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT";
                         };
                     };
                 };
@@ -2695,7 +2695,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -2811,7 +2811,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -2835,7 +2835,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -2883,7 +2883,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT";
                         };
                     };
                 };
@@ -2909,7 +2909,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -3028,7 +3028,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "EVENT_OF_OTHER_SPORT";
                         };
                     };
                 };
@@ -3052,7 +3052,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -3100,7 +3100,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND";
                         };
                     };
                 };
@@ -3126,7 +3126,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -3245,7 +3245,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "EVENT_OF_OTHER_SPORT";
                         };
                     };
                 };
@@ -3269,7 +3269,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -3317,7 +3317,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND";
                         };
                     };
                 };
@@ -3343,7 +3343,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -3462,7 +3462,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "EVENT_OF_OTHER_SPORT";
                         };
                     };
                 };
@@ -3486,7 +3486,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -3534,7 +3534,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND";
                         };
                     };
                 };
@@ -3560,7 +3560,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -3676,7 +3676,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -3700,7 +3700,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -3748,7 +3748,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "TOUR_YEAR_NOT_FOUND";
                         };
                     };
                 };
@@ -3774,7 +3774,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -3890,7 +3890,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -3914,7 +3914,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -3962,7 +3962,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "JAI_ALAI_CARD_NOT_FOUND";
                         };
                     };
                 };
@@ -3988,7 +3988,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -4107,7 +4107,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "EVENT_OF_OTHER_SPORT";
                         };
                     };
                 };
@@ -4131,7 +4131,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -4179,7 +4179,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND";
                         };
                     };
                 };
@@ -4205,7 +4205,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -4318,7 +4318,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -4342,7 +4342,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -4392,7 +4392,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -4513,7 +4513,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -4537,7 +4537,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -4585,7 +4585,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "FUTURES_NOT_FOUND";
                         };
                     };
                 };
@@ -4611,7 +4611,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -4724,7 +4724,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT";
                         };
                     };
                 };
@@ -4798,7 +4798,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS";
                         };
                     };
                 };
@@ -4883,7 +4883,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY";
                         };
                     };
                 };
@@ -4907,7 +4907,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -4933,7 +4933,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -5044,7 +5044,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -5070,7 +5070,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -5198,7 +5198,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR";
                         };
                     };
                 };
@@ -5222,7 +5222,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -5270,7 +5270,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND";
                         };
                     };
                 };
@@ -5296,7 +5296,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -5452,7 +5452,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER" | "EVENT_ID_INVALID" | "CHANGE_ID_AHEAD";
                         };
                     };
                 };
@@ -5476,7 +5476,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -5550,7 +5550,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -5663,7 +5663,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -5687,7 +5687,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID";
+                            code?: "API_KEY_MISSING" | "API_KEY_INVALID";
                         };
                     };
                 };
@@ -5737,7 +5737,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED" | "TOO_MANY_STREAMS" | "TOO_MANY_SIMULATIONS";
+                            code?: "RATE_LIMITED" | "QUOTA_EXCEEDED";
                         };
                     };
                 };
@@ -6062,7 +6062,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                            code?: "INVALID_PARAMETER" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE";
                         };
                     };
                 };
@@ -6074,7 +6074,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                            code?: "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
                         };
                     };
                 };
@@ -6086,7 +6086,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                            code?: "EVENT_NOT_FOUND";
                         };
                     };
                 };
@@ -6132,7 +6132,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -6144,7 +6144,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                            code?: "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
                         };
                     };
                 };
@@ -6195,7 +6195,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                            code?: "INVALID_PARAMETER" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "KEY_LIMIT_INVALID";
                         };
                     };
                 };
@@ -6207,7 +6207,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                            code?: "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
                         };
                     };
                 };
@@ -6219,7 +6219,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                            code?: "PLAN_NOT_FOUND";
                         };
                     };
                 };
@@ -6268,7 +6268,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                            code?: "INVALID_PARAMETER" | "API_KEY_AMBIGUOUS";
                         };
                     };
                 };
@@ -6280,7 +6280,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                            code?: "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
                         };
                     };
                 };
@@ -6292,7 +6292,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                            code?: "API_KEY_NOT_FOUND";
                         };
                     };
                 };
@@ -6333,7 +6333,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                            code?: "INVALID_PARAMETER" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "API_KEY_AMBIGUOUS";
                         };
                     };
                 };
@@ -6345,7 +6345,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                            code?: "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
                         };
                     };
                 };
@@ -6357,7 +6357,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                            code?: "API_KEY_NOT_FOUND";
                         };
                     };
                 };
@@ -6409,7 +6409,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                            code?: "INVALID_PARAMETER" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID";
                         };
                     };
                 };
@@ -6421,7 +6421,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                            code?: "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
                         };
                     };
                 };
@@ -6433,7 +6433,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                            code?: "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
                         };
                     };
                 };
@@ -6483,7 +6483,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                            code?: "INVALID_PARAMETER" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "API_KEY_AMBIGUOUS";
                         };
                     };
                 };
@@ -6495,7 +6495,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                            code?: "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
                         };
                     };
                 };
@@ -6507,7 +6507,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                            code?: "API_KEY_NOT_FOUND";
                         };
                     };
                 };
@@ -6553,7 +6553,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -6565,7 +6565,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                            code?: "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
                         };
                     };
                 };
@@ -6613,7 +6613,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                            code?: "INVALID_PARAMETER" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
                         };
                     };
                 };
@@ -6625,7 +6625,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                            code?: "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
                         };
                     };
                 };
@@ -6686,7 +6686,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -6698,7 +6698,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                            code?: "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
                         };
                     };
                 };
@@ -6710,7 +6710,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                            code?: "PLAN_NOT_FOUND";
                         };
                     };
                 };
@@ -6767,7 +6767,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                            code?: "INVALID_PARAMETER" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "KEY_LIMIT_INVALID";
                         };
                     };
                 };
@@ -6779,7 +6779,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                            code?: "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
                         };
                     };
                 };
@@ -6791,7 +6791,7 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "ROUTE_NOT_FOUND" | "EVENT_NOT_FOUND" | "EVENT_NOT_OF_SPORT" | "ODD_TYPE_NOT_OFFERED" | "OUTCOME_NOT_FOUND" | "HEAT_NOT_FOUND" | "TOUR_YEAR_NOT_FOUND" | "JAI_ALAI_CARD_NOT_FOUND" | "FUTURES_NOT_FOUND" | "API_KEY_NOT_FOUND" | "PLAN_NOT_FOUND";
+                            code?: "PLAN_NOT_FOUND";
                         };
                     };
                 };
@@ -6844,11 +6844,11 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                            code?: "INVALID_PARAMETER";
                         };
                         "text/csv": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "INVALID_PARAMETER" | "INVALID_CURSOR" | "INVALID_DATE_RANGE" | "COMPETITION_CONFLICT" | "INVALID_BODY" | "BODY_EMPTY" | "BODY_NOT_JSON" | "BODY_NOT_UTF8" | "BODY_TOO_DEEP" | "BODY_PROTOTYPE_KEY" | "INVALID_TEXT" | "INVALID_PREFLIGHT" | "INVALID_URL" | "MALFORMED_HTTP" | "REQUEST_REFUSED" | "EVENT_OF_OTHER_SPORT" | "PARTICIPANTS_UNAVAILABLE" | "EXACTA_ATHLETES_INVALID" | "EXACTA_ATHLETES_NOT_IN_FIELD" | "EVENT_ID_INVALID" | "LAST_EVENT_ID_CONFLICT" | "CHANGE_ID_AHEAD" | "PARLAY_NOT_OFFERED" | "FEED_ITEM_INVALID" | "MARKETS_OVERROUND_INVALID" | "MARKETS_MARGIN_METHOD_INVALID" | "MARKETS_RATINGS_TOO_FAR_APART" | "MARKETS_MATCH_INPUT_FOR_FIELD" | "MARKETS_FIELD_INPUT_REQUIRED" | "MARKETS_WIN_PROBABILITIES_INVALID" | "MARKETS_SHAPE_INVALID" | "MARKETS_ODD_TYPES_NOT_OFFERED" | "MARKETS_FIELD_TOO_LARGE" | "MARKETS_UNKNOWN_ATHLETES" | "MARKETS_FIELD_INPUT_FOR_MATCH" | "MARKETS_HOME_WIN_INVALID" | "MARKETS_EXPECTED_TOTAL_REQUIRED" | "MARKETS_TARGETS_UNREACHABLE" | "UNKNOWN_COMPETITION" | "API_KEY_TOO_SHORT" | "API_KEY_AMBIGUOUS" | "KEY_LIMIT_INVALID" | "PLAN_NAME_MISSING";
+                            code?: "INVALID_PARAMETER";
                         };
                     };
                 };
@@ -6860,11 +6860,11 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                            code?: "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
                         };
                         "text/csv": components["schemas"]["ServerErrorResponse"] & {
                             /** @enum {string} */
-                            code?: "API_KEY_MISSING" | "API_KEY_INVALID" | "STREAM_TOKEN_INVALID" | "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
+                            code?: "ADMIN_API_CLOSED" | "ADMIN_API_KEY_INVALID";
                         };
                     };
                 };

@@ -3,8 +3,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ERRORS, type ErrorCode } from '../../domain/errors.ts';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
-import { codesOfStatus } from '../error-statuses.ts';
+import { codesOfRoute, codesOfStatus, type RouteKind } from '../error-statuses.ts';
 import { applyDocsExamples, type DocsExamples, type DocumentPaths, findDocsExamples } from '../pages/docs-examples.ts';
 import { gettingStarted } from '../pages/getting-started.ts';
 import { MAX_BODY_IDS } from '../schemas/odds.ts';
@@ -26,6 +27,15 @@ interface Operation {
     { description?: string; headers?: Record<string, unknown>; content?: Record<string, unknown> }
   >;
   requestBody?: unknown;
+  /** The codes the route raises itself (schemas/common.ts operation); read here, then removed. */
+  'x-error-codes'?: readonly ErrorCode[];
+}
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** The error codes the route raises itself: its error responses list them (schemas/common.ts operation). */
+    'x-error-codes'?: readonly ErrorCode[];
+  }
 }
 
 /**
@@ -119,14 +129,24 @@ function describeLiveHeaders(operation: Operation, conditional: boolean): void {
 }
 const ERROR_BODY_REF = '#/components/schemas/ServerErrorResponse';
 
-/**
- * Each error response of a route lists the codes (domain/errors.ts) it may carry: those of its status
- * given to routes of its kind (`scopes`: public, or admin as well).
- */
-function describeErrorCodes(operation: Operation, scopes: readonly string[]): void {
+/** The codes a route's error responses may list; a route that declares none its kind's scopes' (public, or admin as well). */
+function routeCodes(operation: Operation, method: string, kind: RouteKind): (code: ErrorCode) => boolean {
+  const own = operation['x-error-codes'];
+  if (own === undefined) {
+    const scopes = kind === 'admin' ? ['public', 'admin'] : ['public'];
+    return (code) => scopes.includes(ERRORS[code].scope);
+  }
+  const codes = codesOfRoute({ kind, own, method, bodySchema: operation.requestBody !== undefined });
+  return (code) => codes.has(code);
+}
+
+/** Each error response of a route lists the codes (domain/errors.ts) of its status that the route can give. */
+function describeErrorCodes(operation: Operation, method: string, kind: RouteKind): void {
+  const among = routeCodes(operation, method, kind);
+  delete operation['x-error-codes'];
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     const json = response.content?.['application/json'] as { schema?: { $ref?: string } } | undefined;
-    const codes = codesOfStatus(Number(status), scopes);
+    const codes = codesOfStatus(Number(status), among);
     if (json?.schema?.$ref !== ERROR_BODY_REF || codes.length === 0) continue;
     json.schema = {
       allOf: [{ $ref: ERROR_BODY_REF }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }],
@@ -138,6 +158,9 @@ export const ADMIN_PREFIX = '/api/v1/admin';
 export const DOCS_PATH = '/docs';
 /** The live board page (routes/board.ts); here so that the docs and the security headers can name it. */
 export const BOARD_PATH = '/board';
+
+const kindOf = (path: string): RouteKind =>
+  path.startsWith(ADMIN_PREFIX) ? 'admin' : path.startsWith(PUBLIC_PREFIX) ? 'public' : 'open';
 
 const SUMMARY =
   'Events, heat scores, odds, futures and same game parlay prices for 30 alternative-sports competitions. ' +
@@ -196,7 +219,7 @@ export const openApiPlugin = fp(
                 operation,
                 method === 'get' && operation.responses?.['200']?.content?.['application/json'] !== undefined,
               );
-            describeErrorCodes(operation, path.startsWith(ADMIN_PREFIX) ? ['public', 'admin'] : ['public']);
+            describeErrorCodes(operation, method, kindOf(path));
           }
         }
         return document as never;

@@ -22,25 +22,31 @@ import {
   PlanCreateBody,
   PlanInfo,
   UsageQuery,
-  UsageRow,
 } from '../../shapes/admin-keys.ts';
 import { Ref } from '../../shapes/common.ts';
 import type { Store } from '../../store/database.ts';
-import { errorResponses } from '../schemas/common.ts';
+import {
+  addPlanOperation,
+  changeKeyOperation,
+  changePlanOperation,
+  exportUsageOperation,
+  issueKeyOperation,
+  KeyParams,
+  listKeysOperation,
+  listPlansOperation,
+  PlanParams,
+  revokeKeyOperation,
+  rotateKeyOperation,
+  showKeyOperation,
+  showPlanOperation,
+  UsageExport,
+} from '../schemas/admin-keys.ts';
 import type { TypeBoxApp } from './typebox-app.ts';
 
 /**
  * Keys, plans and usage over HTTP (the admin API, ADMIN_API_KEY): what `altsports keys` and
  * `altsports plans` do, through the same functions, for an operator's portal or billing system.
  */
-
-const ADMIN = { tags: ['admin'], security: [{ AdminKeyAuth: [] }] };
-const KeyParams = Type.Object({
-  keyId: Type.String({ maxLength: 200, description: "a key's id (or the start of it)" }),
-});
-const PlanParams = Type.Object({ planId: Type.String({ maxLength: 200, description: "a plan's id or name" }) });
-const errors = (more: Record<number, string> = {}) =>
-  errorResponses({ 400: 'invalid request', 401: 'missing or invalid admin key', ...more });
 
 const config = { access: 'admin' as const };
 
@@ -74,11 +80,9 @@ function issueKey(app: TypeBoxApp): void {
     {
       config,
       schema: {
-        ...ADMIN,
-        summary: 'Issue an API key',
-        description: 'The key is in this answer only: the store keeps a hash of it.',
+        ...issueKeyOperation.docs,
         body: KeyCreateBody,
-        response: { 201: Ref(IssuedKey), ...errors({ 404: 'no such plan' }) },
+        response: { 201: Ref(IssuedKey), ...issueKeyOperation.errors },
       },
     },
     async (request, reply) => {
@@ -94,9 +98,8 @@ function listKeys(app: TypeBoxApp): void {
     {
       config,
       schema: {
-        ...ADMIN,
-        summary: 'List API keys, with their requests today and this month',
-        response: { 200: Type.Array(Ref(ApiKeyWithUsage)), ...errors() },
+        ...listKeysOperation.docs,
+        response: { 200: Type.Array(Ref(ApiKeyWithUsage)), ...listKeysOperation.errors },
       },
     },
     async () => withUsage(app.store, await listApiKeys(app.store)),
@@ -109,10 +112,9 @@ function showKey(app: TypeBoxApp): void {
     {
       config,
       schema: {
-        ...ADMIN,
-        summary: 'Show an active API key, with its requests today and this month',
+        ...showKeyOperation.docs,
         params: KeyParams,
-        response: { 200: Ref(ApiKeyWithUsage), ...errors({ 404: 'no active key with this id' }) },
+        response: { 200: Ref(ApiKeyWithUsage), ...showKeyOperation.errors },
       },
     },
     async (request) => (await withUsage(app.store, [await findApiKey(app.store, request.params.keyId)]))[0],
@@ -125,12 +127,10 @@ function changeKey(app: TypeBoxApp): void {
     {
       config,
       schema: {
-        ...ADMIN,
-        summary: "Change a key's limits or plan",
-        description: 'A running server applies the change within 5 seconds.',
+        ...changeKeyOperation.docs,
         params: KeyParams,
         body: KeyChangeBody,
-        response: { 200: Ref(ApiKeyInfo), ...errors({ 404: 'no active key with this id, or no such plan' }) },
+        response: { 200: Ref(ApiKeyInfo), ...changeKeyOperation.errors },
       },
     },
     async (request) => setApiKeyLimits(app.store, request.params.keyId, request.body),
@@ -143,11 +143,9 @@ function revokeKey(app: TypeBoxApp): void {
     {
       config,
       schema: {
-        ...ADMIN,
-        summary: 'Revoke an API key',
-        description: 'Its requests are refused within 5 seconds, and its open streams end.',
+        ...revokeKeyOperation.docs,
         params: KeyParams,
-        response: { 200: Ref(ApiKeyInfo), ...errors({ 404: 'no active key with this id' }) },
+        response: { 200: Ref(ApiKeyInfo), ...revokeKeyOperation.errors },
       },
     },
     async (request) => revokeApiKey(app.store, request.params.keyId),
@@ -160,12 +158,9 @@ function rotateKey(app: TypeBoxApp): void {
     {
       config,
       schema: {
-        ...ADMIN,
-        summary: 'Give a key a new secret',
-        description:
-          'The same key (id, limits, plan, usage) with a new secret, in this answer only; the old secret stops working within 5 seconds.',
+        ...rotateKeyOperation.docs,
         params: KeyParams,
-        response: { 200: Ref(IssuedKey), ...errors({ 404: 'no active key with this id' }) },
+        response: { 200: Ref(IssuedKey), ...rotateKeyOperation.errors },
       },
     },
     async (request) => rotateApiKey(app.store, request.params.keyId),
@@ -178,10 +173,9 @@ function addPlan(app: TypeBoxApp): void {
     {
       config,
       schema: {
-        ...ADMIN,
-        summary: 'Add a plan',
+        ...addPlanOperation.docs,
         body: PlanCreateBody,
-        response: { 201: Ref(PlanInfo), ...errors({ 409: 'a plan already has this name' }) },
+        response: { 201: Ref(PlanInfo), ...addPlanOperation.errors },
       },
     },
     async (request, reply) => {
@@ -197,7 +191,10 @@ function listAllPlans(app: TypeBoxApp): void {
     '/plans',
     {
       config,
-      schema: { ...ADMIN, summary: 'List plans', response: { 200: Type.Array(Ref(PlanInfo)), ...errors() } },
+      schema: {
+        ...listPlansOperation.docs,
+        response: { 200: Type.Array(Ref(PlanInfo)), ...listPlansOperation.errors },
+      },
     },
     async () => listPlans(app.store),
   );
@@ -209,10 +206,9 @@ function showPlan(app: TypeBoxApp): void {
     {
       config,
       schema: {
-        ...ADMIN,
-        summary: 'Show a plan',
+        ...showPlanOperation.docs,
         params: PlanParams,
-        response: { 200: Ref(PlanInfo), ...errors({ 404: 'no such plan' }) },
+        response: { 200: Ref(PlanInfo), ...showPlanOperation.errors },
       },
     },
     async (request) => findPlan(app.store, request.params.planId),
@@ -225,12 +221,10 @@ function changePlan(app: TypeBoxApp): void {
     {
       config,
       schema: {
-        ...ADMIN,
-        summary: 'Change a plan',
-        description: "The plan's keys follow within 5 seconds.",
+        ...changePlanOperation.docs,
         params: PlanParams,
         body: PlanChangeBody,
-        response: { 200: Ref(PlanInfo), ...errors({ 404: 'no such plan' }) },
+        response: { 200: Ref(PlanInfo), ...changePlanOperation.errors },
       },
     },
     async (request) => setPlan(app.store, request.params.planId, request.body),
@@ -243,22 +237,10 @@ function exportUsage(app: TypeBoxApp): void {
     {
       config,
       schema: {
-        ...ADMIN,
-        summary: 'Export usage: requests per key, UTC day and route',
-        description:
-          'Every counted request of the days from..to (both included; this month so far by default), as written to the store (every USAGE_FLUSH_SECONDS by each server). ' +
-          'JSON, or CSV (`keyId,day,route,requests`) with `Accept: text/csv`.',
+        ...exportUsageOperation.docs,
         querystring: UsageQuery,
         produces: ['application/json', 'text/csv'],
-        response: {
-          200: {
-            content: {
-              'application/json': { schema: Type.Array(Ref(UsageRow)) },
-              'text/csv': { schema: Type.String() },
-            },
-          },
-          ...errors(),
-        },
+        response: { 200: UsageExport, ...exportUsageOperation.errors },
       },
     },
     async (request, reply) => {

@@ -5,8 +5,7 @@ import { Ref } from '../../shapes/common.ts';
 import { Event, EventListItem, EventListQuery } from '../../shapes/events.ts';
 import { eventListTags, eventTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
-import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
-import { EventIdParams } from '../schemas/events.ts';
+import { EventIdParams, eventListOperation, eventOperation } from '../schemas/events.ts';
 
 export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -14,13 +13,9 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'public', cacheTags: eventListTags },
       schema: {
-        tags: ['events'],
-        summary: 'Fetch events',
-        description:
-          'Events that overlap the date range, filtered by competition and status, ordered by start date. ' +
-          'With `limit`, a `Link: <...>; rel="next"` header gives the next page while more remain.',
+        ...eventListOperation.docs,
         querystring: EventListQuery,
-        response: { 200: Type.Array(Ref(EventListItem)), ...errorResponses(PUBLIC_ERRORS) },
+        response: { 200: Type.Array(Ref(EventListItem)), ...eventListOperation.errors },
       },
     },
     async (request, reply) => {
@@ -39,11 +34,9 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'public', cacheTags: eventTags('eventId') },
       schema: {
-        tags: ['events'],
-        summary: 'Fetch event',
-        description: 'One event with its rounds, heats, round scores and teams.',
+        ...eventOperation.docs,
         params: EventIdParams,
-        response: { 200: Ref(Event), ...errorResponses({ ...PUBLIC_ERRORS, 404: 'event not found' }) },
+        response: { 200: Ref(Event), ...eventOperation.errors },
       },
     },
     async (request) => getEventDocument(request.server.store, request.params.eventId, scopeOf(request)),

@@ -5,8 +5,7 @@ import { OddsFormatQuery, Ref } from '../../shapes/common.ts';
 import { FutureListingItem, FutureOddsItem } from '../../shapes/futures.ts';
 import { futuresTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
-import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
-import { FutureOddsParams } from '../schemas/futures.ts';
+import { FutureOddsParams, futureOddsOperation, futuresOperation } from '../schemas/futures.ts';
 
 export const futuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -14,10 +13,8 @@ export const futuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'public', cacheTags: futuresTags },
       schema: {
-        tags: ['futures'],
-        summary: 'Fetch all futures',
-        description: 'Futures discovery: every future market with its tour and season.',
-        response: { 200: Type.Array(Ref(FutureListingItem)), ...errorResponses(PUBLIC_ERRORS) },
+        ...futuresOperation.docs,
+        response: { 200: Type.Array(Ref(FutureListingItem)), ...futuresOperation.errors },
       },
     },
     async (request) => listFutures(request.server.store, scopeOf(request)),
@@ -28,15 +25,10 @@ export const futuresRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'public', cacheTags: futuresTags, priced: true },
       schema: {
-        tags: ['futures'],
-        summary: 'Fetch future odds',
-        description: "Odds of a tour's futures of one type, newest season first.",
+        ...futureOddsOperation.docs,
         params: FutureOddsParams,
         querystring: OddsFormatQuery,
-        response: {
-          200: Type.Array(Ref(FutureOddsItem)),
-          ...errorResponses({ ...PUBLIC_ERRORS, 404: 'future or odds not found' }),
-        },
+        response: { 200: Type.Array(Ref(FutureOddsItem)), ...futureOddsOperation.errors },
       },
     },
     async (request) => {

@@ -1,30 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { fail } from '../../domain/errors.ts';
 import { VERSION } from '../../version.ts';
-import { errorResponses } from '../schemas/common.ts';
+import { HealthStatus, healthOperation } from '../schemas/health.ts';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/healthz',
     {
       config: { access: 'open', listener: 'any' },
-      schema: {
-        tags: ['operations'],
-        summary: 'Readiness',
-        description:
-          'Answers 200 when the store answers, 503 otherwise: when it cannot be reached, or once a read found the SQLite file corrupt (which a restart does not mend). Needs no key.',
-        security: [],
-        response: {
-          200: Type.Object({
-            status: Type.Literal('ok'),
-            store: Type.String(),
-            version: Type.String({ description: "the server's release, as `altsports --version` prints it" }),
-            uptimeSeconds: Type.Number(),
-          }),
-          ...errorResponses({ 503: 'the store cannot be reached, or a read found it corrupt' }),
-        },
-      },
+      schema: { ...healthOperation.docs, response: { 200: HealthStatus, ...healthOperation.errors } },
     },
     async (request) => {
       const { storeCorruption } = request.server;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { MetricsExposition, metricsOperation } from '../schemas/metrics.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -9,18 +9,7 @@ export const metricsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     METRICS_PATH,
     {
       config: { access: 'open', listener: 'metrics' },
-      schema: {
-        tags: ['operations'],
-        summary: 'Prometheus metrics',
-        description:
-          'The Prometheus text exposition: requests and latency per route, response cache hits and misses, push-stream clients, ' +
-          'rate-limit rejections, feed rows written, store errors, and process memory, CPU and event-loop figures. Needs no key; ' +
-          'served on METRICS_PORT instead when that is set.',
-        security: [],
-        response: {
-          200: { description: 'text/plain; version=0.0.4', content: { 'text/plain': { schema: Type.String() } } },
-        },
-      },
+      schema: { ...metricsOperation.docs, response: { 200: MetricsExposition, ...metricsOperation.errors } },
     },
     async (_request, reply) => {
       reply.type(app.metrics.contentType);

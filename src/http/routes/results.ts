@@ -5,9 +5,8 @@ import { Ref } from '../../shapes/common.ts';
 import { HeatScoreRow, Participant } from '../../shapes/results.ts';
 import { eventTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
-import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
 import { EventIdParams } from '../schemas/events.ts';
-import { HeatParams } from '../schemas/results.ts';
+import { HeatParams, heatScoresOperation, participantsOperation } from '../schemas/results.ts';
 
 export const resultsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -15,19 +14,9 @@ export const resultsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'public', cacheTags: eventTags('eventId') },
       schema: {
-        tags: ['results'],
-        summary: 'Fetch event participants',
-        description:
-          "The athletes entered in the event, by seed (unseeded last). 400 for competitions whose entrants are teams: read the event's teams instead.",
+        ...participantsOperation.docs,
         params: EventIdParams,
-        response: {
-          200: Type.Array(Ref(Participant)),
-          ...errorResponses({
-            ...PUBLIC_ERRORS,
-            400: 'participants not available for this event',
-            404: 'event not found',
-          }),
-        },
+        response: { 200: Type.Array(Ref(Participant)), ...participantsOperation.errors },
       },
     },
     async (request) => getParticipants(request.server.store, request.params.eventId, scopeOf(request)),
@@ -38,15 +27,9 @@ export const resultsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'public', cacheTags: eventTags('eventId') },
       schema: {
-        tags: ['results'],
-        summary: 'Fetch heat scores',
-        description:
-          "The heat's score rows, ordered by rank then seed (nulls last). Ranks, win methods, lap statistics, the skateboarding round score and updatedAt are derived from the stored facts as section 2.5 of the specification says.",
+        ...heatScoresOperation.docs,
         params: HeatParams,
-        response: {
-          200: Type.Array(Ref(HeatScoreRow)),
-          ...errorResponses({ ...PUBLIC_ERRORS, 404: 'event or heat not found, or the heat is not in that event' }),
-        },
+        response: { 200: Type.Array(Ref(HeatScoreRow)), ...heatScoresOperation.errors },
       },
     },
     async (request) =>

@@ -5,23 +5,20 @@ import { getJaiAlaiCard } from '../../read/jai-alai.ts';
 import { getSportEventDocument } from '../../read/sport-events.ts';
 import { getJaiAlaiOdds, getSportOdds } from '../../read/team-odds.ts';
 import { OddsFormatQuery, Ref } from '../../shapes/common.ts';
-import {
-  CurlingEvent,
-  CurlingOdds,
-  JaiAlaiMatch,
-  JaiAlaiOdds,
-  KnockoutBracket,
-  LacrosseEvent,
-  LacrosseOdds,
-  TableTennisEvent,
-  TableTennisOdds,
-  ThreeIceEvent,
-} from '../../shapes/sport-events.ts';
+import { JaiAlaiMatch, JaiAlaiOdds, KnockoutBracket } from '../../shapes/sport-events.ts';
 import { allTags, competitionTags, eventTags, seasonFuturesTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
-import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
-import { BracketParams, JaiAlaiCardParams, SportEventParams, SportOddsParams } from '../schemas/sport-events.ts';
-import { SPORT_TAG } from '../tags.ts';
+import {
+  BracketParams,
+  bracketOperation,
+  JaiAlaiCardParams,
+  jaiAlaiCardOperation,
+  jaiAlaiOddsOperation,
+  SportEventParams,
+  SportOddsParams,
+  teamEventDetails,
+  teamEventOdds,
+} from '../schemas/sport-events.ts';
 import type { TypeBoxApp } from './typebox-app.ts';
 
 /**
@@ -29,78 +26,24 @@ import type { TypeBoxApp } from './typebox-app.ts';
  * nll, 3ice, jaialai) are static path parts, which the router matches before route 6's parameters
  * (rule 1 of section 4).
  */
-
-const DETAIL = { ...PUBLIC_ERRORS, 404: 'event not found, or an event of another sport' };
-const ODDS = { ...PUBLIC_ERRORS, 400: 'the id belongs to an event of another sport', 404: 'event not found' };
-
-const detail = [
-  {
-    sport: 'gsoc',
-    schema: CurlingEvent,
-    summary: 'Fetch curling event',
-    what: 'a curling match: teams with hammer and stone colour, ends with their scores',
-  },
-  {
-    sport: 'mltt',
-    schema: TableTennisEvent,
-    summary: 'Fetch table tennis event',
-    what: 'a table tennis team match: teams, games (singles and doubles, with lineups) and points per game; the match score counts games won',
-  },
-  {
-    sport: 'nll',
-    schema: LacrosseEvent,
-    summary: 'Fetch box lacrosse event',
-    what: 'a box lacrosse game: teams and goals per quarter',
-  },
-  {
-    sport: '3ice',
-    schema: ThreeIceEvent,
-    summary: 'Fetch 3ICE event',
-    what: "a 3-on-3 hockey game: teams, goals per period, and its season's bracket",
-  },
-] as const;
-
-const odds = [
-  {
-    sport: 'gsoc',
-    schema: CurlingOdds,
-    summary: 'Fetch curling odds',
-    what: 'moneyline, spread and total for the match and for each end priced',
-  },
-  {
-    sport: 'mltt',
-    schema: TableTennisOdds,
-    summary: 'Fetch table tennis odds',
-    what: 'moneyline, spread and total in games for the match, and in points for each game priced',
-  },
-  {
-    sport: 'nll',
-    schema: LacrosseOdds,
-    summary: 'Fetch box lacrosse odds',
-    what: 'moneyline, spread and total for the game (overtime included)',
-  },
-] as const;
-
 export const sportEventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  teamEventDetails(app);
-  teamEventOdds(app);
+  teamEventDetailRoutes(app);
+  teamEventOddsRoutes(app);
   threeIceBracket(app);
   jaiAlaiRoutes(app);
 };
 
 /** Curling, table tennis, box lacrosse and 3ICE: one event's detail. */
-function teamEventDetails(app: TypeBoxApp): void {
-  for (const route of detail) {
+function teamEventDetailRoutes(app: TypeBoxApp): void {
+  for (const route of teamEventDetails) {
     app.get(
       `/events/${route.sport}/:eventId`,
       {
         config: { access: 'public', cacheTags: eventTags('eventId') },
         schema: {
-          tags: [SPORT_TAG[route.sport]],
-          summary: route.summary,
-          description: `One event: ${route.what}.`,
+          ...route.docs,
           params: SportEventParams,
-          response: { 200: Ref(route.schema), ...errorResponses(DETAIL) },
+          response: { 200: Ref(route.schema), ...route.errors },
         },
       },
       async (request) =>
@@ -110,19 +53,17 @@ function teamEventDetails(app: TypeBoxApp): void {
 }
 
 /** Curling, table tennis and box lacrosse: one event's odds from its score model. */
-function teamEventOdds(app: TypeBoxApp): void {
-  for (const route of odds) {
+function teamEventOddsRoutes(app: TypeBoxApp): void {
+  for (const route of teamEventOdds) {
     app.get(
       `/events/${route.sport}/:id/odds`,
       {
         config: { access: 'public', cacheTags: eventTags('id'), priced: true },
         schema: {
-          tags: [SPORT_TAG[route.sport]],
-          summary: route.summary,
-          description: `${route.what}, priced by the same score model, each outcome an odd id the parlay route accepts. The id may be prefixed or bare; an event of another sport is a 400 that names its sport.`,
+          ...route.docs,
           params: SportOddsParams,
           querystring: OddsFormatQuery,
-          response: { 200: Ref(route.schema), ...errorResponses(ODDS) },
+          response: { 200: Ref(route.schema), ...route.errors },
         },
       },
       async (request) =>
@@ -143,14 +84,9 @@ function threeIceBracket(app: TypeBoxApp): void {
     {
       config: { access: 'public', cacheTags: competitionTags('3ice') },
       schema: {
-        tags: [SPORT_TAG['3ice']],
-        summary: 'Fetch 3ICE bracket',
-        description: "A season's knockout bracket: every round and slot, filled in as winners advance.",
+        ...bracketOperation.docs,
         params: BracketParams,
-        response: {
-          200: Ref(KnockoutBracket),
-          ...errorResponses({ ...PUBLIC_ERRORS, 404: 'tour year not found' }),
-        },
+        response: { 200: Ref(KnockoutBracket), ...bracketOperation.errors },
       },
     },
     async (request) => getBracket(request.server.store, request.params.tourYearId, scopeOf(request)),
@@ -164,19 +100,9 @@ function jaiAlaiRoutes(app: TypeBoxApp): void {
     {
       config: { access: 'public', cacheTags: competitionTags('jaialai') },
       schema: {
-        tags: [SPORT_TAG.jaialai],
-        summary: 'Fetch Jai Alai card',
-        description:
-          'The matches of a Jai Alai card (a night at one venue), as section 2.7 items. The id has the form <prefix>:<YYYY-MM-DD>_<text>; any other form is a 400.',
+        ...jaiAlaiCardOperation.docs,
         params: JaiAlaiCardParams,
-        response: {
-          200: Type.Array(Ref(JaiAlaiMatch)),
-          ...errorResponses({
-            ...PUBLIC_ERRORS,
-            400: 'the id is not of the form <prefix>:<YYYY-MM-DD>_<text>',
-            404: 'card not found',
-          }),
-        },
+        response: { 200: Type.Array(Ref(JaiAlaiMatch)), ...jaiAlaiCardOperation.errors },
       },
     },
     async (request) => getJaiAlaiCard(request.server.store, request.params.id, scopeOf(request)),
@@ -188,13 +114,10 @@ function jaiAlaiRoutes(app: TypeBoxApp): void {
       // The match's odds carry its season's outright, a future.
       config: { access: 'public', cacheTags: allTags(eventTags('id'), seasonFuturesTags('jaialai')), priced: true },
       schema: {
-        tags: [SPORT_TAG.jaialai],
-        summary: 'Fetch Jai Alai odds',
-        description:
-          "A match's odds as section 2.8: event winner, match winner (moneyline, set spread, total sets), each set's moneyline, spread and total in points, and the season's outright.",
+        ...jaiAlaiOddsOperation.docs,
         params: SportOddsParams,
         querystring: OddsFormatQuery,
-        response: { 200: Ref(JaiAlaiOdds), ...errorResponses(ODDS) },
+        response: { 200: Ref(JaiAlaiOdds), ...jaiAlaiOddsOperation.errors },
       },
     },
     async (request) =>

@@ -5,7 +5,7 @@ import { Ref } from '../../shapes/common.ts';
 import { SportListingItem } from '../../shapes/sports.ts';
 import { staticTags } from '../cache-tags.ts';
 import { scopeOf } from '../plugins/auth.ts';
-import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
+import { sportsOperation } from '../schemas/sports.ts';
 
 export const sportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -13,10 +13,8 @@ export const sportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: 'public', cacheTags: staticTags },
       schema: {
-        tags: ['sports'],
-        summary: 'Fetch all sports',
-        description: "The competition catalogue with each competition's supported markets.",
-        response: { 200: Type.Array(Ref(SportListingItem)), ...errorResponses(PUBLIC_ERRORS) },
+        ...sportsOperation.docs,
+        response: { 200: Type.Array(Ref(SportListingItem)), ...sportsOperation.errors },
       },
     },
     async (request) => listSports(scopeOf(request)),

@@ -5,8 +5,14 @@ import { fail } from '../../domain/errors.ts';
 import { followChanges, publishedData, streamFilter } from '../../read/change-stream.ts';
 import { withPrices } from '../../read/prices.ts';
 import { scopeOf } from '../plugins/auth.ts';
-import { errorResponses, PUBLIC_ERRORS } from '../schemas/common.ts';
-import { STREAM_DESCRIPTION, StreamHeaders, StreamQuery, StreamTokenResponse } from '../schemas/stream.ts';
+import {
+  EventStream,
+  StreamHeaders,
+  StreamQuery,
+  StreamTokenResponse,
+  streamOperation,
+  streamTokenOperation,
+} from '../schemas/stream.ts';
 import type { TypeBoxApp } from './typebox-app.ts';
 
 export const streamRoutes: FastifyPluginAsyncTypebox<{ tokenSeconds: number }> = async (app, { tokenSeconds }) => {
@@ -21,15 +27,10 @@ function changeStream(app: TypeBoxApp): void {
     {
       config: { access: 'public', streamToken: true },
       schema: {
-        tags: ['stream'],
-        summary: 'Stream changes (server-sent events)',
-        description: STREAM_DESCRIPTION,
+        ...streamOperation.docs,
         querystring: StreamQuery,
         headers: StreamHeaders,
-        response: {
-          200: { description: 'the event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
-          ...errorResponses(PUBLIC_ERRORS),
-        },
+        response: { 200: EventStream, ...streamOperation.errors },
       },
     },
     async (request, reply) => {
@@ -83,17 +84,7 @@ function streamTokens(app: TypeBoxApp, tokenSeconds: number): void {
     '/stream/tokens',
     {
       config: { access: 'public' },
-      schema: {
-        tags: ['stream'],
-        summary: 'Issue a stream token',
-        description:
-          'A short-lived signed token for GET /stream?token=, so that EventSource works in a browser without the key in the page or the address bar. ' +
-          "It is bound to the key and the key's competitions, lasts STREAM_TOKEN_SECONDS (600 by default), and stops working within 5 s of the key's revocation.",
-        response: {
-          201: StreamTokenResponse,
-          ...errorResponses({ 400: 'a body was sent: the route takes none', 401: 'missing or invalid API key' }),
-        },
-      },
+      schema: { ...streamTokenOperation.docs, response: { 201: StreamTokenResponse, ...streamTokenOperation.errors } },
       preValidation: async (request) => {
         const body = request.body as unknown;
         const empty =

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { CHANGE_KINDS } from '../../domain/changes.ts';
 import { StringEnum, Timestamp } from '../../shapes/common.ts';
+import { operation, PUBLIC_ERRORS } from './common.ts';
 import { StreamQuery } from './stream.ts';
 
 export const ChangesQuery = Type.Object({
@@ -49,12 +50,23 @@ export const ChangesPage = Type.Object(
   { title: 'ChangesPage' },
 );
 
-export const CHANGES_DESCRIPTION = [
-  'Recovery without the stream: the messages the push stream sent after the change id `after`, in order, with the',
-  "stream's filters (competition, eventId, kind) and the key's competitions. Read page after page, each `after` the",
-  "previous page's `lastEventId`, until `complete`; then open the stream with Last-Event-ID set to that `lastEventId`.",
-  'The change log is bounded (CHANGE_LOG_SIZE): an `after` older than `oldestAvailable` - 1 is a 410, and the client',
-  're-reads the documents it shows, then follows the changes after the `lastEventId` the error metadata gives.',
-  'An `after` past the last change id (a client of another server, or a typo) is a 400 that says it is ahead of the',
-  'log, with the `lastEventId` there is in its metadata.',
-].join('\n');
+/** GET /changes: recovery without the stream. */
+export const changesOperation = operation({
+  tags: ['stream'],
+  summary: 'Read the changes after a change id (recovery without the stream)',
+  description: [
+    'Recovery without the stream: the messages the push stream sent after the change id `after`, in order, with the',
+    "stream's filters (competition, eventId, kind) and the key's competitions. Read page after page, each `after` the",
+    "previous page's `lastEventId`, until `complete`; then open the stream with Last-Event-ID set to that `lastEventId`.",
+    'The change log is bounded (CHANGE_LOG_SIZE): an `after` older than `oldestAvailable` - 1 is a 410, and the client',
+    're-reads the documents it shows, then follows the changes after the `lastEventId` the error metadata gives.',
+    'An `after` past the last change id (a client of another server, or a typo) is a 400 that says it is ahead of the',
+    'log, with the `lastEventId` there is in its metadata.',
+  ].join('\n'),
+  errors: {
+    ...PUBLIC_ERRORS,
+    400: 'invalid parameter, or an `after` ahead of the change log (past its last change id)',
+    410: 'the change log no longer reaches back to `after`',
+  },
+  codes: ['EVENT_ID_INVALID', 'CHANGE_ID_AHEAD', 'CHANGES_GONE'],
+});

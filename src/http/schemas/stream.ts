@@ -4,6 +4,7 @@ import { EVENT_STATUSES, OUTCOME_STATUSES, RESULT_STATUSES, SETTLEMENTS } from '
 import { STATUS_REASONS } from '../../domain/markets/market-status.ts';
 import { SETTLEMENT_REASONS } from '../../domain/markets/settlement-reason.ts';
 import { CompetitionKey, OddsFormatParam, Price, StringEnum, Timestamp } from '../../shapes/common.ts';
+import { operation, PUBLIC_ERRORS } from './common.ts';
 
 export const StreamQuery = Type.Object({
   competition: Type.Optional(
@@ -191,31 +192,44 @@ export const STREAM_DATA_COMPONENTS = {
 export type StreamEventName = keyof typeof STREAM_EVENT_DATA;
 export type StreamEventData<E extends StreamEventName> = Static<(typeof STREAM_EVENT_DATA)[E]>;
 
-export const STREAM_DESCRIPTION = [
-  'A server-sent events stream (text/event-stream) of the changes ingested, on every node, as they commit. Each event has',
-  'an `id` (the change id; send it back as Last-Event-ID, which browsers do by themselves, to resume without a gap from',
-  'the bounded change log), an `event` name and JSON `data`:',
-  '',
-  '- `ready`: sent first; `data.lastEventId` is where the stream starts (StreamReady).',
-  "- `event`: an event's own facts changed (EventChange).",
-  '- `heatScore`: heats, rounds, entries, laps or results of an event changed (HeatScoreChange).',
-  '- `odds`: markets or prices of an event changed; the new prices come with it, at most 200 (OddsChange).',
-  '- `settlement`: settlements of an event may have moved: heats completed, operator settlements, the event over;',
-  '  `outcomes` lists those that did, each with its previous and new settlement (SettlementChange).',
-  '- `future`: futures of a competition changed (FutureChange).',
-  '- `reset`: too much changed to list (a bulk load, shared facts such as athletes), or the log no longer reaches back to',
-  '  Last-Event-ID: refetch what you show (ResetNotice). Sent whatever the filters.',
-  '- `close`: the server ended the stream, `data.reason` says why (StreamClose): `shutdown` (reconnect, to another node,',
-  "  with Last-Event-ID), `keyRevoked` (within a few seconds of the key's revocation; do not reconnect) or `keyChanged`",
-  "  (the key's competitions changed; reconnect with Last-Event-ID to read under them).",
-  '',
-  'Each `data` is the JSON of the component schema named in parentheses (components.schemas).',
-  '',
-  'Every change carries `publishedAt`, the server time of its commit. A comment line (`: heartbeat <server time>`)',
-  'comes every STREAM_HEARTBEAT_SECONDS, so a client can measure its lag even when nothing changes. Missed changes can',
-  'also be read without the stream from GET /changes. The documents themselves are fetched from the',
-  'other routes, cheaply with If-None-Match.',
-].join('\n');
+/** GET /stream's answer: text/event-stream, which OpenAPI can only call a string. */
+export const EventStream = {
+  description: 'the event stream',
+  content: { 'text/event-stream': { schema: { type: 'string' } } },
+};
+
+/** GET /stream: the changes as server-sent events. */
+export const streamOperation = operation({
+  tags: ['stream'],
+  summary: 'Stream changes (server-sent events)',
+  description: [
+    'A server-sent events stream (text/event-stream) of the changes ingested, on every node, as they commit. Each event has',
+    'an `id` (the change id; send it back as Last-Event-ID, which browsers do by themselves, to resume without a gap from',
+    'the bounded change log), an `event` name and JSON `data`:',
+    '',
+    '- `ready`: sent first; `data.lastEventId` is where the stream starts (StreamReady).',
+    "- `event`: an event's own facts changed (EventChange).",
+    '- `heatScore`: heats, rounds, entries, laps or results of an event changed (HeatScoreChange).',
+    '- `odds`: markets or prices of an event changed; the new prices come with it, at most 200 (OddsChange).',
+    '- `settlement`: settlements of an event may have moved: heats completed, operator settlements, the event over;',
+    '  `outcomes` lists those that did, each with its previous and new settlement (SettlementChange).',
+    '- `future`: futures of a competition changed (FutureChange).',
+    '- `reset`: too much changed to list (a bulk load, shared facts such as athletes), or the log no longer reaches back to',
+    '  Last-Event-ID: refetch what you show (ResetNotice). Sent whatever the filters.',
+    '- `close`: the server ended the stream, `data.reason` says why (StreamClose): `shutdown` (reconnect, to another node,',
+    "  with Last-Event-ID), `keyRevoked` (within a few seconds of the key's revocation; do not reconnect) or `keyChanged`",
+    "  (the key's competitions changed; reconnect with Last-Event-ID to read under them).",
+    '',
+    'Each `data` is the JSON of the component schema named in parentheses (components.schemas).',
+    '',
+    'Every change carries `publishedAt`, the server time of its commit. A comment line (`: heartbeat <server time>`)',
+    'comes every STREAM_HEARTBEAT_SECONDS, so a client can measure its lag even when nothing changes. Missed changes can',
+    'also be read without the stream from GET /changes. The documents themselves are fetched from the',
+    'other routes, cheaply with If-None-Match.',
+  ].join('\n'),
+  errors: PUBLIC_ERRORS,
+  codes: ['STREAM_TOKEN_INVALID', 'EVENT_ID_INVALID', 'LAST_EVENT_ID_CONFLICT', 'TOO_MANY_STREAMS'],
+});
 
 export const StreamTokenResponse = Type.Object(
   {
@@ -224,3 +238,14 @@ export const StreamTokenResponse = Type.Object(
   },
   { $id: 'StreamToken', title: 'StreamToken' },
 );
+
+/** POST /stream/tokens: a token for EventSource, which cannot send the key. */
+export const streamTokenOperation = operation({
+  tags: ['stream'],
+  summary: 'Issue a stream token',
+  description:
+    'A short-lived signed token for GET /stream?token=, so that EventSource works in a browser without the key in the page or the address bar. ' +
+    "It is bound to the key and the key's competitions, lasts STREAM_TOKEN_SECONDS (600 by default), and stops working within 5 s of the key's revocation.",
+  errors: { 400: 'a body was sent: the route takes none', 401: 'missing or invalid API key' },
+  codes: ['INVALID_BODY'],
+});
