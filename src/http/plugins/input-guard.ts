@@ -13,11 +13,6 @@ import { LOCATIONS } from './errors.ts';
  * can hold as sent (NUL, a lone surrogate). Checked after validation, so that coerced values are seen;
  * routes that check their own input (the feed) say so with `config.ownInputChecks`.
  */
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    ownInputChecks?: boolean;
-  }
-}
 
 /** The parts of a request checked, with Fastify's schema name of each (the one errors are named by). */
 const PARTS = [
