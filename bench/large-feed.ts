@@ -116,6 +116,17 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
   return { rss: field('VmRSS'), hwm: field('VmHWM') };
 }
 
+/**
+ * A process's CPU time so far, user and system, in seconds (/proc/PID/stat, in ticks of 1/100 s): the
+ * work a run took, which the machine's other load does not change as it changes the wall time.
+ */
+function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // utime and stime: the 14th and 15th fields, the 12th and 13th after the command's closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Resets a process's VmHWM to its current RSS (clear_refs 5), so that a peak is the peak of what follows. */
 function resetPeak(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
@@ -219,6 +230,7 @@ async function main(): Promise<void> {
     const polling = pollSports(base);
     await sleep(500);
     const started = performance.now();
+    const cpuBefore = cpuSecondsOf(server.pid);
     const response = await fetch(`${base}/api/v1/admin/feed`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': ADMIN_KEY },
@@ -226,6 +238,7 @@ async function main(): Promise<void> {
     });
     const answer = await response.text();
     const ingestSeconds = (performance.now() - started) / 1000;
+    const ingestCpu = cpuSecondsOf(server.pid) - cpuBefore;
     const during = await polling.stop();
     const peak = memoryOf(server.pid);
     if (response.status !== 200) throw new Error(`the feed was answered ${response.status}: ${answer.slice(0, 2000)}`);
@@ -233,6 +246,7 @@ async function main(): Promise<void> {
     console.log(
       `\nadmin feed: ${bodyMb.toFixed(1)} MiB body (collections ${values.order}${values.ascii ? ', ASCII' : ''}), ingested in ${ingestSeconds.toFixed(2)} s`,
     );
+    console.log(`  the server's CPU meanwhile: ${ingestCpu.toFixed(2)} s (the polls' answers included)`);
     console.log(`  GET /sports before: ${summary(idleLatencies)}`);
     console.log(`  GET /sports during: ${summary(during)} (target p99 < 50 ms, max < 200 ms)`);
     const over = (idleRss: number) =>

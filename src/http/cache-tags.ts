@@ -12,12 +12,6 @@ import { scopeOf } from './plugins/auth.ts';
  */
 export type CacheTags = (request: FastifyRequest) => string[];
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    cacheTags?: CacheTags;
-  }
-}
-
 /** The catalogue: changes with the code, not the data. */
 export const staticTags: CacheTags = () => [];
 

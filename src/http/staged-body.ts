@@ -6,13 +6,14 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { fail } from '../domain/errors.ts';
 import { jsonBytesChecker } from '../domain/json-bytes.ts';
-import { LARGE_JSON_CHARS } from './large-json.ts';
+import type { FeedBody } from '../ingest/feed-body.ts';
+import { LARGE_JSON_BYTES } from '../ingest/large-json.ts';
 
 /**
  * A request body as it arrived: in memory when small, else in a file of its own (the admin
  * feed's 60 MB body is read in slices from there, not held whole). `discard` removes the file.
  */
-export type StagedBody = { bytes: Buffer } | { file: string };
+export type StagedBody = FeedBody;
 
 /** The 413 of a body past `limit` bytes, declared or read. */
 export const tooLarge = (limit: number) => fail('BODY_TOO_LARGE', { limit }, { limit });
@@ -40,7 +41,7 @@ export async function readJsonBody(payload: Readable, limit: number): Promise<Bu
   return Buffer.concat(held);
 }
 
-/** Reads `payload` up to `limit` bytes (413 past it), checked, spilling to a temporary file past LARGE_JSON_CHARS. */
+/** Reads `payload` up to `limit` bytes (413 past it), checked, spilling to a temporary file past LARGE_JSON_BYTES. */
 export async function stageBody(payload: Readable, limit: number): Promise<StagedBody> {
   const held: Buffer[] = [];
   let size = 0;
@@ -52,7 +53,7 @@ export async function stageBody(payload: Readable, limit: number): Promise<Stage
       if (out) {
         if (!out.write(chunk)) await new Promise((resolve) => out?.once('drain', resolve));
       } else held.push(chunk);
-      if (!out && size > LARGE_JSON_CHARS) {
+      if (!out && size > LARGE_JSON_BYTES) {
         file = join(await mkdtemp(join(tmpdir(), 'altsports-body-')), 'body.json');
         out = createWriteStream(file);
         for (const part of held.splice(0)) out.write(part);

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { type ParsedTokenInfo, Tokenizer, TokenParser, TokenType } from '@streamparser/json';
 import type { Store } from '../store/database.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
@@ -10,6 +9,7 @@ import {
   ingestFeed,
   type NumberedDocument,
 } from './ingest-feed.ts';
+import { type CutHandlers, JsonCutter, NotCut } from './large-json.ts';
 import { itemKey } from './validate-feed.ts';
 
 /**
@@ -18,11 +18,11 @@ import { itemKey } from './validate-feed.ts';
  * the document's `updatedAt`; ingestDocuments writes them in one transaction, each validated against
  * what the slices before it wrote, as an NDJSON import's documents are. That is the whole document's
  * answer only when its collections come in the order they are written (FEED_COLLECTIONS), each once,
- * `updatedAt` before them, no key repeated and no string secure-json-parse reads apart: any other
- * document throws NotSliced, and its caller takes it whole. A document whose collections come in another
- * order (OutOfOrder) is read again from its staged file when it can be: once for where each collection
- * lies, then each collection's bytes in the order they are written (rangedSlices). @streamparser/json
- * parses the text (about 20 MB a second here, against JSON.parse's 70): what it saves is memory, not time.
+ * `updatedAt` before them, no key repeated and nothing the cutter cannot read (large-json.ts: a prototype
+ * key, text that is not JSON): any other document throws NotSliced, and its caller takes it whole. A
+ * document whose collections come in another order (OutOfOrder) is read again from its staged file when
+ * it can be: once for where each collection lies, then each collection's bytes in the order they are
+ * written (rangedSlices).
  */
 export class NotSliced extends Error {}
 
@@ -32,109 +32,50 @@ export class OutOfOrder extends NotSliced {}
 /** Items of a slice: a few hundred kilobytes of text. */
 export const SLICE_ITEMS = 2_000;
 
-/**
- * Strings that secure-json-parse reads apart (a `__proto__` key, `constructor.prototype`), once decoded,
- * so however spelled: a document holding one anywhere is taken whole, for that parse's own answer.
- * Other escapes (`\u00e9`, as Python's json.dumps and Go's encoding/json write them) are read as JSON.parse
- * reads them: the tokenizer decodes them alike, surrogate pairs included.
- */
-const PROTOTYPE_WORDS = /__proto__|prototype/;
-
-/** The tokenizer's handler, refusing (NotSliced) a string token that holds PROTOTYPE_WORDS. */
-function unlessPrototype(see: (info: ParsedTokenInfo) => void): (info: ParsedTokenInfo) => void {
-  return (info) => {
-    if (info.token === TokenType.STRING && PROTOTYPE_WORDS.test(info.value as string))
-      throw new NotSliced('a prototype key, or a string that may be one');
-    see(info);
-  };
-}
-
 export async function* feedSlices(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   sliceItems = SLICE_ITEMS,
 ): AsyncGenerator<NumberedDocument> {
   const slices = sliceMaker(sliceItems);
-  const members = documentMembers(orderChecks(slices), () => {});
-  const tokenizer = new Tokenizer();
-  const parser = new TokenParser({ paths: ['$.*.*'], keepStack: false });
-  tokenizer.onToken = unlessPrototype((token) => {
-    members(token);
-    parser.write(token);
-  });
-  parser.onValue = ({ value, key, stack }) => slices.item(stack[1]?.key as FeedCollection, key, value);
+  const cutter = new JsonCutter(orderChecks(slices));
   for await (const chunk of chunks) {
-    write(tokenizer, chunk);
+    cutting(() => cutter.write(chunk));
     yield* slices.ready();
   }
-  if (!parser.isEnded) throw new NotSliced('the document ends early');
+  cutting(() => cutter.end());
   yield* slices.finish();
 }
 
-/** Feeds the tokenizer; text it cannot read is NotSliced (the whole parse gives JSON.parse's message). */
-function write(tokenizer: Tokenizer, chunk: Uint8Array): void {
+/** Runs a step of the cutter; what it cannot read is NotSliced (the whole parse gives JSON.parse's message). */
+function cutting(step: () => void): void {
   try {
-    tokenizer.write(chunk);
+    step();
   } catch (error) {
-    if (error instanceof NotSliced) throw error;
-    throw new NotSliced(`not JSON as read: ${(error as Error).message}`);
+    throw error instanceof NotCut ? new NotSliced(error.message) : error;
   }
 }
 
-type MemberState = 'root' | 'key' | 'colon' | 'value' | 'inside' | 'after' | 'closed';
-
-/**
- * Follows a document's own members, token by token, its grammar checked (NotSliced otherwise): `start`
- * gets each member's name and the first token of its value; `end` the offset at which a member that
- * is an array or an object closes. Inside a member only its depth is followed (the parser reads it).
- * Returns the tokens' handler; `closed()` says whether the document has ended.
- */
-function documentMembers(
-  start: (name: string, token: TokenType, value: unknown, offset: number) => void,
-  end: (name: string, offset: number) => void,
-) {
-  let state = 'root' as MemberState;
-  let name = '';
-  let depth = 0;
-  const see = ({ token, value, offset }: ParsedTokenInfo): void => {
-    const opens = token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET;
-    if (state === 'inside') {
-      if (opens) depth += 1;
-      else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) depth -= 1;
-      if (depth > 0) return;
-      end(name, offset);
-      state = 'after';
-    } else if (state === 'root' && token === TokenType.LEFT_BRACE) state = 'key';
-    else if (state === 'key' && token === TokenType.STRING) [name, state] = [value as string, 'colon'];
-    else if (state === 'colon' && token === TokenType.COLON) state = 'value';
-    else if (state === 'value') {
-      start(name, token, value, offset);
-      [state, depth] = opens ? ['inside', 1] : ['after', 0];
-    } else if (state === 'after' && token === TokenType.COMMA) state = 'key';
-    else if (state === 'after' && token === TokenType.RIGHT_BRACE) state = 'closed';
-    else throw new NotSliced(`not an object of collections (byte ${offset})`);
-  };
-  return Object.assign(see, { closed: () => state === 'closed' });
-}
-
 /** The single reading's check of each member: collections in order, each once, updatedAt before them. */
-function orderChecks(slices: ReturnType<typeof sliceMaker>) {
+function orderChecks(slices: ReturnType<typeof sliceMaker>): CutHandlers {
   let last = -1;
-  return (name: string, token: TokenType, value: unknown): void => {
-    if (name === 'updatedAt') {
-      if (token !== TokenType.STRING) throw new NotSliced('updatedAt is not a string');
+  return {
+    member(name, value) {
+      if (name !== 'updatedAt') throw new NotSliced(`${name}: not a collection`);
+      if (typeof value !== 'string') throw new NotSliced('updatedAt is not a string');
       if (last >= 0) throw new OutOfOrder('updatedAt after the items');
-      slices.updatedAt(value as string);
-      return;
-    }
-    const at = FEED_COLLECTIONS.indexOf(name as FeedCollection);
-    if (at < 0 || at === last || token !== TokenType.LEFT_BRACKET)
-      throw new NotSliced(`${name}: not a collection, or twice`);
-    if (at < last) throw new OutOfOrder(`${name} after ${FEED_COLLECTIONS[last]}`);
-    last = at;
+      slices.updatedAt(value);
+    },
+    array(name) {
+      const at = FEED_COLLECTIONS.indexOf(name as FeedCollection);
+      if (at < 0 || at === last) throw new NotSliced(`${name}: not a collection, or twice`);
+      if (at < last) throw new OutOfOrder(`${name} after ${FEED_COLLECTIONS[last]}`);
+      last = at;
+    },
+    item: (name, index, value) => slices.item(name as FeedCollection, index, value),
   };
 }
 
-/** Gathers the parser's items into slices of one collection. */
+/** Gathers the cutter's items into slices of one collection. */
 function sliceMaker(sliceItems: number) {
   const ready: NumberedDocument[] = [];
   // Keys of the current collection's items: each collection comes once (orderChecks, documentLayout).
@@ -213,30 +154,36 @@ export interface DocumentLayout {
 }
 
 /**
- * The first of the two readings of a document whose collections come in another order: its layout, by
- * the tokenizer alone. NotSliced for a document feedSlices would refuse for any other reason (a key that
- * is not a collection, one twice, a prototype key, not JSON).
+ * The first of the two readings of a document whose collections come in another order: its layout. Its
+ * items are parsed too, and dropped, so that a document the second reading would refuse (a prototype key,
+ * an item that is not JSON) is refused here, before anything is written. NotSliced for a document
+ * feedSlices would refuse for any other reason than its order (a key that is not a collection, one twice).
  */
 export async function documentLayout(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
 ): Promise<DocumentLayout> {
   const found = new Map<string, { start: number; end: number } | string>();
-  const members = documentMembers(
-    (name, token, value, offset) => {
-      if (found.has(name)) throw new NotSliced(`${name} twice`);
-      if (name === 'updatedAt' && token === TokenType.STRING) found.set(name, value as string);
-      else if (FEED_COLLECTIONS.includes(name as FeedCollection) && token === TokenType.LEFT_BRACKET)
-        found.set(name, { start: offset, end: -1 });
-      else throw new NotSliced(`${name}: not a collection`);
+  const once = (name: string) => {
+    if (found.has(name)) throw new NotSliced(`${name} twice`);
+  };
+  const cutter = new JsonCutter({
+    member(name, value) {
+      once(name);
+      if (name !== 'updatedAt' || typeof value !== 'string') throw new NotSliced(`${name}: not a collection`);
+      found.set(name, value);
     },
-    (name, offset) => {
+    array(name, offset) {
+      once(name);
+      if (!FEED_COLLECTIONS.includes(name as FeedCollection)) throw new NotSliced(`${name}: not a collection`);
+      found.set(name, { start: offset, end: -1 });
+    },
+    item: () => {},
+    close(name, offset) {
       (found.get(name) as { end: number }).end = offset;
     },
-  );
-  const tokenizer = new Tokenizer();
-  tokenizer.onToken = unlessPrototype(members);
-  for await (const chunk of chunks) write(tokenizer, chunk);
-  if (!members.closed()) throw new NotSliced('the document ends early');
+  });
+  for await (const chunk of chunks) cutting(() => cutter.write(chunk));
+  cutting(() => cutter.end());
   const updatedAt = found.get('updatedAt') as string | undefined;
   const ranges = FEED_COLLECTIONS.flatMap((collection) => {
     const range = found.get(collection) as { start: number; end: number } | undefined;
@@ -259,19 +206,15 @@ export async function* rangedSlices(
   const slices = sliceMaker(sliceItems);
   if (layout.updatedAt !== undefined) slices.updatedAt(layout.updatedAt);
   for (const { collection, start, end } of layout.ranges) {
-    const tokenizer = new Tokenizer();
-    const parser = new TokenParser({ paths: ['$.*'], keepStack: false });
-    tokenizer.onToken = (token) => {
-      if (token.offset === 0 && token.token !== TokenType.LEFT_BRACKET) throw new NotSliced(`${collection} not found`);
-      parser.write(token);
-    };
-    parser.onValue = ({ value, key }) => slices.item(collection, key, value);
-    // Its strings were looked at (PROTOTYPE_WORDS) by documentLayout.
+    const cutter = new JsonCutter(
+      { item: (_name, index, value) => slices.item(collection, index, value) },
+      { array: collection },
+    );
     for await (const chunk of read(start, end)) {
-      write(tokenizer, chunk);
+      cutting(() => cutter.write(chunk));
       yield* slices.ready();
     }
-    if (!parser.isEnded) throw new NotSliced(`${collection} not found`);
+    cutting(() => cutter.end());
   }
   yield* slices.finish();
 }

@@ -21,8 +21,8 @@ function sources(): Array<{ file: string; text: string }> {
  * which never reaches a client or the CLI as itself.
  */
 const INTERNAL_SIGNALS = new Set([
-  'NotCut', // http/large-json.ts: the hand cutter gives up; the body is parsed whole
-  'NotSliced', // ingest/feed-slices.ts: likewise, for the slicing parser
+  'NotCut', // ingest/large-json.ts: the cutter cannot read the bytes; they are parsed whole
+  'NotSliced', // ingest/feed-slices.ts: likewise, for a feed document read in slices
   'ReferenceIdConflict', // store/repositories/feed-facts-repository.ts: ingest turns it into FEED_ITEM_INVALID
 ]);
 

@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
 import { loadConfig } from '../../config.ts';
-import { LARGE_JSON_CHARS } from '../../http/large-json.ts';
 import type { IngestOptions } from '../../ingest/ingest-feed.ts';
 import type { Command } from '../main.ts';
 import { progress } from '../progress.ts';
@@ -27,6 +26,7 @@ export const importCommand: Command = {
     }
     const { ingestDocuments } = await import('../../ingest/ingest-feed.ts');
     const { ingestInSlices } = await import('../../ingest/feed-slices.ts');
+    const { LARGE_JSON_BYTES } = await import('../../ingest/large-json.ts');
     const { feedFileBytes, readFeedDocuments } = await import('../../ingest/read-feed-file.ts');
     const config = loadConfig();
     const store = await openMigratedStore(config);
@@ -42,7 +42,7 @@ export const importCommand: Command = {
       // A large file that is one feed document (not NDJSON) is read in slices; else, or when it is not one
       // the slices answer for, a line at a time or whole, as below.
       const inSlices =
-        (await stat(file)).size > LARGE_JSON_CHARS
+        (await stat(file)).size > LARGE_JSON_BYTES
           ? await ingestInSlices(store, feedFileBytes(file, onBytes), options)
           : null;
       const summary = inSlices ?? (await ingestDocuments(store, readFeedDocuments(file, onBytes), options));

@@ -14,14 +14,7 @@ import type { Store } from '../../store/database.ts';
  * - `open`: no key (health, OpenAPI document, docs page).
  */
 
-export type RouteAccess = 'public' | 'admin' | 'open';
-
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: RouteAccess;
-    /** The route also takes a stream token in `?token=` instead of a key (GET /stream). */
-    streamToken?: boolean;
-  }
   interface FastifyRequest {
     apiKey: VerifiedKey | null;
   }

@@ -1,10 +1,9 @@
 import { parse as parseContentType } from 'content-type';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import secureJson from 'secure-json-parse';
 import { fail } from '../../domain/errors.ts';
-import { inputProblems, jsonSyntaxProblem } from '../../domain/text.ts';
-import { decodeUtf8Paced, parseJsonPaced } from '../large-json.ts';
+import { inputProblems } from '../../domain/text.ts';
+import { parseJsonBody } from '../../ingest/large-json.ts';
 import { readJsonBody, tooLarge } from '../staged-body.ts';
 import { LOCATIONS } from './errors.ts';
 
@@ -14,11 +13,6 @@ import { LOCATIONS } from './errors.ts';
  * can hold as sent (NUL, a lone surrogate). Checked after validation, so that coerced values are seen;
  * routes that check their own input (the feed) say so with `config.ownInputChecks`.
  */
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    ownInputChecks?: boolean;
-  }
-}
 
 /** The parts of a request checked, with Fastify's schema name of each (the one errors are named by). */
 const PARTS = [
@@ -39,31 +33,13 @@ function jsonCharset(contentType: string | undefined): string | undefined {
   }
 }
 
-/** The body parsed in one step, its refusals told apart. */
-function parseWhole(text: string): unknown {
-  try {
-    return secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
-  } catch (error) {
-    throw /forbidden (prototype|constructor) property/.test((error as Error).message)
-      ? fail('BODY_PROTOTYPE_KEY')
-      : fail('BODY_NOT_JSON', { problem: jsonSyntaxProblem(text) });
-  }
-}
-
-/** A JSON body's value, as every route reads it (the admin feed's large ones too, when not taken in slices). */
-export async function parseJsonBody(body: Buffer): Promise<unknown> {
-  const text = await decodeUtf8Paced(body);
-  if (text.length === 0) throw fail('BODY_EMPTY');
-  return parseJsonPaced(text, parseWhole);
-}
-
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
     // Fastify's JSON parser, but with its refusals told apart: a key that would reach Object's
     // prototype, and where a malformed document goes wrong.
     app.removeContentTypeParser('application/json');
-    // Read here rather than by Fastify, so that nesting and UTF-8 are checked as the bytes arrive (issue
-    // 42); a large body (an admin feed) is parsed an item at a time, letting others be answered (large-json.ts).
+    // Read here rather than by Fastify, so that nesting and UTF-8 are checked as the bytes arrive; a
+    // large body is parsed an item at a time, letting others be answered (ingest/large-json.ts).
     app.addContentTypeParser('application/json', (request: FastifyRequest, payload, done) => {
       readJsonBody(payload, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0)
         .then(parseJsonBody)

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { CodedError, ERRORS } from '../../domain/errors.ts';
 import { drainer } from '../drain.ts';
+import type { RouteListener } from '../route-config.ts';
 import { routeNotFound } from './errors.ts';
 
 /**
@@ -16,10 +17,6 @@ import { routeNotFound } from './errors.ts';
 export type ListenerName = 'public' | 'admin' | 'metrics';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** `metrics`: the metrics route; `any`: served on every listener (health). */
-    listener?: 'metrics' | 'any';
-  }
   interface FastifyInstance {
     /** Starts the main listener (HOST:PORT) and any admin or metrics listener; returns their origins. */
     listenAll(): Promise<Record<ListenerName, string | null>>;
@@ -68,7 +65,7 @@ export interface ListenerPorts {
 
 /** Where a route is served, given which listeners exist. */
 export function routeListener(
-  route: { access?: string; listener?: 'metrics' | 'any' },
+  route: { access?: string; listener?: RouteListener },
   ports: ListenerPorts,
 ): ListenerName | 'any' {
   if (route.listener === 'any') return 'any';

@@ -3,13 +3,6 @@ import fp from 'fastify-plugin';
 import type { OddsFormat } from '../../domain/odds-format.ts';
 import { withPrices } from '../../read/prices.ts';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route's documents carry prices: `oddsFormat` (declared in its querystring) adds `price` to each. */
-    priced?: boolean;
-  }
-}
-
 /**
  * `oddsFormat` on every priced route: the document a handler returns gets `price` on each
  * priced item before it is serialised (and cached, under a key that holds the format).

@@ -17,10 +17,6 @@ import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 import type { Store } from '../../store/database.ts';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Neither limited nor counted: the usage route answers a key over its limit. */
-    uncounted?: boolean;
-  }
   interface FastifyInstance {
     /** The calling key's usage this minute, today and this month, without counting it. */
     usageOf(key: VerifiedKey): Promise<KeyUsage>;

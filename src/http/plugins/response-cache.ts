@@ -29,13 +29,6 @@ import { scopeOf } from './auth.ts';
  */
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The route composes a costly answer no cache holds (the bet builder): it takes a turn of its
-     * key's document builds (DOCUMENT_BUILDS_PER_KEY), as a cache miss does.
-     */
-    builds?: boolean;
-  }
   interface FastifyRequest {
     /** Answered from the response cache: its onSend hook leaves the answer as it is. */
     cacheHit: boolean;

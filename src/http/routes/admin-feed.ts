@@ -1,14 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { ingestFeedBody } from '../../ingest/feed-body.ts';
 import { FEED_COLLECTIONS, FeedDocument } from '../../ingest/feed-schema.ts';
-import { ingestSliced } from '../../ingest/feed-slices.ts';
 import { ingestFeed } from '../../ingest/ingest-feed.ts';
-import { feedFileBytes } from '../../ingest/read-feed-file.ts';
-import type { Store } from '../../store/database.ts';
-import { parseJsonBody } from '../plugins/input-guard.ts';
 import { errorResponses } from '../schemas/common.ts';
-import { discard, isStaged, type StagedBody, stageBody } from '../staged-body.ts';
+import { discard, isStaged, stageBody } from '../staged-body.ts';
 
 export const Counts = Type.Object({
   received: Type.Integer(),
@@ -36,7 +32,7 @@ export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
       (error: Error) => done(error, undefined),
     );
   });
-  // Removed once read (ingestBody), or when answered without reading it (a refused key, a parser's 400).
+  // Removed once read, or when answered without reading it (a refused key, a parser's 400).
   app.addHook('onResponse', async (request) => {
     if (isStaged(request.body)) await discard(request.body);
   });
@@ -71,7 +67,7 @@ export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { body } = request;
       const summary = isStaged(body)
-        ? await ingestBody(request.server.store, body)
+        ? await ingestFeedBody(request.server.store, body).finally(() => discard(body))
         : await ingestFeed(request.server.store, body);
       const { changedEventIds, changes, ...collections } = summary;
       request.log.info(
@@ -82,17 +78,3 @@ export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
-
-/** A small body parsed whole; a large one in slices, or whole when it must be (feed-slices.ts). */
-async function ingestBody(store: Store, body: StagedBody) {
-  if ('bytes' in body) return ingestFeed(store, await parseJsonBody(body.bytes));
-  try {
-    return await ingestSliced(store, {
-      // Checked (UTF-8, nesting) as it was staged.
-      ...feedFileBytes(body.file, undefined, { checked: true }),
-      whole: async () => parseJsonBody(await readFile(body.file)),
-    });
-  } finally {
-    await discard(body);
-  }
-}
