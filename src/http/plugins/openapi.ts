@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import swagger from '@fastify/swagger';
+import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -173,110 +173,26 @@ const THEME_CSS = page('docs-theme.css').toString('utf8');
 const LOGO_SVG = page('docs-logo.svg');
 const FAVICON_SVG = page('docs-favicon.svg');
 
+interface OpenApiOptions {
+  version: string;
+  demoApiKey?: string | null;
+  sgpMaxLegs: number;
+}
+
 /**
  * The OpenAPI 3.1 document is generated from the route schemas, so validation, serialisation and the
  * published interface cannot drift apart. Served without a key, with an interactive page at /docs.
  */
 export const openApiPlugin = fp(
-  async (app: FastifyInstance, options: { version: string; demoApiKey?: string | null; sgpMaxLegs: number }) => {
+  async (app: FastifyInstance, options: OpenApiOptions) => {
     await app.register(swagger, {
-      openapi: {
-        openapi: '3.1.0',
-        info: {
-          title: 'Alternative Sports Data Public API (altsports)',
-          version: options.version,
-          description: SUMMARY,
-        },
-        servers: [{ url: '/', description: 'this server' }],
-        components: {
-          securitySchemes: {
-            ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
-            BearerAuth: { type: 'http', scheme: 'bearer', description: 'the same API key as a bearer token' },
-            AdminKeyAuth: {
-              type: 'apiKey',
-              in: 'header',
-              name: 'X-API-KEY',
-              description: 'the ADMIN_API_KEY of the server',
-            },
-          },
-          // The push stream's event data: no route response can carry them (text/event-stream).
-          schemas: STREAM_DATA_COMPONENTS as never,
-        },
-        security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
-        tags: [...OPENAPI_TAGS],
-      },
-      transformObject: (documentObject) => {
-        const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Operation>> } })
-          .openapiObject;
-        for (const [path, item] of Object.entries(document.paths ?? {})) {
-          for (const [method, operation] of Object.entries(item)) {
-            // @fastify/swagger leaves `deprecated` inside a parameter's schema; clients read it on the parameter.
-            for (const parameter of operation.parameters ?? [])
-              if (parameter.schema?.deprecated) parameter.deprecated = true;
-            if (PARLAY_BODY_PATH.test(path)) documentLegLimit(operation.requestBody, options.sgpMaxLegs);
-            if (path.startsWith(PUBLIC_PREFIX))
-              describeLiveHeaders(
-                operation,
-                method === 'get' && operation.responses?.['200']?.content?.['application/json'] !== undefined,
-              );
-            describeErrorCodes(operation, method, kindOf(path));
-          }
-        }
-        return document as never;
-      },
+      openapi: documentHead(options.version),
+      transformObject: (documentObject) => completed(documentObject, options.sgpMaxLegs),
       refResolver: {
         buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
       },
     });
-    // The docs page reads its own copy of the document (/docs/json), which gets a getting-started
-    // section and example values chosen from the store as the page loads, so that "Try it out" runs on the
-    // data this server holds. The published document above stays independent of the store: the client
-    // types are generated from it.
-    const docsExamples = new WeakMap<FastifyRequest, DocsExamples>();
-    const isDocument = (request: FastifyRequest) =>
-      request.routeOptions.url === `${DOCS_PATH}/json` || request.routeOptions.url === `${DOCS_PATH}/yaml`;
-    await app.register(swaggerUi, {
-      routePrefix: DOCS_PATH,
-      uiConfig: {
-        persistAuthorization: true,
-        displayRequestDuration: true,
-        tryItOutEnabled: true,
-        // Read by docs-preauthorize.js, which authorizes it once the document is rendered.
-        ...(options.demoApiKey ? { altsportsDemoKey: options.demoApiKey } : {}),
-      } as Record<string, unknown>,
-      theme: {
-        title: 'altsports API docs',
-        js: [{ filename: 'docs-preauthorize.js', content: PREAUTHORIZE_SCRIPT }],
-        css: [{ filename: 'docs-theme.css', content: THEME_CSS }],
-        favicon: [{ filename: 'favicon.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: FAVICON_SVG }],
-      },
-      logo: { type: 'image/svg+xml', content: LOGO_SVG, href: DOCS_PATH, target: '_self' },
-      uiHooks: {
-        preHandler: async (request) => {
-          if (!isDocument(request)) return;
-          try {
-            docsExamples.set(request, await findDocsExamples(app.store));
-          } catch (error) {
-            // The page still works without examples.
-            request.log.warn({ err: error }, 'docs: choosing examples from the store failed');
-          }
-        },
-      },
-      transformSpecification: (document, request) => {
-        const examples = docsExamples.get(request) ?? { sport: {} };
-        // A copy already (transformSpecificationClone defaults to true): written in place.
-        const copy = document as DocumentPaths & { info: { description?: string } };
-        applyDocsExamples(copy, examples);
-        copy.info.description = gettingStarted({
-          origin: `${request.protocol}://${request.host}`,
-          demoApiKey: options.demoApiKey ?? null,
-          examples,
-          summary: SUMMARY,
-          boardPath: BOARD_PATH,
-        });
-        return copy;
-      },
-    });
+    await registerDocsPage(app, options);
     app.get(`${PUBLIC_PREFIX}/openapi.json`, { schema: { hide: true }, config: { access: 'open' } }, async () =>
       app.swagger(),
     );
@@ -287,3 +203,106 @@ export const openApiPlugin = fp(
   },
   { name: 'openapi' },
 );
+
+/** What the document says before its paths: its title and version, security schemes and tags. */
+function documentHead(version: string): NonNullable<FastifyDynamicSwaggerOptions['openapi']> {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Alternative Sports Data Public API (altsports)',
+      version,
+      description: SUMMARY,
+    },
+    servers: [{ url: '/', description: 'this server' }],
+    components: {
+      securitySchemes: {
+        ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY' },
+        BearerAuth: { type: 'http', scheme: 'bearer', description: 'the same API key as a bearer token' },
+        AdminKeyAuth: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-KEY',
+          description: 'the ADMIN_API_KEY of the server',
+        },
+      },
+      // The push stream's event data: no route response can carry them (text/event-stream).
+      schemas: STREAM_DATA_COMPONENTS as never,
+    },
+    security: [{ ApiKeyAuth: [] }, { BearerAuth: [] }],
+    tags: [...OPENAPI_TAGS],
+  };
+}
+
+/** The document @fastify/swagger generated, with what the route schemas cannot say added to each operation. */
+function completed(documentObject: unknown, sgpMaxLegs: number): never {
+  const document = (documentObject as { openapiObject: { paths?: Record<string, Record<string, Operation>> } })
+    .openapiObject;
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      // @fastify/swagger leaves `deprecated` inside a parameter's schema; clients read it on the parameter.
+      for (const parameter of operation.parameters ?? []) if (parameter.schema?.deprecated) parameter.deprecated = true;
+      if (PARLAY_BODY_PATH.test(path)) documentLegLimit(operation.requestBody, sgpMaxLegs);
+      if (path.startsWith(PUBLIC_PREFIX))
+        describeLiveHeaders(
+          operation,
+          method === 'get' && operation.responses?.['200']?.content?.['application/json'] !== undefined,
+        );
+      describeErrorCodes(operation, method, kindOf(path));
+    }
+  }
+  return document as never;
+}
+
+/**
+ * The docs page (Swagger UI at /docs). It reads its own copy of the document (/docs/json), which gets
+ * a getting-started section and example values chosen from the store as the page loads, so that "Try
+ * it out" runs on the data this server holds. The published document stays independent of the store:
+ * the client types are generated from it.
+ */
+async function registerDocsPage(app: FastifyInstance, options: OpenApiOptions) {
+  const docsExamples = new WeakMap<FastifyRequest, DocsExamples>();
+  const isDocument = (request: FastifyRequest) =>
+    request.routeOptions.url === `${DOCS_PATH}/json` || request.routeOptions.url === `${DOCS_PATH}/yaml`;
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PATH,
+    uiConfig: {
+      persistAuthorization: true,
+      displayRequestDuration: true,
+      tryItOutEnabled: true,
+      // Read by docs-preauthorize.js, which authorizes it once the document is rendered.
+      ...(options.demoApiKey ? { altsportsDemoKey: options.demoApiKey } : {}),
+    } as Record<string, unknown>,
+    theme: {
+      title: 'altsports API docs',
+      js: [{ filename: 'docs-preauthorize.js', content: PREAUTHORIZE_SCRIPT }],
+      css: [{ filename: 'docs-theme.css', content: THEME_CSS }],
+      favicon: [{ filename: 'favicon.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: FAVICON_SVG }],
+    },
+    logo: { type: 'image/svg+xml', content: LOGO_SVG, href: DOCS_PATH, target: '_self' },
+    uiHooks: {
+      preHandler: async (request) => {
+        if (!isDocument(request)) return;
+        try {
+          docsExamples.set(request, await findDocsExamples(app.store));
+        } catch (error) {
+          // The page still works without examples.
+          request.log.warn({ err: error }, 'docs: choosing examples from the store failed');
+        }
+      },
+    },
+    transformSpecification: (document, request) => {
+      const examples = docsExamples.get(request) ?? { sport: {} };
+      // A copy already (transformSpecificationClone defaults to true): written in place.
+      const copy = document as DocumentPaths & { info: { description?: string } };
+      applyDocsExamples(copy, examples);
+      copy.info.description = gettingStarted({
+        origin: `${request.protocol}://${request.host}`,
+        demoApiKey: options.demoApiKey ?? null,
+        examples,
+        summary: SUMMARY,
+        boardPath: BOARD_PATH,
+      });
+      return copy;
+    },
+  });
+}
