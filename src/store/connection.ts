@@ -10,6 +10,7 @@ import {
   type SqliteStatement,
   sql,
 } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Pool } from 'pg';
 import type { Database } from './schema.ts';
 import { readWriteSqliteDialect } from './sqlite-read-write.ts';
@@ -77,7 +78,7 @@ function kyselyStatement(statement: StatementSync): SqliteStatement {
  * least recently used statement is dropped past PREPARED_STATEMENTS.
  */
 function preparedOnce(connection: DatabaseSync): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+  const statements = new LRUCache<string, SqliteStatement>({ max: PREPARED_STATEMENTS });
   return {
     // node:sqlite throws on closing a closed connection: a store whose connection closed under it still closes.
     close: () => {
@@ -85,10 +86,10 @@ function preparedOnce(connection: DatabaseSync): SqliteDatabase {
     },
     prepare: (text: string) => {
       let statement = statements.get(text);
-      if (statement) statements.delete(text);
-      else statement = kyselyStatement(connection.prepare(text));
-      statements.set(text, statement);
-      if (statements.size > PREPARED_STATEMENTS) statements.delete(statements.keys().next().value as string);
+      if (statement === undefined) {
+        statement = kyselyStatement(connection.prepare(text));
+        statements.set(text, statement);
+      }
       return statement;
     },
   };

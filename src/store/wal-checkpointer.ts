@@ -15,27 +15,8 @@ export interface WalCheckpointer {
   close(): Promise<void>;
 }
 
-const THREAD = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { DatabaseSync } = require('node:sqlite');
-const db = new DatabaseSync(workerData.file, { timeout: 5000 });
-parentPort.on('message', (message) => {
-  if (message === 'close') {
-    db.close();
-    parentPort.close();
-    return;
-  }
-  try {
-    db.exec('PRAGMA wal_checkpoint(PASSIVE)');
-  } catch {
-    // A busy store is checkpointed at the next write.
-  }
-  parentPort.postMessage('done');
-});
-`;
-
 export function walCheckpointer(file: string): WalCheckpointer {
-  const worker = new Worker(THREAD, { eval: true, workerData: { file } });
+  const worker = new Worker(new URL('./wal-checkpoint-thread.ts', import.meta.url), { workerData: { file } });
   worker.unref();
   let running = false;
   let due = false;
