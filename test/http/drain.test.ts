@@ -1,5 +1,5 @@
 /**
- * The drain (src/http/drain.ts, through the listeners plugin): once a graceful close begins, no new
+ * The drain (the listeners plugin, src/http/plugins/listeners.ts): once a graceful close begins, no new
  * connection is accepted and every answer whose headers go out says `Connection: close`, whether its
  * request arrived before or after; answers sent before say keep-alive. Over real HTTP on loopback;
  * the graceful-shutdown system test covers the whole stop of `altsports serve`.

@@ -11,6 +11,9 @@ export interface MarketFilter {
   overUnderSubMarketType?: OverUnderSubMarketType;
 }
 
+/** A list for `in`: an empty one as a value no row holds, so that it matches nothing on both stores. */
+const anyOf = (values: readonly OddType[]): OddType[] => (values.length ? [...values] : ['' as OddType]);
+
 /**
  * Odds markets and their priced outcomes, one aggregate: an event's odds are read together.
  * Long only as a list of short methods is: every repository is one object of its aggregate's queries
@@ -37,7 +40,8 @@ export function oddsRepository(db: Kysely<Database>) {
     async marketsOfEvent(eventId: string, filter: MarketFilter = {}): Promise<MarketRow[]> {
       let query = db.selectFrom('markets').selectAll().where('eventId', '=', eventId);
       if (typeof filter.oddType === 'string') query = query.where('oddType', '=', filter.oddType);
-      else if (filter.oddType) query = query.where('oddType', 'in', filter.oddType);
+      // An empty list matches nothing, on both stores (PostgreSQL refuses an empty `in ()`).
+      else if (filter.oddType) query = query.where('oddType', 'in', anyOf(filter.oddType));
       if (filter.exactasType !== undefined) query = query.where('exactasType', '=', filter.exactasType);
       if (filter.overUnderSubMarketType)
         query = query.where('overUnderSubMarketType', '=', filter.overUnderSubMarketType);
@@ -94,7 +98,7 @@ export function oddsRepository(db: Kysely<Database>) {
       const oddType = page.oddType;
       if (oddType)
         query = query.where('marketId', 'in', (eb) =>
-          eb.selectFrom('markets').select('id').where('eventId', '=', eventId).where('oddType', 'in', oddType),
+          eb.selectFrom('markets').select('id').where('eventId', '=', eventId).where('oddType', 'in', anyOf(oddType)),
         );
       const outcome = page.outcome;
       if (outcome !== undefined)
