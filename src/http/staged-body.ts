@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { fail } from '../domain/errors.ts';
 import { jsonBytesChecker } from '../domain/json-bytes.ts';
-import type { FeedBody } from '../ingest/feed-body.ts';
+import type { FeedBody } from '../ingest/feed-slices.ts';
 import { LARGE_JSON_BYTES } from '../ingest/large-json.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Store } from '../store/database.ts';
 import { FeedValidationError } from './feed-errors.ts';
 import { FEED_COLLECTIONS, type FeedCollection } from './feed-schema.ts';
@@ -9,7 +10,8 @@ import {
   ingestFeed,
   type NumberedDocument,
 } from './ingest-feed.ts';
-import { type CutHandlers, JsonCutter, NotCut } from './large-json.ts';
+import { type CutHandlers, JsonCutter, NotCut, parseJsonBody } from './large-json.ts';
+import { feedFileBytes } from './read-feed-file.ts';
 import { itemKey } from './validate-feed.ts';
 
 /**
@@ -283,4 +285,25 @@ async function sliceAttempt<T>(attempt: () => Promise<T>): Promise<T | NotSliced
     if (error instanceof NotSliced || error instanceof FeedValidationError) return error;
     throw error;
   }
+}
+
+/**
+ * An admin feed's body as it was received: in memory when small, else kept in a file while it arrived
+ * (its bytes already checked: UTF-8, nesting, size).
+ */
+export type FeedBody = { bytes: Buffer } | { file: string };
+
+/** Ingests a feed body: a small one parsed whole; a large one in slices, or whole when it must be (feed-slices.ts). */
+export async function ingestFeedBody(
+  store: Store,
+  body: FeedBody,
+  options: IngestOptions = {},
+): Promise<IngestSummary> {
+  if ('bytes' in body) return ingestFeed(store, await parseJsonBody(body.bytes), options);
+  const { file } = body;
+  return ingestSliced(
+    store,
+    { ...feedFileBytes(file, undefined, { checked: true }), whole: async () => parseJsonBody(await readFile(file)) },
+    options,
+  );
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ingestFeedBody } from '../../ingest/feed-body.ts';
 import { FEED_COLLECTIONS, FeedDocument } from '../../ingest/feed-schema.ts';
+import { ingestFeedBody } from '../../ingest/feed-slices.ts';
 import { ingestFeed } from '../../ingest/ingest-feed.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { discard, isStaged, stageBody } from '../staged-body.ts';
