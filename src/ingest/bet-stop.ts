@@ -4,10 +4,10 @@ import type { BetStopRules } from '../domain/feed-health.ts';
 import type { StatusReason } from '../domain/markets/market-status.ts';
 import { formatPublicId } from '../domain/public-id.ts';
 import type { Store } from '../store/database.ts';
-import { takeIngestLock } from '../store/ingest-lock.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
+import { feedFactsRepository } from '../store/repositories/feed-facts-repository.ts';
 import { oddsRepository } from '../store/repositories/odds-repository.ts';
 import type { Database, OddRow } from '../store/schema.ts';
 
@@ -125,7 +125,7 @@ async function pushed(
   claim: (trx: Transaction<Database>) => Promise<ChangeRecord[]>,
 ): Promise<StoredChange[]> {
   const changes = await store.db.transaction().execute(async (trx) => {
-    await takeIngestLock(trx, store.dialect);
+    await feedFactsRepository(trx).takeIngestLock(store.dialect);
     const records = await claim(trx);
     if (records.length === 0) return [];
     // So that updatedSince polling sees the change of status.

@@ -9,7 +9,6 @@ import {
 } from '../domain/changes.ts';
 import { preMatchOddIds } from '../domain/feed-health.ts';
 import type { Store } from '../store/database.ts';
-import { takeIngestLock } from '../store/ingest-lock.ts';
 import { changesRepository } from '../store/repositories/changes-repository.ts';
 import { eventsRepository } from '../store/repositories/events-repository.ts';
 import { feedActivityRepository } from '../store/repositories/feed-activity-repository.ts';
@@ -43,7 +42,7 @@ export interface IngestOptions {
   oddsHistory?: boolean;
 }
 
-export { INGEST_LOCK } from '../store/ingest-lock.ts';
+export { INGEST_LOCK } from '../store/repositories/feed-facts-repository.ts';
 
 /**
  * Validates a feed batch whole, then writes it in one transaction: all of it or none of it.
@@ -113,7 +112,7 @@ async function commitBatch(
   options: IngestOptions,
 ): Promise<IngestSummary> {
   const summary = await store.db.transaction().execute(async (trx) => {
-    await takeIngestLock(trx, store.dialect);
+    await feedFactsRepository(trx).takeIngestLock(store.dialect);
     const writer = batchWriter(trx, store, options);
     await fill(writer, trx);
     const finished = await writer.finish();

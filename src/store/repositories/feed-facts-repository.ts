@@ -67,6 +67,9 @@ interface StoredRow {
 /** Ids read per lookup statement. */
 const LOOKUP_CHUNK = 500;
 
+/** The PostgreSQL advisory lock that serialises ingest across API nodes (takeIngestLock). */
+export const INGEST_LOCK = 0x616c7473;
+
 /**
  * Rows written per statement: SQLite runs in this process, where 64-row statements did best;
  * PostgreSQL pays a round trip per statement (BENCHMARKS.md, "Feed ingestion: one write path").
@@ -76,6 +79,15 @@ const WRITE_CHUNK: Record<StoreDialect, number> = { sqlite: 64, postgres: 400 };
 /** `db`: the ingest's transaction when writing (the whole batch is one). */
 export function feedFactsRepository(db: Kysely<Database>) {
   return {
+    /**
+     * Takes the ingest lock for the rest of the transaction: every writer of feed facts and of the
+     * changes derived from them (the bet stops) takes it first, so that API nodes sharing one
+     * PostgreSQL store assign reference ids and change ids in commit order. SQLite has one writer already.
+     */
+    async takeIngestLock(dialect: StoreDialect): Promise<void> {
+      if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${INGEST_LOCK})`.execute(db);
+    },
+
     /** Writes the rows of one collection, newer wins: what was inserted, updated, unchanged or stale. */
     upsertNewer: (collection: FactTable, incoming: Row[], options: UpsertOptions) =>
       upsertNewer(db, collection, incoming, options),

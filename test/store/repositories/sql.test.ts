@@ -3,9 +3,9 @@
  * (test/store/repositories/sql/<repository>.<dialect>.sql), so that a review shows the SQL a change
  * makes. Every Kysely query of the application lives in a repository (src/store/repositories/) or a
  * migration; outside them only connection plumbing runs SQL: connection.ts's `select 1` (the health
- * check's ping, on no table) and ingest-lock.ts's advisory lock (a property of the ingest's
- * transaction, not of an aggregate), besides the PRAGMAs and LISTEN that the connections and change
- * notices send on node:sqlite and pg themselves, not through Kysely.
+ * check's ping, on no table), besides the PRAGMAs and LISTEN that the connections and change notices
+ * send on node:sqlite and pg themselves, not through Kysely. The ingest's advisory lock is the feed
+ * facts repository's (`takeIngestLock`): every writer of feed facts takes it first.
  *
  * Each method is called with representative arguments on a Kysely instance that compiles as the store
  * does (store/compile-only.ts: the dialect's adapter and compiler, the store's plugins) and whose
@@ -52,6 +52,8 @@ interface Call<R> {
   name: string;
   run: (repository: R, dialect: StoreDialect) => Promise<unknown>;
   rows?: Rows;
+  /** The stores on which the method sends SQL (both unless said): on the other it must send none. */
+  sqlOn?: StoreDialect[];
 }
 
 interface Repository<R> {
@@ -198,6 +200,7 @@ const REPOSITORIES_CALLED = [
     make: feedFactsRepository,
     plainExports: ['ReferenceIdConflict'],
     calls: [
+      { name: 'takeIngestLock', run: (r, dialect) => r.takeIngestLock(dialect), sqlOn: ['postgres'] },
       {
         name: 'upsertNewer (new events, reference ids assigned)',
         run: (r, dialect) =>
@@ -530,6 +533,11 @@ async function sqlFile(spec: Repository<object>, dialect: StoreDialect): Promise
     recorded.statements = [];
     recorded.rows = call.rows ?? (() => []);
     await call.run(repository, dialect);
+    if (call.sqlOn && !call.sqlOn.includes(dialect)) {
+      assert.deepEqual(recorded.statements, [], `${spec.module}: ${call.name} ran SQL on ${DIALECT_NAMES[dialect]}`);
+      sections.push(`-- ${call.name}\n-- (none on ${DIALECT_NAMES[dialect]})`);
+      continue;
+    }
     assert.ok(recorded.statements.length > 0, `${spec.module}: ${call.name} ran no SQL`);
     const formatted = recorded.statements.map((statement) => {
       const text = formatSql(statement);

@@ -2,6 +2,10 @@
 -- for the arguments test/store/repositories/sql.test.ts gives it. Written by that test: do not edit;
 -- `npm run sql:update` rewrites it.
 
+-- takeIngestLock
+select
+  pg_advisory_xact_lock($1);
+
 -- upsertNewer (new events, reference ids assigned)
 select
   "id",

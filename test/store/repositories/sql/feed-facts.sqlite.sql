@@ -2,6 +2,9 @@
 -- for the arguments test/store/repositories/sql.test.ts gives it. Written by that test: do not edit;
 -- `npm run sql:update` rewrites it.
 
+-- takeIngestLock
+-- (none on SQLite)
+
 -- upsertNewer (new events, reference ids assigned)
 select
   "id",
