@@ -49,9 +49,15 @@ test('a large body parses to what the whole parse gives, or is refused as it is'
   }
 });
 
+/** A key secure-json-parse refuses by design (the cases above): not what this property is about. */
+const REFUSED_KEY = /(^|[^\\])"(__proto__|constructor)":/;
+
 test('any JSON value, made large, parses to what JSON.parse gives (property)', async () => {
+  const documents = fc
+    .dictionary(fc.string(), fc.jsonValue())
+    .filter((value) => !REFUSED_KEY.test(JSON.stringify(value)));
   await fc.assert(
-    fc.asyncProperty(fc.dictionary(fc.string(), fc.jsonValue()), async (value) => {
+    fc.asyncProperty(documents, async (value) => {
       const body = large(JSON.stringify(value));
       assert.deepEqual(await parseJsonBody(body), JSON.parse(body.toString()));
     }),
