@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { ALL_DOCUMENTS, cacheTagsOfChange, type StoredChange } from '../domain/changes.ts';
 import { CONTENT_CODINGS, type Coding, type ContentCoding, encode } from './content-coding.ts';
+import type { ResponseCacheSize } from './plugins/metrics.ts';
 
 /**
  * The answers the response cache holds (plugins/response-cache.ts), without Fastify: documents by key
@@ -132,13 +133,6 @@ function changeTimes() {
   };
 }
 
-/** The documents held, for the metrics: filings are (tag, key) pairs, one per tag of each entry. */
-export interface AnswerCacheSize {
-  entries: number;
-  bytes: number;
-  filings: number;
-}
-
 export class AnswerCache {
   readonly #keysByTag = new Map<string, Set<string>>();
   readonly #entries = new LRUCache<string, CachedAnswer>({
@@ -235,7 +229,8 @@ export class AnswerCache {
     this.generation += 1;
   }
 
-  size(): AnswerCacheSize {
+  /** The documents held, for the metrics: filings are (tag, key) pairs, one per tag of each entry. */
+  size(): ResponseCacheSize {
     let filings = 0;
     for (const keys of this.#keysByTag.values()) filings += keys.size;
     return { entries: this.#entries.size, bytes: this.#entries.calculatedSize, filings };

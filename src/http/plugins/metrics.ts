@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { CodedError } from '../../domain/errors.ts';
 import type { Store } from '../../store/database.ts';
+import type { WriteCounts } from '../../store/repositories/feed-facts-repository.ts';
 import { isStoreUnavailable } from './errors.ts';
 
 /**
@@ -157,7 +158,7 @@ function ingestCounter(registry: Registry) {
     help: 'Feed batches committed by this process',
     registers: [registry],
   });
-  return (rows: Record<string, Record<'inserted' | 'updated' | 'unchanged' | 'stale', number>>) => {
+  return (rows: Record<string, WriteCounts>) => {
     ingestBatches.inc();
     for (const [collection, counts] of Object.entries(rows)) {
       for (const outcome of ['inserted', 'updated', 'unchanged', 'stale'] as const)

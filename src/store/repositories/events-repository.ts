@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { pace } from '../../base/event-loop-turns.ts';
 import type { EventStatus, SortOrder } from '../../domain/enumerations.ts';
 import type { Database, EventRow, HeatRow, RoundRow, RoundScoreRow, TeamRow } from '../schema.ts';
-import { chunks, readById } from './chunked.ts';
+import { anyOf, chunks, readById } from './chunked.ts';
 
 export interface EventListFilter {
   /** Only these competitions; undefined for all. */
@@ -48,8 +48,7 @@ export function eventsRepository(db: Kysely<Database>) {
   return {
     async list(filter: EventListFilter): Promise<EventWithTour[]> {
       let query = eventsWithTour(db);
-      if (filter.competitions)
-        query = query.where('events.competition', 'in', filter.competitions.length ? [...filter.competitions] : ['']);
+      if (filter.competitions) query = query.where('events.competition', 'in', anyOf(filter.competitions));
       if (filter.statuses?.length) query = query.where('events.eventStatus', 'in', [...filter.statuses]);
       if (filter.endsFrom) query = query.where('events.endDate', '>=', filter.endsFrom);
       if (filter.startsBefore) query = query.where('events.startDate', '<', filter.startsBefore);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FutureType } from '../../domain/enumerations.ts';
 import type { Database, FutureOddRow, FutureRow } from '../schema.ts';
-import { readById } from './chunked.ts';
+import { anyOf, readById } from './chunked.ts';
 
 export type FutureWithTour = FutureRow & { tourName: string; tourReferenceId: number };
 
@@ -17,8 +17,7 @@ export function futuresRepository(db: Kysely<Database>) {
   return {
     async list(competitions?: readonly string[]): Promise<FutureWithTour[]> {
       let query = futuresWithTour(db);
-      if (competitions)
-        query = query.where('futures.competition', 'in', competitions.length ? [...competitions] : ['']);
+      if (competitions) query = query.where('futures.competition', 'in', anyOf(competitions));
       return (await query
         .orderBy('futures.competition')
         .orderBy('futures.year', 'desc')

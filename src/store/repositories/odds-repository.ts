@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { OddType, OverUnderSubMarketType } from '../../domain/enumerations.ts';
 import type { MarketShape } from '../../domain/markets/market-shape.ts';
 import type { Database, HeatRow, MarketRow, OddRow, RoundRow } from '../schema.ts';
-import { readById } from './chunked.ts';
+import { anyOf, readById } from './chunked.ts';
 
 export interface MarketFilter {
   /** One odd type, or any of several. */
@@ -10,9 +10,6 @@ export interface MarketFilter {
   exactasType?: number;
   overUnderSubMarketType?: OverUnderSubMarketType;
 }
-
-/** A list for `in`: an empty one as a value no row holds, so that it matches nothing on both stores. */
-const anyOf = (values: readonly OddType[]): OddType[] => (values.length ? [...values] : ['' as OddType]);
 
 /**
  * Odds markets and their priced outcomes, one aggregate: an event's odds are read together.
@@ -40,7 +37,6 @@ export function oddsRepository(db: Kysely<Database>) {
     async marketsOfEvent(eventId: string, filter: MarketFilter = {}): Promise<MarketRow[]> {
       let query = db.selectFrom('markets').selectAll().where('eventId', '=', eventId);
       if (typeof filter.oddType === 'string') query = query.where('oddType', '=', filter.oddType);
-      // An empty list matches nothing, on both stores (PostgreSQL refuses an empty `in ()`).
       else if (filter.oddType) query = query.where('oddType', 'in', anyOf(filter.oddType));
       if (filter.exactasType !== undefined) query = query.where('exactasType', '=', filter.exactasType);
       if (filter.overUnderSubMarketType)
