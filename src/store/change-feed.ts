@@ -14,8 +14,8 @@ export interface ChangeFeed {
   /** The id of the last change delivered. */
   readonly lastId: number;
   /**
-   * Settles once every change another process committed before the first call in this turn of the
-   * event loop is delivered (SQLite reads data_version once a turn); null when nothing is pending.
+   * Settles once every change another process committed more than VERSION_READ_GAP_MS ago is
+   * delivered (SQLite reads data_version at most once in that time); null when nothing is pending.
    */
   catchUp(): Promise<void> | null;
   subscribe(listener: (changes: StoredChange[]) => void): () => void;
@@ -34,6 +34,8 @@ export interface ChangeFeedOptions {
 }
 
 const PAGE = 1_000;
+/** How long a read of SQLite's data_version answers for the requests that follow it. */
+export const VERSION_READ_GAP_MS = 1;
 
 export async function openChangeFeed(store: Store, options: ChangeFeedOptions = {}): Promise<ChangeFeed> {
   const repository = changesRepository(store.db);
@@ -59,13 +61,13 @@ class StoreChangeFeed implements ChangeFeed {
   #pullFailed = false;
   #externalVersion: string | null;
   /**
-   * A request reads SQLite's data_version at most once per turn of the event loop: the requests read
-   * in one turn had arrived when that turn's I/O wait ended, before the turn's first request read it.
-   * A read is a statement (about 2 µs, measured on 2026-11-22: the history of BENCHMARKS.md), and a
-   * polled route sees several requests a turn. The poll timer runs before the I/O wait, so it reads
-   * for itself.
+   * Requests read SQLite's data_version at most once a millisecond (VERSION_READ_GAP_MS): another
+   * process's commit is seen by every request that starts a millisecond after it. A read is a
+   * statement with two file locks; read once per turn of the event loop, as before, it came to one
+   * read per polled answer, since a busy server takes one or two requests a turn (docs/decisions.md
+   * "Caching and change detection"). The poll timer reads for itself.
    */
-  #versionThisTurn: string | null | undefined;
+  #versionRead: { version: string | null; atMs: number } = { version: null, atMs: Number.NEGATIVE_INFINITY };
   #unsubscribeWrites: (() => void) | null = null;
   #stopListening: (() => Promise<void>) | null = null;
   #retryTimer: NodeJS.Timeout | null = null;
@@ -112,13 +114,10 @@ class StoreChangeFeed implements ChangeFeed {
   }
 
   catchUp(): Promise<void> | null {
-    if (this.#versionThisTurn === undefined) {
-      this.#versionThisTurn = this.#store.externalVersion();
-      setImmediate(() => {
-        this.#versionThisTurn = undefined;
-      });
-    }
-    return this.#caughtUpTo(this.#versionThisTurn);
+    const now = performance.now();
+    if (now - this.#versionRead.atMs >= VERSION_READ_GAP_MS)
+      this.#versionRead = { version: this.#store.externalVersion(), atMs: now };
+    return this.#caughtUpTo(this.#versionRead.version);
   }
 
   subscribe(listener: (changes: StoredChange[]) => void): () => void {

@@ -97,8 +97,8 @@ function securityHeadersOf(url: string): Readonly<Record<string, string>> {
 const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 /**
- * Sets the headers every answer to the request carries on its response (on Node's response, so that
- * answers written past Fastify's reply, the event stream's, carry them too).
+ * Sets the headers every answer to the request carries on Node's response: for an answer no hook
+ * prepared (a request the router refused). The event stream's hijacked answer takes the reply's.
  */
 export function setSecurityHeaders(request: IncomingMessage, response: ServerResponse): void {
   const headers = securityHeadersOf(request.url ?? '/');
@@ -136,8 +136,11 @@ const EXPOSED_HEADERS = [
 
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: { corsOrigins: Config['corsOrigins'] }) => {
+    // Set on Fastify's reply, not Node's response: with no header set on the response beforehand,
+    // Node writes the head from the reply's one object, checking each header once (setHeader checks
+    // it as it is set, and makes writeHead set every other header the same way).
     app.addHook('onRequest', (request, reply, done) => {
-      setSecurityHeaders(request.raw, reply.raw);
+      reply.headers(securityHeadersOf(request.url));
       done();
     });
     if (options.corsOrigins === 'none') return;
