@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import pino from 'pino';
 import type { Config } from '../config.ts';
 import type { BetStopRules } from '../domain/feed-health.ts';
 import type { PricePolicy } from '../domain/pricing/published-price.ts';
@@ -17,6 +16,7 @@ import { type ChangeFeed, openChangeFeed } from '../store/change-feed.ts';
 import type { Store } from '../store/database.ts';
 import { VERSION } from '../version.ts';
 import { AccessLog, lazyRequestLogger } from './access-log.ts';
+import { stdoutLines } from './log-lines.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { betStopPlugin } from './plugins/bet-stop.ts';
 import { clientErrorHandler, errorsPlugin, formatSchemaErrors, frameworkErrorHandler } from './plugins/errors.ts';
@@ -76,28 +76,12 @@ export interface AppOptions {
 }
 
 /**
- * JSON lines on stdout at the configured level, written asynchronously in batches: a write in flight
- * takes the lines logged meanwhile with it, rather than one blocking write per line on the request
- * path (docs/decisions.md "Logs"). pino writes what is left before the process exits.
+ * JSON lines on stdout at the configured level, written asynchronously in batches (log-lines.ts):
+ * rather than one blocking write per line on the request path (docs/decisions.md "Logs").
  */
 function defaultLogger(config: Config) {
-  const stream = pino.destination({
-    dest: 1,
-    sync: false,
-    minLength: LOG_BATCH_BYTES,
-    // A quiet server's last lines do not wait for the batch to fill.
-    periodicFlush: LOG_FLUSH_MS,
-  });
-  return { level: config.logLevel, stream };
+  return { level: config.logLevel, stream: stdoutLines() };
 }
-
-/**
- * Lines are written in batches of this many bytes at least (about 16 access lines), or every
- * LOG_FLUSH_MS. Larger batches cost more, not less: sonic-boom measures the bytes of the whole batch
- * held so far on every line it takes (32 KiB batches made a polling answer dearer, 2026-11-29).
- */
-const LOG_BATCH_BYTES = 4096;
-const LOG_FLUSH_MS = 250;
 
 export async function buildApp({ config, store, logger, schemaController }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
