@@ -195,8 +195,11 @@ export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
       return { key: row ? await verifiedKeyOf(store, row) : null };
     },
   });
-  return async (presented: string): Promise<VerifiedKey | null> =>
-    (await remembered.fetch(hashKey(presented)))?.key ?? null;
+  return async (presented: string): Promise<VerifiedKey | null> => {
+    const digest = hashKey(presented);
+    // A key verified within ttlMs, without the fetch's own promise.
+    return (remembered.get(digest) ?? (await remembered.fetch(digest)))?.key ?? null;
+  };
 }
 
 /**

@@ -34,7 +34,7 @@ export interface RateLimiter {
    */
   charge(keyId: string, limits: RateLimits, points: number, nowMs?: number): Promise<RateDecision>;
   /** Notes an admitted request of `keyId` in its minute's count. */
-  countRequest(keyId: string, nowMs?: number): Promise<void>;
+  countRequest(keyId: string, nowMs?: number): Promise<void> | undefined;
   /** What `keyId` used this minute, without counting. */
   minuteUsed(keyId: string, nowMs?: number): Promise<number>;
   close(): Promise<void>;
@@ -88,7 +88,8 @@ export function keyUsage(
  * the routes are the usage ledger's (usage-ledger.ts).
  */
 export interface MinuteCounts {
-  count(keyId: string, nowMs: number): Promise<void>;
+  /** Counts at once (undefined) or on its way to a shared store (a promise). */
+  count(keyId: string, nowMs: number): Promise<void> | undefined;
   read(keyId: string, nowMs: number): Promise<number>;
 }
 
@@ -100,16 +101,16 @@ function memoryMinutes(): MinuteCounts {
   const minutes = new Map<string, number>();
   let minuteNow = 0;
   return {
-    async count(keyId, nowMs) {
+    count(keyId, nowMs) {
       if (windowStart('minute', nowMs) !== minuteNow) {
         minuteNow = windowStart('minute', nowMs);
         minutes.clear();
       }
-      const minute = minuteKey(keyId, nowMs);
-      minutes.set(minute, (minutes.get(minute) ?? 0) + 1);
+      minutes.set(keyId, (minutes.get(keyId) ?? 0) + 1);
+      return undefined;
     },
     async read(keyId, nowMs) {
-      return minutes.get(minuteKey(keyId, nowMs)) ?? 0;
+      return windowStart('minute', nowMs) === minuteNow ? (minutes.get(keyId) ?? 0) : 0;
     },
   };
 }

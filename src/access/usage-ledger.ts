@@ -41,11 +41,25 @@ interface Tallies {
   writingByMonth: Map<string, number>;
   /** Per key: the store's total for a month (its first day), as last read. */
   stored: Map<string, { month: string; total: Promise<number> }>;
+  /** Per key and route: today's entries in `byRoute` and `byMonth`, since the last write. */
+  names: Map<string, Map<string, EntryNames>>;
+}
+
+interface EntryNames {
+  day: string;
+  byRoute: string;
+  byMonth: string;
 }
 
 export function usageLedger(store: Store, options: { flushMs: number; onError?: (error: Error) => void }): UsageLedger {
   const repository = usageRepository(store.db);
-  const tallies: Tallies = { byRoute: new Map(), byMonth: new Map(), writingByMonth: new Map(), stored: new Map() };
+  const tallies: Tallies = {
+    byRoute: new Map(),
+    byMonth: new Map(),
+    writingByMonth: new Map(),
+    stored: new Map(),
+    names: new Map(),
+  };
   let writing: Promise<void> = Promise.resolve();
   const flush = () => {
     writing = writing.then(() => write(repository, tallies)).catch((error: Error) => options.onError?.(error));
@@ -67,11 +81,27 @@ export function usageLedger(store: Store, options: { flushMs: number; onError?: 
 }
 
 function record(tallies: Tallies, keyId: string, route: string, nowMs: number): void {
-  const day = utcDay(nowMs);
-  const entry = `${keyId}${SEP}${day}${SEP}${route}`;
+  const { byRoute: entry, byMonth: month } = entryNames(tallies, keyId, route, utcDay(nowMs));
   tallies.byRoute.set(entry, (tallies.byRoute.get(entry) ?? 0) + 1);
-  const month = `${keyId}${SEP}${day.slice(0, 8)}01`;
   tallies.byMonth.set(month, (tallies.byMonth.get(month) ?? 0) + 1);
+}
+
+/**
+ * A key's and route's entries in the tallies for `day`, made once a day: a string built on every
+ * request is hashed afresh by each lookup, a kept one only once.
+ */
+function entryNames(tallies: Tallies, keyId: string, route: string, day: string): EntryNames {
+  let byRoute = tallies.names.get(keyId);
+  if (byRoute === undefined) {
+    byRoute = new Map();
+    tallies.names.set(keyId, byRoute);
+  }
+  let names = byRoute.get(route);
+  if (names?.day !== day) {
+    names = { day, byRoute: `${keyId}${SEP}${day}${SEP}${route}`, byMonth: `${keyId}${SEP}${day.slice(0, 8)}01` };
+    byRoute.set(route, names);
+  }
+  return names;
 }
 
 async function monthUsed(repository: Repository, tallies: Tallies, keyId: string, nowMs: number): Promise<number> {
@@ -113,6 +143,8 @@ async function write(repository: Repository, tallies: Tallies): Promise<void> {
   }
   const written = tallies.byRoute;
   tallies.byRoute = new Map();
+  // Names of the keys that went quiet go with each write: held only for those in use.
+  tallies.names.clear();
   tallies.writingByMonth = tallies.byMonth;
   tallies.byMonth = new Map();
   try {

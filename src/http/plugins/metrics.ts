@@ -91,13 +91,25 @@ export const metricsPlugin = fp(
   { name: 'metrics' },
 );
 
-/** Requests by route, method and status, their latency, the 429s, and the response cache's lookups. */
+/**
+ * Requests by route, method and status, their latency, the 429s, and the response cache's lookups.
+ * The request and lookup counts are tallied per answer in plain maps and handed to prom-client at
+ * each scrape: a labelled prom-client call hashes its labels every time, which a polling answer paid
+ * for each series it touched.
+ */
 function requestMetrics(registry: Registry): Pick<ApiMetrics, 'countRequest' | 'countCacheLookup'> {
-  const requests = new Counter({
+  const answered = new Map<string, Map<string, Map<number, number>>>();
+  new Counter({
     name: 'altsports_http_requests_total',
     help: 'HTTP requests answered, by route template, method and status',
     labelNames: ['route', 'method', 'status'],
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const [route, byMethod] of answered)
+        for (const [method, byStatus] of byMethod)
+          for (const [status, n] of byStatus) this.inc({ route, method, status }, n);
+    },
   });
   const duration = new Histogram({
     name: 'altsports_http_request_duration_seconds',
@@ -111,20 +123,40 @@ function requestMetrics(registry: Registry): Pick<ApiMetrics, 'countRequest' | '
     help: 'Requests answered 429 because their key was over its rate limit',
     registers: [registry],
   });
-  const lookups = new Counter({
+  const lookups = { hit: 0, miss: 0 };
+  new Counter({
     name: 'altsports_response_cache_lookups_total',
     help: 'Public GETs looked up in the response cache: hit or miss (hit ratio = hit / (hit + miss))',
     labelNames: ['result'],
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const result of ['hit', 'miss'] as const) this.inc({ result }, lookups[result]);
+    },
   });
   return {
-    countCacheLookup: (hit) => lookups.inc({ result: hit ? 'hit' : 'miss' }),
+    countCacheLookup: (hit) => {
+      if (hit) lookups.hit++;
+      else lookups.miss++;
+    },
     countRequest: (route, method, status, seconds) => {
-      requests.inc({ route, method, status });
+      const byMethod = tallyOf(answered, route, () => new Map<string, Map<number, number>>());
+      const byStatus = tallyOf(byMethod, method, () => new Map<number, number>());
+      byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
       duration.observe({ route, method }, seconds);
       if (status === 429) rateLimited.inc();
     },
   };
+}
+
+/** The entry of `key` in `map`, made on first use. */
+function tallyOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let entry = map.get(key);
+  if (entry === undefined) {
+    entry = make();
+    map.set(key, entry);
+  }
+  return entry;
 }
 
 /** The response cache's size, read from it at each scrape; returns how the cache registers its reader. */

@@ -126,8 +126,9 @@ async function admit({ limiter, ledger, limitsOf, counting }: Counts, request: F
     if (key.monthlyQuota !== null)
       reply.headers(quotaHeaders(key.monthlyQuota, used + 1, utcMonth(Date.now()).resetSeconds));
     // Usage is bookkeeping: the request does not wait for it, and a failure only loses a count.
-    const count = limiter
-      .countRequest(key.id)
+    const sent = limiter.countRequest(key.id);
+    if (sent === undefined) return;
+    const count = sent
       .catch((error: Error) => request.log.debug({ err: error }, 'usage not counted'))
       .finally(() => counting.delete(count));
     counting.add(count);

@@ -77,13 +77,11 @@ const declaredParameters = new WeakMap<object, readonly string[]>();
 
 /** A Vary header that names Accept-Encoding, with what another hook put there before (CORS's Origin). */
 function withAcceptEncoding(vary: ReturnType<FastifyReply['getHeader']>): string {
-  const named =
-    vary === undefined
-      ? []
-      : String(vary)
-          .split(',')
-          .map((name) => name.trim())
-          .filter((name) => name !== '');
+  if (vary === undefined) return 'accept-encoding';
+  const named = String(vary)
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   return named.some((name) => name.toLowerCase() === 'accept-encoding')
     ? named.join(', ')
     : [...named, 'accept-encoding'].join(', ');
