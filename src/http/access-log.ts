@@ -27,27 +27,37 @@ export class AccessLog extends LogController {
     const parts = pinoParts(log);
     // No logger (tests), or a level above info.
     if (!parts?.isLevelEnabled('info')) return;
-    const fields = JSON.stringify(accessFields(request, reply));
     parts.stream.write(
-      `{"level":${INFO}${parts.time()}${parts.bindings},${fields.slice(1, -1)},"msg":"request completed"}\n`,
+      `{"level":${INFO}${parts.time()}${parts.bindings},${accessFields(request, reply)},"msg":"request completed"}\n`,
     );
   }
 }
 
-/** What the access line says of a request: pino's fields for it, as Fastify's serializers write them. */
-function accessFields(request: FastifyRequest, reply: FastifyReply) {
-  return {
-    reqId: request.id,
-    req: {
-      method: request.method,
-      url: request.url,
-      host: request.host,
-      remoteAddress: request.ip,
-      remotePort: request.socket.remotePort,
-    },
-    res: { statusCode: reply.statusCode },
-    responseTime: reply.elapsedTime,
-  };
+/**
+ * What the access line says of a request, as JSON members: pino's fields for it, as Fastify's
+ * serializers write them (method, URL, host, remote address and port; status; time). The
+ * connection's address and port (no proxy is trusted: they are the socket's) are made once per
+ * connection, not once per request.
+ */
+export function accessFields(request: FastifyRequest, reply: FastifyReply): string {
+  // An HTTP/1.0 request may come without a Host: the member is left out, as JSON.stringify leaves it.
+  const host = request.host === undefined ? '' : `,"host":${JSON.stringify(request.host)}`;
+  const req = `"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)}${host}${peerOf(request)}`;
+  return `"reqId":${JSON.stringify(request.id)},"req":{${req}},"res":{"statusCode":${reply.statusCode}},"responseTime":${JSON.stringify(reply.elapsedTime)}`;
+}
+
+const peers = new WeakMap<object, string>();
+
+/** `,"remoteAddress":…,"remotePort":…` of the request's connection (what it has of them). */
+function peerOf(request: FastifyRequest): string {
+  const socket = request.socket;
+  let peer = peers.get(socket);
+  if (peer === undefined) {
+    const members = JSON.stringify({ remoteAddress: request.ip, remotePort: socket.remotePort }).slice(1, -1);
+    peer = members === '' ? '' : `,${members}`;
+    peers.set(socket, peer);
+  }
+  return peer;
 }
 
 const INFO = pino.levels.values.info;
