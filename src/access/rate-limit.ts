@@ -236,12 +236,13 @@ export function windowedLimiter(
   usage: MinuteCounts,
   close: () => Promise<void>,
 ): RateLimiter {
+  const keyOf = countKeys();
   const countIn = async (window: RateWindowName, limit: number, keyId: string, nowMs: number, points: number) => {
     if (limit === 0) return { used: 0, admitted: true, counted: null };
     const start = windowStart(window, nowMs);
     const counted: Counted = {
       counter: counters(window, limit),
-      key: countKey(keyId, window, nowMs),
+      key: keyOf(keyId, window, nowMs),
       options: { customDuration: Math.ceil((start + WINDOW_MS[window] - nowMs) / 1000) + CLOCK_SKEW_SECONDS },
     };
     try {
@@ -254,7 +255,7 @@ export function windowedLimiter(
   };
   const peek = async (window: RateWindowName, limit: number, keyId: string, nowMs: number) => {
     if (limit === 0) return 0;
-    const held = await counters(window, limit).get(countKey(keyId, window, nowMs));
+    const held = await counters(window, limit).get(keyOf(keyId, window, nowMs));
     return held?.consumedPoints ?? 0;
   };
   return {
@@ -306,15 +307,42 @@ async function giveBack({ counter, key, options }: Counted, points: number): Pro
 
 /** Limiters made on first use, one per window and limit value (keys with their own limits add a few). */
 export function countersBy(make: (window: RateWindowName, points: number) => RateLimiterAbstract): WindowCounters {
-  const made = new Map<string, RateLimiterAbstract>();
+  const made: Record<RateWindowName, Map<number, RateLimiterAbstract>> = { minute: new Map(), day: new Map() };
   return (window, points) => {
-    const name = `${window}:${points}`;
-    let counter = made.get(name);
+    let counter = made[window].get(points);
     if (counter === undefined) {
       counter = make(window, points);
-      made.set(name, counter);
+      made[window].set(points, counter);
     }
     return counter;
+  };
+}
+
+/**
+ * Each API key's count keys in the windows under way, made when a window starts rather than on every
+ * request (a string made anew is hashed anew by every lookup); forgotten each minute, so that only
+ * the keys in use are held.
+ */
+function countKeys(): (keyId: string, window: RateWindowName, nowMs: number) => string {
+  const held = new Map<string, Partial<Record<RateWindowName, { start: number; key: string }>>>();
+  let minute = Number.NaN;
+  return (keyId, window, nowMs) => {
+    if (windowStart('minute', nowMs) !== minute) {
+      minute = windowStart('minute', nowMs);
+      held.clear();
+    }
+    let windows = held.get(keyId);
+    if (windows === undefined) {
+      windows = {};
+      held.set(keyId, windows);
+    }
+    const start = windowStart(window, nowMs);
+    let made = windows[window];
+    if (made?.start !== start) {
+      made = { start, key: countKey(keyId, window, nowMs) };
+      windows[window] = made;
+    }
+    return made.key;
   };
 }
 
@@ -323,7 +351,8 @@ export const KEY_PREFIX = 'altsports:rl';
 /** Counts in this process. */
 export function memoryRateLimiter(): RateLimiter {
   const counters = countersBy(
-    (window, points) => new RateLimiterMemory({ keyPrefix: KEY_PREFIX, points, duration: WINDOW_MS[window] / 1000 }),
+    // No prefix: these counts are this limiter's own (a prefix would be joined to every key on every request).
+    (window, points) => new RateLimiterMemory({ keyPrefix: '', points, duration: WINDOW_MS[window] / 1000 }),
   );
   return windowedLimiter(counters, memoryMinutes(), async () => {});
 }
