@@ -33,6 +33,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { requestId, requestIdAndEnvelope } from './request-id.ts';
+import { declareRouteOf } from './route-config.ts';
 import { adminFeedRoutes } from './routes/admin-feed.ts';
 import { adminKeysRoutes } from './routes/admin-keys.ts';
 import { adminMarketsRoutes } from './routes/admin-markets.ts';
@@ -102,6 +103,7 @@ export async function buildApp({ config, store, logger, schemaController }: AppO
     ajv: { customOptions: { coerceTypes: 'array', allErrors: false, verbose: true } },
     schemaErrorFormatter: formatSchemaErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  declareRouteOf(app);
   const changeFeed = await decorateStore(app, config, store);
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await registerPipeline(app, config, store, changeFeed);

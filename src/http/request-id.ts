@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { onSendHookHandler } from 'fastify';
 import type { Config } from '../config.ts';
+import { routeOf } from './route-config.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -21,12 +22,7 @@ export function requestIdAndEnvelope(config: Config): onSendHookHandler {
     reply.header('x-request-id', request.id);
     const wrap =
       config.responseEnvelope === 'data' || (request.query as Record<string, unknown> | undefined)?.envelope === 'data';
-    if (
-      wrap &&
-      reply.statusCode < 300 &&
-      request.routeOptions.config.access === 'public' &&
-      typeof payload === 'string'
-    ) {
+    if (wrap && reply.statusCode < 300 && routeOf(request).config.access === 'public' && typeof payload === 'string') {
       return done(null, `{"status":${reply.statusCode},"message":"Success","data":${payload}}`);
     }
     done(null, payload);

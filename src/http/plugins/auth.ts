@@ -6,6 +6,7 @@ import { streamTokenVerifier } from '../../access/stream-tokens.ts';
 import { fail } from '../../domain/errors.ts';
 import type { AccessScope } from '../../read/access-scope.ts';
 import type { Store } from '../../store/database.ts';
+import { routeOf } from '../route-config.ts';
 
 /**
  * Who may call what (DESIGN decision 2). Each route declares `config.access`:
@@ -48,7 +49,7 @@ export const authPlugin = fp(
     app.decorateRequest('apiKey', null);
 
     app.addHook('onRequest', async (request) => {
-      const access = request.routeOptions.config.access ?? 'open';
+      const access = routeOf(request).config.access ?? 'open';
       if (access === 'open') return;
       const key = presentedKey(request.headers);
       if (access === 'admin') {
@@ -57,7 +58,7 @@ export const authPlugin = fp(
         return;
       }
       const token = (request.query as { token?: unknown } | undefined)?.token;
-      if (!key && request.routeOptions.config.streamToken && typeof token === 'string') {
+      if (!key && routeOf(request).config.streamToken && typeof token === 'string') {
         request.apiKey = await verifyToken(token);
         if (!request.apiKey) throw fail('STREAM_TOKEN_INVALID');
         return;

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { fail } from '../../domain/errors.ts';
 import { inputProblems } from '../../domain/text.ts';
 import { parseJsonBody } from '../../ingest/large-json.ts';
+import { routeOf } from '../route-config.ts';
 import { readJsonBody, tooLarge } from '../staged-body.ts';
 import { LOCATIONS } from './errors.ts';
 
@@ -41,7 +42,7 @@ export const inputGuardPlugin = fp(
     // Read here rather than by Fastify, so that nesting and UTF-8 are checked as the bytes arrive; a
     // large body is parsed an item at a time, letting others be answered (ingest/large-json.ts).
     app.addContentTypeParser('application/json', (request: FastifyRequest, payload, done) => {
-      readJsonBody(payload, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0)
+      readJsonBody(payload, routeOf(request).bodyLimit ?? app.initialConfig.bodyLimit ?? 0)
         .then(parseJsonBody)
         .then(
           (body) => done(null, body),
@@ -53,7 +54,7 @@ export const inputGuardPlugin = fp(
     // connection is closed rather than read to its end.
     app.addHook('onRequest', (request, reply, done) => {
       const declared = Number(request.headers['content-length']);
-      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
+      const limit = routeOf(request).bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
       if (declared > limit) {
         reply.header('connection', 'close');
         return done(tooLarge(limit));
@@ -69,7 +70,7 @@ export const inputGuardPlugin = fp(
     });
 
     app.addHook('preHandler', async (request) => {
-      if (request.routeOptions.config.ownInputChecks) return;
+      if (routeOf(request).config.ownInputChecks) return;
       for (const [part, schemaName] of PARTS) {
         const [found] = inputProblems(request[part], { finiteNumbers: true });
         if (found)

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { CodedError, ERRORS } from '../../domain/errors.ts';
-import type { RouteListener } from '../route-config.ts';
+import { type RouteListener, routeOf } from '../route-config.ts';
 import { routeNotFound } from './errors.ts';
 
 /**
@@ -113,8 +113,8 @@ export const listenersPlugin = fp(
     const { config } = options;
     const extra = extraServers(app, config);
     app.addHook('onRequest', (request, _reply, done) => {
-      const served = routeListener(request.routeOptions.config, config);
-      if (served !== 'any' && served !== arrivedOn(request) && request.routeOptions.url !== undefined)
+      const served = routeListener(routeOf(request).config, config);
+      if (served !== 'any' && served !== arrivedOn(request) && routeOf(request).url !== undefined)
         return done(routeNotFound(request));
       done();
     });

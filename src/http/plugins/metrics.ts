@@ -4,6 +4,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import { CodedError } from '../../domain/errors.ts';
 import type { Store } from '../../store/database.ts';
 import type { WriteCounts } from '../../store/repositories/feed-facts-repository.ts';
+import { routeOf } from '../route-config.ts';
 import { isStoreUnavailable } from './errors.ts';
 
 /**
@@ -80,7 +81,7 @@ export const metricsPlugin = fp(
     // Runs for streams and hijacked replies too, once the answer has been sent.
     app.addHook('onResponse', (request, reply, done) => {
       requests.countRequest(
-        request.routeOptions.url ?? 'unmatched',
+        routeOf(request).url ?? 'unmatched',
         request.method,
         reply.statusCode,
         reply.elapsedTime / 1000,

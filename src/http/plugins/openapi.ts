@@ -8,6 +8,7 @@ import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 import { codesOfRoute, codesOfStatus, type RouteKind } from '../error-statuses.ts';
 import { applyDocsExamples, type DocsExamples, type DocumentPaths, findDocsExamples } from '../pages/docs-examples.ts';
 import { gettingStarted } from '../pages/getting-started.ts';
+import { routeOf } from '../route-config.ts';
 import { MAX_BODY_IDS } from '../schemas/odds.ts';
 import { STREAM_DATA_COMPONENTS } from '../schemas/stream.ts';
 import { OPENAPI_TAGS } from '../tags.ts';
@@ -262,7 +263,7 @@ function completed(documentObject: unknown, sgpMaxLegs: number): never {
 async function registerDocsPage(app: FastifyInstance, options: OpenApiOptions) {
   const docsExamples = new WeakMap<FastifyRequest, DocsExamples>();
   const isDocument = (request: FastifyRequest) =>
-    request.routeOptions.url === `${DOCS_PATH}/json` || request.routeOptions.url === `${DOCS_PATH}/yaml`;
+    routeOf(request).url === `${DOCS_PATH}/json` || routeOf(request).url === `${DOCS_PATH}/yaml`;
   await app.register(swaggerUi, {
     routePrefix: DOCS_PATH,
     uiConfig: {

@@ -15,6 +15,7 @@ import { type UsageLedger, usageLedger } from '../../access/usage-ledger.ts';
 import { fail } from '../../domain/errors.ts';
 import { PUBLIC_PREFIX } from '../../read/public-paths.ts';
 import type { Store } from '../../store/database.ts';
+import { routeOf } from '../route-config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +34,7 @@ declare module 'fastify' {
 
 /** The route a request matched, as the OpenAPI document names it under /api/v1/public (`/events/{eventId}`). */
 export function routeTemplate(request: FastifyRequest): string {
-  const url = request.routeOptions.url ?? request.url;
+  const url = routeOf(request).url ?? request.url;
   let template = templates.get(url);
   if (template === undefined) {
     const path = url.startsWith(PUBLIC_PREFIX) ? url.slice(PUBLIC_PREFIX.length) : url;
@@ -116,7 +117,7 @@ const limitsWithDefaults =
 /** A public request of a key: counted, and its headers set, or refused with a 429 (rate or quota). */
 async function admit({ limiter, ledger, limitsOf, counting }: Counts, request: FastifyRequest, reply: FastifyReply) {
   const key = request.apiKey;
-  const config = request.routeOptions.config;
+  const config = routeOf(request).config;
   if (config.access !== 'public' || !key || config.uncounted) return;
   const used = key.monthlyQuota === null ? 0 : await checkQuota(ledger, key, key.monthlyQuota, reply);
   const decision = await limiter.consume(key.id, limitsOf(key));
@@ -163,7 +164,7 @@ async function charge(
   why: string,
 ): Promise<void> {
   const key = request.apiKey;
-  if (!key || points <= 0 || request.routeOptions.config.access !== 'public') return;
+  if (!key || points <= 0 || routeOf(request).config.access !== 'public') return;
   const decision = await limiter.charge(key.id, limitsOf(key), points);
   reply.headers(rateLimitHeaders(decision));
   if (decision.allowed || !decision.binding) return;

@@ -6,6 +6,7 @@ import type { Store } from '../../store/database.ts';
 import { AnswerCache, type CachedAnswer, entityTag, notModified, type Variant } from '../answer-cache.ts';
 import { type Coding, codingFor, MIN_COMPRESSED_BYTES } from '../content-coding.ts';
 import { documentBuilds } from '../document-builds.ts';
+import { routeOf } from '../route-config.ts';
 import { scopeOf } from './auth.ts';
 
 /**
@@ -49,7 +50,7 @@ function cacheKey(request: FastifyRequest): string {
   const read = keyParameters(request).filter((name) => query[name] !== undefined);
   return JSON.stringify([
     scope === null ? '*' : scope.join(','),
-    request.routeOptions.url,
+    routeOf(request).url,
     request.params,
     read.map((name) => [name, query[name]]),
   ]);
@@ -63,7 +64,7 @@ function requestedUrl(request: FastifyRequest): string {
 
 /** A route's query parameters that make its answers differ, in order; worked out on its first request. */
 function keyParameters(request: FastifyRequest): readonly string[] {
-  const schema = request.routeOptions.schema;
+  const schema = routeOf(request).schema;
   let names = declaredParameters.get(schema ?? NO_SCHEMA);
   if (names === undefined) {
     const declared = (schema?.querystring as { properties?: object } | undefined)?.properties;
@@ -143,14 +144,14 @@ export const responseCachePlugin = fp(
     // After auth, rate limits and validation (the key is made of validated parameters): a hit skips
     // the handler, and the composing of its document.
     app.addHook('preHandler', async (request, reply) => {
-      if (request.routeOptions.config.builds) return builds.take(request, `request:${request.id}`);
+      if (routeOf(request).config.builds) return builds.take(request, `request:${request.id}`);
       if (!cacheable(request)) return;
       const key = cacheKey(request);
       cache.resolve(requestedUrl(request), key);
       const hit = await held(key);
       app.metrics.countCacheLookup(hit !== undefined);
       if (hit) return send(cache, request, reply, key, hit);
-      if (feed.live && request.routeOptions.config.cacheTags) {
+      if (feed.live && routeOf(request).config.cacheTags) {
         const built = await builds.missed(request, reply, key, () => held(key));
         if (built) return send(cache, request, reply, key, built);
       }
@@ -161,7 +162,7 @@ export const responseCachePlugin = fp(
       if (request.cacheHit || !cacheable(request) || reply.statusCode !== 200 || typeof payload !== 'string')
         return done(null, payload);
       // Tags the feed cannot vouch for date the answer from now, and are not filed under.
-      const tags = feed.live ? (request.routeOptions.config.cacheTags?.(request) ?? null) : null;
+      const tags = feed.live ? (routeOf(request).config.cacheTags?.(request) ?? null) : null;
       const file = tags !== null && startedUnder.get(request) === cache.generation;
       done(null, composedAnswer(cache, request, reply, payload, tags, file));
     });
@@ -171,7 +172,7 @@ export const responseCachePlugin = fp(
 
 // HEAD asks for a GET's headers: the same validators, the same entry.
 const cacheable = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.config.access === 'public';
+  (request.method === 'GET' || request.method === 'HEAD') && routeOf(request).config.access === 'public';
 
 /** Sends a held answer, in the coding the request takes, or a 304 to a request that has it. */
 function send(cache: AnswerCache, request: FastifyRequest, reply: FastifyReply, key: string, answer: CachedAnswer) {

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { FEED_COLLECTIONS, FeedDocument } from '../../ingest/feed-schema.ts';
 import { ingestFeedBody } from '../../ingest/feed-slices.ts';
 import { ingestFeed } from '../../ingest/ingest-feed.ts';
+import { routeOf } from '../route-config.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { discard, isStaged, stageBody } from '../staged-body.ts';
 
@@ -27,7 +28,7 @@ export const adminFeedRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The feed's body is staged rather than parsed (a large one to a file), then read in slices.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', (request, payload, done) => {
-    stageBody(payload, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 0).then(
+    stageBody(payload, routeOf(request).bodyLimit ?? app.initialConfig.bodyLimit ?? 0).then(
       (body) => done(null, body),
       (error: Error) => done(error, undefined),
     );
