@@ -18,12 +18,23 @@ export class LogLines {
   #lines: string[] = [];
   /** The destination ended (pino ends it when the process runs out of work): nothing more is written. */
   #ended = false;
+  /** Bytes handed to the destination, and written by it: a flush's callback waits for the first to be the second. */
+  #handed = 0;
+  #written = 0;
+  #waiting: Array<{ upTo: number; done: (error?: Error) => void }> = [];
 
   constructor(destination: ReturnType<typeof pino.destination>, { batchLines = 128, flushMs = 250 } = {}) {
     this.#destination = destination;
     this.#batchLines = batchLines;
     destination.once('close', () => {
       this.#ended = true;
+    });
+    destination.on('write', (bytes: number) => {
+      this.#written += bytes;
+      while (this.#waiting[0] && this.#waiting[0].upTo <= this.#written) this.#waiting.shift()?.done();
+    });
+    destination.on('error', (error: Error) => {
+      for (const waiting of this.#waiting.splice(0)) waiting.done(error);
     });
     // A quiet server's last lines do not wait for the batch to fill.
     setInterval(() => this.flush(), flushMs).unref();
@@ -42,15 +53,19 @@ export class LogLines {
 
   /**
    * Hands the lines held to the destination, which writes them without blocking; `done` (pino's
-   * `logger.flush(cb)`) runs once the destination has written everything it holds.
+   * `logger.flush(cb)`) runs once everything handed over so far is written. (sonic-boom's own flush
+   * calls back at once when it batches nothing itself, with a write still under way.)
    */
   flush(done?: (error?: Error) => void): void {
     if (this.#lines.length > 0 && !this.#ended) {
       const batch = Buffer.from(this.#lines.join(''));
       this.#lines = [];
+      this.#handed += batch.length;
       this.#destination.write(batch as unknown as string);
     }
-    if (done) this.#destination.flush(done);
+    if (!done) return;
+    if (this.#written >= this.#handed) done();
+    else this.#waiting.push({ upTo: this.#handed, done });
   }
 
   /** The process is exiting: writes the lines still held at once, past the destination (which can no longer write them). */
