@@ -319,30 +319,25 @@ export function countersBy(make: (window: RateWindowName, points: number) => Rat
 }
 
 /**
- * Each API key's count keys in the windows under way, made when a window starts rather than on every
- * request (a string made anew is hashed anew by every lookup); forgotten each minute, so that only
- * the keys in use are held.
+ * Each API key's count keys in the windows under way, made once rather than on every request (a
+ * string made anew is hashed anew by every lookup), and forgotten each minute: a day starts on a
+ * minute, so within a minute both windows' keys stay the same, and only the keys in use are held.
  */
 function countKeys(): (keyId: string, window: RateWindowName, nowMs: number) => string {
-  const held = new Map<string, Partial<Record<RateWindowName, { start: number; key: string }>>>();
+  const held: Record<RateWindowName, Map<string, string>> = { minute: new Map(), day: new Map() };
   let minute = Number.NaN;
   return (keyId, window, nowMs) => {
     if (windowStart('minute', nowMs) !== minute) {
       minute = windowStart('minute', nowMs);
-      held.clear();
+      held.minute.clear();
+      held.day.clear();
     }
-    let windows = held.get(keyId);
-    if (windows === undefined) {
-      windows = {};
-      held.set(keyId, windows);
+    let key = held[window].get(keyId);
+    if (key === undefined) {
+      key = countKey(keyId, window, nowMs);
+      held[window].set(keyId, key);
     }
-    const start = windowStart(window, nowMs);
-    let made = windows[window];
-    if (made?.start !== start) {
-      made = { start, key: countKey(keyId, window, nowMs) };
-      windows[window] = made;
-    }
-    return made.key;
+    return key;
   };
 }
 
