@@ -182,6 +182,11 @@ export function checkWholeNumbers(settings: Record<string, number | null | undef
  * (docs/decisions.md, "Auth"). Keyed, like the store, by the key's SHA-256: a caller cannot steer how
  * far a comparison with a real key runs (a lookup compares digests it cannot choose), so timing tells
  * nothing of the keys.
+ *
+ * `connection`: the request's connection, whose last answer is kept with it until that answer's time
+ * to live ends. A client polling on one connection presents the same key every time, and its
+ * requests then skip the digest and the lookup, most of what verifying costs (docs/decisions.md
+ * "The cost of a polling answer"). A presented key that differs in any way is verified as usual.
  */
 export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
   const remembered = new LRUCache<string, { key: VerifiedKey | null }>({
@@ -195,10 +200,17 @@ export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
       return { key: row ? await verifiedKeyOf(store, row) : null };
     },
   });
-  return async (presented: string): Promise<VerifiedKey | null> => {
+  const lastOn = new WeakMap<object, { presented: string; key: VerifiedKey | null; untilMs: number }>();
+  return async (presented: string, connection?: object): Promise<VerifiedKey | null> => {
+    const last = connection && lastOn.get(connection);
+    if (last && last.presented === presented && Date.now() < last.untilMs) return last.key;
     const digest = hashKey(presented);
     // A key verified within ttlMs, without the fetch's own promise.
-    return (remembered.get(digest) ?? (await remembered.fetch(digest)))?.key ?? null;
+    const key = (remembered.get(digest) ?? (await remembered.fetch(digest)))?.key ?? null;
+    // Until the remembered answer expires: a revocation still takes effect within ttlMs.
+    if (connection)
+      lastOn.set(connection, { presented, key, untilMs: Date.now() + remembered.getRemainingTTL(digest) });
+    return key;
   };
 }
 

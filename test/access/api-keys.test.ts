@@ -60,6 +60,31 @@ describeEachStore('keyVerifier', (open) => {
     assert.equal((await verify(key))?.name, 'later');
   });
 
+  test("a connection's last answer is kept until it expires: a revocation still takes effect within the time to live", async () => {
+    const store = await open();
+    const { key, info } = await createApiKey(store, { name: 'polling' });
+    const verify = keyVerifier(store, 200);
+    const connection = {};
+    const first = await verify(key, connection);
+    assert.equal(first?.id, info.id);
+    await revokeApiKey(store, info.id);
+    assert.equal(await verify(key, connection), first, 'the same answer, remembered with the connection');
+    await sleep(250);
+    assert.equal(await verify(key, connection), null, 'revoked once the answer has expired');
+  });
+
+  test('a different key on the same connection is verified for itself', async () => {
+    const store = await open();
+    const a = await createApiKey(store, { name: 'first', competitions: ['wsl'] });
+    const b = await createApiKey(store, { name: 'second', competitions: ['sls'] });
+    const verify = keyVerifier(store);
+    const connection = {};
+    assert.equal((await verify(a.key, connection))?.id, a.info.id);
+    assert.equal((await verify(b.key, connection))?.id, b.info.id);
+    assert.equal(await verify(`${b.key}x`, connection), null);
+    assert.equal((await verify(a.key, connection))?.id, a.info.id);
+  });
+
   test('many requests for one key at once share one answer', async () => {
     const store = await open();
     const { key } = await createApiKey(store, { name: 'busy' });

@@ -64,7 +64,7 @@ export const authPlugin = fp(
         return;
       }
       if (!key) throw fail('API_KEY_MISSING');
-      const verified = await verify(key);
+      const verified = await verify(key, request.socket);
       if (!verified) throw fail('API_KEY_INVALID');
       request.apiKey = verified;
     });
