@@ -34,8 +34,8 @@ export interface ChangeFeedOptions {
 }
 
 const PAGE = 1_000;
-/** How long a read of SQLite's data_version answers for the requests that follow it. */
-export const VERSION_READ_GAP_MS = 1;
+/** How long a read of SQLite's data_version answers for the requests that follow it (ms). */
+export const VERSION_READ_GAP_MS = 10;
 
 export async function openChangeFeed(store: Store, options: ChangeFeedOptions = {}): Promise<ChangeFeed> {
   const repository = changesRepository(store.db);
@@ -61,11 +61,11 @@ class StoreChangeFeed implements ChangeFeed {
   #pullFailed = false;
   #externalVersion: string | null;
   /**
-   * Requests read SQLite's data_version at most once a millisecond (VERSION_READ_GAP_MS): another
-   * process's commit is seen by every request that starts a millisecond after it. A read is a
-   * statement with two file locks; read once per turn of the event loop, as before, it came to one
-   * read per polled answer, since a busy server takes one or two requests a turn (docs/decisions.md
-   * "Caching and change detection"). The poll timer reads for itself.
+   * Requests read SQLite's data_version at most once in VERSION_READ_GAP_MS: another process's
+   * commit is seen by every request that starts 10 ms after it. A read is a statement with two file
+   * locks, 10-18 µs on a busy server (its caches cold between reads); once per turn of the event
+   * loop it came to one read per polled answer, and once a millisecond still to 1% of a busy
+   * server's CPU (docs/decisions.md "Caching and change detection"). The poll timer reads for itself.
    */
   #versionRead: { version: string | null; atMs: number } = { version: null, atMs: Number.NEGATIVE_INFINITY };
   #unsubscribeWrites: (() => void) | null = null;

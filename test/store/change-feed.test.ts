@@ -187,7 +187,7 @@ for (const kind of STORE_KINDS) {
     });
 
     if (kind === 'sqlite') {
-      test("catchUp() delivers another process's commit a millisecond after the last read, without waiting for the poll", async () => {
+      test("catchUp() delivers another process's commit VERSION_READ_GAP_MS after the last read, without waiting for the poll", async () => {
         const { a, b } = await twoProcesses();
         const feed = await feedOn(b, { pollMs: 3_600_000 });
         const got = record(feed);
@@ -198,9 +198,9 @@ for (const kind of STORE_KINDS) {
         const { lastInsertRowid } = (a.sqlite as NonNullable<Store['sqlite']>)
           .prepare('insert into changes (kind, competition, event_id, data, created_at) values (?, ?, ?, ?, ?)')
           .run('heatScore', 'wsl', 'event-11', JSON.stringify({ heatIds: ['h-11'] }), at);
-        // data_version is read at most once a millisecond: a request within it takes the version read before the commit.
+        // data_version is read at most once in VERSION_READ_GAP_MS: a request within it takes the version read before the commit.
         if (performance.now() - readAt < VERSION_READ_GAP_MS)
-          assert.equal(feed.catchUp(), null, 'within the millisecond: the version read before the commit stands');
+          assert.equal(feed.catchUp(), null, 'within the gap: the version read before the commit stands');
         await sleep(VERSION_READ_GAP_MS + 1);
         const pending = feed.catchUp();
         assert.ok(pending, 'the commit of the other process is noticed');
