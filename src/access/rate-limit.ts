@@ -1,12 +1,11 @@
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { fail } from '../domain/errors.ts';
 
 /**
  * Per-key rate limits (DESIGN decision 2, docs/decisions.md "Rate limits"): two fixed windows, the
  * clock minute and the UTC day. A request is allowed only if both windows have room; an allowed
- * request counts in both, a rejected one in neither. Counts are kept by rate-limiter-flexible: in
- * Redis when the server has one, so that every API process shares them (redis-rate-limit.ts, loaded
- * only then), else in this process.
+ * request counts in both, a rejected one in neither. Counts are kept in Redis by rate-limiter-flexible
+ * when the server has one, so that every API process shares them (redis-rate-limit.ts, loaded only
+ * then), else in this process (memoryRateLimiter).
  */
 
 /** Requests allowed per window; 0: no limit in that window. */
@@ -93,9 +92,6 @@ export interface MinuteCounts {
   read(keyId: string, nowMs: number): Promise<number>;
 }
 
-export const minuteKey = (keyId: string, nowMs: number) =>
-  `${KEY_PREFIX}:u:{${keyId}}:m:${windowStart('minute', nowMs)}`;
-
 /** Counts in this process; a minute's counts are dropped once it is over. */
 function memoryMinutes(): MinuteCounts {
   const minutes = new Map<string, number>();
@@ -152,8 +148,8 @@ export function utcMonth(ms: number): { firstDay: string; nextMs: number; resetS
   };
 }
 
-const unlimited = (limits: RateLimits) => limits.perMinute === 0 && limits.perDay === 0;
-const NO_LIMIT: RateDecision = { allowed: true, binding: null, retryAfterSeconds: 0 };
+export const unlimited = (limits: RateLimits) => limits.perMinute === 0 && limits.perDay === 0;
+export const NO_LIMIT: RateDecision = { allowed: true, binding: null, retryAfterSeconds: 0 };
 
 /**
  * The decision for a request, from the counts of both windows before it. The Redis script applies
@@ -215,139 +211,49 @@ export function parseRateSetting(value: string, name: string): number | null {
   throw fail('KEY_LIMIT_SETTING_INVALID', { name, value });
 }
 
-/** Keys outlive their window by this much, so that a node whose clock lags still finds the count. */
-export const CLOCK_SKEW_SECONDS = 5;
-
-/** A count's key: the hash tag keeps a key's windows in one slot of a Redis cluster. */
-function countKey(keyId: string, window: RateWindowName, nowMs: number): string {
-  return `{${keyId}}:${window === 'minute' ? 'm' : 'd'}:${windowStart(window, nowMs)}`;
-}
-
-/** Counts of one window kept by some store: rate-limiter-flexible's limiters, one per limit value. */
-type WindowCounters = (window: RateWindowName, points: number) => RateLimiterAbstract;
-
 /**
- * A limiter over `counters`. The window's start is part of each count's key, so that windows follow
- * the clock (rate-limiter-flexible's own start at a key's first request), and each count expires with
- * its window. The minute is counted first; a request the day then turns down is given back to the minute.
+ * Counts in this process: each window's counts in a map, cleared when the window turns. Here the
+ * limiter is plain arithmetic: rate-limiter-flexible's memory limiter answers through promises and a
+ * timer per key, two awaits a window on every request (docs/decisions.md "Rate limits").
  */
-export function windowedLimiter(
-  counters: WindowCounters,
-  usage: MinuteCounts,
-  close: () => Promise<void>,
-): RateLimiter {
-  const keyOf = countKeys();
-  const countIn = async (window: RateWindowName, limit: number, keyId: string, nowMs: number, points: number) => {
-    if (limit === 0) return { used: 0, admitted: true, counted: null };
-    const start = windowStart(window, nowMs);
-    const counted: Counted = {
-      counter: counters(window, limit),
-      key: keyOf(keyId, window, nowMs),
-      options: { customDuration: Math.ceil((start + WINDOW_MS[window] - nowMs) / 1000) + CLOCK_SKEW_SECONDS },
-    };
-    try {
-      const held = await counted.counter.consume(counted.key, points, counted.options);
-      return { used: held.consumedPoints - points, admitted: true, counted };
-    } catch (refused) {
-      if (!(refused instanceof RateLimiterRes)) throw refused;
-      return { used: refused.consumedPoints - points, admitted: false, counted };
+export function memoryRateLimiter(): RateLimiter {
+  const windows = { minute: windowCounts('minute'), day: windowCounts('day') };
+  const usage = memoryMinutes();
+  const take = (keyId: string, limits: RateLimits, nowMs: number, points: number): RateDecision => {
+    if (unlimited(limits)) return NO_LIMIT;
+    const used = { minute: windows.minute.used(keyId, nowMs), day: windows.day.used(keyId, nowMs) };
+    const decision = decideRate(limits, used, nowMs, points);
+    // Counted in both windows or in neither, like the shared limiter's give-backs.
+    if (decision.allowed) {
+      if (limits.perMinute > 0) windows.minute.add(keyId, points);
+      if (limits.perDay > 0) windows.day.add(keyId, points);
     }
-  };
-  const peek = async (window: RateWindowName, limit: number, keyId: string, nowMs: number) => {
-    if (limit === 0) return 0;
-    const held = await counters(window, limit).get(keyOf(keyId, window, nowMs));
-    return held?.consumedPoints ?? 0;
+    return decision;
   };
   return {
-    async consume(keyId, limits, nowMs = Date.now()) {
-      if (unlimited(limits)) return NO_LIMIT;
-      const minute = await countIn('minute', limits.perMinute, keyId, nowMs, 1);
-      if (!minute.admitted) {
-        const day = await peek('day', limits.perDay, keyId, nowMs);
-        return decideRate(limits, { minute: minute.used, day }, nowMs);
-      }
-      const day = await countIn('day', limits.perDay, keyId, nowMs, 1);
-      if (!day.admitted && minute.counted) await giveBack(minute.counted, 1);
-      return decideRate(limits, { minute: minute.used, day: day.used }, nowMs);
-    },
-    async charge(keyId, limits, points, nowMs = Date.now()) {
-      if (unlimited(limits)) return NO_LIMIT;
-      // A refused charge is given back in full: the key keeps what it has for cheaper requests.
-      const minute = await countIn('minute', limits.perMinute, keyId, nowMs, points);
-      if (!minute.admitted) {
-        if (minute.counted) await giveBack(minute.counted, points);
-        const day = await peek('day', limits.perDay, keyId, nowMs);
-        return decideRate(limits, { minute: minute.used, day }, nowMs, points);
-      }
-      const day = await countIn('day', limits.perDay, keyId, nowMs, points);
-      if (!day.admitted) {
-        if (day.counted) await giveBack(day.counted, points);
-        if (minute.counted) await giveBack(minute.counted, points);
-      }
-      return decideRate(limits, { minute: minute.used, day: day.used }, nowMs, points);
-    },
+    consume: async (keyId, limits, nowMs = Date.now()) => take(keyId, limits, nowMs, 1),
+    charge: async (keyId, limits, points, nowMs = Date.now()) => take(keyId, limits, nowMs, points),
     countRequest: (keyId, nowMs = Date.now()) => usage.count(keyId, nowMs),
-    async minuteUsed(keyId, nowMs = Date.now()) {
-      return usage.read(keyId, nowMs);
+    minuteUsed: async (keyId, nowMs = Date.now()) => usage.read(keyId, nowMs),
+    close: async () => {},
+  };
+}
+
+/** A window's counts per key, in the window under way (`used` moves it on when the clock has). */
+function windowCounts(window: RateWindowName) {
+  let start = Number.NaN;
+  const counts = new Map<string, number>();
+  return {
+    used(keyId: string, nowMs: number): number {
+      if (windowStart(window, nowMs) !== start) {
+        start = windowStart(window, nowMs);
+        counts.clear();
+      }
+      return counts.get(keyId) ?? 0;
     },
-    close,
+    /** After `used`, in the same window. */
+    add(keyId: string, points: number): void {
+      counts.set(keyId, (counts.get(keyId) ?? 0) + points);
+    },
   };
-}
-
-/** A request counted in a window: what it takes to give it back. */
-interface Counted {
-  counter: RateLimiterAbstract;
-  key: string;
-  options: { customDuration: number };
-}
-
-async function giveBack({ counter, key, options }: Counted, points: number): Promise<void> {
-  await counter.reward(key, points, options);
-}
-
-/** Limiters made on first use, one per window and limit value (keys with their own limits add a few). */
-export function countersBy(make: (window: RateWindowName, points: number) => RateLimiterAbstract): WindowCounters {
-  const made: Record<RateWindowName, Map<number, RateLimiterAbstract>> = { minute: new Map(), day: new Map() };
-  return (window, points) => {
-    let counter = made[window].get(points);
-    if (counter === undefined) {
-      counter = make(window, points);
-      made[window].set(points, counter);
-    }
-    return counter;
-  };
-}
-
-/**
- * Each API key's count keys in the windows under way, made once rather than on every request (a
- * string made anew is hashed anew by every lookup), and forgotten each minute: a day starts on a
- * minute, so within a minute both windows' keys stay the same, and only the keys in use are held.
- */
-function countKeys(): (keyId: string, window: RateWindowName, nowMs: number) => string {
-  const held: Record<RateWindowName, Map<string, string>> = { minute: new Map(), day: new Map() };
-  let minute = Number.NaN;
-  return (keyId, window, nowMs) => {
-    if (windowStart('minute', nowMs) !== minute) {
-      minute = windowStart('minute', nowMs);
-      held.minute.clear();
-      held.day.clear();
-    }
-    let key = held[window].get(keyId);
-    if (key === undefined) {
-      key = countKey(keyId, window, nowMs);
-      held[window].set(keyId, key);
-    }
-    return key;
-  };
-}
-
-export const KEY_PREFIX = 'altsports:rl';
-
-/** Counts in this process. */
-export function memoryRateLimiter(): RateLimiter {
-  const counters = countersBy(
-    // No prefix: these counts are this limiter's own (a prefix would be joined to every key on every request).
-    (window, points) => new RateLimiterMemory({ keyPrefix: '', points, duration: WINDOW_MS[window] / 1000 }),
-  );
-  return windowedLimiter(counters, memoryMinutes(), async () => {});
 }

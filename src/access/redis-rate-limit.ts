@@ -1,15 +1,14 @@
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import {
-  CLOCK_SKEW_SECONDS,
-  countersBy,
-  KEY_PREFIX,
+  decideRate,
   type MinuteCounts,
-  minuteKey,
+  NO_LIMIT,
   type RateLimiter,
   type RateLimitLog,
+  type RateWindowName,
+  unlimited,
   WINDOW_MS,
-  windowedLimiter,
   windowStart,
 } from './rate-limit.ts';
 
@@ -145,3 +144,129 @@ const CONNECTION = {
   disableClientInfo: true,
   retryStrategy: (attempt: number) => Math.min(attempt * 100, 2_000),
 } as const;
+
+/** Keys outlive their window by this much, so that a node whose clock lags still finds the count. */
+const CLOCK_SKEW_SECONDS = 5;
+
+/** A count's key: the hash tag keeps a key's windows in one slot of a Redis cluster. */
+function countKey(keyId: string, window: RateWindowName, nowMs: number): string {
+  return `{${keyId}}:${window === 'minute' ? 'm' : 'd'}:${windowStart(window, nowMs)}`;
+}
+
+/** Counts of one window kept by some store: rate-limiter-flexible's limiters, one per limit value. */
+type WindowCounters = (window: RateWindowName, points: number) => RateLimiterAbstract;
+
+/**
+ * A limiter over `counters`. The window's start is part of each count's key, so that windows follow
+ * the clock (rate-limiter-flexible's own start at a key's first request), and each count expires with
+ * its window. The minute is counted first; a request the day then turns down is given back to the minute.
+ */
+function windowedLimiter(counters: WindowCounters, usage: MinuteCounts, close: () => Promise<void>): RateLimiter {
+  const keyOf = countKeys();
+  const countIn = async (window: RateWindowName, limit: number, keyId: string, nowMs: number, points: number) => {
+    if (limit === 0) return { used: 0, admitted: true, counted: null };
+    const start = windowStart(window, nowMs);
+    const counted: Counted = {
+      counter: counters(window, limit),
+      key: keyOf(keyId, window, nowMs),
+      options: { customDuration: Math.ceil((start + WINDOW_MS[window] - nowMs) / 1000) + CLOCK_SKEW_SECONDS },
+    };
+    try {
+      const held = await counted.counter.consume(counted.key, points, counted.options);
+      return { used: held.consumedPoints - points, admitted: true, counted };
+    } catch (refused) {
+      if (!(refused instanceof RateLimiterRes)) throw refused;
+      return { used: refused.consumedPoints - points, admitted: false, counted };
+    }
+  };
+  const peek = async (window: RateWindowName, limit: number, keyId: string, nowMs: number) => {
+    if (limit === 0) return 0;
+    const held = await counters(window, limit).get(keyOf(keyId, window, nowMs));
+    return held?.consumedPoints ?? 0;
+  };
+  return {
+    async consume(keyId, limits, nowMs = Date.now()) {
+      if (unlimited(limits)) return NO_LIMIT;
+      const minute = await countIn('minute', limits.perMinute, keyId, nowMs, 1);
+      if (!minute.admitted) {
+        const day = await peek('day', limits.perDay, keyId, nowMs);
+        return decideRate(limits, { minute: minute.used, day }, nowMs);
+      }
+      const day = await countIn('day', limits.perDay, keyId, nowMs, 1);
+      if (!day.admitted && minute.counted) await giveBack(minute.counted, 1);
+      return decideRate(limits, { minute: minute.used, day: day.used }, nowMs);
+    },
+    async charge(keyId, limits, points, nowMs = Date.now()) {
+      if (unlimited(limits)) return NO_LIMIT;
+      // A refused charge is given back in full: the key keeps what it has for cheaper requests.
+      const minute = await countIn('minute', limits.perMinute, keyId, nowMs, points);
+      if (!minute.admitted) {
+        if (minute.counted) await giveBack(minute.counted, points);
+        const day = await peek('day', limits.perDay, keyId, nowMs);
+        return decideRate(limits, { minute: minute.used, day }, nowMs, points);
+      }
+      const day = await countIn('day', limits.perDay, keyId, nowMs, points);
+      if (!day.admitted) {
+        if (day.counted) await giveBack(day.counted, points);
+        if (minute.counted) await giveBack(minute.counted, points);
+      }
+      return decideRate(limits, { minute: minute.used, day: day.used }, nowMs, points);
+    },
+    countRequest: (keyId, nowMs = Date.now()) => usage.count(keyId, nowMs),
+    async minuteUsed(keyId, nowMs = Date.now()) {
+      return usage.read(keyId, nowMs);
+    },
+    close,
+  };
+}
+
+/** A request counted in a window: what it takes to give it back. */
+interface Counted {
+  counter: RateLimiterAbstract;
+  key: string;
+  options: { customDuration: number };
+}
+
+async function giveBack({ counter, key, options }: Counted, points: number): Promise<void> {
+  await counter.reward(key, points, options);
+}
+
+/** Limiters made on first use, one per window and limit value (keys with their own limits add a few). */
+function countersBy(make: (window: RateWindowName, points: number) => RateLimiterAbstract): WindowCounters {
+  const made: Record<RateWindowName, Map<number, RateLimiterAbstract>> = { minute: new Map(), day: new Map() };
+  return (window, points) => {
+    let counter = made[window].get(points);
+    if (counter === undefined) {
+      counter = make(window, points);
+      made[window].set(points, counter);
+    }
+    return counter;
+  };
+}
+
+/**
+ * Each API key's count keys in the windows under way, made once rather than on every request (a
+ * string made anew is hashed anew by every lookup), and forgotten each minute: a day starts on a
+ * minute, so within a minute both windows' keys stay the same, and only the keys in use are held.
+ */
+function countKeys(): (keyId: string, window: RateWindowName, nowMs: number) => string {
+  const held: Record<RateWindowName, Map<string, string>> = { minute: new Map(), day: new Map() };
+  let minute = Number.NaN;
+  return (keyId, window, nowMs) => {
+    if (windowStart('minute', nowMs) !== minute) {
+      minute = windowStart('minute', nowMs);
+      held.minute.clear();
+      held.day.clear();
+    }
+    let key = held[window].get(keyId);
+    if (key === undefined) {
+      key = countKey(keyId, window, nowMs);
+      held[window].set(keyId, key);
+    }
+    return key;
+  };
+}
+
+const KEY_PREFIX = 'altsports:rl';
+
+const minuteKey = (keyId: string, nowMs: number) => `${KEY_PREFIX}:u:{${keyId}}:m:${windowStart('minute', nowMs)}`;
