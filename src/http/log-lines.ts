@@ -2,20 +2,26 @@ import { writeSync } from 'node:fs';
 import pino from 'pino';
 
 /**
- * The server's log destination: JSON lines on stdout, written asynchronously in batches. Lines are
- * gathered here and handed to pino's destination (sonic-boom, in buffer mode) as one buffer of
- * `batchLines` lines, or of what `flushMs` brought. Handed one line at a time, sonic-boom measures the
- * bytes of everything it holds on every line it takes (its string mode's `Buffer.byteLength` of the
- * pending batch): 2.6 µs a line in 4 KiB batches and 5.3 µs in 32 KiB ones, against 0.8 µs a line
- * handed over 128 at a time (2026-11-29, docs/decisions.md "Logs"). pino's other way to write without
- * blocking, a transport, runs a thread of its own whose CPU every answer would pay as well.
+ * The server's log destination: JSON lines on stdout, written asynchronously in batches. Each line is
+ * encoded into the batch's buffer as it comes, and the buffer is handed to pino's destination
+ * (sonic-boom, in buffer mode) once it holds `batchLines` lines, or what `flushMs` brought.
+ *
+ * Why not hand sonic-boom each line: its string mode measures the bytes of everything it holds on
+ * every line it takes (`Buffer.byteLength` of the pending batch), 2.6 µs a line in 4 KiB batches.
+ * Why encode each line at once rather than join a batch of strings: a line is made of many pieces (a
+ * template's parts), and flattening 128 such lines at once, their pieces long out of the CPU's cache,
+ * cost 0.9 µs a line in a busy server's profile (docs/decisions.md "Logs"). pino's other way to write
+ * without blocking, a transport, runs a thread of its own whose CPU every answer would pay as well.
  *
  * Lines keep their order: every line, the access line and pino's own, goes through the same batch.
  */
 export class LogLines {
   readonly #destination: ReturnType<typeof pino.destination>;
   readonly #batchLines: number;
-  #lines: string[] = [];
+  /** The batch being filled: `#used` bytes of `#batch`, `#count` lines. A buffer handed over is not written to again. */
+  #batch = Buffer.allocUnsafe(BATCH_BYTES);
+  #used = 0;
+  #count = 0;
   /** The destination ended (pino ends it when the process runs out of work): nothing more is written. */
   #ended = false;
   /** Bytes handed to the destination, and written by it: a flush's callback waits for the first to be the second. */
@@ -46,8 +52,16 @@ export class LogLines {
 
   /** pino's stream interface: takes one line (or several), never refuses. */
   write(line: string): boolean {
-    this.#lines.push(line);
-    if (this.#lines.length >= this.#batchLines) this.flush();
+    // Room for the line however it encodes (UTF-8 takes at most 3 bytes per UTF-16 unit).
+    if (this.#used + line.length * 3 > this.#batch.length) {
+      this.flush();
+      if (line.length * 3 > this.#batch.length) {
+        this.#hand(Buffer.from(line));
+        return true;
+      }
+    }
+    this.#used += this.#batch.write(line, this.#used);
+    if (++this.#count >= this.#batchLines) this.flush();
     return true;
   }
 
@@ -57,30 +71,41 @@ export class LogLines {
    * calls back at once when it batches nothing itself, with a write still under way.)
    */
   flush(done?: (error?: Error) => void): void {
-    if (this.#lines.length > 0 && !this.#ended) {
-      const batch = Buffer.from(this.#lines.join(''));
-      this.#lines = [];
-      this.#handed += batch.length;
-      this.#destination.write(batch as unknown as string);
+    if (this.#used > 0) {
+      const batch = this.#batch.subarray(0, this.#used);
+      this.#batch = Buffer.allocUnsafe(BATCH_BYTES);
+      this.#used = 0;
+      this.#count = 0;
+      this.#hand(batch);
     }
     if (!done) return;
     if (this.#written >= this.#handed) done();
     else this.#waiting.push({ upTo: this.#handed, done });
   }
 
+  #hand(bytes: Buffer): void {
+    if (this.#ended) return;
+    this.#handed += bytes.length;
+    this.#destination.write(bytes as unknown as string);
+  }
+
   /** The process is exiting: writes the lines still held at once, past the destination (which can no longer write them). */
   writeSync(): void {
-    if (this.#lines.length === 0 || this.#ended) return;
-    const text = this.#lines.join('');
-    this.#lines = [];
+    if (this.#used === 0 || this.#ended) return;
+    const held = this.#batch.subarray(0, this.#used);
+    this.#used = 0;
+    this.#count = 0;
     try {
       // sonic-boom's file descriptor: a public field its types leave out.
-      writeSync((this.#destination as unknown as { fd: number }).fd, text);
+      writeSync((this.#destination as unknown as { fd: number }).fd, held);
     } catch {
       // Not open yet (the process ends as it starts), or closed: the lines cannot be written anywhere.
     }
   }
 }
+
+/** A batch's buffer: 128 access lines of about 330 bytes, with room to spare. */
+const BATCH_BYTES = 64 * 1024;
 
 /** JSON lines to standard output, in batches (see LogLines). */
 export function stdoutLines(options?: { batchLines?: number; flushMs?: number }): LogLines {

@@ -48,6 +48,20 @@ describe('LogLines', () => {
     await until(() => read() === numbered(3).join(''), 'written by the timer');
   });
 
+  test('lines are written byte for byte, in order: text beyond ASCII, a batch filled by bytes, a line longer than a batch', async () => {
+    const { lines, read } = await toFile({ batchLines: 1_000, flushMs: 60_000 });
+    const written = [
+      '{"url":"/événements/ß/日本"}\n',
+      ...Array.from({ length: 300 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(400)}"}\n`),
+      `{"long":"${'é'.repeat(100_000)}"}\n`,
+      '{"after":"🏄"}\n',
+    ];
+    for (const line of written) lines.write(line);
+    lines.flush();
+    await until(() => read().length === written.join('').length, 'everything written');
+    assert.equal(read(), written.join(''));
+  });
+
   test("pino's logger.flush(cb) calls back once every line it logged is written", async () => {
     const { lines, read } = await toFile({ batchLines: 1_000, flushMs: 60_000 });
     const logger = pino({ base: null, timestamp: false }, lines);
