@@ -1,10 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { CodedError } from '../../domain/errors.ts';
 import type { Store } from '../../store/database.ts';
 import type { WriteCounts } from '../../store/repositories/feed-facts-repository.ts';
 import { routeOf } from '../route-config.ts';
+import { TalliedHistogram } from '../tallied-histogram.ts';
 import { isStoreUnavailable } from './errors.ts';
 
 /**
@@ -94,9 +95,9 @@ export const metricsPlugin = fp(
 
 /**
  * Requests by route, method and status, their latency, the 429s, and the response cache's lookups.
- * The request and lookup counts are tallied per answer in plain maps and handed to prom-client at
- * each scrape: a labelled prom-client call hashes its labels every time, which a polling answer paid
- * for each series it touched.
+ * The request and lookup counts and the latencies are tallied per answer in plain maps and handed to
+ * prom-client at each scrape: a labelled prom-client call hashes its labels every time, which a
+ * polling answer paid for each series it touched.
  */
 function requestMetrics(registry: Registry): Pick<ApiMetrics, 'countRequest' | 'countCacheLookup'> {
   const answered = new Map<string, Map<string, Map<number, number>>>();
@@ -112,7 +113,7 @@ function requestMetrics(registry: Registry): Pick<ApiMetrics, 'countRequest' | '
           for (const [status, n] of byStatus) this.inc({ route, method, status }, n);
     },
   });
-  const duration = new Histogram({
+  const duration = new TalliedHistogram({
     name: 'altsports_http_request_duration_seconds',
     help: 'Time from receiving a request to the last byte of its answer, by route template and method (stream routes: the life of the stream)',
     labelNames: ['route', 'method'],
@@ -144,7 +145,7 @@ function requestMetrics(registry: Registry): Pick<ApiMetrics, 'countRequest' | '
       const byMethod = tallyOf(answered, route, () => new Map<string, Map<number, number>>());
       const byStatus = tallyOf(byMethod, method, () => new Map<number, number>());
       byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-      duration.observe({ route, method }, seconds);
+      duration.tally(route, method, seconds);
       if (status === 429) rateLimited.inc();
     },
   };
