@@ -90,8 +90,10 @@ describe('security headers', () => {
     assertSecurityHeaders(await app.inject({ url: '/docs/json' }), "the docs page's document", false);
     assertSecurityHeaders(await app.inject({ url: '/board' }), 'the board', false);
     assertSecurityHeaders(await app.inject({ url: '/board/board.js' }), "the board's script", false);
+    assertSecurityHeaders(await app.inject({ url: '/board?competition=wsl' }), 'the board, with a query', false);
     // Only those paths: a look-alike prefix is the API's.
     assertSecurityHeaders(await app.inject({ url: '/boards' }), 'a path that only starts like the board');
+    assertSecurityHeaders(await app.inject({ url: '/docsx?a=/docs/' }), 'a path that only starts like the docs');
   });
 
   test('only cacheable documents may be kept by a cache; keys and feed results never', async () => {

@@ -87,14 +87,18 @@ export const RAW_ANSWER_HEADERS = headersOf(apiPolicy);
 const BOARD_HEADERS = headersOf(boardPolicy);
 const DOCS_HEADERS = headersOf(docsPolicy);
 
-/** The headers every answer to a path carries: its page's, or the API's. */
+/** The headers every answer to a URL carries: its page's, or the API's. */
 function securityHeadersOf(url: string): Readonly<Record<string, string>> {
-  const path = url.split('?', 1)[0] as string;
-  if (isUnder(path, DOCS_PATH)) return DOCS_HEADERS;
-  return isUnder(path, BOARD_PATH) ? BOARD_HEADERS : RAW_ANSWER_HEADERS;
+  if (isUnder(url, DOCS_PATH)) return DOCS_HEADERS;
+  return isUnder(url, BOARD_PATH) ? BOARD_HEADERS : RAW_ANSWER_HEADERS;
 }
 
-const isUnder = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+/** Whether a URL's path is `prefix` or under it (read in place: every answer asks, and most are neither). */
+const isUnder = (url: string, prefix: string) => {
+  if (!url.startsWith(prefix)) return false;
+  const next = url[prefix.length];
+  return next === undefined || next === '/' || next === '?';
+};
 
 /**
  * Sets the headers every answer to the request carries on Node's response: for an answer no hook
