@@ -33,8 +33,17 @@ export class TalliedHistogram<A extends string, B extends string> extends Histog
     this.#labels = config.labelNames;
   }
 
-  /** One observation of `value` under the two labels' values. */
+  /** One observation of `value` under the two labels' values (its only way in: `observe` is prom-client's own). */
   tally(first: string, second: string, value: number): void {
+    const tally = this.#seriesOf(first, second);
+    let bucket = 0;
+    while (bucket < this.#bounds.length && value > (this.#bounds[bucket] as number)) bucket++;
+    if (bucket < this.#bounds.length) tally.counts[bucket] = (tally.counts[bucket] as number) + 1;
+    tally.sum += value;
+    tally.count += 1;
+  }
+
+  #seriesOf(first: string, second: string): Tally {
     let bySecond = this.#tallies.get(first);
     if (bySecond === undefined) {
       bySecond = new Map();
@@ -48,11 +57,7 @@ export class TalliedHistogram<A extends string, B extends string> extends Histog
       bySecond.set(second, tally);
       this.#series.push(tally);
     }
-    let bucket = 0;
-    while (bucket < this.#bounds.length && value > (this.#bounds[bucket] as number)) bucket++;
-    if (bucket < this.#bounds.length) tally.counts[bucket] = (tally.counts[bucket] as number) + 1;
-    tally.sum += value;
-    tally.count += 1;
+    return tally;
   }
 
   override reset(): void {
