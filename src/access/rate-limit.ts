@@ -94,20 +94,14 @@ export interface MinuteCounts {
 
 /** Counts in this process; a minute's counts are dropped once it is over. */
 function memoryMinutes(): MinuteCounts {
-  const minutes = new Map<string, number>();
-  let minuteNow = 0;
+  const minute = windowCounts('minute');
   return {
     count(keyId, nowMs) {
-      if (windowStart('minute', nowMs) !== minuteNow) {
-        minuteNow = windowStart('minute', nowMs);
-        minutes.clear();
-      }
-      minutes.set(keyId, (minutes.get(keyId) ?? 0) + 1);
+      minute.used(keyId, nowMs);
+      minute.add(keyId, 1);
       return undefined;
     },
-    async read(keyId, nowMs) {
-      return windowStart('minute', nowMs) === minuteNow ? (minutes.get(keyId) ?? 0) : 0;
-    },
+    read: async (keyId, nowMs) => minute.peek(keyId, nowMs),
   };
 }
 
@@ -254,6 +248,10 @@ function windowCounts(window: RateWindowName) {
     /** After `used`, in the same window. */
     add(keyId: string, points: number): void {
       counts.set(keyId, (counts.get(keyId) ?? 0) + points);
+    },
+    /** The count in the window holding `nowMs`, leaving the window as it is. */
+    peek(keyId: string, nowMs: number): number {
+      return windowStart(window, nowMs) === start ? (counts.get(keyId) ?? 0) : 0;
     },
   };
 }
