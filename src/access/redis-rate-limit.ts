@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { entryOf } from '../base/map-entry.ts';
 import {
   decideRate,
   type MinuteCounts,
@@ -234,14 +235,7 @@ async function giveBack({ counter, key, options }: Counted, points: number): Pro
 /** Limiters made on first use, one per window and limit value (keys with their own limits add a few). */
 function countersBy(make: (window: RateWindowName, points: number) => RateLimiterAbstract): WindowCounters {
   const made: Record<RateWindowName, Map<number, RateLimiterAbstract>> = { minute: new Map(), day: new Map() };
-  return (window, points) => {
-    let counter = made[window].get(points);
-    if (counter === undefined) {
-      counter = make(window, points);
-      made[window].set(points, counter);
-    }
-    return counter;
-  };
+  return (window, points) => entryOf(made[window], points, () => make(window, points));
 }
 
 /**
@@ -258,12 +252,7 @@ function countKeys(): (keyId: string, window: RateWindowName, nowMs: number) => 
       held.minute.clear();
       held.day.clear();
     }
-    let key = held[window].get(keyId);
-    if (key === undefined) {
-      key = countKey(keyId, window, nowMs);
-      held[window].set(keyId, key);
-    }
-    return key;
+    return entryOf(held[window], keyId, () => countKey(keyId, window, nowMs));
   };
 }
 

@@ -1,3 +1,4 @@
+import { entryOf } from '../base/map-entry.ts';
 import type { Store } from '../store/database.ts';
 import { usageRepository } from '../store/repositories/usage-repository.ts';
 import type { KeyUsageRow } from '../store/schema.ts';
@@ -91,11 +92,7 @@ function record(tallies: Tallies, keyId: string, route: string, nowMs: number): 
  * request is hashed afresh by each lookup, a kept one only once.
  */
 function entryNames(tallies: Tallies, keyId: string, route: string, day: string): EntryNames {
-  let byRoute = tallies.names.get(keyId);
-  if (byRoute === undefined) {
-    byRoute = new Map();
-    tallies.names.set(keyId, byRoute);
-  }
+  const byRoute = entryOf(tallies.names, keyId, () => new Map<string, EntryNames>());
   let names = byRoute.get(route);
   if (names?.day !== day) {
     names = { day, byRoute: `${keyId}${SEP}${day}${SEP}${route}`, byMonth: `${keyId}${SEP}${day.slice(0, 8)}01` };

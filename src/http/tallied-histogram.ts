@@ -1,4 +1,5 @@
 import { Histogram, type Registry } from 'prom-client';
+import { entryOf } from '../base/map-entry.ts';
 
 /**
  * A prom-client histogram over two labels whose observations are tallied in plain arrays and read at
@@ -44,20 +45,14 @@ export class TalliedHistogram<A extends string, B extends string> extends Histog
   }
 
   #seriesOf(first: string, second: string): Tally {
-    let bySecond = this.#tallies.get(first);
-    if (bySecond === undefined) {
-      bySecond = new Map();
-      this.#tallies.set(first, bySecond);
-    }
-    let tally = bySecond.get(second);
-    if (tally === undefined) {
+    const bySecond = entryOf(this.#tallies, first, () => new Map<string, Tally>());
+    return entryOf(bySecond, second, () => {
       const [firstName, secondName] = this.#labels;
       const labels = { [firstName]: first, [secondName]: second };
-      tally = { labels, counts: new Array<number>(this.#bounds.length).fill(0), sum: 0, count: 0 };
-      bySecond.set(second, tally);
+      const tally = { labels, counts: new Array<number>(this.#bounds.length).fill(0), sum: 0, count: 0 };
       this.#series.push(tally);
-    }
-    return tally;
+      return tally;
+    });
   }
 
   override reset(): void {

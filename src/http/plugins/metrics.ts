@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { entryOf } from '../../base/map-entry.ts';
 import { CodedError } from '../../domain/errors.ts';
 import type { Store } from '../../store/database.ts';
 import type { WriteCounts } from '../../store/repositories/feed-facts-repository.ts';
@@ -142,23 +143,13 @@ function requestMetrics(registry: Registry): Pick<ApiMetrics, 'countRequest' | '
       else lookups.miss++;
     },
     countRequest: (route, method, status, seconds) => {
-      const byMethod = tallyOf(answered, route, () => new Map<string, Map<number, number>>());
-      const byStatus = tallyOf(byMethod, method, () => new Map<number, number>());
+      const byMethod = entryOf(answered, route, () => new Map<string, Map<number, number>>());
+      const byStatus = entryOf(byMethod, method, () => new Map<number, number>());
       byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
       duration.tally(route, method, seconds);
       if (status === 429) rateLimited.inc();
     },
   };
-}
-
-/** The entry of `key` in `map`, made on first use. */
-function tallyOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let entry = map.get(key);
-  if (entry === undefined) {
-    entry = make();
-    map.set(key, entry);
-  }
-  return entry;
 }
 
 /** The response cache's size, read from it at each scrape; returns how the cache registers its reader. */
