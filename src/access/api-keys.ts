@@ -201,16 +201,20 @@ export function keyVerifier(store: Store, ttlMs = 5_000, maxEntries = 10_000) {
     },
   });
   const lastOn = new WeakMap<object, { presented: string; key: VerifiedKey | null; untilMs: number }>();
-  return async (presented: string, connection?: object): Promise<VerifiedKey | null> => {
-    const last = connection && lastOn.get(connection);
-    if (last && last.presented === presented && Date.now() < last.untilMs) return last.key;
-    const digest = hashKey(presented);
-    // A key verified within ttlMs, without the fetch's own promise.
-    const key = (remembered.get(digest) ?? (await remembered.fetch(digest)))?.key ?? null;
+  const rememberOn = (connection: object | undefined, presented: string, digest: string, key: VerifiedKey | null) => {
     // Until the remembered answer expires: a revocation still takes effect within ttlMs.
     if (connection)
       lastOn.set(connection, { presented, key, untilMs: Date.now() + remembered.getRemainingTTL(digest) });
     return key;
+  };
+  // The answer itself when the key was verified within ttlMs (most requests): no promise to wait on.
+  return (presented: string, connection?: object): VerifiedKey | null | Promise<VerifiedKey | null> => {
+    const last = connection && lastOn.get(connection);
+    if (last && last.presented === presented && Date.now() < last.untilMs) return last.key;
+    const digest = hashKey(presented);
+    const known = remembered.get(digest);
+    if (known) return rememberOn(connection, presented, digest, known.key);
+    return remembered.fetch(digest).then((found) => rememberOn(connection, presented, digest, found?.key ?? null));
   };
 }
 

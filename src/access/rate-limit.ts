@@ -25,8 +25,8 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  /** Counts one request of `keyId`, if both windows have room. */
-  consume(keyId: string, limits: RateLimits, nowMs?: number): Promise<RateDecision>;
+  /** Counts one request of `keyId`, if both windows have room (at once when counted in this process). */
+  consume(keyId: string, limits: RateLimits, nowMs?: number): RateDecision | Promise<RateDecision>;
   /**
    * Counts `points` more requests of `keyId` in both windows if both have room for all of them, else
    * none (a parlay that needs a new simulation costs more than one request).
@@ -225,7 +225,7 @@ export function memoryRateLimiter(): RateLimiter {
     return decision;
   };
   return {
-    consume: async (keyId, limits, nowMs = Date.now()) => take(keyId, limits, nowMs, 1),
+    consume: (keyId, limits, nowMs = Date.now()) => take(keyId, limits, nowMs, 1),
     charge: async (keyId, limits, points, nowMs = Date.now()) => take(keyId, limits, nowMs, points),
     countRequest: (keyId, nowMs = Date.now()) => usage.count(keyId, nowMs),
     minuteUsed: async (keyId, nowMs = Date.now()) => usage.read(keyId, nowMs),

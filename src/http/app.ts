@@ -30,6 +30,7 @@ import { oddsHistoryRetentionPlugin } from './plugins/odds-history-retention.ts'
 import { ADMIN_PREFIX, openApiPlugin, PUBLIC_PREFIX } from './plugins/openapi.ts';
 import { parlayPricingPlugin } from './plugins/parlay-pricing.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { requestStepsPlugin } from './plugins/request-steps.ts';
 import { responseCachePlugin } from './plugins/response-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { requestId, requestIdAndEnvelope } from './request-id.ts';
@@ -144,13 +145,16 @@ const SHARED_SCHEMAS = [
 
 /**
  * The request pipeline, one plugin per concern. The order of these registrations is the order of
- * their hooks: every answer carries the security headers, a 401 comes before a 429, and a cached
- * answer is sent after the key's limits are counted.
+ * their hooks and of their onRequest steps (plugins/request-steps.ts): every answer carries the
+ * security headers, a 401 comes before a 429, and a cached answer is sent after the key's limits
+ * are counted.
  */
 async function registerPipeline(app: FastifyInstance, config: Config, store: Store, changeFeed: ChangeFeed) {
   await app.register(metricsPlugin, { store });
   await app.register(errorsPlugin, { debugErrors: config.debugErrors });
   await app.register(securityHeadersPlugin, { corsOrigins: config.corsOrigins });
+  // After CORS's own hook, so that a 401 or a 429 carries its headers.
+  await app.register(requestStepsPlugin);
   await app.register(listenersPlugin, { config });
   await app.register(inputGuardPlugin);
   await app.register(listParamsPlugin);

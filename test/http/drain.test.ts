@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import Fastify from 'fastify';
 import { loadConfig } from '../../src/config.ts';
 import { listenersPlugin } from '../../src/http/plugins/listeners.ts';
+import { requestStepsPlugin } from '../../src/http/plugins/request-steps.ts';
 
 function get(port: number, path: string, agent: Agent): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
@@ -33,6 +34,7 @@ test('a graceful close: answers in flight say Connection: close, earlier ones ke
     arrived = resolve;
   });
   const app = Fastify();
+  await app.register(requestStepsPlugin);
   await app.register(listenersPlugin, { config: loadConfig({ DEMO_DATA: 'off' }) });
   app.get('/fast', async () => 'fast');
   app.get('/slow', async () => {

@@ -48,26 +48,34 @@ export const authPlugin = fp(
     const verifyToken = streamTokenVerifier(options.store, options.streamTokenSeconds);
     app.decorateRequest('apiKey', null);
 
-    app.addHook('onRequest', async (request) => {
+    app.onRequestStep((request) => {
       const access = routeOf(request).config.access ?? 'open';
-      if (access === 'open') return;
+      if (access === 'open') return undefined;
       const key = presentedKey(request.headers);
       if (access === 'admin') {
         if (!options.adminApiKey) throw fail('ADMIN_API_CLOSED');
         if (!key || !secretsEqual(key, options.adminApiKey)) throw fail('ADMIN_API_KEY_INVALID');
-        return;
+        return undefined;
       }
       const token = (request.query as { token?: unknown } | undefined)?.token;
-      if (!key && routeOf(request).config.streamToken && typeof token === 'string') {
-        request.apiKey = await verifyToken(token);
-        if (!request.apiKey) throw fail('STREAM_TOKEN_INVALID');
-        return;
-      }
+      if (!key && routeOf(request).config.streamToken && typeof token === 'string')
+        return verifyToken(token).then((verified) => admitKey(request, verified, 'STREAM_TOKEN_INVALID'));
       if (!key) throw fail('API_KEY_MISSING');
-      const verified = await verify(key, request.socket);
-      if (!verified) throw fail('API_KEY_INVALID');
-      request.apiKey = verified;
+      const verified = verify(key, request.socket);
+      if (verified instanceof Promise) return verified.then((found) => admitKey(request, found, 'API_KEY_INVALID'));
+      return admitKey(request, verified, 'API_KEY_INVALID');
     });
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['request-steps'] },
 );
+
+/** The request's key, or the refusal `invalid` when none was verified. */
+function admitKey(
+  request: FastifyRequest,
+  key: VerifiedKey | null,
+  invalid: 'API_KEY_INVALID' | 'STREAM_TOKEN_INVALID',
+) {
+  if (!key) throw fail(invalid);
+  request.apiKey = key;
+  return undefined;
+}

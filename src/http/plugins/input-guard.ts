@@ -52,14 +52,14 @@ export const inputGuardPlugin = fp(
 
     // A body declared larger than the route takes is refused before any of it is read; the
     // connection is closed rather than read to its end.
-    app.addHook('onRequest', (request, reply, done) => {
+    app.onRequestStep((request, reply) => {
       const declared = Number(request.headers['content-length']);
       const limit = routeOf(request).bodyLimit ?? app.initialConfig.bodyLimit ?? 0;
       if (declared > limit) {
         reply.header('connection', 'close');
-        return done(tooLarge(limit));
+        throw tooLarge(limit);
       }
-      done();
+      return undefined;
     });
 
     // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly.
@@ -82,5 +82,5 @@ export const inputGuardPlugin = fp(
       }
     });
   },
-  { name: 'input-guard' },
+  { name: 'input-guard', dependencies: ['request-steps'] },
 );

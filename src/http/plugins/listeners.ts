@@ -112,11 +112,11 @@ export const listenersPlugin = fp(
   async (app: FastifyInstance, options: { config: Config }) => {
     const { config } = options;
     const extra = extraServers(app, config);
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.onRequestStep((request) => {
       const served = routeListener(routeOf(request).config, config);
       if (served !== 'any' && served !== arrivedOn(request) && routeOf(request).url !== undefined)
-        return done(routeNotFound(request));
-      done();
+        throw routeNotFound(request);
+      return undefined;
     });
 
     const servers = [app.server, ...[...extra.values()].map(({ server }) => server)];
@@ -140,7 +140,7 @@ export const listenersPlugin = fp(
     );
     app.decorate('listenAll', () => listenAll(app, config, extra));
   },
-  { name: 'listeners' },
+  { name: 'listeners', dependencies: ['request-steps'] },
 );
 
 type ExtraServers = Map<ListenerName, { port: number; server: Server }>;

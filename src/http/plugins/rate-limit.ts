@@ -5,6 +5,7 @@ import {
   type KeyUsage,
   keyUsage,
   memoryRateLimiter,
+  type RateDecision,
   type RateLimiter,
   type RateLimits,
   rateLimitHeaders,
@@ -86,9 +87,9 @@ export const rateLimitPlugin = fp(
     app.decorate('chargeRequests', (request: FastifyRequest, reply: FastifyReply, points: number, why: string) =>
       charge(counts, request, reply, points, why),
     );
-    app.addHook('onRequest', async (request, reply) => admit(counts, request, reply));
+    app.onRequestStep((request, reply) => admit(counts, request, reply));
   },
-  { name: 'rate-limit', dependencies: ['auth'] },
+  { name: 'rate-limit', dependencies: ['request-steps', 'auth'] },
 );
 
 interface RateLimitOptions {
@@ -114,28 +115,54 @@ const limitsWithDefaults =
     perDay: key.ratePerDay ?? defaults.perDay,
   });
 
-/** A public request of a key: counted, and its headers set, or refused with a 429 (rate or quota). */
-async function admit({ limiter, ledger, limitsOf, counting }: Counts, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * A public request of a key: counted, and its headers set, or refused with a 429 (rate or quota). At
+ * once when the limits are counted in this process and the key has no monthly quota.
+ */
+function admit(counts: Counts, request: FastifyRequest, reply: FastifyReply): undefined | Promise<void> {
   const key = request.apiKey;
   const config = routeOf(request).config;
-  if (config.access !== 'public' || !key || config.uncounted) return;
-  const used = key.monthlyQuota === null ? 0 : await checkQuota(ledger, key, key.monthlyQuota, reply);
-  const decision = await limiter.consume(key.id, limitsOf(key));
+  if (config.access !== 'public' || !key || config.uncounted) return undefined;
+  if (key.monthlyQuota !== null) return admitWithQuota(counts, key, key.monthlyQuota, request, reply);
+  const decision = counts.limiter.consume(key.id, counts.limitsOf(key));
+  if (decision instanceof Promise) return decision.then((decided) => counted(counts, request, reply, decided));
+  return counted(counts, request, reply, decision);
+}
+
+async function admitWithQuota(
+  counts: Counts,
+  key: VerifiedKey,
+  quota: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const used = await checkQuota(counts.ledger, key, quota, reply);
+  const decision = await counts.limiter.consume(key.id, counts.limitsOf(key));
+  counted(counts, request, reply, decision);
+  if (decision.allowed) reply.headers(quotaHeaders(quota, used + 1, utcMonth(Date.now()).resetSeconds));
+}
+
+/** Sets the limit's headers, and records an allowed request or throws the 429 of a refused one. */
+function counted(
+  { limiter, ledger, counting }: Counts,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  decision: RateDecision,
+) {
   reply.headers(rateLimitHeaders(decision));
   if (decision.allowed) {
+    const key = request.apiKey as VerifiedKey;
     ledger.record(key.id, routeTemplate(request));
-    if (key.monthlyQuota !== null)
-      reply.headers(quotaHeaders(key.monthlyQuota, used + 1, utcMonth(Date.now()).resetSeconds));
     // Usage is bookkeeping: the request does not wait for it, and a failure only loses a count.
     const sent = limiter.countRequest(key.id);
-    if (sent === undefined) return;
+    if (sent === undefined) return undefined;
     const count = sent
       .catch((error: Error) => request.log.debug({ err: error }, 'usage not counted'))
       .finally(() => counting.delete(count));
     counting.add(count);
-    return;
+    return undefined;
   }
-  if (!decision.binding) return;
+  if (!decision.binding) return undefined;
   const { window, limit } = decision.binding;
   const retryAfter = decision.retryAfterSeconds;
   throw fail('RATE_LIMITED', { limit, window, retryAfter }, { window, limit, retryAfter });

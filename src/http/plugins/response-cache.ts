@@ -18,7 +18,7 @@ import { scopeOf } from './auth.ts';
  *
  * A hit is answered from a preHandler hook, after auth, rate limits and validation, like any other answer:
  * Fastify's onSend and onResponse hooks (request id, metrics, logs) run for it too. A URL that has
- * validated before is answered from the last onRequest hook instead, after auth and rate limits: its
+ * validated before is answered from the last onRequest step instead, after auth and rate limits: its
  * validation would give the same key again. Every public GET
  * and HEAD answers 304 to a matching If-None-Match (or, without one, to an If-Modified-Since not older than its
  * Last-Modified), cached or not.
@@ -122,23 +122,29 @@ export const responseCachePlugin = fp(
     app.addHook('onClose', async () => {
       for (const unsubscribe of unsubscribes) unsubscribe();
     });
-    // After the other processes' writes are known (SQLite's data_version; PostgreSQL's LISTEN is pushed).
-    const held = async (key: string) => {
-      await feed.catchUp();
-      return feed.live ? cache.get(key) : undefined;
+    // The answer held under `key` once the other processes' writes are known (SQLite's data_version;
+    // PostgreSQL's LISTEN is pushed), given to `use`: at once when none is pending, as for most requests.
+    const withHeld = <T>(key: string, use: (hit: CachedAnswer | undefined) => T): T | Promise<T> => {
+      const read = () => use(feed.live ? cache.get(key) : undefined);
+      const pending = feed.catchUp();
+      return pending === null ? read() : pending.then(read);
     };
+    const held = async (key: string) => withHeld(key, (hit) => hit);
 
     app.decorateRequest('cacheHit', false);
     // A URL asked before, under the same scope, resolves to the same validated key: its next hit is
-    // answered right after auth and rate limits (onRequest hooks registered earlier), skipping
+    // answered right after auth and rate limits (onRequest steps added earlier), skipping
     // validation and every later hook, which cost a polling client more than the hit itself.
-    app.addHook('onRequest', async (request, reply) => {
-      if (!cacheable(request)) return;
+    app.onRequestStep((request, reply) => {
+      if (!cacheable(request)) return undefined;
       const key = cache.resolvedKey(requestedUrl(request));
-      const hit = key === undefined ? undefined : await held(key);
-      if (key === undefined || hit === undefined) return;
-      app.metrics.countCacheLookup(true);
-      return send(cache, request, reply, key, hit);
+      if (key === undefined) return undefined;
+      return withHeld(key, (hit) => {
+        if (hit === undefined) return undefined;
+        app.metrics.countCacheLookup(true);
+        send(cache, request, reply, key, hit);
+        return undefined;
+      });
     });
     const builds = buildTurns(app, options);
     // After auth, rate limits and validation (the key is made of validated parameters): a hit skips
@@ -167,7 +173,7 @@ export const responseCachePlugin = fp(
       done(null, composedAnswer(cache, request, reply, payload, tags, file));
     });
   },
-  { name: 'response-cache', dependencies: ['metrics'] },
+  { name: 'response-cache', dependencies: ['request-steps', 'metrics'] },
 );
 
 // HEAD asks for a GET's headers: the same validators, the same entry.
