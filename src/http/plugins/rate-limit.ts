@@ -125,10 +125,11 @@ function admit(counts: Counts, request: FastifyRequest, reply: FastifyReply): un
   if (config.access !== 'public' || !key || config.uncounted) return undefined;
   if (key.monthlyQuota !== null) return admitWithQuota(counts, key, key.monthlyQuota, request, reply);
   const decision = counts.limiter.consume(key.id, counts.limitsOf(key));
-  if (decision instanceof Promise) return decision.then((decided) => counted(counts, request, reply, decided));
-  return counted(counts, request, reply, decision);
+  if (decision instanceof Promise) return decision.then((decided) => counted(counts, key, request, reply, decided));
+  return counted(counts, key, request, reply, decision);
 }
 
+/** A key with a monthly quota: this month's count is read from the store first, a 429 once it is spent. */
 async function admitWithQuota(
   counts: Counts,
   key: VerifiedKey,
@@ -138,20 +139,20 @@ async function admitWithQuota(
 ): Promise<void> {
   const used = await checkQuota(counts.ledger, key, quota, reply);
   const decision = await counts.limiter.consume(key.id, counts.limitsOf(key));
-  counted(counts, request, reply, decision);
+  counted(counts, key, request, reply, decision);
   if (decision.allowed) reply.headers(quotaHeaders(quota, used + 1, utcMonth(Date.now()).resetSeconds));
 }
 
 /** Sets the limit's headers, and records an allowed request or throws the 429 of a refused one. */
 function counted(
   { limiter, ledger, counting }: Counts,
+  key: VerifiedKey,
   request: FastifyRequest,
   reply: FastifyReply,
   decision: RateDecision,
 ) {
   reply.headers(rateLimitHeaders(decision));
   if (decision.allowed) {
-    const key = request.apiKey as VerifiedKey;
     ledger.record(key.id, routeTemplate(request));
     // Usage is bookkeeping: the request does not wait for it, and a failure only loses a count.
     const sent = limiter.countRequest(key.id);

@@ -13,6 +13,10 @@ import fp from 'fastify-plugin';
  * cost of a polling answer").
  */
 
+/**
+ * A step: `undefined` once done, or a promise of being done. Not `void`, which would let a step
+ * return the reply itself (a thenable, settled only once the answer has gone out) by mistake.
+ */
 export type RequestStep = (request: FastifyRequest, reply: FastifyReply) => undefined | Promise<unknown>;
 
 declare module 'fastify' {
