@@ -87,6 +87,8 @@ function namesDocument(tag: string, etag: string): boolean {
  */
 export function notModified(headers: IncomingHttpHeaders, etag: string, lastModified: LastModified): boolean {
   const inm = headers['if-none-match'];
+  // A polling client sends back the one tag it was given: no list to take apart.
+  if (inm === etag) return true;
   if (inm !== undefined) {
     return inm.split(',').some((tag) => {
       const t = tag.trim();
