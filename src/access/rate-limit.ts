@@ -239,8 +239,9 @@ function windowCounts(window: RateWindowName) {
   const counts = new Map<string, number>();
   return {
     used(keyId: string, nowMs: number): number {
-      if (windowStart(window, nowMs) !== start) {
-        start = windowStart(window, nowMs);
+      const now = windowStart(window, nowMs);
+      if (now !== start) {
+        start = now;
         counts.clear();
       }
       return counts.get(keyId) ?? 0;

@@ -247,8 +247,9 @@ function countKeys(): (keyId: string, window: RateWindowName, nowMs: number) => 
   const held: Record<RateWindowName, Map<string, string>> = { minute: new Map(), day: new Map() };
   let minute = Number.NaN;
   return (keyId, window, nowMs) => {
-    if (windowStart('minute', nowMs) !== minute) {
-      minute = windowStart('minute', nowMs);
+    const now = windowStart('minute', nowMs);
+    if (now !== minute) {
+      minute = now;
       held.minute.clear();
       held.day.clear();
     }

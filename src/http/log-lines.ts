@@ -71,16 +71,19 @@ export class LogLines {
    * calls back at once when it batches nothing itself, with a write still under way.)
    */
   flush(done?: (error?: Error) => void): void {
-    if (this.#used > 0) {
-      const batch = this.#batch.subarray(0, this.#used);
-      this.#batch = Buffer.allocUnsafe(BATCH_BYTES);
-      this.#used = 0;
-      this.#count = 0;
-      this.#hand(batch);
-    }
+    if (this.#used > 0) this.#hand(this.#take());
     if (!done) return;
     if (this.#written >= this.#handed) done();
     else this.#waiting.push({ upTo: this.#handed, done });
+  }
+
+  /** The lines held, as bytes; the next lines go into a new buffer. */
+  #take(): Buffer {
+    const held = this.#batch.subarray(0, this.#used);
+    this.#batch = Buffer.allocUnsafe(BATCH_BYTES);
+    this.#used = 0;
+    this.#count = 0;
+    return held;
   }
 
   #hand(bytes: Buffer): void {
@@ -92,9 +95,7 @@ export class LogLines {
   /** The process is exiting: writes the lines still held at once, past the destination (which can no longer write them). */
   writeSync(): void {
     if (this.#used === 0 || this.#ended) return;
-    const held = this.#batch.subarray(0, this.#used);
-    this.#used = 0;
-    this.#count = 0;
+    const held = this.#take();
     try {
       // sonic-boom's file descriptor: a public field its types leave out.
       writeSync((this.#destination as unknown as { fd: number }).fd, held);
