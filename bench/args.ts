@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { type LoadGenerator, wrkInstalled } from './load.ts';
 
 /** The parts of `npm run bench`, in the order they run. */
 export const PARTS = ['routes', 'parlay', 'json-server', 'stream', 'large', 'ingest'] as const;
@@ -19,6 +20,11 @@ export interface BenchArgs {
   routes: string[];
   /** Alternated rounds of altsports and raw runs per route. */
   rounds: number;
+  /**
+   * What loads the routes part: autocannon, or wrk (Debian's `wrk`), which spends a few µs per answer
+   * where autocannon spends about as much as the server, so that req/s shows the server's cost.
+   */
+  loadGenerator: LoadGenerator;
   /** Heats of 20 riders with 5 laps each fed to the ingest measurement; 0 skips it. */
   ingestHeats: number;
   /** Warm same game parlay requests per leg count (after 20 unmeasured); 0 skips the parlay measurement. */
@@ -49,6 +55,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       connections: { type: 'string', default: '10' },
       routes: { type: 'string', default: '' },
       rounds: { type: 'string', default: '1' },
+      'load-generator': { type: 'string', default: 'autocannon' },
       'ingest-heats': { type: 'string', default: '5000' },
       'parlay-requests': { type: 'string', default: '200' },
       'parlay-changes': { type: 'string', default: '10' },
@@ -86,6 +93,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       .map((r) => r.trim())
       .filter(Boolean),
     rounds: positive('rounds', values.rounds),
+    loadGenerator: loadGenerator(values['load-generator']),
     ingestHeats,
     parlayRequests,
     parlayChanges: positive('parlay-changes', values['parlay-changes'], true),
@@ -97,6 +105,14 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     largeStore: values['large-store'],
     uncachedDocuments: positive('uncached-documents', values['uncached-documents']),
   };
+}
+
+function loadGenerator(raw: string): LoadGenerator {
+  if (raw !== 'autocannon' && raw !== 'wrk')
+    throw new Error(`--load-generator must be autocannon or wrk, got "${raw}"`);
+  if (raw === 'wrk' && !wrkInstalled())
+    throw new Error('--load-generator wrk: wrk is not installed (apt-get install wrk)');
+  return raw;
 }
 
 function positive(name: string, raw: string, zeroOk = false): number {

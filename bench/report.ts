@@ -99,14 +99,17 @@ export function formatTable(rows: ComparisonRow[]): string {
   );
 }
 
-/** Answers other than `status`, plus connection errors and timeouts. */
+/**
+ * Answers other than `status`, plus connection errors and timeouts. wrk counts no statuses, only the
+ * answers outside 2xx and 3xx: for its runs, those.
+ */
 export function wrongAnswers(result: LoadResult, status: number): number {
-  return (
-    Object.entries(result.statusCounts).reduce(
-      (sum, [code, count]) => (Number(code) === status ? sum : sum + count),
-      0,
-    ) + result.errors
-  );
+  const counts = Object.entries(result.statusCounts);
+  const wrong =
+    counts.length === 0
+      ? result.non2xx
+      : counts.reduce((sum, [code, count]) => (Number(code) === status ? sum : sum + count), 0);
+  return wrong + result.errors;
 }
 
 export function formatNotModifiedTable(rows: NotModifiedRow[]): string {

@@ -39,7 +39,8 @@ import { formatStream, measureStream, measureStreamAcrossNodes, type StreamRepor
  *   headers), and against a plain Fastify app sending them (bench/fastify-peer.ts), per route; then each
  *   route again with `If-None-Match: <its ETag>` (304s), against the raw server and the Fastify app
  *   answering the same 304, and against altsports's own cached 200. `--rounds N` alternates the six
- *   runs N times and reports their mean req/s and median latencies.
+ *   runs N times and reports their mean req/s and median latencies. `--load-generator wrk` loads them
+ *   with wrk instead of autocannon.
  * - parlay: same game parlay latency, warm and right after an odds change, against a raw server.
  * - json-server: `GET /events` (its first 100 events, one competition's) on json-server serving the same events
  *   array, against altsports; without Accept-Encoding, then with a browser's; under autocannon, then
@@ -52,7 +53,7 @@ import { formatStream, measureStream, measureStreamAcrossNodes, type StreamRepor
  *   `--large-store DIR` keeps the store for the next run).
  * - ingest: the feed ingestion rate on SQLite, and on PostgreSQL when a server is named.
  * Usage: npm run bench -- [--only routes,parlay,json-server,stream,large,ingest] [--duration 8] [--warmup 2] [--connections 10]
- *        [--routes events,event,heat,odds] [--rounds 1] [--parlay-requests 200] [--parlay-changes 10] [--parlay-legs 2,3,4,5,6]
+ *        [--routes events,event,heat,odds] [--rounds 1] [--load-generator autocannon|wrk] [--parlay-requests 200] [--parlay-changes 10] [--parlay-legs 2,3,4,5,6]
  *        [--stream-clients 10] [--stream-batches 200] [--stream-rate 20]
  *        [--large-events 100000] [--large-store DIR] [--uncached-documents 40] [--ingest-heats 5000]
  */
@@ -147,6 +148,10 @@ async function compare(
     ];
     const [rawOkPid, rawNotModifiedPid, peerPid] = raws.map((r) => r.pid);
     const conditionalSettings = { ...settings, headers: { ...settings.headers, 'if-none-match': etag } };
+    const load = (url: string, loadSettings: LoadSettings, pid?: number) =>
+      args.loadGenerator === 'wrk'
+        ? measureWrk(url, loadSettings, pid)
+        : measure(url, scenario.method, loadSettings, pid);
     const runs = {
       altsports: [] as LoadResult[],
       raw: [] as LoadResult[],
@@ -161,15 +166,22 @@ async function compare(
       log(
         `${scenario.name}: ${scenario.method} ${path} (${reference.body.length} bytes) on altsports, then the same bytes on the raw node:http server and on the plain Fastify app${of}`,
       );
-      runs.altsports.push(await measure(baseUrl + path, scenario.method, settings, altsportsServer.pid));
-      runs.raw.push(await measure(rawOk, scenario.method, settings, rawOkPid));
-      runs.peer.push(await measure(peerUrl, scenario.method, settings, peerPid));
+      runs.altsports.push(await load(baseUrl + path, settings, altsportsServer.pid));
+      runs.raw.push(await load(rawOk, settings, rawOkPid));
+      runs.peer.push(await load(peerUrl, settings, peerPid));
       log(
         `${scenario.name}: If-None-Match: ${etag} on altsports, then the same 304 on the raw server and the plain Fastify app${of}`,
       );
-      runs.altsports304.push(await measure(baseUrl + path, scenario.method, conditionalSettings, altsportsServer.pid));
-      runs.raw304.push(await measure(rawNotModified, scenario.method, conditionalSettings, rawNotModifiedPid));
-      runs.peer304.push(await measure(peerUrl, scenario.method, conditionalSettings, peerPid));
+      runs.altsports304.push(await load(baseUrl + path, conditionalSettings, altsportsServer.pid));
+      runs.raw304.push(await load(rawNotModified, conditionalSettings, rawNotModifiedPid));
+      runs.peer304.push(await load(peerUrl, conditionalSettings, peerPid));
+    }
+    // wrk counts no statuses: each server is asked once more whether it still answers the conditional request with a 304.
+    for (const url of [baseUrl + path, rawNotModified, peerUrl]) {
+      const after = await fetch(url, { headers: conditionalSettings.headers });
+      await after.arrayBuffer();
+      if (after.status !== 304)
+        throw new Error(`GET ${url} with If-None-Match: ${etag} answered ${after.status} after the runs, not 304`);
     }
     const altsports = combine(runs.altsports);
     return {
@@ -217,8 +229,8 @@ if (needsSmall) {
       notModified.push(row);
     }
     sections.push(
-      `cached GET routes against a raw node:http server sending the same body and headers, and against a plain Fastify app (request log at info, a key check) sending them too (target: altsports's ratio to raw at least the Fastify app's):\n${formatTable(rows)}`,
-      `the same requests with If-None-Match: <the ETag> (304 Not Modified), against a raw server and the plain Fastify app answering the same 304, and against altsports's cached 200 above (targets: altsports's ratio to raw at least the Fastify app's; 304 / 200 above 1):\n${formatNotModifiedTable(notModified)}`,
+      `cached GET routes (${args.loadGenerator}) against a raw node:http server sending the same body and headers, and against a plain Fastify app (request log at info, a key check) sending them too (target: altsports's ratio to raw at least the Fastify app's):\n${formatTable(rows)}`,
+      `the same requests with If-None-Match: <the ETag> (304 Not Modified; ${args.loadGenerator}), against a raw server and the plain Fastify app answering the same 304, and against altsports's cached 200 above (targets: altsports's ratio to raw at least the Fastify app's; 304 / 200 above 1):\n${formatNotModifiedTable(notModified)}`,
     );
     for (const r of rows) {
       for (const target of ['altsports', 'raw', 'peer'] as const) {
@@ -271,7 +283,7 @@ if (needsSmall) {
       const generators: LoadGenerator[] = wrkInstalled() ? ['autocannon', 'wrk'] : ['autocannon'];
       if (generators.length === 1) log('json-server: wrk is not installed (apt-get install wrk): autocannon only');
       for (const generator of generators) {
-        const load = (url: string, loadSettings: LoadSettings, pid: number) =>
+        const load = (url: string, loadSettings: LoadSettings, pid?: number) =>
           generator === 'wrk' ? measureWrk(url, loadSettings, pid) : measure(url, 'GET', loadSettings, pid);
         for (const acceptEncoding of [undefined, 'gzip, deflate, br']) {
           const encodingHeaders: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
@@ -438,7 +450,7 @@ if (args.parts.has('ingest')) {
 console.log(machineInfo().join('\n'));
 console.log(`parts:   ${[...args.parts].join(', ')}`);
 console.log(
-  `load:    autocannon (and wrk, one thread, where a table says so), ${args.connections} connections, pipelining 1, ${args.warmup} s warm-up + ${args.duration} s measured per target, loopback\n`,
+  `load:    ${args.loadGenerator === 'wrk' ? 'wrk (one thread) for the routes, autocannon elsewhere (and wrk where a table says so)' : 'autocannon (and wrk, one thread, where a table says so)'}, ${args.connections} connections, pipelining 1, ${args.warmup} s warm-up + ${args.duration} s measured per target, loopback\n`,
 );
 console.log(sections.join('\n\n'));
 
