@@ -213,3 +213,8 @@ export async function measureWrk(url: string, settings: LoadSettings, pid?: numb
   if (settings.warmup > 0) await wrkRun(url, settings, settings.warmup);
   return wrkRun(url, settings, settings.duration, pid);
 }
+
+/** A GET of `url` measured under `generator`. */
+export function measureGet(generator: LoadGenerator, url: string, settings: LoadSettings, pid?: number) {
+  return generator === 'wrk' ? measureWrk(url, settings, pid) : measure(url, 'GET', settings, pid);
+}

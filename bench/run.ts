@@ -14,8 +14,7 @@ import {
   type LoadGenerator,
   type LoadResult,
   type LoadSettings,
-  measure,
-  measureWrk,
+  measureGet,
   stopLoad,
   wrkInstalled,
 } from './load.ts';
@@ -149,9 +148,7 @@ async function compare(
     const [rawOkPid, rawNotModifiedPid, peerPid] = raws.map((r) => r.pid);
     const conditionalSettings = { ...settings, headers: { ...settings.headers, 'if-none-match': etag } };
     const load = (url: string, loadSettings: LoadSettings, pid?: number) =>
-      args.loadGenerator === 'wrk'
-        ? measureWrk(url, loadSettings, pid)
-        : measure(url, scenario.method, loadSettings, pid);
+      measureGet(args.loadGenerator, url, loadSettings, pid);
     const runs = {
       altsports: [] as LoadResult[],
       raw: [] as LoadResult[],
@@ -284,7 +281,7 @@ if (needsSmall) {
       if (generators.length === 1) log('json-server: wrk is not installed (apt-get install wrk): autocannon only');
       for (const generator of generators) {
         const load = (url: string, loadSettings: LoadSettings, pid?: number) =>
-          generator === 'wrk' ? measureWrk(url, loadSettings, pid) : measure(url, 'GET', loadSettings, pid);
+          measureGet(generator, url, loadSettings, pid);
         for (const acceptEncoding of [undefined, 'gzip, deflate, br']) {
           const encodingHeaders: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
           for (const pair of pairs) {
