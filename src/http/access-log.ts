@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { LogController } from 'fastify';
 import pino from 'pino';
+import { LogLines } from './log-lines.ts';
 
 /**
  * One access-log line per answered request, at info, once its answer is sent: method, URL, remote
@@ -8,10 +9,11 @@ import pino from 'pino';
  * one on arrival and one on completion: twice the writes for what one line says. A request that fails
  * is still logged at error, with its error.
  *
- * The line is the JSON pino would write for these fields, made with one JSON.stringify and written to
- * the logger's own destination, after pino's own time and bindings (`pino.symbols`, its integration
- * API): pino's serialisers and per-field stringifying cost a polling answer more than the rest of its
- * hooks (docs/decisions.md "The cost of a polling answer"). Lines about failures go through pino.
+ * The line is the JSON pino would write for these fields, made as text and written to the logger's own
+ * destination, after pino's own time and bindings (`pino.symbols`, its integration API): pino's
+ * serialisers and per-field stringifying cost a polling answer more than the rest of its hooks
+ * (docs/decisions.md "The cost of a polling answer"). What the line says is read as the answer goes;
+ * our destination (log-lines.ts) makes it into text with its batch. Lines about failures go through pino.
  */
 export class AccessLog extends LogController {
   override incomingRequest(): void {}
@@ -27,37 +29,74 @@ export class AccessLog extends LogController {
     const parts = pinoParts(log);
     // No logger (tests), or a level above info.
     if (!parts?.isLevelEnabled('info')) return;
-    parts.stream.write(
-      `{"level":${INFO}${parts.time()}${parts.bindings},${accessFields(request, reply)},"msg":"request completed"}\n`,
-    );
+    // What the line says is read now; our own destination makes it into text with its batch.
+    const head = `{"level":${INFO}${parts.time()}${parts.bindings},`;
+    const fields = answered(request, reply);
+    const line = () => `${head}${accessMembers(fields)},"msg":"request completed"}\n`;
+    if (parts.stream instanceof LogLines) parts.stream.later(line);
+    else parts.stream.write(line());
   }
 }
 
 /**
  * What the access line says of a request, as JSON members: pino's fields for it, as Fastify's
- * serializers write them (method, URL, host, remote address and port; status; time). The
- * connection's address and port (no proxy is trusted: they are the socket's) are made once per
- * connection, not once per request.
+ * serializers write them (method, URL, host, remote address and port; status; time).
  */
 export function accessFields(request: FastifyRequest, reply: FastifyReply): string {
-  // An HTTP/1.0 request may come without a Host: the member is left out, as JSON.stringify leaves it.
-  const host = request.host === undefined ? '' : `,"host":${JSON.stringify(request.host)}`;
-  const req = `"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)}${host}${peerOf(request)}`;
-  return `"reqId":${JSON.stringify(request.id)},"req":{${req}},"res":{"statusCode":${reply.statusCode}},"responseTime":${JSON.stringify(reply.elapsedTime)}`;
+  return accessMembers(answered(request, reply));
 }
 
-const peers = new WeakMap<object, string>();
+/** What the access line records of an answer, read as it is sent. */
+interface Answered {
+  id: string;
+  /** The `"req"` member, as JSON. */
+  req: string;
+  statusCode: number;
+  responseTime: number;
+}
+
+function answered(request: FastifyRequest, reply: FastifyReply): Answered {
+  return { id: request.id, req: requestMember(request), statusCode: reply.statusCode, responseTime: reply.elapsedTime };
+}
+
+function accessMembers({ id, req, statusCode, responseTime }: Answered): string {
+  return `"reqId":${JSON.stringify(id)},${req},"res":{"statusCode":${statusCode}},"responseTime":${JSON.stringify(responseTime)}`;
+}
+
+/** A connection's address and port, and the `"req"` member of its last request. */
+interface ConnectionLine {
+  peer: string;
+  method: string;
+  url: string;
+  host: string | undefined;
+  member: string;
+}
+
+const connections = new WeakMap<object, ConnectionLine>();
+
+/**
+ * The `"req"` member: made once per connection and reused while its requests ask the same thing (a
+ * polling client asks one URL again and again), the address and port (no proxy is trusted: they are
+ * the socket's) once per connection. Each µs an answer spends costs it about three on a loaded
+ * server (docs/decisions.md "The cost of a polling answer").
+ */
+function requestMember(request: FastifyRequest): string {
+  const socket = request.socket;
+  const last = connections.get(socket);
+  const { method, url, host } = request;
+  if (last !== undefined && last.url === url && last.method === method && last.host === host) return last.member;
+  const peer = last?.peer ?? peerMembers(request);
+  // An HTTP/1.0 request may come without a Host: the member is left out, as JSON.stringify leaves it.
+  const hostMember = host === undefined ? '' : `,"host":${JSON.stringify(host)}`;
+  const member = `"req":{"method":${JSON.stringify(method)},"url":${JSON.stringify(url)}${hostMember}${peer}}`;
+  connections.set(socket, { peer, method, url, host, member });
+  return member;
+}
 
 /** `,"remoteAddress":…,"remotePort":…` of the request's connection (what it has of them). */
-function peerOf(request: FastifyRequest): string {
-  const socket = request.socket;
-  let peer = peers.get(socket);
-  if (peer === undefined) {
-    const members = JSON.stringify({ remoteAddress: request.ip, remotePort: socket.remotePort }).slice(1, -1);
-    peer = members === '' ? '' : `,${members}`;
-    peers.set(socket, peer);
-  }
-  return peer;
+function peerMembers(request: FastifyRequest): string {
+  const members = JSON.stringify({ remoteAddress: request.ip, remotePort: request.socket.remotePort }).slice(1, -1);
+  return members === '' ? '' : `,${members}`;
 }
 
 const INFO = pino.levels.values.info;

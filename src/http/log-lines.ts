@@ -13,6 +13,10 @@ import pino from 'pino';
  * cost 0.9 µs a line in a busy server's profile (docs/decisions.md "Logs"). pino's other way to write
  * without blocking, a transport, runs a thread of its own whose CPU every answer would pay as well.
  *
+ * A line may also be given as the function that makes it (`later`): it is made with the batch, when
+ * the batch is handed over or before the next line written, so that a busy server makes its access
+ * lines together rather than one in each answer (docs/decisions.md "The cost of a polling answer").
+ *
  * Lines keep their order: every line, the access line and pino's own, goes through the same batch.
  */
 export class LogLines {
@@ -22,6 +26,8 @@ export class LogLines {
   #batch = Buffer.allocUnsafe(BATCH_BYTES);
   #used = 0;
   #count = 0;
+  /** Lines given by `later`, to be made in order before anything else is written. */
+  #unmade: Array<() => string> = [];
   /** The destination ended (pino ends it when the process runs out of work): nothing more is written. */
   #ended = false;
   /** Bytes handed to the destination, and written by it: a flush's callback waits for the first to be the second. */
@@ -52,17 +58,36 @@ export class LogLines {
 
   /** pino's stream interface: takes one line (or several), never refuses. */
   write(line: string): boolean {
+    this.#makeUnmade();
+    this.#append(line);
+    if (this.#count >= this.#batchLines) this.flush();
+    return true;
+  }
+
+  /** Takes a line as the function that makes it, called once, with the batch (see above). */
+  later(make: () => string): void {
+    this.#unmade.push(make);
+    if (this.#count + this.#unmade.length >= this.#batchLines) this.flush();
+  }
+
+  #makeUnmade(): void {
+    if (this.#unmade.length === 0) return;
+    const unmade = this.#unmade;
+    this.#unmade = [];
+    for (const make of unmade) this.#append(make());
+  }
+
+  #append(line: string): void {
     // Room for the line however it encodes (UTF-8 takes at most 3 bytes per UTF-16 unit).
     if (this.#used + line.length * 3 > this.#batch.length) {
-      this.flush();
+      if (this.#used > 0) this.#hand(this.#take());
       if (line.length * 3 > this.#batch.length) {
         this.#hand(Buffer.from(line));
-        return true;
+        return;
       }
     }
     this.#used += this.#batch.write(line, this.#used);
-    if (++this.#count >= this.#batchLines) this.flush();
-    return true;
+    this.#count++;
   }
 
   /**
@@ -71,6 +96,7 @@ export class LogLines {
    * calls back at once when it batches nothing itself, with a write still under way.)
    */
   flush(done?: (error?: Error) => void): void {
+    this.#makeUnmade();
     if (this.#used > 0) this.#hand(this.#take());
     if (!done) return;
     if (this.#written >= this.#handed) done();
@@ -94,8 +120,11 @@ export class LogLines {
 
   /** The process is exiting: writes the lines still held at once, past the destination (which can no longer write them). */
   writeSync(): void {
-    if (this.#used === 0 || this.#ended) return;
-    const held = this.#take();
+    if (this.#ended) return;
+    // The lines still to be made follow the batch's, in one write (made into the batch, they could overflow it).
+    const unmade = this.#unmade.splice(0).map((make) => make());
+    const held = unmade.length === 0 ? this.#take() : Buffer.concat([this.#take(), Buffer.from(unmade.join(''))]);
+    if (held.length === 0) return;
     try {
       // sonic-boom's file descriptor: a public field its types leave out.
       writeSync((this.#destination as unknown as { fd: number }).fd, held);

@@ -15,9 +15,8 @@ interface Seen {
   elapsedTime: number;
 }
 
-/** The request and reply the access line reads, as Fastify hands them over. */
-function exchange(seen: Seen): [FastifyRequest, FastifyReply] {
-  const socket = { remotePort: seen.remotePort };
+/** The request and reply the access line reads, as Fastify hands them over, on `socket` (a new connection by default). */
+function exchange(seen: Seen, socket: object = { remotePort: seen.remotePort }): [FastifyRequest, FastifyReply] {
   const request = { id: seen.id, method: seen.method, url: seen.url, host: seen.host, ip: seen.ip, socket };
   const reply = { statusCode: seen.statusCode, elapsedTime: seen.elapsedTime };
   return [request as unknown as FastifyRequest, reply as unknown as FastifyReply];
@@ -52,6 +51,31 @@ describe('the access line', () => {
     fc.assert(
       fc.property(seen, (s) => {
         assert.equal(accessFields(...exchange(s)), pinoMembers(s));
+      }),
+    );
+  });
+
+  test('requests after one another on a connection each get their own members (its last request is remembered)', () => {
+    const connection = fc.record({
+      ip: fc.option(fc.ipV4(), { nil: undefined }),
+      remotePort: fc.option(fc.integer({ min: 1, max: 65_535 }), { nil: undefined }),
+    });
+    // Few URLs, methods and hosts, so that a request often repeats the one before it.
+    const asked = fc.record({
+      id: fc.uuid(),
+      method: fc.constantFrom('GET', 'HEAD'),
+      url: fc.constantFrom('/a', '/b', '/a?x=1'),
+      host: fc.constantFrom('h', 'h:1', undefined),
+      statusCode: fc.constantFrom(200, 304, 429),
+      elapsedTime: fc.double({ min: 0, max: 100, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(connection, fc.array(asked, { minLength: 1, maxLength: 8 }), (peer, requests) => {
+        const socket = { remotePort: peer.remotePort };
+        for (const request of requests) {
+          const s: Seen = { ...request, ...peer };
+          assert.equal(accessFields(...exchange(s, socket)), pinoMembers(s));
+        }
       }),
     );
   });

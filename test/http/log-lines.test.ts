@@ -62,6 +62,32 @@ describe('LogLines', () => {
     assert.equal(read(), written.join(''));
   });
 
+  test('a line given as the function that makes it is made once, in its place among the lines written', async () => {
+    const { lines, read } = await toFile({ batchLines: 1_000, flushMs: 60_000 });
+    let made = 0;
+    const later = (n: number) => () => {
+      made++;
+      return `{"n":${n}}\n`;
+    };
+    lines.later(later(0));
+    lines.write('{"n":1}\n');
+    lines.later(later(2));
+    lines.later(later(3));
+    assert.equal(made, 1, 'made before the line written after it, not before it is needed');
+    lines.flush();
+    await until(() => read() === numbered(4).join(''), 'all four, in order');
+    assert.equal(made, 3);
+  });
+
+  test('lines to be made count towards the batch: a full batch is made and written at once', async () => {
+    const { lines, read } = await toFile({ batchLines: 4, flushMs: 60_000 });
+    for (const [n, line] of numbered(4).entries()) {
+      if (n % 2 === 0) lines.write(line);
+      else lines.later(() => line);
+    }
+    await until(() => read() === numbered(4).join(''), 'the batch, without a flush');
+  });
+
   test("pino's logger.flush(cb) calls back once every line it logged is written", async () => {
     const { lines, read } = await toFile({ batchLines: 1_000, flushMs: 60_000 });
     const logger = pino({ base: null, timestamp: false }, lines);
