@@ -32,9 +32,7 @@ export class AccessLog extends LogController {
     // What the line says is read now; our own destination makes it into text with its batch.
     const head = `{"level":${INFO}${parts.time()}${parts.bindings},`;
     const fields = answered(request, reply);
-    const line = () => `${head}${accessMembers(fields)},"msg":"request completed"}\n`;
-    if (parts.stream instanceof LogLines) parts.stream.later(line);
-    else parts.stream.write(line());
+    parts.writeLine(() => `${head}${accessMembers(fields)},"msg":"request completed"}\n`);
   }
 }
 
@@ -104,7 +102,8 @@ const INFO = pino.levels.values.info;
 /** What the access line takes of the app's pino logger, looked up once per logger. */
 interface PinoParts {
   isLevelEnabled(level: string): boolean;
-  stream: { write(line: string): unknown };
+  /** Writes the line `make` makes: our own destination makes it with its batch (LogLines.later), another at once. */
+  writeLine(make: () => string): void;
   time: () => string;
   bindings: string;
 }
@@ -116,11 +115,11 @@ function pinoParts(log: FastifyBaseLogger): PinoParts | null {
   let parts = partsOf.get(log);
   if (parts === undefined) {
     const pinoLogger = log as unknown as Record<symbol, unknown> & Pick<PinoParts, 'isLevelEnabled'>;
-    const stream = pinoLogger[pino.symbols.streamSym] as PinoParts['stream'] | undefined;
+    const stream = pinoLogger[pino.symbols.streamSym] as { write(line: string): unknown } | undefined;
     parts = stream
       ? {
           isLevelEnabled: (level) => pinoLogger.isLevelEnabled(level),
-          stream,
+          writeLine: stream instanceof LogLines ? (make) => stream.later(make) : (make) => void stream.write(make()),
           time: pinoLogger[pino.symbols.timeSym] as PinoParts['time'],
           get bindings() {
             return pinoLogger[pino.symbols.chindingsSym] as string;
