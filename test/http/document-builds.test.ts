@@ -5,6 +5,8 @@
  * never timings.
  */
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { createApiKey } from '../../src/access/api-keys.ts';
@@ -99,6 +101,31 @@ describeEachStore('document builds', (open) => {
     assert.equal(served.built.get(WSL_ONLY_KEY), 1);
   });
 
+  test("a build whose client goes away gives its key's turn back, whether it held the turn or waited for it", async (t) => {
+    const { app } = await fixtureApp(await open(), { DOCUMENT_BUILDS_PER_KEY: '1' });
+    t.after(() => app.close());
+    const holding = heldBuilds(app);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    // The first miss holds the key's one turn until its client goes; the second waits for that turn.
+    const held = holding.next();
+    const holder = abandonable(port, '/events?limit=11');
+    await held;
+    const waiter = abandonable(port, '/events?limit=12');
+    await once(waiter, 'ready');
+    // Time for the second to reach its wait: were it not there yet, it would simply be refused a turn.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    waiter.destroy();
+    holder.destroy();
+    // Both turns came back: another miss of the key is built and answered. A turn kept would hold it
+    // for ever: given up after 10 s, it fails the test rather than hang it.
+    const answer = await fetch(`http://127.0.0.1:${port}${BASE}/events?limit=13`, {
+      headers: { 'x-api-key': TEST_KEY },
+      signal: AbortSignal.timeout(10_000),
+    });
+    assert.equal(answer.status, 200);
+  });
+
   test("the bet builder's answers take turns of their key's builds too: one at a time, another key's not held back", async (t) => {
     const store = await open();
     const served = await countedApp(store, { DOCUMENT_BUILDS_PER_KEY: '1' });
@@ -143,3 +170,25 @@ describeEachStore('document builds', (open) => {
     assert.match((await refused.json()).message, /a document built afresh costs 5 requests/);
   });
 });
+
+/**
+ * Holds each build whose request says `x-hold` until its client goes away, after the response
+ * cache's preHandler has given it its turn; `next()` resolves once the next one is held.
+ */
+function heldBuilds(app: FastifyInstance) {
+  const holding: Array<() => void> = [];
+  app.addHook('preHandler', async (request) => {
+    if (request.headers['x-hold'] === undefined) return;
+    holding.shift()?.();
+    await once(request.raw.socket, 'close');
+  });
+  return { next: () => new Promise<void>((resolve) => holding.push(resolve)) };
+}
+
+/** A GET of TEST_KEY's, sent on a socket of its own that the test may destroy before the answer. */
+function abandonable(port: number, path: string): Socket {
+  const socket = connect(port, '127.0.0.1');
+  socket.write(`GET ${BASE}${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${TEST_KEY}\r\nX-Hold: 1\r\n\r\n`);
+  socket.on('error', () => {});
+  return socket;
+}

@@ -150,7 +150,7 @@ export const responseCachePlugin = fp(
     // After auth, rate limits and validation (the key is made of validated parameters): a hit skips
     // the handler, and the composing of its document.
     app.addHook('preHandler', async (request, reply) => {
-      if (routeOf(request).config.builds) return builds.take(request, `request:${request.id}`);
+      if (routeOf(request).config.builds) return builds.take(request, reply, `request:${request.id}`);
       if (!cacheable(request)) return;
       const key = cacheKey(request);
       cache.resolve(requestedUrl(request), key);
@@ -231,29 +231,23 @@ function composedAnswer(
 /**
  * Turns of a key's document builds (DOCUMENT_BUILDS_PER_KEY, http/document-builds.ts): a cache miss
  * takes one, and is charged DOCUMENT_BUILD_COST; identical misses in flight are built once. A turn
- * ends with its answer, sent or abandoned by the client.
+ * ends with its answer: Node's response closes once the answer is sent, and also when the client
+ * abandons it. Hooked on the misses' own responses rather than by onResponse and onRequestAbort hooks,
+ * which every answer crossed, and whose abort hook gave every request a listener of its own.
  */
 function buildTurns(app: FastifyInstance, { buildsPerKey, buildCost }: ResponseCacheOptions) {
   const builds = documentBuilds(buildsPerKey);
-  const buildEnds = new WeakMap<FastifyRequest, () => void>();
-  const endBuild = (request: FastifyRequest) => buildEnds.get(request)?.();
-  app.addHook('onResponse', (request, _reply, done) => {
-    endBuild(request);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    endBuild(request);
-    done();
-  });
-  const begin = (request: FastifyRequest, key: string) => {
+  const begin = (request: FastifyRequest, reply: FastifyReply, key: string) => {
     const build = builds.begin(request.apiKey?.id ?? '', key);
-    buildEnds.set(request, build.end);
+    // A response already closed (its client gone while the request waited) closes no more.
+    if (reply.raw.destroyed) build.end();
+    else reply.raw.once('close', build.end);
     return build;
   };
   return {
     /** A turn for a composed answer the cache never holds (the bet builder). */
-    async take(request: FastifyRequest, key: string) {
-      await begin(request, key).turn();
+    async take(request: FastifyRequest, reply: FastifyReply, key: string) {
+      await begin(request, reply, key).turn();
     },
     /**
      * A miss: the answer another request is building for the same key once it is held, else a turn to
@@ -273,7 +267,7 @@ function buildTurns(app: FastifyInstance, { buildsPerKey, buildCost }: ResponseC
         if (built) return built;
       }
       // Registered before anything is awaited, so that an identical miss from now on waits for it.
-      const build = begin(request, key);
+      const build = begin(request, reply, key);
       await app.chargeRequests(request, reply, buildCost - 1, `a document built afresh costs ${buildCost} requests`);
       await build.turn();
       return undefined;
