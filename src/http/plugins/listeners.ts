@@ -112,12 +112,14 @@ export const listenersPlugin = fp(
   async (app: FastifyInstance, options: { config: Config }) => {
     const { config } = options;
     const extra = extraServers(app, config);
-    app.onRequestStep((request) => {
-      const served = routeListener(routeOf(request).config, config);
-      if (served !== 'any' && served !== arrivedOn(request) && routeOf(request).url !== undefined)
-        throw routeNotFound(request);
-      return undefined;
-    });
+    // With one listener, every route is served where every request arrives: nothing to check.
+    if (extra.size > 0)
+      app.onRequestStep((request) => {
+        const served = routeListener(routeOf(request).config, config);
+        if (served !== 'any' && served !== arrivedOn(request) && routeOf(request).url !== undefined)
+          throw routeNotFound(request);
+        return undefined;
+      });
 
     const servers = [app.server, ...[...extra.values()].map(({ server }) => server)];
     const drainers = servers.map(drainer);
