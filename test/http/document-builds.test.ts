@@ -113,7 +113,8 @@ describeEachStore('document builds', (open) => {
     await held;
     const waiter = abandonable(port, '/events?limit=12');
     await once(waiter, 'ready');
-    // Time for the second to reach its wait: were it not there yet, it would simply be refused a turn.
+    // A moment for the second to reach its wait (not a timing checked: were it not there yet, only the
+    // first's turn would be tested).
     await new Promise((resolve) => setTimeout(resolve, 50));
     waiter.destroy();
     holder.destroy();
@@ -173,14 +174,16 @@ describeEachStore('document builds', (open) => {
 
 /**
  * Holds each build whose request says `x-hold` until its client goes away, after the response
- * cache's preHandler has given it its turn; `next()` resolves once the next one is held.
+ * cache's preHandler has given it its turn; `next()` resolves once the next one is held. One whose
+ * client has already gone goes on at once.
  */
 function heldBuilds(app: FastifyInstance) {
   const holding: Array<() => void> = [];
   app.addHook('preHandler', async (request) => {
     if (request.headers['x-hold'] === undefined) return;
     holding.shift()?.();
-    await once(request.raw.socket, 'close');
+    const socket = request.raw.socket;
+    if (!socket.destroyed) await once(socket, 'close');
   });
   return { next: () => new Promise<void>((resolve) => holding.push(resolve)) };
 }
