@@ -21,6 +21,11 @@ export interface BenchArgs {
   /** Alternated rounds of altsports and raw runs per route. */
   rounds: number;
   /**
+   * Servers of altsports and of the Fastify app in the routes part, each measured in every round:
+   * servers of one build settle up to 5% apart, and one of each would measure which settled where.
+   */
+  instances: number;
+  /**
    * What loads the routes part: autocannon, or wrk (Debian's `wrk`), which spends a few µs per answer
    * where autocannon spends about as much as the server, so that req/s shows the server's cost.
    */
@@ -55,6 +60,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       connections: { type: 'string', default: '10' },
       routes: { type: 'string', default: '' },
       rounds: { type: 'string', default: '1' },
+      instances: { type: 'string', default: '2' },
       'load-generator': { type: 'string', default: 'autocannon' },
       'ingest-heats': { type: 'string', default: '5000' },
       'parlay-requests': { type: 'string', default: '200' },
@@ -93,6 +99,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       .map((r) => r.trim())
       .filter(Boolean),
     rounds: positive('rounds', values.rounds),
+    instances: positive('instances', values.instances),
     loadGenerator: loadGenerator(values['load-generator']),
     ingestHeats,
     parlayRequests,

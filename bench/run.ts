@@ -37,9 +37,11 @@ import { formatStream, measureStream, measureStreamAcrossNodes, type StreamRepor
  * - routes: throughput of altsports against a raw node:http server sending the same bytes (body and
  *   headers), and against a plain Fastify app sending them (bench/fastify-peer.ts), per route; then each
  *   route again with `If-None-Match: <its ETag>` (304s), against the raw server and the Fastify app
- *   answering the same 304, and against altsports's own cached 200. `--rounds N` alternates the six
- *   runs N times and reports their mean req/s and median latencies. `--load-generator wrk` loads them
- *   with wrk instead of autocannon.
+ *   answering the same 304, and against altsports's own cached 200. `--instances N` (2) starts N
+ *   servers of altsports and N Fastify apps, each asked a few dozen requests one at a time first, and
+ *   loads each in turn: servers of one build settle up to 5% apart. `--rounds N` alternates the runs
+ *   N times; the tables give the mean req/s, CPU and median latencies over every run.
+ *   `--load-generator wrk` loads them with wrk instead of autocannon.
  * - parlay: same game parlay latency, warm and right after an odds change, against a raw server.
  * - json-server: `GET /events` (its first 100 events, one competition's) on json-server serving the same events
  *   array, against altsports; without Accept-Encoding, then with a browser's; under autocannon, then
@@ -52,7 +54,7 @@ import { formatStream, measureStream, measureStreamAcrossNodes, type StreamRepor
  *   `--large-store DIR` keeps the store for the next run).
  * - ingest: the feed ingestion rate on SQLite, and on PostgreSQL when a server is named.
  * Usage: npm run bench -- [--only routes,parlay,json-server,stream,large,ingest] [--duration 8] [--warmup 2] [--connections 10]
- *        [--routes events,event,heat,odds] [--rounds 1] [--load-generator autocannon|wrk] [--parlay-requests 200] [--parlay-changes 10] [--parlay-legs 2,3,4,5,6]
+ *        [--routes events,event,heat,odds] [--rounds 1] [--instances 2] [--load-generator autocannon|wrk] [--parlay-requests 200] [--parlay-changes 10] [--parlay-legs 2,3,4,5,6]
  *        [--stream-clients 10] [--stream-batches 200] [--stream-rate 20]
  *        [--large-events 100000] [--large-store DIR] [--uncached-documents 40] [--ingest-heats 5000]
  */
@@ -92,11 +94,29 @@ const settingsWith = (headers: Record<string, string>): LoadSettings => ({
 // Opens the admin feed route, through which the parlay and stream measurements write.
 const adminKey = `bench-admin-${randomBytes(16).toString('hex')}`;
 
-/** Loads one route on altsports, then on a raw server answering the same bytes, with the same settings; then both as 304s. */
+/** A server loaded in the routes part: the URL asked, and the process whose CPU is counted. */
+interface Target {
+  url: string;
+  pid: number;
+}
+const target = (child: RunningChild, path: string): Target => ({
+  url: `http://127.0.0.1:${child.port}${path}`,
+  pid: child.pid,
+});
+
+/** An altsports server of the routes part, and its address. */
+interface Instance {
+  child: RunningChild;
+  url: string;
+}
+
+/**
+ * Loads one route on each altsports server, then on a raw server answering the same bytes, then on a
+ * plain Fastify app (one per altsports server), with the same settings; then all of them as 304s.
+ */
 async function compare(
   api: Fetcher,
-  altsportsServer: RunningChild,
-  baseUrl: string,
+  instances: Instance[],
   settings: LoadSettings,
   scenario: Scenario,
   context: BenchContext,
@@ -107,8 +127,9 @@ async function compare(
   const reference = await api.get(path);
   const etag = reference.headers.get('etag');
   if (!etag) throw new Error(`GET ${path} answered without an ETag`);
-  const conditional = await fetch(baseUrl + path, {
-    headers: { 'accept-encoding': 'identity', ...settings.headers, 'if-none-match': etag },
+  const conditionalSettings = { ...settings, headers: { ...settings.headers, 'if-none-match': etag } };
+  const conditional = await fetch(`${instances[0]?.url}${path}`, {
+    headers: { 'accept-encoding': 'identity', ...conditionalSettings.headers },
   });
   await conditional.arrayBuffer();
   if (conditional.status !== 304)
@@ -123,31 +144,32 @@ async function compare(
   };
   const [okBody, okHeaders] = files('200', reference.headers, reference.body);
   const [emptyBody, notModifiedHeaders] = files('304', conditional.headers, Buffer.alloc(0));
-  const raws: RunningChild[] = [];
+  const children: RunningChild[] = [];
   try {
-    raws.push(await startChild(script('./raw-server.ts'), [okBody, reference.contentType, '200', okHeaders]));
-    raws.push(
-      await startChild(script('./raw-server.ts'), [emptyBody, reference.contentType, '304', notModifiedHeaders]),
-    );
-    // The plain Fastify app (fastify-peer.ts), its request log written where altsports's is.
-    raws.push(
-      await startChild(script('./fastify-peer.ts'), [
-        okBody,
-        reference.contentType,
-        okHeaders,
-        notModifiedHeaders,
-        apiKey,
-        join(workDir, `${scenario.name}.peer.log`),
-      ]),
-    );
-    const [rawOk, rawNotModified, peerUrl] = raws.map((r) => `http://127.0.0.1:${r.port}${path}`) as [
-      string,
-      string,
-      string,
-    ];
-    const [rawOkPid, rawNotModifiedPid, peerPid] = raws.map((r) => r.pid);
-    const conditionalSettings = { ...settings, headers: { ...settings.headers, 'if-none-match': etag } };
-    const load = (url: string, loadSettings: LoadSettings, pid?: number) =>
+    const rawOk = await startChild(script('./raw-server.ts'), [okBody, reference.contentType, '200', okHeaders]);
+    children.push(rawOk);
+    const rawNotModified = await startChild(script('./raw-server.ts'), [
+      emptyBody,
+      reference.contentType,
+      '304',
+      notModifiedHeaders,
+    ]);
+    children.push(rawNotModified);
+    // The plain Fastify apps (fastify-peer.ts), their request logs written where altsports's are.
+    const peerArgs = [okBody, reference.contentType, okHeaders, notModifiedHeaders, apiKey];
+    const pairs: Array<{ altsports: Target; peer: Target }> = [];
+    for (const [i, instance] of instances.entries()) {
+      const peer = await startChild(script('./fastify-peer.ts'), [
+        ...peerArgs,
+        join(workDir, `${scenario.name}.peer-${i}.log`),
+      ]);
+      children.push(peer);
+      pairs.push({ altsports: { url: instance.url + path, pid: instance.child.pid }, peer: target(peer, path) });
+    }
+    // A few dozen requests one at a time before any load: a server whose first requests come as a
+    // burst may stay slower (V8's pretenuring, docs/decisions.md "The cost of a polling answer").
+    for (const { altsports, peer } of pairs) await warm([altsports.url, peer.url], settings, conditionalSettings);
+    const load = ({ url, pid }: Target, loadSettings: LoadSettings) =>
       measureGet(args.loadGenerator, url, loadSettings, pid);
     const runs = {
       altsports: [] as LoadResult[],
@@ -157,24 +179,33 @@ async function compare(
       peer: [] as LoadResult[],
       peer304: [] as LoadResult[],
     };
-    // Alternated rounds: drift in the machine's load (it is shared) falls on both servers alike.
+    const servers = instances.length > 1 ? ` (${instances.length} servers of each app, in turn)` : '';
+    // Alternated rounds: drift in the machine's load (it is shared) falls on every server alike.
     for (let round = 1; round <= args.rounds; round++) {
       const of = args.rounds > 1 ? ` (round ${round} of ${args.rounds})` : '';
       log(
-        `${scenario.name}: ${scenario.method} ${path} (${reference.body.length} bytes) on altsports, then the same bytes on the raw node:http server and on the plain Fastify app${of}`,
+        `${scenario.name}: ${scenario.method} ${path} (${reference.body.length} bytes) on altsports, then the same bytes on the raw node:http server and on the plain Fastify app${servers}${of}`,
       );
-      runs.altsports.push(await load(baseUrl + path, settings, altsportsServer.pid));
-      runs.raw.push(await load(rawOk, settings, rawOkPid));
-      runs.peer.push(await load(peerUrl, settings, peerPid));
+      for (const { altsports, peer } of pairs) {
+        runs.altsports.push(await load(altsports, settings));
+        runs.raw.push(await load(target(rawOk, path), settings));
+        runs.peer.push(await load(peer, settings));
+      }
       log(
-        `${scenario.name}: If-None-Match: ${etag} on altsports, then the same 304 on the raw server and the plain Fastify app${of}`,
+        `${scenario.name}: If-None-Match: ${etag} on altsports, then the same 304 on the raw server and the plain Fastify app${servers}${of}`,
       );
-      runs.altsports304.push(await load(baseUrl + path, conditionalSettings, altsportsServer.pid));
-      runs.raw304.push(await load(rawNotModified, conditionalSettings, rawNotModifiedPid));
-      runs.peer304.push(await load(peerUrl, conditionalSettings, peerPid));
+      for (const { altsports, peer } of pairs) {
+        runs.altsports304.push(await load(altsports, conditionalSettings));
+        runs.raw304.push(await load(target(rawNotModified, path), conditionalSettings));
+        runs.peer304.push(await load(peer, conditionalSettings));
+      }
     }
     // wrk counts no statuses: each server is asked once more whether it still answers the conditional request with a 304.
-    for (const url of [baseUrl + path, rawNotModified, peerUrl]) {
+    const answering = [
+      ...pairs.flatMap(({ altsports, peer }) => [altsports.url, peer.url]),
+      target(rawNotModified, path).url,
+    ];
+    for (const url of answering) {
       const after = await fetch(url, { headers: conditionalSettings.headers });
       await after.arrayBuffer();
       if (after.status !== 304)
@@ -193,8 +224,15 @@ async function compare(
       },
     };
   } finally {
-    await Promise.all(raws.map((r) => r.stop()));
+    await Promise.all(children.map((child) => child.stop()));
   }
+}
+
+/** Asks each URL for its document 25 times, then with `If-None-Match` 25 times, one request at a time. */
+async function warm(urls: string[], settings: LoadSettings, conditionalSettings: LoadSettings): Promise<void> {
+  for (const url of urls)
+    for (const { headers } of [settings, conditionalSettings])
+      for (let i = 0; i < 25; i++) await (await fetch(url, { headers })).arrayBuffer();
 }
 
 const needsSmall = (['routes', 'parlay', 'json-server', 'stream', 'large'] as const).some((part) =>
@@ -220,11 +258,18 @@ if (needsSmall) {
   if (args.parts.has('routes')) {
     const rows: ComparisonRow[] = [];
     const notModified: NotModifiedRow[] = [];
+    const instances = [{ child: altsports, url: altsportsUrl }];
+    // More servers of altsports on the same store, each to be compared with a Fastify app of its own.
+    for (let i = 1; i < args.instances; i++) {
+      const child = await startAltsports({ DATA_DIR: join(workDir, 'data') }, join(workDir, `serve-${i}.log`));
+      instances.push({ child, url: `http://127.0.0.1:${child.port}` });
+    }
     for (const scenario of selected) {
-      const { ok, notModified: row } = await compare(api, altsports, altsportsUrl, settings, scenario, context, apiKey);
+      const { ok, notModified: row } = await compare(api, instances, settings, scenario, context, apiKey);
       rows.push(ok);
       notModified.push(row);
     }
+    await Promise.all(instances.slice(1).map(({ child }) => child.stop()));
     sections.push(
       `cached GET routes (${args.loadGenerator}) against a raw node:http server sending the same body and headers, and against a plain Fastify app (request log at info, a key check) sending them too (target: altsports's ratio to raw at least the Fastify app's):\n${formatTable(rows)}`,
       `the same requests with If-None-Match: <the ETag> (304 Not Modified; ${args.loadGenerator}), against a raw server and the plain Fastify app answering the same 304, and against altsports's cached 200 above (targets: altsports's ratio to raw at least the Fastify app's; 304 / 200 above 1):\n${formatNotModifiedTable(notModified)}`,
