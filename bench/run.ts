@@ -104,19 +104,13 @@ const target = (child: RunningChild, path: string): Target => ({
   pid: child.pid,
 });
 
-/** An altsports server of the routes part, and its address. */
-interface Instance {
-  child: RunningChild;
-  url: string;
-}
-
 /**
  * Loads one route on each altsports server, then on a raw server answering the same bytes, then on a
  * plain Fastify app (one per altsports server), with the same settings; then all of them as 304s.
  */
 async function compare(
   api: Fetcher,
-  instances: Instance[],
+  servers: RunningChild[],
   settings: LoadSettings,
   scenario: Scenario,
   context: BenchContext,
@@ -128,7 +122,7 @@ async function compare(
   const etag = reference.headers.get('etag');
   if (!etag) throw new Error(`GET ${path} answered without an ETag`);
   const conditionalSettings = { ...settings, headers: { ...settings.headers, 'if-none-match': etag } };
-  const conditional = await fetch(`${instances[0]?.url}${path}`, {
+  const conditional = await fetch(target(servers[0] as RunningChild, path).url, {
     headers: { 'accept-encoding': 'identity', ...conditionalSettings.headers },
   });
   await conditional.arrayBuffer();
@@ -158,13 +152,13 @@ async function compare(
     // The plain Fastify apps (fastify-peer.ts), their request logs written where altsports's are.
     const peerArgs = [okBody, reference.contentType, okHeaders, notModifiedHeaders, apiKey];
     const pairs: Array<{ altsports: Target; peer: Target }> = [];
-    for (const [i, instance] of instances.entries()) {
+    for (const [i, server] of servers.entries()) {
       const peer = await startChild(script('./fastify-peer.ts'), [
         ...peerArgs,
         join(workDir, `${scenario.name}.peer-${i}.log`),
       ]);
       children.push(peer);
-      pairs.push({ altsports: { url: instance.url + path, pid: instance.child.pid }, peer: target(peer, path) });
+      pairs.push({ altsports: target(server, path), peer: target(peer, path) });
     }
     // A few dozen requests one at a time before any load: a server whose first requests come as a
     // burst may stay slower (V8's pretenuring, docs/decisions.md "The cost of a polling answer").
@@ -179,12 +173,12 @@ async function compare(
       peer: [] as LoadResult[],
       peer304: [] as LoadResult[],
     };
-    const servers = instances.length > 1 ? ` (${instances.length} servers of each app, in turn)` : '';
+    const inTurn = servers.length > 1 ? ` (${servers.length} servers of each app, in turn)` : '';
     // Alternated rounds: drift in the machine's load (it is shared) falls on every server alike.
     for (let round = 1; round <= args.rounds; round++) {
       const of = args.rounds > 1 ? ` (round ${round} of ${args.rounds})` : '';
       log(
-        `${scenario.name}: ${scenario.method} ${path} (${reference.body.length} bytes) on altsports, then the same bytes on the raw node:http server and on the plain Fastify app${servers}${of}`,
+        `${scenario.name}: ${scenario.method} ${path} (${reference.body.length} bytes) on altsports, then the same bytes on the raw node:http server and on the plain Fastify app${inTurn}${of}`,
       );
       for (const { altsports, peer } of pairs) {
         runs.altsports.push(await load(altsports, settings));
@@ -192,7 +186,7 @@ async function compare(
         runs.peer.push(await load(peer, settings));
       }
       log(
-        `${scenario.name}: If-None-Match: ${etag} on altsports, then the same 304 on the raw server and the plain Fastify app${servers}${of}`,
+        `${scenario.name}: If-None-Match: ${etag} on altsports, then the same 304 on the raw server and the plain Fastify app${inTurn}${of}`,
       );
       for (const { altsports, peer } of pairs) {
         runs.altsports304.push(await load(altsports, conditionalSettings));
@@ -258,18 +252,16 @@ if (needsSmall) {
   if (args.parts.has('routes')) {
     const rows: ComparisonRow[] = [];
     const notModified: NotModifiedRow[] = [];
-    const instances = [{ child: altsports, url: altsportsUrl }];
+    const servers = [altsports];
     // More servers of altsports on the same store, each to be compared with a Fastify app of its own.
-    for (let i = 1; i < args.instances; i++) {
-      const child = await startAltsports({ DATA_DIR: join(workDir, 'data') }, join(workDir, `serve-${i}.log`));
-      instances.push({ child, url: `http://127.0.0.1:${child.port}` });
-    }
+    for (let i = 1; i < args.instances; i++)
+      servers.push(await startAltsports({ DATA_DIR: join(workDir, 'data') }, join(workDir, `serve-${i}.log`)));
     for (const scenario of selected) {
-      const { ok, notModified: row } = await compare(api, instances, settings, scenario, context, apiKey);
+      const { ok, notModified: row } = await compare(api, servers, settings, scenario, context, apiKey);
       rows.push(ok);
       notModified.push(row);
     }
-    await Promise.all(instances.slice(1).map(({ child }) => child.stop()));
+    await Promise.all(servers.slice(1).map((server) => server.stop()));
     sections.push(
       `cached GET routes (${args.loadGenerator}) against a raw node:http server sending the same body and headers, and against a plain Fastify app (request log at info, a key check) sending them too (target: altsports's ratio to raw at least the Fastify app's):\n${formatTable(rows)}`,
       `the same requests with If-None-Match: <the ETag> (304 Not Modified; ${args.loadGenerator}), against a raw server and the plain Fastify app answering the same 304, and against altsports's cached 200 above (targets: altsports's ratio to raw at least the Fastify app's; 304 / 200 above 1):\n${formatNotModifiedTable(notModified)}`,
