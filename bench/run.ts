@@ -149,6 +149,7 @@ async function compare(
       notModifiedHeaders,
     ]);
     children.push(rawNotModified);
+    const [raw, raw304] = [target(rawOk, path), target(rawNotModified, path)];
     // The plain Fastify apps (fastify-peer.ts), their request logs written where altsports's are.
     const peerArgs = [okBody, reference.contentType, okHeaders, notModifiedHeaders, apiKey];
     const pairs: Array<{ altsports: Target; peer: Target }> = [];
@@ -182,7 +183,7 @@ async function compare(
       );
       for (const { altsports, peer } of pairs) {
         runs.altsports.push(await load(altsports, settings));
-        runs.raw.push(await load(target(rawOk, path), settings));
+        runs.raw.push(await load(raw, settings));
         runs.peer.push(await load(peer, settings));
       }
       log(
@@ -190,15 +191,12 @@ async function compare(
       );
       for (const { altsports, peer } of pairs) {
         runs.altsports304.push(await load(altsports, conditionalSettings));
-        runs.raw304.push(await load(target(rawNotModified, path), conditionalSettings));
+        runs.raw304.push(await load(raw304, conditionalSettings));
         runs.peer304.push(await load(peer, conditionalSettings));
       }
     }
     // wrk counts no statuses: each server is asked once more whether it still answers the conditional request with a 304.
-    const answering = [
-      ...pairs.flatMap(({ altsports, peer }) => [altsports.url, peer.url]),
-      target(rawNotModified, path).url,
-    ];
+    const answering = [...pairs.flatMap(({ altsports, peer }) => [altsports.url, peer.url]), raw304.url];
     for (const url of answering) {
       const after = await fetch(url, { headers: conditionalSettings.headers });
       await after.arrayBuffer();
